@@ -1,0 +1,88 @@
+"""The Marriage ledger: a Flask app that keeps score for the card game Marriage."""
+
+import os
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from ledger.extensions import csrf, db, migrate
+
+MAX_BODY_BYTES = 256 * 1024
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app.
+
+    ``test_config`` overrides every other setting. Its key ``INSTANCE_PATH`` (an
+    absolute path) is special: it replaces the instance folder (database, secret key)
+    and is consumed before Flask is constructed.
+    """
+    overrides = dict(test_config or {})
+    instance_path = overrides.pop("INSTANCE_PATH", None)
+
+    app = Flask(
+        __name__,
+        instance_path=os.fspath(instance_path) if instance_path is not None else None,
+        instance_relative_config=True,
+        template_folder="../templates",
+        static_folder="../static",
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    default_db = "sqlite:///" + os.path.join(app.instance_path, "ledger.sqlite3")
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=os.environ.get("LEDGER_DATABASE_URL") or default_db,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)  # instance/config.py, optional
+    app.config.from_mapping(overrides)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("LEDGER_SECRET_KEY") or _instance_secret_key(
+            app.instance_path
+        )
+
+    db.init_app(app)
+    migrate.init_app(app, db, render_as_batch=True)  # batch mode: ALTER TABLE on SQLite
+    csrf.init_app(app)
+
+    from ledger import models  # noqa: F401  (registers the tables)
+    from ledger.cli import init_cli
+    from ledger.errors import init_errors
+    from ledger.security import init_security
+
+    init_security(app)
+    init_errors(app)
+    init_cli(app)
+
+    from ledger.views import register_views
+
+    register_views(app)
+
+    from ledger.api import bp as api_bp
+
+    app.register_blueprint(api_bp)
+    csrf.exempt(api_bp)  # the API authenticates by edit key, not cookies
+
+    return app
+
+
+def _instance_secret_key(instance_path: str) -> str:
+    """The key in instance/secret_key, generated (mode 0600) on first use."""
+    path = os.path.join(instance_path, "secret_key")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        with open(path, encoding="ascii") as f:
+            key = f.read().strip()
+        if not key:
+            raise RuntimeError(f"{path} is empty: delete it to generate a new key") from None
+        return key
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(key + "\n")
+    return key

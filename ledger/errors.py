@@ -1,0 +1,79 @@
+"""Error handlers: JSON for /api/ paths, an HTML page for people everywhere else.
+
+API errors have the shape of shared/API.md: {"errors": [{"field": "", "message": ...}]}.
+A message passed to ``abort(code, "...")`` is shown as is (except for 500s); otherwise
+the sentence below for the status code. Tracebacks are never shown.
+"""
+
+from flask import Flask, jsonify, make_response, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+API_MESSAGES = {
+    400: "The request body is not valid JSON.",
+    401: "This needs the match's edit key.",
+    403: "This edit key does not allow that.",
+    404: "There is nothing at this address.",
+    413: "The request is larger than 256 KiB",
+    500: "Something went wrong on the server; please try again.",
+}
+
+PAGE_MESSAGES = {
+    400: "The page could not understand what was sent. Go back and try again.",
+    403: "You may not do this here. Check that you used the right link.",
+    404: "There is no page at this address. Check the link, or start again from the home page.",
+    405: "This page cannot be used that way. Start again from the home page.",
+    413: "What you sent is larger than 256 KiB.",
+    500: "Something went wrong on our side. Please try again in a moment.",
+}
+
+CSRF_MESSAGE = "This form has expired. Reload the page and fill it in again."
+
+
+def is_api_request() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _message(error: HTTPException) -> str:
+    code = error.code or 500
+    api = is_api_request()
+    messages = API_MESSAGES if api else PAGE_MESSAGES
+    if code >= 500:
+        return messages[500]
+    if code == 405 and api:
+        return f"This address does not accept {request.method} requests."
+    if error.description and error.description != type(error).description:
+        return str(error.description)
+    return messages.get(code) or str(error.description or messages[400])
+
+
+def error_response(error: HTTPException, message: str):
+    code = error.code or 500
+    if is_api_request():
+        response = make_response(jsonify({"errors": [{"field": "", "message": message}]}), code)
+    else:
+        body = render_template("error.html", code=code, name=error.name, message=message)
+        response = make_response(body, code)
+    if code == 405:  # keep the Allow header that werkzeug computed
+        for name, value in error.get_headers():
+            if name.lower() == "allow":
+                response.headers[name] = value
+    return response
+
+
+def handle_http_exception(error: HTTPException):
+    if error.code is None or error.code < 400:  # redirects raised by routing
+        return error
+    return error_response(error, _message(error))
+
+
+def handle_csrf_error(error: CSRFError):
+    if is_api_request():
+        return error_response(error, "The request is missing a valid CSRF token.")
+    return error_response(error, CSRF_MESSAGE)
+
+
+def init_errors(app: Flask) -> None:
+    app.register_error_handler(CSRFError, handle_csrf_error)
+    # Also receives unhandled exceptions, wrapped in InternalServerError.
+    app.register_error_handler(HTTPException, handle_http_exception)
