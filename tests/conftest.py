@@ -1,0 +1,128 @@
+"""Shared fixtures: app, client, runner (CSRF off), csrf_app/csrf_client (CSRF on),
+live_server and page (headless Chromium, for tests marked ``browser``)."""
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+from ledger import create_app
+from ledger.extensions import db
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _make_app(tmp_path: Path, **overrides) -> Iterator[Flask]:
+    config = {
+        "TESTING": True,
+        "INSTANCE_PATH": str(tmp_path / "instance"),
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "SECRET_KEY": "test-secret-key",
+        "WTF_CSRF_ENABLED": False,
+    }
+    config.update(overrides)
+    app = create_app(config)
+    with app.app_context():
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """A factory: ``make_app(**config_overrides)`` builds an app on a fresh database."""
+    made = []
+
+    def factory(**overrides) -> Flask:
+        gen = _make_app(tmp_path / f"app{len(made)}", **overrides)
+        made.append(gen)
+        return next(gen)
+
+    yield factory
+    for gen in made:
+        next(gen, None)
+
+
+@pytest.fixture
+def app(tmp_path):
+    yield from _make_app(tmp_path)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def csrf_app(tmp_path):
+    yield from _make_app(tmp_path, WTF_CSRF_ENABLED=True)
+
+
+@pytest.fixture
+def csrf_client(csrf_app):
+    return csrf_app.test_client()
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app (CSRF on) served on 127.0.0.1 at a free port; yields its base URL."""
+    gen = _make_app(tmp_path, WTF_CSRF_ENABLED=True, TESTING=False)
+    app = next(gen)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+        next(gen, None)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (os.access(CHROMIUM, os.X_OK) or shutil.which("chromium")):
+        pytest.skip("no /usr/bin/chromium: run `make system-deps`")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page (phone-sized). ``page.console_errors`` collects console errors,
+    CSP violations included; tests should assert it stays empty."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.console_errors = errors
+    yield page
+    context.close()
