@@ -1,5 +1,7 @@
-"""Placeholder for the JSON API blueprint (shared/API.md); to be replaced by the real one."""
+"""The JSON API of shared/API.md, version 1."""
 
 from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+from ledger.api import problems, settle  # noqa: E402,F401  (routes register on bp)

@@ -1,0 +1,44 @@
+"""Reading request bodies and answering problems in the API's error format."""
+
+from __future__ import annotations
+
+import json
+
+from flask import jsonify, request
+
+from ledger.api import bp
+from ledger.engine import FieldError, Invalid
+
+
+class ApiError(Exception):
+    """An answer with status and errors; nothing has been stored."""
+
+    def __init__(self, status: int, errors: list[FieldError]):
+        super().__init__(status, errors)
+        self.status = status
+        self.errors = errors
+
+    @classmethod
+    def one(cls, status: int, message: str, field: str = "") -> ApiError:
+        return cls(status, [FieldError(field, message)])
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError):
+    return jsonify({"errors": [e.to_json() for e in error.errors]}), error.status
+
+
+@bp.errorhandler(Invalid)
+def _invalid(error: Invalid):
+    return jsonify({"errors": [e.to_json() for e in error.errors]}), 422
+
+
+def json_object() -> dict:
+    """The request body as a JSON object, whatever its Content-Type; 400 if it is not one."""
+    try:
+        data = json.loads(request.get_data(cache=False) or b"")
+    except (ValueError, RecursionError):
+        raise ApiError.one(400, "The request body is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise ApiError.one(400, "The request body must be a JSON object.")
+    return data

@@ -1,0 +1,43 @@
+"""POST /settle, the dispute checker, and GET /rules, every profile's values."""
+
+from __future__ import annotations
+
+from flask import jsonify
+
+from ledger.api import bp
+from ledger.api.problems import ApiError, json_object
+from ledger.engine import PROFILES, parse_hand, resolve_rules, settle
+from ledger.engine.rules import PROFILE_TITLES, SETTING_HELP
+
+
+def settlement_json(hand, result) -> dict:
+    """The API's shape of a settled hand: the input as read, then the result."""
+    return {"hand": hand.to_json(), **result.to_json()}
+
+
+@bp.post("/settle")
+def settle_hand():
+    data = json_object()
+    if "rules" not in data:
+        raise ApiError.one(
+            422,
+            "Choose the house rules: a profile id such as amarnepal, "
+            "or an object with a profile and overrides.",
+            "rules",
+        )
+    rules = resolve_rules(data["rules"])
+    hand = parse_hand(data, rules)
+    return jsonify(settlement_json(hand, settle(hand, rules)))
+
+
+@bp.get("/rules")
+def list_rules():
+    return jsonify(
+        {
+            "profiles": [
+                {"id": pid, "title": PROFILE_TITLES[pid], "rules": rules.to_json()}
+                for pid, rules in PROFILES.items()
+            ],
+            "settings": SETTING_HELP,
+        }
+    )

@@ -1,0 +1,42 @@
+"""The rules of Marriage scoring: pure Python, no Flask, no database, no I/O.
+
+Typical use: ``settle(parse_hand(data, rules), rules)`` with ``rules`` from
+``resolve_rules``.
+"""
+
+from .cards import Card, CardError, parse_card
+from .errors import EngineError, FieldError, Invalid
+from .hand import Hand, PlayerHand, Tunnela, parse_hand
+from .maal import MaalCount, MaalItem, count_maal
+from .match import HandRecord, MatchState, Standing, run_match
+from .rules import PROFILES, HouseRules, MatchLength, resolve_rules, with_overrides
+from .settle import Payment, PlayerResult, Settlement, settle
+
+__all__ = [
+    "PROFILES",
+    "Card",
+    "CardError",
+    "EngineError",
+    "FieldError",
+    "Hand",
+    "HouseRules",
+    "HandRecord",
+    "Invalid",
+    "MaalCount",
+    "MatchState",
+    "Standing",
+    "run_match",
+    "MaalItem",
+    "MatchLength",
+    "Payment",
+    "PlayerHand",
+    "PlayerResult",
+    "Settlement",
+    "Tunnela",
+    "count_maal",
+    "parse_card",
+    "parse_hand",
+    "resolve_rules",
+    "settle",
+    "with_overrides",
+]

@@ -1,0 +1,151 @@
+"""Card codes and how a card relates to the tiplu.
+
+A card is written as rank then suit: ``8H``, ``10h``, ``TH``, ``10♥``; a
+printed joker is ``JK``. Ranks are 1 (ace) to 13 (king).
+
+>>> parse_card("10♥")
+Card(rank=10, suit='H')
+>>> parse_card("jk").code
+'JK'
+>>> relation(parse_card("2S"), parse_card("AS"))
+<Relation.POPLU: 'poplu'>
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+RANK_CODES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+SUIT_CODES = {
+    "S": "S",
+    "H": "H",
+    "D": "D",
+    "C": "C",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
+}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED = frozenset("HD")
+JOKER_SUIT = "JK"
+
+
+class CardError(ValueError):
+    """A card code that names no card."""
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    rank: int  # 0 for a printed joker
+    suit: str  # S H D C, or JK for a printed joker
+
+    @property
+    def is_printed_joker(self) -> bool:
+        return self.suit == JOKER_SUIT
+
+    @property
+    def code(self) -> str:
+        if self.is_printed_joker:
+            return "JK"
+        return f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit}"
+
+    @property
+    def label(self) -> str:
+        """The card for people: ``8♥``."""
+        if self.is_printed_joker:
+            return "Joker"
+        return f"{RANK_NAMES.get(self.rank, str(self.rank))}{SUIT_SYMBOLS[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+PRINTED_JOKER = Card(0, JOKER_SUIT)
+
+
+def parse_card(code: object) -> Card:
+    """Read a card code in either notation, any case."""
+    if not isinstance(code, str):
+        raise CardError(f"{code!r} is not a card: write a card as rank and suit, like 8H or 10♥.")
+    text = code.strip().upper()
+    if text in ("JK", "JOKER"):
+        return PRINTED_JOKER
+    rank_text, suit_text = text[:-1], text[-1:]
+    suit = SUIT_CODES.get(suit_text)
+    rank = RANK_CODES.get(rank_text)
+    if rank is None and rank_text.isdigit() and 2 <= int(rank_text) <= 10:
+        rank = int(rank_text)
+    if suit is None or rank is None:
+        raise CardError(
+            f"{code!r} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit "
+            "(S, H, D, C or ♠ ♥ ♦ ♣), like 8H or 10♥; a printed joker is JK."
+        )
+    return Card(rank, suit)
+
+
+def poplu_rank(rank: int) -> int:
+    """One rank above, wrapping K to A (maal only)."""
+    return rank % 13 + 1
+
+
+def jhiplu_rank(rank: int) -> int:
+    """One rank below, wrapping A to K (maal only)."""
+    return (rank - 2) % 13 + 1
+
+
+def alter_suit(suit: str) -> str:
+    """The other suit of the same colour."""
+    return {"H": "D", "D": "H", "S": "C", "C": "S"}[suit]
+
+
+class Relation(enum.Enum):
+    """What a card is, given the tiplu, before any profile scores it."""
+
+    TIPLU = "tiplu"
+    POPLU = "poplu"
+    JHIPLU = "jhiplu"
+    ALTER = "alter"
+    ORDINARY_JOKER = "ordinary_joker"
+    PRINTED_JOKER = "printed_joker"
+    ORDINARY = "ordinary"
+
+
+def relation(card: Card, tiplu: Card) -> Relation:
+    if card.is_printed_joker:
+        return Relation.PRINTED_JOKER
+    if card.suit == tiplu.suit:
+        if card.rank == tiplu.rank:
+            return Relation.TIPLU
+        if card.rank == poplu_rank(tiplu.rank):
+            return Relation.POPLU
+        if card.rank == jhiplu_rank(tiplu.rank):
+            return Relation.JHIPLU
+        return Relation.ORDINARY
+    if card.rank != tiplu.rank:
+        return Relation.ORDINARY
+    if card.suit == alter_suit(tiplu.suit):
+        return Relation.ALTER
+    return Relation.ORDINARY_JOKER
+
+
+def card_of(kind: Relation, tiplu: Card) -> Card | None:
+    """The one card identity of a maal kind (None for kinds with several or none)."""
+    match kind:
+        case Relation.TIPLU:
+            return tiplu
+        case Relation.POPLU:
+            return Card(poplu_rank(tiplu.rank), tiplu.suit)
+        case Relation.JHIPLU:
+            return Card(jhiplu_rank(tiplu.rank), tiplu.suit)
+        case Relation.ALTER:
+            return Card(tiplu.rank, alter_suit(tiplu.suit))
+        case Relation.PRINTED_JOKER:
+            return PRINTED_JOKER
+    return None

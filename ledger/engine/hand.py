@@ -1,0 +1,486 @@
+"""A hand as the table entered it, read from plain data and checked as a whole.
+
+``parse_hand`` takes the JSON shape of API.md (without ``rules``) and returns a
+``Hand``, or raises ``Invalid`` listing every problem with the path of its field.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import accumulate
+
+from .cards import Card, CardError, Relation, card_of, parse_card, relation
+from .errors import FieldError, Invalid
+from .rules import HouseRules
+
+SEEN = ("sequences", "dublees", "unseen")
+FINISHES = ("sequences", "dublees", "void")
+COUNT_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker", "ordinary_joker")
+TUNNELA_KINDS = (
+    "ordinary",
+    "ordinary_joker",
+    "poplu",
+    "jhiplu",
+    "alter",
+    "printed_joker",
+    "tiplu",
+)
+MAX_NAME = 40
+MAX_MAAL = 10_000
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+@dataclass(frozen=True)
+class Tunnela:
+    """A dealt tunnela: its kind, and its card when it was given as one."""
+
+    kind: str  # one of TUNNELA_KINDS
+    card: Card | None = None
+
+    def to_json(self) -> str:
+        return self.card.code if self.card else self.kind
+
+
+@dataclass(frozen=True)
+class PlayerHand:
+    name: str
+    seen: str  # sequences | dublees | unseen
+    maal: int | None = None  # a count already added up
+    maal_counts: dict[str, int] | None = None
+    maal_cards: tuple[Card, ...] | None = None
+    dealt_tunnelas: tuple[Tunnela, ...] = ()
+    marriages_shown: int = 0
+    foul: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"name": self.name, "seen": self.seen}
+        if self.maal is not None:
+            out["maal"] = self.maal
+        if self.maal_counts is not None:
+            out["maal_counts"] = dict(self.maal_counts)
+        if self.maal_cards is not None:
+            out["maal_cards"] = [c.code for c in self.maal_cards]
+        if self.dealt_tunnelas:
+            out["dealt_tunnelas"] = [t.to_json() for t in self.dealt_tunnelas]
+        if self.marriages_shown:
+            out["marriages_shown"] = self.marriages_shown
+        if self.foul:
+            out["foul"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class Hand:
+    finish: str  # sequences | dublees | void
+    winner: str | None
+    players: tuple[PlayerHand, ...]
+    tiplu: Card | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "tiplu": self.tiplu.code if self.tiplu else None,
+            "finish": self.finish,
+            "winner": self.winner,
+            "players": [p.to_json() for p in self.players],
+        }
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(value: object, path: str, errors: list[FieldError], *, most: int = MAX_MAAL) -> int:
+    if not _is_int(value) or not 0 <= value <= most:
+        errors.append(FieldError(path, f"Enter a whole number from 0 to {most}."))
+        return 0
+    return value
+
+
+class _Reader:
+    """Collects every problem while reading one hand."""
+
+    def __init__(self, rules: HouseRules):
+        self.rules = rules
+        self.errors: list[FieldError] = []
+        self.tiplu: Card | None = None
+
+    def fail(self, path: str, message: str) -> None:
+        self.errors.append(FieldError(path, message))
+
+    def card(self, value: object, path: str) -> Card | None:
+        try:
+            card = parse_card(value)
+        except CardError as problem:
+            self.fail(path, str(problem))
+            return None
+        if card.is_printed_joker and not self.rules.printed_jokers:
+            self.fail(
+                path, "These house rules play without printed jokers, so JK is not in the pack."
+            )
+            return None
+        return card
+
+    def read(self, data: object) -> Hand:
+        if not isinstance(data, Mapping):
+            self.fail("", "The hand must be a JSON object with finish, winner and players.")
+            raise Invalid(self.errors)
+        tiplu = None
+        if data.get("tiplu") is not None:
+            tiplu = self.card(data["tiplu"], "tiplu")
+            if tiplu is not None and tiplu.is_printed_joker:
+                self.fail("tiplu", "The tiplu is a card of a suit, not a printed joker.")
+                tiplu = None
+        self.tiplu = tiplu
+        players = self.players(data.get("players"))
+        winner = data.get("winner")
+        finish = data.get("finish")
+        if winner is not None and not isinstance(winner, str):
+            self.fail("winner", "The winner must be a player's name, or null for a void hand.")
+            winner = None
+        if isinstance(winner, str):
+            winner = winner.strip()
+        by_name = {p.name: p for p in players}
+        if finish is None and winner in by_name:
+            # A finish always follows the route the winner saw by.
+            finish = by_name[winner].seen if by_name[winner].seen != "unseen" else None
+        if finish not in FINISHES:
+            self.fail("finish", "The finish must be sequences, dublees or void.")
+        hand = Hand(finish=finish or "void", winner=winner, players=tuple(players), tiplu=tiplu)
+        if finish in FINISHES:
+            self.check_finish(hand)
+        self.check_cards_given(hand)
+        self.check_routes(hand)
+        self.check_copies(hand)
+        if self.errors:
+            raise Invalid(self.errors)
+        return hand
+
+    def players(self, value: object) -> list[PlayerHand]:
+        if not isinstance(value, list):
+            self.fail("players", "players must be a list of the 2 to 5 players of this hand.")
+            return []
+        if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+            self.fail("players", f"A hand has 2 to 5 players; this one lists {len(value)}.")
+        players = []
+        seen_names: dict[str, int] = {}
+        for index, item in enumerate(value):
+            player = self.player(item, f"players.{index}")
+            if player is None:
+                continue
+            key = player.name.casefold()
+            if key in seen_names:
+                self.fail(
+                    f"players.{index}.name",
+                    f"{player.name!r} is listed twice; each player needs their own name.",
+                )
+            seen_names[key] = index
+            players.append(player)
+        return players
+
+    def player(self, item: object, path: str) -> PlayerHand | None:
+        if not isinstance(item, Mapping):
+            self.fail(path, "Each player must be an object with a name and seen.")
+            return None
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip():
+            self.fail(f"{path}.name", "Each player needs a name.")
+            name = f"player {path.rsplit('.', 1)[-1]}"
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            self.fail(f"{path}.name", f"A name can have at most {MAX_NAME} characters.")
+        seen = item.get("seen")
+        if seen not in SEEN:
+            self.fail(f"{path}.seen", "seen must be sequences, dublees or unseen.")
+            seen = "unseen"
+        forms = [k for k in ("maal", "maal_counts", "maal_cards") if item.get(k) is not None]
+        if len(forms) > 1:
+            self.fail(
+                f"{path}.{forms[1]}", f"Give the maal one way only: {' or '.join(forms)}, not both."
+            )
+        maal = counts = cards = None
+        if item.get("maal") is not None:
+            maal = _whole(item["maal"], f"{path}.maal", self.errors)
+        if item.get("maal_counts") is not None:
+            counts = self.counts(item["maal_counts"], f"{path}.maal_counts")
+        if item.get("maal_cards") is not None:
+            cards = self.cards(item["maal_cards"], f"{path}.maal_cards")
+        tunnelas = self.tunnelas(item.get("dealt_tunnelas"), f"{path}.dealt_tunnelas")
+        shown = 0
+        if item.get("marriages_shown") is not None:
+            shown = _whole(item["marriages_shown"], f"{path}.marriages_shown", self.errors, most=3)
+        foul = item.get("foul", False)
+        if foul is None:
+            foul = False
+        if not isinstance(foul, bool):
+            self.fail(f"{path}.foul", "foul must be true or false.")
+            foul = False
+        return PlayerHand(
+            name=name,
+            seen=seen,
+            maal=maal,
+            maal_counts=counts,
+            maal_cards=cards,
+            dealt_tunnelas=tunnelas,
+            marriages_shown=shown,
+            foul=foul,
+        )
+
+    def counts(self, value: object, path: str) -> dict[str, int] | None:
+        if not isinstance(value, Mapping):
+            self.fail(path, 'maal_counts must be an object like {"tiplu": 1, "poplu": 2}.')
+            return None
+        counts = {}
+        for kind, count in value.items():
+            if kind not in COUNT_KINDS:
+                self.fail(
+                    f"{path}.{kind}",
+                    f"{kind!r} is not a kind of maal; the kinds are {', '.join(COUNT_KINDS)}.",
+                )
+                continue
+            counts[kind] = _whole(count, f"{path}.{kind}", self.errors, most=6)
+        return {k: counts.get(k, 0) for k in COUNT_KINDS if counts.get(k)}
+
+    def cards(self, value: object, path: str) -> tuple[Card, ...] | None:
+        if not isinstance(value, list):
+            self.fail(path, 'maal_cards must be a list of card codes, like ["8H", "9H"].')
+            return None
+        cards = [self.card(code, f"{path}.{i}") for i, code in enumerate(value)]
+        return tuple(c for c in cards if c is not None)
+
+    def tunnelas(self, value: object, path: str) -> tuple[Tunnela, ...]:
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            self.fail(path, "dealt_tunnelas must be a list of card codes or kinds.")
+            return ()
+        out = []
+        for i, entry in enumerate(value):
+            kind = entry.strip().lower() if isinstance(entry, str) else None
+            if kind in TUNNELA_KINDS:
+                out.append(Tunnela(kind))
+                continue
+            try:
+                card = parse_card(entry)
+            except CardError:
+                self.fail(
+                    f"{path}.{i}",
+                    f"{entry!r} is neither a card like 5S nor a kind of "
+                    f"tunnela ({', '.join(TUNNELA_KINDS)}).",
+                )
+                continue
+            if card.is_printed_joker:
+                out.append(Tunnela("printed_joker"))
+            else:
+                # Without a tiplu the kind is unknown; check_cards_given reports that.
+                kind = relation(card, self.tiplu).value if self.tiplu else "ordinary"
+                out.append(Tunnela(kind, card))
+        return tuple(out)
+
+    def check_finish(self, hand: Hand) -> None:
+        names = [p.name for p in hand.players]
+        if hand.finish == "void":
+            if hand.winner is not None:
+                self.fail(
+                    "winner",
+                    "A void hand has no winner: nobody finished. "
+                    "Leave the winner empty or choose how they finished.",
+                )
+            return
+        if hand.winner is None:
+            self.fail("winner", "Choose who finished, or mark the hand void.")
+            return
+        if hand.winner not in names:
+            self.fail("winner", f"The winner {hand.winner!r} is not one of this hand's players.")
+            return
+        finisher = hand.players[names.index(hand.winner)]
+        if finisher.seen == "unseen":
+            self.fail("winner", f"{finisher.name} never saw, so cannot have finished.")
+        elif finisher.seen != hand.finish:
+            self.fail(
+                "finish",
+                f"{finisher.name} saw by {finisher.seen}, so finishes by "
+                f"{finisher.seen}, not by {hand.finish}.",
+            )
+        if finisher.foul:
+            self.fail("winner", f"{finisher.name} fouled, so cannot be the finisher.")
+
+    def check_cards_given(self, hand: Hand) -> None:
+        needs_tiplu = any(
+            p.maal_cards or any(t.card for t in p.dealt_tunnelas) for p in hand.players
+        )
+        if needs_tiplu and hand.tiplu is None and "tiplu" not in {e.field for e in self.errors}:
+            self.fail("tiplu", "Enter the tiplu: without it the cards cannot be counted.")
+
+    def check_routes(self, hand: Hand) -> None:
+        rules = self.rules
+        n = len(hand.players)
+        for i, p in enumerate(hand.players):
+            path = f"players.{i}"
+            if p.seen == "dublees" and not rules.dublees_allowed:
+                self.fail(f"{path}.seen", "These house rules do not allow seeing by dublees.")
+            elif p.seen == "dublees" and n < rules.dublees_min_players:
+                self.fail(
+                    f"{path}.seen",
+                    f"Dublees are allowed only with {rules.dublees_min_players} or more players.",
+                )
+            if p.foul and rules.foul == "off":
+                self.fail(
+                    f"{path}.foul",
+                    "These house rules do not penalise fouls; set the "
+                    "foul rule (same_hand or next_hand) to use it.",
+                )
+            if p.dealt_tunnelas:
+                self.check_tunnelas(p, path, hand.tiplu)
+            if p.marriages_shown:
+                self.check_shown(p, path, hand.tiplu)
+
+    def check_tunnelas(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
+        rules = self.rules
+        if not rules.scores_dealt_tunnelas:
+            self.fail(f"{path}.dealt_tunnelas", "These house rules do not score dealt tunnelas.")
+            return
+        if rules.dealt_tunnela_needs == "seen_by_sequences" and p.seen != "sequences":
+            self.fail(
+                f"{path}.dealt_tunnelas",
+                "A dealt tunnela scores only for a player seen by sequences.",
+            )
+            return
+        for j, t in enumerate(p.dealt_tunnelas):
+            if t.card is not None and tiplu is None:
+                continue
+            if tunnela_setting(t.kind, rules) is None:
+                self.fail(
+                    f"{path}.dealt_tunnelas.{j}",
+                    f"These house rules do not score a "
+                    f"dealt tunnela of {t.kind.replace('_', ' ')}s.",
+                )
+
+    def check_shown(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
+        if self.rules.marriage_shown is None:
+            self.fail(
+                f"{path}.marriages_shown", "These house rules do not score shown marriages apart."
+            )
+            return
+        if p.maal is not None:
+            self.fail(
+                f"{path}.marriages_shown",
+                "Give the maal as cards or counts to count shown marriages.",
+            )
+            return
+        held = kind_counts(p, tiplu)
+        most = min(held["tiplu"], held["poplu"], held["jhiplu"])
+        if p.marriages_shown > most:
+            self.fail(
+                f"{path}.marriages_shown",
+                f"{p.name} holds the cards of {most} "
+                f"marriage(s) only (a tiplu, poplu and jhiplu each), so cannot have "
+                f"shown {p.marriages_shown}.",
+            )
+
+    def check_copies(self, hand: Hand) -> None:
+        """No more copies of a card across the table than the pack holds (RULES.md §2)."""
+        rules, tiplu = self.rules, hand.tiplu
+        if any(p.maal_cards for p in hand.players) and tiplu is None:
+            return
+        held: dict[str, list[tuple[int, str, int]]] = {}
+        for i, p in enumerate(hand.players):
+            for slot, where, count in _slots(p, tiplu):
+                held.setdefault(slot, []).append((i, where, count))
+        for slot, entries in held.items():
+            limit = _limit(slot, rules)
+            total = sum(c for _, _, c in entries)
+            if total <= limit:
+                continue
+            running = list(accumulate(c for _, _, c in entries))
+            i, where, _ = entries[next(k for k, r in enumerate(running) if r > limit)]
+            who = ", ".join(f"{hand.players[j].name} {c}" for j, _, c in entries)
+            self.fail(
+                f"players.{i}.{where}", _copies_message(slot, limit, total, who, tiplu, rules)
+            )
+
+
+def tunnela_group(kind: str, rules: HouseRules) -> str:
+    """What a tunnela of this kind is scored as: an alter that is no maal is an ordinary
+    joker, and an ordinary joker that is not wild is an ordinary card."""
+    if kind == "alter" and rules.alter is None:
+        kind = "ordinary_joker"
+    if kind == "ordinary_joker" and not rules.ordinary_jokers_wild:
+        kind = "ordinary"
+    if kind in ("poplu", "jhiplu"):
+        kind = "poplu_jhiplu"
+    return kind
+
+
+def tunnela_setting(kind: str, rules: HouseRules) -> int | tuple[int, ...] | None:
+    """The profile's value for a dealt tunnela of this kind (None: not scored)."""
+    return getattr(rules, f"tunnela_{tunnela_group(kind, rules)}")
+
+
+def kind_counts(p: PlayerHand, tiplu: Card | None) -> Counter[str]:
+    """Copies of each maal kind in a player's maal (dealt tunnelas not included)."""
+    held: Counter[str] = Counter()
+    if p.maal_counts:
+        held.update(p.maal_counts)
+    if p.maal_cards and tiplu is not None:
+        held.update(relation(c, tiplu).value for c in p.maal_cards)
+    return held
+
+
+def _slots(p: PlayerHand, tiplu: Card | None) -> list[tuple[str, str, int]]:
+    """(card slot, field, copies) for everything a player holds that is limited by the pack."""
+    out: list[tuple[str, str, int]] = []
+    if p.maal_counts:
+        for kind, count in p.maal_counts.items():
+            out.append((kind, f"maal_counts.{kind}", count))
+    if p.maal_cards and tiplu is not None:
+        for card, count in Counter(p.maal_cards).items():
+            out.append((_slot(card, tiplu), "maal_cards", count))
+    for j, t in enumerate(p.dealt_tunnelas):
+        if t.card is not None and tiplu is not None:
+            out.append((_slot(t.card, tiplu), f"dealt_tunnelas.{j}", 3))
+        elif t.card is None and t.kind != "ordinary":
+            out.append((t.kind, f"dealt_tunnelas.{j}", 3))
+    return out
+
+
+def _slot(card: Card, tiplu: Card) -> str:
+    kind = relation(card, tiplu)
+    if kind in (Relation.ORDINARY, Relation.ORDINARY_JOKER):
+        return card.code
+    return kind.value
+
+
+def _limit(slot: str, rules: HouseRules) -> int:
+    if slot == "tiplu":
+        return rules.tiplu_copies_max
+    if slot == "printed_joker":
+        return 3 if rules.printed_jokers else 0
+    if slot == "ordinary_joker":
+        return 6  # two cards, three copies each
+    return 3
+
+
+def _copies_message(
+    slot: str, limit: int, total: int, who: str, tiplu: Card | None, rules: HouseRules
+) -> str:
+    if slot in COUNT_KINDS:
+        card = card_of(Relation(slot), tiplu) if tiplu else None
+        name = slot.replace("_", " ") + (f" ({card.label})" if card else "")
+    else:
+        name = slot
+    if slot == "tiplu" and limit == 2:
+        why = "only 2 copies of the tiplu can be in hands (the third is set aside)"
+    elif slot == "printed_joker" and limit == 0:
+        why = "these house rules play without printed jokers"
+    elif slot == "ordinary_joker":
+        why = "the pack holds only 6 ordinary jokers"
+    else:
+        why = f"the pack holds only {limit} copies of each card"
+    return f"Too many {name}: {why}, but this hand has {total} ({who})."
+
+
+def parse_hand(data: object, rules: HouseRules) -> Hand:
+    """Read and check a hand; raises Invalid with every problem found."""
+    return _Reader(rules).read(data)

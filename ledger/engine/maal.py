@@ -1,0 +1,177 @@
+"""One player's maal count, with a breakdown a person can check (RULES.md §2).
+
+The example of RULES.md: three poplus, three jhiplus and one tiplu.
+
+>>> from .rules import PROFILES, with_overrides
+>>> from .hand import PlayerHand
+>>> p = PlayerHand("A", "sequences", maal_counts={"tiplu": 1, "poplu": 3, "jhiplu": 3})
+>>> count_maal(p, PROFILES["classic"], None).total
+23
+>>> count_maal(p, with_overrides(PROFILES["classic"],
+...     {"marriage_grouping": "marriages_first"}), None).total
+20
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import Card, Relation, card_of, relation
+from .hand import PlayerHand, kind_counts, tunnela_group, tunnela_setting
+from .rules import HouseRules, Table, table_total
+
+
+@dataclass(frozen=True)
+class MaalItem:
+    """One scoring group: what it is, how many, which cards, its points."""
+
+    item: str  # marriage, marriage_shown, tiplu, poplu, ..., dealt_tunnela, not_maal, entered
+    points: int
+    count: int = 0
+    cards: tuple[str, ...] = ()
+    kind: str | None = None  # the group a dealt tunnela is scored as
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "item": self.item,
+            "count": self.count,
+            "cards": list(self.cards),
+            "points": self.points,
+        }
+        if self.kind is not None:
+            out["kind"] = self.kind
+        return out
+
+
+@dataclass(frozen=True)
+class MaalCount:
+    total: int
+    items: tuple[MaalItem, ...]
+
+
+def _value(table: int | Table | None, count: int) -> int:
+    return 0 if table is None else table_total(table, count)
+
+
+class _CardPool:
+    """The codes of a player's cards per kind, handed out as groups are formed."""
+
+    def __init__(self, player: PlayerHand, tiplu: Card | None):
+        self.tiplu = tiplu
+        self.codes: dict[str, list[str]] = {}
+        for card in sorted(player.maal_cards or ()):
+            kind = relation(card, tiplu).value if tiplu else "ordinary"
+            self.codes.setdefault(kind, []).append(card.code)
+        self.given = player.maal_cards is not None
+
+    def take(self, kind: str, count: int) -> list[str]:
+        if self.given:
+            taken, self.codes[kind] = self.codes[kind][:count], self.codes[kind][count:]
+            return taken
+        card = card_of(Relation(kind), self.tiplu) if self.tiplu else None
+        return [card.code] * count if card else []
+
+
+def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
+    """How many marriages to form, shown ones included (RULES.md §2 step 2)."""
+    most = min(t, p, j)
+    if rules.marriage_grouping == "marriages_first":
+        return most
+
+    def total(m: int) -> int:
+        return (
+            _value(rules.marriage_shown, shown)
+            + _value(rules.marriage, m - shown)
+            + _value(rules.tiplu, t - m)
+            + _value(rules.poplu, p - m)
+            + _value(rules.jhiplu, j - m)
+        )
+
+    # max() keeps the first of equal totals: the fewest marriages.
+    return max(range(shown, most + 1), key=total)
+
+
+def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> MaalCount:
+    if player.maal is not None:
+        # The number is the whole count: dealt tunnelas listed with it are in it already.
+        return MaalCount(player.maal, (MaalItem("entered", player.maal),))
+    items: list[MaalItem] = []
+    items += _tunnela_items(player, rules)
+    held = kind_counts(player, tiplu)
+    pool = _CardPool(player, tiplu)
+    t, p, j = held["tiplu"], held["poplu"], held["jhiplu"]
+    m = _marriages(t, p, j, player.marriages_shown, rules)
+    for item, count, table in (
+        ("marriage_shown", player.marriages_shown, rules.marriage_shown),
+        ("marriage", m - player.marriages_shown, rules.marriage),
+    ):
+        if count:
+            cards = [
+                c
+                for _ in range(count)
+                for k in ("jhiplu", "tiplu", "poplu")
+                for c in pool.take(k, 1)
+            ]
+            items.append(MaalItem(item, _value(table, count), count, tuple(cards)))
+    loose = {
+        "tiplu": t - m,
+        "poplu": p - m,
+        "jhiplu": j - m,
+        "alter": held["alter"],
+        "printed_joker": held["printed_joker"],
+    }
+    for kind, count in loose.items():
+        if not count:
+            continue
+        table = getattr(rules, kind)
+        cards = pool.take(kind, count)
+        if kind == "alter" and table is None:
+            # An alter that is no maal category is an ordinary joker, or not wild at all.
+            items += _joker_items(cards, count, rules, label="alter")
+            continue
+        items.append(MaalItem(kind, _value(table, count), count, tuple(cards)))
+    if held["ordinary_joker"]:
+        items += _joker_items(
+            pool.take("ordinary_joker", held["ordinary_joker"]), held["ordinary_joker"], rules
+        )
+    if held["ordinary"]:
+        items.append(
+            MaalItem(
+                "not_maal", 0, held["ordinary"], tuple(pool.take("ordinary", held["ordinary"]))
+            )
+        )
+    return MaalCount(sum(i.points for i in items), tuple(items))
+
+
+def _joker_items(
+    cards: list[str], count: int, rules: HouseRules, label: str = "ordinary_joker"
+) -> list[MaalItem]:
+    """Ordinary jokers, scored per card identity (two identities, three copies each)."""
+    if not rules.ordinary_jokers_wild:
+        return [MaalItem("not_maal", 0, count, tuple(cards))]
+    if not cards:  # given as a count: fill one identity, then the other
+        sizes = [3] * (count // 3) + ([count % 3] if count % 3 else [])
+        return [MaalItem(label, _value(rules.ordinary_joker, s), s) for s in sizes]
+    groups = [[c for c in cards if c == code] for code in dict.fromkeys(cards)]
+    return [MaalItem(label, _value(rules.ordinary_joker, len(g)), len(g), tuple(g)) for g in groups]
+
+
+def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
+    """Dealt tunnelas score their bonus instead of their cards (RULES.md §2 step 1)."""
+    groups: dict[str, list[str]] = {}
+    counts: Counter[str] = Counter()
+    for t in player.dealt_tunnelas:
+        group = tunnela_group(t.kind, rules)
+        counts[group] += 1
+        groups.setdefault(group, []).extend([t.card.code] * 3 if t.card else [])
+    return [
+        MaalItem(
+            "dealt_tunnela",
+            _value(tunnela_setting(group, rules), count),
+            count,
+            tuple(groups[group]),
+            kind=group,
+        )
+        for group, count in counts.items()
+    ]

@@ -1,0 +1,144 @@
+"""A match: running totals, dealer rotation, sit-outs, foul carry-over, standings (RULES.md §5).
+
+The match works from the nets each hand agreed (they are stored), so an old hand
+keeps its result even if the engine's arithmetic were ever to change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .rules import HouseRules, MatchLength
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """What the match needs of one played hand."""
+
+    number: int
+    dealer: str
+    winner: str | None
+    nets: Mapping[str, int]  # players of the hand only; the rest sat out
+    seen: Mapping[str, str] = field(default_factory=dict)
+    fouls_carried: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int  # equal totals share a place: 1, 1, 3
+    name: str
+    total: int
+    hands_played: int
+    hands_finished: int
+    times_seen: int
+    best_hand: int | None  # the player's biggest net in one hand
+
+
+@dataclass(frozen=True)
+class MatchState:
+    players: tuple[str, ...]
+    totals: dict[str, int]
+    #: Per hand number: the foul penalties carried in from an earlier hand (name -> points).
+    carried_penalties: dict[int, dict[str, int]]
+    #: Cumulative total of each player after each hand, in hand order.
+    cumulative: list[dict[str, int]]
+    #: Fouls still waiting for a hand with a finisher.
+    fouls_pending: tuple[str, ...]
+    next_dealer: str
+    hands_played: int
+    finished: bool
+    standings: tuple[Standing, ...]
+
+    @property
+    def leaders(self) -> list[str]:
+        if not self.hands_played:
+            return []
+        return [s.name for s in self.standings if s.place == 1]
+
+
+def next_seat(players: Sequence[str], current: str, direction: str) -> str:
+    """The seat the deal passes to: left is the next name in seat order."""
+    step = 1 if direction == "left" else -1
+    return players[(players.index(current) + step) % len(players)]
+
+
+def is_finished(length: MatchLength | None, hands_played: int, n_players: int) -> bool:
+    if length is None:
+        return False
+    needed = length.count if length.unit == "hands" else length.count * n_players
+    return hands_played >= needed
+
+
+def hands_in_length(length: MatchLength | None, n_players: int) -> int | None:
+    if length is None:
+        return None
+    return length.count if length.unit == "hands" else length.count * n_players
+
+
+def run_match(
+    players: Sequence[str],
+    first_dealer: str,
+    rules: HouseRules,
+    length: MatchLength | None,
+    hands: Sequence[HandRecord],
+) -> MatchState:
+    players = tuple(players)
+    totals = dict.fromkeys(players, 0)
+    carried: dict[int, dict[str, int]] = {}
+    cumulative: list[dict[str, int]] = []
+    pending: list[str] = []
+    for hand in sorted(hands, key=lambda h: h.number):
+        for name, net in hand.nets.items():
+            totals[name] += net
+        if hand.winner is not None and pending:
+            moves = dict.fromkeys(players, 0)
+            for foul in pending:
+                if foul != hand.winner:  # waived when the foul player finishes
+                    moves[foul] -= rules.foul_penalty
+                    moves[hand.winner] += rules.foul_penalty
+            carried[hand.number] = {k: v for k, v in moves.items() if v}
+            for name, delta in moves.items():
+                totals[name] += delta
+            pending = []
+        pending += hand.fouls_carried
+        cumulative.append(dict(totals))
+    ordered = sorted(hands, key=lambda h: h.number)
+    next_dealer = (
+        next_seat(players, ordered[-1].dealer, rules.deal_passes)
+        if ordered and ordered[-1].dealer in players
+        else first_dealer
+    )
+    return MatchState(
+        players=players,
+        totals=totals,
+        carried_penalties=carried,
+        cumulative=cumulative,
+        fouls_pending=tuple(pending),
+        next_dealer=next_dealer,
+        hands_played=len(hands),
+        finished=is_finished(length, len(hands), len(players)),
+        standings=standings(players, totals, hands),
+    )
+
+
+def standings(
+    players: Sequence[str], totals: Mapping[str, int], hands: Sequence[HandRecord]
+) -> tuple[Standing, ...]:
+    """Highest total first; equal totals share a place and keep seat order."""
+    order = sorted(players, key=lambda name: -totals[name])
+    out = []
+    for name in order:
+        played = [h for h in hands if name in h.nets]
+        out.append(
+            Standing(
+                place=1 + sum(1 for other in players if totals[other] > totals[name]),
+                name=name,
+                total=totals[name],
+                hands_played=len(played),
+                hands_finished=sum(1 for h in played if h.winner == name),
+                times_seen=sum(1 for h in played if h.seen.get(name, "unseen") != "unseen"),
+                best_hand=max((h.nets[name] for h in played), default=None),
+            )
+        )
+    return tuple(out)

@@ -1,0 +1,389 @@
+"""House rules: every number and choice of a table, the published profiles, overrides.
+
+A *table* is a tuple of totals by count: poplu ``(2, 5, 10)`` means one poplu
+scores 2, two score 5, three score 10 (not per card).
+
+>>> PROFILES["amarnepal"].tiplu
+(3, 8)
+>>> resolve_rules({"profile": "amarnepal", "unseen_maal": "kidnap"}).unseen_maal
+'kidnap'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import FieldError, Invalid
+
+Table = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MatchLength:
+    """A match's length: a number of hands or of full dealer rotations."""
+
+    unit: str  # "hands" or "rotations"
+    count: int
+
+    def to_json(self) -> dict[str, int]:
+        return {self.unit: self.count}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    profile: str
+    scoring: str = "zero_sum"  # zero_sum | points_race
+    printed_jokers: bool = False
+    tiplu_copies_max: int = 2  # copies of the tiplu that can be in hands (one is set aside)
+    tiplu: Table = (3, 8)
+    poplu: Table = (2, 5, 10)
+    jhiplu: Table = (2, 5, 10)
+    alter: Table | None = (5, 15, 25)  # None: the alter is no maal category
+    ordinary_jokers_wild: bool = True
+    ordinary_joker: Table = (0, 0, 0)
+    printed_joker: Table | None = None
+    marriage: Table = (10, 30)
+    marriage_shown: Table | None = None  # scored apart when shown on the table
+    marriage_grouping: str = "best"  # best | marriages_first
+    tunnela_ordinary: int | Table | None = None
+    tunnela_ordinary_joker: int | Table | None = None
+    tunnela_poplu_jhiplu: int | Table | None = None
+    tunnela_alter: int | Table | None = None
+    tunnela_printed_joker: int | Table | None = None
+    tunnela_tiplu: int | Table | None = None
+    dealt_tunnela_needs: str = "seen_by_sequences"  # seen_by_sequences | nothing
+    unseen_maal: str = "murder"  # murder | kidnap | keep
+    fee_seen: int = 3
+    fee_seen_dublee: int = 3
+    fee_unseen: int = 10
+    dublee_finish_bonus: int = 5
+    dublee_finish_bonus_mode: str = "per_loser"  # per_loser | finisher_maal
+    void_hand: str = "nothing"  # nothing | maal_only
+    dublees_allowed: bool = True
+    dublees_min_players: int = 2
+    deal_passes: str = "left"  # left | right
+    match_length: MatchLength | None = None
+    finisher_bonus_per_opponent: int = 0
+    foul: str = "off"  # off | same_hand | next_hand
+    foul_penalty: int = 15
+
+    @property
+    def zero_sum(self) -> bool:
+        return self.scoring == "zero_sum"
+
+    @property
+    def scores_dealt_tunnelas(self) -> bool:
+        return any(getattr(self, name) is not None for name in TUNNELA_SETTINGS)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, MatchLength):
+                value = value.to_json()
+            out[f.name] = value
+        return out
+
+    def overrides(self) -> dict[str, Any]:
+        """The settings that differ from this rules' profile, as JSON values."""
+        base = PROFILES[self.profile].to_json()
+        return {k: v for k, v in self.to_json().items() if base.get(k) != v}
+
+
+TUNNELA_SETTINGS = (
+    "tunnela_ordinary",
+    "tunnela_ordinary_joker",
+    "tunnela_poplu_jhiplu",
+    "tunnela_alter",
+    "tunnela_printed_joker",
+    "tunnela_tiplu",
+)
+
+PROFILES: dict[str, HouseRules] = {
+    "amarnepal": HouseRules(
+        profile="amarnepal",
+        printed_jokers=True,
+        printed_joker=(5, 15, 25),
+        tunnela_ordinary=5,
+        tunnela_ordinary_joker=10,
+        tunnela_poplu_jhiplu=20,
+        tunnela_alter=35,
+        tunnela_printed_joker=35,
+        match_length=MatchLength("hands", 4),
+    ),
+    "sparkai": HouseRules(profile="sparkai"),
+    "classic": HouseRules(
+        profile="classic",
+        tiplu=(3, 7),
+        alter=None,
+        tunnela_ordinary=5,
+        tunnela_ordinary_joker=10,
+        tunnela_poplu_jhiplu=20,
+        void_hand="maal_only",
+        match_length=MatchLength("rotations", 1),
+    ),
+    "everestbuzz": HouseRules(
+        profile="everestbuzz",
+        tiplu_copies_max=3,
+        tiplu=(3, 7, 12),
+        alter=(5, 10, 15),
+        marriage=(10, 30, 60),
+        marriage_grouping="marriages_first",
+        tunnela_ordinary=5,
+        tunnela_ordinary_joker=10,
+        tunnela_poplu_jhiplu=20,
+        tunnela_alter=10,
+        tunnela_tiplu=30,
+        fee_seen_dublee=0,
+    ),
+    "gamerules": HouseRules(
+        profile="gamerules",
+        scoring="points_race",
+        tiplu=(3, 7),
+        alter=None,
+        ordinary_jokers_wild=False,
+        marriage_shown=(15, 35),
+        tunnela_ordinary=(5, 15, 25),
+        tunnela_poplu_jhiplu=(15, 35),
+        dealt_tunnela_needs="nothing",
+        unseen_maal="keep",
+        fee_seen=0,
+        fee_seen_dublee=0,
+        fee_unseen=0,
+        dublee_finish_bonus=0,
+        dublees_allowed=False,
+        match_length=MatchLength("rotations", 1),
+        finisher_bonus_per_opponent=10,
+    ),
+}
+
+PROFILE_TITLES = {
+    "amarnepal": "Amar Nepal",
+    "sparkai": "Sparkai",
+    "classic": "Classic",
+    "everestbuzz": "Everest Buzz",
+    "gamerules": "Game rules (points race)",
+}
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "scoring": ("zero_sum", "points_race"),
+    "marriage_grouping": ("best", "marriages_first"),
+    "dealt_tunnela_needs": ("seen_by_sequences", "nothing"),
+    "unseen_maal": ("murder", "kidnap", "keep"),
+    "dublee_finish_bonus_mode": ("per_loser", "finisher_maal"),
+    "void_hand": ("nothing", "maal_only"),
+    "deal_passes": ("left", "right"),
+    "foul": ("off", "same_hand", "next_hand"),
+}
+TABLES = ("tiplu", "poplu", "jhiplu", "ordinary_joker", "marriage")
+OPTIONAL_TABLES = ("alter", "printed_joker", "marriage_shown")
+BOOLS = ("printed_jokers", "ordinary_jokers_wild", "dublees_allowed")
+COUNTS = (
+    "tiplu_copies_max",
+    "fee_seen",
+    "fee_seen_dublee",
+    "fee_unseen",
+    "dublee_finish_bonus",
+    "dublees_min_players",
+    "finisher_bonus_per_opponent",
+    "foul_penalty",
+)
+
+#: What each setting means, for the rules page and for error messages.
+SETTING_HELP: dict[str, str] = {
+    "profile": "The published profile these rules start from.",
+    "scoring": "zero_sum: players settle with each other every hand; "
+    "points_race: everyone scores their own maal and the highest total wins.",
+    "printed_jokers": "Whether the pack has the 3 printed jokers (159 cards).",
+    "tiplu_copies_max": "How many copies of the tiplu can be in hands (2 when the indicator "
+    "is set aside, 3 when it is not).",
+    "tiplu": "Totals for holding 1, 2 (, 3) tiplus.",
+    "poplu": "Totals for holding 1, 2, 3 poplus.",
+    "jhiplu": "Totals for holding 1, 2, 3 jhiplus.",
+    "alter": "Totals for holding 1, 2, 3 alters; empty when the alter is no maal.",
+    "ordinary_jokers_wild": "Whether the tiplu's rank in the other colour is wild.",
+    "ordinary_joker": "Totals for 1, 2, 3 copies of an ordinary joker card (usually 0).",
+    "printed_joker": "Totals for holding 1, 2, 3 printed jokers.",
+    "marriage": "Totals for 1, 2 (, 3) marriages (jhiplu + tiplu + poplu) held in hand.",
+    "marriage_shown": "Totals for 1, 2 marriages shown on the table, where scored apart.",
+    "marriage_grouping": "best: form the number of marriages that scores most; "
+    "marriages_first: form as many marriages as possible.",
+    "tunnela_ordinary": "Bonus for a dealt tunnela of ordinary cards (a number per tunnela, "
+    "or totals for 1, 2, 3 tunnelas).",
+    "tunnela_ordinary_joker": "Bonus for a dealt tunnela of ordinary jokers "
+    "(and of alters where the alter is no maal).",
+    "tunnela_poplu_jhiplu": "Bonus for a dealt tunnela of poplus or jhiplus.",
+    "tunnela_alter": "Bonus for a dealt tunnela of alters.",
+    "tunnela_printed_joker": "Bonus for a dealt tunnela of printed jokers.",
+    "tunnela_tiplu": "Bonus for a dealt tunnela of tiplus.",
+    "dealt_tunnela_needs": "Who may score a dealt tunnela: a player seen by sequences, or anybody.",
+    "unseen_maal": "An unseen player's maal: murder (worth 0), kidnap (goes to the "
+    "finisher) or keep (counts as theirs).",
+    "fee_seen": "Fee each player seen by sequences pays the finisher.",
+    "fee_seen_dublee": "Fee each player seen by dublees pays the finisher.",
+    "fee_unseen": "Fee each unseen player pays the finisher.",
+    "dublee_finish_bonus": "Extra points for finishing by dublees.",
+    "dublee_finish_bonus_mode": "per_loser: every other player pays the bonus; "
+    "finisher_maal: the bonus is added to the finisher's maal.",
+    "void_hand": "When nobody finishes: nothing (all 0) or maal_only (maal is exchanged, no fees).",
+    "dublees_allowed": "Whether players may see and finish by dublees.",
+    "dublees_min_players": "Fewest players in a hand for dublees to be allowed.",
+    "deal_passes": "Which way the deal passes each hand.",
+    "match_length": "The usual length of a match: hands, full dealer rotations, or open.",
+    "finisher_bonus_per_opponent": "Points race: the finisher's bonus for each opponent.",
+    "foul": "Penalty for a false show or finish: off, to this hand's finisher, or to the "
+    "next hand's finisher.",
+    "foul_penalty": "Points the foul player pays when fouls are penalised.",
+}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _table(name: str, value: object) -> Table:
+    if (
+        not isinstance(value, list | tuple)
+        or not value
+        or not all(_is_int(v) and 0 <= v <= 1000 for v in value)
+    ):
+        raise FieldError(
+            f"rules.{name}",
+            f"{name} must be a list of whole numbers from 0 to 1000, the totals for holding "
+            "1, 2, 3 of the kind, like [2, 5, 10].",
+        )
+    return tuple(value)
+
+
+def _parse_setting(name: str, value: object) -> object:
+    field = f"rules.{name}"
+    if name in CHOICES:
+        if value not in CHOICES[name]:
+            allowed = ", ".join(CHOICES[name])
+            raise FieldError(field, f"{name} must be one of {allowed}; got {value!r}.")
+        return value
+    if name in BOOLS:
+        if not isinstance(value, bool):
+            raise FieldError(field, f"{name} must be true or false.")
+        return value
+    if name in COUNTS:
+        if not _is_int(value) or not 0 <= value <= 1000:
+            raise FieldError(field, f"{name} must be a whole number from 0 to 1000.")
+        return value
+    if name in TABLES:
+        return _table(name, value)
+    if name in OPTIONAL_TABLES:
+        return None if value is None or value == [] else _table(name, value)
+    if name in TUNNELA_SETTINGS:
+        if value is None:
+            return None
+        if _is_int(value) and 0 <= value <= 1000:
+            return value
+        return _table(name, value)
+    if name == "match_length":
+        return parse_length(value, field)
+    raise FieldError(field, f"There is no house-rules setting called {name!r}.")
+
+
+def parse_length(value: object, field: str) -> MatchLength | None:
+    if value is None:
+        return None
+    if isinstance(value, Mapping) and len(value) == 1:
+        ((unit, count),) = value.items()
+        if unit in ("hands", "rotations") and _is_int(count) and 1 <= count <= 1000:
+            return MatchLength(unit, count)
+    raise FieldError(
+        field,
+        'The length must be {"hands": N} or {"rotations": N} with N from 1 to 1000, '
+        "or null for an open match.",
+    )
+
+
+def _check_consistent(rules: HouseRules) -> list[FieldError]:
+    """Settings that make sense alone but not together."""
+    problems = []
+    if rules.tiplu_copies_max not in (2, 3):
+        problems.append(FieldError("rules.tiplu_copies_max", "tiplu_copies_max must be 2 or 3."))
+    if rules.printed_jokers and rules.printed_joker is None:
+        problems.append(
+            FieldError(
+                "rules.printed_joker",
+                "With printed jokers in the pack, printed_joker needs its totals, "
+                "like [5, 15, 25].",
+            )
+        )
+    if rules.dublees_min_players > 5:
+        problems.append(
+            FieldError(
+                "rules.dublees_min_players",
+                "dublees_min_players must be from 2 to 5.",
+            )
+        )
+    return problems
+
+
+def resolve_rules(spec: object) -> HouseRules:
+    """Rules from a profile id or ``{"profile": id, **overrides}``; raises Invalid."""
+    if isinstance(spec, str):
+        spec = {"profile": spec}
+    if not isinstance(spec, Mapping):
+        raise Invalid(
+            [
+                FieldError(
+                    "rules",
+                    "rules must be a profile id or an object with a profile and overrides.",
+                )
+            ]
+        )
+    profile = spec.get("profile")
+    if profile not in PROFILES:
+        field = "rules.profile" if "profile" in spec or len(spec) != 1 else "rules"
+        raise Invalid(
+            [
+                FieldError(
+                    field,
+                    f"{profile!r} is not a house-rules profile; choose one of "
+                    f"{', '.join(PROFILES)}.",
+                )
+            ]
+        )
+    return with_overrides(PROFILES[profile], {k: v for k, v in spec.items() if k != "profile"})
+
+
+def with_overrides(base: HouseRules, overrides: Mapping[str, object]) -> HouseRules:
+    changes: dict[str, object] = {}
+    problems: list[FieldError] = []
+    for name, value in overrides.items():
+        try:
+            changes[str(name)] = _parse_setting(str(name), value)
+        except FieldError as problem:
+            problems.append(problem)
+    if problems:
+        raise Invalid(problems)
+    rules = dataclasses.replace(base, **changes)
+    problems = _check_consistent(rules)
+    if problems:
+        raise Invalid(problems)
+    return rules
+
+
+def table_total(table: int | Table, count: int) -> int:
+    """The total for holding ``count``; a number is per item; past a table's end each
+    further item adds the table's last step.
+
+    >>> table_total((2, 5, 10), 2), table_total(5, 3), table_total((5, 15, 25), 4)
+    (5, 15, 35)
+    """
+    if count <= 0:
+        return 0
+    if isinstance(table, int):
+        return table * count
+    if count <= len(table):
+        return table[count - 1]
+    step = table[-1] - (table[-2] if len(table) > 1 else 0)
+    return table[-1] + step * (count - len(table))

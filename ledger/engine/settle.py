@@ -1,0 +1,242 @@
+"""Settling one hand: effective maal, maal points, fees, nets, who pays whom (RULES.md §3-4).
+
+The worked example of RULES.md §3 (murder, four players):
+
+>>> from .hand import parse_hand
+>>> from .rules import PROFILES
+>>> hand = parse_hand({"finish": "sequences", "winner": "Asha", "players": [
+...     {"name": "Asha", "seen": "sequences", "maal": 10},
+...     {"name": "Bikash", "seen": "sequences", "maal": 5},
+...     {"name": "Chandra", "seen": "sequences", "maal": 0},
+...     {"name": "Dipa", "seen": "unseen", "maal": 8}]}, PROFILES["sparkai"])
+>>> [(p.name, p.net) for p in settle(hand, PROFILES["sparkai"]).players]
+[('Asha', 41), ('Bikash', 2), ('Chandra', -18), ('Dipa', -25)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import EngineError
+from .hand import Hand, PlayerHand
+from .maal import MaalCount, MaalItem, count_maal
+from .rules import HouseRules
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    name: str
+    seen: str
+    maal: int  # the player's own maal count
+    breakdown: tuple[MaalItem, ...]
+    effective_maal: int  # E, after murder, kidnap or keep
+    maal_points: int  # n × E − T; in a points race, the player's own maal
+    fee: int  # received (+, the finisher) or paid (−); the finisher bonus in a points race
+    foul_penalty: int  # received (+) or paid (−) in this hand
+    net: int
+    finisher: bool = False
+    foul: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "seen": self.seen,
+            "maal": self.maal,
+            "effective_maal": self.effective_maal,
+            "maal_points": self.maal_points,
+            "fee": self.fee,
+            "foul_penalty": self.foul_penalty,
+            "net": self.net,
+            "finisher": self.finisher,
+            "foul": self.foul,
+            "breakdown": [item.to_json() for item in self.breakdown],
+        }
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str
+    payee: str
+    points: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"from": self.payer, "to": self.payee, "points": self.points}
+
+
+@dataclass(frozen=True)
+class Settlement:
+    rules: HouseRules
+    finish: str
+    winner: str | None
+    total_maal: int  # T
+    players: tuple[PlayerResult, ...]
+    payments: tuple[Payment, ...]
+    #: Players whose foul penalty goes to the next hand's finisher (foul = next_hand).
+    fouls_carried: tuple[str, ...] = ()
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def nets(self) -> dict[str, int]:
+        return {p.name: p.net for p in self.players}
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rules": self.rules.to_json(),
+            "scoring": self.rules.scoring,
+            "finish": self.finish,
+            "winner": self.winner,
+            "n": self.n,
+            "total_maal": self.total_maal,
+            "players": [p.to_json() for p in self.players],
+            "payments": [p.to_json() for p in self.payments],
+            "fouls_carried": list(self.fouls_carried),
+        }
+
+
+def _fee(player: PlayerHand, hand: Hand, rules: HouseRules) -> int:
+    """What one non-finisher pays the finisher in a zero-sum hand."""
+    if player.foul:
+        return 0
+    fee = {
+        "sequences": rules.fee_seen,
+        "dublees": rules.fee_seen_dublee,
+        "unseen": rules.fee_unseen,
+    }[player.seen]
+    if hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "per_loser":
+        fee += rules.dublee_finish_bonus
+    return fee
+
+
+def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
+    counts = [count_maal(p, rules, hand.tiplu) for p in hand.players]
+    bonus = rules.dublee_finish_bonus
+    if hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "finisher_maal" and bonus:
+        w = _finisher_index(hand)
+        assert w is not None
+        counts[w] = MaalCount(
+            counts[w].total + bonus, (*counts[w].items, MaalItem("dublee_finish_bonus", bonus))
+        )
+    return counts
+
+
+def _finisher_index(hand: Hand) -> int | None:
+    names = [p.name for p in hand.players]
+    return None if hand.finish == "void" else names.index(hand.winner)
+
+
+def _effective(hand: Hand, own: list[int], rules: HouseRules, w: int | None) -> list[int]:
+    """E per player (RULES.md §3 step 1)."""
+    effective = []
+    kidnapped = 0
+    for p, count in zip(hand.players, own, strict=True):
+        if p.foul:
+            effective.append(0)
+        elif p.seen != "unseen" or rules.unseen_maal == "keep":
+            effective.append(count)
+        else:
+            effective.append(0)
+            if rules.unseen_maal == "kidnap":
+                kidnapped += count
+    if w is not None:
+        effective[w] += kidnapped
+    return effective
+
+
+def settle(hand: Hand, rules: HouseRules) -> Settlement:
+    """Settle a hand that ``parse_hand`` accepted under the same rules."""
+    counts = _own_maal(hand, rules)
+    own = [c.total for c in counts]
+    w = _finisher_index(hand)
+    n = len(hand.players)
+    effective = _effective(hand, own, rules, w)
+    total = sum(effective)
+    void_nothing = hand.finish == "void" and rules.void_hand == "nothing"
+
+    if void_nothing:
+        maal_points = [0] * n
+    elif rules.zero_sum:
+        maal_points = [n * e - total for e in effective]
+    else:
+        maal_points = list(effective)
+
+    fees = [0] * n
+    penalties = [0] * n
+    if w is not None:
+        for i, p in enumerate(hand.players):
+            if i == w:
+                continue
+            fee = _fee(p, hand, rules) if rules.zero_sum else 0
+            fees[i] -= fee
+            fees[w] += fee
+            if p.foul and rules.foul == "same_hand":
+                penalties[i] -= rules.foul_penalty
+                penalties[w] += rules.foul_penalty
+        if not rules.zero_sum:
+            fees[w] += rules.finisher_bonus_per_opponent * (n - 1)
+
+    players = tuple(
+        PlayerResult(
+            name=p.name,
+            seen=p.seen,
+            maal=own[i],
+            breakdown=counts[i].items,
+            effective_maal=effective[i],
+            maal_points=maal_points[i],
+            fee=fees[i],
+            foul_penalty=penalties[i],
+            net=maal_points[i] + fees[i] + penalties[i],
+            finisher=i == w,
+            foul=p.foul,
+        )
+        for i, p in enumerate(hand.players)
+    )
+    carried = tuple(p.name for p in hand.players if p.foul and rules.foul == "next_hand")
+    payments = _payments(players, w) if rules.zero_sum else ()
+    result = Settlement(rules, hand.finish, hand.winner, total, players, payments, carried)
+    _check(result)
+    return result
+
+
+def _payments(players: tuple[PlayerResult, ...], w: int | None) -> tuple[Payment, ...]:
+    """Who pays whom: each non-finisher with the finisher (§3 step 6); with no finisher,
+    debtors pay creditors in seat order."""
+    if w is not None:
+        finisher = players[w].name
+        out = []
+        for p in players:
+            if p.finisher or p.net == 0:
+                continue
+            out.append(
+                Payment(p.name, finisher, -p.net) if p.net < 0 else Payment(finisher, p.name, p.net)
+            )
+        return tuple(out)
+    debts = [[p.name, -p.net] for p in players if p.net < 0]
+    credits = [[p.name, p.net] for p in players if p.net > 0]
+    out = []
+    for debtor in debts:
+        for creditor in credits:
+            amount = min(debtor[1], creditor[1])
+            if amount:
+                out.append(Payment(debtor[0], creditor[0], amount))
+                debtor[1] -= amount
+                creditor[1] -= amount
+    return tuple(out)
+
+
+def _check(result: Settlement) -> None:
+    """Fail loudly if the nets do not sum to zero or the payments do not give the nets."""
+    if not result.rules.zero_sum:
+        return
+    nets = result.nets()
+    if sum(nets.values()) != 0:
+        raise EngineError(f"nets do not sum to zero: {nets}")
+    flows = dict.fromkeys(nets, 0)
+    for pay in result.payments:
+        if pay.points <= 0:
+            raise EngineError(f"a payment must be positive: {pay}")
+        flows[pay.payer] -= pay.points
+        flows[pay.payee] += pay.points
+    if flows != nets:
+        raise EngineError(f"payments {flows} do not reproduce the nets {nets}")
