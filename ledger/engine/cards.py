@@ -14,7 +14,8 @@ Card(rank=10, suit='H')
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 RANK_CODES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -41,8 +42,9 @@ class CardError(ValueError):
     """A card code that names no card."""
 
 
-@dataclass(frozen=True, order=True)
-class Card:
+class Card(NamedTuple):
+    """A card identity; a tuple, so that hashing and sorting stay cheap."""
+
     rank: int  # 0 for a printed joker
     suit: str  # S H D C, or JK for a printed joker
 
@@ -52,9 +54,7 @@ class Card:
 
     @property
     def code(self) -> str:
-        if self.is_printed_joker:
-            return "JK"
-        return f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit}"
+        return _CODES[self]
 
     @property
     def label(self) -> str:
@@ -68,12 +68,20 @@ class Card:
 
 
 PRINTED_JOKER = Card(0, JOKER_SUIT)
+ALL_CARDS = (*(Card(r, s) for r in range(1, 14) for s in "SHDC"), PRINTED_JOKER)
+_CODES = {c: f"{RANK_NAMES.get(c.rank, str(c.rank))}{c.suit}" for c in ALL_CARDS}
+_CODES[PRINTED_JOKER] = "JK"
 
 
 def parse_card(code: object) -> Card:
     """Read a card code in either notation, any case."""
     if not isinstance(code, str):
         raise CardError(f"{code!r} is not a card: write a card as rank and suit, like 8H or 10♥.")
+    return _parse_text(code)
+
+
+@lru_cache(maxsize=1024)  # a table writes the same few dozen codes over and over
+def _parse_text(code: str) -> Card:
     text = code.strip().upper()
     if text in ("JK", "JOKER"):
         return PRINTED_JOKER
@@ -149,3 +157,9 @@ def card_of(kind: Relation, tiplu: Card) -> Card | None:
         case Relation.PRINTED_JOKER:
             return PRINTED_JOKER
     return None
+
+
+@lru_cache(maxsize=64)
+def kinds_for(tiplu: Card) -> dict[Card, str]:
+    """Every card's relation to this tiplu, by value: the hot path reads this table."""
+    return {card: relation(card, tiplu).value for card in ALL_CARDS}

@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import accumulate
 
-from .cards import Card, CardError, Relation, card_of, parse_card, relation
+from .cards import Card, CardError, Relation, card_of, kinds_for, parse_card
 from .errors import FieldError, Invalid
 from .rules import HouseRules
 
 SEEN = ("sequences", "dublees", "unseen")
 FINISHES = ("sequences", "dublees", "void")
 COUNT_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker", "ordinary_joker")
+KINDS = (*COUNT_KINDS, "ordinary")
 TUNNELA_KINDS = (
     "ordinary",
     "ordinary_joker",
@@ -274,7 +275,7 @@ class _Reader:
                 out.append(Tunnela("printed_joker"))
             else:
                 # Without a tiplu the kind is unknown; check_cards_given reports that.
-                kind = relation(card, self.tiplu).value if self.tiplu else "ordinary"
+                kind = kinds_for(self.tiplu)[card] if self.tiplu else "ordinary"
                 out.append(Tunnela(kind, card))
         return tuple(out)
 
@@ -418,13 +419,16 @@ def tunnela_setting(kind: str, rules: HouseRules) -> int | tuple[int, ...] | Non
     return getattr(rules, f"tunnela_{tunnela_group(kind, rules)}")
 
 
-def kind_counts(p: PlayerHand, tiplu: Card | None) -> Counter[str]:
-    """Copies of each maal kind in a player's maal (dealt tunnelas not included)."""
-    held: Counter[str] = Counter()
+def kind_counts(p: PlayerHand, tiplu: Card | None) -> dict[str, int]:
+    """Copies of each kind in a player's maal (dealt tunnelas not included); every kind
+    is a key."""
+    held = dict.fromkeys(KINDS, 0)
     if p.maal_counts:
         held.update(p.maal_counts)
     if p.maal_cards and tiplu is not None:
-        held.update(relation(c, tiplu).value for c in p.maal_cards)
+        kinds = kinds_for(tiplu)
+        for card in p.maal_cards:
+            held[kinds[card]] += 1
     return held
 
 
@@ -446,10 +450,9 @@ def _slots(p: PlayerHand, tiplu: Card | None) -> list[tuple[str, str, int]]:
 
 
 def _slot(card: Card, tiplu: Card) -> str:
-    kind = relation(card, tiplu)
-    if kind in (Relation.ORDINARY, Relation.ORDINARY_JOKER):
-        return card.code
-    return kind.value
+    """Maal kinds are one card each given the tiplu; other cards go by their code."""
+    kind = kinds_for(tiplu)[card]
+    return card.code if kind in ("ordinary", "ordinary_joker") else kind
 
 
 def _limit(slot: str, rules: HouseRules) -> int:

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from .cards import Card, Relation, card_of, relation
+from .cards import Card, Relation, card_of, kinds_for
 from .hand import PlayerHand, kind_counts, tunnela_group, tunnela_setting
 from .rules import HouseRules, Table, table_total
 
 
-@dataclass(frozen=True)
-class MaalItem:
+class MaalItem(NamedTuple):
     """One scoring group: what it is, how many, which cards, its points."""
 
     item: str  # marriage, marriage_shown, tiplu, poplu, ..., dealt_tunnela, not_maal, entered
@@ -60,9 +60,9 @@ class _CardPool:
     def __init__(self, player: PlayerHand, tiplu: Card | None):
         self.tiplu = tiplu
         self.codes: dict[str, list[str]] = {}
+        kinds = kinds_for(tiplu) if tiplu else {}
         for card in sorted(player.maal_cards or ()):
-            kind = relation(card, tiplu).value if tiplu else "ordinary"
-            self.codes.setdefault(kind, []).append(card.code)
+            self.codes.setdefault(kinds.get(card, "ordinary"), []).append(card.code)
         self.given = player.maal_cards is not None
 
     def take(self, kind: str, count: int) -> list[str]:
@@ -159,6 +159,8 @@ def _joker_items(
 
 def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
     """Dealt tunnelas score their bonus instead of their cards (RULES.md §2 step 1)."""
+    if not player.dealt_tunnelas:
+        return []
     groups: dict[str, list[str]] = {}
     counts: Counter[str] = Counter()
     for t in player.dealt_tunnelas:

@@ -16,6 +16,7 @@ The worked example of RULES.md §3 (murder, four players):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import EngineError
 from .hand import Hand, PlayerHand
@@ -23,8 +24,7 @@ from .maal import MaalCount, MaalItem, count_maal
 from .rules import HouseRules
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     name: str
     seen: str
     maal: int  # the player's own maal count
@@ -53,8 +53,7 @@ class PlayerResult:
         }
 
 
-@dataclass(frozen=True)
-class Payment:
+class Payment(NamedTuple):
     payer: str
     payee: str
     points: int

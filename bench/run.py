@@ -1,0 +1,27 @@
+"""`make bench`: the figures the issues ask for, printed one line each."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench import api_bench, engine_bench  # noqa: E402
+
+
+def line(label: str, figures: dict[str, float]) -> None:
+    shown = ", ".join(
+        f"{k} {v:,.2f}" if isinstance(v, float) else f"{k} {v:,}" for k, v in figures.items()
+    )
+    print(f"{label:<40} {shown}", flush=True)
+
+
+def main() -> None:
+    line("engine: 4-player hands, maal cards", engine_bench.run())
+    line("engine: 4-player hands, all 21 cards", engine_bench.run(maal_only=False))
+    line("api: POST /api/v1/settle (test client)", api_bench.run())
+
+
+if __name__ == "__main__":
+    main()
