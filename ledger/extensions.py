@@ -5,13 +5,24 @@ import sqlite3
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
-from sqlalchemy import event
+from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
+
+# Named constraints, so that Alembic's batch mode can alter them on SQLite later.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
 
 
 class Base(DeclarativeBase):
     """Base class of the models (SQLAlchemy 2 typed style: Mapped, mapped_column)."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
 db = SQLAlchemy(model_class=Base)

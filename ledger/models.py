@@ -2,9 +2,149 @@
 
 Every model subclasses ``db.Model`` (whose base is ``ledger.extensions.Base``).
 create_app imports this module so that ``flask init-db`` and Flask-Migrate see
-every table.
+every table. Scores are never computed here: a hand stores what the table entered
+and the engine's result for it; ``ledger.matches`` does the reading and writing.
 """
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ledger.extensions import db
 
-__all__ = ["db"]
+MATCH_NAME_MAX = 80
+PLAYER_NAME_MAX = 40  # the engine's limit for a name in a hand
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_public_id() -> str:
+    """An unguessable id: whoever has it may read the match."""
+    return secrets.token_urlsafe(16)
+
+
+class Match(db.Model):
+    """A table of registered players, its house rules, length and first dealer."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    name: Mapped[str] = mapped_column(String(MATCH_NAME_MAX))
+    #: ``{"profile": id, "overrides": {setting: JSON value}}``; resolve with the engine.
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: ``{"hands": N}``, ``{"rotations": N}`` or None for an open match.
+    length: Mapped[dict[str, int] | None] = mapped_column(JSON)
+    first_dealer: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
+    #: SHA-256 (hex) of the edit key; the key itself is shown once, on creation.
+    edit_key_hash: Mapped[str] = mapped_column(String(64))
+    #: Goes up on every write to the match or its hands (pages poll it to follow changes).
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    #: The highest hand number ever given: numbers are not reused after a delete.
+    last_hand_number: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    players: Mapped[list[MatchPlayer]] = relationship(
+        back_populates="match",
+        order_by="MatchPlayer.seat",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="match",
+        order_by="Hand.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+    @property
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def __repr__(self) -> str:
+        return f"<Match {self.public_id} {self.name!r}>"
+
+
+class MatchPlayer(db.Model):
+    """A registered player in seat order (the deal passes along the seats)."""
+
+    __tablename__ = "match_players"
+    __table_args__ = (
+        UniqueConstraint("match_id", "seat"),
+        UniqueConstraint("match_id", "name_key"),  # names are unique ignoring case
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
+    #: ``name.casefold()`` (which can be longer than the name, hence the width).
+    name_key: Mapped[str] = mapped_column(String(4 * PLAYER_NAME_MAX))
+
+    match: Mapped[Match] = relationship(back_populates="players")
+
+
+class Hand(db.Model):
+    """One hand: the input as entered (``engine.Hand.to_json()``) and the result agreed.
+
+    ``version`` is SQLAlchemy's optimistic lock: an UPDATE or DELETE of a row that
+    someone else changed since it was read fails instead of overwriting their edit.
+    The app sets each new version itself (``version_id_generator=False``) so that an
+    imported hand keeps the version its history refers to.
+    """
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    dealer: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
+    input: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: ``Settlement.to_json()`` without its ``rules`` (the match holds them).
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    match: Mapped[Match] = relationship(back_populates="hands")
+
+    __mapper_args__ = {"version_id_col": version, "version_id_generator": False}
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.number} v{self.version}>"
+
+
+class HandVersion(db.Model):
+    """A hand as it was before an edit or a delete: its history.
+
+    It hangs off the match and the hand's number, not the hand's row, so that the
+    record of a deleted hand survives the delete.
+    """
+
+    __tablename__ = "hand_versions"
+    __table_args__ = (UniqueConstraint("match_id", "hand_number", "version"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    hand_number: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)  # the hand's version that this was
+    action: Mapped[str] = mapped_column(String(10))  # "edit" or "delete"
+    dealer: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
+    input: Mapped[dict[str, Any]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: When this version had been saved; ``replaced_at``: when the edit or delete came.
+    saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    replaced_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
