@@ -1,0 +1,256 @@
+"""A match as a JSON document (export and import) and as a CSV score table.
+
+No database here: ``ledger.matches`` passes in a ``MatchView`` to export, and stores
+what ``read_export`` accepted. An import never trusts posted scores: the document's
+hands are inputs, checked and settled again by the engine.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from ledger.engine import FieldError, Hand, Invalid
+from ledger.match_input import PROFILE_LENGTH, MatchSpec, read_dealer, read_hand, read_match
+from ledger.match_view import MatchView, iso
+from ledger.models import HandVersion, utcnow
+
+EXPORT_FORMAT = "marriage-ledger/match"
+EXPORT_FORMAT_VERSION = 1
+HISTORY_ACTIONS = ("edit", "delete")
+HAND_STAMPS = ("created_at", "updated_at")
+HISTORY_STAMPS = ("saved_at", "replaced_at")
+
+# A cell starting with one of these is a formula to a spreadsheet (OWASP's list).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+# --- export --------------------------------------------------------------------------
+
+
+def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str, Any]:
+    """The whole match: what ``read_export`` needs to rebuild it, plus the agreed nets,
+    totals and timestamps for people and other programs (an import recomputes those).
+
+    Each hand is in the settle format (``tiplu``, ``finish``, ``winner``, ``players``)
+    with its ``number``, ``dealer`` and ``version``.
+    """
+    return {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_FORMAT_VERSION,
+        "exported_at": iso(utcnow()),
+        "id": view.public_id,
+        "name": view.name,
+        "rules": {"profile": view.rules.profile, **view.rules.overrides()},
+        "length": view.length.to_json() if view.length else None,
+        "players": list(view.players),
+        "first_dealer": view.first_dealer,
+        "last_hand_number": view.next_hand_number - 1,
+        "hands": [
+            {
+                "number": hand.number,
+                "dealer": hand.dealer,
+                "version": hand.version,
+                **hand.input,
+                "nets": hand.nets,
+                "created_at": iso(hand.created_at),
+                "updated_at": iso(hand.updated_at),
+            }
+            for hand in view.hands
+        ],
+        "history": [
+            {
+                "hand": old.hand_number,
+                "version": old.version,
+                "action": old.action,
+                "dealer": old.dealer,
+                **old.input,
+                "nets": {p["name"]: p["net"] for p in old.result["players"]},
+                "saved_at": iso(old.saved_at),
+                "replaced_at": iso(old.replaced_at),
+            }
+            for old in history
+        ],
+        "totals": view.totals,
+    }
+
+
+def csv_cell(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula gets a leading ``'``.
+
+    Numbers stay numbers (-5 is a score, not a formula).
+
+    >>> csv_cell("=HYPERLINK(1)"), csv_cell("-x"), csv_cell(-5), csv_cell("Asha")
+    ("'=HYPERLINK(1)", "'-x", -5, 'Asha')
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def export_csv(view: MatchView) -> str:
+    """A row per hand (a column per player: the hand's net, empty when sitting out),
+    a row for foul penalties carried into a hand, and the totals (all the engine's)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+
+    def row(*cells: object) -> None:
+        writer.writerow([csv_cell(c) for c in cells])
+
+    players = view.players
+    row("Hand", "Dealer", "Finish", "Winner", *players)
+    for hand in view.hands:
+        nets = hand.nets
+        row(
+            hand.number,
+            hand.dealer,
+            hand.finish,
+            hand.winner or "",
+            *(nets.get(p, "") for p in players),
+        )
+        if hand.carried_penalties:
+            carried = hand.carried_penalties
+            row(
+                hand.number,
+                "",
+                "foul penalty carried in",
+                "",
+                *(carried.get(p, "") for p in players),
+            )
+    row("Total", "", "", "", *(view.totals[p] for p in players))
+    return out.getvalue()
+
+
+def export_filename(match_name: str, extension: str) -> str:
+    """A safe ASCII file name for a download, from the match's name.
+
+    >>> export_filename('Tihar 2026 "<b>"', "csv"), export_filename("नेपाली", "json")
+    ('tihar-2026-b.csv', 'match.json')
+    """
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", match_name).strip("-").lower()[:40].strip("-")
+    return f"{slug or 'match'}.{extension}"
+
+
+# --- import --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ImportedHand:
+    number: int
+    dealer: str
+    version: int
+    action: str  # history only: "edit" or "delete"
+    hand: Hand
+    #: The document's timestamps (created_at/updated_at, or saved_at/replaced_at).
+    stamps: dict[str, datetime]
+
+
+@dataclass(frozen=True)
+class ImportSpec:
+    match: MatchSpec
+    last_hand_number: int
+    hands: tuple[ImportedHand, ...]
+    history: tuple[ImportedHand, ...]
+
+
+def read_export(data: object) -> ImportSpec:
+    """Check an exported match; raises Invalid with every problem (fields like
+    ``hands.3.players.0.name``)."""
+    if not isinstance(data, Mapping):
+        raise Invalid([FieldError("", "An import must be a match exported as JSON.")])
+    fmt = data.get("format", EXPORT_FORMAT)
+    if fmt != EXPORT_FORMAT:
+        raise Invalid(
+            [FieldError("format", f"This is not a match exported by the ledger ({fmt!r}).")]
+        )
+    match = read_match(
+        data.get("name"),
+        data.get("players"),
+        data.get("rules"),
+        data.get("length", PROFILE_LENGTH),
+        data.get("first_dealer"),
+    )
+    errors: list[FieldError] = []
+    hands = _read_hands(data.get("hands", []), "hands", match, errors, history=False)
+    history = _read_hands(data.get("history", []), "history", match, errors, history=True)
+    numbers = [h.number for h in hands]
+    last = data.get("last_hand_number", 0)
+    if not _is_whole(last):
+        errors.append(FieldError("last_hand_number", "last_hand_number must be a whole number."))
+        last = 0
+    if errors:
+        raise Invalid(errors)
+    return ImportSpec(match, max([last, *numbers]), tuple(hands), tuple(history))
+
+
+def _read_hands(
+    items: object, where: str, match: MatchSpec, errors: list[FieldError], *, history: bool
+) -> list[ImportedHand]:
+    if not isinstance(items, list):
+        errors.append(FieldError(where, f"{where} must be a list."))
+        return []
+    out = []
+    keys: set[tuple[int, int]] = set()
+    number_key = "hand" if history else "number"
+    for i, item in enumerate(items):
+        path = f"{where}.{i}"
+        if not isinstance(item, Mapping):
+            errors.append(FieldError(path, "Each hand must be a JSON object."))
+            continue
+        before = len(errors)
+        number = item.get(number_key)
+        if not _is_whole(number) or number < 1:
+            errors.append(
+                FieldError(f"{path}.{number_key}", "A hand number is a whole number ≥ 1.")
+            )
+        version = item.get("version", 1)
+        if not _is_whole(version) or version < 1:
+            errors.append(FieldError(f"{path}.version", "A version is a whole number ≥ 1."))
+        action = item.get("action", "edit") if history else "current"
+        if history and action not in HISTORY_ACTIONS:
+            errors.append(FieldError(f"{path}.action", "action must be edit or delete."))
+        dealer = ""
+        try:
+            dealer = read_dealer(item.get("dealer"), match.players, field=f"{path}.dealer")
+        except Invalid as problem:
+            errors += problem.errors
+        hand = None
+        try:
+            hand = read_hand(item, match.players, match.rules, prefix=f"{path}.")
+        except Invalid as problem:
+            errors += problem.errors
+        stamps = {}
+        for name in HISTORY_STAMPS if history else HAND_STAMPS:
+            if item.get(name) is not None:
+                stamps[name] = _timestamp(item[name], f"{path}.{name}", errors)
+        if len(errors) > before:
+            continue
+        key = (number, version if history else 0)
+        if key in keys:
+            field = f"{path}.version" if history else f"{path}.number"
+            errors.append(FieldError(field, f"Hand {number} is listed twice."))
+            continue
+        keys.add(key)
+        assert hand is not None
+        out.append(ImportedHand(number, dealer, version, action, hand, stamps))
+    return out
+
+
+def _timestamp(value: object, field: str, errors: list[FieldError]) -> datetime:
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        errors.append(FieldError(field, "A time must be like 2026-11-01T18:30:00Z."))
+        return utcnow()
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

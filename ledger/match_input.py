@@ -1,0 +1,230 @@
+"""Reading a new match and a match's hand from plain data, with errors per field.
+
+No database here: ``ledger.matches`` stores what these functions accept. Every
+problem is a ``FieldError`` whose field is a dotted path into the request, and
+all the problems of one input are reported together in one ``Invalid``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ledger.engine import (
+    FieldError,
+    Hand,
+    HouseRules,
+    Invalid,
+    MatchLength,
+    parse_hand,
+    resolve_rules,
+)
+from ledger.engine.rules import parse_length
+from ledger.models import MATCH_NAME_MAX, PLAYER_NAME_MAX
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+
+
+class _ProfileLength:
+    """The default of ``length``: the profile's usual match length."""
+
+    def __repr__(self) -> str:
+        return "PROFILE_LENGTH"
+
+
+PROFILE_LENGTH = _ProfileLength()
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """A new match, checked: names tidied, rules resolved, first dealer one of the players."""
+
+    name: str
+    players: tuple[str, ...]
+    rules: HouseRules
+    length: MatchLength | None
+    first_dealer: str
+
+    def rules_json(self) -> dict:
+        """The rules as stored: the profile and the settings that differ from it."""
+        return rules_record(self.rules)
+
+
+def tidy(name: str) -> str:
+    """A name as the engine reads it: runs of whitespace made one space, ends trimmed."""
+    return " ".join(name.split())
+
+
+def rules_record(rules: HouseRules) -> dict:
+    return {"profile": rules.profile, "overrides": rules.overrides()}
+
+
+def rules_from_record(record: Mapping) -> HouseRules:
+    """The HouseRules stored by ``rules_record``."""
+    return resolve_rules({"profile": record["profile"], **record.get("overrides", {})})
+
+
+def read_match(
+    name: object,
+    players: object,
+    rules: object,
+    length: object = PROFILE_LENGTH,
+    first_dealer: object = None,
+    *,
+    prefix: str = "",
+) -> MatchSpec:
+    """Check a new match; ``first_dealer`` None means the first player in seat order.
+
+    ``prefix`` is put before every field path (for a match inside a larger document).
+    """
+    errors: list[FieldError] = []
+
+    def fail(field: str, message: str) -> None:
+        errors.append(FieldError(prefix + field, message))
+
+    if not isinstance(name, str) or not tidy(name):
+        fail("name", "Give the match a name.")
+        name = ""
+    name = tidy(name)
+    if len(name) > MATCH_NAME_MAX:
+        fail("name", f"A match name can have at most {MATCH_NAME_MAX} characters.")
+
+    names = _read_players(players, fail)
+
+    resolved = None
+    try:
+        resolved = resolve_rules(rules)
+    except Invalid as problem:
+        errors += [FieldError(prefix + e.field, e.message) for e in problem.errors]
+
+    match_length = None
+    if length is PROFILE_LENGTH:
+        match_length = resolved.match_length if resolved else None
+    else:
+        try:
+            match_length = parse_length(length, prefix + "length")
+        except FieldError as problem:
+            errors.append(problem)
+
+    dealer = names[0] if names else ""
+    if first_dealer is not None:
+        found = find_player(first_dealer, names)
+        if found is None:
+            fail("first_dealer", "The first dealer must be one of the match's players.")
+        else:
+            dealer = found
+
+    if errors:
+        raise Invalid(errors)
+    assert resolved is not None
+    return MatchSpec(name, tuple(names), resolved, match_length, dealer)
+
+
+def _read_players(players: object, fail) -> list[str]:
+    if not isinstance(players, list):
+        fail("players", "players must be a list of the players' names, in seat order.")
+        return []
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        fail(
+            "players",
+            f"A match has {MIN_PLAYERS} to {MAX_PLAYERS} players (each hand has 2 to 5 "
+            f"of them); this one lists {len(players)}.",
+        )
+    names: list[str] = []
+    keys: set[str] = set()
+    for index, item in enumerate(players):
+        if isinstance(item, Mapping):  # {"name": ...}, as in a match's JSON
+            item = item.get("name")
+        if not isinstance(item, str) or not tidy(item):
+            fail(f"players.{index}", "Each player needs a name.")
+            continue
+        player = tidy(item)
+        if len(player) > PLAYER_NAME_MAX:
+            fail(f"players.{index}", f"A name can have at most {PLAYER_NAME_MAX} characters.")
+            continue
+        if player.casefold() in keys:
+            fail(
+                f"players.{index}", f"{player!r} is listed twice; each player needs their own name."
+            )
+            continue
+        keys.add(player.casefold())
+        names.append(player)
+    return names
+
+
+def find_player(name: object, players: Sequence[str]) -> str | None:
+    """The registered spelling of ``name`` (matched ignoring case and spacing), or None."""
+    if not isinstance(name, str):
+        return None
+    key = tidy(name).casefold()
+    return next((p for p in players if p.casefold() == key), None)
+
+
+def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix: str = "") -> Hand:
+    """Check a hand of a match: the settle format without ``rules``.
+
+    Every listed name must be a registered player (matched ignoring case; the hand is
+    stored with the registered spelling); the players not listed sit out. A ``rules``
+    key is accepted only when it gives the match's own rules.
+    """
+    if not isinstance(data, Mapping):
+        raise Invalid([FieldError(_join(prefix, ""), "The hand must be a JSON object.")])
+    errors: list[FieldError] = []
+    data = dict(data)
+    if "rules" in data:
+        try:
+            same = resolve_rules(data["rules"]) == rules
+        except Invalid:
+            same = False
+        if not same:
+            errors.append(
+                FieldError(
+                    prefix + "rules",
+                    f"This match plays by its own rules ({rules.profile}); "
+                    "leave rules out of the hand.",
+                )
+            )
+    listed = data.get("players")
+    if isinstance(listed, list):
+        listed = [dict(p) if isinstance(p, Mapping) else p for p in listed]
+        for index, entry in enumerate(listed):
+            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+                continue  # the engine reports it
+            if not tidy(entry["name"]):
+                continue
+            registered = find_player(entry["name"], players)
+            if registered is None:
+                errors.append(
+                    FieldError(
+                        f"{prefix}players.{index}.name",
+                        f"{tidy(entry['name'])!r} is not a player of this match; "
+                        f"the players are {', '.join(players)}.",
+                    )
+                )
+            else:
+                entry["name"] = registered
+        data["players"] = listed
+        winner = find_player(data.get("winner"), players)
+        if winner is not None:
+            data["winner"] = winner
+    try:
+        hand = parse_hand(data, rules)
+    except Invalid as problem:
+        errors += [FieldError(_join(prefix, e.field), e.message) for e in problem.errors]
+    if errors:
+        raise Invalid(errors)
+    return hand
+
+
+def read_dealer(value: object, players: Sequence[str], *, field: str = "dealer") -> str:
+    """A dealer given by name: one of the registered players."""
+    found = find_player(value, players)
+    if found is None:
+        raise Invalid([FieldError(field, "The dealer must be one of the match's players.")])
+    return found
+
+
+def _join(prefix: str, field: str) -> str:
+    if not prefix:
+        return field
+    return prefix + field if field else prefix.rstrip(".")

@@ -1,0 +1,243 @@
+"""Everything a page or the API shows of a match, computed in one pass by the engine.
+
+``build_match_view`` reads the match's players and hands once (they are loaded as
+collections, so the number of SQL queries does not grow with the hands) and lets
+``engine.run_match`` compute totals, the next dealer, standings, carried foul
+penalties and the cumulative totals for the chart. Nothing is added up here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from ledger.engine import HandRecord, HouseRules, MatchLength, MatchState, Standing, run_match
+from ledger.engine.match import hands_in_length
+from ledger.engine.rules import parse_length
+from ledger.match_input import rules_from_record
+from ledger.models import Hand, HandVersion, Match
+
+
+def iso(moment: datetime | None) -> str | None:
+    """A timestamp as ISO 8601 in UTC (SQLite gives naive datetimes back: they are UTC)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class HandView:
+    """One stored hand: the input as entered, the engine's result, and its place in the match."""
+
+    number: int
+    dealer: str
+    version: int
+    input: dict[str, Any]  # engine Hand.to_json()
+    result: dict[str, Any]  # engine Settlement.to_json(), without the rules
+    sitting_out: tuple[str, ...]
+    #: Foul penalties from an earlier hand settled in this one (name -> points), RULES §3.
+    carried_penalties: dict[str, int]
+    created_at: datetime | None
+    updated_at: datetime | None
+
+    @property
+    def finish(self) -> str:
+        return self.result["finish"]
+
+    @property
+    def winner(self) -> str | None:
+        return self.result["winner"]
+
+    @property
+    def nets(self) -> dict[str, int]:
+        """The nets the hand agreed, per player of the hand (the engine's numbers)."""
+        return {p["name"]: p["net"] for p in self.result["players"]}
+
+    def players(self) -> list[dict[str, Any]]:
+        """Per player of the hand: the fields entered, then the engine's result fields.
+
+        ``maal`` is the player's count as the engine computed it, whichever way it was
+        entered; the input exactly as entered is in ``input`` (``"hand"`` in JSON).
+        """
+        return [
+            {**entered, **settled}
+            for entered, settled in zip(self.input["players"], self.result["players"], strict=True)
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        result = self.result
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "version": self.version,
+            "finish": result["finish"],
+            "winner": result["winner"],
+            "tiplu": self.input.get("tiplu"),
+            "scoring": result["scoring"],
+            "n": result["n"],
+            "total_maal": result["total_maal"],
+            "players": self.players(),
+            "payments": result["payments"],
+            "fouls_carried": result.get("fouls_carried", []),
+            "carried_penalties": self.carried_penalties,
+            "sitting_out": list(self.sitting_out),
+            "hand": self.input,
+            "created_at": iso(self.created_at),
+            "updated_at": iso(self.updated_at),
+        }
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A match with every figure a page or the API needs (see ``build_match_view``)."""
+
+    public_id: str
+    name: str
+    rules: HouseRules
+    length: MatchLength | None
+    first_dealer: str
+    players: tuple[str, ...]
+    hands: tuple[HandView, ...]
+    state: MatchState
+    version: int
+    #: The number the next hand will get (numbers of deleted hands are not reused).
+    next_hand_number: int
+    created_at: datetime | None
+    updated_at: datetime | None
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return self.state.totals
+
+    @property
+    def next_dealer(self) -> str:
+        return self.state.next_dealer
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def leaders(self) -> list[str]:
+        return self.state.leaders
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        return self.state.standings
+
+    @property
+    def hands_in_length(self) -> int | None:
+        """How many hands the length asks for (None: an open match)."""
+        return hands_in_length(self.length, len(self.players))
+
+    def hand(self, number: int) -> HandView | None:
+        return next((h for h in self.hands if h.number == number), None)
+
+    def cumulative(self) -> list[dict[str, Any]]:
+        """Each player's total after each hand, in hand order (for the chart)."""
+        return [
+            {"hand": hand.number, "totals": totals}
+            for hand, totals in zip(self.hands, self.state.cumulative, strict=True)
+        ]
+
+    def rules_json(self) -> dict[str, Any]:
+        return {**self.rules.to_json(), "overrides": self.rules.overrides()}
+
+    def summary_json(self) -> dict[str, Any]:
+        """The match without its hands: totals, dealer, standings."""
+        return {
+            "id": self.public_id,
+            "name": self.name,
+            "rules": self.rules_json(),
+            "length": self.length.to_json() if self.length else None,
+            "hands_in_length": self.hands_in_length,
+            "first_dealer": self.first_dealer,
+            "players": [{"name": name, "total": self.totals[name]} for name in self.players],
+            "hands_played": self.state.hands_played,
+            "next_dealer": self.next_dealer,
+            "finished": self.finished,
+            "leaders": self.leaders,
+            "standings": [dataclasses.asdict(s) for s in self.standings],
+            "fouls_pending": list(self.state.fouls_pending),
+            "version": self.version,
+            "next_hand_number": self.next_hand_number,
+            "created_at": iso(self.created_at),
+            "updated_at": iso(self.updated_at),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.summary_json(),
+            "hands": [hand.to_json() for hand in self.hands],
+            "cumulative": self.cumulative(),
+        }
+
+
+def hand_record(hand: Hand) -> HandRecord:
+    """What ``run_match`` needs of a stored hand: its agreed nets, not a recount."""
+    players = hand.result["players"]
+    return HandRecord(
+        number=hand.number,
+        dealer=hand.dealer,
+        winner=hand.result["winner"],
+        nets={p["name"]: p["net"] for p in players},
+        seen={p["name"]: p["seen"] for p in players},
+        fouls_carried=tuple(hand.result.get("fouls_carried", ())),
+    )
+
+
+def build_match_view(match: Match) -> MatchView:
+    players = tuple(match.player_names)
+    rules = rules_from_record(match.rules)
+    length = parse_length(match.length, "length")
+    hands = sorted(match.hands, key=lambda h: h.number)
+    state = run_match(players, match.first_dealer, rules, length, [hand_record(h) for h in hands])
+    views = tuple(
+        HandView(
+            number=h.number,
+            dealer=h.dealer,
+            version=h.version,
+            input=h.input,
+            result=h.result,
+            sitting_out=tuple(p for p in players if p not in record_names(h)),
+            carried_penalties=state.carried_penalties.get(h.number, {}),
+            created_at=h.created_at,
+            updated_at=h.updated_at,
+        )
+        for h in hands
+    )
+    return MatchView(
+        public_id=match.public_id,
+        name=match.name,
+        rules=rules,
+        length=length,
+        first_dealer=match.first_dealer,
+        players=players,
+        hands=views,
+        state=state,
+        version=match.version,
+        next_hand_number=match.last_hand_number + 1,
+        created_at=match.created_at,
+        updated_at=match.updated_at,
+    )
+
+
+def record_names(hand: Hand) -> set[str]:
+    return {p["name"] for p in hand.result["players"]}
+
+
+def history_json(old: HandVersion) -> dict[str, Any]:
+    """An earlier version of a hand: what was entered, the nets it had, when."""
+    return {
+        "version": old.version,
+        "action": old.action,
+        "dealer": old.dealer,
+        "hand": old.input,
+        "nets": {p["name"]: p["net"] for p in old.result["players"]},
+        "saved_at": iso(old.saved_at),
+        "replaced_at": iso(old.replaced_at),
+    }

@@ -1,0 +1,413 @@
+"""The match service: the one place that reads and writes matches and hands.
+
+Both the JSON API and the HTML pages call these functions, so that validation,
+edit rights, history and the single transaction per write live in one place.
+
+- Every score comes from the engine (``parse_hand``, ``settle``, ``run_match``).
+- Problems with input raise ``ledger.engine.Invalid`` (``FieldError(field, message)``,
+  the field a dotted path into the request); nothing is stored then.
+- A missing match or hand raises werkzeug's ``NotFound`` and a stale edit raises
+  ``HandConflict`` (a werkzeug ``Conflict``), so an unhandled one still answers
+  404/409, as JSON under /api/ and as a page elsewhere.
+- Each write commits once, or rolls back and stores nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.exc import StaleDataError
+from werkzeug.exceptions import Conflict, NotFound
+
+from ledger import match_export
+from ledger.engine import FieldError, Hand, Invalid, Settlement, settle
+from ledger.extensions import db
+from ledger.match_input import (
+    PROFILE_LENGTH,
+    MatchSpec,
+    read_dealer,
+    read_hand,
+    read_match,
+)
+from ledger.match_view import MatchView, build_match_view
+from ledger.models import Hand as StoredHand
+from ledger.models import HandVersion, Match, MatchPlayer, utcnow
+
+__all__ = [
+    "PROFILE_LENGTH",
+    "HandConflict",
+    "add_hand",
+    "check_edit_key",
+    "create_match",
+    "delete_hand",
+    "export_csv",
+    "export_json",
+    "get_hand",
+    "get_match",
+    "hand_history",
+    "import_match",
+    "match_view",
+    "preview_hand",
+    "replace_hand",
+]
+
+PUBLIC_ID_MAX = 64
+
+
+class HandConflict(Conflict):
+    """The hand changed since the editor loaded it: the second save is refused (409)."""
+
+    def __init__(self, number: int, current_version: int | None):
+        self.number = number
+        self.current_version = current_version
+        if current_version is None:
+            message = f"Hand {number} was deleted by someone else while you were editing it."
+        else:
+            message = (
+                f"Hand {number} was changed by someone else since you opened it "
+                f"(it is now version {current_version}). Reload it, check their change, "
+                "then enter yours again."
+            )
+        super().__init__(message)
+
+
+# --- matches -------------------------------------------------------------------------
+
+
+def create_match(
+    name: object,
+    players: object,
+    rules: object,
+    length: object = PROFILE_LENGTH,
+    first_dealer: object = None,
+) -> tuple[Match, str]:
+    """Check and store a new match; returns it and its edit key (shown once, stored hashed).
+
+    ``players``: 2 to 10 names in seat order, unique ignoring case. ``rules``: a profile
+    id or ``{"profile": id, **overrides}``. ``length``: ``{"hands": N}``,
+    ``{"rotations": N}``, None (open), or left out for the profile's usual length.
+    ``first_dealer``: a player's name; None means the first player.
+    """
+    spec = read_match(name, players, rules, length, first_dealer)
+    with _transaction():
+        match, key = _new_match(spec)
+    return match, key
+
+
+def get_match(public_id: str) -> Match:
+    """The match with this public id, its players and hands loaded (three queries); 404."""
+    if not isinstance(public_id, str) or not 0 < len(public_id) <= PUBLIC_ID_MAX:
+        raise NotFound("There is no match at this address. Check the link.")
+    match = db.session.scalars(
+        select(Match)
+        .where(Match.public_id == public_id)
+        .options(selectinload(Match.players), selectinload(Match.hands))
+    ).one_or_none()
+    if match is None:
+        raise NotFound("There is no match at this address. Check the link.")
+    return match
+
+
+def check_edit_key(match: Match, key: object) -> bool:
+    """Whether ``key`` is this match's edit key (compared in constant time, as hashes)."""
+    if not isinstance(key, str) or not key:
+        return False
+    return hmac.compare_digest(_hash_key(key), match.edit_key_hash)
+
+
+def match_view(match: Match) -> MatchView:
+    """Totals, next dealer, finished, leaders, standings, carried foul penalties,
+    cumulative totals and every hand, in one pass (no query per hand)."""
+    return build_match_view(match)
+
+
+# --- hands ---------------------------------------------------------------------------
+
+
+def preview_hand(match: Match, data: object, dealer: object = None) -> tuple[Hand, Settlement, str]:
+    """Check and settle a hand without storing it (the live preview of the hand form).
+
+    Returns the engine's hand, its settlement and the dealer (the given one, else the
+    match's next dealer). Raises Invalid like ``add_hand``.
+    """
+    return _read_and_settle(match_view(match), data, dealer, default_dealer=None)
+
+
+def add_hand(match: Match, data: object, dealer: object = None) -> StoredHand:
+    """Check, settle and store a new hand; returns the stored hand.
+
+    ``data`` is the settle format without ``rules``: the players of the match who are
+    not listed sit out; each listed name must be a registered player (error at
+    ``players.N.name``). The dealer is ``dealer``, else ``data["dealer"]``, else the
+    match's next dealer. The hand's number is one more than any number ever given
+    in this match (numbers of deleted hands are not reused).
+    """
+    hand, result, dealer_name = _read_and_settle(
+        match_view(match), data, dealer, default_dealer=None
+    )
+    with _transaction():
+        number = _touch(match, new_number=True)
+        assert number is not None
+        stored = StoredHand(
+            match_id=match.id,
+            number=number,
+            dealer=dealer_name,
+            input=hand.to_json(),
+            result=_result_json(result),
+        )
+        db.session.add(stored)
+    return stored
+
+
+def replace_hand(
+    match: Match,
+    number: int,
+    data: object,
+    expected_version: int | None = None,
+    dealer: object = None,
+) -> StoredHand:
+    """Re-settle hand ``number`` from new input, keeping the old one in its history.
+
+    ``expected_version``: the version the editor loaded; when the stored hand has
+    another, raises ``HandConflict`` and changes nothing (also when another save
+    lands between this read and the write). 404 when there is no such hand. The
+    dealer stays unless ``dealer`` (or ``data["dealer"]``) gives another.
+    """
+    stored = get_hand(match, number)
+    if expected_version is not None and expected_version != stored.version:
+        raise HandConflict(number, stored.version)
+    hand, result, dealer_name = _read_and_settle(
+        match_view(match), data, dealer, default_dealer=stored.dealer
+    )
+    with _transaction(match, number):
+        db.session.add(_history(stored, "edit"))
+        stored.dealer = dealer_name
+        stored.input = hand.to_json()
+        stored.result = _result_json(result)
+        stored.version = stored.version + 1  # UPDATE ... WHERE version = the one we read
+        stored.updated_at = utcnow()
+        _touch(match)
+    return stored
+
+
+def delete_hand(match: Match, number: int, expected_version: int | None = None) -> None:
+    """Delete hand ``number`` (its history keeps a record); later hands keep their numbers."""
+    stored = get_hand(match, number)
+    if expected_version is not None and expected_version != stored.version:
+        raise HandConflict(number, stored.version)
+    with _transaction(match, number):
+        db.session.add(_history(stored, "delete"))
+        db.session.delete(stored)
+        _touch(match)
+
+
+def get_hand(match: Match, number: int) -> StoredHand:
+    """The stored hand ``number`` of this match; 404 when there is none."""
+    found = next((h for h in match.hands if h.number == number), None)
+    if found is None:
+        raise NotFound(f"This match has no hand {number}.")
+    return found
+
+
+def hand_history(match: Match, number: int) -> list[HandVersion]:
+    """The earlier versions of hand ``number`` (edits, and a delete), oldest first."""
+    return list(
+        db.session.scalars(
+            select(HandVersion)
+            .where(HandVersion.match_id == match.id, HandVersion.hand_number == number)
+            .order_by(HandVersion.version, HandVersion.id)
+        )
+    )
+
+
+# --- export and import ---------------------------------------------------------------
+
+
+def export_json(match: Match) -> dict[str, Any]:
+    """The whole match as a JSON document that ``import_match`` reads back."""
+    return match_export.export_document(match_view(match), _all_history(match))
+
+
+def export_csv(match: Match) -> str:
+    """The score table (a row per hand, a column per player, the totals) as CSV text,
+    with text cells escaped against spreadsheet formula injection."""
+    return match_export.export_csv(match_view(match))
+
+
+def import_match(data: object) -> tuple[Match, str]:
+    """A new match (new id, new edit key) from an ``export_json`` document.
+
+    Each hand is checked and settled again under the match's rules (posted scores
+    are never trusted); numbers, dealers, versions, timestamps and history are kept.
+    """
+    spec = match_export.read_export(data)
+    with _transaction():
+        match, key = _new_match(spec.match)
+        match.last_hand_number = spec.last_hand_number
+        db.session.flush()  # gives match.id
+        for item in spec.hands:
+            db.session.add(
+                StoredHand(
+                    match_id=match.id,
+                    number=item.number,
+                    dealer=item.dealer,
+                    input=item.hand.to_json(),
+                    result=_result_json(settle(item.hand, spec.match.rules)),
+                    version=item.version,
+                    **item.stamps,
+                )
+            )
+        for old in spec.history:
+            db.session.add(
+                HandVersion(
+                    match_id=match.id,
+                    hand_number=old.number,
+                    version=old.version,
+                    action=old.action,
+                    dealer=old.dealer,
+                    input=old.hand.to_json(),
+                    result=_result_json(settle(old.hand, spec.match.rules)),
+                    **{"saved_at": utcnow(), **old.stamps},
+                )
+            )
+    return match, key
+
+
+# --- inside --------------------------------------------------------------------------
+
+
+class _transaction:
+    """Commit at the end of the block, or roll back and store nothing.
+
+    When hand ``number`` of ``match`` changed or vanished since it was read, the write
+    fails (SQLAlchemy's version check on UPDATE and DELETE: ``StaleDataError``; or the
+    history row of that version exists: ``IntegrityError``) and becomes ``HandConflict``.
+    """
+
+    def __init__(self, match: Match | None = None, number: int | None = None):
+        self.match_id = match.id if match is not None else None
+        self.number = number
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, error, traceback) -> bool:
+        if error is None:
+            try:
+                db.session.commit()
+                return False
+            except BaseException as failed:
+                db.session.rollback()
+                self._raise_conflict(failed)
+                raise
+        db.session.rollback()
+        self._raise_conflict(error)
+        return False  # the block's error goes on
+
+    def _raise_conflict(self, error: BaseException) -> None:
+        if self.number is not None and isinstance(error, StaleDataError | IntegrityError):
+            raise HandConflict(self.number, self._current_version()) from error
+
+    def _current_version(self) -> int | None:
+        return db.session.scalar(
+            select(StoredHand.version).where(
+                StoredHand.match_id == self.match_id, StoredHand.number == self.number
+            )
+        )
+
+
+def _new_match(spec: MatchSpec) -> tuple[Match, str]:
+    key = secrets.token_urlsafe(24)
+    match = Match(
+        name=spec.name,
+        rules=spec.rules_json(),
+        length=spec.length.to_json() if spec.length else None,
+        first_dealer=spec.first_dealer,
+        edit_key_hash=_hash_key(key),
+        players=[
+            MatchPlayer(seat=seat, name=name, name_key=name.casefold())
+            for seat, name in enumerate(spec.players)
+        ],
+    )
+    db.session.add(match)
+    return match, key
+
+
+def _hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _read_and_settle(
+    view: MatchView, data: object, dealer: object, default_dealer: str | None
+) -> tuple[Hand, Settlement, str]:
+    """The hand and its dealer checked together (every problem in one Invalid), settled."""
+    errors: list[FieldError] = []
+    if dealer is None and isinstance(data, Mapping):
+        dealer = data.get("dealer")
+    dealer_name = default_dealer or view.next_dealer
+    if dealer is not None:
+        try:
+            dealer_name = read_dealer(dealer, view.players)
+        except Invalid as problem:
+            errors += problem.errors
+    hand = None
+    try:
+        hand = read_hand(data, view.players, view.rules)
+    except Invalid as problem:
+        errors += problem.errors
+    if errors:
+        raise Invalid(errors)
+    assert hand is not None
+    return hand, settle(hand, view.rules), dealer_name
+
+
+def _result_json(result: Settlement) -> dict[str, Any]:
+    """The result as stored: ``Settlement.to_json()`` without the rules (the match has them)."""
+    out = result.to_json()
+    del out["rules"]
+    return out
+
+
+def _history(stored: StoredHand, action: str) -> HandVersion:
+    return HandVersion(
+        match_id=stored.match_id,
+        hand_number=stored.number,
+        version=stored.version,
+        action=action,
+        dealer=stored.dealer,
+        input=stored.input,
+        result=stored.result,
+        saved_at=stored.updated_at,
+    )
+
+
+def _touch(match: Match, *, new_number: bool = False) -> int | None:
+    """Count a write on the match (version, updated_at) in one UPDATE, atomic in the
+    database; with ``new_number``, also take the next hand number and return it."""
+    values: dict[str, Any] = {"version": Match.version + 1, "updated_at": utcnow()}
+    if new_number:
+        values["last_hand_number"] = Match.last_hand_number + 1
+    db.session.execute(
+        update(Match).where(Match.id == match.id).values(**values),
+        execution_options={"synchronize_session": False},
+    )
+    if not new_number:
+        return None
+    return db.session.scalar(select(Match.last_hand_number).where(Match.id == match.id))
+
+
+def _all_history(match: Match) -> list[HandVersion]:
+    return list(
+        db.session.scalars(
+            select(HandVersion)
+            .where(HandVersion.match_id == match.id)
+            .order_by(HandVersion.hand_number, HandVersion.version, HandVersion.id)
+        )
+    )
