@@ -13,19 +13,25 @@ from ledger.engine import FieldError, Invalid
 class ApiError(Exception):
     """An answer with status and errors; nothing has been stored."""
 
-    def __init__(self, status: int, errors: list[FieldError]):
+    def __init__(
+        self, status: int, errors: list[FieldError], headers: dict[str, str] | None = None
+    ):
         super().__init__(status, errors)
         self.status = status
         self.errors = errors
+        self.headers = headers or {}
 
     @classmethod
-    def one(cls, status: int, message: str, field: str = "") -> ApiError:
-        return cls(status, [FieldError(field, message)])
+    def one(
+        cls, status: int, message: str, field: str = "", headers: dict[str, str] | None = None
+    ) -> ApiError:
+        return cls(status, [FieldError(field, message)], headers)
 
 
 @bp.errorhandler(ApiError)
 def _api_error(error: ApiError):
-    return jsonify({"errors": [e.to_json() for e in error.errors]}), error.status
+    body = jsonify({"errors": [e.to_json() for e in error.errors]})
+    return body, error.status, error.headers
 
 
 @bp.errorhandler(Invalid)

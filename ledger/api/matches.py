@@ -1,0 +1,175 @@
+"""The matches of shared/API.md: create, read, add/replace/delete hands, export, import.
+
+Thin: reading the request, edit rights and status codes live here; everything else
+is ``ledger.matches``. A write needs ``Authorization: Bearer <edit key>``: none →
+401, a wrong key (another match's included) → 403; an unknown match is 404 first.
+"""
+
+from __future__ import annotations
+
+from flask import Response, jsonify, request, url_for
+
+from ledger import matches
+from ledger.api import bp
+from ledger.api.problems import ApiError, json_object
+from ledger.engine import FieldError, Invalid
+from ledger.match_export import export_filename
+from ledger.match_view import history_json
+from ledger.models import Match
+
+#: An exported match can be larger than the usual 256 KiB request limit.
+IMPORT_MAX_BYTES = 4 * 1024 * 1024
+
+
+@bp.post("/matches")
+def create_match():
+    data = json_object()
+    match, key = matches.create_match(
+        data.get("name"),
+        data.get("players"),
+        data.get("rules"),
+        data.get("length", matches.PROFILE_LENGTH),
+        data.get("first_dealer"),
+    )
+    return _created(match, key)
+
+
+@bp.post("/matches/import")
+def import_match():
+    request.max_content_length = IMPORT_MAX_BYTES
+    match, key = matches.import_match(json_object())
+    return _created(match, key)
+
+
+@bp.get("/matches/<public_id>")
+def get_match(public_id: str):
+    return jsonify(matches.match_view(matches.get_match(public_id)).to_json())
+
+
+@bp.post("/matches/<public_id>/hands")
+def add_hand(public_id: str):
+    match = _editable(public_id)
+    data = json_object()
+    stored = matches.add_hand(match, data)
+    return _hand_answer(match, stored.number), 201
+
+
+@bp.get("/matches/<public_id>/hands/<int:number>")
+def get_hand(public_id: str, number: int):
+    """One hand with its history (not in API.md: an addition)."""
+    match = matches.get_match(public_id)
+    matches.get_hand(match, number)  # 404
+    hand = matches.match_view(match).hand(number)
+    assert hand is not None
+    history = [history_json(old) for old in matches.hand_history(match, number)]
+    response = jsonify({**hand.to_json(), "history": history})
+    response.set_etag(str(hand.version))
+    return response
+
+
+@bp.put("/matches/<public_id>/hands/<int:number>")
+def replace_hand(public_id: str, number: int):
+    match = _editable(public_id)
+    data = json_object()
+    stored = matches.get_hand(match, number)
+    expected = _expected_version(data, number, stored.version)
+    matches.replace_hand(match, number, data, expected_version=expected)
+    return _hand_answer(match, number)
+
+
+@bp.delete("/matches/<public_id>/hands/<int:number>")
+def delete_hand(public_id: str, number: int):
+    match = _editable(public_id)
+    stored = matches.get_hand(match, number)
+    expected = _expected_version({}, number, stored.version)
+    matches.delete_hand(match, number, expected_version=expected)
+    view = matches.match_view(match)
+    return jsonify({"deleted": number, "totals": view.totals, "match": view.summary_json()})
+
+
+@bp.get("/matches/<public_id>/export.json")
+def export_json(public_id: str):
+    match = matches.get_match(public_id)
+    response = jsonify(matches.export_json(match))
+    return _attachment(response, export_filename(match.name, "json"))
+
+
+@bp.get("/matches/<public_id>/export.csv")
+def export_csv(public_id: str):
+    match = matches.get_match(public_id)
+    response = Response(matches.export_csv(match), mimetype="text/csv")
+    return _attachment(response, export_filename(match.name, "csv"))
+
+
+@bp.errorhandler(matches.HandConflict)
+def _conflict(error: matches.HandConflict):
+    body = {"errors": [{"field": "version", "message": error.description}]}
+    return jsonify(body), 409
+
+
+# --- inside --------------------------------------------------------------------------
+
+
+def _attachment(response: Response, filename: str) -> Response:
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _created(match: Match, key: str):
+    body = {**matches.match_view(match).to_json(), "edit_key": key}
+    response = jsonify(body)
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.get_match", public_id=match.public_id)
+    response.headers["Cache-Control"] = "no-store"  # the edit key is in the body
+    return response
+
+
+def _editable(public_id: str) -> Match:
+    """The match, when the request carries its edit key."""
+    match = matches.get_match(public_id)
+    header = request.headers.get("Authorization", "").strip()
+    scheme, _, key = header.partition(" ")
+    if scheme.lower() != "bearer" or not key.strip():
+        raise ApiError.one(
+            401,
+            "This needs the match's edit key: send it as Authorization: Bearer <edit key>.",
+            headers={"WWW-Authenticate": 'Bearer realm="matches"'},
+        )
+    if not matches.check_edit_key(match, key.strip()):
+        raise ApiError.one(403, "This is not the edit key of this match.")
+    return match
+
+
+def _expected_version(data: dict, number: int, current: int) -> int | None:
+    """The version the client loaded, from the body's ``version`` or ``If-Match``;
+    409 (HandConflict) when either is not the hand's current version."""
+    expected = data.get("version")
+    if expected is not None:
+        if not isinstance(expected, int) or isinstance(expected, bool):
+            raise Invalid(
+                [FieldError("version", "version must be the hand's version you loaded, a number.")]
+            )
+        if expected != current:
+            raise matches.HandConflict(number, current)
+    if_match = request.headers.get("If-Match")
+    if if_match is not None:
+        tags = [_etag_value(tag) for tag in if_match.split(",")]
+        if "*" not in tags and str(current) not in tags:
+            raise matches.HandConflict(number, current)
+        expected = current
+    return expected
+
+
+def _etag_value(tag: str) -> str:
+    """``W/"3"``, ``"3"`` and ``3`` are all version 3."""
+    tag = tag.strip()
+    tag = tag.removeprefix("W/")
+    return tag.strip('"')
+
+
+def _hand_answer(match: Match, number: int):
+    """The stored hand and its result, the match totals and the match without its hands."""
+    view = matches.match_view(match)
+    hand = view.hand(number)
+    assert hand is not None
+    return jsonify({**hand.to_json(), "totals": view.totals, "match": view.summary_json()})
