@@ -1,0 +1,109 @@
+"""Pages served by a real WSGI server (waitress) on loopback: the match page with 100
+hands and a hand submission, against a trivial route in the same run."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import socket
+import statistics
+import tempfile
+import threading
+import time
+
+from waitress.server import create_server
+
+from ledger import create_app
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Client:
+    """One keep-alive HTTP connection to the server under test."""
+
+    def __init__(self, port: int):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def request(self, method: str, path: str, body: object = None, headers=None):
+        data = json.dumps(body).encode() if body is not None else None
+        hdrs = {"Content-Type": "application/json", **(headers or {})}
+        start = time.perf_counter()
+        self.conn.request(method, path, body=data, headers=hdrs)
+        response = self.conn.getresponse()
+        payload = response.read()
+        return time.perf_counter() - start, response.status, payload
+
+
+def hand_body(rng: random.Random, players: list[str]) -> dict:
+    seen = ["sequences"] + [rng.choice(["sequences", "unseen", "dublees"]) for _ in players[1:]]
+    rng.shuffle(seen)
+    winner = players[seen.index("sequences")]
+    return {
+        "finish": "sequences",
+        "winner": winner,
+        "players": [
+            {"name": name, "seen": s, "maal_counts": {"tiplu": rng.randint(0, 1),
+                                                    "poplu": rng.randint(0, 1)}}
+            for name, s in zip(players, seen, strict=True)
+        ],
+    }
+
+
+def _timed(client: Client, method: str, path: str, runs: int, body=None, headers=None):
+    times = []
+    for i in range(runs):
+        elapsed, status, payload = client.request(
+            method, path, body(i) if callable(body) else body, headers)
+        assert status < 300, (path, status, payload[:300])
+        times.append(elapsed)
+    times.sort()
+    return {"median_ms": statistics.median(times) * 1000,
+            "p95_ms": times[int(len(times) * 0.95) - 1] * 1000}
+
+
+def run(hands: int = 100, runs: int = 60) -> dict[str, dict[str, float]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "bench",
+                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3"})
+        with app.app_context():
+            from ledger.extensions import db
+
+            db.create_all()
+        port = _free_port()
+        server = create_server(app, host="127.0.0.1", port=port, threads=2)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        try:
+            client = Client(port)
+            players = ["Asha", "Bikash", "Chandra", "Dipa"]
+            _, status, payload = client.request("POST", "/api/v1/matches", {
+                "name": "Bench", "players": players, "rules": "amarnepal",
+                "length": None, "first_dealer": "Asha"})
+            assert status == 201, payload
+            match = json.loads(payload)
+            auth = {"Authorization": f"Bearer {match['edit_key']}"}
+            rng = random.Random(5)
+            for _ in range(hands):
+                _, status, payload = client.request(
+                    "POST", f"/api/v1/matches/{match['id']}/hands", hand_body(rng, players),
+                    auth)
+                assert status == 201, payload
+            out = {
+                "trivial route": _timed(client, "GET", "/healthz", runs),
+                f"match page, {hands} hands": _timed(
+                    client, "GET", f"/matches/{match['id']}", runs),
+                "hand submission (API)": _timed(
+                    client, "POST", f"/api/v1/matches/{match['id']}/hands", runs,
+                    body=lambda i: hand_body(rng, players), headers=auth),
+            }
+        finally:
+            server.close()
+    base = out["trivial route"]["median_ms"]
+    for figures in out.values():
+        figures["x_trivial"] = figures["median_ms"] / base
+    return out
