@@ -39,7 +39,12 @@ JOKER_SUIT = "JK"
 
 
 class CardError(ValueError):
-    """A card code that names no card."""
+    """A card code that names no card; its sentence kept as template and values."""
+
+    def __init__(self, template: str, **values: object):
+        self.template = template
+        self.values = values
+        super().__init__(template.format(**values))
 
 
 class Card(NamedTuple):
@@ -76,7 +81,9 @@ _CODES[PRINTED_JOKER] = "JK"
 def parse_card(code: object) -> Card:
     """Read a card code in either notation, any case."""
     if not isinstance(code, str):
-        raise CardError(f"{code!r} is not a card: write a card as rank and suit, like 8H or 10♥.")
+        raise CardError(
+            "{code!r} is not a card: write a card as rank and suit, like 8H or 10♥.", code=code
+        )
     return _parse_text(code)
 
 
@@ -92,8 +99,9 @@ def _parse_text(code: str) -> Card:
         rank = int(rank_text)
     if suit is None or rank is None:
         raise CardError(
-            f"{code!r} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit "
-            "(S, H, D, C or ♠ ♥ ♦ ♣), like 8H or 10♥; a printed joker is JK."
+            "{code!r} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit "
+            "(S, H, D, C or ♠ ♥ ♦ ♣), like 8H or 10♥; a printed joker is JK.",
+            code=code,
         )
     return Card(rank, suit)
 

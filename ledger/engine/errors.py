@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass
 class FieldError(Exception):
-    """One problem: a dotted path into the input ("" for the whole) and a sentence."""
+    """One problem: a dotted path into the input ("" for the whole) and a sentence.
 
-    field: str
-    message: str
+    The sentence is kept as its English template and values too, so that pages can show
+    it translated (the template is the catalogue's message id) while the API stays in
+    English.
+    """
+
+    def __init__(self, field: str, template: str, **values: object):
+        self.field = field
+        self.template = template
+        self.values = values
+        self.message = template.format(**values) if values else template
+        super().__init__(field, self.message)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FieldError) and (self.field, self.message) == (
+            other.field,
+            other.message,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.field, self.message))
+
+    def __repr__(self) -> str:
+        return f"FieldError({self.field!r}, {self.message!r})"
 
     def to_json(self) -> dict[str, str]:
         return {"field": self.field, "message": self.message}

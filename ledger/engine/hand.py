@@ -94,7 +94,7 @@ def _is_int(value: object) -> bool:
 
 def _whole(value: object, path: str, errors: list[FieldError], *, most: int = MAX_MAAL) -> int:
     if not _is_int(value) or not 0 <= value <= most:
-        errors.append(FieldError(path, f"Enter a whole number from 0 to {most}."))
+        errors.append(FieldError(path, "Enter a whole number from 0 to {most}.", most=most))
         return 0
     return value
 
@@ -107,14 +107,14 @@ class _Reader:
         self.errors: list[FieldError] = []
         self.tiplu: Card | None = None
 
-    def fail(self, path: str, message: str) -> None:
-        self.errors.append(FieldError(path, message))
+    def fail(self, path: str, template: str, **values: object) -> None:
+        self.errors.append(FieldError(path, template, **values))
 
     def card(self, value: object, path: str) -> Card | None:
         try:
             card = parse_card(value)
         except CardError as problem:
-            self.fail(path, str(problem))
+            self.fail(path, problem.template, **problem.values)
             return None
         if card.is_printed_joker and not self.rules.printed_jokers:
             self.fail(
@@ -163,7 +163,7 @@ class _Reader:
             self.fail("players", "players must be a list of the 2 to 5 players of this hand.")
             return []
         if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-            self.fail("players", f"A hand has 2 to 5 players; this one lists {len(value)}.")
+            self.fail("players", "A hand has 2 to 5 players; this one lists {n}.", n=len(value))
         players = []
         seen_names: dict[str, int] = {}
         for index, item in enumerate(value):
@@ -174,7 +174,8 @@ class _Reader:
             if key in seen_names:
                 self.fail(
                     f"players.{index}.name",
-                    f"{player.name!r} is listed twice; each player needs their own name.",
+                    "{name!r} is listed twice; each player needs their own name.",
+                    name=player.name,
                 )
             seen_names[key] = index
             players.append(player)
@@ -190,7 +191,7 @@ class _Reader:
             name = f"player {path.rsplit('.', 1)[-1]}"
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
-            self.fail(f"{path}.name", f"A name can have at most {MAX_NAME} characters.")
+            self.fail(f"{path}.name", "A name can have at most {most} characters.", most=MAX_NAME)
         seen = item.get("seen")
         if seen not in SEEN:
             self.fail(f"{path}.seen", "seen must be sequences, dublees or unseen.")
@@ -237,7 +238,9 @@ class _Reader:
             if kind not in COUNT_KINDS:
                 self.fail(
                     f"{path}.{kind}",
-                    f"{kind!r} is not a kind of maal; the kinds are {', '.join(COUNT_KINDS)}.",
+                    "{kind!r} is not a kind of maal; the kinds are {kinds}.",
+                    kind=kind,
+                    kinds=", ".join(COUNT_KINDS),
                 )
                 continue
             counts[kind] = _whole(count, f"{path}.{kind}", self.errors, most=6)
@@ -267,8 +270,9 @@ class _Reader:
             except CardError:
                 self.fail(
                     f"{path}.{i}",
-                    f"{entry!r} is neither a card like 5S nor a kind of "
-                    f"tunnela ({', '.join(TUNNELA_KINDS)}).",
+                    "{entry!r} is neither a card like 5S nor a kind of tunnela ({kinds}).",
+                    entry=entry,
+                    kinds=", ".join(TUNNELA_KINDS),
                 )
                 continue
             if card.is_printed_joker:
@@ -293,19 +297,23 @@ class _Reader:
             self.fail("winner", "Choose who finished, or mark the hand void.")
             return
         if hand.winner not in names:
-            self.fail("winner", f"The winner {hand.winner!r} is not one of this hand's players.")
+            self.fail(
+                "winner", "The winner {name!r} is not one of this hand's players.", name=hand.winner
+            )
             return
         finisher = hand.players[names.index(hand.winner)]
         if finisher.seen == "unseen":
-            self.fail("winner", f"{finisher.name} never saw, so cannot have finished.")
+            self.fail("winner", "{name} never saw, so cannot have finished.", name=finisher.name)
         elif finisher.seen != hand.finish:
             self.fail(
                 "finish",
-                f"{finisher.name} saw by {finisher.seen}, so finishes by "
-                f"{finisher.seen}, not by {hand.finish}.",
+                "{name} saw by {seen}, so finishes by {seen}, not by {finish}.",
+                name=finisher.name,
+                seen=finisher.seen,
+                finish=hand.finish,
             )
         if finisher.foul:
-            self.fail("winner", f"{finisher.name} fouled, so cannot be the finisher.")
+            self.fail("winner", "{name} fouled, so cannot be the finisher.", name=finisher.name)
 
     def check_cards_given(self, hand: Hand) -> None:
         needs_tiplu = any(
@@ -324,7 +332,8 @@ class _Reader:
             elif p.seen == "dublees" and n < rules.dublees_min_players:
                 self.fail(
                     f"{path}.seen",
-                    f"Dublees are allowed only with {rules.dublees_min_players} or more players.",
+                    "Dublees are allowed only with {n} or more players.",
+                    n=rules.dublees_min_players,
                 )
             if p.foul and rules.foul == "off":
                 self.fail(
@@ -354,8 +363,8 @@ class _Reader:
             if tunnela_setting(t.kind, rules) is None:
                 self.fail(
                     f"{path}.dealt_tunnelas.{j}",
-                    f"These house rules do not score a "
-                    f"dealt tunnela of {t.kind.replace('_', ' ')}s.",
+                    "These house rules do not score a dealt tunnela of {kind}s.",
+                    kind=t.kind.replace("_", " "),
                 )
 
     def check_shown(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
@@ -375,9 +384,11 @@ class _Reader:
         if p.marriages_shown > most:
             self.fail(
                 f"{path}.marriages_shown",
-                f"{p.name} holds the cards of {most} "
-                f"marriage(s) only (a tiplu, poplu and jhiplu each), so cannot have "
-                f"shown {p.marriages_shown}.",
+                "{name} holds the cards of {most} marriage(s) only (a tiplu, poplu and "
+                "jhiplu each), so cannot have shown {shown}.",
+                name=p.name,
+                most=most,
+                shown=p.marriages_shown,
             )
 
     def check_copies(self, hand: Hand) -> None:
@@ -398,7 +409,12 @@ class _Reader:
             i, where, _ = entries[next(k for k, r in enumerate(running) if r > limit)]
             who = ", ".join(f"{hand.players[j].name} {c}" for j, _, c in entries)
             self.fail(
-                f"players.{i}.{where}", _copies_message(slot, limit, total, who, tiplu, rules)
+                f"players.{i}.{where}",
+                _copies_template(slot, limit),
+                name=_slot_name(slot, tiplu),
+                limit=limit,
+                total=total,
+                who=who,
             )
 
 
@@ -465,23 +481,33 @@ def _limit(slot: str, rules: HouseRules) -> int:
     return 3
 
 
-def _copies_message(
-    slot: str, limit: int, total: int, who: str, tiplu: Card | None, rules: HouseRules
-) -> str:
-    if slot in COUNT_KINDS:
-        card = card_of(Relation(slot), tiplu) if tiplu else None
-        name = slot.replace("_", " ") + (f" ({card.label})" if card else "")
-    else:
-        name = slot
+def _slot_name(slot: str, tiplu: Card | None) -> str:
+    if slot not in COUNT_KINDS:
+        return slot
+    card = card_of(Relation(slot), tiplu) if tiplu else None
+    return slot.replace("_", " ") + (f" ({card.label})" if card else "")
+
+
+def _copies_template(slot: str, limit: int) -> str:
     if slot == "tiplu" and limit == 2:
-        why = "only 2 copies of the tiplu can be in hands (the third is set aside)"
-    elif slot == "printed_joker" and limit == 0:
-        why = "these house rules play without printed jokers"
-    elif slot == "ordinary_joker":
-        why = "the pack holds only 6 ordinary jokers"
-    else:
-        why = f"the pack holds only {limit} copies of each card"
-    return f"Too many {name}: {why}, but this hand has {total} ({who})."
+        return (
+            "Too many {name}: only 2 copies of the tiplu can be in hands (the third is set "
+            "aside), but this hand has {total} ({who})."
+        )
+    if slot == "printed_joker" and limit == 0:
+        return (
+            "Too many {name}: these house rules play without printed jokers, but this hand "
+            "has {total} ({who})."
+        )
+    if slot == "ordinary_joker":
+        return (
+            "Too many {name}: the pack holds only 6 ordinary jokers, but this hand has "
+            "{total} ({who})."
+        )
+    return (
+        "Too many {name}: the pack holds only {limit} copies of each card, but this hand "
+        "has {total} ({who})."
+    )
 
 
 def parse_hand(data: object, rules: HouseRules) -> Hand:

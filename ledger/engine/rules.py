@@ -254,8 +254,9 @@ def _table(name: str, value: object) -> Table:
     ):
         raise FieldError(
             f"rules.{name}",
-            f"{name} must be a list of whole numbers from 0 to 1000, the totals for holding "
+            "{name} must be a list of whole numbers from 0 to 1000, the totals for holding "
             "1, 2, 3 of the kind, like [2, 5, 10].",
+            name=name,
         )
     return tuple(value)
 
@@ -265,15 +266,21 @@ def _parse_setting(name: str, value: object) -> object:
     if name in CHOICES:
         if value not in CHOICES[name]:
             allowed = ", ".join(CHOICES[name])
-            raise FieldError(field, f"{name} must be one of {allowed}; got {value!r}.")
+            raise FieldError(
+                field,
+                "{name} must be one of {allowed}; got {value!r}.",
+                name=name,
+                allowed=allowed,
+                value=value,
+            )
         return value
     if name in BOOLS:
         if not isinstance(value, bool):
-            raise FieldError(field, f"{name} must be true or false.")
+            raise FieldError(field, "{name} must be true or false.", name=name)
         return value
     if name in COUNTS:
         if not _is_int(value) or not 0 <= value <= 1000:
-            raise FieldError(field, f"{name} must be a whole number from 0 to 1000.")
+            raise FieldError(field, "{name} must be a whole number from 0 to 1000.", name=name)
         return value
     if name in TABLES:
         return _table(name, value)
@@ -287,7 +294,7 @@ def _parse_setting(name: str, value: object) -> object:
         return _table(name, value)
     if name == "match_length":
         return parse_length(value, field)
-    raise FieldError(field, f"There is no house-rules setting called {name!r}.")
+    raise FieldError(field, "There is no house-rules setting called {name!r}.", name=name)
 
 
 def parse_length(value: object, field: str) -> MatchLength | None:
@@ -329,8 +336,11 @@ def _check_consistent(rules: HouseRules) -> list[FieldError]:
 
 def resolve_rules(spec: object) -> HouseRules:
     """Rules from a profile id or ``{"profile": id, **overrides}``; raises Invalid."""
+    field = "rules"
     if isinstance(spec, str):
         spec = {"profile": spec}
+    elif isinstance(spec, Mapping):
+        field = "rules.profile"
     if not isinstance(spec, Mapping):
         raise Invalid(
             [
@@ -342,13 +352,13 @@ def resolve_rules(spec: object) -> HouseRules:
         )
     profile = spec.get("profile")
     if profile not in PROFILES:
-        field = "rules.profile" if "profile" in spec or len(spec) != 1 else "rules"
         raise Invalid(
             [
                 FieldError(
                     field,
-                    f"{profile!r} is not a house-rules profile; choose one of "
-                    f"{', '.join(PROFILES)}.",
+                    "{profile!r} is not a house-rules profile; choose one of {profiles}.",
+                    profile=profile,
+                    profiles=", ".join(PROFILES),
                 )
             ]
         )

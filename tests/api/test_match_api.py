@@ -106,7 +106,7 @@ def test_length_left_out_is_the_profiles_and_null_is_open(client):
         ({"players": ["Asha", "B" * 41]}, "players.1"),
         ({"players": "Asha, Bikash"}, "players"),
         ({"first_dealer": "Zed"}, "first_dealer"),
-        ({"rules": "nosuch"}, "rules.profile"),
+        ({"rules": "nosuch"}, "rules"),
         ({"rules": 7}, "rules"),
         ({"rules": {"profile": "sparkai", "fee_seen": -1}}, "rules.fee_seen"),
         ({"length": {"hands": 0}}, "length"),
@@ -128,7 +128,7 @@ def test_create_reports_every_problem_at_once(client):
         "/api/v1/matches", json={"name": "", "players": ["A"], "rules": "x", "first_dealer": "Q"}
     )
     fields = {e["field"] for e in response.get_json()["errors"]}
-    assert {"name", "players", "rules.profile", "first_dealer"} <= fields
+    assert {"name", "players", "rules", "first_dealer"} <= fields
 
 
 @pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b""])
