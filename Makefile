@@ -19,7 +19,7 @@ system-deps:
 	@bash scripts/install-system-deps.sh
 
 run: venv
-	@if [ -d migrations ]; then $(FLASK) db upgrade; else $(FLASK) init-db; fi
+	$(FLASK) init-db
 	$(FLASK) run --host 127.0.0.1 --port 5000
 
 test: venv system-deps

@@ -3,15 +3,14 @@
 import click
 from flask import Flask
 from flask.cli import with_appcontext
-
-from ledger.extensions import db
+from flask_migrate import upgrade
 
 
 @click.command("init-db")
 @with_appcontext
 def init_db_command() -> None:
-    """Create the database tables that do not exist yet (keeps existing data)."""
-    db.create_all()
+    """Bring the database to the latest migration (creates it; keeps existing data)."""
+    upgrade()
     click.echo("Initialised the database.")
 
 

@@ -222,7 +222,22 @@ def test_session_cookie_settings(app):
     assert app.config["MAX_CONTENT_LENGTH"] == 256 * 1024
 
 
-def test_init_db_command(runner):
-    result = runner.invoke(args=["init-db"])
-    assert result.exit_code == 0
-    assert "Initialised" in result.output
+def test_init_db_command_migrates_an_empty_database_twice(tmp_path):
+    fresh = create_app({
+        "TESTING": True,
+        "INSTANCE_PATH": str(tmp_path / "instance"),
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'fresh.sqlite3'}",
+        "SECRET_KEY": "k",
+    })
+    runner = fresh.test_cli_runner()
+    for _ in range(2):  # a second run finds the database up to date
+        result = runner.invoke(args=["init-db"])
+        assert result.exit_code == 0, result.output
+        assert "Initialised" in result.output
+    with fresh.app_context():
+        from sqlalchemy import inspect
+
+        from ledger.extensions import db
+
+        assert {"matches", "hands"} <= set(inspect(db.engine).get_table_names())
+        db.engine.dispose()
