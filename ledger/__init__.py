@@ -47,7 +47,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         )
 
     db.init_app(app)
-    migrate.init_app(app, db, render_as_batch=True)  # batch mode: ALTER TABLE on SQLite
+    # batch mode: ALTER TABLE on SQLite; the folder is found from any working directory
+    migrations = os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations")
+    migrate.init_app(app, db, directory=migrations, render_as_batch=True)
     csrf.init_app(app)
 
     from ledger import models  # noqa: F401  (registers the tables)
