@@ -95,7 +95,7 @@ def _parse_text(code: str) -> Card:
     rank_text, suit_text = text[:-1], text[-1:]
     suit = SUIT_CODES.get(suit_text)
     rank = RANK_CODES.get(rank_text)
-    if rank is None and rank_text.isdigit() and 2 <= int(rank_text) <= 10:
+    if rank is None and rank_text.isascii() and rank_text.isdigit() and 2 <= int(rank_text) <= 10:
         rank = int(rank_text)
     if suit is None or rank is None:
         raise CardError(

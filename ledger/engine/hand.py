@@ -449,26 +449,30 @@ def kind_counts(p: PlayerHand, tiplu: Card | None) -> dict[str, int]:
 
 
 def _slots(p: PlayerHand, tiplu: Card | None) -> list[tuple[str, str, int]]:
-    """(card slot, field, copies) for everything a player holds that is limited by the pack."""
+    """(card slot, field, copies) for everything a player holds that is limited by the pack.
+
+    An ordinary joker card also counts in the "ordinary_joker" slot (the pack's six),
+    where ordinary jokers given as a count or a tunnela kind are counted.
+    """
     out: list[tuple[str, str, int]] = []
     if p.maal_counts:
         for kind, count in p.maal_counts.items():
             out.append((kind, f"maal_counts.{kind}", count))
+    held: list[tuple[Card, str, int]] = []
     if p.maal_cards and tiplu is not None:
-        for card, count in Counter(p.maal_cards).items():
-            out.append((_slot(card, tiplu), "maal_cards", count))
+        held += [(card, "maal_cards", n) for card, n in Counter(p.maal_cards).items()]
     for j, t in enumerate(p.dealt_tunnelas):
         if t.card is not None and tiplu is not None:
-            out.append((_slot(t.card, tiplu), f"dealt_tunnelas.{j}", 3))
+            held.append((t.card, f"dealt_tunnelas.{j}", 3))
         elif t.card is None and t.kind != "ordinary":
             out.append((t.kind, f"dealt_tunnelas.{j}", 3))
+    for card, where, count in held:
+        kind = kinds_for(tiplu)[card]
+        if kind in ("ordinary", "ordinary_joker"):
+            out.append((card.code, where, count))
+        if kind != "ordinary":
+            out.append((kind, where, count))
     return out
-
-
-def _slot(card: Card, tiplu: Card) -> str:
-    """Maal kinds are one card each given the tiplu; other cards go by their code."""
-    kind = kinds_for(tiplu)[card]
-    return card.code if kind in ("ordinary", "ordinary_joker") else kind
 
 
 def _limit(slot: str, rules: HouseRules) -> int:

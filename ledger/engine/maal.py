@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card, Relation, card_of, kinds_for
-from .hand import PlayerHand, kind_counts, tunnela_group, tunnela_setting
+from .hand import KINDS, PlayerHand, kind_counts, tunnela_group, tunnela_setting
 from .rules import HouseRules, Table, table_total
 
 
@@ -55,15 +55,20 @@ def _value(table: int | Table | None, count: int) -> int:
 
 
 class _CardPool:
-    """The codes of a player's cards per kind, handed out as groups are formed."""
+    """A player's maal per kind: how many, and the codes of the cards when cards were
+    given, handed out as groups are formed."""
 
     def __init__(self, player: PlayerHand, tiplu: Card | None):
         self.tiplu = tiplu
-        self.codes: dict[str, list[str]] = {}
-        kinds = kinds_for(tiplu) if tiplu else {}
-        for card in sorted(player.maal_cards or ()):
-            self.codes.setdefault(kinds.get(card, "ordinary"), []).append(card.code)
         self.given = player.maal_cards is not None
+        if self.given:
+            kinds = kinds_for(tiplu) if tiplu else {}
+            self.codes: dict[str, list[str]] = {kind: [] for kind in KINDS}
+            for card in sorted(player.maal_cards):
+                self.codes[kinds.get(card, "ordinary")].append(card.code)
+            self.held = {kind: len(codes) for kind, codes in self.codes.items()}
+        else:
+            self.held = kind_counts(player, tiplu)
 
     def take(self, kind: str, count: int) -> list[str]:
         if self.given:
@@ -98,8 +103,8 @@ def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> Maa
         return MaalCount(player.maal, (MaalItem("entered", player.maal),))
     items: list[MaalItem] = []
     items += _tunnela_items(player, rules)
-    held = kind_counts(player, tiplu)
     pool = _CardPool(player, tiplu)
+    held = pool.held
     t, p, j = held["tiplu"], held["poplu"], held["jhiplu"]
     m = _marriages(t, p, j, player.marriages_shown, rules)
     for item, count, table in (
@@ -107,12 +112,8 @@ def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> Maa
         ("marriage", m - player.marriages_shown, rules.marriage),
     ):
         if count:
-            cards = [
-                c
-                for _ in range(count)
-                for k in ("jhiplu", "tiplu", "poplu")
-                for c in pool.take(k, 1)
-            ]
+            trios = zip(*(pool.take(k, count) for k in ("jhiplu", "tiplu", "poplu")), strict=True)
+            cards = [card for trio in trios for card in trio]
             items.append(MaalItem(item, _value(table, count), count, tuple(cards)))
     loose = {
         "tiplu": t - m,

@@ -351,7 +351,7 @@ def resolve_rules(spec: object) -> HouseRules:
             ]
         )
     profile = spec.get("profile")
-    if profile not in PROFILES:
+    if not isinstance(profile, str) or profile not in PROFILES:
         raise Invalid(
             [
                 FieldError(
