@@ -1,0 +1,221 @@
+"""WTForms forms of the pages.
+
+The hand form is shared by the dispute checker and the match pages: build it with
+``ledger.hand_form.build_hand_form`` (which also sets which fields the house rules
+need) rather than instantiating these classes directly. The forms only carry what
+was typed: every check of a hand is the engine's (``ledger.hand_form.check_hand``).
+"""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
+from wtforms.widgets import NumberInput
+
+from ledger.engine.rules import CHOICES, PROFILE_TITLES, PROFILES
+
+SEEN_CHOICES = [
+    SelectChoice("sequences", "Sequences"),
+    SelectChoice("dublees", "Dublees"),
+    SelectChoice("unseen", "Unseen"),
+]
+FINISH_CHOICES = [
+    SelectChoice("sequences", "By sequences"),
+    SelectChoice("dublees", "By dublees"),
+    SelectChoice("void", "Void"),
+]
+MAAL_MODES = [
+    SelectChoice("counts", "Count"),
+    SelectChoice("cards", "Cards"),
+    SelectChoice("number", "Total"),
+]
+#: The maal kinds that have a stepper, in the order a player reads them off.
+COUNT_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker", "ordinary_joker")
+KIND_LABELS = {
+    "tiplu": "Tiplu",
+    "poplu": "Poplu",
+    "jhiplu": "Jhiplu",
+    "alter": "Alter",
+    "printed_joker": "Printed joker",
+    "ordinary_joker": "Ordinary joker",
+    "marriages_shown": "Marriages shown",
+    "ordinary": "Ordinary",
+}
+MAX_PLAYER_ROWS = 10
+BOOL_CHOICES = (("", "as the profile"), ("yes", "yes"), ("no", "no"))
+
+
+def _strip(value):
+    return value.strip() if isinstance(value, str) else value
+
+
+def _count_field(label: str, most: int = 6) -> StringField:
+    """A small whole number typed or stepped; read by ``hand_form`` (blank is 0)."""
+    return StringField(
+        label,
+        filters=[_strip],
+        widget=NumberInput(min=0, max=most),
+        render_kw={"inputmode": "numeric", "placeholder": "0", "autocomplete": "off"},
+    )
+
+
+class PlayerForm(Form):
+    """One player's part of a hand."""
+
+    name = StringField(
+        "Name",
+        filters=[_strip],
+        render_kw={"maxlength": 40, "autocomplete": "off", "autocapitalize": "words"},
+    )
+    plays = BooleanField("Plays this hand", default=True)
+    seen = RadioField("Seen", choices=SEEN_CHOICES, validate_choice=False)
+    maal_mode = RadioField(
+        "Maal entered as", choices=MAAL_MODES, default="counts", validate_choice=False
+    )
+    count_tiplu = _count_field("Tiplu")
+    count_poplu = _count_field("Poplu")
+    count_jhiplu = _count_field("Jhiplu")
+    count_alter = _count_field("Alter")
+    count_printed_joker = _count_field("Printed joker", most=3)
+    count_ordinary_joker = _count_field("Ordinary joker")
+    count_marriages_shown = _count_field("Marriages shown", most=3)
+    maal_cards = StringField(
+        "Maal cards",
+        filters=[_strip],
+        render_kw={
+            "autocomplete": "off",
+            "autocapitalize": "characters",
+            "spellcheck": "false",
+            "placeholder": "e.g. 7H 8H 9H 8D",
+        },
+    )
+    maal = _count_field("Maal, added up", most=10_000)
+    dealt_tunnelas = StringField(
+        "Dealt tunnelas",
+        filters=[_strip],
+        render_kw={"autocomplete": "off", "spellcheck": "false", "placeholder": "e.g. 5S, poplu"},
+    )
+    foul = BooleanField("Foul (a false show or finish)")
+
+
+class HandForm(FlaskForm):
+    """A hand: the tiplu, each player, the finish and the finisher.
+
+    ``winner`` holds the finisher's row number (as text), not a name, so it stays right
+    while names are typed. The CSRF token is checked by ``CSRFProtect`` on every POST
+    (page and htmx preview alike), before any view runs.
+    """
+
+    tiplu = StringField(
+        "Tiplu",
+        filters=[_strip],
+        render_kw={
+            "autocomplete": "off",
+            "autocapitalize": "characters",
+            "spellcheck": "false",
+            "maxlength": 4,
+            "placeholder": "e.g. 8H",
+        },
+    )
+    players = FieldList(FormField(PlayerForm), min_entries=0, max_entries=MAX_PLAYER_ROWS)
+    finish = RadioField("How the hand ended", choices=FINISH_CHOICES, validate_choice=False)
+    winner = SelectField("Finisher", choices=[], validate_choice=False)
+
+
+# Overridable settings in the dispute checker. match_length and deal_passes do not
+# change one hand, so they are not offered there.
+IMPORTANT_SETTINGS = (
+    "unseen_maal",
+    "fee_seen",
+    "fee_seen_dublee",
+    "fee_unseen",
+    "dublee_finish_bonus",
+    "dublee_finish_bonus_mode",
+    "void_hand",
+    "tiplu",
+    "poplu",
+    "jhiplu",
+    "alter",
+    "printed_joker",
+    "marriage",
+    "marriage_grouping",
+    "foul",
+    "foul_penalty",
+)
+OTHER_SETTINGS = (
+    "scoring",
+    "printed_jokers",
+    "tiplu_copies_max",
+    "ordinary_jokers_wild",
+    "ordinary_joker",
+    "marriage_shown",
+    "tunnela_ordinary",
+    "tunnela_ordinary_joker",
+    "tunnela_poplu_jhiplu",
+    "tunnela_alter",
+    "tunnela_printed_joker",
+    "tunnela_tiplu",
+    "dealt_tunnela_needs",
+    "dublees_allowed",
+    "dublees_min_players",
+    "finisher_bonus_per_opponent",
+)
+OVERRIDABLE = IMPORTANT_SETTINGS + OTHER_SETTINGS
+
+
+def _rules_form_class() -> type[Form]:
+    """The rules chooser: a profile and one blank-means-the-profile field per setting."""
+    from ledger.engine.rules import BOOLS, COUNTS
+
+    attrs: dict[str, object] = {
+        "profile": SelectField(
+            "House rules",
+            choices=[SelectChoice(pid, PROFILE_TITLES[pid]) for pid in PROFILES],
+            default=next(iter(PROFILES)),
+            validate_choice=False,
+        )
+    }
+    for name in OVERRIDABLE:
+        label = name.replace("_", " ").capitalize()
+        if name in CHOICES:
+            choices = [SelectChoice("", "as the profile")] + [
+                SelectChoice(c, c.replace("_", " ")) for c in CHOICES[name]
+            ]
+            attrs[name] = SelectField(label, choices=choices, validate_choice=False)
+        elif name in BOOLS:
+            choices = [SelectChoice(v, label) for v, label in BOOL_CHOICES]
+            attrs[name] = SelectField(label, choices=choices, validate_choice=False)
+        elif name in COUNTS:
+            attrs[name] = StringField(
+                label,
+                filters=[_strip],
+                widget=NumberInput(min=0, max=1000),
+                render_kw={"inputmode": "numeric", "autocomplete": "off"},
+            )
+        else:  # a table of totals, or a tunnela bonus (a number or a table)
+            attrs[name] = StringField(
+                label, filters=[_strip], render_kw={"autocomplete": "off", "spellcheck": "false"}
+            )
+    return type("RulesForm", (Form,), attrs)
+
+
+RulesForm = _rules_form_class()
+
+
+class CheckForm(HandForm):
+    """The dispute checker: a hand plus the house rules to settle it by."""
+
+    rules = FormField(RulesForm)
+    #: The rules the form was drawn for (compact JSON); a preview under other rules
+    #: redraws the whole form, since the fields shown depend on the rules.
+    drawn_for = HiddenField()

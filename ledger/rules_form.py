@@ -1,0 +1,162 @@
+"""The house-rules chooser (a profile and single-setting overrides), both ways.
+
+Used by the dispute checker, and meant for the new-match page too: the form is
+``ledger.forms.RulesForm`` (a ``FormField`` of the page's form), its template macros are
+in ``templates/rules/_choose.html``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+from wtforms import Form, SelectChoice
+
+from ledger.engine import PROFILES, HouseRules, Invalid, resolve_rules
+from ledger.engine.rules import BOOLS, CHOICES, COUNTS, OPTIONAL_TABLES, TUNNELA_SETTINGS
+from ledger.forms import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
+from ledger.hand_form import Problem, attach
+
+DEFAULT_PROFILE = next(iter(PROFILES))
+NONE_WORDS = ("none", "no", "-", "—", "–", "off")
+_NUMBERS = re.compile(r"[\s,/]+")
+
+
+@dataclass
+class RulesChoice:
+    """What the rules chooser holds."""
+
+    rules: HouseRules | None  # None when an override is not valid
+    base: HouseRules  # the rules to draw the hand form with: ``rules``, else the profile
+    spec: str | dict[str, Any] | None  # the settle format's "rules": an id or overrides
+    problems: list[Problem] = field(default_factory=list)
+    entered: list[str] = field(default_factory=list)  # the settings with an override typed
+    important: tuple[str, ...] = IMPORTANT_SETTINGS  # the order the chooser shows them in
+    others: tuple[str, ...] = OTHER_SETTINGS
+
+    @property
+    def spec_key(self) -> str:
+        """The spec as compact JSON ('' when the rules are not valid)."""
+        return "" if self.spec is None else json.dumps(self.spec, separators=(",", ":"))
+
+
+def format_setting(value: object) -> str:
+    """A setting's value as typed into an override field: ``3 / 8``, ``none``, ``yes``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return " / ".join(str(v) for v in value)
+    return str(value)
+
+
+def parse_setting(name: str, text: str) -> object:
+    """An override field's text as the setting's JSON value; ValueError with a sentence."""
+    if name in CHOICES:
+        return text
+    if name in BOOLS:
+        if text.lower() in ("yes", "true", "y", "1"):
+            return True
+        if text.lower() in ("no", "false", "n", "0"):
+            return False
+        raise ValueError("Choose yes or no.")
+    if name in COUNTS:
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError("Enter a whole number.") from None
+    if text.lower() in NONE_WORDS:
+        if name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS:
+            return None
+        raise ValueError("This setting needs numbers, like 3 / 8.")
+    try:
+        numbers = [int(part) for part in _NUMBERS.split(text) if part]
+    except ValueError:
+        raise ValueError(
+            "Enter the totals for holding 1, 2, 3 separated by /, like 2 / 5 / 10"
+            + (", or none." if name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS else ".")
+        ) from None
+    if name in TUNNELA_SETTINGS and len(numbers) == 1:
+        return numbers[0]
+    return numbers
+
+
+def prepare_rules_form(rules_form: Form) -> None:
+    """Show the chosen profile's value of each setting as its blank choice or placeholder."""
+    base = PROFILES.get(rules_form.profile.data) or PROFILES[DEFAULT_PROFILE]
+    values = base.to_json()
+    for name in OVERRIDABLE:
+        f = getattr(rules_form, name)
+        text = format_setting(values[name]).replace("_", " ")
+        if f.type == "SelectField":
+            f.choices = [SelectChoice("", f"as the profile: {text}"), *f.choices[1:]]
+        else:
+            f.render_kw = {**(f.render_kw or {}), "placeholder": text}
+
+
+def read_rules_form(rules_form: Form) -> RulesChoice:
+    """The chosen profile with its overrides, resolved by the engine; problems per field."""
+    profile = rules_form.profile.data
+    problems: list[Problem] = []
+    if profile not in PROFILES:
+        problems.append(
+            Problem("Choose one of the house-rules profiles.", rules_form.profile, "House rules")
+        )
+        profile = DEFAULT_PROFILE
+    overrides: dict[str, object] = {}
+    entered = []
+    for name in OVERRIDABLE:
+        f = getattr(rules_form, name)
+        text = (f.data or "").strip() if isinstance(f.data, str) else ""
+        if not text:
+            continue
+        entered.append(name)
+        try:
+            overrides[name] = parse_setting(name, text)
+        except ValueError as problem:
+            problems.append(Problem(str(problem), f, f"Override · {f.label.text}"))
+    base = PROFILES[profile]
+    rules = None
+    if not problems:
+        try:
+            rules = resolve_rules({"profile": profile, **overrides})
+        except Invalid as invalid:
+            for error in invalid.errors:
+                name = error.field.removeprefix("rules.")
+                f = getattr(rules_form, name, None) if name in OVERRIDABLE else None
+                label = f"Override · {f.label.text}" if f is not None else "House rules"
+                problems.append(Problem(error.message, f, label))
+    attach(problems)
+    if rules is None:
+        return RulesChoice(None, base, None, problems, entered)
+    changed = rules.overrides()
+    spec: str | dict[str, Any] = {"profile": profile, **changed} if changed else profile
+    return RulesChoice(rules, rules, spec, problems, entered)
+
+
+def rules_formdata(spec: object, prefix: str = "rules-") -> tuple[MultiDict, list[str]]:
+    """Form data for the chooser from the settle format's ``rules``, and problems met."""
+    out: MultiDict = MultiDict()
+    if isinstance(spec, str):
+        spec = {"profile": spec}
+    if not isinstance(spec, Mapping):
+        return out, ["The house rules in the link are not readable; the default profile is shown."]
+    notes = []
+    profile = spec.get("profile")
+    if profile in PROFILES:
+        out[prefix + "profile"] = profile
+    else:
+        notes.append(f"{profile!r} is not a house-rules profile; the default profile is shown.")
+    for name, value in spec.items():
+        if name == "profile":
+            continue
+        if name in OVERRIDABLE:
+            out[prefix + name] = format_setting(value)
+        else:
+            notes.append(f"The setting {name!r} cannot be overridden here; it was left out.")
+    return out, notes
