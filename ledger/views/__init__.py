@@ -4,6 +4,8 @@ from flask import Flask
 
 
 def register_views(app: Flask) -> None:
+    from ledger.views.filters import init_filters
     from ledger.views.main import bp as main_bp
 
+    init_filters(app)
     app.register_blueprint(main_bp)
