@@ -1,0 +1,19 @@
+"""The house-rules page: every profile's values side by side, and what each setting means."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+from ledger.engine import PROFILES
+from ledger.engine.rules import PROFILE_TITLES, SETTING_HELP
+
+bp = Blueprint("rules", __name__)
+
+
+@bp.get("/rules")
+def index():
+    profiles = [(pid, PROFILE_TITLES[pid], rules.to_json()) for pid, rules in PROFILES.items()]
+    settings = [name for name in profiles[0][2] if name != "profile"]
+    return render_template(
+        "rules/page.html", profiles=profiles, settings=settings, help=SETTING_HELP
+    )
