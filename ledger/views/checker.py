@@ -1,0 +1,147 @@
+"""The dispute checker: settle one hand under any house rules, store nothing.
+
+``GET /check`` shows an empty hand (or, with ``?h=``, a shared one, settled);
+``POST /check`` settles the posted form; ``POST /check/preview`` answers htmx with the
+settlement or the problems (or, when the house rules changed, the whole form redrawn
+for them). A shared link carries the settle request of API.md as compact base64url JSON.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from typing import Any
+
+from flask import Blueprint, make_response, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from ledger.forms import CheckForm
+from ledger.hand_form import (
+    HandCheck,
+    check_hand,
+    clear_errors,
+    hand_formdata,
+    prepare_hand_form,
+)
+from ledger.rules_form import (
+    DEFAULT_PROFILE,
+    RulesChoice,
+    prepare_rules_form,
+    read_rules_form,
+    rules_formdata,
+)
+
+bp = Blueprint("checker", __name__)
+
+MAX_LINK_CHARS = 8000
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+
+class ShareLinkError(ValueError):
+    """A shared link that does not hold a hand."""
+
+
+def encode_hand_link(request_json: dict[str, Any]) -> str:
+    """The ``h`` of a shared link: the settle request as compact base64url JSON."""
+    compact = {k: v for k, v in request_json.items() if v is not None}
+    text = json.dumps(compact, separators=(",", ":"), ensure_ascii=False)
+    return base64.urlsafe_b64encode(text.encode("utf-8")).rstrip(b"=").decode("ascii")
+
+
+def decode_hand_link(h: str) -> dict[str, Any]:
+    """The settle request in ``h``; ShareLinkError with a sentence for people."""
+    broken = "This link to a hand is damaged: it may have been cut short when it was copied."
+    h = h.strip().rstrip("=")
+    if len(h) > MAX_LINK_CHARS:
+        raise ShareLinkError("This link to a hand is too long to be one of ours.")
+    if not h or not _BASE64URL.fullmatch(h):
+        raise ShareLinkError(broken)
+    try:
+        raw = base64.urlsafe_b64decode(h + "=" * (-len(h) % 4))
+        data = json.loads(raw.decode("utf-8"))
+    except (binascii.Error, ValueError, RecursionError):
+        raise ShareLinkError(broken) from None
+    if not isinstance(data, dict):
+        raise ShareLinkError("This link does not hold a hand.")
+    return data
+
+
+def _checker_form(formdata: MultiDict | None, *, add_row: bool = False):
+    """The checker's form read from ``formdata``, and its house rules."""
+    form = CheckForm(formdata=formdata)
+    prepare_rules_form(form.rules.form)
+    choice = read_rules_form(form.rules.form)
+    rows = len(form.players) + 1 if add_row else None
+    prepare_hand_form(form, choice.base, rows=rows)
+    return form, choice
+
+
+def _share_url(choice: RulesChoice, check: HandCheck | None) -> str | None:
+    if check is None or not check.ok or choice.spec is None:
+        return None
+    h = encode_hand_link({"rules": choice.spec, **check.data})
+    return url_for("checker.check", h=h, _external=True)
+
+
+def _page(form, choice, check=None, notes=(), status=200):
+    form.drawn_for.data = choice.spec_key
+    body = render_template(
+        "check/page.html",
+        form=form,
+        choice=choice,
+        check=check,
+        notes=list(notes),
+        share_url=_share_url(choice, check),
+    )
+    return body, status
+
+
+@bp.route("/check", methods=["GET", "POST"])
+def check():
+    if request.method == "POST":
+        add_row = request.form.get("action") == "add_player"
+        form, choice = _checker_form(request.form, add_row=add_row)
+        if add_row:
+            return _page(form, choice)
+        result = check_hand(form, choice.base, choice.problems)
+        return _page(form, choice, result, status=200 if result.ok else 422)
+    h = request.args.get("h")
+    if h is None:
+        return _page(*_checker_form(None))
+    try:
+        data = decode_hand_link(h)
+    except ShareLinkError as problem:
+        return _page(*_checker_form(None), notes=[str(problem)], status=400)
+    formdata, notes = hand_formdata(data)
+    rules_data, rules_notes = rules_formdata(data.get("rules", DEFAULT_PROFILE))
+    for key, value in rules_data.items(multi=True):
+        formdata.add(key, value)
+    form, choice = _checker_form(formdata)
+    return _page(form, choice, check_hand(form, choice.base, choice.problems), notes + rules_notes)
+
+
+@bp.post("/check/preview")
+def preview():
+    form, choice = _checker_form(request.form)
+    result = check_hand(form, choice.base, choice.problems)
+    share_url = _share_url(choice, result)
+    if choice.spec_key and choice.spec_key != form.drawn_for.data:
+        # Other house rules need other fields: redraw the whole form around the preview.
+        # Its problems show in the preview only, as they would without a redraw.
+        form.drawn_for.data = choice.spec_key
+        clear_errors(form)
+        body = render_template(
+            "check/_form.html",
+            form=form,
+            choice=choice,
+            check=result,
+            share_url=share_url,
+            redraw=True,
+        )
+        response = make_response(body)
+        response.headers["HX-Retarget"] = "#check-form"
+        response.headers["HX-Reswap"] = "outerHTML"
+        return response
+    return render_template("hand/_preview.html", check=result, share_url=share_url, live=True)

@@ -1,0 +1,143 @@
+/* The hand form (templates/hand/_form.html): the steppers' − and + buttons, the
+   tiplu that enables entering cards, the finisher's names following the typed names,
+   the dealt-tunnela shortcuts, copying a share link, and a word when a preview fails.
+   No inline code anywhere (CSP): everything is delegated from the document. */
+(function () {
+  "use strict";
+
+  // Tell the form a value changed, as typing would (the preview listens for "input").
+  function changed(input) {
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function controlled(button) {
+    return document.getElementById(button.getAttribute("aria-controls"));
+  }
+
+  function step(button) {
+    var input = controlled(button);
+    if (!input) return;
+    var min = input.min === "" ? 0 : Number(input.min);
+    var max = input.max === "" ? Infinity : Number(input.max);
+    var now = parseInt(input.value, 10);
+    var next = (isNaN(now) ? 0 : now) + Number(button.getAttribute("data-step"));
+    next = Math.min(max, Math.max(min, next));
+    if (String(next) === input.value) return;
+    input.value = String(next);
+    changed(input);
+  }
+
+  function appendKind(button) {
+    var input = controlled(button);
+    if (!input) return;
+    var kind = button.getAttribute("data-append");
+    var now = input.value.trim();
+    input.value = now ? now + ", " + kind : kind;
+    changed(input);
+  }
+
+  function copyLink(button) {
+    var input = document.getElementById(button.getAttribute("data-copy"));
+    if (!input) return;
+    input.select();
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(input.value).then(
+        function () { button.textContent = "Copied"; },
+        function () { /* the text stays selected for copying by hand */ }
+      );
+    }
+  }
+
+  // Cards can be entered once there is a tiplu to count them by.
+  function syncTiplu(form) {
+    var tiplu = form.querySelector("[data-tiplu]");
+    if (!tiplu) return;
+    var has = tiplu.value.trim() !== "";
+    form.querySelectorAll("input[data-needs-tiplu]").forEach(function (radio) {
+      if (!radio.checked) radio.disabled = !has;
+    });
+    form.classList.toggle("has-tiplu", has);
+  }
+
+  // The finisher's choices read the names as they are typed.
+  function syncNames(form) {
+    var select = form.querySelector("select[data-winner]");
+    if (!select) return;
+    form.querySelectorAll("input[data-player-name]").forEach(function (input) {
+      var row = input.getAttribute("data-player-name");
+      var option = select.querySelector('option[value="' + row + '"]');
+      if (option) option.textContent = input.value.trim() || "Player " + (Number(row) + 1);
+    });
+  }
+
+  function setUp(root) {
+    var forms = root.matches && root.matches("form.hand-form")
+      ? [root] : root.querySelectorAll ? root.querySelectorAll("form.hand-form") : [];
+    forms.forEach(function (form) {
+      syncTiplu(form);
+      syncNames(form);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!(target instanceof Element)) return;
+    var button = target.closest("[data-step]");
+    if (button) return step(button);
+    button = target.closest("[data-append]");
+    if (button) return appendKind(button);
+    button = target.closest("[data-copy]");
+    if (button) return copyLink(button);
+  });
+
+  // A field the player changes drops its old error: the live preview lists what is
+  // still wrong, and a stale message beside a corrected field would mislead.
+  function clearErrors(target) {
+    var lists = [];
+    var described = target.getAttribute("aria-describedby");
+    if (described) lists.push(described);
+    var group = target.closest("fieldset.choices");
+    if (group && group.id) lists.push(group.id + "-errors");
+    lists.forEach(function (id) {
+      var list = document.getElementById(id);
+      if (list && list.classList.contains("field-errors")) list.remove();
+    });
+    target.removeAttribute("aria-invalid");
+    var box = target.closest(".has-error");
+    if (box) box.classList.remove("has-error");
+  }
+
+  function edited(event) {
+    var target = event.target;
+    if (!(target instanceof Element) || !target.form) return;
+    if (!target.form.classList.contains("hand-form")) return;
+    if (target.matches("[data-tiplu]")) syncTiplu(target.form);
+    if (target.matches("[data-player-name]")) syncNames(target.form);
+    clearErrors(target);
+  }
+  document.addEventListener("input", edited);
+  document.addEventListener("change", edited);
+
+  // A preview that could not be fetched says so instead of showing an old settlement.
+  function previewFailed(event) {
+    var preview = document.getElementById("hand-preview");
+    if (!preview || event.detail.target !== preview) return;
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    var message = document.createElement("p");
+    message.className = "preview-failed";
+    message.textContent = status === 400
+      ? "The preview stopped: this page has expired. Reload it (what you entered may be lost)."
+      : "The preview could not be updated. Check the connection; the form still works.";
+    preview.replaceChildren(message);
+  }
+  document.addEventListener("htmx:responseError", previewFailed);
+  document.addEventListener("htmx:sendError", previewFailed);
+
+  // New content (the first page, or a form redrawn for other house rules).
+  document.addEventListener("htmx:load", function (event) { setUp(event.detail.elt); });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { setUp(document); });
+  } else {
+    setUp(document);
+  }
+})();
