@@ -1,0 +1,362 @@
+"""The dispute checker (/check): the hand form, its preview, errors, share links, CSRF."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from ledger.views.checker import decode_hand_link, encode_hand_link
+
+WORKED = [  # RULES.md §3: murder, four players
+    ("Asha", "sequences", 10),
+    ("Bikash", "sequences", 5),
+    ("Chandra", "sequences", 0),
+    ("Dipa", "unseen", 8),
+]
+
+
+def hand_form(players, *, profile="sparkai", finish="sequences", winner="0", **extra):
+    """Form data as the page posts it; each player is (name, seen, maal) or a dict of
+    the row's fields."""
+    data = {"rules-profile": profile, "finish": finish, "winner": winner}
+    for i, player in enumerate(players):
+        if isinstance(player, tuple):
+            name, seen, maal = player
+            player = {"name": name, "seen": seen, "maal_mode": "number", "maal": str(maal)}
+        for key, value in player.items():
+            data[f"players-{i}-{key}"] = value
+    data.update(extra)
+    return data
+
+
+def text_of(body: str) -> str:
+    """The page's visible text, roughly: tags out, entities decoded, spaces squeezed."""
+    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
+
+
+def nets(body: str) -> dict[str, str]:
+    """The Result table's nets: {name: "+41"}."""
+    table = re.search(r'<table class="nets">(.*?)</table>', body, re.S).group(1)
+    rows = re.findall(r'<th scope="row">(.*?)</th>\s*<td[^>]*>(.*?)</td>', table, re.S)
+    return {
+        text_of(name).replace(" finished", "").strip(): text_of(net).strip() for name, net in rows
+    }
+
+
+def errors_of(body: str, field_id: str) -> str:
+    found = re.search(
+        rf'<ul class="field-errors" id="{re.escape(field_id)}-errors">(.*?)</ul>', body, re.S
+    )
+    return text_of(found.group(1)) if found else ""
+
+
+def share_link(body: str) -> str:
+    return html.unescape(re.search(r'id="share-link"[^>]*value="([^"]+)"', body).group(1))
+
+
+MINUS = "\u2212"
+
+
+def test_checker_renders_empty_form(client):
+    response = client.get("/check")
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    for i in range(4):
+        assert f'name="players-{i}-name"' in body
+    assert 'name="players-4-name"' not in body
+    assert 'name="rules-profile"' in body
+    assert 'name="rules-unseen_maal"' in body  # the overrides
+    assert 'hx-post="/check/preview"' in body
+    assert 'hx-trigger="input changed delay:400ms, change"' in body
+    assert "/static/js/hand-form.js" in body
+    # CSP: no inline code or styles anywhere on the page.
+    assert "<style" not in body and " style=" not in body
+    assert "<script>" not in body and " onclick=" not in body and " onchange=" not in body
+    # The profile's key values are shown (Amar Nepal: tiplu 3 / 8, printed jokers).
+    text = text_of(body)
+    assert "Tiplu 3 / 8" in text
+    assert "Printed joker" in text
+
+
+def test_worked_example_through_the_form(client):
+    response = client.post("/check", data=hand_form(WORKED))
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    assert nets(body) == {
+        "Asha": "+41",
+        "Bikash": "+2",
+        "Chandra": MINUS + "18",
+        "Dipa": MINUS + "25",
+    }
+    text = text_of(body)
+    assert "Asha pays Bikash 2" in text
+    assert "Chandra pays Asha 18" in text
+    assert "Dipa pays Asha 25" in text
+    # The steps a table checks: T, n × E − T, fees, murder.
+    assert "10 + 5 + 0 + 0 = 15" in text
+    assert f"4 × 10 {MINUS} 15" in text
+    assert "unseen: murdered" in text
+    assert "received: Bikash 3, Chandra 3, Dipa 10" in text
+
+
+def test_three_player_example_by_counts(client):
+    """RULES.md §3, three players; B's 2 entered as a stepper count (one poplu = 2)."""
+    players = [
+        ("A", "sequences", 10),
+        {"name": "B", "seen": "sequences", "maal_mode": "counts", "count_poplu": "1"},
+        {"name": "C", "seen": "unseen", "maal_mode": "counts"},
+    ]
+    body = client.post("/check", data=hand_form(players)).get_data(as_text=True)
+    assert nets(body) == {"A": "+31", "B": MINUS + "9", "C": MINUS + "22"}
+    assert "Poplu" in text_of(body)
+
+
+def test_cards_with_a_tiplu(client):
+    players = [
+        {"name": "Asha", "seen": "sequences", "maal_mode": "cards", "maal_cards": "7h, 8H 9H 8d"},
+        {"name": "Bikash", "seen": "sequences", "maal_mode": "counts"},
+    ]
+    body = client.post("/check", data=hand_form(players, profile="amarnepal", tiplu="8H"))
+    body = body.get_data(as_text=True)
+    text = text_of(body)
+    # A marriage (10) and an alter (5): 15; n = 2, T = 15: Asha +15 +3 fee.
+    assert "Marriage 7♥ 8♥ 9♥" in text
+    assert "Alter 8♦" in text
+    assert "Own maal 15" in text
+    assert nets(body) == {"Asha": "+18", "Bikash": MINUS + "18"}
+    assert "Tiplu 8♥" in text  # and its family
+    assert "poplu 9♥" in text
+
+
+def test_cards_without_a_tiplu_ask_for_it(client):
+    players = [
+        {"name": "Asha", "seen": "sequences", "maal_mode": "cards", "maal_cards": "8H"},
+        ("Bikash", "sequences", 0),
+    ]
+    response = client.post("/check", data=hand_form(players))
+    assert response.status_code == 422
+    assert "Enter the tiplu" in errors_of(response.get_data(as_text=True), "tiplu")
+
+
+def test_errors_show_beside_their_fields(client):
+    players = [
+        {"name": "Asha", "seen": "sequences", "maal_mode": "cards", "maal_cards": "8H 1X"},
+        {"name": "Bikash", "maal_mode": "counts", "count_poplu": "two"},
+        {"name": "Chandra", "seen": "sequences", "maal_mode": "counts", "count_tiplu": "9"},
+    ]
+    response = client.post("/check", data=hand_form(players, tiplu="8H", finish="", winner=""))
+    assert response.status_code == 422
+    body = response.get_data(as_text=True)
+    assert "'1X' is not a card" in errors_of(body, "players-0-maal_cards")
+    assert "Choose how this player saw" in errors_of(body, "players-1-seen")
+    assert "Enter a whole number" in errors_of(body, "players-1-count_poplu")
+    assert "0 to 6" in errors_of(body, "players-2-count_tiplu")
+    assert "Choose how the hand ended" in errors_of(body, "finish")
+    assert 'aria-invalid="true"' in body
+    assert '<table class="nets">' not in body  # nothing settled
+
+
+def test_whole_hand_problems_show_at_the_top(client):
+    response = client.post("/check", data=hand_form([("Asha", "sequences", 3)]))
+    body = response.get_data(as_text=True)
+    top = re.search(r'<div class="form-problems".*?</div>', body, re.S).group(0)
+    assert "A hand has 2 to 5 players" in text_of(top)
+
+
+def test_empty_rows_are_left_out(client):
+    players = [("Asha", "sequences", 4), ("Bikash", "unseen", 0), {"name": ""}, {"name": ""}]
+    body = client.post("/check", data=hand_form(players)).get_data(as_text=True)
+    assert set(nets(body)) == {"Asha", "Bikash"}
+
+
+def test_names_full_of_html_are_escaped(client):
+    evil = '<script>alert("x")</script><b>'
+    players = [(evil, "sequences", 10), ("Bo&b", "sequences", 5)]
+    body = client.post("/check", data=hand_form(players)).get_data(as_text=True)
+    assert "<script>alert" not in body
+    assert "<b>" not in body
+    assert "&lt;script&gt;alert(" in body
+    assert nets(body) == {evil: "+8", "Bo&b": MINUS + "8"}
+    # A problem that quotes the name is escaped too.
+    twice = [(evil, "sequences", 1), (evil, "sequences", 2)]
+    body = client.post("/check", data=hand_form(twice)).get_data(as_text=True)
+    assert "listed twice" in body
+    assert "<script>alert" not in body
+
+
+def test_preview_returns_the_partial(client):
+    response = client.post("/check/preview", data=hand_form(WORKED, drawn_for='"sparkai"'))
+    assert response.status_code == 200
+    assert "HX-Retarget" not in response.headers
+    body = response.get_data(as_text=True)
+    assert "<html" not in body and "<form" not in body
+    assert '<section class="settlement"' in body
+    assert nets(body)["Asha"] == "+41"
+    assert 'id="share-link"' in body
+
+
+def test_preview_lists_problems_by_player(client):
+    players = [("Asha", "sequences", 10), {"name": "Bikash", "maal_mode": "counts"}]
+    data = hand_form(players, drawn_for='"sparkai"')
+    body = client.post("/check/preview", data=data).get_data(as_text=True)
+    assert "Not settled yet" in body
+    assert 'href="#players-1-seen">Bikash · Seen</a>' in body
+    assert "HX-Retarget" not in client.post("/check/preview", data=data).headers
+
+
+def test_preview_redraws_the_form_for_other_rules(client):
+    data = hand_form(WORKED, profile="classic", drawn_for='"amarnepal"')
+    response = client.post("/check/preview", data=data)
+    assert response.headers["HX-Retarget"] == "#check-form"
+    assert response.headers["HX-Reswap"] == "outerHTML"
+    body = response.get_data(as_text=True)
+    assert '<div class="hand-entry" id="check-form">' in body
+    assert 'name="drawn_for" type="hidden" value="&#34;classic&#34;"' in body
+    assert "players-0-count_alter" not in body  # classic: the alter is no maal
+    assert 'value="Asha"' in body
+    assert nets(body)["Asha"] == "+41"
+
+
+def test_overrides_change_the_settlement(client):
+    data = hand_form(WORKED, **{"rules-unseen_maal": "kidnap"})
+    body = client.post("/check", data=data).get_data(as_text=True)
+    # Kidnap: Dipa's 8 goes to Asha: E 18, T 23; Asha 72 − 23 + 16 = 65.
+    assert nets(body)["Asha"] == "+65"
+    text = text_of(body)
+    assert "unseen_maal" not in text or "kidnap" in text
+    assert "plus the kidnapped maal of Dipa (8)" in text
+    assert "changed: unseen maal kidnap" in text
+
+
+def test_bad_override_shows_beside_it(client):
+    data = hand_form(WORKED, **{"rules-tiplu": "three", "rules-fee_unseen": "-1"})
+    response = client.post("/check", data=data)
+    assert response.status_code == 422
+    body = response.get_data(as_text=True)
+    assert "totals for holding 1, 2, 3" in errors_of(body, "rules-tiplu")
+    assert '<table class="nets">' not in body
+    data = hand_form(WORKED, **{"rules-fee_unseen": "-1"})
+    body = client.post("/check", data=data).get_data(as_text=True)
+    assert "0 to 1000" in errors_of(body, "rules-fee_unseen")
+
+
+def test_add_a_player(client):
+    body = client.post("/check", data=hand_form(WORKED, action="add_player"))
+    body = body.get_data(as_text=True)
+    assert 'name="players-4-name"' in body
+    assert 'value="Dipa"' in body
+    assert "Add a player" not in body  # five is the most
+
+
+def test_share_link_round_trip(client):
+    data = hand_form(
+        [
+            {"name": "Asha", "seen": "sequences", "maal_mode": "cards", "maal_cards": "7H 8H 9H"},
+            {"name": "Bikash", "seen": "dublees", "maal_mode": "counts", "count_tiplu": "1"},
+            ("Chandra", "unseen", 8),
+            {"name": "Dipa", "seen": "sequences", "maal_mode": "counts", "dealt_tunnelas": "5S"},
+        ],
+        profile="amarnepal",
+        tiplu="8H",
+        **{"rules-unseen_maal": "kidnap"},
+    )
+    first = client.post("/check", data=data).get_data(as_text=True)
+    link = share_link(first)
+    query = parse_qs(urlsplit(link).query)
+    request_json = decode_hand_link(query["h"][0])
+    assert request_json["rules"] == {"profile": "amarnepal", "unseen_maal": "kidnap"}
+    assert request_json["players"][0]["maal_cards"] == ["7H", "8H", "9H"]
+    assert request_json["players"][3]["dealt_tunnelas"] == ["5S"]
+    # The API settles the same request to the same nets.
+    api = client.post("/api/v1/settle", json=request_json).get_json()
+    again = client.get(urlsplit(link).path + "?" + urlsplit(link).query)
+    assert again.status_code == 200
+    body = again.get_data(as_text=True)
+    assert nets(body) == nets(first)
+    assert {p["name"]: p["net"] for p in api["players"]}["Asha"] == int(nets(body)["Asha"])
+    assert re.search(r'name="players-0-maal_cards"[^>]*value="7H 8H 9H"', body)
+    assert '<option selected value="kidnap">' in body
+    assert share_link(body) == link
+
+
+def test_share_link_encoding():
+    request_json = {"rules": "sparkai", "tiplu": None, "players": [{"name": "दिपा"}]}
+    h = encode_hand_link(request_json)
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", h)
+    assert decode_hand_link(h) == {"rules": "sparkai", "players": [{"name": "दिपा"}]}
+
+
+def b64(text: str) -> str:
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    ("h", "message"),
+    [
+        ("!!not-base64!!", "damaged"),
+        ("", "damaged"),
+        ("a", "damaged"),
+        (b64('{"players": [1, 2'), "damaged"),
+        (b64("[1, 2]"), "does not hold a hand"),
+        (base64.urlsafe_b64encode(b"\xff\xfe{}").decode(), "damaged"),
+        ("A" * 9000, "too long"),
+    ],
+)
+def test_bad_share_link_is_a_clear_message(client, h, message):
+    response = client.get("/check", query_string={"h": h})
+    assert response.status_code == 400
+    body = response.get_data(as_text=True)
+    assert message in body
+    assert 'name="players-0-name"' in body  # an empty form to start again
+
+
+@pytest.mark.parametrize(
+    "request_json",
+    [
+        {"players": "everybody"},
+        {"rules": 7, "players": [1, "x", {"name": ["A"], "seen": {}}]},
+        {"rules": {"profile": "nope", "fee_seen": "x", "bogus": 1}, "winner": 5},
+        {"players": [{"name": "A", "maal_counts": {"kings": 2}, "maal": "x"}] * 9},
+        {"tiplu": {"x": 1}, "finish": ["void"], "players": [{"maal_cards": "8H"}]},
+    ],
+)
+def test_odd_share_links_never_break(client, request_json):
+    h = encode_hand_link(request_json)
+    response = client.get("/check", query_string={"h": h})
+    assert response.status_code == 200
+    assert "Dispute checker" in response.get_data(as_text=True)
+
+
+def test_share_link_with_an_invalid_hand_shows_its_problems(client):
+    h = encode_hand_link({"rules": "sparkai", "players": [{"name": "Asha", "seen": "sequences"}]})
+    body = client.get("/check", query_string={"h": h}).get_data(as_text=True)
+    assert "A hand has 2 to 5 players" in body
+    assert 'value="Asha"' in body
+
+
+def test_csrf_is_required(csrf_client):
+    refused = csrf_client.post("/check", data=hand_form(WORKED))
+    assert refused.status_code == 400
+    assert "This form has expired" in refused.get_data(as_text=True)
+    assert csrf_client.post("/check/preview", data=hand_form(WORKED)).status_code == 400
+
+    page = csrf_client.get("/check").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    accepted = csrf_client.post("/check", data={**hand_form(WORKED), "csrf_token": token})
+    assert accepted.status_code == 200
+    assert nets(accepted.get_data(as_text=True))["Asha"] == "+41"
+    # htmx sends the token in a header (hx-headers on <body>).
+    assert json.loads(html.unescape(re.search(r"hx-headers='([^']+)'", page).group(1)))
+    preview = csrf_client.post(
+        "/check/preview",
+        data=hand_form(WORKED, drawn_for='"sparkai"'),
+        headers={"X-CSRFToken": token},
+    )
+    assert preview.status_code == 200
+    assert nets(preview.get_data(as_text=True))["Dipa"] == MINUS + "25"

@@ -1,0 +1,116 @@
+"""ledger.hand_form as the match pages will use it: fixed names, sit-outs, the settle
+format both ways, and the macros rendered for a match's players."""
+
+from flask import render_template_string
+from werkzeug.datastructures import MultiDict
+
+from ledger.engine import PROFILES
+from ledger.hand_form import build_hand_form, check_hand, hand_formdata, read_hand_form
+
+MATCH = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Firoz"]
+
+HAND = {
+    "tiplu": "8H",
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal_cards": ["7H", "8H", "9H", "8D"]},
+        {"name": "Chandra", "seen": "dublees", "maal_counts": {"tiplu": 1, "poplu": 2}},
+        {"name": "Dipa", "seen": "unseen", "maal": 8},
+        {"name": "Firoz", "seen": "sequences", "dealt_tunnelas": ["5S", "poplu"], "foul": True},
+    ],
+}
+
+
+def test_settle_format_round_trips_through_the_form(app):
+    rules = PROFILES["amarnepal"]
+    formdata, notes = hand_formdata(HAND, players=MATCH)
+    assert notes == []
+    with app.test_request_context(method="POST"):
+        form = build_hand_form(rules, players=MATCH, formdata=formdata)
+        assert form.sit_outs  # six registered players
+        read = read_hand_form(form)
+    expected = {**HAND, "players": [dict(p) for p in HAND["players"]]}
+    del expected["players"][3]["foul"]  # amarnepal does not penalise fouls: no foul field
+    assert read.data == expected
+    assert read.rows == [0, 2, 3, 5]
+
+
+def rows():
+    """What the page posts for every row whatever was entered (hidden name, the mode)."""
+    return {
+        **{f"players-{i}-name": name for i, name in enumerate(MATCH)},
+        **{f"players-{i}-maal_mode": "counts" for i in range(len(MATCH))},
+    }
+
+
+def test_match_names_are_fixed_and_sit_outs_respected(app):
+    rules = PROFILES["sparkai"]
+    posted = MultiDict(
+        {
+            **rows(),
+            "players-0-name": "Mallory",  # ignored: the match's names are fixed
+            "players-0-plays": "y",
+            "players-0-seen": "sequences",
+            "players-0-maal_mode": "number",
+            "players-0-maal": "10",
+            "players-1-plays": "y",
+            "players-1-seen": "unseen",
+            "players-1-maal_mode": "counts",
+            "players-4-seen": "sequences",  # sits out: no "plays"
+            "finish": "sequences",
+            "winner": "0",
+        }
+    )
+    with app.test_request_context(method="POST"):
+        form = build_hand_form(rules, players=MATCH, formdata=posted)
+        check = check_hand(form, rules)
+    assert check.ok, check.problems
+    assert [p["name"] for p in check.data["players"]] == ["Asha", "Bikash"]
+    assert {p["name"]: p["net"] for p in check.settlement["players"]} == {
+        "Asha": 20,
+        "Bikash": -20,
+    }
+
+
+def test_a_sitting_out_finisher_is_a_problem_on_the_winner(app):
+    rules = PROFILES["sparkai"]
+    posted = MultiDict(
+        {
+            **rows(),
+            "players-0-plays": "y",
+            "players-0-seen": "sequences",
+            "players-1-plays": "y",
+            "players-1-seen": "sequences",
+            "finish": "sequences",
+            "winner": "5",
+        }
+    )
+    with app.test_request_context(method="POST"):
+        form = build_hand_form(rules, players=MATCH, formdata=posted)
+        check = check_hand(form, rules)
+    assert not check.ok
+    assert form.winner.errors == ["Firoz is not playing this hand; choose one of its players."]
+
+
+def test_new_hand_form_for_a_match_renders(app):
+    rules = PROFILES["gamerules"]
+    with app.test_request_context():
+        form = build_hand_form(rules, players=MATCH, playing=MATCH[:4])
+        page = render_template_string(
+            '{% from "hand/_form.html" import hand_form %}'
+            '{{ hand_form(form, "/m/x/hands", "/m/x/hands/preview", submit_label="Save hand") }}',
+            form=form,
+        )
+    assert page.count('class="player-title"') == 6
+    assert '<h3 class="player-title" id="player-0-title">Asha</h3>' in page
+    assert 'class="player-name"' not in page  # names are not typed in a match
+    assert '<input type="hidden" name="players-0-name" value="Asha">' in page
+    assert page.count('name="players-4-plays" type="checkbox" value="y"') == 1
+    assert 'checked id="players-0-plays"' in page
+    assert 'checked id="players-4-plays"' not in page
+    assert "players-0-count_marriages_shown" in page  # gamerules scores shown marriages
+    assert "players-0-count_alter" not in page  # and has no alters
+    assert 'value="dublees"' not in page.split('id="finish"')[0]  # no dublees there
+    assert "Save hand" in page
+    assert 'hx-post="/m/x/hands/preview"' in page
