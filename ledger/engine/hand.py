@@ -141,7 +141,10 @@ class _Reader:
             self.fail("winner", "The winner must be a player's name, or null for a void hand.")
             winner = None
         if isinstance(winner, str):
-            winner = winner.strip()
+            # The winner is written as a name is: spaces folded, case ignored.
+            spelled = {p.name.casefold(): p.name for p in players}
+            winner = " ".join(winner.split())
+            winner = spelled.get(winner.casefold(), winner)
         by_name = {p.name: p for p in players}
         if finish is None and winner in by_name:
             # A finish always follows the route the winner saw by.
