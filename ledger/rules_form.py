@@ -94,7 +94,7 @@ def prepare_rules_form(rules_form: Form) -> None:
         f = getattr(rules_form, name)
         text = format_setting(values[name]).replace("_", " ")
         if f.type == "SelectField":
-            f.choices = [SelectChoice("", f"as the profile: {text}"), *f.choices[1:]]
+            f.choices = [SelectChoice("", f"{text} (profile)"), *f.choices[1:]]
         else:
             f.render_kw = {**(f.render_kw or {}), "placeholder": text}
 

@@ -18,10 +18,8 @@ WORKED = [  # name, how they saw, maal
 
 
 def shot(page, name: str) -> None:
-    # caret="initial": Playwright's default caret hiding injects a style that the page's
-    # CSP reports (on later htmx swaps), which would look like the app's own violation.
     OUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(OUT / f"{name}.png"), full_page=True, caret="initial")
+    page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
 
 
 def choose(page, field_id: str, value: str) -> None:
@@ -86,4 +84,103 @@ def test_steppers_and_cards(live_server, page):
     preview.locator(".nets").wait_for()
     assert "Marriage" in preview.inner_text()
     shot(page, "checker-cards")
+    assert page.console_errors == []
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_touch_targets_and_width(live_server, page):
+    page.goto(live_server + "/check")
+    page.wait_for_function("() => window.htmx !== undefined")
+    assert no_sideways_scroll(page)
+    heights = page.eval_on_selector_all(
+        ".choice-label, .mode span, .step, .hand-form button, .hand-form select, "
+        ".hand-form input:not([type=hidden]):not([type=radio]):not([type=checkbox]), "
+        "details > summary",
+        "els => els.filter(e => e.offsetParent !== null)"
+        ".map(e => [e.className || e.tagName, e.getBoundingClientRect().height])",
+    )
+    assert heights
+    small = [(name, h) for name, h in heights if h < 44]
+    assert small == []
+
+
+def test_rules_page_on_a_phone(live_server, page):
+    page.goto(live_server + "/rules")
+    assert no_sideways_scroll(page)  # the table scrolls inside its own box
+    wrap = page.locator(".rules-table-wrap")
+    assert wrap.evaluate("e => e.scrollWidth > e.clientWidth")
+    shot(page, "rules")
+    assert page.console_errors == []
+
+
+def test_shared_links_and_problems(live_server, page):
+    from ledger.views.checker import encode_hand_link
+
+    kidnap_dublees = {
+        "rules": {"profile": "everestbuzz", "unseen_maal": "kidnap"},
+        "tiplu": "KS",
+        "finish": "dublees",
+        "winner": "Bikash",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal_cards": ["AS", "KC", "KC", "7S"]},
+            {"name": "Bikash", "seen": "dublees", "maal_counts": {"tiplu": 2, "poplu": 1}},
+            {"name": "Chandra", "seen": "unseen", "maal": 12},
+            {"name": "Dipa", "seen": "sequences", "dealt_tunnelas": ["5D", "jhiplu"]},
+        ],
+    }
+    page.goto(live_server + "/check?h=" + encode_hand_link(kidnap_dublees))
+    page.locator("#hand-preview .nets").wait_for()
+    text = page.locator("#hand-preview").inner_text()
+    assert "kidnapped maal of Chandra (12)" in text
+    assert "dublee-finish bonus 5" in text
+    shot(page, "checker-shared-kidnap-dublees")
+
+    points_race = {
+        "rules": "gamerules",
+        "finish": "sequences",
+        "winner": "A",
+        "players": [
+            {
+                "name": "A",
+                "seen": "sequences",
+                "maal_counts": {"tiplu": 1, "poplu": 1, "jhiplu": 1},
+                "marriages_shown": 1,
+            },
+            {"name": "B", "seen": "unseen", "maal": 4},
+        ],
+    }
+    page.goto(live_server + "/check?h=" + encode_hand_link(points_race))
+    page.locator("#hand-preview .nets").wait_for()
+    assert "Points this hand" in page.locator("#hand-preview").inner_text()
+    shot(page, "checker-points-race")
+
+    assert page.console_errors == []
+    page.goto(live_server + "/check?h=broken!")
+    assert "damaged" in page.locator(".notice").inner_text()
+
+    # A posted hand with problems: each beside its field; the preview lists them too.
+    page.goto(live_server + "/check")
+    page.fill("#players-0-name", "<b>Asha</b>")
+    page.fill("#players-1-name", "Bikash")
+    page.fill("#tiplu", "8H")
+    page.locator('#player-0 .mode-input[value="cards"] + span').click()
+    page.fill("#players-0-maal_cards", "8H 1X")
+    page.locator("#players-0-maal_cards").press("Tab")
+    page.locator("#hand-preview .preview-problems").wait_for()
+    page.locator(".form-actions button").click()
+    page.locator(".field-errors").first.wait_for()
+    assert "'1X' is not a card" in page.locator("#players-0-maal_cards-errors").inner_text()
+    assert page.locator("#players-0-name").input_value() == "<b>Asha</b>"
+    shot(page, "checker-problems")
+    # The bad link (400) and the hand with problems (422) are logged as failed loads.
+    assert [e for e in page.console_errors if "status of 400" not in e and "422" not in e] == []
+    page.console_errors.clear()
+    # Fixing a field drops its stale message.
+    page.fill("#players-0-maal_cards", "8H")
+    assert page.locator("#players-0-maal_cards-errors").count() == 0
+    page.locator("details.overrides > summary").click()
+    shot(page, "checker-overrides")
     assert page.console_errors == []
