@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 FLASK := $(BIN)/flask --app ledger
 
-.PHONY: venv system-deps run test lint bench
+.PHONY: venv system-deps translations translations-update run test lint bench
 
 venv: $(STAMP)
 
@@ -18,15 +18,38 @@ $(STAMP): pyproject.toml
 system-deps:
 	@bash scripts/install-system-deps.sh
 
-run: venv
+# The compiled catalogues (.mo, git-ignored) are built from the .po files in the tree.
+TRANSLATIONS := ledger/translations
+PO_FILES := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+translations: $(MO_FILES)
+
+$(TRANSLATIONS)/%/LC_MESSAGES/messages.mo: $(TRANSLATIONS)/%/LC_MESSAGES/messages.po $(STAMP)
+	$(BIN)/pybabel -q compile -l $* -i $< -o $@
+
+# For developers: extract every marked string into messages.pot and merge it into the
+# .po files (then translate what is new: tests/i18n checks nothing is left out).
+BABEL_KEYWORDS := -k _ -k gettext -k ngettext:1,2 -k lazy_gettext -k _l -k N_ -k tr \
+	-k Msg -k fail:2 -k FieldError:2 -k CardError:1 --add-comments=TRANSLATORS:
+
+translations-update: venv
+	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --sort-output \
+		--project=marriage-ledger --copyright-holder="Marriage ledger" \
+		--msgid-bugs-address=none -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
+		--no-fuzzy-matching --ignore-obsolete
+	$(MAKE) translations
+
+run: venv translations
 	$(FLASK) init-db
 	$(FLASK) run --host 127.0.0.1 --port 5000
 
-test: venv system-deps
+test: venv system-deps translations
 	$(BIN)/pytest -q
 
 lint: venv
 	$(BIN)/ruff check .
 
-bench: venv
+bench: venv translations
 	$(BIN)/python bench/run.py

@@ -55,15 +55,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from ledger import models  # noqa: F401  (registers the tables)
     from ledger.cli import init_cli
     from ledger.errors import init_errors
+    from ledger.i18n import init_i18n
     from ledger.security import init_security
 
     init_security(app)
+    init_i18n(app)
     init_errors(app)
     init_cli(app)
 
     from ledger.views import register_views
+    from ledger.views.glossary import bp as glossary_bp
 
     register_views(app)
+    app.register_blueprint(glossary_bp)
 
     from ledger.api import bp as api_bp
 

@@ -3,11 +3,18 @@
 API errors have the shape of shared/API.md: {"errors": [{"field": "", "message": ...}]}.
 A message passed to ``abort(code, "...")`` is shown as is (except for 500s); otherwise
 the sentence below for the status code. Tracebacks are never shown.
+
+The API answers in English. Pages answer in the visitor's language: the sentences below
+are marked for translation, and a message given to ``abort`` is translated when it is a
+``ledger.i18n.Msg`` or a sentence of the catalogue (``ledger.i18n.translate``).
 """
 
 from flask import Flask, jsonify, make_response, render_template, request
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+
+from ledger.i18n import translate
 
 API_MESSAGES = {
     400: "The request body is not valid JSON.",
@@ -19,15 +26,25 @@ API_MESSAGES = {
 }
 
 PAGE_MESSAGES = {
-    400: "The page could not understand what was sent. Go back and try again.",
-    403: "You may not do this here. Check that you used the right link.",
-    404: "There is no page at this address. Check the link, or start again from the home page.",
-    405: "This page cannot be used that way. Start again from the home page.",
-    413: "What you sent is larger than 256 KiB.",
-    500: "Something went wrong on our side. Please try again in a moment.",
+    400: _l("The page could not understand what was sent. Go back and try again."),
+    403: _l("You may not do this here. Check that you used the right link."),
+    404: _l("There is no page at this address. Check the link, or start again from the home page."),
+    405: _l("This page cannot be used that way. Start again from the home page."),
+    413: _l("What you sent is larger than 256 KiB."),
+    500: _l("Something went wrong on our side. Please try again in a moment."),
+}
+#: The page's heading for each status (werkzeug's names are English only).
+PAGE_TITLES = {
+    400: _l("Bad request"),
+    403: _l("Not allowed"),
+    404: _l("Page not found"),
+    405: _l("Not this way"),
+    409: _l("Changed meanwhile"),
+    413: _l("Too large"),
+    500: _l("Something went wrong"),
 }
 
-CSRF_MESSAGE = "This form has expired. Reload the page and fill it in again."
+CSRF_MESSAGE = _l("This form has expired. Reload the page and fill it in again.")
 
 
 def is_api_request() -> bool:
@@ -39,12 +56,12 @@ def _message(error: HTTPException) -> str:
     api = is_api_request()
     messages = API_MESSAGES if api else PAGE_MESSAGES
     if code >= 500:
-        return messages[500]
+        return str(messages[500])
     if code == 405 and api:
         return f"This address does not accept {request.method} requests."
     if error.description and error.description != type(error).description:
-        return str(error.description)
-    return messages.get(code) or str(error.description or messages[400])
+        return str(error.description) if api else translate(error.description)
+    return str(messages.get(code) or error.description or messages[400])
 
 
 def error_response(error: HTTPException, message: str):
@@ -52,7 +69,8 @@ def error_response(error: HTTPException, message: str):
     if is_api_request():
         response = make_response(jsonify({"errors": [{"field": "", "message": message}]}), code)
     else:
-        body = render_template("error.html", code=code, name=error.name, message=message)
+        name = PAGE_TITLES.get(code) or PAGE_TITLES[500 if code >= 500 else 400]
+        body = render_template("error.html", code=code, name=name, message=message)
         response = make_response(body, code)
     if code == 405:  # keep the Allow header that werkzeug computed
         for name, value in error.get_headers():
@@ -70,7 +88,7 @@ def handle_http_exception(error: HTTPException):
 def handle_csrf_error(error: CSRFError):
     if is_api_request():
         return error_response(error, "The request is missing a valid CSRF token.")
-    return error_response(error, CSRF_MESSAGE)
+    return error_response(error, str(CSRF_MESSAGE))
 
 
 def init_errors(app: Flask) -> None:

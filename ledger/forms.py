@@ -8,7 +8,9 @@ was typed: every check of a hand is the engine's (``ledger.hand_form.check_hand`
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from markupsafe import escape
 from wtforms import (
     BooleanField,
     FieldList,
@@ -22,37 +24,31 @@ from wtforms import (
 )
 from wtforms.widgets import NumberInput
 
-from ledger.engine.rules import CHOICES, PROFILE_TITLES, PROFILES
+from ledger.engine.rules import CHOICES, PROFILES
+from ledger.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
 
+# Labels, choices and placeholders are lazy strings: read in the page's language.
 SEEN_CHOICES = [
-    SelectChoice("sequences", "Sequences"),
-    SelectChoice("dublees", "Dublees"),
-    SelectChoice("unseen", "Unseen"),
+    SelectChoice("sequences", _l("Sequences")),
+    SelectChoice("dublees", _l("Dublees")),
+    SelectChoice("unseen", _l("Unseen")),
 ]
 FINISH_CHOICES = [
-    SelectChoice("sequences", "By sequences"),
-    SelectChoice("dublees", "By dublees"),
-    SelectChoice("void", "Void"),
+    SelectChoice("sequences", _l("By sequences")),
+    SelectChoice("dublees", _l("By dublees")),
+    SelectChoice("void", _l("Void")),
 ]
 MAAL_MODES = [
-    SelectChoice("counts", "Count"),
-    SelectChoice("cards", "Cards"),
-    SelectChoice("number", "Total"),
+    SelectChoice("counts", _l("Count")),
+    SelectChoice("cards", _l("Cards")),
+    SelectChoice("number", _l("Total")),
 ]
 #: The maal kinds that have a stepper, in the order a player reads them off.
 COUNT_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker", "ordinary_joker")
-KIND_LABELS = {
-    "tiplu": "Tiplu",
-    "poplu": "Poplu",
-    "jhiplu": "Jhiplu",
-    "alter": "Alter",
-    "printed_joker": "Printed joker",
-    "ordinary_joker": "Ordinary joker",
-    "marriages_shown": "Marriages shown",
-    "ordinary": "Ordinary",
-}
+KIND_LABELS = KIND_WORDS
 MAX_PLAYER_ROWS = 10
-BOOL_CHOICES = (("", "as the profile"), ("yes", "yes"), ("no", "no"))
+AS_THE_PROFILE = _l("as the profile")
+BOOL_CHOICES = (("", AS_THE_PROFILE), ("yes", CHOICE_WORDS[True]), ("no", CHOICE_WORDS[False]))
 
 
 def _strip(value):
@@ -73,39 +69,43 @@ class PlayerForm(Form):
     """One player's part of a hand."""
 
     name = StringField(
-        "Name",
+        _l("Name"),
         filters=[_strip],
         render_kw={"maxlength": 40, "autocomplete": "off", "autocapitalize": "words"},
     )
-    plays = BooleanField("Plays this hand", default=True)
-    seen = RadioField("Seen", choices=SEEN_CHOICES, validate_choice=False)
+    plays = BooleanField(_l("Plays this hand"), default=True)
+    seen = RadioField(_l("Seen"), choices=SEEN_CHOICES, validate_choice=False)
     maal_mode = RadioField(
-        "Maal entered as", choices=MAAL_MODES, default="counts", validate_choice=False
+        _l("Maal entered as"), choices=MAAL_MODES, default="counts", validate_choice=False
     )
-    count_tiplu = _count_field("Tiplu")
-    count_poplu = _count_field("Poplu")
-    count_jhiplu = _count_field("Jhiplu")
-    count_alter = _count_field("Alter")
-    count_printed_joker = _count_field("Printed joker", most=3)
-    count_ordinary_joker = _count_field("Ordinary joker")
-    count_marriages_shown = _count_field("Marriages shown", most=3)
+    count_tiplu = _count_field(KIND_WORDS["tiplu"])
+    count_poplu = _count_field(KIND_WORDS["poplu"])
+    count_jhiplu = _count_field(KIND_WORDS["jhiplu"])
+    count_alter = _count_field(KIND_WORDS["alter"])
+    count_printed_joker = _count_field(KIND_WORDS["printed_joker"], most=3)
+    count_ordinary_joker = _count_field(KIND_WORDS["ordinary_joker"])
+    count_marriages_shown = _count_field(KIND_WORDS["marriages_shown"], most=3)
     maal_cards = StringField(
-        "Maal cards",
+        _l("Maal cards"),
         filters=[_strip],
         render_kw={
             "autocomplete": "off",
             "autocapitalize": "characters",
             "spellcheck": "false",
-            "placeholder": "e.g. 7H 8H 9H 8D",
+            "placeholder": _l("e.g. 7H 8H 9H 8D"),
         },
     )
-    maal = _count_field("Maal, added up", most=10_000)
+    maal = _count_field(_l("Maal, added up"), most=10_000)
     dealt_tunnelas = StringField(
-        "Dealt tunnelas",
+        _l("Dealt tunnelas"),
         filters=[_strip],
-        render_kw={"autocomplete": "off", "spellcheck": "false", "placeholder": "e.g. 5S, poplu"},
+        render_kw={
+            "autocomplete": "off",
+            "spellcheck": "false",
+            "placeholder": _l("e.g. 5S, poplu"),
+        },
     )
-    foul = BooleanField("Foul (a false show or finish)")
+    foul = BooleanField(_l("Foul (a false show or finish)"))
 
 
 class HandForm(FlaskForm):
@@ -117,19 +117,19 @@ class HandForm(FlaskForm):
     """
 
     tiplu = StringField(
-        "Tiplu",
+        KIND_WORDS["tiplu"],
         filters=[_strip],
         render_kw={
             "autocomplete": "off",
             "autocapitalize": "characters",
             "spellcheck": "false",
             "maxlength": 4,
-            "placeholder": "e.g. 8H",
+            "placeholder": _l("e.g. 8H"),
         },
     )
     players = FieldList(FormField(PlayerForm), min_entries=0, max_entries=MAX_PLAYER_ROWS)
-    finish = RadioField("How the hand ended", choices=FINISH_CHOICES, validate_choice=False)
-    winner = SelectField("Finisher", choices=[], validate_choice=False)
+    finish = RadioField(_l("How the hand ended"), choices=FINISH_CHOICES, validate_choice=False)
+    winner = SelectField(_l("Finisher"), choices=[], validate_choice=False)
 
 
 # Overridable settings in the dispute checker. match_length and deal_passes do not
@@ -173,23 +173,36 @@ OTHER_SETTINGS = (
 OVERRIDABLE = IMPORTANT_SETTINGS + OTHER_SETTINGS
 
 
+class ProfileTitle:
+    """A profile's title in the page's language, read when shown (as a lazy string is)."""
+
+    def __init__(self, pid: str):
+        self.pid = pid
+
+    def __str__(self) -> str:
+        return PROFILE_NAMES[self.pid]
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
 def _rules_form_class() -> type[Form]:
     """The rules chooser: a profile and one blank-means-the-profile field per setting."""
     from ledger.engine.rules import BOOLS, COUNTS
 
     attrs: dict[str, object] = {
         "profile": SelectField(
-            "House rules",
-            choices=[SelectChoice(pid, PROFILE_TITLES[pid]) for pid in PROFILES],
+            SETTING_LABELS["profile"],
+            choices=[SelectChoice(pid, ProfileTitle(pid)) for pid in PROFILES],
             default=next(iter(PROFILES)),
             validate_choice=False,
         )
     }
     for name in OVERRIDABLE:
-        label = name.replace("_", " ").capitalize()
+        label = SETTING_LABELS[name]
         if name in CHOICES:
-            choices = [SelectChoice("", "as the profile")] + [
-                SelectChoice(c, c.replace("_", " ")) for c in CHOICES[name]
+            choices = [SelectChoice("", AS_THE_PROFILE)] + [
+                SelectChoice(c, CHOICE_WORDS.get(c, c.replace("_", " "))) for c in CHOICES[name]
             ]
             attrs[name] = SelectField(label, choices=choices, validate_choice=False)
         elif name in BOOLS:

@@ -27,6 +27,7 @@ from wtforms import Field, SelectChoice
 from ledger.engine import FieldError, HouseRules, Invalid, parse_hand, settle
 from ledger.engine.hand import tunnela_setting
 from ledger.forms import COUNT_KINDS, KIND_LABELS, HandForm
+from ledger.i18n import tr, translate
 
 MIN_ROWS, MAX_CHECK_ROWS, DEFAULT_ROWS = 2, 5, 4
 FINISHES = ("sequences", "dublees", "void")
@@ -176,10 +177,15 @@ def prepare_hand_form(
         (len(players) > 5) if sit_outs is None and players is not None else bool(sit_outs)
     )
     form.layout = HandLayout.for_rules(rules)
-    form.winner.choices = [SelectChoice("", "Choose who finished")] + [
-        SelectChoice(str(i), player_name(form, i) or f"Player {i + 1}") for i in range(len(entries))
+    form.winner.choices = [SelectChoice("", tr("Choose who finished"))] + [
+        SelectChoice(str(i), player_name(form, i) or row_title(i)) for i in range(len(entries))
     ]
     return form
+
+
+def row_title(row: int) -> str:
+    """A row with no name yet: "Player 2"."""
+    return tr("Player {n}", n=row + 1)
 
 
 def player_name(form: HandForm, row: int) -> str:
@@ -204,7 +210,7 @@ def _whole(field: Field, problems: list[Problem], label: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        problems.append(Problem("Enter a whole number, like 0, 1 or 2.", field, label))
+        problems.append(Problem(tr("Enter a whole number, like 0, 1 or 2."), field, label))
         return None
 
 
@@ -233,7 +239,7 @@ def _in_hand(form: HandForm, index: int) -> bool:
 
 
 def _label(form: HandForm, row: int, field: Field) -> str:
-    who = player_name(form, row) or f"Player {row + 1}"
+    who = player_name(form, row) or row_title(row)
     return f"{who} · {field.label.text}"
 
 
@@ -291,11 +297,11 @@ def read_hand_form(form: HandForm) -> HandInput:
             winner = player_name(form, w)
             winner_unnamed = not winner
         else:
-            who = player_name(form, w) or f"Player {w + 1}"
+            who = player_name(form, w) or row_title(w)
             winner_unnamed = True  # this problem says it all about the winner
             problems.append(
                 Problem(
-                    f"{who} is not playing this hand; choose one of its players.",
+                    tr("{name} is not playing this hand; choose one of its players.", name=who),
                     form.winner,
                     form.winner.label.text,
                 )
@@ -346,15 +352,17 @@ def field_for_path(form: HandForm, path: str, rows: Sequence[int]) -> tuple[Fiel
     return None, -1
 
 
-def plain_message(path: str, message: str) -> str:
-    """A few engine sentences that name JSON fields, in the words of the form."""
-    if path.endswith(".seen") and message.startswith("seen must be"):
-        return "Choose how this player saw: by sequences, by dublees, or unseen."
-    if path == "finish" and message.startswith("The finish must be"):
-        return "Choose how the hand ended: by sequences, by dublees, or void (nobody finished)."
-    if path.endswith(".name") and message == "Each player needs a name.":
-        return "Enter this player's name."
-    return message
+def plain_message(path: str, error: FieldError) -> str:
+    """An engine error in the page's language; a few sentences that name JSON fields
+    are put in the words of the form."""
+    template = error.template
+    if path.endswith(".seen") and template.startswith("seen must be"):
+        return tr("Choose how this player saw: by sequences, by dublees, or unseen.")
+    if path == "finish" and template.startswith("The finish must be"):
+        return tr("Choose how the hand ended: by sequences, by dublees, or void (nobody finished).")
+    if path.endswith(".name") and template == "Each player needs a name.":
+        return tr("Enter this player's name.")
+    return translate(error)
 
 
 def problems_from_errors(
@@ -364,9 +372,9 @@ def problems_from_errors(
     problems = []
     for error in errors:
         target, row = field_for_path(form, error.field, rows)
-        message = plain_message(error.field, error.message)
+        message = plain_message(error.field, error)
         if target is None:
-            who = (player_name(form, row) or f"Player {row + 1}") if row >= 0 else ""
+            who = (player_name(form, row) or row_title(row)) if row >= 0 else ""
             problems.append(Problem(f"{who}: {message}" if who else message, None, who))
         elif row >= 0:
             problems.append(Problem(message, target, _label(form, row, target)))
@@ -447,10 +455,10 @@ def hand_formdata(
     out: MultiDict = MultiDict()
     notes: list[str] = []
     if not isinstance(data, Mapping):
-        return out, ["The hand is not an object with players, finish and winner."]
+        return out, [tr("The hand is not an object with players, finish and winner.")]
     listed = data.get("players")
     if not isinstance(listed, list):
-        notes.append("The hand lists no players.")
+        notes.append(tr("The hand lists no players."))
         listed = []
     by_name = {p.casefold(): i for i, p in enumerate(players)} if players is not None else {}
     row_of_name: dict[str, int] = {}
@@ -458,18 +466,27 @@ def hand_formdata(
     limit = len(players) if players is not None else MAX_CHECK_ROWS
     for j, item in enumerate(listed):
         if not isinstance(item, Mapping):
-            notes.append(f"Player {j + 1} of the hand is not an object; it was left out.")
+            notes.append(tr("Player {n} of the hand is not an object; it was left out.", n=j + 1))
             continue
         name = _text(item.get("name")).strip()
         if players is not None:
             row = by_name.get(name.casefold())
             if row is None:
-                notes.append(f"{name or 'A player'} is not a player of this match.")
+                if name:
+                    notes.append(tr("{name} is not a player of this match.", name=name))
+                else:
+                    notes.append(tr("A player without a name is not a player of this match."))
                 continue
         else:
             row = len(used_rows)
             if row >= limit:
-                notes.append(f"A hand has at most {limit} players; {name} was left out.")
+                notes.append(
+                    tr(
+                        "A hand has at most {most} players; {name} was left out.",
+                        most=limit,
+                        name=name,
+                    )
+                )
                 continue
         used_rows.add(row)
         row_of_name.setdefault(name.casefold(), row)
@@ -489,7 +506,13 @@ def hand_formdata(
                 if kind in COUNT_KINDS:
                     out[prefix + f"count_{kind}"] = _text(count)
                 else:
-                    notes.append(f"{name}: {kind!r} is not a kind of maal; it was left out.")
+                    notes.append(
+                        tr(
+                            "{name}: {kind!r} is not a kind of maal; it was left out.",
+                            name=name,
+                            kind=kind,
+                        )
+                    )
         out[prefix + "maal_mode"] = mode
         if item.get("marriages_shown"):
             out[prefix + "count_marriages_shown"] = _text(item["marriages_shown"])
@@ -511,11 +534,14 @@ def hand_formdata(
     if isinstance(winner, str) and winner.strip():
         row = row_of_name.get(winner.strip().casefold())
         if row is None:
-            notes.append(f"The finisher {winner.strip()} is not one of the hand's players.")
+            notes.append(
+                tr("The finisher {name} is not one of the hand's players.", name=winner.strip())
+            )
         else:
             out["winner"] = str(row)
     return out, notes
 
 
 def kind_label(kind: str) -> str:
-    return KIND_LABELS.get(kind, kind.replace("_", " "))
+    label = KIND_LABELS.get(kind)
+    return str(label) if label is not None else kind.replace("_", " ")

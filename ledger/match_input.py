@@ -79,15 +79,15 @@ def read_match(
     """
     errors: list[FieldError] = []
 
-    def fail(field: str, message: str) -> None:
-        errors.append(FieldError(prefix + field, message))
+    def fail(field: str, template: str, **values: object) -> None:
+        errors.append(FieldError(prefix + field, template, **values))
 
     if not isinstance(name, str) or not tidy(name):
         fail("name", "Give the match a name.")
         name = ""
     name = tidy(name)
     if len(name) > MATCH_NAME_MAX:
-        fail("name", f"A match name can have at most {MATCH_NAME_MAX} characters.")
+        fail("name", "A match name can have at most {most} characters.", most=MATCH_NAME_MAX)
 
     names = _read_players(players, fail)
 
@@ -95,7 +95,7 @@ def read_match(
     try:
         resolved = resolve_rules(rules)
     except Invalid as problem:
-        errors += [FieldError(prefix + e.field, e.message) for e in problem.errors]
+        errors += [FieldError(prefix + e.field, e.template, **e.values) for e in problem.errors]
 
     match_length = None
     if length is PROFILE_LENGTH:
@@ -127,8 +127,11 @@ def _read_players(players: object, fail) -> list[str]:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         fail(
             "players",
-            f"A match has {MIN_PLAYERS} to {MAX_PLAYERS} players (each hand has 2 to 5 "
-            f"of them); this one lists {len(players)}.",
+            "A match has {least} to {most} players (each hand has 2 to 5 of them); "
+            "this one lists {n}.",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            n=len(players),
         )
     names: list[str] = []
     keys: set[str] = set()
@@ -140,11 +143,17 @@ def _read_players(players: object, fail) -> list[str]:
             continue
         player = tidy(item)
         if len(player) > PLAYER_NAME_MAX:
-            fail(f"players.{index}", f"A name can have at most {PLAYER_NAME_MAX} characters.")
+            fail(
+                f"players.{index}",
+                "A name can have at most {most} characters.",
+                most=PLAYER_NAME_MAX,
+            )
             continue
         if player.casefold() in keys:
             fail(
-                f"players.{index}", f"{player!r} is listed twice; each player needs their own name."
+                f"players.{index}",
+                "{name!r} is listed twice; each player needs their own name.",
+                name=player,
             )
             continue
         keys.add(player.casefold())
@@ -180,8 +189,8 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
             errors.append(
                 FieldError(
                     prefix + "rules",
-                    f"This match plays by its own rules ({rules.profile}); "
-                    "leave rules out of the hand.",
+                    "This match plays by its own rules ({profile}); leave rules out of the hand.",
+                    profile=rules.profile,
                 )
             )
     listed = data.get("players")
@@ -197,8 +206,9 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
                 errors.append(
                     FieldError(
                         f"{prefix}players.{index}.name",
-                        f"{tidy(entry['name'])!r} is not a player of this match; "
-                        f"the players are {', '.join(players)}.",
+                        "{name!r} is not a player of this match; the players are {players}.",
+                        name=tidy(entry["name"]),
+                        players=", ".join(players),
                     )
                 )
             else:
@@ -210,7 +220,9 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
     try:
         hand = parse_hand(data, rules)
     except Invalid as problem:
-        errors += [FieldError(_join(prefix, e.field), e.message) for e in problem.errors]
+        errors += [
+            FieldError(_join(prefix, e.field), e.template, **e.values) for e in problem.errors
+        ]
     if errors:
         raise Invalid(errors)
     return hand

@@ -29,6 +29,7 @@ from werkzeug.exceptions import Conflict, NotFound
 from ledger import match_export
 from ledger.engine import FieldError, Hand, Invalid, Settlement, settle
 from ledger.extensions import db
+from ledger.i18n import Msg
 from ledger.match_input import (
     PROFILE_LENGTH,
     MatchSpec,
@@ -68,12 +69,17 @@ class HandConflict(Conflict):
         self.number = number
         self.current_version = current_version
         if current_version is None:
-            message = f"Hand {number} was deleted by someone else while you were editing it."
+            message = Msg(
+                "Hand {number} was deleted by someone else while you were editing it.",
+                number=number,
+            )
         else:
-            message = (
-                f"Hand {number} was changed by someone else since you opened it "
-                f"(it is now version {current_version}). Reload it, check their change, "
-                "then enter yours again."
+            message = Msg(
+                "Hand {number} was changed by someone else since you opened it "
+                "(it is now version {version}). Reload it, check their change, "
+                "then enter yours again.",
+                number=number,
+                version=current_version,
             )
         super().__init__(message)
 
@@ -104,14 +110,14 @@ def create_match(
 def get_match(public_id: str) -> Match:
     """The match with this public id, its players and hands loaded (three queries); 404."""
     if not isinstance(public_id, str) or not 0 < len(public_id) <= PUBLIC_ID_MAX:
-        raise NotFound("There is no match at this address. Check the link.")
+        raise NotFound(Msg("There is no match at this address. Check the link."))
     match = db.session.scalars(
         select(Match)
         .where(Match.public_id == public_id)
         .options(selectinload(Match.players), selectinload(Match.hands))
     ).one_or_none()
     if match is None:
-        raise NotFound("There is no match at this address. Check the link.")
+        raise NotFound(Msg("There is no match at this address. Check the link."))
     return match
 
 
@@ -212,7 +218,7 @@ def get_hand(match: Match, number: int) -> StoredHand:
     """The stored hand ``number`` of this match; 404 when there is none."""
     found = next((h for h in match.hands if h.number == number), None)
     if found is None:
-        raise NotFound(f"This match has no hand {number}.")
+        raise NotFound(Msg("This match has no hand {number}.", number=number))
     return found
 
 

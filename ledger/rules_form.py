@@ -20,9 +20,11 @@ from ledger.engine import PROFILES, HouseRules, Invalid, resolve_rules
 from ledger.engine.rules import BOOLS, CHOICES, COUNTS, OPTIONAL_TABLES, TUNNELA_SETTINGS
 from ledger.forms import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
 from ledger.hand_form import Problem, attach
+from ledger.i18n import tr, translate
+from ledger.words import CHOICE_WORDS
 
 DEFAULT_PROFILE = next(iter(PROFILES))
-NONE_WORDS = ("none", "no", "-", "—", "–", "off")
+NONE_WORDS = ("none", "no", "-", "—", "–", "off", "छैन")
 _NUMBERS = re.compile(r"[\s,/]+")
 
 
@@ -64,23 +66,26 @@ def parse_setting(name: str, text: str) -> object:
             return True
         if text.lower() in ("no", "false", "n", "0"):
             return False
-        raise ValueError("Choose yes or no.")
+        raise ValueError(tr("Choose yes or no."))
     if name in COUNTS:
         try:
             return int(text)
         except ValueError:
-            raise ValueError("Enter a whole number.") from None
+            raise ValueError(tr("Enter a whole number.")) from None
     if text.lower() in NONE_WORDS:
         if name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS:
             return None
-        raise ValueError("This setting needs numbers, like 3 / 8.")
+        raise ValueError(tr("This setting needs numbers, like 3 / 8."))
     try:
         numbers = [int(part) for part in _NUMBERS.split(text) if part]
     except ValueError:
-        raise ValueError(
-            "Enter the totals for holding 1, 2, 3 separated by /, like 2 / 5 / 10"
-            + (", or none." if name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS else ".")
-        ) from None
+        if name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS:
+            message = tr(
+                "Enter the totals for holding 1, 2, 3 separated by /, like 2 / 5 / 10, or none."
+            )
+        else:
+            message = tr("Enter the totals for holding 1, 2, 3 separated by /, like 2 / 5 / 10.")
+        raise ValueError(message) from None
     if name in TUNNELA_SETTINGS and len(numbers) == 1:
         return numbers[0]
     return numbers
@@ -92,11 +97,17 @@ def prepare_rules_form(rules_form: Form) -> None:
     values = base.to_json()
     for name in OVERRIDABLE:
         f = getattr(rules_form, name)
-        text = format_setting(values[name]).replace("_", " ")
+        value = values[name]
+        text = format_setting(value).replace("_", " ")
         if f.type == "SelectField":
-            f.choices = [SelectChoice("", f"{text} (profile)"), *f.choices[1:]]
+            words = CHOICE_WORDS.get(value, text) if isinstance(value, str | bool) else text
+            f.choices = [
+                SelectChoice("", tr("{value} (profile)", value=str(words))),
+                *f.choices[1:],
+            ]
         else:
-            f.render_kw = {**(f.render_kw or {}), "placeholder": text}
+            # typed as it reads: Western digits, and "—" (a word for "none") for no value
+            f.render_kw = {**(f.render_kw or {}), "placeholder": "—" if value is None else text}
 
 
 def read_rules_form(rules_form: Form) -> RulesChoice:
@@ -105,7 +116,11 @@ def read_rules_form(rules_form: Form) -> RulesChoice:
     problems: list[Problem] = []
     if profile not in PROFILES:
         problems.append(
-            Problem("Choose one of the house-rules profiles.", rules_form.profile, "House rules")
+            Problem(
+                tr("Choose one of the house-rules profiles."),
+                rules_form.profile,
+                str(rules_form.profile.label.text),
+            )
         )
         profile = DEFAULT_PROFILE
     overrides: dict[str, object] = {}
@@ -119,7 +134,7 @@ def read_rules_form(rules_form: Form) -> RulesChoice:
         try:
             overrides[name] = parse_setting(name, text)
         except ValueError as problem:
-            problems.append(Problem(str(problem), f, f"Override · {f.label.text}"))
+            problems.append(Problem(str(problem), f, tr("Override · {label}", label=f.label.text)))
     base = PROFILES[profile]
     rules = None
     if not problems:
@@ -129,8 +144,11 @@ def read_rules_form(rules_form: Form) -> RulesChoice:
             for error in invalid.errors:
                 name = error.field.removeprefix("rules.")
                 f = getattr(rules_form, name, None) if name in OVERRIDABLE else None
-                label = f"Override · {f.label.text}" if f is not None else "House rules"
-                problems.append(Problem(error.message, f, label))
+                if f is not None:
+                    label = tr("Override · {label}", label=f.label.text)
+                else:
+                    label = str(rules_form.profile.label.text)
+                problems.append(Problem(translate(error), f, label))
     attach(problems)
     if rules is None:
         return RulesChoice(None, base, None, problems, entered)
@@ -145,18 +163,27 @@ def rules_formdata(spec: object, prefix: str = "rules-") -> tuple[MultiDict, lis
     if isinstance(spec, str):
         spec = {"profile": spec}
     if not isinstance(spec, Mapping):
-        return out, ["The house rules in the link are not readable; the default profile is shown."]
+        return out, [
+            tr("The house rules in the link are not readable; the default profile is shown.")
+        ]
     notes = []
     profile = spec.get("profile")
     if profile in PROFILES:
         out[prefix + "profile"] = profile
     else:
-        notes.append(f"{profile!r} is not a house-rules profile; the default profile is shown.")
+        notes.append(
+            tr(
+                "{profile!r} is not a house-rules profile; the default profile is shown.",
+                profile=profile,
+            )
+        )
     for name, value in spec.items():
         if name == "profile":
             continue
         if name in OVERRIDABLE:
             out[prefix + name] = format_setting(value)
         else:
-            notes.append(f"The setting {name!r} cannot be overridden here; it was left out.")
+            notes.append(
+                tr("The setting {name!r} cannot be overridden here; it was left out.", name=name)
+            )
     return out, notes

@@ -26,6 +26,24 @@ CHROMIUM_ARGS = [
 ]
 
 
+def pytest_sessionstart(session):
+    """The compiled catalogues (git-ignored) are built by `make`; a run of pytest alone
+    builds any that are missing or older than their .po file."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from ledger.i18n import TRANSLATIONS
+
+    for po in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=po.parent.parent.name)
+        with mo.open("wb") as f:
+            write_mo(f, catalog)
+
+
 def _make_app(tmp_path: Path, **overrides) -> Iterator[Flask]:
     config = {
         "TESTING": True,

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 
+def N_(message: str) -> str:
+    """Marks an English sentence for the catalogue (pybabel's keyword ``N_``) and returns
+    it unchanged: the engine stays English; pages translate it when they show it."""
+    return message
+
+
 class FieldError(Exception):
     """One problem: a dotted path into the input ("" for the whole) and a sentence.
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from .cards import Card, CardError, Relation, card_of, kinds_for, parse_card
-from .errors import FieldError, Invalid
+from .errors import N_, FieldError, Invalid
 from .rules import HouseRules
 
 SEEN = ("sequences", "dublees", "unseen")
@@ -202,7 +202,9 @@ class _Reader:
         forms = [k for k in ("maal", "maal_counts", "maal_cards") if item.get(k) is not None]
         if len(forms) > 1:
             self.fail(
-                f"{path}.{forms[1]}", f"Give the maal one way only: {' or '.join(forms)}, not both."
+                f"{path}.{forms[1]}",
+                "Give the maal one way only: {forms}, not both.",
+                forms=" or ".join(forms),
             )
         maal = counts = cards = None
         if item.get("maal") is not None:
@@ -497,21 +499,21 @@ def _slot_name(slot: str, tiplu: Card | None) -> str:
 
 def _copies_template(slot: str, limit: int) -> str:
     if slot == "tiplu" and limit == 2:
-        return (
+        return N_(
             "Too many {name}: only 2 copies of the tiplu can be in hands (the third is set "
             "aside), but this hand has {total} ({who})."
         )
     if slot == "printed_joker" and limit == 0:
-        return (
+        return N_(
             "Too many {name}: these house rules play without printed jokers, but this hand "
             "has {total} ({who})."
         )
     if slot == "ordinary_joker":
-        return (
+        return N_(
             "Too many {name}: the pack holds only 6 ordinary jokers, but this hand has "
             "{total} ({who})."
         )
-    return (
+    return N_(
         "Too many {name}: the pack holds only {limit} copies of each card, but this hand "
         "has {total} ({who})."
     )

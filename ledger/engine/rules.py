@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import FieldError, Invalid
+from .errors import N_, FieldError, Invalid
 
 Table = tuple[int, ...]
 
@@ -163,11 +163,11 @@ PROFILES: dict[str, HouseRules] = {
 }
 
 PROFILE_TITLES = {
-    "amarnepal": "Amar Nepal",
-    "sparkai": "Sparkai",
-    "classic": "Classic",
-    "everestbuzz": "Everest Buzz",
-    "gamerules": "Game rules (points race)",
+    "amarnepal": N_("Amar Nepal"),
+    "sparkai": N_("Sparkai"),
+    "classic": N_("Classic"),
+    "everestbuzz": N_("Everest Buzz"),
+    "gamerules": N_("Game rules (points race)"),
 }
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -196,49 +196,68 @@ COUNTS = (
 
 #: What each setting means, for the rules page and for error messages.
 SETTING_HELP: dict[str, str] = {
-    "profile": "The published profile these rules start from.",
-    "scoring": "zero_sum: players settle with each other every hand; "
-    "points_race: everyone scores their own maal and the highest total wins.",
-    "printed_jokers": "Whether the pack has the 3 printed jokers (159 cards).",
-    "tiplu_copies_max": "How many copies of the tiplu can be in hands (2 when the indicator "
-    "is set aside, 3 when it is not).",
-    "tiplu": "Totals for holding 1, 2 (, 3) tiplus.",
-    "poplu": "Totals for holding 1, 2, 3 poplus.",
-    "jhiplu": "Totals for holding 1, 2, 3 jhiplus.",
-    "alter": "Totals for holding 1, 2, 3 alters; empty when the alter is no maal.",
-    "ordinary_jokers_wild": "Whether the tiplu's rank in the other colour is wild.",
-    "ordinary_joker": "Totals for 1, 2, 3 copies of an ordinary joker card (usually 0).",
-    "printed_joker": "Totals for holding 1, 2, 3 printed jokers.",
-    "marriage": "Totals for 1, 2 (, 3) marriages (jhiplu + tiplu + poplu) held in hand.",
-    "marriage_shown": "Totals for 1, 2 marriages shown on the table, where scored apart.",
-    "marriage_grouping": "best: form the number of marriages that scores most; "
-    "marriages_first: form as many marriages as possible.",
-    "tunnela_ordinary": "Bonus for a dealt tunnela of ordinary cards (a number per tunnela, "
-    "or totals for 1, 2, 3 tunnelas).",
-    "tunnela_ordinary_joker": "Bonus for a dealt tunnela of ordinary jokers "
-    "(and of alters where the alter is no maal).",
-    "tunnela_poplu_jhiplu": "Bonus for a dealt tunnela of poplus or jhiplus.",
-    "tunnela_alter": "Bonus for a dealt tunnela of alters.",
-    "tunnela_printed_joker": "Bonus for a dealt tunnela of printed jokers.",
-    "tunnela_tiplu": "Bonus for a dealt tunnela of tiplus.",
-    "dealt_tunnela_needs": "Who may score a dealt tunnela: a player seen by sequences, or anybody.",
-    "unseen_maal": "An unseen player's maal: murder (worth 0), kidnap (goes to the "
-    "finisher) or keep (counts as theirs).",
-    "fee_seen": "Fee each player seen by sequences pays the finisher.",
-    "fee_seen_dublee": "Fee each player seen by dublees pays the finisher.",
-    "fee_unseen": "Fee each unseen player pays the finisher.",
-    "dublee_finish_bonus": "Extra points for finishing by dublees.",
-    "dublee_finish_bonus_mode": "per_loser: every other player pays the bonus; "
-    "finisher_maal: the bonus is added to the finisher's maal.",
-    "void_hand": "When nobody finishes: nothing (all 0) or maal_only (maal is exchanged, no fees).",
-    "dublees_allowed": "Whether players may see and finish by dublees.",
-    "dublees_min_players": "Fewest players in a hand for dublees to be allowed.",
-    "deal_passes": "Which way the deal passes each hand.",
-    "match_length": "The usual length of a match: hands, full dealer rotations, or open.",
-    "finisher_bonus_per_opponent": "Points race: the finisher's bonus for each opponent.",
-    "foul": "Penalty for a false show or finish: off, to this hand's finisher, or to the "
-    "next hand's finisher.",
-    "foul_penalty": "Points the foul player pays when fouls are penalised.",
+    "profile": N_("The published profile these rules start from."),
+    "scoring": N_(
+        "zero_sum: players settle with each other every hand; "
+        "points_race: everyone scores their own maal and the highest total wins."
+    ),
+    "printed_jokers": N_("Whether the pack has the 3 printed jokers (159 cards)."),
+    "tiplu_copies_max": N_(
+        "How many copies of the tiplu can be in hands (2 when the indicator "
+        "is set aside, 3 when it is not)."
+    ),
+    "tiplu": N_("Totals for holding 1, 2 (, 3) tiplus."),
+    "poplu": N_("Totals for holding 1, 2, 3 poplus."),
+    "jhiplu": N_("Totals for holding 1, 2, 3 jhiplus."),
+    "alter": N_("Totals for holding 1, 2, 3 alters; empty when the alter is no maal."),
+    "ordinary_jokers_wild": N_("Whether the tiplu's rank in the other colour is wild."),
+    "ordinary_joker": N_("Totals for 1, 2, 3 copies of an ordinary joker card (usually 0)."),
+    "printed_joker": N_("Totals for holding 1, 2, 3 printed jokers."),
+    "marriage": N_("Totals for 1, 2 (, 3) marriages (jhiplu + tiplu + poplu) held in hand."),
+    "marriage_shown": N_("Totals for 1, 2 marriages shown on the table, where scored apart."),
+    "marriage_grouping": N_(
+        "best: form the number of marriages that scores most; "
+        "marriages_first: form as many marriages as possible."
+    ),
+    "tunnela_ordinary": N_(
+        "Bonus for a dealt tunnela of ordinary cards (a number per tunnela, "
+        "or totals for 1, 2, 3 tunnelas)."
+    ),
+    "tunnela_ordinary_joker": N_(
+        "Bonus for a dealt tunnela of ordinary jokers (and of alters where the alter is no maal)."
+    ),
+    "tunnela_poplu_jhiplu": N_("Bonus for a dealt tunnela of poplus or jhiplus."),
+    "tunnela_alter": N_("Bonus for a dealt tunnela of alters."),
+    "tunnela_printed_joker": N_("Bonus for a dealt tunnela of printed jokers."),
+    "tunnela_tiplu": N_("Bonus for a dealt tunnela of tiplus."),
+    "dealt_tunnela_needs": N_(
+        "Who may score a dealt tunnela: a player seen by sequences, or anybody."
+    ),
+    "unseen_maal": N_(
+        "An unseen player's maal: murder (worth 0), kidnap (goes to the "
+        "finisher) or keep (counts as theirs)."
+    ),
+    "fee_seen": N_("Fee each player seen by sequences pays the finisher."),
+    "fee_seen_dublee": N_("Fee each player seen by dublees pays the finisher."),
+    "fee_unseen": N_("Fee each unseen player pays the finisher."),
+    "dublee_finish_bonus": N_("Extra points for finishing by dublees."),
+    "dublee_finish_bonus_mode": N_(
+        "per_loser: every other player pays the bonus; "
+        "finisher_maal: the bonus is added to the finisher's maal."
+    ),
+    "void_hand": N_(
+        "When nobody finishes: nothing (all 0) or maal_only (maal is exchanged, no fees)."
+    ),
+    "dublees_allowed": N_("Whether players may see and finish by dublees."),
+    "dublees_min_players": N_("Fewest players in a hand for dublees to be allowed."),
+    "deal_passes": N_("Which way the deal passes each hand."),
+    "match_length": N_("The usual length of a match: hands, full dealer rotations, or open."),
+    "finisher_bonus_per_opponent": N_("Points race: the finisher's bonus for each opponent."),
+    "foul": N_(
+        "Penalty for a false show or finish: off, to this hand's finisher, or to the "
+        "next hand's finisher."
+    ),
+    "foul_penalty": N_("Points the foul player pays when fouls are penalised."),
 }
 
 

@@ -1,15 +1,27 @@
-"""Template filters for cards, signed points and house-rules values (app-wide)."""
+"""Template filters for cards, signed points and house-rules values (app-wide).
+
+Numbers are shown in the page's digits and words in its language (``ledger.i18n``);
+card ranks stay Western (8♥), as they are printed on the cards.
+"""
 
 from __future__ import annotations
 
 from flask import Flask
+from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
 from ledger.engine import PROFILES, CardError, parse_card
 from ledger.engine.cards import Relation, card_of
-from ledger.engine.rules import PROFILE_TITLES, SETTING_HELP
+from ledger.i18n import MINUS, digits, num, signed
+from ledger.words import (
+    CHOICE_WORDS,
+    PROFILE_NAMES,
+    SETTING_LABELS,
+    SETTING_MEANINGS,
+    TUNNELA_KIND_WORDS,
+)
 
-MINUS = "\N{MINUS SIGN}"
+__all__ = ["MINUS", "card", "cards", "rule_value", "signed", "tiplu_family"]
 
 
 def card(code: object) -> Markup:
@@ -20,7 +32,7 @@ def card(code: object) -> Markup:
     except CardError:
         return Markup('<span class="card">{}</span>').format(code)
     if parsed.is_printed_joker:
-        return Markup('<span class="card card-joker">Joker</span>')
+        return Markup('<span class="card card-joker">{}</span>').format(gettext("Joker"))
     red = " card-red" if parsed.suit in "HD" else ""
     return Markup('<span class="card{}">{}</span>').format(red, parsed.label)
 
@@ -32,28 +44,45 @@ def cards(codes: object) -> Markup:
     return Markup(" ").join(card(c) for c in codes)  # type: ignore[union-attr]
 
 
-def signed(value: object) -> str:
-    """Points with their sign: +41, −18 (a true minus sign), 0."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        return str(value)
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return "0"
-
-
 def rule_value(value: object) -> str:
-    """A setting's value for people: tables as ``3 / 8``, None as —, yes/no."""
+    """A setting's value for people: tables as ``3 / 8``, None as —, yes/no, choices
+    and match lengths in words."""
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return str(CHOICE_WORDS[value])
     if isinstance(value, list | tuple):
-        return " / ".join(str(v) for v in value)
+        return digits(" / ".join(str(v) for v in value))
     if isinstance(value, dict):  # a match length: {"hands": 4}
-        return ", ".join(f"{count} {unit}" for unit, count in value.items())
+        return ", ".join(length_words(unit, count) for unit, count in value.items())
+    if isinstance(value, int):
+        return num(value)
+    if isinstance(value, str) and value in CHOICE_WORDS:
+        return str(CHOICE_WORDS[value])
     return str(value).replace("_", " ")
+
+
+def length_words(unit: str, count: object) -> str:
+    """``4 hands``, ``1 rotation``."""
+    if not isinstance(count, int):
+        return f"{count} {unit}"
+    if unit == "hands":
+        return ngettext("%(count)s hand", "%(count)s hands", count, count=num(count))
+    if unit == "rotations":
+        return ngettext("%(count)s rotation", "%(count)s rotations", count, count=num(count))
+    return f"{num(count)} {unit}"
+
+
+def setting_label(name: str) -> str:
+    """A setting's name for people: ``unseen_maal`` → Unseen maal."""
+    label = SETTING_LABELS.get(name)
+    return str(label) if label is not None else name.replace("_", " ").capitalize()
+
+
+def kind_word(kind: str) -> str:
+    """A kind of maal or tunnela in lower case words: ``printed_joker`` → printed joker."""
+    word = TUNNELA_KIND_WORDS.get(kind)
+    return str(word) if word is not None else kind.replace("_", " ")
 
 
 def tiplu_family(code: object) -> list[tuple[str, str]]:
@@ -86,7 +115,9 @@ def init_filters(app: Flask) -> None:
     app.add_template_filter(cards, "cards")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(rule_value, "rule_value")
+    app.add_template_filter(setting_label, "setting_label")
+    app.add_template_filter(kind_word, "kind_word")
     app.add_template_global(tiplu_family, "tiplu_family")
     app.add_template_global(changed_settings, "changed_settings")
-    app.add_template_global(PROFILE_TITLES, "profile_titles")
-    app.add_template_global(SETTING_HELP, "setting_help")
+    app.add_template_global(PROFILE_NAMES, "profile_titles")
+    app.add_template_global(SETTING_MEANINGS, "setting_help")

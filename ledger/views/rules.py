@@ -5,15 +5,15 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from ledger.engine import PROFILES
-from ledger.engine.rules import PROFILE_TITLES, SETTING_HELP
+from ledger.words import PROFILE_NAMES, SETTING_MEANINGS
 
 bp = Blueprint("rules", __name__)
 
 
 @bp.get("/rules")
 def index():
-    profiles = [(pid, PROFILE_TITLES[pid], rules.to_json()) for pid, rules in PROFILES.items()]
+    profiles = [(pid, PROFILE_NAMES[pid], rules.to_json()) for pid, rules in PROFILES.items()]
     settings = [name for name in profiles[0][2] if name != "profile"]
     return render_template(
-        "rules/page.html", profiles=profiles, settings=settings, help=SETTING_HELP
+        "rules/page.html", profiles=profiles, settings=settings, help=SETTING_MEANINGS
     )

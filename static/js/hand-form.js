@@ -10,6 +10,21 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
+  // The words this script writes, in the page's language: data-text-* on the form's
+  // wrapper (templates/hand/_form.html), English when there is none.
+  var DEVANAGARI = "०१२३४५६७८९";
+  function text(near, key, fallback) {
+    var box = near && near.closest ? near.closest("[data-text-player]") : null;
+    box = box || document.querySelector("[data-text-player]");
+    return (box && box.getAttribute("data-text-" + key)) || fallback;
+  }
+  function number(near, n) {
+    var box = near && near.closest ? near.closest("[data-digits]") : null;
+    var s = String(n);
+    if (!box || box.getAttribute("data-digits") !== "deva") return s;
+    return s.replace(/[0-9]/g, function (d) { return DEVANAGARI.charAt(Number(d)); });
+  }
+
   function controlled(button) {
     return document.getElementById(button.getAttribute("aria-controls"));
   }
@@ -42,7 +57,7 @@
     input.select();
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(input.value).then(
-        function () { button.textContent = "Copied"; },
+        function () { button.textContent = text(button, "copied", "Copied"); },
         function () { /* the text stays selected for copying by hand */ }
       );
     }
@@ -66,7 +81,10 @@
     form.querySelectorAll("input[data-player-name]").forEach(function (input) {
       var row = input.getAttribute("data-player-name");
       var option = select.querySelector('option[value="' + row + '"]');
-      if (option) option.textContent = input.value.trim() || "Player " + (Number(row) + 1);
+      if (option) {
+        option.textContent = input.value.trim() ||
+          text(form, "player", "Player {n}").replace("{n}", number(form, Number(row) + 1));
+      }
     });
   }
 
@@ -126,8 +144,10 @@
     var message = document.createElement("p");
     message.className = "preview-failed";
     message.textContent = status === 400
-      ? "The preview stopped: this page has expired. Reload it (what you entered may be lost)."
-      : "The preview could not be updated. Check the connection; the form still works.";
+      ? text(preview, "expired",
+          "The preview stopped: this page has expired. Reload it (what you entered may be lost).")
+      : text(preview, "offline",
+          "The preview could not be updated. Check the connection; the form still works.");
     preview.replaceChildren(message);
   }
   document.addEventListener("htmx:responseError", previewFailed);

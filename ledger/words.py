@@ -1,0 +1,134 @@
+"""The game's and the house rules' words as the pages show them, marked for translation.
+
+The engine names settings, choices and kinds of maal by their JSON ids
+(``unseen_maal``, ``points_race``, ``printed_joker``); these tables give the words
+people read, in the page's language (lazy strings: translated when shown). The
+English words are the ones the pages have always shown.
+"""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+from ledger.engine.rules import PROFILE_TITLES, SETTING_HELP
+
+#: Every house-rules setting as a label (the rules chooser, the rules page).
+SETTING_LABELS = {
+    "profile": _l("House rules"),
+    "scoring": _l("Scoring"),
+    "printed_jokers": _l("Printed jokers"),
+    "tiplu_copies_max": _l("Tiplu copies max"),
+    "tiplu": _l("Tiplu"),
+    "poplu": _l("Poplu"),
+    "jhiplu": _l("Jhiplu"),
+    "alter": _l("Alter"),
+    "ordinary_jokers_wild": _l("Ordinary jokers wild"),
+    "ordinary_joker": _l("Ordinary joker"),
+    "printed_joker": _l("Printed joker"),
+    "marriage": _l("Marriage"),
+    "marriage_shown": _l("Marriage shown"),
+    "marriage_grouping": _l("Marriage grouping"),
+    "tunnela_ordinary": _l("Tunnela ordinary"),
+    "tunnela_ordinary_joker": _l("Tunnela ordinary joker"),
+    "tunnela_poplu_jhiplu": _l("Tunnela poplu jhiplu"),
+    "tunnela_alter": _l("Tunnela alter"),
+    "tunnela_printed_joker": _l("Tunnela printed joker"),
+    "tunnela_tiplu": _l("Tunnela tiplu"),
+    "dealt_tunnela_needs": _l("Dealt tunnela needs"),
+    "unseen_maal": _l("Unseen maal"),
+    "fee_seen": _l("Fee seen"),
+    "fee_seen_dublee": _l("Fee seen dublee"),
+    "fee_unseen": _l("Fee unseen"),
+    "dublee_finish_bonus": _l("Dublee finish bonus"),
+    "dublee_finish_bonus_mode": _l("Dublee finish bonus mode"),
+    "void_hand": _l("Void hand"),
+    "dublees_allowed": _l("Dublees allowed"),
+    "dublees_min_players": _l("Dublees min players"),
+    "deal_passes": _l("Deal passes"),
+    "match_length": _l("Match length"),
+    "finisher_bonus_per_opponent": _l("Finisher bonus per opponent"),
+    "foul": _l("Foul"),
+    "foul_penalty": _l("Foul penalty"),
+}
+
+#: The values of the choice settings (``ledger.engine.rules.CHOICES``), and yes / no.
+CHOICE_WORDS = {
+    "zero_sum": _l("zero sum"),
+    "points_race": _l("points race"),
+    "best": _l("best"),
+    "marriages_first": _l("marriages first"),
+    "seen_by_sequences": _l("seen by sequences"),
+    "nothing": _l("nothing"),
+    "murder": _l("murder"),
+    "kidnap": _l("kidnap"),
+    "keep": _l("keep"),
+    "per_loser": _l("per loser"),
+    "finisher_maal": _l("finisher maal"),
+    "maal_only": _l("maal only"),
+    "left": _l("left"),
+    "right": _l("right"),
+    "off": _l("off"),
+    "same_hand": _l("same hand"),
+    "next_hand": _l("next hand"),
+    True: _l("yes"),
+    False: _l("no"),
+}
+
+#: Kinds of maal and of dealt tunnela, as labels.
+KIND_WORDS = {
+    "tiplu": _l("Tiplu"),
+    "poplu": _l("Poplu"),
+    "jhiplu": _l("Jhiplu"),
+    "alter": _l("Alter"),
+    "printed_joker": _l("Printed joker"),
+    "ordinary_joker": _l("Ordinary joker"),
+    "marriages_shown": _l("Marriages shown"),
+    "ordinary": _l("Ordinary"),
+}
+
+#: The quick-add buttons of dealt tunnelas, by kind (lower case: "+ poplu").
+TUNNELA_KIND_WORDS = {
+    "ordinary": _l("ordinary"),
+    "ordinary_joker": _l("ordinary joker"),
+    "poplu": _l("poplu"),
+    "jhiplu": _l("jhiplu"),
+    "alter": _l("alter"),
+    "printed_joker": _l("printed joker"),
+    "tiplu": _l("tiplu"),
+}
+
+
+class Translated:
+    """A read-only view of an engine table of English sentences (PROFILE_TITLES,
+    SETTING_HELP) that gives each in the page's language: ``table.get(key, default)``,
+    ``table[key]``, ``items()``, as templates use a dict."""
+
+    def __init__(self, table: dict[str, str]):
+        self._table = table
+
+    def __getitem__(self, key: str) -> str:
+        from flask_babel import gettext
+
+        return gettext(self._table[key])
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._table
+
+    def __iter__(self):
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def get(self, key: str, default: object = None) -> object:
+        return self[key] if key in self._table else default
+
+    def keys(self):
+        return self._table.keys()
+
+    def items(self):
+        return [(key, self[key]) for key in self._table]
+
+
+PROFILE_NAMES = Translated(PROFILE_TITLES)
+SETTING_MEANINGS = Translated(SETTING_HELP)
