@@ -266,6 +266,8 @@ def _is_int(value: object) -> bool:
 
 
 def _table(name: str, value: object) -> Table:
+    if _is_int(value) and 0 <= value <= 1000:  # one number: that much per card
+        return (value, 2 * value, 3 * value)
     if (
         not isinstance(value, list | tuple)
         or not value
@@ -274,7 +276,7 @@ def _table(name: str, value: object) -> Table:
         raise FieldError(
             f"rules.{name}",
             "{name} must be a list of whole numbers from 0 to 1000, the totals for holding "
-            "1, 2, 3 of the kind, like [2, 5, 10].",
+            "1, 2, 3 of the kind, like [2, 5, 10] (or one number: that much per card).",
             name=name,
         )
     return tuple(value)

@@ -288,7 +288,7 @@ BAD_SHAPES = [
     ("unseen_maal", None),
     ("unseen_maal", ["murder"]),
     ("tiplu", "3,7"),
-    ("tiplu", 3),
+    ("tiplu", -3),
     ("tiplu", [3, "7"]),
     ("tiplu", [3.0, 7.0]),
     ("tiplu", []),
@@ -368,3 +368,9 @@ def test_missing_profile_in_an_object():
 def test_printed_jokers_need_their_table():
     errors = fields_of({"profile": "sparkai", "printed_jokers": True})
     assert [e.field for e in errors] == ["rules.printed_joker"]
+
+
+def test_a_table_given_as_one_number_is_that_much_per_card():
+    rules = resolve_rules({"profile": "everestbuzz", "alter": 0, "tiplu": 4})
+    assert rules.alter == (0, 0, 0)
+    assert rules.tiplu == (4, 8, 12)
