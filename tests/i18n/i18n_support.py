@@ -56,11 +56,12 @@ def visible_text(html: str) -> str:
     return re.sub(r"\s+", " ", " ".join(reader.parts)).strip()
 
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+_WORD = re.compile(r"[A-Za-z]{2,}(?:['’][A-Za-z]+)?")
 
 
 def english_words(text: str, allowed=()) -> set[str]:
-    """The Latin-script words of ``text`` that are not in ``allowed`` (player names, card
-    codes, profile ids...): untranslated English, on a Nepali page."""
+    """The Latin-script words of ``text`` (two letters or more) that are not in
+    ``allowed`` (player names, card codes, profile ids...): untranslated English, on a
+    Nepali page."""
     allow = {a.casefold() for a in allowed}
     return {w for w in _WORD.findall(text) if w.casefold() not in allow}

@@ -116,9 +116,19 @@ def test_nepali_strings_are_nepali(nepali):
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for translated in strings:
             assert devanagari.search(translated), (message.id, translated)
-    words = {"Tiplu": "टिप्लु", "Poplu": "पप्लु", "Jhiplu": "झिप्लु", "Alter": "अल्टर",
-             "Maal": "माल", "Marriage": "म्यारिज", "murder": "मर्डर", "kidnap": "किड्न्याप",
-             "unseen": "अनसिन", "dublees": "डब्ली", "Joker": "जोकर"}
+    words = {
+        "Tiplu": "टिप्लु",
+        "Poplu": "पप्लु",
+        "Jhiplu": "झिप्लु",
+        "Alter": "अल्टर",
+        "Maal": "माल",
+        "Marriage": "म्यारिज",
+        "murder": "मर्डर",
+        "kidnap": "किड्न्याप",
+        "unseen": "अनसिन",
+        "dublees": "डब्ली",
+        "Joker": "जोकर",
+    }
     for english, nepali_word in words.items():
         assert nepali.get(english).string == nepali_word, english
 
