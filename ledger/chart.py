@@ -1,0 +1,265 @@
+"""The geometry of the match chart: each player's cumulative total by hand, as plain SVG.
+
+``build_chart`` turns the engine's cumulative totals into coordinates, ticks, line
+styles and labels; ``templates/match/_chart.html`` draws them with plain SVG elements
+and presentation attributes only (no CSS, no script), so the same markup works in a
+browser under a strict CSP and in WeasyPrint. Players are told apart without colour:
+each has a dash pattern, a marker shape (filled or hollow) and a label at the line's
+end, and a legend repeats them.
+
+>>> chart = build_chart(["Asha", "Bikash"], [1, 2], [{"Asha": 41, "Bikash": -41},
+...                                              {"Asha": 30, "Bikash": -30}])
+>>> [s.name for s in chart.series], chart.series[0].total
+(['Asha', 'Bikash'], 30)
+>>> [t.label for t in chart.x_ticks]
+['0', '1', '2']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+MINUS = "\N{MINUS SIGN}"
+WIDTH = 360
+PLOT_TOP, PLOT_LEFT, PLOT_HEIGHT = 12, 40, 190
+LABEL_SPACE = 78  # right of the plot: the names at the lines' ends
+LABEL_GAP = 12  # least vertical distance between two end labels
+LEGEND_ROW = 18
+LEGEND_TOP_GAP = 34  # below the plot: the x-axis labels and title
+MAX_MARKERS = 24  # more hands than this: a marker on every k-th hand only
+MAX_X_LABELS = 8
+END_LABEL_CHARS = 10
+LEGEND_CHARS = 16
+
+#: Distinct in black and white: the n-th player gets the n-th of each.
+DASHES = ("", "7 3", "2 3", "10 3 2 3", "4 4", "1 4", "12 4", "6 2 2 2 2 2", "3 6", "8 2 1 2")
+SHAPES = ("circle", "square", "triangle", "diamond", "cross")
+COLOURS = (
+    "#1d1f21",
+    "#9b1c31",
+    "#1a5fb4",
+    "#1d6b3a",
+    "#7a4b00",
+    "#5b2a86",
+    "#005f73",
+    "#8a3b12",
+    "#3d3d3d",
+    "#6b0f5a",
+)
+
+
+@dataclass(frozen=True)
+class Tick:
+    pos: float  # x or y in the SVG's coordinates
+    label: str
+
+
+@dataclass(frozen=True)
+class Series:
+    name: str
+    total: int
+    colour: str
+    dash: str  # stroke-dasharray ("" for a solid line)
+    hollow: bool  # the marker is drawn hollow (white inside)
+    points: str  # polyline points "x,y x,y ..."
+    markers: tuple[str, ...]  # path data of each marker
+    label_y: float  # the end label's baseline (moved apart from the others)
+    end_x: float
+    end_y: float
+    short_name: str  # the end label
+    legend_name: str
+    legend_line: str  # path of the legend's sample line
+    legend_marker: str
+    legend_x: float
+    legend_y: float
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    left: float
+    top: float
+    right: float
+    bottom: float
+    zero_y: float
+    x_ticks: tuple[Tick, ...]
+    y_ticks: tuple[Tick, ...]
+    series: tuple[Series, ...]
+
+    @property
+    def description(self) -> str:
+        totals = ", ".join(f"{s.name} {signed(s.total)}" for s in self.series)
+        return f"Each player's total after each hand. Totals now: {totals}."
+
+
+def signed(value: int) -> str:
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return "0"
+
+
+def nice_step(span: float, most: int = 5) -> int:
+    """A whole step of 1, 2 or 5 × 10^k giving at most ``most`` intervals over ``span``."""
+    if span <= 0:
+        return 1
+    raw = span / most
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if factor * power >= raw:
+            return max(1, int(factor * power))
+    return max(1, int(10 * power))  # pragma: no cover (the loop always returns)
+
+
+def _polygon(*corners: tuple[float, float]) -> str:
+    return "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in corners) + "Z"
+
+
+def marker_path(shape: str, x: float, y: float, r: float = 3.2) -> str:
+    """SVG path data of a marker centred on (x, y)."""
+    if shape == "circle":
+        return f"M{x - r:.1f},{y:.1f}a{r},{r} 0 1,0 {2 * r},0a{r},{r} 0 1,0 {-2 * r},0Z"
+    if shape == "square":
+        s = r * 0.9
+        return _polygon((x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s))
+    if shape == "triangle":
+        return _polygon((x, y - r * 1.1), (x + r, y + r * 0.8), (x - r, y + r * 0.8))
+    if shape == "diamond":
+        return _polygon((x, y - r * 1.2), (x + r, y), (x, y + r * 1.2), (x - r, y))
+    # a cross: two strokes
+    a, b = f"{x - r:.1f}", f"{x + r:.1f}"
+    return f"M{a},{y - r:.1f}L{b},{y + r:.1f}M{a},{y + r:.1f}L{b},{y - r:.1f}"
+
+
+def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
+    """Positions near ``wanted``, at least ``gap`` apart, kept within [low, high] if they fit.
+
+    >>> spread([50, 52, 100], 12, 0, 200)
+    [45.0, 57.0, 100.0]
+    """
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [float(wanted[i]) for i in order]
+    # Push down from the top, then up from the bottom, then centre clusters.
+    for i in range(1, len(placed)):
+        placed[i] = max(placed[i], placed[i - 1] + gap)
+    if placed and placed[-1] > high:
+        placed[-1] = high
+        for i in range(len(placed) - 2, -1, -1):
+            placed[i] = min(placed[i], placed[i + 1] - gap)
+    # Each run of touching labels is centred on the mean of what it wanted.
+    runs: list[list[int]] = []
+    for i in range(len(placed)):
+        if runs and placed[i] - placed[runs[-1][-1]] <= gap + 1e-9:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    for run in runs:
+        mean_wanted = sum(wanted[order[i]] for i in run) / len(run)
+        mean_placed = sum(placed[i] for i in run) / len(run)
+        shift = mean_wanted - mean_placed
+        if shift > 0:
+            shift = min(shift, high - placed[run[-1]])
+        else:
+            shift = max(shift, low - placed[run[0]])
+        for i in run:
+            placed[i] += shift
+    out = [0.0] * len(placed)
+    for rank, i in enumerate(order):
+        out[i] = round(placed[rank], 1)
+    return out
+
+
+def _short(name: str, most: int) -> str:
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
+def build_chart(
+    players: Sequence[str],
+    hand_numbers: Sequence[int],
+    cumulative: Sequence[Mapping[str, int]],
+) -> Chart:
+    """The chart of ``cumulative[i][player]`` (the total after the i-th hand, numbered
+    ``hand_numbers[i]``), starting from 0 before the first hand."""
+    columns = [dict.fromkeys(players, 0), *cumulative]
+    values = [c[p] for c in columns for p in players]
+    low, high = min(0, *values), max(0, *values)
+    step = nice_step(high - low)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+    if high == low:
+        high = low + step
+
+    left, top = PLOT_LEFT, PLOT_TOP
+    right, bottom = WIDTH - LABEL_SPACE, PLOT_TOP + PLOT_HEIGHT
+    count = len(columns) - 1
+
+    def x_of(i: int) -> float:
+        return round(left + (right - left) * (i / count if count else 0), 1)
+
+    def y_of(v: float) -> float:
+        return round(bottom - (bottom - top) * (v - low) / (high - low), 1)
+
+    every = max(1, math.ceil(count / (MAX_X_LABELS - 1))) if count else 1
+    x_ticks = tuple(
+        Tick(x_of(i), "0" if i == 0 else str(hand_numbers[i - 1]))
+        for i in range(len(columns))
+        if i % every == 0 or i == count
+    )
+    if len(x_ticks) >= 2 and x_ticks[-1].pos - x_ticks[-2].pos < 14:
+        x_ticks = x_ticks[:-2] + x_ticks[-1:]  # the last hand's label wins
+    y_ticks = tuple(Tick(y_of(v), signed(v)) for v in range(low, high + step, step))
+
+    marker_every = max(1, math.ceil(count / MAX_MARKERS))
+    ends = [y_of(columns[-1][p]) for p in players]
+    label_ys = spread([y + 4 for y in ends], LABEL_GAP, top + 4, bottom + 4)
+    legend_top = bottom + LEGEND_TOP_GAP
+    series = []
+    for n, name in enumerate(players):
+        shape = SHAPES[n % len(SHAPES)]
+        points = [(x_of(i), y_of(c[name])) for i, c in enumerate(columns)]
+        markers = tuple(
+            marker_path(shape, x, y)
+            for i, (x, y) in enumerate(points)
+            if i > 0 and (i % marker_every == 0 or i == count)
+        )
+        col, row = n % 2, n // 2
+        lx = left - 30 + col * (WIDTH - left + 30) / 2
+        ly = legend_top + row * LEGEND_ROW
+        series.append(
+            Series(
+                name=name,
+                total=columns[-1][name],
+                colour=COLOURS[n % len(COLOURS)],
+                dash=DASHES[n % len(DASHES)],
+                hollow=bool((n // len(SHAPES)) % 2),
+                points=" ".join(f"{x},{y}" for x, y in points),
+                markers=markers,
+                label_y=label_ys[n],
+                end_x=points[-1][0],
+                end_y=points[-1][1],
+                short_name=_short(name, END_LABEL_CHARS),
+                legend_name=_short(name, LEGEND_CHARS),
+                legend_line=f"M{lx:.1f},{ly:.1f}h28",
+                legend_marker=marker_path(shape, lx + 14, ly),
+                legend_x=round(lx + 34, 1),
+                legend_y=round(ly + 4, 1),
+            )
+        )
+    rows = math.ceil(len(players) / 2)
+    height = int(legend_top + rows * LEGEND_ROW)
+    return Chart(
+        width=WIDTH,
+        height=height,
+        left=left,
+        top=top,
+        right=right,
+        bottom=bottom,
+        zero_y=y_of(0),
+        x_ticks=x_ticks,
+        y_ticks=y_ticks,
+        series=tuple(series),
+    )
