@@ -1,13 +1,15 @@
-"""The landing page."""
+"""The landing page (with the matches this browser can edit)."""
 
 from flask import Blueprint, render_template
+
+from ledger.views.edit_rights import editable_matches
 
 bp = Blueprint("main", __name__)
 
 
 @bp.get("/")
 def index():
-    return render_template("index.html")
+    return render_template("index.html", my_matches=editable_matches())
 
 
 @bp.get("/healthz")

@@ -1,0 +1,209 @@
+"""The new-match form: name, players in seat order, house rules, length, first dealer.
+
+``read_new_match`` turns the posted form into the arguments of
+``ledger.matches.create_match`` and ``submit_new_match`` creates the match, or puts
+every problem next to its field (nothing is stored then). The house rules use the
+shared rules chooser (``ledger.rules_form``); the deal's direction is offered here
+too, since it matters to a match and not to one hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField, StringField
+from wtforms.widgets import NumberInput
+
+from ledger.engine import FieldError, HouseRules, Invalid
+from ledger.forms import RulesForm
+from ledger.hand_form import Problem, attach
+from ledger.match_input import MAX_PLAYERS, MIN_PLAYERS, PROFILE_LENGTH, read_match, tidy
+from ledger.matches import create_match
+from ledger.models import MATCH_NAME_MAX, PLAYER_NAME_MAX, Match
+from ledger.rules_form import RulesChoice, prepare_rules_form, read_rules_form
+
+DEFAULT_ROWS = 4
+LENGTH_KINDS = ("profile", "hands", "rotations", "open")
+
+
+def _strip(value):
+    return value.strip() if isinstance(value, str) else value
+
+
+class NewMatchForm(FlaskForm):
+    """What the new-match page posts (CSRFProtect checks the token before any view)."""
+
+    name = StringField(
+        "Name of the match",
+        filters=[_strip],
+        render_kw={
+            "maxlength": MATCH_NAME_MAX,
+            "autocomplete": "off",
+            "placeholder": "e.g. Tihar 2026",
+        },
+    )
+    players = FieldList(
+        StringField(
+            "Name",
+            filters=[_strip],
+            render_kw={
+                "maxlength": PLAYER_NAME_MAX,
+                "autocomplete": "off",
+                "autocapitalize": "words",
+            },
+        ),
+        min_entries=DEFAULT_ROWS,
+        max_entries=MAX_PLAYERS,
+    )
+    #: The row (as text) of the player who deals the first hand.
+    first_dealer = RadioField("Deals first", choices=[], default="0", validate_choice=False)
+    rules = FormField(RulesForm)
+    deal_passes = SelectField("The deal passes", choices=[], validate_choice=False)
+    length_kind = RadioField(
+        "Length of the match", choices=[], default="profile", validate_choice=False
+    )
+    length_count = StringField(
+        "How many",
+        filters=[_strip],
+        widget=NumberInput(min=1, max=1000),
+        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+    )
+
+
+@dataclass
+class NewMatchCheck:
+    """The form read: the rules chosen, and the problems not shown beside a field."""
+
+    choice: RulesChoice
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def players_problems(self) -> list[Problem]:
+        """Problems of the list of players as a whole (shown above it)."""
+        return [p for p in self.problems if p.field is None and p.label.startswith("players")]
+
+    @property
+    def top_problems(self) -> list[Problem]:
+        return [p for p in self.problems if p.field is None and p not in self.players_problems]
+
+
+def length_words(length: Any) -> str:
+    if length is None:
+        return "open"
+    return f"{length.count} {length.unit}" if length.count != 1 else f"1 {length.unit[:-1]}"
+
+
+def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> RulesChoice:
+    """Ready the form (rows, choices showing the profile's values); returns the rules."""
+    if add_row and len(form.players) < MAX_PLAYERS:
+        form.players.append_entry()
+    while len(form.players) < MIN_PLAYERS:
+        form.players.append_entry()
+    prepare_rules_form(form.rules.form)
+    choice = read_rules_form(form.rules.form)
+    base: HouseRules = choice.base
+    form.first_dealer.choices = [
+        SelectChoice(str(i), "Deals first") for i in range(len(form.players))
+    ]
+    if form.first_dealer.data is None:
+        form.first_dealer.data = "0"
+    form.deal_passes.choices = [
+        SelectChoice("", f"{base.deal_passes} (profile)"),
+        SelectChoice("left", "left: to the next seat"),
+        SelectChoice("right", "right: to the previous seat"),
+    ]
+    form.length_kind.choices = [
+        SelectChoice("profile", f"The profile's usual length ({length_words(base.match_length)})"),
+        SelectChoice("hands", "A number of hands"),
+        SelectChoice("rotations", "Full dealer rotations"),
+        SelectChoice("open", "Open: no set length"),
+    ]
+    if form.length_kind.data not in LENGTH_KINDS:
+        form.length_kind.data = "profile"
+    return choice
+
+
+def _rules_spec(form: NewMatchForm, choice: RulesChoice) -> object:
+    spec = choice.spec if choice.spec is not None else form.rules.form.profile.data
+    passes = form.deal_passes.data
+    if passes:
+        spec = {**(spec if isinstance(spec, dict) else {"profile": spec}), "deal_passes": passes}
+    return spec
+
+
+def _length(form: NewMatchForm, problems: list[Problem]) -> object:
+    kind = form.length_kind.data
+    if kind == "profile":
+        return PROFILE_LENGTH
+    if kind == "open":
+        return None
+    text = form.length_count.data or ""
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        problems.append(
+            Problem(
+                f"Enter how many {kind}: a whole number from 1 to 1000.",
+                form.length_count,
+                "Length",
+            )
+        )
+        return None
+    return {kind: int(text)}
+
+
+def _field_for(form: NewMatchForm, error: FieldError, rows: list[int]):
+    """The form field an error of ``read_match`` concerns (None: shown above the players)."""
+    parts = error.field.split(".")
+    if parts[0] == "name":
+        return form.name
+    if parts[0] == "players" and len(parts) == 2 and parts[1].isdigit():
+        index = int(parts[1])
+        return form.players[rows[index]] if index < len(rows) else None
+    if parts[0] == "length":
+        return (
+            form.length_count
+            if form.length_kind.data in ("hands", "rotations")
+            else form.length_kind
+        )
+    if parts[0] == "first_dealer":
+        return form.first_dealer
+    if parts[0] == "rules" and len(parts) == 2:
+        if parts[1] == "deal_passes":
+            return form.deal_passes
+        return getattr(form.rules.form, parts[1], form.rules.form.profile)
+    return None
+
+
+def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, str] | NewMatchCheck:
+    """Create the match the form describes, or its problems (placed on the fields)."""
+    problems: list[Problem] = []
+    names, rows = [], []
+    for row, entry in enumerate(form.players):
+        name = tidy(entry.data or "")
+        if name:
+            names.append(name)
+            rows.append(row)
+    length = _length(form, problems)
+    dealer = None
+    chosen = form.first_dealer.data or "0"
+    if chosen.isdigit() and int(chosen) in rows:
+        dealer = names[rows.index(int(chosen))]
+    elif names:
+        problems.append(
+            Problem("Choose a player with a name to deal first.", form.first_dealer, "Deals first")
+        )
+    args = (form.name.data, names, _rules_spec(form, choice), length, dealer)
+    try:
+        if problems or choice.problems:
+            read_match(*args)  # only to find the other problems; stores nothing
+        else:
+            return create_match(*args)
+    except Invalid as invalid:
+        for error in invalid.errors:
+            target = _field_for(form, error, rows)
+            if target is not None and target.errors:
+                continue  # one message per field is enough
+            problems.append(Problem(error.message, target, error.field))
+    attach(problems)
+    return NewMatchCheck(choice, [*choice.problems, *problems])

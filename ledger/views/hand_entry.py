@@ -1,0 +1,141 @@
+"""The shared hand form (``ledger.hand_form``) inside a match.
+
+The form is the dispute checker's, for the match's registered players (names fixed,
+a plays / sits-out switch each), with the dealer and, when editing, the version of
+the hand that was loaded. The match service checks, settles and stores the hand
+(``preview_hand``, ``add_hand``, ``replace_hand``); its problems go next to the fields
+they concern.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from wtforms import HiddenField, SelectChoice, SelectField
+
+from ledger import matches
+from ledger.engine import Invalid
+from ledger.forms import HandForm
+from ledger.hand_form import (
+    HandCheck,
+    Problem,
+    attach,
+    build_hand_form,
+    check_hand,
+    hand_formdata,
+    problems_from_errors,
+    read_hand_form,
+)
+from ledger.match_view import HandView, MatchView
+from ledger.models import Match
+
+MAX_IN_HAND = 5
+
+
+class MatchHandForm(HandForm):
+    """A hand of a match: the shared hand form, its dealer and the version being edited."""
+
+    dealer = SelectField("Dealer", choices=[], validate_choice=False)
+    version = HiddenField()
+
+
+def default_playing(view: MatchView) -> list[str]:
+    """Who plays a new hand, to start with: the last hand's players; before the first
+    hand, everybody, or with more than five, the dealer and the next four seats."""
+    players = list(view.players)
+    if view.hands:
+        last = view.hands[-1]
+        return [p for p in players if p not in last.sitting_out]
+    if len(players) <= MAX_IN_HAND:
+        return players
+    start = players.index(view.next_dealer) if view.next_dealer in players else 0
+    return [players[(start + i) % len(players)] for i in range(MAX_IN_HAND)]
+
+
+def build_match_hand_form(
+    view: MatchView, formdata=None, *, playing: Sequence[str] | None = None
+) -> MatchHandForm:
+    form = build_hand_form(
+        view.rules,
+        players=view.players,
+        formdata=formdata,
+        sit_outs=len(view.players) > 2,
+        playing=playing,
+        form_class=MatchHandForm,
+    )
+    form.dealer.choices = [SelectChoice(p, p) for p in view.players]
+    if form.dealer.data not in view.players:
+        form.dealer.data = view.next_dealer
+    return form
+
+
+def new_hand_form(view: MatchView) -> MatchHandForm:
+    """An empty form for the next hand: its dealer and players preselected."""
+    return build_match_hand_form(view, playing=default_playing(view))
+
+
+def stored_hand_form(view: MatchView, hand: HandView) -> tuple[MatchHandForm, list[str]]:
+    """The form filled with a stored hand as it was entered, to edit it (and notes on
+    anything that could not be shown)."""
+    formdata, notes = hand_formdata(hand.input, players=view.players)
+    formdata["dealer"] = hand.dealer
+    formdata["version"] = str(hand.version)
+    return build_match_hand_form(view, formdata), notes
+
+
+def _rejected(form: MatchHandForm, check: HandCheck, invalid: Invalid) -> HandCheck:
+    """The service refused the hand: its problems on the form's fields."""
+    rows = read_hand_form(form).rows
+    found: list[Problem] = []
+    for error in invalid.errors:
+        if error.field == "dealer":
+            found.append(Problem(error.message, form.dealer, form.dealer.label.text))
+        else:
+            found += problems_from_errors(form, [error], rows)
+    attach(found)
+    return HandCheck(check.data, None, [*check.problems, *found])
+
+
+def check_match_hand(form: MatchHandForm, match: Match, view: MatchView) -> HandCheck:
+    """Read the form and settle it as a hand of ``match`` (stores nothing): the preview."""
+    check = check_hand(form, view.rules)
+    if not check.ok:
+        return check
+    try:
+        hand, result, _dealer = matches.preview_hand(match, check.data, form.dealer.data)
+    except Invalid as invalid:
+        return _rejected(form, check, invalid)
+    return HandCheck(check.data, {"hand": hand.to_json(), **result.to_json()})
+
+
+def save_new_hand(form: MatchHandForm, match: Match, check: HandCheck) -> int | HandCheck:
+    """Store a checked hand; its number, or the problems the service found."""
+    try:
+        return matches.add_hand(match, check.data, form.dealer.data).number
+    except Invalid as invalid:
+        return _rejected(form, check, invalid)
+
+
+def save_edited_hand(
+    form: MatchHandForm, match: Match, number: int, check: HandCheck
+) -> int | HandCheck:
+    """Replace hand ``number`` with a checked hand, if it is still the version the form
+    was loaded from (else ``matches.HandConflict`` is raised, and nothing changes)."""
+    try:
+        stored = matches.replace_hand(
+            match, number, check.data, expected_version=form_version(form), dealer=form.dealer.data
+        )
+    except Invalid as invalid:
+        return _rejected(form, check, invalid)
+    return stored.version
+
+
+def form_version(form: MatchHandForm) -> int:
+    """The hand's version the form was loaded from (0 when missing: always stale)."""
+    text = form.version.data or ""
+    return int(text) if text.isdigit() else 0
+
+
+def settlement_of(view: MatchView, hand: HandView) -> dict:
+    """A stored hand as ``templates/partials/settlement.html`` takes it."""
+    return {"hand": hand.input, "rules": view.rules.to_json(), **hand.result}

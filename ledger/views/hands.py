@@ -1,0 +1,191 @@
+"""Hand pages of a match: enter, preview, show (every step and the history), edit, delete.
+
+Every route but ``show`` needs this browser's edit key for the match (403 otherwise,
+for GET as for POST). Every read and write goes through ``ledger.matches`` with the
+match loaded from its public id, so a hand is only ever looked up inside its match.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+
+from ledger import matches
+from ledger.match_view import MatchView, history_json
+from ledger.models import Match
+from ledger.views.edit_rights import can_edit, require_editor
+from ledger.views.hand_entry import (
+    MatchHandForm,
+    build_match_hand_form,
+    check_match_hand,
+    form_version,
+    new_hand_form,
+    save_edited_hand,
+    save_new_hand,
+    settlement_of,
+    stored_hand_form,
+)
+
+bp = Blueprint("hands", __name__, url_prefix="/matches/<public_id>/hands")
+
+
+def _editable(public_id: str) -> tuple[Match, MatchView]:
+    match = matches.get_match(public_id)
+    require_editor(match)
+    return match, matches.match_view(match)
+
+
+def _to_match(public_id: str):
+    return redirect(url_for("matches.show", public_id=public_id), 303)
+
+
+def _entry_page(
+    view: MatchView, form: MatchHandForm, *, number=None, check=None, status=200, **extra
+):
+    """The hand form of a match: a new hand (``number`` None) or an edit of hand ``number``."""
+    body = render_template(
+        "match/hand_entry.html", view=view, form=form, number=number, check=check, **extra
+    )
+    return body, status
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new(public_id: str):
+    match, view = _editable(public_id)
+    if request.method == "GET":
+        return _entry_page(view, new_hand_form(view))
+    form = build_match_hand_form(view, request.form)
+    check = check_match_hand(form, match, view)
+    if check.ok:
+        outcome = save_new_hand(form, match, check)
+        if isinstance(outcome, int):
+            flash(f"Hand {outcome} saved.", "success")
+            return _to_match(public_id)
+        check = outcome
+    return _entry_page(view, form, check=check, status=422)
+
+
+@bp.post("/preview")
+def preview(public_id: str):
+    """The live preview of the hand form (htmx): the settlement or the problems."""
+    match, view = _editable(public_id)
+    form = build_match_hand_form(view, request.form)
+    return render_template("hand/_preview.html", check=check_match_hand(form, match, view))
+
+
+@bp.get("/<int:number>")
+def show(public_id: str, number: int):
+    match = matches.get_match(public_id)
+    view = matches.match_view(match)
+    hand = view.hand(number)
+    history = [history_json(old) for old in matches.hand_history(match, number)]
+    if hand is None and not history:
+        matches.get_hand(match, number)  # 404: no such hand, ever
+    return render_template(
+        "match/hand.html",
+        view=view,
+        number=number,
+        hand=hand,
+        settlement=settlement_of(view, hand) if hand else None,
+        history=list(reversed(history)),
+        editor=can_edit(match),
+    )
+
+
+@bp.route("/<int:number>/edit", methods=["GET", "POST"])
+def edit(public_id: str, number: int):
+    match, view = _editable(public_id)
+    hand = view.hand(number)
+    if request.method == "GET":
+        if hand is None:
+            matches.get_hand(match, number)  # 404
+        form, notes = stored_hand_form(view, hand)
+        return _entry_page(
+            view, form, number=number, check=check_match_hand(form, match, view), notes=notes
+        )
+    if hand is None and not matches.hand_history(match, number):
+        matches.get_hand(match, number)  # 404: there never was such a hand
+    form = build_match_hand_form(view, request.form)
+    check = check_match_hand(form, match, view)
+    try:
+        if hand is None or form_version(form) != hand.version:
+            raise matches.HandConflict(number, hand.version if hand else None)
+        if check.ok:
+            outcome = save_edited_hand(form, match, number, check)
+            if isinstance(outcome, int):
+                flash(f"Hand {number} changed; the earlier version is in its history.", "success")
+                return _to_match(public_id)
+            check = outcome
+    except matches.HandConflict as conflict:
+        return _conflict_page(public_id, number, conflict)
+    return _entry_page(view, form, number=number, check=check, status=422)
+
+
+def _conflict_page(public_id: str, number: int, conflict):
+    """Someone else changed or deleted the hand: keep what this user entered on the page,
+    show the other version, and let them save theirs knowingly (the other stays in the
+    history) or, when the hand is gone, add theirs as a new hand."""
+    match = matches.get_match(public_id)  # fresh: the other save has landed
+    view = matches.match_view(match)
+    form = build_match_hand_form(view, request.form)  # what this user entered
+    check = check_match_hand(form, match, view)
+    theirs = view.hand(number)
+    if theirs is not None:
+        form.version.data = str(theirs.version)
+    return _entry_page(
+        view,
+        form,
+        number=number if theirs is not None else None,
+        check=check,
+        status=409,
+        conflict=_conflict_words(number, theirs is None),
+        theirs=settlement_of(view, theirs) if theirs is not None else None,
+    )
+
+
+@bp.route("/<int:number>/delete", methods=["GET", "POST"])
+def delete(public_id: str, number: int):
+    match, view = _editable(public_id)
+    hand = view.hand(number)
+    if hand is None:
+        if request.method == "POST" and matches.hand_history(match, number):
+            return _already_deleted(public_id, number)
+        matches.get_hand(match, number)  # 404
+    if request.method == "GET":
+        return _delete_page(view, hand, hand.version)
+    version = request.form.get("version", "")
+    try:
+        matches.delete_hand(match, number, int(version) if version.isdigit() else 0)
+    except matches.HandConflict:
+        match = matches.get_match(public_id)
+        view = matches.match_view(match)
+        hand = view.hand(number)
+        if hand is None:
+            return _already_deleted(public_id, number)
+        return _delete_page(
+            view, hand, hand.version, conflict=_conflict_words(number, False), status=409
+        )
+    flash(f"Hand {number} deleted; the totals changed. Its record stays in its history.", "success")
+    return _to_match(public_id)
+
+
+def _already_deleted(public_id: str, number: int):
+    flash(f"Hand {number} had already been deleted by someone else.", "success")
+    return _to_match(public_id)
+
+
+def _conflict_words(number: int, deleted: bool) -> str:
+    if deleted:
+        return f"Hand {number} was deleted by someone else while you were editing it."
+    return f"Hand {number} was changed by someone else since you opened it."
+
+
+def _delete_page(view, hand, version, *, conflict=None, status=200):
+    body = render_template(
+        "match/hand_delete.html",
+        view=view,
+        hand=hand,
+        version=version,
+        conflict=conflict,
+        settlement=settlement_of(view, hand),
+    )
+    return body, status
