@@ -1,0 +1,224 @@
+"""The match page: the live part it polls, its fixed number of SQL queries, the chart
+and the QR code."""
+
+import re
+from contextlib import contextmanager
+
+import pytest
+from match_pages_support import (
+    BY_COUNTS,
+    PLAYERS,
+    THREE_PLAY,
+    WORKED,
+    add_hand,
+    create_match,
+    hand_form,
+    page_totals,
+    version_of,
+)
+from sqlalchemy import event
+
+from ledger import chart
+from ledger.extensions import db
+
+# --- following the match -------------------------------------------------------------------
+
+
+def test_the_page_polls_its_live_part(client):
+    url = create_match(client)
+    html = client.get(url).get_data(as_text=True)
+    version = version_of(html)
+    assert f'hx-get="{url}/live?v={version}"' in html
+    assert 'hx-trigger="every 3s"' in html and 'hx-swap="outerHTML"' in html
+
+
+def test_the_live_part_is_204_until_the_match_changes(app, client):
+    url = create_match(client)
+    version = version_of(client.get(url).get_data(as_text=True))
+    visitor = app.test_client()
+    unchanged = visitor.get(f"{url}/live?v={version}")
+    assert unchanged.status_code == 204 and unchanged.data == b""
+    add_hand(client, url, WORKED)
+    changed = visitor.get(f"{url}/live?v={version}")
+    assert changed.status_code == 200
+    fragment = changed.get_data(as_text=True)
+    assert fragment.lstrip().startswith('<div class="match-live" id="match-live"')
+    assert "<html" not in fragment
+    assert page_totals(fragment) == {"Asha": 41, "Bikash": 2, "Chandra": -18, "Dipa": -25}
+    new_version = version_of(fragment)
+    assert new_version > version
+    assert f'hx-get="{url}/live?v={new_version}"' in fragment
+    assert visitor.get(f"{url}/live?v={new_version}").status_code == 204
+    # An edit and a delete change the version too.
+    client.post(f"{url}/hands/1/edit", data=hand_form(BY_COUNTS, version="1"))
+    assert visitor.get(f"{url}/live?v={new_version}").status_code == 200
+
+
+def test_the_live_part_of_a_missing_match_is_404(client):
+    assert client.get("/matches/no-such-match/live?v=1").status_code == 404
+    assert client.get("/matches/no-such-match").status_code == 404
+
+
+def test_standings_and_the_end_of_the_match(client):
+    url = create_match(client, length_count="2")
+    add_hand(client, url, WORKED)
+    add_hand(client, url, THREE_PLAY)
+    html = client.get(url).get_data(as_text=True)
+    assert "Final standings" in html
+    assert "The match is over." in html
+    assert "Asha wins with +72." in html
+    assert "is dealt by" not in html
+    assert "Enter another hand" in html
+
+
+def test_shared_places(client):
+    url = create_match(client, players=["Asha", "Bikash"], length_kind="open")
+    void_for_two = {
+        "finish": "void",
+        "winner": None,
+        "players": [{"name": "Asha", "seen": "sequences"}, {"name": "Bikash", "seen": "unseen"}],
+    }
+    add_hand(client, url, void_for_two, players=["Asha", "Bikash"])
+    html = client.get(url).get_data(as_text=True)
+    assert html.count('<span class="shared" title="shared place">=</span>') == 2
+    assert "Level at the top: <strong>Asha, Bikash</strong>" in html
+
+
+# --- a fixed number of queries ---------------------------------------------------------------
+
+
+@contextmanager
+def counting_queries(app):
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, parameters, context, executemany):
+        statements.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+def imported_match(client, hands: int) -> tuple[str, str]:
+    """A match of ``hands`` hands (one import request); its page url and edit key."""
+    rotation = [WORKED, BY_COUNTS, THREE_PLAY]
+    document = {
+        "name": f"{hands} hands",
+        "players": PLAYERS,
+        "rules": "sparkai",
+        "length": None,
+        "hands": [
+            {"number": i, "dealer": PLAYERS[(i - 1) % 4], **rotation[i % 3]}
+            for i in range(1, hands + 1)
+        ],
+    }
+    response = client.post("/api/v1/matches/import", json=document)
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    return f"/matches/{body['id']}", body["edit_key"]
+
+
+@pytest.mark.parametrize("editor", [False, True])
+def test_the_match_page_runs_the_same_queries_for_2_and_200_hands(app, client, editor):
+    counts = []
+    for hands in (2, 200):
+        url, key = imported_match(client, hands)
+        if editor:
+            assert client.get(f"{url}/join/{key}").status_code == 303
+        for path in (url, f"{url}/live?v=0"):
+            with counting_queries(app) as statements:
+                response = client.get(path)
+            assert response.status_code == 200
+            counts.append((path.endswith("v=0"), len(statements)))
+        assert response.get_data(as_text=True).count('class="num hand-col"') == hands
+    assert counts[0] == counts[2] and counts[1] == counts[3]
+    assert counts[0][1] <= 3  # the match, its players, its hands
+
+
+def test_the_204_answer_is_one_query(app, client):
+    url = create_match(client)
+    version = version_of(client.get(url).get_data(as_text=True))
+    with counting_queries(app) as statements:
+        assert client.get(f"{url}/live?v={version}").status_code == 204
+    assert len(statements) == 1
+
+
+# --- the chart ----------------------------------------------------------------------------------
+
+
+def test_the_chart_is_plain_svg_told_apart_without_colour(client):
+    url = create_match(client)
+    assert "<svg" not in client.get(url).get_data(as_text=True)  # no hands, no chart
+    add_hand(client, url, WORKED)
+    add_hand(client, url, BY_COUNTS)
+    html = client.get(url).get_data(as_text=True)
+    svg = re.search(r"<svg class=\"chart\".*?</svg>", html, re.S).group(0)
+    assert " style=" not in svg and "<style" not in svg and "var(" not in svg
+    assert "<script" not in svg
+    assert svg.count("<polyline") == 4
+    dashes = re.findall(r'<polyline[^>]*?(?:stroke-dasharray="([^"]*)")?/>', svg)
+    assert len(set(dashes)) == 4  # each player has their own dash pattern (one solid)
+    for name in PLAYERS:
+        assert f">{name}</text>" in svg  # the label at the line's end
+    assert "Asha +34" in svg  # the legend: name and total
+    assert 'role="img"' in svg and "<title" in svg and "<desc" in svg
+
+
+def test_chart_geometry():
+    built = chart.build_chart(
+        ["A", "B", "C"],
+        [1, 2, 5],
+        [{"A": 10, "B": -5, "C": -5}, {"A": 4, "B": 1, "C": -5}, {"A": -20, "B": 25, "C": -5}],
+    )
+    assert [t.label for t in built.x_ticks] == ["0", "1", "2", "5"]
+    labels = [t.label for t in built.y_ticks]
+    assert labels[0] == "\u221220" and labels[-1] == "+30" and "0" in labels
+    assert built.top <= min(float(p.split(",")[1]) for s in built.series for p in s.points.split())
+    ys = sorted(s.label_y for s in built.series)
+    assert all(b - a >= chart.LABEL_GAP - 0.01 for a, b in zip(ys, ys[1:], strict=False))
+    assert len({(s.dash, s.hollow, s.markers[0][:1]) for s in built.series}) == 3
+
+
+def test_chart_with_many_hands_thins_markers_and_labels():
+    players = [f"Player {i}" for i in range(10)]
+    cumulative = [{p: (i * (n + 1)) % 37 - 18 for n, p in enumerate(players)} for i in range(200)]
+    built = chart.build_chart(players, list(range(1, 201)), cumulative)
+    assert len(built.x_ticks) <= chart.MAX_X_LABELS
+    assert all(len(s.markers) <= chart.MAX_MARKERS + 1 for s in built.series)
+    assert len({(s.dash, s.hollow) for s in built.series}) == 10
+    assert built.height > chart.PLOT_TOP + chart.PLOT_HEIGHT  # room for a 5-row legend
+
+
+def test_spread_keeps_labels_apart_within_bounds():
+    assert chart.spread([10, 10, 10], 12, 0, 100) == [0.0, 12.0, 24.0]
+    assert chart.spread([100, 100], 12, 0, 100) == [88.0, 100.0]
+    assert chart.spread([5, 60], 12, 0, 100) == [5.0, 60.0]
+
+
+def test_chart_doctests():
+    import doctest
+
+    result = doctest.testmod(chart)
+    assert result.attempted > 0 and result.failed == 0
+
+
+# --- sharing -------------------------------------------------------------------------------------
+
+
+def test_the_qr_code_holds_the_read_only_link(app, client):
+    url = create_match(client)
+    response = client.get(f"{url}/qr.svg")
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml"
+    svg = response.get_data(as_text=True)
+    assert svg.startswith("<svg") and "viewBox" in svg and "<script" not in svg
+    html = client.get(url).get_data(as_text=True)
+    assert f'src="{url}/qr.svg"' in html
+    read_link = re.search(r'id="read-link" type="url" readonly value="([^"]+)"', html).group(1)
+    assert read_link == f"http://localhost{url}"
+    assert "/join/" not in read_link
+    assert client.get("/matches/nope/qr.svg").status_code == 404
