@@ -1,0 +1,243 @@
+"""Printable summaries as PDF: the end-of-match summary and the dispute slips.
+
+- ``GET /matches/<id>/summary.pdf``: the whole match (anyone with the id may read it).
+- ``GET /matches/<id>/hands/<n>/slip.pdf``: one stored hand, every step of its settlement.
+- ``GET /check/slip.pdf?h=<share-link payload>``: the slip of the hand the dispute
+  checker shows (``h`` as in the checker's share links, ``ledger.views.checker``).
+
+``?paper=letter`` gives US Letter instead of A4. Unknown matches and hands answer the
+404 page; a damaged ``h`` the 400 page. Every figure comes from the engine's results.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from flask import Blueprint, abort, render_template, request, url_for
+
+from ledger import matches
+from ledger.chart import SHAPES, build_chart, marker_path
+from ledger.engine import (
+    PROFILES,
+    CardError,
+    Invalid,
+    parse_card,
+    parse_hand,
+    resolve_rules,
+    settle,
+)
+from ledger.engine.rules import PROFILE_TITLES
+from ledger.match_export import export_filename
+from ledger.match_view import HandView, MatchView
+from ledger.reports import paper_size, pdf_response, render_pdf
+from ledger.rules_form import DEFAULT_PROFILE
+from ledger.views.checker import ShareLinkError, decode_hand_link
+
+bp = Blueprint("reports", __name__)
+
+
+# --- what the templates get ------------------------------------------------------------
+
+
+def as_utc(moment: datetime | None) -> datetime | None:
+    """SQLite gives naive datetimes back: they are UTC."""
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def day(moment: datetime | None) -> str:
+    """A date for people: ``29 Nov 2026`` (UTC)."""
+    moment = as_utc(moment)
+    return f"{moment.day} {moment:%b %Y}" if moment else ""
+
+
+def match_dates(view: MatchView) -> dict[str, str]:
+    """When the match was created and when its hands were played (first to last)."""
+    played = [as_utc(h.created_at) for h in view.hands if h.created_at is not None]
+    return {
+        "created": day(view.created_at),
+        "first_hand": day(min(played)) if played else "",
+        "last_hand": day(max(played)) if played else "",
+        "updated": day(view.updated_at),
+    }
+
+
+def rules_overrides(view: MatchView) -> list[dict[str, Any]]:
+    """Every setting the match changed from its profile: name, value, the profile's value."""
+    base = PROFILES[view.rules.profile].to_json()
+    return [
+        {"name": name, "value": value, "profile_value": base.get(name)}
+        for name, value in view.rules.overrides().items()
+    ]
+
+
+def hand_settlement(view: MatchView, hand: HandView) -> dict[str, Any]:
+    """A stored hand in the shape the settlement partial reads (``Settlement.to_json()``
+    plus the hand as entered); the match's rules go back in (they are stored once)."""
+    return {"hand": hand.input, **hand.result, "rules": view.rules.to_json()}
+
+
+# --- the summary's appendix: each settlement in a few lines of text ----------------------
+#
+# A hand's full settlement (the partial templates/partials/settlement.html, as on the
+# slips) costs WeasyPrint about 0.3 s of layout; a 100-hand summary would take half a
+# minute. The appendix says the same things (maal items, E, n × E − T, fees, nets,
+# who pays whom) as a few lines of plain text per hand, which lay out 20-30 times faster.
+
+KIND_WORDS = {
+    "ordinary": "ordinary cards",
+    "ordinary_joker": "ordinary jokers",
+    "poplu_jhiplu": "poplus or jhiplus",
+    "alter": "alters",
+    "printed_joker": "printed jokers",
+    "tiplu": "tiplus",
+}
+
+
+def card_text(code: object) -> str:
+    """A card code as plain text: ``8H`` → ``8♥`` (the code itself if it is no card)."""
+    try:
+        return parse_card(code).label
+    except CardError:
+        return str(code)
+
+
+def maal_item_text(item: dict[str, Any]) -> str:
+    """One item of a player's maal breakdown: ``marriage (7♥ 8♥ 9♥) 10``."""
+    kind, count = item["item"], item.get("count", 0)
+    if kind == "entered":
+        return f"entered as one number {item['points']}"
+    if kind == "dublee_finish_bonus":
+        return f"dublee-finish bonus {item['points']}"
+    if kind == "dealt_tunnela":
+        what = "dealt tunnela" if count == 1 else f"{count} dealt tunnelas"
+        label = f"{what} of {KIND_WORDS.get(item.get('kind'), item.get('kind'))}"
+    elif kind in ("marriage", "marriage_shown"):
+        word = kind.replace("_", " ")
+        label = word if count == 1 else f"{count} × {word}"
+    else:
+        word = "not maal" if kind == "not_maal" else kind.replace("_", " ")
+        label = word if count <= 1 else f"{word} × {count}"
+    cards = " ".join(card_text(c) for c in item.get("cards", ()))
+    return f"{label} ({cards}) {item['points']}" if cards else f"{label} {item['points']}"
+
+
+def maal_text(player: dict[str, Any]) -> str:
+    """A player's maal breakdown in one line: ``marriage (7♥ 8♥ 9♥) 10 + alter (8♦) 5``."""
+    items = [maal_item_text(i) for i in player["breakdown"]]
+    return " + ".join(items) if items else "no maal"
+
+
+def match_report(view: MatchView) -> dict[str, Any]:
+    """What partials/match_report.html shows besides the view: the profile's title, the
+    overrides, the dates and the chart of cumulative totals (None before any hand)."""
+    chart = None
+    if view.hands:
+        chart = build_chart(view.players, [h.number for h in view.hands], view.state.cumulative)
+    return {
+        "profile_title": PROFILE_TITLES.get(view.rules.profile, view.rules.profile),
+        "overrides": rules_overrides(view),
+        "dates": match_dates(view),
+        "chart": chart,
+        # The legend's marker of each player, drawn in a small SVG of its own.
+        "chart_legend": [
+            {"marker": marker_path(SHAPES[n % len(SHAPES)], 17, 5, r=3)}
+            for n in range(len(view.players))
+        ],
+    }
+
+
+def _slug(name: str) -> str:
+    return export_filename(name, "pdf").removesuffix(".pdf")
+
+
+# --- routes ----------------------------------------------------------------------------
+
+
+@bp.get("/matches/<public_id>/summary.pdf")
+def summary_pdf(public_id: str):
+    view = matches.match_view(matches.get_match(public_id))
+    paper = paper_size(request.args.get("paper"))
+    html = render_template(
+        "pdf/summary.html",
+        view=view,
+        settlements=[(hand, hand_settlement(view, hand)) for hand in view.hands],
+        printed=day(datetime.now(UTC)),
+        paper=paper,
+    )
+    return pdf_response(render_pdf(html, paper), f"{_slug(view.name)}-summary.pdf")
+
+
+@bp.get("/matches/<public_id>/hands/<int:number>/slip.pdf")
+def hand_slip_pdf(public_id: str, number: int):
+    view = matches.match_view(matches.get_match(public_id))
+    hand = view.hand(number)
+    if hand is None:
+        abort(404, f"This match has no hand {number}.")
+    paper = paper_size(request.args.get("paper"))
+    html = render_template(
+        "pdf/slip.html",
+        view=view,
+        hand=hand,
+        settlement=hand_settlement(view, hand),
+        printed=day(datetime.now(UTC)),
+        paper=paper,
+    )
+    return pdf_response(render_pdf(html, paper), f"{_slug(view.name)}-hand-{number}.pdf")
+
+
+@bp.get("/check/slip.pdf")
+def check_slip_pdf():
+    h = request.args.get("h")
+    if not h:
+        abort(400, "This slip needs a hand: open it from the dispute checker.")
+    try:
+        data = decode_hand_link(h)
+    except ShareLinkError as problem:
+        abort(400, str(problem))
+    try:
+        rules = resolve_rules(data.get("rules", DEFAULT_PROFILE))
+        hand = parse_hand(data, rules)
+    except Invalid:
+        abort(
+            400,
+            "This link holds a hand that cannot be settled. Open it in the dispute checker "
+            "to see what is wrong.",
+        )
+    settlement = {"hand": hand.to_json(), **settle(hand, rules).to_json()}
+    paper = paper_size(request.args.get("paper"))
+    html = render_template(
+        "pdf/check_slip.html",
+        settlement=settlement,
+        check_url=url_for("checker.check", h=h, _external=True),
+        printed=day(datetime.now(UTC)),
+        paper=paper,
+    )
+    return pdf_response(render_pdf(html, paper), "hand-slip.pdf")
+
+
+@bp.app_template_global("match_report")
+def _match_report_global(view: MatchView) -> dict[str, Any]:
+    return match_report(view)
+
+
+@bp.app_template_filter("card_text")
+def _card_text_filter(code: object) -> str:
+    return card_text(code)
+
+
+@bp.app_template_filter("maal_text")
+def _maal_text_filter(player: dict[str, Any]) -> str:
+    return maal_text(player)
+
+
+@bp.app_template_global("check_slip_url")
+def check_slip_url(share_url: str | None) -> str | None:
+    """The slip PDF of the hand a dispute checker share link holds (None without one)."""
+    if not share_url:
+        return None
+    h = parse_qs(urlsplit(share_url).query).get("h")
+    return url_for("reports.check_slip_pdf", h=h[0]) if h else None
