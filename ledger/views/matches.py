@@ -3,7 +3,8 @@
 - ``GET/POST /matches/new`` creates a match; the creating browser gets edit rights.
 - ``GET /matches/<id>`` is the match for anyone with its id; editors also see the
   controls. ``GET /matches/<id>/live?v=<version>`` is what the page polls: 204 while the
-  match's version is still ``v``, else the fresh standings, table and chart.
+  match's version is still ``v``, else the fresh standings, table and chart. Both are
+  served from parts rendered once per match version (see "the match page" below).
 - ``GET /matches/<id>/qr.svg``: the QR code of the read-only link.
 - ``GET /matches/<id>/join/<key>``: an edit link; the key goes into the session and
   the browser is sent on to the match page (so the key leaves the address bar).
@@ -17,16 +18,19 @@ import io
 
 import segno
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.exceptions import NotFound
 
 from ledger import matches
 from ledger.chart import build_chart
 from ledger.extensions import db
+from ledger.i18n import current_language, digit_style
 from ledger.match_view import MatchView
 from ledger.models import Match
 from ledger.new_match_form import NewMatchForm, prepare_new_match_form, submit_new_match
 from ledger.views.edit_rights import can_edit, edit_key, remember_key
+from ledger.views.page_cache import fragment_cache
 from ledger.views.score_table import score_rows
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -74,57 +78,87 @@ def _new_page(form, choice, check=None, status=200):
 
 
 # --- the match page --------------------------------------------------------------------
+#
+# The page's parts that follow the match (header, standings, table, chart) are rendered
+# once per match version and kept (ledger.views.page_cache): a page or a poll costs one
+# small query while nothing changed, and four (the row, then the match with its players
+# and hands) when something did, however many hands there are.
 
 
-def match_context(match: Match) -> dict:
+def match_row(public_id: str) -> Match:
+    """The match's own row (one query: its players and hands are not loaded), or 404."""
+    found = None
+    if 0 < len(public_id) <= matches.PUBLIC_ID_MAX:
+        found = db.session.scalars(select(Match).where(Match.public_id == public_id)).first()
+    if found is None:
+        raise NotFound("There is no match at this address. Check the link.")
+    return found
+
+
+def match_context(match: Match, editor: bool) -> dict:
     """What the match page and its live part show (no query per hand)."""
     view: MatchView = matches.match_view(match)
     chart = None
     if view.hands:
         chart = build_chart(view.players, [h.number for h in view.hands], view.state.cumulative)
-    last = view.hands[-1] if view.hands else None
     return {
         "view": view,
         "rows": score_rows(view),
         "chart": chart,
-        "last_hand": last,
-        "editor": can_edit(match),
+        "last_hand": view.hands[-1] if view.hands else None,
+        "editor": editor,
         "poll_seconds": POLL_SECONDS,
     }
 
 
+def _key(part: str, public_id: str, version: int, editor: bool) -> tuple:
+    return (part, public_id, version, editor, current_language(), digit_style())
+
+
+def rendered_part(part: str, row: Match, editor: bool) -> Markup:
+    """``part`` ("live": standings, table, chart; "body": the header, the live part and
+    the rules) of the match as it is now, from the cache or rendered and kept."""
+    cache = fragment_cache()
+    found = cache.get(_key(part, row.public_id, row.version, editor))
+    if found is not None:
+        return found
+    context = match_context(matches.get_match(row.public_id), editor)
+    version = context["view"].version  # what was rendered, even if a write just landed
+    live = Markup(render_template("match/_live.html", **context))
+    cache.put(_key("live", row.public_id, version, editor), live)
+    if part == "live":
+        return live
+    body = Markup(render_template("match/_body.html", live=live, **context))
+    cache.put(_key("body", row.public_id, version, editor), body)
+    return body
+
+
 @bp.get("/<public_id>")
 def show(public_id: str):
-    match = matches.get_match(public_id)
-    context = match_context(match)
-    key = edit_key(match) if context["editor"] else None
+    row = match_row(public_id)
+    key = edit_key(row)
     share = None
     if key is not None:
         share = {
             "read_url": url_for("matches.show", public_id=public_id, _external=True),
             "edit_url": url_for("matches.join", public_id=public_id, key=key, _external=True),
         }
-    response = make_response(render_template("match/show.html", share=share, **context))
+    body = rendered_part("body", row, key is not None)
+    html = render_template(
+        "match/show.html", name=row.name, public_id=public_id, body=body, share=share
+    )
+    response = make_response(html)
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def current_version(public_id: str) -> int:
-    """The match's version (one small query), or 404."""
-    version = db.session.scalar(select(Match.version).where(Match.public_id == public_id))
-    if version is None:
-        raise NotFound("There is no match at this address. Check the link.")
-    return version
 
 
 @bp.get("/<public_id>/live")
 def live(public_id: str):
     """The standings, table and chart, when they changed since version ``v``; else 204."""
-    seen = request.args.get("v", type=int)
-    if seen is not None and seen == current_version(public_id):
+    row = match_row(public_id)
+    if request.args.get("v", type=int) == row.version:
         return "", 204, {"Cache-Control": "no-store"}
-    match = matches.get_match(public_id)
-    response = make_response(render_template("match/_live.html", **match_context(match)))
+    response = make_response(rendered_part("live", row, can_edit(row)))
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -147,6 +147,11 @@ def page_totals(html: str) -> dict[str, int]:
     return {name.strip(): int(total) for name, total in found}
 
 
+def squash(html: str) -> str:
+    """The html with every run of whitespace made one space (to find text in it)."""
+    return " ".join(html.split())
+
+
 def version_of(html: str) -> int:
     return int(re.search(r'data-version="(\d+)"', html).group(1))
 

@@ -136,7 +136,13 @@ def test_the_match_page_runs_the_same_queries_for_2_and_200_hands(app, client, e
             counts.append((path.endswith("v=0"), len(statements)))
         assert response.get_data(as_text=True).count('class="num hand-col"') == hands
     assert counts[0] == counts[2] and counts[1] == counts[3]
-    assert counts[0][1] <= 3  # the match, its players, its hands
+    # Rendered: the match's row, then the match, its players, its hands.
+    assert counts[0][1] <= 4
+    # Again, unchanged: the row only (the parts rendered for this version are kept).
+    for path in (url, f"{url}/live?v=0"):
+        with counting_queries(app) as statements:
+            assert client.get(path).status_code == 200
+        assert len(statements) == 1
 
 
 def test_the_204_answer_is_one_query(app, client):
@@ -222,3 +228,34 @@ def test_the_qr_code_holds_the_read_only_link(app, client):
     assert read_link == f"http://localhost{url}"
     assert "/join/" not in read_link
     assert client.get("/matches/nope/qr.svg").status_code == 404
+
+
+# --- parts kept per match version -----------------------------------------------------------
+
+
+def test_kept_parts_follow_the_version_the_reader_and_the_digits(app, client):
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    editor_page = client.get(url).get_data(as_text=True)
+    assert "Enter hand 2" in editor_page
+    visitor = app.test_client()
+    assert "Enter hand 2" not in visitor.get(url).get_data(as_text=True)  # not the editor's
+    nepali_digits = app.test_client()
+    nepali_digits.set_cookie("digits", "deva")
+    assert "+४१" in nepali_digits.get(url).get_data(as_text=True)
+    assert "+४१" not in visitor.get(url).get_data(as_text=True)
+    add_hand(client, url, BY_COUNTS)  # a new version: rendered again
+    assert 'aria-label="Hand 2"' in visitor.get(url).get_data(as_text=True)
+
+
+def test_the_cache_keeps_the_most_recently_used():
+    from markupsafe import Markup
+
+    from ledger.views.page_cache import FragmentCache
+
+    cache = FragmentCache(size=2)
+    cache.put("a", Markup("A"))
+    cache.put("b", Markup("B"))
+    assert cache.get("a") == "A"  # a is now the most recent
+    cache.put("c", Markup("C"))
+    assert cache.get("b") is None and cache.get("a") == "A" and cache.get("c") == "C"
