@@ -21,6 +21,9 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ledger.i18n import signed as shown_signed
+from ledger.i18n import tr
+
 MINUS = "\N{MINUS SIGN}"
 WIDTH = 360
 PLOT_TOP, PLOT_LEFT, PLOT_HEIGHT = 12, 40, 190
@@ -91,8 +94,8 @@ class Chart:
 
     @property
     def description(self) -> str:
-        totals = ", ".join(f"{s.name} {signed(s.total)}" for s in self.series)
-        return f"Each player's total after each hand. Totals now: {totals}."
+        totals = ", ".join(f"{s.name} {shown_signed(s.total)}" for s in self.series)
+        return tr("Each player's total after each hand. Totals now: {totals}.", totals=totals)
 
 
 def signed(value: int) -> str:

@@ -31,6 +31,10 @@ from flask import Blueprint, Flask, g, has_request_context, redirect, request
 from flask_babel import Babel, get_locale, gettext
 from flask_babel import lazy_gettext as _l
 
+from ledger.engine.errors import N_
+
+__all__ = ["N_", "Msg", "num", "signed", "tr", "translate"]
+
 LANGUAGES: dict[str, str] = {"en": "English", "ne": "नेपाली"}
 DEFAULT_LANGUAGE = "en"
 LANG_COOKIE = "lang"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.widgets import NumberInput
@@ -19,10 +20,13 @@ from wtforms.widgets import NumberInput
 from ledger.engine import FieldError, HouseRules, Invalid
 from ledger.forms import RulesForm
 from ledger.hand_form import Problem, attach
+from ledger.i18n import tr, translate
 from ledger.match_input import MAX_PLAYERS, MIN_PLAYERS, PROFILE_LENGTH, read_match, tidy
 from ledger.matches import create_match
 from ledger.models import MATCH_NAME_MAX, PLAYER_NAME_MAX, Match
 from ledger.rules_form import RulesChoice, prepare_rules_form, read_rules_form
+from ledger.views.filters import length_words as unit_words
+from ledger.words import CHOICE_WORDS
 
 DEFAULT_ROWS = 4
 LENGTH_KINDS = ("profile", "hands", "rotations", "open")
@@ -36,17 +40,17 @@ class NewMatchForm(FlaskForm):
     """What the new-match page posts (CSRFProtect checks the token before any view)."""
 
     name = StringField(
-        "Name of the match",
+        _l("Name of the match"),
         filters=[_strip],
         render_kw={
             "maxlength": MATCH_NAME_MAX,
             "autocomplete": "off",
-            "placeholder": "e.g. Tihar 2026",
+            "placeholder": _l("e.g. Tihar 2026"),
         },
     )
     players = FieldList(
         StringField(
-            "Name",
+            _l("Name"),
             filters=[_strip],
             render_kw={
                 "maxlength": PLAYER_NAME_MAX,
@@ -58,14 +62,14 @@ class NewMatchForm(FlaskForm):
         max_entries=MAX_PLAYERS,
     )
     #: The row (as text) of the player who deals the first hand.
-    first_dealer = RadioField("Deals first", choices=[], default="0", validate_choice=False)
+    first_dealer = RadioField(_l("Deals first"), choices=[], default="0", validate_choice=False)
     rules = FormField(RulesForm)
-    deal_passes = SelectField("The deal passes", choices=[], validate_choice=False)
+    deal_passes = SelectField(_l("The deal passes"), choices=[], validate_choice=False)
     length_kind = RadioField(
-        "Length of the match", choices=[], default="profile", validate_choice=False
+        _l("Length of the match"), choices=[], default="profile", validate_choice=False
     )
     length_count = StringField(
-        "How many",
+        _l("How many"),
         filters=[_strip],
         widget=NumberInput(min=1, max=1000),
         render_kw={"inputmode": "numeric", "autocomplete": "off"},
@@ -91,8 +95,8 @@ class NewMatchCheck:
 
 def length_words(length: Any) -> str:
     if length is None:
-        return "open"
-    return f"{length.count} {length.unit}" if length.count != 1 else f"1 {length.unit[:-1]}"
+        return tr("open")
+    return unit_words(length.unit, length.count)
 
 
 def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> RulesChoice:
@@ -105,20 +109,23 @@ def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> Rule
     choice = read_rules_form(form.rules.form)
     base: HouseRules = choice.base
     form.first_dealer.choices = [
-        SelectChoice(str(i), "Deals first") for i in range(len(form.players))
+        SelectChoice(str(i), tr("Deals first")) for i in range(len(form.players))
     ]
     if form.first_dealer.data is None:
         form.first_dealer.data = "0"
     form.deal_passes.choices = [
-        SelectChoice("", f"{base.deal_passes} (profile)"),
-        SelectChoice("left", "left: to the next seat"),
-        SelectChoice("right", "right: to the previous seat"),
+        SelectChoice("", tr("{value} (profile)", value=str(CHOICE_WORDS[base.deal_passes]))),
+        SelectChoice("left", tr("left: to the next seat")),
+        SelectChoice("right", tr("right: to the previous seat")),
     ]
     form.length_kind.choices = [
-        SelectChoice("profile", f"The profile's usual length ({length_words(base.match_length)})"),
-        SelectChoice("hands", "A number of hands"),
-        SelectChoice("rotations", "Full dealer rotations"),
-        SelectChoice("open", "Open: no set length"),
+        SelectChoice(
+            "profile",
+            tr("The profile's usual length ({length})", length=length_words(base.match_length)),
+        ),
+        SelectChoice("hands", tr("A number of hands")),
+        SelectChoice("rotations", tr("Full dealer rotations")),
+        SelectChoice("open", tr("Open: no set length")),
     ]
     if form.length_kind.data not in LENGTH_KINDS:
         form.length_kind.data = "profile"
@@ -141,13 +148,11 @@ def _length(form: NewMatchForm, problems: list[Problem]) -> object:
         return None
     text = form.length_count.data or ""
     if not text.isdigit() or not 1 <= int(text) <= 1000:
-        problems.append(
-            Problem(
-                f"Enter how many {kind}: a whole number from 1 to 1000.",
-                form.length_count,
-                "Length",
-            )
-        )
+        if kind == "rotations":
+            message = tr("Enter how many rotations: a whole number from 1 to 1000.")
+        else:
+            message = tr("Enter how many hands: a whole number from 1 to 1000.")
+        problems.append(Problem(message, form.length_count, tr("Length")))
         return None
     return {kind: int(text)}
 
@@ -191,7 +196,11 @@ def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, st
         dealer = names[rows.index(int(chosen))]
     elif names:
         problems.append(
-            Problem("Choose a player with a name to deal first.", form.first_dealer, "Deals first")
+            Problem(
+                tr("Choose a player with a name to deal first."),
+                form.first_dealer,
+                tr("Deals first"),
+            )
         )
     args = (form.name.data, names, _rules_spec(form, choice), length, dealer)
     try:
@@ -204,6 +213,6 @@ def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, st
             target = _field_for(form, error, rows)
             if target is not None and target.errors:
                 continue  # one message per field is enough
-            problems.append(Problem(error.message, target, error.field))
+            problems.append(Problem(translate(error), target, error.field))
     attach(problems)
     return NewMatchCheck(choice, [*choice.problems, *problems])

@@ -15,12 +15,13 @@ from flask import abort, session
 from sqlalchemy import select
 
 from ledger.extensions import db
+from ledger.i18n import N_
 from ledger.matches import check_edit_key
 from ledger.models import Match
 
 SESSION_KEY = "edit_keys"
 MAX_KEYS = 30
-READ_ONLY_MESSAGE = (
+READ_ONLY_MESSAGE = N_(
     "This browser may only read this match. Ask the scorekeeper for the edit link "
     "to enter or change hands."
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, SelectChoice, SelectField
 
 from ledger import matches
@@ -26,6 +27,7 @@ from ledger.hand_form import (
     problems_from_errors,
     read_hand_form,
 )
+from ledger.i18n import translate
 from ledger.match_view import HandView, MatchView
 from ledger.models import Match
 
@@ -35,7 +37,7 @@ MAX_IN_HAND = 5
 class MatchHandForm(HandForm):
     """A hand of a match: the shared hand form, its dealer and the version being edited."""
 
-    dealer = SelectField("Dealer", choices=[], validate_choice=False)
+    dealer = SelectField(_l("Dealer"), choices=[], validate_choice=False)
     version = HiddenField()
 
 
@@ -89,7 +91,7 @@ def _rejected(form: MatchHandForm, check: HandCheck, invalid: Invalid) -> HandCh
     found: list[Problem] = []
     for error in invalid.errors:
         if error.field == "dealer":
-            found.append(Problem(error.message, form.dealer, form.dealer.label.text))
+            found.append(Problem(translate(error), form.dealer, form.dealer.label.text))
         else:
             found += problems_from_errors(form, [error], rows)
     attach(found)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from ledger import matches
+from ledger.i18n import tr
 from ledger.match_view import MatchView, history_json
 from ledger.models import Match
 from ledger.views.edit_rights import can_edit, require_editor
@@ -58,7 +59,7 @@ def new(public_id: str):
     if check.ok:
         outcome = save_new_hand(form, match, check)
         if isinstance(outcome, int):
-            flash(f"Hand {outcome} saved.", "success")
+            flash(tr("Hand {number} saved.", number=outcome), "success")
             return _to_match(public_id)
         check = outcome
     return _entry_page(view, form, check=check, status=422)
@@ -112,7 +113,13 @@ def edit(public_id: str, number: int):
         if check.ok:
             outcome = save_edited_hand(form, match, number, check)
             if isinstance(outcome, int):
-                flash(f"Hand {number} changed; the earlier version is in its history.", "success")
+                flash(
+                    tr(
+                        "Hand {number} changed; the earlier version is in its history.",
+                        number=number,
+                    ),
+                    "success",
+                )
                 return _to_match(public_id)
             check = outcome
     except matches.HandConflict as conflict:
@@ -164,19 +171,27 @@ def delete(public_id: str, number: int):
         return _delete_page(
             view, hand, hand.version, conflict=_conflict_words(number, False), status=409
         )
-    flash(f"Hand {number} deleted; the totals changed. Its record stays in its history.", "success")
+    flash(
+        tr(
+            "Hand {number} deleted; the totals changed. Its record stays in its history.",
+            number=number,
+        ),
+        "success",
+    )
     return _to_match(public_id)
 
 
 def _already_deleted(public_id: str, number: int):
-    flash(f"Hand {number} had already been deleted by someone else.", "success")
+    flash(tr("Hand {number} had already been deleted by someone else.", number=number), "success")
     return _to_match(public_id)
 
 
 def _conflict_words(number: int, deleted: bool) -> str:
     if deleted:
-        return f"Hand {number} was deleted by someone else while you were editing it."
-    return f"Hand {number} was changed by someone else since you opened it."
+        return tr(
+            "Hand {number} was deleted by someone else while you were editing it.", number=number
+        )
+    return tr("Hand {number} was changed by someone else since you opened it.", number=number)
 
 
 def _delete_page(view, hand, version, *, conflict=None, status=200):

@@ -25,7 +25,7 @@ from werkzeug.exceptions import NotFound
 from ledger import matches
 from ledger.chart import build_chart
 from ledger.extensions import db
-from ledger.i18n import current_language, digit_style
+from ledger.i18n import N_, current_language, digit_style, tr
 from ledger.match_view import MatchView
 from ledger.models import Match
 from ledger.new_match_form import NewMatchForm, prepare_new_match_form, submit_new_match
@@ -36,7 +36,7 @@ from ledger.views.score_table import score_rows
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 POLL_SECONDS = 3
-WRONG_KEY_MESSAGE = (
+WRONG_KEY_MESSAGE = N_(
     "This edit link is not valid for this match. Ask the scorekeeper for a new copy of "
     "the link; the read-only page still works."
 )
@@ -182,7 +182,7 @@ def qr(public_id: str):
         lineclass=None,
         dark="#000",
         light="#fff",
-        title="QR code of the match's read-only link",
+        title=tr("QR code of the match's read-only link"),
         omitsize=True,
     )
     response = make_response(out.getvalue())

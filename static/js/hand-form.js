@@ -10,13 +10,14 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
-  // The words this script writes, in the page's language: data-text-* on the form's
-  // wrapper (templates/hand/_form.html), English when there is none.
+  // The words this script writes, in the page's language: data-text-* on the hand form
+  // or the page's body (templates/hand/_form.html, base.html), else English.
   var DEVANAGARI = "०१२३४५६७८९";
   function text(near, key, fallback) {
-    var box = near && near.closest ? near.closest("[data-text-player]") : null;
-    box = box || document.querySelector("[data-text-player]");
-    return (box && box.getAttribute("data-text-" + key)) || fallback;
+    var attribute = "data-text-" + key;
+    var box = near && near.closest ? near.closest("[" + attribute + "]") : null;
+    box = box || document.querySelector("[" + attribute + "]");
+    return (box && box.getAttribute(attribute)) || fallback;
   }
   function number(near, n) {
     var box = near && near.closest ? near.closest("[data-digits]") : null;
