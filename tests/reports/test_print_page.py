@@ -1,0 +1,85 @@
+"""The match page prints as the summary's first pages; it links the PDFs."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pdf_support import make_match
+
+OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "pdf"
+
+
+def test_the_match_page_links_the_summary_and_carries_the_printed_report(app, client):
+    with app.app_context():
+        match = make_match(6, players=["Asha", "राम", "Chandra", "Dipa", "Esha"])
+        public_id = match.public_id
+    page = client.get(f"/matches/{public_id}").get_data(as_text=True)
+    assert f'href="/matches/{public_id}/summary.pdf"' in page
+    assert f'href="/matches/{public_id}/summary.pdf?paper=letter"' in page
+    report = page[page.index('<div class="print-report">') :]
+    for part in ("Standings", "House rules", "Running totals", "Every hand", "(माल)"):
+        assert part in report
+    hand = client.get(f"/matches/{public_id}/hands/2").get_data(as_text=True)
+    assert f'href="/matches/{public_id}/hands/2/slip.pdf"' in hand
+    assert client.get(f"/matches/{public_id}/hands/2/slip.pdf").mimetype == "application/pdf"
+
+
+@pytest.mark.browser
+def test_the_browser_prints_the_report_without_navigation_or_buttons(live_server, page):
+    response = page.request.post(
+        f"{live_server}/api/v1/matches",
+        data={
+            "name": "Tihar 2026",
+            "players": ["Asha", "राम", "Chandra", "Dipa"],
+            "rules": "amarnepal",
+            "length": None,
+        },
+    )
+    match = response.json()
+    for winner, maal in (("Asha", 10), ("राम", 4), ("Chandra", 7)):
+        hand = {
+            "finish": "sequences",
+            "winner": winner,
+            "players": [
+                {"name": name, "seen": "sequences", "maal": maal if name == winner else 2}
+                for name in ("Asha", "राम", "Chandra", "Dipa")
+            ],
+        }
+        added = page.request.post(
+            f"{live_server}/api/v1/matches/{match['id']}/hands",
+            data=hand,
+            headers={"Authorization": f"Bearer {match['edit_key']}"},
+        )
+        assert added.status == 201, added.text()
+    page.goto(f"{live_server}/matches/{match['id']}")
+    assert page.locator(".report-links a").first.is_visible()
+    assert not page.locator(".print-report").is_visible()
+
+    page.emulate_media(media="print")
+    for hidden in (".site-header", ".site-footer", ".report-links", ".match-head", ".scores"):
+        assert not page.locator(hidden).first.is_visible(), hidden
+    assert page.locator(".print-report").is_visible()
+    assert page.locator(".print-report .standings-table").is_visible()
+    assert page.locator(".print-report .hands-table").is_visible()
+    assert page.locator("button:visible, .button:visible, nav:visible").count() == 0
+    assert not page.console_errors
+
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    pdf = OUTPUT / "browser-print.pdf"
+    page.pdf(path=str(pdf), format="A4", print_background=True)
+    if shutil.which("pdftoppm"):
+        for old in OUTPUT.glob("browser-print-*.png"):
+            old.unlink()
+        subprocess.run(
+            ["pdftoppm", "-r", "60", "-png", "-l", "2", str(pdf), str(OUTPUT / "browser-print")],
+            check=True,
+            timeout=120,
+        )
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    if text:
+        assert re.search(r"Standings", text) and "Every hand" in text
+        assert "Dispute checker" not in text  # the navigation
