@@ -191,7 +191,7 @@ def test_a_match_at_the_table(live_server, page, browser):
     expected = summed(*(engine_nets(h, RULES) for h in hands))
     assert page_totals(page) == expected
     assert "The match is over." in page.locator(".match-status").inner_text()
-    assert page.locator("svg.chart polyline").count() == 4
+    assert page.locator(".match-chart svg.chart polyline").count() == 4
     assert no_sideways_scroll(page)  # the score table scrolls in its own box
     assert small_touch_targets(page) == []
     shot(page, "03-match-page")
