@@ -47,9 +47,9 @@ def hand_body(rng: random.Random, players: list[str]) -> dict:
         "finish": "sequences",
         "winner": winner,
         "players": [
-            {"name": name, "seen": s, "maal_counts": {"tiplu": rng.randint(0, 1),
-                                                    "poplu": rng.randint(0, 1)}}
-            for name, s in zip(players, seen, strict=True)
+            {"name": name, "seen": s, "maal_counts": {"tiplu": int(i < 2),
+                                                    "poplu": rng.randint(0, int(i < 3))}}
+            for i, (name, s) in enumerate(zip(players, seen, strict=True))
         ],
     }
 
