@@ -102,7 +102,12 @@ def run(hands: int = 100, runs: int = 60) -> dict[str, dict[str, float]]:
                     body=lambda i: hand_body(rng, players), headers=auth),
             }
         finally:
+            # Stop the server's loop and its worker threads before the interpreter exits:
+            # a server thread left running at exit can crash native libraries (WeasyPrint's).
+            client.conn.close()
             server.close()
+            server.task_dispatcher.shutdown()
+            thread.join(timeout=10)
     base = out["trivial route"]["median_ms"]
     for figures in out.values():
         figures["x_trivial"] = figures["median_ms"] / base
