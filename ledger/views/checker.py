@@ -25,6 +25,7 @@ from ledger.hand_form import (
     hand_formdata,
     prepare_hand_form,
 )
+from ledger.i18n import N_, translate
 from ledger.rules_form import (
     DEFAULT_PROFILE,
     RulesChoice,
@@ -52,10 +53,10 @@ def encode_hand_link(request_json: dict[str, Any]) -> str:
 
 def decode_hand_link(h: str) -> dict[str, Any]:
     """The settle request in ``h``; ShareLinkError with a sentence for people."""
-    broken = "This link to a hand is damaged: it may have been cut short when it was copied."
+    broken = N_("This link to a hand is damaged: it may have been cut short when it was copied.")
     h = h.strip().rstrip("=")
     if len(h) > MAX_LINK_CHARS:
-        raise ShareLinkError("This link to a hand is too long to be one of ours.")
+        raise ShareLinkError(N_("This link to a hand is too long to be one of ours."))
     if not h or not _BASE64URL.fullmatch(h):
         raise ShareLinkError(broken)
     try:
@@ -64,7 +65,7 @@ def decode_hand_link(h: str) -> dict[str, Any]:
     except (binascii.Error, ValueError, RecursionError):
         raise ShareLinkError(broken) from None
     if not isinstance(data, dict):
-        raise ShareLinkError("This link does not hold a hand.")
+        raise ShareLinkError(N_("This link does not hold a hand."))
     return data
 
 
@@ -113,7 +114,7 @@ def check():
     try:
         data = decode_hand_link(h)
     except ShareLinkError as problem:
-        return _page(*_checker_form(None), notes=[str(problem)], status=400)
+        return _page(*_checker_form(None), notes=[translate(str(problem))], status=400)
     formdata, notes = hand_formdata(data)
     rules_data, rules_notes = rules_formdata(data.get("rules", DEFAULT_PROFILE))
     for key, value in rules_data.items(multi=True):

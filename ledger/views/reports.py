@@ -28,12 +28,13 @@ from ledger.engine import (
     resolve_rules,
     settle,
 )
-from ledger.engine.rules import PROFILE_TITLES
+from ledger.i18n import N_, Msg, format_day, num, pdf_page_css, tr
 from ledger.match_export import export_filename
 from ledger.match_view import HandView, MatchView
 from ledger.reports import paper_size, pdf_response, render_pdf
 from ledger.rules_form import DEFAULT_PROFILE
 from ledger.views.checker import ShareLinkError, decode_hand_link
+from ledger.words import PROFILE_NAMES
 
 bp = Blueprint("reports", __name__)
 
@@ -49,9 +50,9 @@ def as_utc(moment: datetime | None) -> datetime | None:
 
 
 def day(moment: datetime | None) -> str:
-    """A date for people: ``29 Nov 2026`` (UTC)."""
+    """A date for people: ``29 Nov 2026`` (UTC), in the page's language and digits."""
     moment = as_utc(moment)
-    return f"{moment.day} {moment:%b %Y}" if moment else ""
+    return format_day(moment) if moment else ""
 
 
 def match_dates(view: MatchView) -> dict[str, str]:
@@ -88,12 +89,24 @@ def hand_settlement(view: MatchView, hand: HandView) -> dict[str, Any]:
 # who pays whom) as a few lines of plain text per hand, which lay out 20-30 times faster.
 
 KIND_WORDS = {
-    "ordinary": "ordinary cards",
-    "ordinary_joker": "ordinary jokers",
-    "poplu_jhiplu": "poplus or jhiplus",
-    "alter": "alters",
-    "printed_joker": "printed jokers",
-    "tiplu": "tiplus",
+    "ordinary": N_("ordinary cards"),
+    "ordinary_joker": N_("ordinary jokers"),
+    "poplu_jhiplu": N_("poplus or jhiplus"),
+    "alter": N_("alters"),
+    "printed_joker": N_("printed jokers"),
+    "tiplu": N_("tiplus"),
+}
+#: The maal items' words (the engine's ids), in lower case as in the appendix's lines.
+ITEM_WORDS = {
+    "tiplu": N_("tiplu"),
+    "poplu": N_("poplu"),
+    "jhiplu": N_("jhiplu"),
+    "alter": N_("alter"),
+    "printed_joker": N_("printed joker"),
+    "ordinary_joker": N_("ordinary joker"),
+    "marriage": N_("marriage"),
+    "marriage_shown": N_("marriage shown"),
+    "not_maal": N_("not maal"),
 }
 
 
@@ -108,27 +121,31 @@ def card_text(code: object) -> str:
 def maal_item_text(item: dict[str, Any]) -> str:
     """One item of a player's maal breakdown: ``marriage (7♥ 8♥ 9♥) 10``."""
     kind, count = item["item"], item.get("count", 0)
+    points = num(item["points"])
     if kind == "entered":
-        return f"entered as one number {item['points']}"
+        return tr("entered as one number {points}", points=item["points"])
     if kind == "dublee_finish_bonus":
-        return f"dublee-finish bonus {item['points']}"
+        return tr("dublee-finish bonus {points}", points=item["points"])
+    word = tr(ITEM_WORDS[kind]) if kind in ITEM_WORDS else kind.replace("_", " ")
     if kind == "dealt_tunnela":
-        what = "dealt tunnela" if count == 1 else f"{count} dealt tunnelas"
-        label = f"{what} of {KIND_WORDS.get(item.get('kind'), item.get('kind'))}"
+        of = item.get("kind")
+        of = tr(KIND_WORDS[of]) if of in KIND_WORDS else of
+        if count == 1:
+            label = tr("dealt tunnela of {kind}", kind=of)
+        else:
+            label = tr("{count} dealt tunnelas of {kind}", count=count, kind=of)
     elif kind in ("marriage", "marriage_shown"):
-        word = kind.replace("_", " ")
-        label = word if count == 1 else f"{count} × {word}"
+        label = word if count == 1 else f"{num(count)} × {word}"
     else:
-        word = "not maal" if kind == "not_maal" else kind.replace("_", " ")
-        label = word if count <= 1 else f"{word} × {count}"
+        label = word if count <= 1 else f"{word} × {num(count)}"
     cards = " ".join(card_text(c) for c in item.get("cards", ()))
-    return f"{label} ({cards}) {item['points']}" if cards else f"{label} {item['points']}"
+    return f"{label} ({cards}) {points}" if cards else f"{label} {points}"
 
 
 def maal_text(player: dict[str, Any]) -> str:
     """A player's maal breakdown in one line: ``marriage (7♥ 8♥ 9♥) 10 + alter (8♦) 5``."""
     items = [maal_item_text(i) for i in player["breakdown"]]
-    return " + ".join(items) if items else "no maal"
+    return " + ".join(items) if items else tr("no maal")
 
 
 def match_report(view: MatchView) -> dict[str, Any]:
@@ -138,7 +155,7 @@ def match_report(view: MatchView) -> dict[str, Any]:
     if view.hands:
         chart = build_chart(view.players, [h.number for h in view.hands], view.state.cumulative)
     return {
-        "profile_title": PROFILE_TITLES.get(view.rules.profile, view.rules.profile),
+        "profile_title": PROFILE_NAMES.get(view.rules.profile, view.rules.profile),
         "overrides": rules_overrides(view),
         "dates": match_dates(view),
         "chart": chart,
@@ -168,7 +185,9 @@ def summary_pdf(public_id: str):
         printed=day(datetime.now(UTC)),
         paper=paper,
     )
-    return pdf_response(render_pdf(html, paper), f"{_slug(view.name)}-summary.pdf")
+    return pdf_response(
+        render_pdf(html, paper, [pdf_page_css()]), f"{_slug(view.name)}-summary.pdf"
+    )
 
 
 @bp.get("/matches/<public_id>/hands/<int:number>/slip.pdf")
@@ -176,7 +195,7 @@ def hand_slip_pdf(public_id: str, number: int):
     view = matches.match_view(matches.get_match(public_id))
     hand = view.hand(number)
     if hand is None:
-        abort(404, f"This match has no hand {number}.")
+        abort(404, Msg("This match has no hand {number}.", number=number))
     paper = paper_size(request.args.get("paper"))
     html = render_template(
         "pdf/slip.html",
@@ -186,14 +205,16 @@ def hand_slip_pdf(public_id: str, number: int):
         printed=day(datetime.now(UTC)),
         paper=paper,
     )
-    return pdf_response(render_pdf(html, paper), f"{_slug(view.name)}-hand-{number}.pdf")
+    return pdf_response(
+        render_pdf(html, paper, [pdf_page_css()]), f"{_slug(view.name)}-hand-{number}.pdf"
+    )
 
 
 @bp.get("/check/slip.pdf")
 def check_slip_pdf():
     h = request.args.get("h")
     if not h:
-        abort(400, "This slip needs a hand: open it from the dispute checker.")
+        abort(400, N_("This slip needs a hand: open it from the dispute checker."))
     try:
         data = decode_hand_link(h)
     except ShareLinkError as problem:
@@ -204,8 +225,10 @@ def check_slip_pdf():
     except Invalid:
         abort(
             400,
-            "This link holds a hand that cannot be settled. Open it in the dispute checker "
-            "to see what is wrong.",
+            N_(
+                "This link holds a hand that cannot be settled. Open it in the dispute checker "
+                "to see what is wrong."
+            ),
         )
     settlement = {"hand": hand.to_json(), **settle(hand, rules).to_json()}
     paper = paper_size(request.args.get("paper"))
@@ -216,7 +239,7 @@ def check_slip_pdf():
         printed=day(datetime.now(UTC)),
         paper=paper,
     )
-    return pdf_response(render_pdf(html, paper), "hand-slip.pdf")
+    return pdf_response(render_pdf(html, paper, [pdf_page_css()]), "hand-slip.pdf")
 
 
 @bp.app_template_global("match_report")
