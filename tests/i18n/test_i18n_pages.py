@@ -1,0 +1,257 @@
+"""The main flows in Nepali: the dispute checker, a match (new match, its page, a hand,
+the hand form) and the summary PDF, with no English left but names and codes."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from i18n_support import NE, english_words, visible_text
+
+TESTS = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(TESTS / "web"), str(TESTS / "reports")]
+
+from match_pages_support import (  # noqa: E402
+    BY_CARDS,
+    DUBLEE_FINISH,
+    PLAYERS,
+    THREE_PLAY,
+    VOID,
+    WORKED,
+    add_hand,
+    create_match,
+)
+from pdf_support import pdf_text  # noqa: E402
+
+#: What may stay in Latin letters on a Nepali page: names, card and setting codes,
+#: abbreviations and typed examples (what a player types into a field).
+ALLOWED = [
+    *PLAYERS,
+    "Tihar",  # the match's name
+    "JK",
+    "TS",  # card codes in the hint "8H, 10♥, TS, JK"
+    "poplu",  # the typed example of a dealt tunnela, "e.g. 5S, poplu"
+    "PDF",
+    "QR",
+    "UTC",
+    "US",
+    "Letter",  # the paper size
+    "sparkai",
+    "amarnepal",  # profile ids, shown as code
+]
+#: English words of the interface: none may be left on a Nepali page or PDF.
+ENGLISH_UI = [
+    "Hand",
+    "hand",
+    "Player",
+    "Total",
+    "Maal",
+    "maal",
+    "Seen",
+    "unseen",
+    "finished",
+    "Settle",
+    "Settlement",
+    "pays",
+    "Fee",
+    "Net",
+    "House rules",
+    "Dealer",
+    "Standings",
+    "Marriage",
+    "Tiplu",
+    "Dispute checker",
+    "Save",
+    "Copy",
+    "Share",
+    "page",
+]
+
+
+def assert_nepali(text: str, *nepali: str) -> None:
+    left = english_words(text, ALLOWED)
+    assert not left, f"English left on a Nepali page: {sorted(left)}"
+    for word in ENGLISH_UI:
+        assert not re.search(rf"\b{word}\b", text), word
+    for word in nepali:
+        assert word in text, word
+
+
+def form_of(hand: dict, players=PLAYERS, profile="sparkai") -> dict:
+    from match_pages_support import hand_form
+
+    data = hand_form(hand, players)
+    for i, name in enumerate(players):
+        data[f"players-{i}-name"] = name
+    return {**data, "rules-profile": profile}
+
+
+# --- the dispute checker ---------------------------------------------------------------
+
+
+def test_the_checker_in_nepali(client):
+    page = client.get("/check", headers=NE).get_data(as_text=True)
+    assert '<html lang="ne">' in page
+    assert_nepali(visible_text(page), "हिसाब जाँच", "खेलाडी १", "सिन?", "अनसिन", "टिप्लु")
+
+
+def test_a_hand_settled_in_nepali(client):
+    data = form_of(WORKED, profile="sparkai")
+    data["rules-unseen_maal"] = "kidnap"
+    response = client.post("/check", data=data, headers=NE)
+    assert response.status_code == 200
+    text = visible_text(response.get_data(as_text=True))
+    assert_nepali(
+        text,
+        "हिसाब",
+        "नतिजा",
+        "हारजित",
+        "कसले कसलाई तिर्ने",
+        "Bikash ले Asha लाई तिर्छ",
+        "किड्न्याप",
+        "शुल्क",
+        "गेम गर्‍यो",
+    )
+    assert "+६५" in text and "\u2212३३" in text  # Asha's and Dipa's nets
+
+
+def test_a_dublee_finish_and_a_void_hand_in_nepali(client):
+    for hand, words in (
+        (DUBLEE_FINISH, ["डब्लीबाट गेम गर्‍यो", "डब्ली गेमको बोनस"]),
+        (VOID, ["खाली बाजी", "कसैले गेम गरेन"]),
+    ):
+        response = client.post("/check", data=form_of(hand), headers=NE)
+        assert response.status_code == 200, hand
+        assert_nepali(visible_text(response.get_data(as_text=True)), *words)
+
+
+# --- a match -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def nepali_match(client):
+    """A match entered through the pages by a Nepali reader: five hands (a sit-out)."""
+    client.set_cookie("lang", "ne")
+    url = create_match(client, **{"rules-unseen_maal": "kidnap", "rules-foul": "next_hand"})
+    for hand in (WORKED, BY_CARDS, DUBLEE_FINISH, VOID, THREE_PLAY):
+        add_hand(client, url, hand)
+    return url
+
+
+def test_the_new_match_page_in_nepali(client):
+    client.set_cookie("lang", "ne")
+    page = client.get("/matches/new").get_data(as_text=True)
+    assert_nepali(visible_text(page), "नयाँ म्याच", "सिट १", "पहिले बाँड्छ", "म्याच सुरु गर्नुहोस्")
+    refused = client.post("/matches/new", data={"name": "", "rules-profile": "sparkai"})
+    assert refused.status_code == 422
+    assert_nepali(visible_text(refused.get_data(as_text=True)), "म्याचको नाम राख्नुहोस्")
+
+
+def test_the_match_page_in_nepali(client, nepali_match):
+    page = client.get(nepali_match).get_data(as_text=True)
+    assert '<html lang="ne">' in page
+    text = visible_text(page)
+    assert_nepali(
+        text,
+        "अंकतालिका",
+        "बाजीपिच्छे",
+        "८ मध्ये ५ बाजी खेलियो।",
+        "अगाडि",
+        "बस्यो",
+        "बाजी ६ हाल्नुहोस्",
+        "बाजी ५ सेभ भयो।",  # the flash
+    )
+    assert 'data-total="89">+८९</td>' in page  # Asha's total, the engine's number kept
+
+
+def test_a_hand_page_and_the_hand_form_in_nepali(client, nepali_match):
+    hand = client.get(f"{nepali_match}/hands/2").get_data(as_text=True)
+    assert_nepali(visible_text(hand), "बाजी २", "Bikash ले बाँड्यो", "इतिहास")
+    form = client.get(f"{nepali_match}/hands/new").get_data(as_text=True)
+    assert_nepali(visible_text(form), "बाजी ६", "बाँड्ने", "यो बाजी खेल्छ", "बाजी ६ सेभ गर्नुहोस्")
+    delete = client.get(f"{nepali_match}/hands/3/delete").get_data(as_text=True)
+    assert_nepali(visible_text(delete), "बाजी ३ मेटाउने?", "नमेटाउनुहोस्")
+
+
+def test_a_refused_hand_says_why_in_nepali(client, nepali_match):
+    """The service's and the engine's problems on the match's hand form, in Nepali."""
+    response = client.post(
+        f"{nepali_match}/hands/new",
+        data={
+            "players-0-plays": "y",
+            "players-0-seen": "unseen",
+            "players-0-maal_mode": "counts",
+            "players-1-plays": "y",
+            "players-1-seen": "sequences",
+            "players-1-maal_mode": "counts",
+            "finish": "sequences",
+            "winner": "0",
+        },
+    )
+    assert response.status_code == 422
+    text = visible_text(response.get_data(as_text=True))
+    assert_nepali(text, "Asha सिन नै भएन, त्यसैले गेम गर्न सक्दैन।")
+
+
+def test_a_read_only_visitor_is_told_in_nepali(app, nepali_match):
+    visitor = app.test_client()
+    page = visitor.get(f"{nepali_match}/hands/new", headers=NE)
+    assert page.status_code == 403
+    assert_nepali(visible_text(page.get_data(as_text=True)), "अनुमति छैन", "हेर्न मात्र सक्छ")
+
+
+# --- the PDFs ---------------------------------------------------------------------------
+
+
+def skeleton(text: str) -> str:
+    """Devanagari without its vowel signs, viramas and spaces: what survives pypdf's text
+    extraction, which moves or splits the vowel signs of shaped Devanagari (the words
+    looked for have no reph, र्, which it moves too)."""
+    return re.sub("[\u0900-\u0903\u093a-\u094f\u0955-\u0957\u0962\u0963\\s]", "", text)
+
+
+def assert_nepali_pdf(text: str, *nepali: str) -> None:
+    left = english_words(text, ALLOWED)
+    assert not left, f"English left in a Nepali PDF: {sorted(left)}"
+    bare = skeleton(text)
+    for word in nepali:
+        assert skeleton(word) in bare, word
+
+
+def test_the_summary_pdf_in_nepali(client, nepali_match):
+    response = client.get(f"{nepali_match}/summary.pdf")
+    assert response.mimetype == "application/pdf"
+    text = pdf_text(response.data)
+    assert_nepali_pdf(
+        text,
+        "म्याचको सारांश",
+        "अंकतालिका",
+        "खेलका नियम",
+        "हरेक बाजी",
+        "परिशिष्ट: हरेक बाजीको हिसाब",
+        "कसले कसलाई",
+        "खेलका शब्द",
+        "पृष्ठ",
+    )
+    assert "८९" in text  # Asha's total, in Devanagari digits
+    assert re.search("पृष्ठ १ / [२-९]", text) or "पृष्ठ" in skeleton(text)
+    # the same summary in Western digits, by the reader's choice
+    client.set_cookie("digits", "latn")
+    western = pdf_text(client.get(f"{nepali_match}/summary.pdf").data)
+    assert "+89" in western and "८९" not in western
+
+
+def test_a_hand_slip_in_nepali(client, nepali_match):
+    text = pdf_text(client.get(f"{nepali_match}/hands/1/slip.pdf").data)
+    assert_nepali_pdf(text, "बाजीको", "हिसाब कसरी मिल्छ", "आफ्नो माल", "हारजित", "बाँड्ने")
+
+
+def test_the_pdfs_stay_english_for_an_english_reader(client):
+    client.set_cookie("lang", "en")
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    text = pdf_text(client.get(f"{url}/summary.pdf").data)
+    assert "match summary" in text and "page 1 of" in text and "Standings" in text
+    assert "अंकतालिका" not in text and "बाजी" not in text
