@@ -105,8 +105,8 @@ def run(hands: int = 100, runs: int = 60) -> dict[str, dict[str, float]]:
             # Stop the server's loop and its worker threads before the interpreter exits:
             # a server thread left running at exit can crash native libraries (WeasyPrint's).
             client.conn.close()
+            server.task_dispatcher.shutdown()  # lets running requests finish first
             server.close()
-            server.task_dispatcher.shutdown()
             thread.join(timeout=10)
     base = out["trivial route"]["median_ms"]
     for figures in out.values():

@@ -17,7 +17,16 @@ from __future__ import annotations
 import io
 
 import segno
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.exceptions import NotFound
@@ -143,10 +152,22 @@ def show(public_id: str):
             "read_url": url_for("matches.show", public_id=public_id, _external=True),
             "edit_url": url_for("matches.join", public_id=public_id, key=key, _external=True),
         }
-    body = rendered_part("body", row, key is not None)
-    html = render_template(
-        "match/show.html", name=row.name, public_id=public_id, body=body, share=share
-    )
+    # A read-only visitor with no message waiting sees the same whole page as every other
+    # one: keep it too, so that the people following a match on their phones cost little.
+    whole = key is None and not session.get("_flashes")
+    html = fragment_cache().get(_key("page", public_id, row.version, False)) if whole else None
+    if html is None:
+        body = rendered_part("body", row, key is not None)
+        html = render_template(
+            "match/show.html",
+            name=row.name,
+            public_id=public_id,
+            body=body,
+            share=share,
+            read_only=key is None,
+        )
+        if whole:
+            fragment_cache().put(_key("page", public_id, row.version, False), html)
     response = make_response(html)
     response.headers["Cache-Control"] = "no-store"
     return response
