@@ -7,13 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from match_pages_support import engine_nets, summed
+from match_pages_support import DUBLEE_FINISH, PLAYERS, VOID, engine_nets, summed
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 MATCH_PAGE = re.compile(r"/matches/[A-Za-z0-9_-]{16,}$")
-PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 RULES = {"profile": "sparkai", "void_hand": "maal_only"}
 
 # The hands, in the settle format, as the engine gets them (the pages get the same
@@ -39,26 +38,8 @@ HAND_COUNTS = {
         {"name": "Dipa", "seen": "sequences"},
     ],
 }
-HAND_DUBLEES = {
-    "finish": "dublees",
-    "winner": "Dipa",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 3},
-        {"name": "Bikash", "seen": "dublees", "maal": 2},
-        {"name": "Chandra", "seen": "unseen", "maal": 0},
-        {"name": "Dipa", "seen": "dublees", "maal": 6},
-    ],
-}
-HAND_VOID = {
-    "finish": "void",
-    "winner": None,
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 4},
-        {"name": "Bikash", "seen": "sequences", "maal": 0},
-        {"name": "Chandra", "seen": "unseen", "maal": 2},
-        {"name": "Dipa", "seen": "sequences", "maal": 7},
-    ],
-}
+HAND_DUBLEES = DUBLEE_FINISH
+HAND_VOID = VOID
 HAND_DUBLEES_EDITED = {  # Asha had 9, not 3
     **HAND_DUBLEES,
     "players": [{**HAND_DUBLEES["players"][0], "maal": 9}, *HAND_DUBLEES["players"][1:]],
