@@ -1,28 +1,10 @@
 """Reading a match runs a fixed number of SQL queries, however many hands it has."""
 
-from contextlib import contextmanager
 
 from api_support import PLAYERS, hand
-from sqlalchemy import event
+from sql_counting import counting_queries
 
 from ledger import matches
-from ledger.extensions import db
-
-
-@contextmanager
-def counting_queries(app):
-    statements: list[str] = []
-
-    def count(conn, cursor, statement, parameters, context, executemany):
-        statements.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
 
 
 def match_with_hands(client, n: int) -> str:

@@ -2,7 +2,6 @@
 and the QR code."""
 
 import re
-from contextlib import contextmanager
 
 import pytest
 from match_pages_support import (
@@ -16,10 +15,9 @@ from match_pages_support import (
     page_totals,
     version_of,
 )
-from sqlalchemy import event
+from sql_counting import counting_queries
 
 from ledger import chart
-from ledger.extensions import db
 
 # --- following the match -------------------------------------------------------------------
 
@@ -85,22 +83,6 @@ def test_shared_places(client):
 
 
 # --- a fixed number of queries ---------------------------------------------------------------
-
-
-@contextmanager
-def counting_queries(app):
-    statements: list[str] = []
-
-    def count(conn, cursor, statement, parameters, context, executemany):
-        statements.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
 
 
 def imported_match(client, hands: int) -> tuple[str, str]:
