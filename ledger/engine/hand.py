@@ -1,15 +1,16 @@
 """A hand as the table entered it, read from plain data and checked as a whole.
 
+Plain data is what ``json.loads`` gives: objects are dicts (checked with ``dict``, not the
+slower ``Mapping``, since every hand passes through here).
+
 ``parse_hand`` takes the JSON shape of API.md (without ``rules``) and returns a
 ``Hand``, or raises ``Invalid`` listing every problem with the path of its field.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
 from itertools import accumulate
+from typing import NamedTuple
 
 from .cards import Card, CardError, Relation, card_of, kinds_for, parse_card
 from .errors import N_, FieldError, Invalid
@@ -33,8 +34,7 @@ MAX_MAAL = 10_000
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
-@dataclass(frozen=True)
-class Tunnela:
+class Tunnela(NamedTuple):
     """A dealt tunnela: its kind, and its card when it was given as one."""
 
     kind: str  # one of TUNNELA_KINDS
@@ -44,8 +44,7 @@ class Tunnela:
         return self.card.code if self.card else self.kind
 
 
-@dataclass(frozen=True)
-class PlayerHand:
+class PlayerHand(NamedTuple):
     name: str
     seen: str  # sequences | dublees | unseen
     maal: int | None = None  # a count already added up
@@ -72,8 +71,7 @@ class PlayerHand:
         return out
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     finish: str  # sequences | dublees | void
     winner: str | None
     players: tuple[PlayerHand, ...]
@@ -124,7 +122,7 @@ class _Reader:
         return card
 
     def read(self, data: object) -> Hand:
-        if not isinstance(data, Mapping):
+        if not isinstance(data, dict):
             self.fail("", "The hand must be a JSON object with finish, winner and players.")
             raise Invalid(self.errors)
         tiplu = None
@@ -185,7 +183,7 @@ class _Reader:
         return players
 
     def player(self, item: object, path: str) -> PlayerHand | None:
-        if not isinstance(item, Mapping):
+        if not isinstance(item, dict):
             self.fail(path, "Each player must be an object with a name and seen.")
             return None
         name = item.get("name")
@@ -235,7 +233,7 @@ class _Reader:
         )
 
     def counts(self, value: object, path: str) -> dict[str, int] | None:
-        if not isinstance(value, Mapping):
+        if not isinstance(value, dict):
             self.fail(path, 'maal_counts must be an object like {"tiplu": 1, "poplu": 2}.')
             return None
         counts = {}
@@ -465,7 +463,10 @@ def _slots(p: PlayerHand, tiplu: Card | None) -> list[tuple[str, str, int]]:
             out.append((kind, f"maal_counts.{kind}", count))
     held: list[tuple[Card, str, int]] = []
     if p.maal_cards and tiplu is not None:
-        held += [(card, "maal_cards", n) for card, n in Counter(p.maal_cards).items()]
+        copies: dict[Card, int] = {}
+        for card in p.maal_cards:
+            copies[card] = copies.get(card, 0) + 1
+        held += [(card, "maal_cards", n) for card, n in copies.items()]
     for j, t in enumerate(p.dealt_tunnelas):
         if t.card is not None and tiplu is not None:
             held.append((t.card, f"dealt_tunnelas.{j}", 3))
