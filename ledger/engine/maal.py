@@ -63,9 +63,13 @@ class _CardPool:
         self.given = player.maal_cards is not None
         if self.given:
             kinds = kinds_for(tiplu) if tiplu else {}
-            self.codes: dict[str, list[str]] = {kind: [] for kind in KINDS}
-            for card in sorted(player.maal_cards):
-                self.codes[kinds.get(card, "ordinary")].append(card.code)
+            by_kind: dict[str, list[Card]] = {kind: [] for kind in KINDS}
+            for card in player.maal_cards:
+                by_kind[kinds.get(card, "ordinary")].append(card)
+            self.codes = {
+                kind: [c.code for c in (sorted(cards) if len(cards) > 1 else cards)]
+                for kind, cards in by_kind.items()
+            }
             self.held = {kind: len(codes) for kind, codes in self.codes.items()}
         else:
             self.held = kind_counts(player, tiplu)
@@ -81,7 +85,7 @@ class _CardPool:
 def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
     """How many marriages to form, shown ones included (RULES.md §2 step 2)."""
     most = min(t, p, j)
-    if rules.marriage_grouping == "marriages_first":
+    if rules.marriage_grouping == "marriages_first" or most <= shown:
         return most
 
     def total(m: int) -> int:
