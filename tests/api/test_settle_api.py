@@ -7,6 +7,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from worked_example import WORKED_HAND
 
 PROFILES = ["amarnepal", "sparkai", "classic", "everestbuzz", "gamerules"]
 
@@ -24,17 +25,7 @@ API_EXAMPLE = {
     ],
 }
 
-WORKED = {
-    "rules": "amarnepal",
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 10},
-        {"name": "Bikash", "seen": "sequences", "maal": 5},
-        {"name": "Chandra", "seen": "sequences", "maal": 0},
-        {"name": "Dipa", "seen": "unseen", "maal": 8},
-    ],
-}
+WORKED = {"rules": "amarnepal", **WORKED_HAND}
 
 
 def post(client, body, raw=False, content_type="application/json"):

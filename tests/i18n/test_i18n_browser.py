@@ -2,14 +2,11 @@
 writes itself (a row without a name, a copied link), under the CSP."""
 
 import pytest
+from browser_support import fill_checker
 
 pytestmark = pytest.mark.browser
 
 WORKED = [("Asha", "sequences", 10), ("Bikash", "sequences", 5), ("Dipa", "unseen", 8)]
-
-
-def choose(page, field_id: str, value: str) -> None:
-    page.locator(f'#{field_id} input[value="{value}"] + span').click()
 
 
 def test_the_checker_in_nepali_in_a_browser(live_server, page):
@@ -27,15 +24,7 @@ def test_the_checker_in_nepali_in_a_browser(live_server, page):
     page.fill("#players-1-name", "")
     assert page.locator('#winner option[value="1"]').inner_text() == "खेलाडी २"
 
-    page.select_option("#rules-profile", "sparkai")
-    page.wait_for_selector("#rules-profile option[value=sparkai][selected]", state="attached")
-    for i, (name, seen, maal) in enumerate(WORKED):
-        page.fill(f"#players-{i}-name", name)
-        choose(page, f"players-{i}-seen", seen)
-        page.locator(f'#player-{i} .mode-input[value="number"] + span').click()
-        page.fill(f"#players-{i}-maal", str(maal))
-    choose(page, "finish", "sequences")
-    page.select_option("#winner", "0")
+    fill_checker(page, WORKED)
     preview = page.locator("#hand-preview")
     preview.locator(".nets").wait_for()
     assert "कसले कसलाई तिर्ने" in preview.inner_text()

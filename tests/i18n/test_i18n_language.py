@@ -8,18 +8,9 @@ import re
 
 import pytest
 from i18n_support import DEVANAGARI_DIGITS, NE, english_words, visible_text
+from worked_example import WORKED_HAND
 
-WORKED = {  # RULES.md §3: murder, four players
-    "rules": "sparkai",
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 10},
-        {"name": "Bikash", "seen": "sequences", "maal": 5},
-        {"name": "Chandra", "seen": "sequences", "maal": 0},
-        {"name": "Dipa", "seen": "unseen", "maal": 8},
-    ],
-}
+WORKED = {"rules": "sparkai", **WORKED_HAND}  # RULES.md §3: murder, four players
 
 
 def lang_of(html: str) -> str:

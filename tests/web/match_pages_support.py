@@ -6,21 +6,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from worked_example import WORKED_HAND
+
 from ledger.engine import parse_hand, resolve_rules, settle
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 
 #: Hands in the settle format of API.md (names are the match's players).
-WORKED = {  # RULES.md §3, by one number each
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 10},
-        {"name": "Bikash", "seen": "sequences", "maal": 5},
-        {"name": "Chandra", "seen": "sequences", "maal": 0},
-        {"name": "Dipa", "seen": "unseen", "maal": 8},
-    ],
-}
+WORKED = WORKED_HAND  # RULES.md §3, by one number each
 BY_COUNTS = {
     "finish": "sequences",
     "winner": "Bikash",

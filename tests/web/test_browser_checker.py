@@ -4,17 +4,13 @@ RULES.md §3 and watch the live preview settle it; the CSP holds (no console err
 from pathlib import Path
 
 import pytest
+from browser_support import choose, fill_checker
+from worked_example import WORKED_ROWS
 
 pytestmark = pytest.mark.browser
 
 OUT = Path(__file__).resolve().parents[2] / "test-output"
 
-WORKED = [  # name, how they saw, maal
-    ("Asha", "sequences", 10),
-    ("Bikash", "sequences", 5),
-    ("Chandra", "sequences", 0),
-    ("Dipa", "unseen", 8),
-]
 
 
 def shot(page, name: str) -> None:
@@ -22,24 +18,11 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
 
 
-def choose(page, field_id: str, value: str) -> None:
-    """Tap the big radio button of ``field_id`` with ``value`` (its label is the button)."""
-    page.locator(f'#{field_id} input[value="{value}"] + span').click()
-
-
 def test_worked_example_in_the_checker(live_server, page):
     page.goto(live_server + "/check")
     page.wait_for_function("() => window.htmx !== undefined")
     shot(page, "checker-empty")
-    page.select_option("#rules-profile", "sparkai")
-    page.wait_for_selector("#rules-profile option[value=sparkai][selected]", state="attached")
-    for i, (name, seen, maal) in enumerate(WORKED):
-        page.fill(f"#players-{i}-name", name)
-        choose(page, f"players-{i}-seen", seen)
-        page.locator(f'#player-{i} .mode-input[value="number"] + span').click()
-        page.fill(f"#players-{i}-maal", str(maal))
-    choose(page, "finish", "sequences")
-    page.select_option("#winner", "0")
+    fill_checker(page, WORKED_ROWS)
     preview = page.locator("#hand-preview")
     preview.locator(".nets").wait_for()
     nets = dict(
