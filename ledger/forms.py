@@ -8,6 +8,8 @@ was typed: every check of a hand is the engine's (``ledger.hand_form.check_hand`
 
 from __future__ import annotations
 
+import dataclasses
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from markupsafe import escape
@@ -24,7 +26,7 @@ from wtforms import (
 )
 from wtforms.widgets import NumberInput
 
-from ledger.engine.rules import CHOICES, PROFILES
+from ledger.engine.rules import CHOICES, PROFILES, HouseRules
 from ledger.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
 
 # Labels, choices and placeholders are lazy strings: read in the page's language.
@@ -152,23 +154,12 @@ IMPORTANT_SETTINGS = (
     "foul",
     "foul_penalty",
 )
-OTHER_SETTINGS = (
-    "scoring",
-    "printed_jokers",
-    "tiplu_copies_max",
-    "ordinary_jokers_wild",
-    "ordinary_joker",
-    "marriage_shown",
-    "tunnela_ordinary",
-    "tunnela_ordinary_joker",
-    "tunnela_poplu_jhiplu",
-    "tunnela_alter",
-    "tunnela_printed_joker",
-    "tunnela_tiplu",
-    "dealt_tunnela_needs",
-    "dublees_allowed",
-    "dublees_min_players",
-    "finisher_bonus_per_opponent",
+NOT_FOR_ONE_HAND = ("profile", "match_length", "deal_passes")
+#: Every other setting of the engine, in the engine's order (a new one shows up by itself).
+OTHER_SETTINGS = tuple(
+    f.name
+    for f in dataclasses.fields(HouseRules)
+    if f.name not in IMPORTANT_SETTINGS and f.name not in NOT_FOR_ONE_HAND
 )
 OVERRIDABLE = IMPORTANT_SETTINGS + OTHER_SETTINGS
 
