@@ -25,6 +25,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import Field, SelectChoice
 
 from ledger.engine import FieldError, HouseRules, Invalid, parse_hand, settle
+from ledger.engine.errors import N_
 from ledger.engine.hand import tunnela_setting
 from ledger.forms import COUNT_KINDS, KIND_LABELS, HandForm
 from ledger.i18n import tr, translate
@@ -352,17 +353,22 @@ def field_for_path(form: HandForm, path: str, rows: Sequence[int]) -> tuple[Fiel
     return None, -1
 
 
-def plain_message(path: str, error: FieldError) -> str:
-    """An engine error in the page's language; a few sentences that name JSON fields
-    are put in the words of the form."""
-    template = error.template
-    if path.endswith(".seen") and template.startswith("seen must be"):
-        return tr("Choose how this player saw: by sequences, by dublees, or unseen.")
-    if path == "finish" and template.startswith("The finish must be"):
-        return tr("Choose how the hand ended: by sequences, by dublees, or void (nobody finished).")
-    if path.endswith(".name") and template == "Each player needs a name.":
-        return tr("Enter this player's name.")
-    return translate(error)
+#: Engine sentences that name JSON fields, by their template, in the words of the form.
+FORM_WORDS = {
+    "seen must be sequences, dublees or unseen.": N_(
+        "Choose how this player saw: by sequences, by dublees, or unseen."
+    ),
+    "The finish must be sequences, dublees or void.": N_(
+        "Choose how the hand ended: by sequences, by dublees, or void (nobody finished)."
+    ),
+    "Each player needs a name.": N_("Enter this player's name."),
+}
+
+
+def plain_message(error: FieldError) -> str:
+    """An engine error in the page's language, in the words of the form."""
+    words = FORM_WORDS.get(error.template)
+    return tr(words) if words else translate(error)
 
 
 def problems_from_errors(
@@ -372,7 +378,7 @@ def problems_from_errors(
     problems = []
     for error in errors:
         target, row = field_for_path(form, error.field, rows)
-        message = plain_message(error.field, error)
+        message = plain_message(error)
         if target is None:
             who = (player_name(form, row) or row_title(row)) if row >= 0 else ""
             problems.append(Problem(f"{who}: {message}" if who else message, None, who))
