@@ -6,9 +6,10 @@ Typical use: ``settle(parse_hand(data, rules), rules)`` with ``rules`` from
 
 from .cards import Card, CardError, parse_card
 from .errors import EngineError, FieldError, Invalid
-from .hand import Hand, PlayerHand, Tunnela, parse_hand
+from .hand import Hand, PlayerHand, Tunnela
 from .maal import MaalCount, MaalItem, count_maal
 from .match import HandRecord, MatchState, Standing, run_match
+from .reading import parse_hand
 from .rules import PROFILES, HouseRules, MatchLength, resolve_rules, with_overrides
 from .settle import Payment, PlayerResult, Settlement, settle
 

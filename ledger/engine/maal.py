@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card, Relation, card_of, kinds_for
-from .hand import KINDS, PlayerHand, kind_counts, tunnela_group, tunnela_setting
+from .game import KINDS
+from .hand import PlayerHand, kind_counts, tunnela_group, tunnela_setting
 from .rules import HouseRules, Table, table_total
 
 

@@ -2,7 +2,7 @@
 
 The worked example of RULES.md §3 (murder, four players):
 
->>> from .hand import parse_hand
+>>> from .reading import parse_hand
 >>> from .rules import PROFILES
 >>> hand = parse_hand({"finish": "sequences", "winner": "Asha", "players": [
 ...     {"name": "Asha", "seen": "sequences", "maal": 10},

@@ -1,0 +1,340 @@
+"""Reading a hand from plain data, checked as a whole.
+
+Plain data is what ``json.loads`` gives: objects are dicts (checked with ``dict``, not the
+slower ``Mapping``, since every hand passes through here).
+
+``parse_hand`` takes the JSON shape of API.md (without ``rules``) and returns a
+``Hand``, or raises ``Invalid`` listing every problem with the path of its field.
+"""
+
+from __future__ import annotations
+
+from .cards import Card, CardError, kinds_for, parse_card
+from .copies import check_copies
+from .errors import FieldError, Invalid
+from .game import (
+    COUNT_KINDS,
+    FINISHES,
+    MAX_MAAL,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SEEN,
+    TUNNELA_KINDS,
+)
+from .hand import Hand, PlayerHand, Tunnela, kind_counts, tunnela_setting
+from .rules import HouseRules
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(value: object, path: str, errors: list[FieldError], *, most: int = MAX_MAAL) -> int:
+    if not _is_int(value) or not 0 <= value <= most:
+        errors.append(FieldError(path, "Enter a whole number from 0 to {most}.", most=most))
+        return 0
+    return value
+
+
+class _Reader:
+    """Collects every problem while reading one hand."""
+
+    def __init__(self, rules: HouseRules):
+        self.rules = rules
+        self.errors: list[FieldError] = []
+        self.tiplu: Card | None = None
+
+    def fail(self, path: str, template: str, **values: object) -> None:
+        self.errors.append(FieldError(path, template, **values))
+
+    def card(self, value: object, path: str) -> Card | None:
+        try:
+            card = parse_card(value)
+        except CardError as problem:
+            self.fail(path, problem.template, **problem.values)
+            return None
+        if card.is_printed_joker and not self.rules.printed_jokers:
+            self.fail(
+                path, "These house rules play without printed jokers, so JK is not in the pack."
+            )
+            return None
+        return card
+
+    def read(self, data: object) -> Hand:
+        if not isinstance(data, dict):
+            self.fail("", "The hand must be a JSON object with finish, winner and players.")
+            raise Invalid(self.errors)
+        tiplu = None
+        if data.get("tiplu") is not None:
+            tiplu = self.card(data["tiplu"], "tiplu")
+            if tiplu is not None and tiplu.is_printed_joker:
+                self.fail("tiplu", "The tiplu is a card of a suit, not a printed joker.")
+                tiplu = None
+        self.tiplu = tiplu
+        players = self.players(data.get("players"))
+        winner = data.get("winner")
+        finish = data.get("finish")
+        if winner is not None and not isinstance(winner, str):
+            self.fail("winner", "The winner must be a player's name, or null for a void hand.")
+            winner = None
+        if isinstance(winner, str):
+            # The winner is written as a name is: spaces folded, case ignored.
+            spelled = {p.name.casefold(): p.name for p in players}
+            winner = " ".join(winner.split())
+            winner = spelled.get(winner.casefold(), winner)
+        by_name = {p.name: p for p in players}
+        if finish is None and winner in by_name:
+            # A finish always follows the route the winner saw by.
+            finish = by_name[winner].seen if by_name[winner].seen != "unseen" else None
+        if finish not in FINISHES:
+            self.fail("finish", "The finish must be sequences, dublees or void.")
+        hand = Hand(finish=finish or "void", winner=winner, players=tuple(players), tiplu=tiplu)
+        if finish in FINISHES:
+            self.check_finish(hand)
+        self.check_cards_given(hand)
+        self.check_routes(hand)
+        self.errors += check_copies(hand, self.rules)
+        if self.errors:
+            raise Invalid(self.errors)
+        return hand
+
+    def players(self, value: object) -> list[PlayerHand]:
+        if not isinstance(value, list):
+            self.fail("players", "players must be a list of the 2 to 5 players of this hand.")
+            return []
+        if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+            self.fail("players", "A hand has 2 to 5 players; this one lists {n}.", n=len(value))
+        players = []
+        seen_names: dict[str, int] = {}
+        for index, item in enumerate(value):
+            player = self.player(item, f"players.{index}")
+            if player is None:
+                continue
+            key = player.name.casefold()
+            if key in seen_names:
+                self.fail(
+                    f"players.{index}.name",
+                    "{name!r} is listed twice; each player needs their own name.",
+                    name=player.name,
+                )
+            seen_names[key] = index
+            players.append(player)
+        return players
+
+    def player(self, item: object, path: str) -> PlayerHand | None:
+        if not isinstance(item, dict):
+            self.fail(path, "Each player must be an object with a name and seen.")
+            return None
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip():
+            self.fail(f"{path}.name", "Each player needs a name.")
+            name = f"player {path.rsplit('.', 1)[-1]}"
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            self.fail(f"{path}.name", "A name can have at most {most} characters.", most=MAX_NAME)
+        seen = item.get("seen")
+        if seen not in SEEN:
+            self.fail(f"{path}.seen", "seen must be sequences, dublees or unseen.")
+            seen = "unseen"
+        forms = [k for k in ("maal", "maal_counts", "maal_cards") if item.get(k) is not None]
+        if len(forms) > 1:
+            self.fail(
+                f"{path}.{forms[1]}",
+                "Give the maal one way only: {forms}, not both.",
+                forms=" or ".join(forms),
+            )
+        maal = counts = cards = None
+        if item.get("maal") is not None:
+            maal = _whole(item["maal"], f"{path}.maal", self.errors)
+        if item.get("maal_counts") is not None:
+            counts = self.counts(item["maal_counts"], f"{path}.maal_counts")
+        if item.get("maal_cards") is not None:
+            cards = self.cards(item["maal_cards"], f"{path}.maal_cards")
+        tunnelas = self.tunnelas(item.get("dealt_tunnelas"), f"{path}.dealt_tunnelas")
+        shown = 0
+        if item.get("marriages_shown") is not None:
+            shown = _whole(item["marriages_shown"], f"{path}.marriages_shown", self.errors, most=3)
+        foul = item.get("foul", False)
+        if foul is None:
+            foul = False
+        if not isinstance(foul, bool):
+            self.fail(f"{path}.foul", "foul must be true or false.")
+            foul = False
+        return PlayerHand(
+            name=name,
+            seen=seen,
+            maal=maal,
+            maal_counts=counts,
+            maal_cards=cards,
+            dealt_tunnelas=tunnelas,
+            marriages_shown=shown,
+            foul=foul,
+        )
+
+    def counts(self, value: object, path: str) -> dict[str, int] | None:
+        if not isinstance(value, dict):
+            self.fail(path, 'maal_counts must be an object like {"tiplu": 1, "poplu": 2}.')
+            return None
+        counts = {}
+        for kind, count in value.items():
+            if kind not in COUNT_KINDS:
+                self.fail(
+                    f"{path}.{kind}",
+                    "{kind!r} is not a kind of maal; the kinds are {kinds}.",
+                    kind=kind,
+                    kinds=", ".join(COUNT_KINDS),
+                )
+                continue
+            counts[kind] = _whole(count, f"{path}.{kind}", self.errors, most=6)
+        return {k: counts.get(k, 0) for k in COUNT_KINDS if counts.get(k)}
+
+    def cards(self, value: object, path: str) -> tuple[Card, ...] | None:
+        if not isinstance(value, list):
+            self.fail(path, 'maal_cards must be a list of card codes, like ["8H", "9H"].')
+            return None
+        cards = [self.card(code, f"{path}.{i}") for i, code in enumerate(value)]
+        return tuple(c for c in cards if c is not None)
+
+    def tunnelas(self, value: object, path: str) -> tuple[Tunnela, ...]:
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            self.fail(path, "dealt_tunnelas must be a list of card codes or kinds.")
+            return ()
+        out = []
+        for i, entry in enumerate(value):
+            kind = entry.strip().lower() if isinstance(entry, str) else None
+            if kind in TUNNELA_KINDS:
+                out.append(Tunnela(kind))
+                continue
+            try:
+                card = parse_card(entry)
+            except CardError:
+                self.fail(
+                    f"{path}.{i}",
+                    "{entry!r} is neither a card like 5S nor a kind of tunnela ({kinds}).",
+                    entry=entry,
+                    kinds=", ".join(TUNNELA_KINDS),
+                )
+                continue
+            if card.is_printed_joker:
+                out.append(Tunnela("printed_joker"))
+            else:
+                # Without a tiplu the kind is unknown; check_cards_given reports that.
+                kind = kinds_for(self.tiplu)[card] if self.tiplu else "ordinary"
+                out.append(Tunnela(kind, card))
+        return tuple(out)
+
+    def check_finish(self, hand: Hand) -> None:
+        names = [p.name for p in hand.players]
+        if hand.finish == "void":
+            if hand.winner is not None:
+                self.fail(
+                    "winner",
+                    "A void hand has no winner: nobody finished. "
+                    "Leave the winner empty or choose how they finished.",
+                )
+            return
+        if hand.winner is None:
+            self.fail("winner", "Choose who finished, or mark the hand void.")
+            return
+        if hand.winner not in names:
+            self.fail(
+                "winner", "The winner {name!r} is not one of this hand's players.", name=hand.winner
+            )
+            return
+        finisher = hand.players[names.index(hand.winner)]
+        if finisher.seen == "unseen":
+            self.fail("winner", "{name} never saw, so cannot have finished.", name=finisher.name)
+        elif finisher.seen != hand.finish:
+            self.fail(
+                "finish",
+                "{name} saw by {seen}, so finishes by {seen}, not by {finish}.",
+                name=finisher.name,
+                seen=finisher.seen,
+                finish=hand.finish,
+            )
+        if finisher.foul:
+            self.fail("winner", "{name} fouled, so cannot be the finisher.", name=finisher.name)
+
+    def check_cards_given(self, hand: Hand) -> None:
+        needs_tiplu = any(
+            p.maal_cards or any(t.card for t in p.dealt_tunnelas) for p in hand.players
+        )
+        if needs_tiplu and hand.tiplu is None and "tiplu" not in {e.field for e in self.errors}:
+            self.fail("tiplu", "Enter the tiplu: without it the cards cannot be counted.")
+
+    def check_routes(self, hand: Hand) -> None:
+        rules = self.rules
+        n = len(hand.players)
+        for i, p in enumerate(hand.players):
+            path = f"players.{i}"
+            if p.seen == "dublees" and not rules.dublees_allowed:
+                self.fail(f"{path}.seen", "These house rules do not allow seeing by dublees.")
+            elif p.seen == "dublees" and n < rules.dublees_min_players:
+                self.fail(
+                    f"{path}.seen",
+                    "Dublees are allowed only with {n} or more players.",
+                    n=rules.dublees_min_players,
+                )
+            if p.foul and rules.foul == "off":
+                self.fail(
+                    f"{path}.foul",
+                    "These house rules do not penalise fouls; set the "
+                    "foul rule (same_hand or next_hand) to use it.",
+                )
+            if p.dealt_tunnelas:
+                self.check_tunnelas(p, path, hand.tiplu)
+            if p.marriages_shown:
+                self.check_shown(p, path, hand.tiplu)
+
+    def check_tunnelas(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
+        rules = self.rules
+        if not rules.scores_dealt_tunnelas:
+            self.fail(f"{path}.dealt_tunnelas", "These house rules do not score dealt tunnelas.")
+            return
+        if rules.dealt_tunnela_needs == "seen_by_sequences" and p.seen != "sequences":
+            self.fail(
+                f"{path}.dealt_tunnelas",
+                "A dealt tunnela scores only for a player seen by sequences.",
+            )
+            return
+        for j, t in enumerate(p.dealt_tunnelas):
+            if t.card is not None and tiplu is None:
+                continue
+            if tunnela_setting(t.kind, rules) is None:
+                self.fail(
+                    f"{path}.dealt_tunnelas.{j}",
+                    "These house rules do not score a dealt tunnela of {kind}s.",
+                    kind=t.kind.replace("_", " "),
+                )
+
+    def check_shown(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
+        if self.rules.marriage_shown is None:
+            self.fail(
+                f"{path}.marriages_shown", "These house rules do not score shown marriages apart."
+            )
+            return
+        if p.maal is not None:
+            self.fail(
+                f"{path}.marriages_shown",
+                "Give the maal as cards or counts to count shown marriages.",
+            )
+            return
+        held = kind_counts(p, tiplu)
+        most = min(held["tiplu"], held["poplu"], held["jhiplu"])
+        if p.marriages_shown > most:
+            self.fail(
+                f"{path}.marriages_shown",
+                "{name} holds the cards of {most} marriage(s) only (a tiplu, poplu and "
+                "jhiplu each), so cannot have shown {shown}.",
+                name=p.name,
+                most=most,
+                shown=p.marriages_shown,
+            )
+
+
+def parse_hand(data: object, rules: HouseRules) -> Hand:
+    """Read and check a hand; raises Invalid with every problem found."""
+    return _Reader(rules).read(data)
