@@ -7,7 +7,18 @@ from typing import Any
 
 from flask import Flask
 
+from ledger import api
+from ledger.cli import init_db_command
+from ledger.errors import init_errors
 from ledger.extensions import csrf, db, migrate
+from ledger.i18n import current_language, digit_style, digits, num, signed, switches, tr, translate
+from ledger.i18n.language import LANGUAGES
+from ledger.i18n.switches import here, init_i18n
+from ledger.pdf import routes as pdf_routes
+from ledger.security import init_security
+from ledger.web import checker, filters, glossary, hands, main, rules
+from ledger.web import matches as match_pages
+from ledger.web.words import PROFILE_NAMES, SETTING_MEANINGS
 
 MAX_BODY_BYTES = 256 * 1024
 
@@ -52,27 +63,26 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=migrations, render_as_batch=True)
     csrf.init_app(app)
 
-    from ledger import models  # noqa: F401  (registers the tables)
-    from ledger.cli import init_cli
-    from ledger.errors import init_errors
-    from ledger.i18n import init_i18n
-    from ledger.security import init_security
+    from ledger.matches import models  # noqa: F401  (registers the tables)
 
     init_security(app)
     init_i18n(app)
     init_errors(app)
-    init_cli(app)
-
-    from ledger.views import register_views
-    from ledger.views.glossary import bp as glossary_bp
-
-    register_views(app)
-    app.register_blueprint(glossary_bp)
-
-    from ledger.api import bp as api_bp
-
-    app.register_blueprint(api_bp)
-    csrf.exempt(api_bp)  # the API authenticates by edit key, not cookies
+    _register_templates(app)
+    app.cli.add_command(init_db_command)
+    for blueprint in (
+        main.bp,
+        checker.bp,
+        rules.bp,
+        glossary.bp,
+        match_pages.bp,
+        hands.bp,
+        pdf_routes.bp,
+        switches.bp,
+        api.bp,
+    ):
+        app.register_blueprint(blueprint)
+    csrf.exempt(api.bp)  # the API authenticates by edit key, not cookies
 
     return app
 
@@ -92,3 +102,31 @@ def _instance_secret_key(instance_path: str) -> str:
     with os.fdopen(fd, "w", encoding="ascii") as f:
         f.write(key + "\n")
     return key
+
+
+def _register_templates(app: Flask) -> None:
+    """Every filter and global the templates use."""
+    for name, function in {
+        "num": num,
+        "signed": signed,
+        "digits": digits,
+        "tr": translate,
+        "card": filters.card,
+        "cards": filters.cards,
+        "rule_value": filters.rule_value,
+        "setting_label": filters.setting_label,
+        "kind_word": filters.kind_word,
+    }.items():
+        app.add_template_filter(function, name)
+    for name, value in {
+        "tr": tr,
+        "current_language": current_language,
+        "digit_style": digit_style,
+        "here": here,
+        "languages": LANGUAGES,
+        "tiplu_family": filters.tiplu_family,
+        "changed_settings": filters.changed_settings,
+        "profile_titles": PROFILE_NAMES,
+        "setting_help": SETTING_MEANINGS,
+    }.items():
+        app.add_template_global(value, name)

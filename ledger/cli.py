@@ -1,7 +1,6 @@
 """Flask commands: ``flask --app ledger init-db``."""
 
 import click
-from flask import Flask
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
 
@@ -12,7 +11,3 @@ def init_db_command() -> None:
     """Bring the database to the latest migration (creates it; keeps existing data)."""
     upgrade()
     click.echo("Initialised the database.")
-
-
-def init_cli(app: Flask) -> None:
-    app.cli.add_command(init_db_command)

@@ -32,7 +32,7 @@ def pytest_sessionstart(session):
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    from ledger.i18n import TRANSLATIONS
+    from ledger.i18n.switches import TRANSLATIONS
 
     for po in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"):
         mo = po.with_suffix(".mo")

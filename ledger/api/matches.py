@@ -13,9 +13,9 @@ from ledger import matches
 from ledger.api import bp
 from ledger.api.problems import ApiError, json_object
 from ledger.engine import FieldError, Invalid
-from ledger.match_export import export_filename
-from ledger.match_view import history_json
-from ledger.models import Match
+from ledger.matches.export import export_filename
+from ledger.matches.models import Match
+from ledger.matches.view import history_json
 
 #: An exported match can be larger than the usual 256 KiB request limit.
 IMPORT_MAX_BYTES = 4 * 1024 * 1024

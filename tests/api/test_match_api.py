@@ -6,7 +6,7 @@ from sqlalchemy import func, select
 
 from ledger.engine import parse_hand, resolve_rules, settle
 from ledger.extensions import db
-from ledger.models import Hand, HandVersion, Match
+from ledger.matches.models import Hand, HandVersion, Match
 
 
 def engine_nets(data: dict, rules="sparkai") -> dict[str, int]:

@@ -9,7 +9,7 @@ from api_support import PLAYERS, bearer, hand
 from sqlalchemy import func, select
 
 from ledger.extensions import db
-from ledger.models import Match
+from ledger.matches.models import Match
 
 # What may differ between a match and its imported copy.
 VOLATILE = {"id", "created_at", "updated_at", "version", "edit_key"}

@@ -10,7 +10,7 @@ from werkzeug.exceptions import NotFound
 from ledger import matches
 from ledger.engine import Invalid
 from ledger.extensions import db
-from ledger.models import Hand, HandVersion, Match, MatchPlayer
+from ledger.matches.models import Hand, HandVersion, Match, MatchPlayer
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Esha"]
 

@@ -4,7 +4,7 @@ import doctest
 
 import pytest
 
-from ledger import match_export
+from ledger.matches import export as match_export
 
 
 @pytest.mark.parametrize("module", [match_export])

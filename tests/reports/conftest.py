@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from ledger import reports
+from ledger.pdf import render as reports
 
 
 @pytest.fixture(autouse=True)

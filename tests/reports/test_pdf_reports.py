@@ -18,8 +18,8 @@ from pdf_support import (
     vendored_characters,
 )
 
-from ledger import reports
-from ledger.views.checker import encode_hand_link
+from ledger.pdf import render as reports
+from ledger.web.checker import encode_hand_link
 
 A4 = (595, 842)
 LETTER = (612, 792)
@@ -333,7 +333,7 @@ def test_long_names_stay_inside_the_page(app, client, monkeypatch):
         pages[paper] = html
         return reports.render_pdf(html, paper, extra_css)
 
-    monkeypatch.setattr("ledger.views.reports.render_pdf", keep)
+    monkeypatch.setattr("ledger.pdf.routes.render_pdf", keep)
     for paper in ("a4", "letter"):
         assert client.get(f"/matches/{match['id']}/summary.pdf?paper={paper}").status_code == 200
         with app.test_request_context():

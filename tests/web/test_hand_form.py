@@ -5,7 +5,7 @@ from flask import render_template_string
 from werkzeug.datastructures import MultiDict
 
 from ledger.engine import PROFILES
-from ledger.hand_form import build_hand_form, check_hand, hand_formdata, read_hand_form
+from ledger.web.forms.hand_json import build_hand_form, check_hand, hand_formdata, read_hand_form
 
 MATCH = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Firoz"]
 

@@ -16,7 +16,7 @@ from match_pages_support import (
     page_totals,
 )
 
-from ledger.views.edit_rights import MAX_KEYS, SESSION_KEY
+from ledger.web.edit_rights import MAX_KEYS, SESSION_KEY
 
 
 def edit_link(client, url: str) -> str:

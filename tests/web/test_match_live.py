@@ -17,7 +17,7 @@ from match_pages_support import (
 )
 from sql_counting import counting_queries
 
-from ledger import chart
+from ledger.web import chart
 
 # --- following the match -------------------------------------------------------------------
 
@@ -233,7 +233,7 @@ def test_kept_parts_follow_the_version_the_reader_and_the_digits(app, client):
 def test_the_cache_keeps_the_most_recently_used():
     from markupsafe import Markup
 
-    from ledger.views.page_cache import FragmentCache
+    from ledger.web.page_cache import FragmentCache
 
     cache = FragmentCache(size=2)
     cache.put("a", Markup("A"))

@@ -22,7 +22,7 @@ from match_pages_support import (
 from sqlalchemy import func, select
 
 from ledger.extensions import db
-from ledger.models import Hand, Match
+from ledger.matches.models import Hand, Match
 
 # --- a new match -------------------------------------------------------------------------
 

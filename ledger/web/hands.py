@@ -11,10 +11,10 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from ledger import matches
 from ledger.i18n import tr
-from ledger.match_view import MatchView, history_json
-from ledger.models import Match
-from ledger.views.edit_rights import can_edit, require_editor
-from ledger.views.hand_entry import (
+from ledger.matches.models import Match
+from ledger.matches.view import MatchView, history_json
+from ledger.web.edit_rights import can_edit, require_editor
+from ledger.web.hand_entry import (
     MatchHandForm,
     build_match_hand_form,
     check_match_hand,

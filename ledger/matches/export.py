@@ -16,9 +16,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ledger.engine import FieldError, Hand, Invalid
-from ledger.match_input import PROFILE_LENGTH, MatchSpec, read_dealer, read_hand, read_match
-from ledger.match_view import MatchView, iso
-from ledger.models import HandVersion, utcnow
+from ledger.matches.models import HandVersion, utcnow
+from ledger.matches.reading import PROFILE_LENGTH, MatchSpec, read_dealer, read_hand, read_match
+from ledger.matches.view import MatchView, iso
 
 EXPORT_FORMAT = "marriage-ledger/match"
 EXPORT_FORMAT_VERSION = 1

@@ -27,7 +27,7 @@ from wtforms import (
 from wtforms.widgets import NumberInput
 
 from ledger.engine.rules import CHOICES, PROFILES, HouseRules
-from ledger.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
+from ledger.web.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
 
 # Labels, choices and placeholders are lazy strings: read in the page's language.
 SEEN_CHOICES = [

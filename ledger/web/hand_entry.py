@@ -16,8 +16,11 @@ from wtforms import HiddenField, SelectChoice, SelectField
 
 from ledger import matches
 from ledger.engine import Invalid
-from ledger.forms import HandForm
-from ledger.hand_form import (
+from ledger.i18n import translate
+from ledger.matches.models import Match
+from ledger.matches.view import HandView, MatchView
+from ledger.web.forms.hand import HandForm
+from ledger.web.forms.hand_json import (
     HandCheck,
     Problem,
     attach,
@@ -27,9 +30,6 @@ from ledger.hand_form import (
     problems_from_errors,
     read_hand_form,
 )
-from ledger.i18n import translate
-from ledger.match_view import HandView, MatchView
-from ledger.models import Match
 
 MAX_IN_HAND = 5
 

@@ -18,15 +18,15 @@ from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField,
 from wtforms.widgets import NumberInput
 
 from ledger.engine import FieldError, HouseRules, Invalid
-from ledger.forms import RulesForm
-from ledger.hand_form import Problem, attach
 from ledger.i18n import tr, translate
-from ledger.match_input import MAX_PLAYERS, MIN_PLAYERS, PROFILE_LENGTH, read_match, tidy
 from ledger.matches import create_match
-from ledger.models import MATCH_NAME_MAX, PLAYER_NAME_MAX, Match
-from ledger.rules_form import RulesChoice, prepare_rules_form, read_rules_form
-from ledger.views.filters import length_words as unit_words
-from ledger.words import CHOICE_WORDS
+from ledger.matches.models import MATCH_NAME_MAX, PLAYER_NAME_MAX, Match
+from ledger.matches.reading import MAX_PLAYERS, MIN_PLAYERS, PROFILE_LENGTH, read_match, tidy
+from ledger.web.filters import length_words as unit_words
+from ledger.web.forms.hand import RulesForm
+from ledger.web.forms.hand_json import Problem, attach
+from ledger.web.forms.rules import RulesChoice, prepare_rules_form, read_rules_form
+from ledger.web.words import CHOICE_WORDS
 
 DEFAULT_ROWS = 4
 LENGTH_KINDS = ("profile", "hands", "rotations", "open")

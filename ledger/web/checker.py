@@ -17,16 +17,16 @@ from typing import Any
 from flask import Blueprint, make_response, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from ledger.forms import CheckForm
-from ledger.hand_form import (
+from ledger.i18n import N_, translate
+from ledger.web.forms.hand import CheckForm
+from ledger.web.forms.hand_json import (
     HandCheck,
     check_hand,
     clear_errors,
     hand_formdata,
     prepare_hand_form,
 )
-from ledger.i18n import N_, translate
-from ledger.rules_form import (
+from ledger.web.forms.rules import (
     DEFAULT_PROFILE,
     RulesChoice,
     prepare_rules_form,

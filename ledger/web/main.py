@@ -2,7 +2,7 @@
 
 from flask import Blueprint, render_template
 
-from ledger.views.edit_rights import editable_matches
+from ledger.web.edit_rights import editable_matches
 
 bp = Blueprint("main", __name__)
 

@@ -1,4 +1,4 @@
-"""Template filters for cards, signed points and house-rules values (app-wide).
+"""Template filters for cards and house-rules values (registered in create_app).
 
 Numbers are shown in the page's digits and words in its language (``ledger.i18n``);
 card ranks stay Western (8♥), as they are printed on the cards.
@@ -6,22 +6,19 @@ card ranks stay Western (8♥), as they are printed on the cards.
 
 from __future__ import annotations
 
-from flask import Flask
 from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
 from ledger.engine import PROFILES, CardError, parse_card
 from ledger.engine.cards import Relation, card_of
-from ledger.i18n import MINUS, digits, num, signed
-from ledger.words import (
+from ledger.i18n import digits, num
+from ledger.web.words import (
     CHOICE_WORDS,
-    PROFILE_NAMES,
     SETTING_LABELS,
-    SETTING_MEANINGS,
     TUNNELA_KIND_WORDS,
 )
 
-__all__ = ["MINUS", "card", "cards", "rule_value", "signed", "tiplu_family"]
+__all__ = ["card", "cards", "rule_value", "tiplu_family"]
 
 
 def card(code: object) -> Markup:
@@ -108,16 +105,3 @@ def changed_settings(rules_json: dict) -> list[tuple[str, object]]:
         return []
     values = base.to_json()
     return [(k, v) for k, v in rules_json.items() if k in values and values[k] != v]
-
-
-def init_filters(app: Flask) -> None:
-    app.add_template_filter(card, "card")
-    app.add_template_filter(cards, "cards")
-    app.add_template_filter(signed, "signed")
-    app.add_template_filter(rule_value, "rule_value")
-    app.add_template_filter(setting_label, "setting_label")
-    app.add_template_filter(kind_word, "kind_word")
-    app.add_template_global(tiplu_family, "tiplu_family")
-    app.add_template_global(changed_settings, "changed_settings")
-    app.add_template_global(PROFILE_NAMES, "profile_titles")
-    app.add_template_global(SETTING_MEANINGS, "setting_help")

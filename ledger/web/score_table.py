@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ledger.match_view import MatchView
+from ledger.matches.view import MatchView
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from wtforms import Field, SelectChoice
 from ledger.engine import FieldError, HouseRules, Invalid, parse_hand, settle
 from ledger.engine.errors import N_
 from ledger.engine.hand import tunnela_setting
-from ledger.forms import COUNT_KINDS, KIND_LABELS, HandForm
 from ledger.i18n import tr, translate
+from ledger.web.forms.hand import COUNT_KINDS, KIND_LABELS, HandForm
 
 MIN_ROWS, MAX_CHECK_ROWS, DEFAULT_ROWS = 2, 5, 4
 FINISHES = ("sequences", "dublees", "void")

@@ -18,10 +18,10 @@ from wtforms import Form, SelectChoice
 
 from ledger.engine import PROFILES, HouseRules, Invalid, resolve_rules
 from ledger.engine.rules import BOOLS, CHOICES, COUNTS, OPTIONAL_TABLES, TUNNELA_SETTINGS
-from ledger.forms import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
-from ledger.hand_form import Problem, attach
 from ledger.i18n import tr, translate
-from ledger.words import CHOICE_WORDS
+from ledger.web.forms.hand import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
+from ledger.web.forms.hand_json import Problem, attach
+from ledger.web.words import CHOICE_WORDS
 
 DEFAULT_PROFILE = next(iter(PROFILES))
 NONE_WORDS = ("none", "no", "-", "—", "–", "off", "छैन")

@@ -26,20 +26,20 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
 
-from ledger import match_export
 from ledger.engine import FieldError, Hand, Invalid, Settlement, settle
 from ledger.extensions import db
 from ledger.i18n import Msg
-from ledger.match_input import (
+from ledger.matches import export as match_export
+from ledger.matches.models import Hand as StoredHand
+from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
+from ledger.matches.reading import (
     PROFILE_LENGTH,
     MatchSpec,
     read_dealer,
     read_hand,
     read_match,
 )
-from ledger.match_view import MatchView, build_match_view
-from ledger.models import Hand as StoredHand
-from ledger.models import HandVersion, Match, MatchPlayer, utcnow
+from ledger.matches.view import MatchView, build_match_view
 
 __all__ = [
     "PROFILE_LENGTH",

@@ -16,8 +16,8 @@ from typing import Any
 from ledger.engine import HandRecord, HouseRules, MatchLength, MatchState, Standing, run_match
 from ledger.engine.match import hands_in_length
 from ledger.engine.rules import parse_length
-from ledger.match_input import rules_from_record
-from ledger.models import Hand, HandVersion, Match
+from ledger.matches.models import Hand, HandVersion, Match
+from ledger.matches.reading import rules_from_record
 
 
 def iso(moment: datetime | None) -> str | None:

@@ -32,15 +32,15 @@ from sqlalchemy import select
 from werkzeug.exceptions import NotFound
 
 from ledger import matches
-from ledger.chart import build_chart
 from ledger.extensions import db
 from ledger.i18n import N_, current_language, digit_style, tr
-from ledger.match_view import MatchView
-from ledger.models import Match
-from ledger.new_match_form import NewMatchForm, prepare_new_match_form, submit_new_match
-from ledger.views.edit_rights import can_edit, edit_key, remember_key
-from ledger.views.page_cache import fragment_cache
-from ledger.views.score_table import score_rows
+from ledger.matches.models import Match
+from ledger.matches.view import MatchView
+from ledger.web.chart import build_chart
+from ledger.web.edit_rights import can_edit, edit_key, remember_key
+from ledger.web.forms.new_match import NewMatchForm, prepare_new_match_form, submit_new_match
+from ledger.web.page_cache import fragment_cache
+from ledger.web.score_table import score_rows
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 

@@ -20,7 +20,7 @@ from ledger.engine import (
     resolve_rules,
 )
 from ledger.engine.rules import parse_length
-from ledger.models import MATCH_NAME_MAX, PLAYER_NAME_MAX
+from ledger.matches.models import MATCH_NAME_MAX, PLAYER_NAME_MAX
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 

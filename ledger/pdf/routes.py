@@ -18,7 +18,6 @@ from urllib.parse import parse_qs, urlsplit
 from flask import Blueprint, abort, render_template, request, url_for
 
 from ledger import matches
-from ledger.chart import SHAPES, build_chart, marker_path
 from ledger.engine import (
     PROFILES,
     CardError,
@@ -28,13 +27,15 @@ from ledger.engine import (
     resolve_rules,
     settle,
 )
-from ledger.i18n import N_, Msg, format_day, num, pdf_page_css, tr
-from ledger.match_export import export_filename
-from ledger.match_view import HandView, MatchView
-from ledger.reports import paper_size, pdf_response, render_pdf
-from ledger.rules_form import DEFAULT_PROFILE
-from ledger.views.checker import ShareLinkError, decode_hand_link
-from ledger.words import PROFILE_NAMES
+from ledger.i18n import N_, Msg, format_day, num, tr
+from ledger.matches.export import export_filename
+from ledger.matches.view import HandView, MatchView
+from ledger.pdf.page_css import pdf_page_css
+from ledger.pdf.render import paper_size, pdf_response, render_pdf
+from ledger.web.chart import SHAPES, build_chart, marker_path
+from ledger.web.checker import ShareLinkError, decode_hand_link
+from ledger.web.forms.rules import DEFAULT_PROFILE
+from ledger.web.words import PROFILE_NAMES
 
 bp = Blueprint("reports", __name__)
 

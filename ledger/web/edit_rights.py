@@ -17,7 +17,7 @@ from sqlalchemy import select
 from ledger.extensions import db
 from ledger.i18n import N_
 from ledger.matches import check_edit_key
-from ledger.models import Match
+from ledger.matches.models import Match
 
 SESSION_KEY = "edit_keys"
 MAX_KEYS = 30

@@ -1,0 +1,49 @@
+"""Which language and which digits a page is in (the API: always English, Western)."""
+
+from __future__ import annotations
+
+from flask import g, has_request_context, request
+from flask_babel import Babel, get_locale
+
+LANGUAGES: dict[str, str] = {"en": "English", "ne": "नेपाली"}
+DEFAULT_LANGUAGE = "en"
+LANG_COOKIE = "lang"
+DIGITS_COOKIE = "digits"
+#: Digit styles by their CLDR numbering-system names.
+DIGIT_STYLES = ("deva", "latn")
+
+babel = Babel()
+
+
+def is_api_request() -> bool:
+    return has_request_context() and request.path.startswith("/api/")
+
+
+def select_language() -> str:
+    """The language of this request (Flask-Babel's locale selector)."""
+    if not has_request_context() or is_api_request():
+        return DEFAULT_LANGUAGE
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
+
+
+def current_language() -> str:
+    locale = get_locale()
+    return locale.language if locale is not None else DEFAULT_LANGUAGE
+
+
+def digit_style() -> str:
+    """``deva`` or ``latn``: the visitor's choice, else the language's usual digits."""
+    if not has_request_context() or is_api_request():
+        return "latn"
+    style = getattr(g, "_ledger_digits", None)
+    if style is None:
+        chosen = request.cookies.get(DIGITS_COOKIE)
+        if chosen in DIGIT_STYLES:
+            style = chosen
+        else:
+            style = "deva" if current_language() == "ne" else "latn"
+        g._ledger_digits = style
+    return style

@@ -1,0 +1,98 @@
+"""Sentences in the page's language: ``tr`` for a template of the web layer,
+``translate`` for an engine error or a ``Msg`` of the service layer."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+
+from ledger.i18n.numbers import num
+
+
+class Msg(str):
+    """An English sentence that keeps its template and values: the API shows it as it is
+    (it *is* the English text); a page shows ``translate(msg)``.
+
+    >>> m = Msg("Hand {number} saved.", number=3)
+    >>> m, m.template, m.values
+    ('Hand 3 saved.', 'Hand {number} saved.', {'number': 3})
+    """
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> Msg:
+        self = super().__new__(cls, template.format(**values) if values else template)
+        self.template = template
+        self.values = values
+        return self
+
+    def __reduce__(self):  # keeps pickling (sessions, copies) working
+        return (_rebuild_msg, (self.template, self.values))
+
+
+def _rebuild_msg(template: str, values: dict[str, Any]) -> Msg:
+    return Msg(template, **values)
+
+
+#: Game words the engine puts in its sentences as values (``{seen}``, ``{finish}``,
+#: ``{kind}``), shown in the page's language. They are the catalogue's message ids.
+VALUE_WORDS: dict[str, Any] = {
+    "sequences": _l("sequences"),
+    "dublees": _l("dublees"),
+    "unseen": _l("unseen"),
+    "void": _l("void"),
+    "tiplu": _l("tiplu"),
+    "poplu": _l("poplu"),
+    "jhiplu": _l("jhiplu"),
+    "alter": _l("alter"),
+    "printed joker": _l("printed joker"),
+    "ordinary joker": _l("ordinary joker"),
+    "ordinary": _l("ordinary card"),
+    "printed_joker": _l("printed joker"),
+    "ordinary_joker": _l("ordinary joker"),
+}
+_WORD_KEYS = frozenset({"seen", "finish", "kind"})
+#: "poplu (9♥)": a kind of maal and the card it is, in the "Too many ..." sentences.
+_SLOT = re.compile(r"^(tiplu|poplu|jhiplu|alter|printed joker|ordinary joker)( \(.*\))?$")
+
+
+def _shown_value(key: str, value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return num(value)
+    if isinstance(value, str):
+        if key in _WORD_KEYS and value in VALUE_WORDS:
+            return str(VALUE_WORDS[value])
+        if key == "name":
+            found = _SLOT.match(value)
+            if found:
+                return str(VALUE_WORDS[found.group(1)]) + (found.group(2) or "")
+    return value
+
+
+def tr(template: str, **values: Any) -> str:
+    """``template`` (an English message id with ``{name}`` placeholders) in the page's
+    language, filled with ``values`` (numbers in the page's digits)."""
+    text = gettext(template)
+    if not values:
+        return text
+    return text.format(**{k: _shown_value(k, v) for k, v in values.items()})
+
+
+def translate(message: object) -> str:
+    """A message for a page, in its language: an engine ``FieldError`` / ``CardError``
+    or a ``Msg`` (by template and values), or a sentence (looked up as it is)."""
+    template = getattr(message, "template", None)
+    values = getattr(message, "values", None)
+    if isinstance(template, str) and isinstance(values, Mapping):
+        return tr(template, **values)
+    if message is None:
+        return ""
+    text = str(message)
+    return gettext(text) if text else text

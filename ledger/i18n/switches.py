@@ -1,0 +1,98 @@
+"""The language and digits switches (``/lang/<code>``, ``/digits/<style>``), remembered
+in cookies, and Flask-Babel set up to read them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, redirect, request
+
+from ledger.i18n.language import (
+    DEFAULT_LANGUAGE,
+    DIGIT_STYLES,
+    DIGITS_COOKIE,
+    LANG_COOKIE,
+    LANGUAGES,
+    babel,
+    is_api_request,
+    select_language,
+)
+
+COOKIE_MAX_AGE = 2 * 365 * 24 * 3600  # two years: a preference, not a session
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
+bp = Blueprint("i18n", __name__)
+
+
+def safe_next(target: object) -> str:
+    """``target`` if it is a path on this site (``/check?h=...``), else ``/``: the
+    switches never redirect elsewhere."""
+    if not isinstance(target, str):
+        return "/"
+    target = target.strip()
+    if (
+        not target.startswith("/")
+        or target.startswith("//")
+        or "\\" in target
+        or any(ord(c) < 32 or ord(c) == 127 for c in target)
+    ):
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return "/"
+    return target
+
+
+def here() -> str:
+    """The path (and query) of this page, for a switch's ``next``."""
+    path = request.full_path if request.query_string else request.path
+    return path.rstrip("?") or "/"
+
+
+def _remember(cookie: str, value: str):
+    response = redirect(safe_next(request.args.get("next")), code=303)
+    response.set_cookie(
+        cookie,
+        value,
+        max_age=COOKIE_MAX_AGE,
+        samesite="Lax",
+        httponly=True,
+        secure=request.is_secure,
+        path="/",
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/lang/<code>")
+def set_language(code: str):
+    """Remember a language and go back to the page (``next``, a path on this site)."""
+    if code not in LANGUAGES:
+        code = DEFAULT_LANGUAGE
+    return _remember(LANG_COOKIE, code)
+
+
+@bp.get("/digits/<style>")
+def set_digits(style: str):
+    """Remember the digits (``deva`` or ``latn``) and go back to the page."""
+    if style not in DIGIT_STYLES:
+        style = "latn"
+    return _remember(DIGITS_COOKIE, style)
+
+
+def _vary(response):
+    """Pages depend on the language and digits chosen: caches must keep them apart."""
+    if not is_api_request():
+        response.vary.update(("Accept-Language", "Cookie"))
+    return response
+
+
+def init_i18n(app: Flask) -> None:
+    """Flask-Babel on the app, and the ``Vary`` that keeps pages apart by language."""
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    babel.init_app(app, locale_selector=select_language)
+    # {% trans %} blocks are read with their whitespace folded: one-line message ids.
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
+    app.after_request(_vary)
