@@ -14,11 +14,11 @@ from ledger.extensions import csrf, db, migrate
 from ledger.i18n import current_language, digit_style, digits, num, signed, switches, tr, translate
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.switches import here, init_i18n
+from ledger.i18n.words import PROFILE_NAMES, SETTING_MEANINGS, TUNNELA_GROUP_NAMES
 from ledger.pdf import routes as pdf_routes
 from ledger.security import init_security
 from ledger.web import checker, filters, glossary, hands, main, rules
 from ledger.web import matches as match_pages
-from ledger.web.words import PROFILE_NAMES, SETTING_MEANINGS
 
 MAX_BODY_BYTES = 256 * 1024
 
@@ -128,5 +128,6 @@ def _register_templates(app: Flask) -> None:
         "changed_settings": filters.changed_settings,
         "profile_titles": PROFILE_NAMES,
         "setting_help": SETTING_MEANINGS,
+        "tunnela_group_names": TUNNELA_GROUP_NAMES,
     }.items():
         app.add_template_global(value, name)

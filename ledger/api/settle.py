@@ -6,13 +6,8 @@ from flask import jsonify
 
 from ledger.api import bp
 from ledger.api.problems import ApiError, json_object
-from ledger.engine import PROFILES, parse_hand, resolve_rules, settle
+from ledger.engine import PROFILES, parse_hand, resolve_rules, settle, settlement_json
 from ledger.engine.rules import PROFILE_TITLES, SETTING_HELP
-
-
-def settlement_json(hand, result) -> dict:
-    """The API's shape of a settled hand: the input as read, then the result."""
-    return {"hand": hand.to_json(), **result.to_json()}
 
 
 @bp.post("/settle")

@@ -11,7 +11,7 @@ from .maal import MaalCount, MaalItem, count_maal
 from .match import HandRecord, MatchState, Standing, run_match
 from .reading import parse_hand
 from .rules import PROFILES, HouseRules, MatchLength, resolve_rules, with_overrides
-from .settle import Payment, PlayerResult, Settlement, settle
+from .settle import Payment, PlayerResult, Settlement, settle, settlement_json
 
 __all__ = [
     "PROFILES",
@@ -39,5 +39,6 @@ __all__ = [
     "parse_hand",
     "resolve_rules",
     "settle",
+    "settlement_json",
     "with_overrides",
 ]

@@ -94,6 +94,11 @@ class Settlement:
         }
 
 
+def settlement_json(hand: Hand, result: Settlement) -> dict[str, object]:
+    """A settled hand as the API answers it: the hand as read, then the result."""
+    return {"hand": hand.to_json(), **result.to_json()}
+
+
 def _fee(player: PlayerHand, hand: Hand, rules: HouseRules) -> int:
     """What one non-finisher pays the finisher in a zero-sum hand."""
     if player.foul:

@@ -11,6 +11,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ledger.i18n.numbers import num
+from ledger.i18n.words import KIND_NAMES
 
 
 class Msg(str):
@@ -46,15 +47,9 @@ VALUE_WORDS: dict[str, Any] = {
     "dublees": _l("dublees"),
     "unseen": _l("unseen"),
     "void": _l("void"),
-    "tiplu": _l("tiplu"),
-    "poplu": _l("poplu"),
-    "jhiplu": _l("jhiplu"),
-    "alter": _l("alter"),
-    "printed joker": _l("printed joker"),
-    "ordinary joker": _l("ordinary joker"),
+    **KIND_NAMES,
+    **{kind.replace("_", " "): word for kind, word in KIND_NAMES.items()},
     "ordinary": _l("ordinary card"),
-    "printed_joker": _l("printed joker"),
-    "ordinary_joker": _l("ordinary joker"),
 }
 _WORD_KEYS = frozenset({"seen", "finish", "kind"})
 #: "poplu (9♥)": a kind of maal and the card it is, in the "Too many ..." sentences.

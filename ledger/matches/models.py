@@ -12,17 +12,31 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, TypeDecorator, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.extensions import db
-
-MATCH_NAME_MAX = 80
-PLAYER_NAME_MAX = 40  # the engine's limit for a name in a hand
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator):
+    """A moment stored with its zone and always read back aware, in UTC (SQLite keeps no
+    zone and gives naive datetimes back; they were written in UTC)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        return value.astimezone(UTC) if value is not None and value.tzinfo else value
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def new_public_id() -> str:
@@ -37,21 +51,21 @@ class Match(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
-    name: Mapped[str] = mapped_column(String(MATCH_NAME_MAX))
+    name: Mapped[str] = mapped_column(String(MAX_MATCH_NAME))
     #: ``{"profile": id, "overrides": {setting: JSON value}}``; resolve with the engine.
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: ``{"hands": N}``, ``{"rotations": N}`` or None for an open match.
     length: Mapped[dict[str, int] | None] = mapped_column(JSON)
-    first_dealer: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
+    first_dealer: Mapped[str] = mapped_column(String(MAX_NAME))
     #: SHA-256 (hex) of the edit key; the key itself is shown once, on creation.
     edit_key_hash: Mapped[str] = mapped_column(String(64))
     #: Goes up on every write to the match or its hands (pages poll it to follow changes).
     version: Mapped[int] = mapped_column(Integer, default=1)
     #: The highest hand number ever given: numbers are not reused after a delete.
     last_hand_number: Mapped[int] = mapped_column(Integer, default=0)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(
-        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+        UTCDateTime, default=utcnow, onupdate=utcnow
     )
 
     players: Mapped[list[MatchPlayer]] = relationship(
@@ -87,9 +101,9 @@ class MatchPlayer(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
     #: ``name.casefold()`` (which can be longer than the name, hence the width).
-    name_key: Mapped[str] = mapped_column(String(4 * PLAYER_NAME_MAX))
+    name_key: Mapped[str] = mapped_column(String(4 * MAX_NAME))
 
     match: Mapped[Match] = relationship(back_populates="players")
 
@@ -109,14 +123,14 @@ class Hand(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     number: Mapped[int] = mapped_column(Integer)
-    dealer: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
+    dealer: Mapped[str] = mapped_column(String(MAX_NAME))
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: ``Settlement.to_json()`` without its ``rules`` (the match holds them).
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(
-        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+        UTCDateTime, default=utcnow, onupdate=utcnow
     )
 
     match: Mapped[Match] = relationship(back_populates="hands")
@@ -142,9 +156,9 @@ class HandVersion(db.Model):
     hand_number: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)  # the hand's version that this was
     action: Mapped[str] = mapped_column(String(10))  # "edit" or "delete"
-    dealer: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
+    dealer: Mapped[str] = mapped_column(String(MAX_NAME))
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: When this version had been saved; ``replaced_at``: when the edit or delete came.
-    saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    replaced_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    saved_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    replaced_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

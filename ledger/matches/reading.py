@@ -19,10 +19,8 @@ from ledger.engine import (
     parse_hand,
     resolve_rules,
 )
+from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
 from ledger.engine.rules import parse_length
-from ledger.matches.models import MATCH_NAME_MAX, PLAYER_NAME_MAX
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
 class _ProfileLength:
@@ -86,8 +84,8 @@ def read_match(
         fail("name", "Give the match a name.")
         name = ""
     name = tidy(name)
-    if len(name) > MATCH_NAME_MAX:
-        fail("name", "A match name can have at most {most} characters.", most=MATCH_NAME_MAX)
+    if len(name) > MAX_MATCH_NAME:
+        fail("name", "A match name can have at most {most} characters.", most=MAX_MATCH_NAME)
 
     names = _read_players(players, fail)
 
@@ -124,13 +122,13 @@ def _read_players(players: object, fail) -> list[str]:
     if not isinstance(players, list):
         fail("players", "players must be a list of the players' names, in seat order.")
         return []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= len(players) <= MAX_MATCH_PLAYERS:
         fail(
             "players",
             "A match has {least} to {most} players (each hand has 2 to 5 of them); "
             "this one lists {n}.",
             least=MIN_PLAYERS,
-            most=MAX_PLAYERS,
+            most=MAX_MATCH_PLAYERS,
             n=len(players),
         )
     names: list[str] = []
@@ -142,11 +140,11 @@ def _read_players(players: object, fail) -> list[str]:
             fail(f"players.{index}", "Each player needs a name.")
             continue
         player = tidy(item)
-        if len(player) > PLAYER_NAME_MAX:
+        if len(player) > MAX_NAME:
             fail(
                 f"players.{index}",
                 "A name can have at most {most} characters.",
-                most=PLAYER_NAME_MAX,
+                most=MAX_NAME,
             )
             continue
         if player.casefold() in keys:

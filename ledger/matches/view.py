@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from ledger.engine import HandRecord, HouseRules, MatchLength, MatchState, Standing, run_match
@@ -21,12 +21,8 @@ from ledger.matches.reading import rules_from_record
 
 
 def iso(moment: datetime | None) -> str | None:
-    """A timestamp as ISO 8601 in UTC (SQLite gives naive datetimes back: they are UTC)."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    """A stored moment (aware, UTC: ``models.UTCDateTime``) as ISO 8601: ``...Z``."""
+    return moment.isoformat().replace("+00:00", "Z") if moment is not None else None
 
 
 @dataclass(frozen=True)
@@ -67,6 +63,11 @@ class HandView:
             {**entered, **settled}
             for entered, settled in zip(self.input["players"], self.result["players"], strict=True)
         ]
+
+    def settlement(self, rules: HouseRules) -> dict[str, Any]:
+        """The stored hand settled, as ``engine.settlement_json`` gives a fresh one (the
+        match's rules go back in: they are stored once, with the match)."""
+        return {"hand": self.input, **self.result, "rules": rules.to_json()}
 
     def to_json(self) -> dict[str, Any]:
         result = self.result

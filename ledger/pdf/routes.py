@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from flask import Blueprint, abort, render_template, request, url_for
+from flask_babel import lazy_gettext as _l
 
 from ledger import matches
 from ledger.engine import (
@@ -26,16 +27,17 @@ from ledger.engine import (
     parse_hand,
     resolve_rules,
     settle,
+    settlement_json,
 )
 from ledger.i18n import N_, Msg, format_day, num, tr
+from ledger.i18n.words import KIND_NAMES, PROFILE_NAMES, TUNNELA_GROUP_NAMES
 from ledger.matches.export import export_filename
-from ledger.matches.view import HandView, MatchView
+from ledger.matches.view import MatchView
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.render import paper_size, pdf_response, render_pdf
 from ledger.web.chart import SHAPES, build_chart, marker_path
 from ledger.web.checker import ShareLinkError, decode_hand_link
 from ledger.web.forms.rules import DEFAULT_PROFILE
-from ledger.web.words import PROFILE_NAMES
 
 bp = Blueprint("reports", __name__)
 
@@ -43,22 +45,14 @@ bp = Blueprint("reports", __name__)
 # --- what the templates get ------------------------------------------------------------
 
 
-def as_utc(moment: datetime | None) -> datetime | None:
-    """SQLite gives naive datetimes back: they are UTC."""
-    if moment is None:
-        return None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 def day(moment: datetime | None) -> str:
     """A date for people: ``29 Nov 2026`` (UTC), in the page's language and digits."""
-    moment = as_utc(moment)
     return format_day(moment) if moment else ""
 
 
 def match_dates(view: MatchView) -> dict[str, str]:
     """When the match was created and when its hands were played (first to last)."""
-    played = [as_utc(h.created_at) for h in view.hands if h.created_at is not None]
+    played = [h.created_at for h in view.hands if h.created_at is not None]
     return {
         "created": day(view.created_at),
         "first_hand": day(min(played)) if played else "",
@@ -76,12 +70,6 @@ def rules_overrides(view: MatchView) -> list[dict[str, Any]]:
     ]
 
 
-def hand_settlement(view: MatchView, hand: HandView) -> dict[str, Any]:
-    """A stored hand in the shape the settlement partial reads (``Settlement.to_json()``
-    plus the hand as entered); the match's rules go back in (they are stored once)."""
-    return {"hand": hand.input, **hand.result, "rules": view.rules.to_json()}
-
-
 # --- the summary's appendix: each settlement in a few lines of text ----------------------
 #
 # A hand's full settlement (the partial templates/partials/settlement.html, as on the
@@ -89,25 +77,12 @@ def hand_settlement(view: MatchView, hand: HandView) -> dict[str, Any]:
 # minute. The appendix says the same things (maal items, E, n × E − T, fees, nets,
 # who pays whom) as a few lines of plain text per hand, which lay out 20-30 times faster.
 
-KIND_WORDS = {
-    "ordinary": N_("ordinary cards"),
-    "ordinary_joker": N_("ordinary jokers"),
-    "poplu_jhiplu": N_("poplus or jhiplus"),
-    "alter": N_("alters"),
-    "printed_joker": N_("printed jokers"),
-    "tiplu": N_("tiplus"),
-}
 #: The maal items' words (the engine's ids), in lower case as in the appendix's lines.
 ITEM_WORDS = {
-    "tiplu": N_("tiplu"),
-    "poplu": N_("poplu"),
-    "jhiplu": N_("jhiplu"),
-    "alter": N_("alter"),
-    "printed_joker": N_("printed joker"),
-    "ordinary_joker": N_("ordinary joker"),
-    "marriage": N_("marriage"),
-    "marriage_shown": N_("marriage shown"),
-    "not_maal": N_("not maal"),
+    **{kind: word for kind, word in KIND_NAMES.items() if kind != "ordinary"},
+    "marriage": _l("marriage"),
+    "marriage_shown": _l("marriage shown"),
+    "not_maal": _l("not maal"),
 }
 
 
@@ -127,10 +102,10 @@ def maal_item_text(item: dict[str, Any]) -> str:
         return tr("entered as one number {points}", points=item["points"])
     if kind == "dublee_finish_bonus":
         return tr("dublee-finish bonus {points}", points=item["points"])
-    word = tr(ITEM_WORDS[kind]) if kind in ITEM_WORDS else kind.replace("_", " ")
+    word = str(ITEM_WORDS[kind]) if kind in ITEM_WORDS else kind.replace("_", " ")
     if kind == "dealt_tunnela":
         of = item.get("kind")
-        of = tr(KIND_WORDS[of]) if of in KIND_WORDS else of
+        of = str(TUNNELA_GROUP_NAMES.get(of, of))
         if count == 1:
             label = tr("dealt tunnela of {kind}", kind=of)
         else:
@@ -182,7 +157,7 @@ def summary_pdf(public_id: str):
     html = render_template(
         "pdf/summary.html",
         view=view,
-        settlements=[(hand, hand_settlement(view, hand)) for hand in view.hands],
+        settlements=[(hand, hand.settlement(view.rules)) for hand in view.hands],
         printed=day(datetime.now(UTC)),
         paper=paper,
     )
@@ -202,7 +177,7 @@ def hand_slip_pdf(public_id: str, number: int):
         "pdf/slip.html",
         view=view,
         hand=hand,
-        settlement=hand_settlement(view, hand),
+        settlement=hand.settlement(view.rules),
         printed=day(datetime.now(UTC)),
         paper=paper,
     )
@@ -231,7 +206,7 @@ def check_slip_pdf():
                 "to see what is wrong."
             ),
         )
-    settlement = {"hand": hand.to_json(), **settle(hand, rules).to_json()}
+    settlement = settlement_json(hand, settle(hand, rules))
     paper = paper_size(request.args.get("paper"))
     html = render_template(
         "pdf/check_slip.html",

@@ -19,13 +19,10 @@ from werkzeug.datastructures import MultiDict
 
 from ledger.i18n import N_, translate
 from ledger.web.forms.hand import CheckForm
-from ledger.web.forms.hand_json import (
-    HandCheck,
-    check_hand,
-    clear_errors,
-    hand_formdata,
-    prepare_hand_form,
-)
+from ledger.web.forms.hand_filling import hand_formdata
+from ledger.web.forms.hand_reading import HandCheck, check_hand
+from ledger.web.forms.hand_setup import prepare_hand_form
+from ledger.web.forms.problems import clear_errors
 from ledger.web.forms.rules import (
     DEFAULT_PROFILE,
     RulesChoice,

@@ -12,10 +12,10 @@ from markupsafe import Markup
 from ledger.engine import PROFILES, CardError, parse_card
 from ledger.engine.cards import Relation, card_of
 from ledger.i18n import digits, num
-from ledger.web.words import (
+from ledger.i18n.words import (
     CHOICE_WORDS,
+    KIND_NAMES,
     SETTING_LABELS,
-    TUNNELA_KIND_WORDS,
 )
 
 __all__ = ["card", "cards", "rule_value", "tiplu_family"]
@@ -78,7 +78,7 @@ def setting_label(name: str) -> str:
 
 def kind_word(kind: str) -> str:
     """A kind of maal or tunnela in lower case words: ``printed_joker`` → printed joker."""
-    word = TUNNELA_KIND_WORDS.get(kind)
+    word = KIND_NAMES.get(kind)
     return str(word) if word is not None else kind.replace("_", " ")
 
 

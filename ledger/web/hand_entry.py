@@ -15,21 +15,19 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, SelectChoice, SelectField
 
 from ledger import matches
-from ledger.engine import Invalid
-from ledger.i18n import translate
+from ledger.engine import Invalid, settlement_json
 from ledger.matches.models import Match
 from ledger.matches.view import HandView, MatchView
 from ledger.web.forms.hand import HandForm
-from ledger.web.forms.hand_json import (
+from ledger.web.forms.hand_filling import hand_formdata
+from ledger.web.forms.hand_reading import (
     HandCheck,
-    Problem,
-    attach,
-    build_hand_form,
     check_hand,
-    hand_formdata,
     problems_from_errors,
     read_hand_form,
 )
+from ledger.web.forms.hand_setup import build_hand_form
+from ledger.web.forms.problems import attach
 
 MAX_IN_HAND = 5
 
@@ -88,12 +86,7 @@ def stored_hand_form(view: MatchView, hand: HandView) -> tuple[MatchHandForm, li
 def _rejected(form: MatchHandForm, check: HandCheck, invalid: Invalid) -> HandCheck:
     """The service refused the hand: its problems on the form's fields."""
     rows = read_hand_form(form).rows
-    found: list[Problem] = []
-    for error in invalid.errors:
-        if error.field == "dealer":
-            found.append(Problem(translate(error), form.dealer, form.dealer.label.text))
-        else:
-            found += problems_from_errors(form, [error], rows)
+    found = problems_from_errors(form, invalid.errors, rows)
     attach(found)
     return HandCheck(check.data, None, [*check.problems, *found])
 
@@ -107,7 +100,7 @@ def check_match_hand(form: MatchHandForm, match: Match, view: MatchView) -> Hand
         hand, result, _dealer = matches.preview_hand(match, check.data, form.dealer.data)
     except Invalid as invalid:
         return _rejected(form, check, invalid)
-    return HandCheck(check.data, {"hand": hand.to_json(), **result.to_json()})
+    return HandCheck(check.data, settlement_json(hand, result))
 
 
 def save_new_hand(form: MatchHandForm, match: Match, check: HandCheck) -> int | HandCheck:
@@ -138,6 +131,3 @@ def form_version(form: MatchHandForm) -> int:
     return int(text) if text.isdigit() else 0
 
 
-def settlement_of(view: MatchView, hand: HandView) -> dict:
-    """A stored hand as ``templates/partials/settlement.html`` takes it."""
-    return {"hand": hand.input, "rules": view.rules.to_json(), **hand.result}

@@ -22,7 +22,6 @@ from ledger.web.hand_entry import (
     new_hand_form,
     save_edited_hand,
     save_new_hand,
-    settlement_of,
     stored_hand_form,
 )
 
@@ -86,7 +85,7 @@ def show(public_id: str, number: int):
         view=view,
         number=number,
         hand=hand,
-        settlement=settlement_of(view, hand) if hand else None,
+        settlement=hand.settlement(view.rules) if hand else None,
         history=list(reversed(history)),
         editor=can_edit(match),
     )
@@ -145,7 +144,7 @@ def _conflict_page(public_id: str, number: int, conflict):
         check=check,
         status=409,
         conflict=_conflict_words(number, theirs is None),
-        theirs=settlement_of(view, theirs) if theirs is not None else None,
+        theirs=theirs.settlement(view.rules) if theirs is not None else None,
     )
 
 
@@ -201,6 +200,6 @@ def _delete_page(view, hand, version, *, conflict=None, status=200):
         hand=hand,
         version=version,
         conflict=conflict,
-        settlement=settlement_of(view, hand),
+        settlement=hand.settlement(view.rules),
     )
     return body, status

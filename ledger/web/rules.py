@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from ledger.engine import PROFILES
-from ledger.web.words import PROFILE_NAMES, SETTING_MEANINGS
+from ledger.i18n.words import PROFILE_NAMES, SETTING_MEANINGS
 
 bp = Blueprint("rules", __name__)
 

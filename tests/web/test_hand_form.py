@@ -5,7 +5,9 @@ from flask import render_template_string
 from werkzeug.datastructures import MultiDict
 
 from ledger.engine import PROFILES
-from ledger.web.forms.hand_json import build_hand_form, check_hand, hand_formdata, read_hand_form
+from ledger.web.forms.hand_filling import hand_formdata
+from ledger.web.forms.hand_reading import check_hand, read_hand_form
+from ledger.web.forms.hand_setup import build_hand_form
 
 MATCH = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Firoz"]
 

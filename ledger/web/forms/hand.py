@@ -26,8 +26,9 @@ from wtforms import (
 )
 from wtforms.widgets import NumberInput
 
+from ledger.engine.game import MAX_MATCH_PLAYERS
 from ledger.engine.rules import CHOICES, PROFILES, HouseRules
-from ledger.web.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
+from ledger.i18n.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
 
 # Labels, choices and placeholders are lazy strings: read in the page's language.
 SEEN_CHOICES = [
@@ -45,10 +46,6 @@ MAAL_MODES = [
     SelectChoice("cards", _l("Cards")),
     SelectChoice("number", _l("Total")),
 ]
-#: The maal kinds that have a stepper, in the order a player reads them off.
-COUNT_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker", "ordinary_joker")
-KIND_LABELS = KIND_WORDS
-MAX_PLAYER_ROWS = 10
 AS_THE_PROFILE = _l("as the profile")
 BOOL_CHOICES = (("", AS_THE_PROFILE), ("yes", CHOICE_WORDS[True]), ("no", CHOICE_WORDS[False]))
 
@@ -129,7 +126,7 @@ class HandForm(FlaskForm):
             "placeholder": _l("e.g. 8H"),
         },
     )
-    players = FieldList(FormField(PlayerForm), min_entries=0, max_entries=MAX_PLAYER_ROWS)
+    players = FieldList(FormField(PlayerForm), min_entries=0, max_entries=MAX_MATCH_PLAYERS)
     finish = RadioField(_l("How the hand ended"), choices=FINISH_CHOICES, validate_choice=False)
     winner = SelectField(_l("Finisher"), choices=[], validate_choice=False)
 

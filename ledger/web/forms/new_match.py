@@ -18,15 +18,16 @@ from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField,
 from wtforms.widgets import NumberInput
 
 from ledger.engine import FieldError, HouseRules, Invalid
-from ledger.i18n import tr, translate
+from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
+from ledger.i18n import tr
+from ledger.i18n.words import CHOICE_WORDS
 from ledger.matches import create_match
-from ledger.matches.models import MATCH_NAME_MAX, PLAYER_NAME_MAX, Match
-from ledger.matches.reading import MAX_PLAYERS, MIN_PLAYERS, PROFILE_LENGTH, read_match, tidy
+from ledger.matches.models import Match
+from ledger.matches.reading import PROFILE_LENGTH, read_match, tidy
 from ledger.web.filters import length_words as unit_words
 from ledger.web.forms.hand import RulesForm
-from ledger.web.forms.hand_json import Problem, attach
+from ledger.web.forms.problems import Problem, attach, place_errors
 from ledger.web.forms.rules import RulesChoice, prepare_rules_form, read_rules_form
-from ledger.web.words import CHOICE_WORDS
 
 DEFAULT_ROWS = 4
 LENGTH_KINDS = ("profile", "hands", "rotations", "open")
@@ -43,7 +44,7 @@ class NewMatchForm(FlaskForm):
         _l("Name of the match"),
         filters=[_strip],
         render_kw={
-            "maxlength": MATCH_NAME_MAX,
+            "maxlength": MAX_MATCH_NAME,
             "autocomplete": "off",
             "placeholder": _l("e.g. Tihar 2026"),
         },
@@ -53,13 +54,13 @@ class NewMatchForm(FlaskForm):
             _l("Name"),
             filters=[_strip],
             render_kw={
-                "maxlength": PLAYER_NAME_MAX,
+                "maxlength": MAX_NAME,
                 "autocomplete": "off",
                 "autocapitalize": "words",
             },
         ),
         min_entries=DEFAULT_ROWS,
-        max_entries=MAX_PLAYERS,
+        max_entries=MAX_MATCH_PLAYERS,
     )
     #: The row (as text) of the player who deals the first hand.
     first_dealer = RadioField(_l("Deals first"), choices=[], default="0", validate_choice=False)
@@ -101,7 +102,7 @@ def length_words(length: Any) -> str:
 
 def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> RulesChoice:
     """Ready the form (rows, choices showing the profile's values); returns the rules."""
-    if add_row and len(form.players) < MAX_PLAYERS:
+    if add_row and len(form.players) < MAX_MATCH_PLAYERS:
         form.players.append_entry()
     while len(form.players) < MIN_PLAYERS:
         form.players.append_entry()
@@ -209,10 +210,8 @@ def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, st
         else:
             return create_match(*args)
     except Invalid as invalid:
-        for error in invalid.errors:
-            target = _field_for(form, error, rows)
-            if target is not None and target.errors:
-                continue  # one message per field is enough
-            problems.append(Problem(translate(error), target, error.field))
+        # one message per field is enough: a field with a problem of the form keeps it
+        errors = [e for e in invalid.errors if not getattr(_field_for(form, e, rows), "errors", 0)]
+        problems += place_errors(errors, lambda e: (_field_for(form, e, rows), e.field))
     attach(problems)
     return NewMatchCheck(choice, [*choice.problems, *problems])

@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
-from wtforms import Form, SelectChoice
+from wtforms import Field, Form, SelectChoice
 
-from ledger.engine import PROFILES, HouseRules, Invalid, resolve_rules
+from ledger.engine import PROFILES, FieldError, HouseRules, Invalid, resolve_rules
 from ledger.engine.rules import BOOLS, CHOICES, COUNTS, OPTIONAL_TABLES, TUNNELA_SETTINGS
-from ledger.i18n import tr, translate
+from ledger.i18n import tr
+from ledger.i18n.words import CHOICE_WORDS
 from ledger.web.forms.hand import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
-from ledger.web.forms.hand_json import Problem, attach
-from ledger.web.words import CHOICE_WORDS
+from ledger.web.forms.problems import Problem, attach, place_errors
 
 DEFAULT_PROFILE = next(iter(PROFILES))
 NONE_WORDS = ("none", "no", "-", "—", "–", "off", "छैन")
@@ -141,14 +141,15 @@ def read_rules_form(rules_form: Form) -> RulesChoice:
         try:
             rules = resolve_rules({"profile": profile, **overrides})
         except Invalid as invalid:
-            for error in invalid.errors:
+
+            def locate(error: FieldError) -> tuple[Field | None, str]:
                 name = error.field.removeprefix("rules.")
                 f = getattr(rules_form, name, None) if name in OVERRIDABLE else None
                 if f is not None:
-                    label = tr("Override · {label}", label=f.label.text)
-                else:
-                    label = str(rules_form.profile.label.text)
-                problems.append(Problem(translate(error), f, label))
+                    return f, tr("Override · {label}", label=f.label.text)
+                return None, str(rules_form.profile.label.text)
+
+            problems += place_errors(invalid.errors, locate)
     attach(problems)
     if rules is None:
         return RulesChoice(None, base, None, problems, entered)

@@ -8,6 +8,7 @@ English words are the ones the pages have always shown.
 
 from __future__ import annotations
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ledger.engine.rules import PROFILE_TITLES, SETTING_HELP
@@ -86,8 +87,9 @@ KIND_WORDS = {
     "ordinary": _l("Ordinary"),
 }
 
-#: The quick-add buttons of dealt tunnelas, by kind (lower case: "+ poplu").
-TUNNELA_KIND_WORDS = {
+#: Kinds of maal and of dealt tunnela in lower case, as a sentence or a button names
+#: them ("+ poplu", "a marriage uses a tiplu").
+KIND_NAMES = {
     "ordinary": _l("ordinary"),
     "ordinary_joker": _l("ordinary joker"),
     "poplu": _l("poplu"),
@@ -95,6 +97,16 @@ TUNNELA_KIND_WORDS = {
     "alter": _l("alter"),
     "printed_joker": _l("printed joker"),
     "tiplu": _l("tiplu"),
+}
+
+#: What a dealt tunnela is scored as (``engine.hand.tunnela_group``), in the plural.
+TUNNELA_GROUP_NAMES = {
+    "ordinary": _l("ordinary cards"),
+    "ordinary_joker": _l("ordinary jokers"),
+    "poplu_jhiplu": _l("poplus or jhiplus"),
+    "alter": _l("alters"),
+    "printed_joker": _l("printed jokers"),
+    "tiplu": _l("tiplus"),
 }
 
 
@@ -107,8 +119,6 @@ class Translated:
         self._table = table
 
     def __getitem__(self, key: str) -> str:
-        from flask_babel import gettext
-
         return gettext(self._table[key])
 
     def __contains__(self, key: object) -> bool:

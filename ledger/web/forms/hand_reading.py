@@ -1,0 +1,247 @@
+"""The hand form read into the settle format of API.md, checked and settled by the engine,
+with every problem placed on its field. Nothing here adds up points: the engine does."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from wtforms import Field
+
+from ledger.engine import FieldError, HouseRules, Invalid, parse_hand, settle, settlement_json
+from ledger.engine.game import COUNT_KINDS, FINISHES
+from ledger.i18n import tr
+from ledger.web.forms.hand import HandForm
+from ledger.web.forms.hand_setup import HandLayout, player_name, row_title
+from ledger.web.forms.problems import Problem, attach, place_errors
+
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+@dataclass
+class HandInput:
+    """The form read into the settle format, before the engine has seen it."""
+
+    data: dict[str, Any]
+    rows: list[int]  # rows[j]: the form row of data["players"][j]
+    problems: list[Problem] = field(default_factory=list)
+    #: The winner's problem is told already (a row with no name yet, or not playing):
+    #: the engine's own words about the winner would only repeat it.
+    winner_unnamed: bool = False
+
+
+@dataclass
+class HandCheck:
+    """What ``check_hand`` found: the hand as read, and its settlement or its problems."""
+
+    data: dict[str, Any]  # the settle format of API.md, without "rules"
+    settlement: dict[str, Any] | None = None  # {"hand": ..., **Settlement.to_json()}
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.settlement is not None
+
+    @property
+    def top_problems(self) -> list[Problem]:
+        return [p for p in self.problems if p.field is None]
+
+
+def _cell(field: Field) -> str:
+    return (field.data or "").strip() if isinstance(field.data, str) else ""
+
+
+def _whole(field: Field, problems: list[Problem], label: str) -> int | None:
+    """A typed whole number: None when blank; a problem when it is no number."""
+    text = _cell(field)
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        problems.append(Problem(tr("Enter a whole number, like 0, 1 or 2."), field, label))
+        return None
+
+
+def _codes(text: str) -> list[str]:
+    return [code for code in _SPLIT.split(text) if code]
+
+
+def _row_has_input(row) -> bool:
+    counts = [getattr(row, f"count_{k}") for k in (*COUNT_KINDS, "marriages_shown")]
+    return bool(
+        _cell(row.name)
+        or row.seen.data
+        or any(_cell(c) not in ("", "0") for c in counts)
+        or _cell(row.maal_cards)
+        or _cell(row.maal)
+        or _cell(row.dealt_tunnelas)
+        or row.foul.data
+    )
+
+
+def _in_hand(form: HandForm, index: int) -> bool:
+    row = form.players[index].form
+    if form.fixed_names is not None:
+        return bool(row.plays.data) if form.sit_outs else True
+    return _row_has_input(row)
+
+
+def _label(form: HandForm, row: int, field: Field) -> str:
+    who = player_name(form, row) or row_title(row)
+    return f"{who} · {field.label.text}"
+
+
+def read_hand_form(form: HandForm) -> HandInput:
+    """The form in the settle format of API.md (without rules); what could not be read
+    (a number that is no number, a finisher who is not in the hand) is a problem."""
+    layout: HandLayout = form.layout
+    problems: list[Problem] = []
+    players: list[dict[str, Any]] = []
+    rows: list[int] = []
+    for index, entry in enumerate(form.players):
+        if not _in_hand(form, index):
+            continue
+        row = entry.form
+        player: dict[str, Any] = {"name": player_name(form, index), "seen": row.seen.data or None}
+        mode = row.maal_mode.data
+        if mode == "number":
+            value = _whole(row.maal, problems, _label(form, index, row.maal))
+            if value is not None:
+                player["maal"] = value
+        elif mode == "cards":
+            codes = _codes(_cell(row.maal_cards))
+            if codes:
+                player["maal_cards"] = codes
+        else:
+            counts = {}
+            for kind in layout.count_kinds:
+                f = getattr(row, f"count_{kind}")
+                value = _whole(f, problems, _label(form, index, f))
+                if value:
+                    counts[kind] = value
+            if counts:
+                player["maal_counts"] = counts
+        if layout.marriages_shown and mode != "number":
+            f = row.count_marriages_shown
+            shown = _whole(f, problems, _label(form, index, f))
+            if shown:
+                player["marriages_shown"] = shown
+        if layout.tunnelas and mode != "number":
+            tunnelas = _codes(_cell(row.dealt_tunnelas))
+            if tunnelas:
+                player["dealt_tunnelas"] = tunnelas
+        if layout.foul and row.foul.data:
+            player["foul"] = True
+        players.append(player)
+        rows.append(index)
+
+    finish = form.finish.data if form.finish.data in FINISHES else None
+    winner = None
+    winner_unnamed = False
+    choice = form.winner.data or ""
+    if finish != "void" and choice.isdigit() and int(choice) < len(form.players):
+        w = int(choice)
+        if w in rows:
+            winner = player_name(form, w)
+            winner_unnamed = not winner
+        else:
+            who = player_name(form, w) or row_title(w)
+            winner_unnamed = True  # this problem says it all about the winner
+            problems.append(
+                Problem(
+                    tr("{name} is not playing this hand; choose one of its players.", name=who),
+                    form.winner,
+                    form.winner.label.text,
+                )
+            )
+    data: dict[str, Any] = {
+        "tiplu": _cell(form.tiplu) or None,
+        "finish": finish,
+        "winner": winner,
+        "players": players,
+    }
+    return HandInput(data, rows, problems, winner_unnamed)
+
+
+_PLAYER_FIELDS = {
+    "name": "name",
+    "seen": "seen",
+    "maal": "maal",
+    "maal_cards": "maal_cards",
+    "dealt_tunnelas": "dealt_tunnelas",
+    "marriages_shown": "count_marriages_shown",
+    "foul": "foul",
+}
+
+
+def field_for_path(form: HandForm, path: str, rows: Sequence[int]) -> tuple[Field | None, int]:
+    """The form field an engine error path concerns (None: none) and its row (or -1)."""
+    parts = path.split(".")
+    head = parts[0]
+    if len(parts) == 1 and head in ("tiplu", "finish", "winner", "dealer") and hasattr(form, head):
+        return getattr(form, head), -1
+    if head == "rules" and len(parts) == 2 and hasattr(form, "rules"):
+        return getattr(form.rules.form, parts[1], None), -1
+    if head == "players" and len(parts) >= 3 and parts[1].isdigit():
+        j = int(parts[1])
+        if j >= len(rows):
+            return None, -1
+        row = form.players[rows[j]].form
+        key = parts[2]
+        if key == "maal_counts":
+            if len(parts) >= 4 and parts[3] in COUNT_KINDS:
+                return getattr(row, f"count_{parts[3]}"), rows[j]
+            return None, rows[j]
+        if key in _PLAYER_FIELDS:
+            return getattr(row, _PLAYER_FIELDS[key]), rows[j]
+        return None, rows[j]
+    return None, -1
+
+
+def problems_from_errors(
+    form: HandForm, errors: Sequence[FieldError], rows: Sequence[int] = ()
+) -> list[Problem]:
+    """The engine's errors as problems on the form's fields; one of a player but of no
+    field is shown at the top, saying whose it is."""
+
+    def locate(error: FieldError) -> tuple[Field | None, str]:
+        target, row = field_for_path(form, error.field, rows)
+        if target is None:
+            return None, (player_name(form, row) or row_title(row)) if row >= 0 else ""
+        return target, _label(form, row, target) if row >= 0 else target.label.text
+
+    problems = place_errors(errors, locate)
+    for problem in problems:
+        if problem.field is None and problem.label:
+            problem.message = f"{problem.label}: {problem.message}"
+    return problems
+
+
+def check_hand(
+    form: HandForm, rules: HouseRules, extra_problems: Sequence[Problem] = ()
+) -> HandCheck:
+    """Read the form, let the engine parse and settle it, and place every problem
+    (``field.errors``; those of no field stay in ``HandCheck.top_problems``).
+
+    ``extra_problems`` (the checker's house-rules problems, already placed) are listed
+    first and stop the settlement. The settlement is
+    ``{"hand": Hand.to_json(), **Settlement.to_json()}``.
+    """
+    hand_input = read_hand_form(form)
+    found = list(hand_input.problems)
+    settlement = None
+    try:
+        hand = parse_hand(hand_input.data, rules)
+    except Invalid as invalid:
+        errors = invalid.errors
+        if hand_input.winner_unnamed:
+            errors = [e for e in errors if e.field != "winner"]
+        found += problems_from_errors(form, errors, hand_input.rows)
+    else:
+        if not found and not extra_problems:
+            settlement = settlement_json(hand, settle(hand, rules))
+    attach(found)
+    return HandCheck(hand_input.data, settlement, [*extra_problems, *found])
