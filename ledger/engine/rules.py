@@ -91,8 +91,18 @@ class HouseRules:
 
     def overrides(self) -> dict[str, Any]:
         """The settings that differ from this rules' profile, as JSON values."""
-        base = PROFILES[self.profile].to_json()
-        return {k: v for k, v in self.to_json().items() if base.get(k) != v}
+        return overrides_of(self.to_json())
+
+    def spec(self) -> dict[str, Any]:
+        """These rules as the settle format's ``rules``: ``resolve_rules(r.spec()) == r``."""
+        return {"profile": self.profile, **self.overrides()}
+
+
+def overrides_of(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings of rules given as JSON (``HouseRules.to_json()``, with ``profile``)
+    that differ from that profile; other keys are ignored."""
+    base = PROFILES[values["profile"]].to_json() if values.get("profile") in PROFILES else {}
+    return {k: v for k, v in values.items() if k in base and base[k] != v}
 
 
 TUNNELA_SETTINGS = (
@@ -161,6 +171,8 @@ PROFILES: dict[str, HouseRules] = {
         finisher_bonus_per_opponent=10,
     ),
 }
+#: The profile a new match or the dispute checker starts from.
+DEFAULT_PROFILE = next(iter(PROFILES))
 
 PROFILE_TITLES = {
     "amarnepal": N_("Amar Nepal"),

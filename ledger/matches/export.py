@@ -46,7 +46,7 @@ def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str
         "exported_at": iso(utcnow()),
         "id": view.public_id,
         "name": view.name,
-        "rules": {"profile": view.rules.profile, **view.rules.overrides()},
+        "rules": view.rules.spec(),
         "length": view.length.to_json() if view.length else None,
         "players": list(view.players),
         "first_dealer": view.first_dealer,

@@ -29,6 +29,7 @@ from ledger.engine import (
     settle,
     settlement_json,
 )
+from ledger.engine.rules import DEFAULT_PROFILE
 from ledger.i18n import N_, Msg, format_day, num, tr
 from ledger.i18n.words import KIND_NAMES, PROFILE_NAMES, TUNNELA_GROUP_NAMES
 from ledger.matches.export import export_filename
@@ -36,8 +37,7 @@ from ledger.matches.view import MatchView
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.render import paper_size, pdf_response, render_pdf
 from ledger.web.chart import SHAPES, build_chart, marker_path
-from ledger.web.checker import ShareLinkError, decode_hand_link
-from ledger.web.forms.rules import DEFAULT_PROFILE
+from ledger.web.share_link import ShareLinkError, decode_hand_link
 
 bp = Blueprint("reports", __name__)
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
-from ledger.engine import PROFILES, CardError, parse_card
+from ledger.engine import CardError, parse_card
 from ledger.engine.cards import Relation, card_of
+from ledger.engine.rules import overrides_of
 from ledger.i18n import digits, num
 from ledger.i18n.words import (
     CHOICE_WORDS,
@@ -100,8 +101,4 @@ def tiplu_family(code: object) -> list[tuple[str, str]]:
 
 def changed_settings(rules_json: dict) -> list[tuple[str, object]]:
     """The settings of resolved rules (as JSON) that differ from their profile."""
-    base = PROFILES.get(rules_json.get("profile"))
-    if base is None:
-        return []
-    values = base.to_json()
-    return [(k, v) for k, v in rules_json.items() if k in values and values[k] != v]
+    return list(overrides_of(rules_json).items())

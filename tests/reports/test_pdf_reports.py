@@ -19,7 +19,7 @@ from pdf_support import (
 )
 
 from ledger.pdf import render as reports
-from ledger.web.checker import encode_hand_link
+from ledger.web.share_link import encode_hand_link
 
 A4 = (595, 842)
 LETTER = (612, 792)

@@ -17,13 +17,19 @@ from werkzeug.datastructures import MultiDict
 from wtforms import Field, Form, SelectChoice
 
 from ledger.engine import PROFILES, FieldError, HouseRules, Invalid, resolve_rules
-from ledger.engine.rules import BOOLS, CHOICES, COUNTS, OPTIONAL_TABLES, TUNNELA_SETTINGS
+from ledger.engine.rules import (
+    BOOLS,
+    CHOICES,
+    COUNTS,
+    DEFAULT_PROFILE,
+    OPTIONAL_TABLES,
+    TUNNELA_SETTINGS,
+)
 from ledger.i18n import tr
 from ledger.i18n.words import CHOICE_WORDS
 from ledger.web.forms.hand import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
 from ledger.web.forms.problems import Problem, attach, place_errors
 
-DEFAULT_PROFILE = next(iter(PROFILES))
 NONE_WORDS = ("none", "no", "-", "—", "–", "off", "छैन")
 _NUMBERS = re.compile(r"[\s,/]+")
 
@@ -153,8 +159,7 @@ def read_rules_form(rules_form: Form) -> RulesChoice:
     attach(problems)
     if rules is None:
         return RulesChoice(None, base, None, problems, entered)
-    changed = rules.overrides()
-    spec: str | dict[str, Any] = {"profile": profile, **changed} if changed else profile
+    spec: str | dict[str, Any] = rules.spec() if rules.overrides() else profile
     return RulesChoice(rules, rules, spec, problems, entered)
 
 
