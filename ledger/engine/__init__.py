@@ -1,7 +1,7 @@
 """The rules of Marriage scoring: pure Python, no Flask, no database, no I/O.
 
 Typical use: ``settle(parse_hand(data, rules), rules)`` with ``rules`` from
-``resolve_rules``.
+``resolve_rules``; at the end of a match, ``settle_up(totals, parse_stake(data))``.
 """
 
 from .cards import Card, CardError, parse_card
@@ -12,9 +12,11 @@ from .match import HandRecord, MatchState, Standing, run_match
 from .reading import parse_hand
 from .rules import PROFILES, HouseRules, MatchLength, resolve_rules, with_overrides
 from .settle import Payment, PlayerResult, Settlement, settle, settlement_json
+from .settle_up import Balance, SettleUp, Stake, Transfer, amount_text, parse_stake, settle_up
 
 __all__ = [
     "PROFILES",
+    "Balance",
     "Card",
     "CardError",
     "EngineError",
@@ -33,12 +35,18 @@ __all__ = [
     "PlayerHand",
     "PlayerResult",
     "Settlement",
+    "SettleUp",
+    "Stake",
+    "Transfer",
     "Tunnela",
+    "amount_text",
     "count_maal",
     "parse_card",
     "parse_hand",
+    "parse_stake",
     "resolve_rules",
     "settle",
     "settlement_json",
+    "settle_up",
     "with_overrides",
 ]

@@ -26,12 +26,13 @@ from .hand import Hand, PlayerHand, Tunnela, kind_counts, tunnela_setting
 from .rules import HouseRules
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
+    """A JSON whole number (not a bool, which Python counts as an int)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _whole(value: object, path: str, errors: list[FieldError], *, most: int = MAX_MAAL) -> int:
-    if not _is_int(value) or not 0 <= value <= most:
+    if not is_int(value) or not 0 <= value <= most:
         errors.append(FieldError(path, "Enter a whole number from 0 to {most}.", most=most))
         return 0
     return value
