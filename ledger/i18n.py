@@ -212,6 +212,9 @@ VALUE_WORDS: dict[str, Any] = {
 _WORD_KEYS = frozenset({"seen", "finish", "kind"})
 #: "poplu (9♥)": a kind of maal and the card it is, in the "Too many ..." sentences.
 _SLOT = re.compile(r"^(tiplu|poplu|jhiplu|alter|printed joker|ordinary joker)( \(.*\))?$")
+#: The engine's ``{who}`` names players each with a count ("Asha 1, Bikash 3"): the
+#: counts are numbers of the sentence (the page's digits), the names stay as typed.
+_WHO_COUNT = re.compile(r"(?<= )[0-9]+(?=, |$)")
 
 
 def _shown_value(key: str, value: Any) -> Any:
@@ -220,6 +223,8 @@ def _shown_value(key: str, value: Any) -> Any:
     if isinstance(value, int):
         return num(value)
     if isinstance(value, str):
+        if key == "who":
+            return _WHO_COUNT.sub(lambda count: num(int(count.group())), value)
         if key in _WORD_KEYS and value in VALUE_WORDS:
             return str(VALUE_WORDS[value])
         if key == "name":
