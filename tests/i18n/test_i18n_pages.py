@@ -120,7 +120,7 @@ def test_a_hand_settled_in_nepali(client):
 def test_a_dublee_finish_and_a_void_hand_in_nepali(client):
     for hand, words in (
         (DUBLEE_FINISH, ["डब्लीबाट गेम गर्‍यो", "डब्ली गेमको बोनस"]),
-        (VOID, ["खाली बाजी", "कसैले गेम गरेन"]),
+        (VOID, ["गेम नभएको बाजी", "कसैले गेम गरेन"]),
     ):
         response = client.post("/check", data=form_of(hand), headers=NE)
         assert response.status_code == 200, hand
@@ -159,7 +159,7 @@ def test_the_match_page_in_nepali(client, nepali_match):
         "बाजीपिच्छे",
         "८ मध्ये ५ बाजी खेलियो।",
         "अगाडि",
-        "बस्यो",
+        "बाहिर",
         "बाजी ६ हाल्नुहोस्",
         "बाजी ५ सेभ भयो।",  # the flash
     )
