@@ -119,7 +119,7 @@ def test_a_hand_settled_in_nepali(client):
 
 def test_a_dublee_finish_and_a_void_hand_in_nepali(client):
     for hand, words in (
-        (DUBLEE_FINISH, ["डब्लीबाट गेम गर्‍यो", "डब्ली गेमको बोनस"]),
+        (DUBLEE_FINISH, ["डब्लीले गेम गर्‍यो", "डब्ली गेमको बोनस"]),
         (VOID, ["गेम नभएको बाजी", "कसैले गेम गरेन"]),
     ):
         response = client.post("/check", data=form_of(hand), headers=NE)
@@ -192,7 +192,7 @@ def test_a_refused_hand_says_why_in_nepali(client, nepali_match):
     )
     assert response.status_code == 422
     text = visible_text(response.get_data(as_text=True))
-    assert_nepali(text, "Asha सिन नै भएन, त्यसैले गेम गर्न सक्दैन।")
+    assert_nepali(text, "Asha सिन नै भएको थिएन, त्यसैले गेम गरेको हुन सक्दैन।")
 
 
 def test_a_read_only_visitor_is_told_in_nepali(app, nepali_match):
