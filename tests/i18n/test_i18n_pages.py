@@ -155,7 +155,7 @@ def test_the_match_page_in_nepali(client, nepali_match):
     text = visible_text(page)
     assert_nepali(
         text,
-        "अंकतालिका",
+        "अङ्कतालिका",
         "बाजीपिच्छे",
         "८ मध्ये ५ बाजी खेलियो।",
         "अगाडि",
@@ -227,7 +227,7 @@ def test_the_summary_pdf_in_nepali(client, nepali_match):
     assert_nepali_pdf(
         text,
         "म्याचको सारांश",
-        "अंकतालिका",
+        "अङ्कतालिका",
         "खेलका नियम",
         "हरेक बाजी",
         "परिशिष्ट: हरेक बाजीको हिसाब",
@@ -254,4 +254,4 @@ def test_the_pdfs_stay_english_for_an_english_reader(client):
     add_hand(client, url, WORKED)
     text = pdf_text(client.get(f"{url}/summary.pdf").data)
     assert "match summary" in text and "page 1 of" in text and "Standings" in text
-    assert "अंकतालिका" not in text and "बाजी" not in text
+    assert "अङ्कतालिका" not in text and "बाजी" not in text
