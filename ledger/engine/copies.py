@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import accumulate
 
 from .cards import Card, Relation, card_of, kinds_for
-from .errors import N_, FieldError
+from .errors import N_, FieldError, Tally
 from .game import COUNT_KINDS
 from .hand import Hand, PlayerHand
 from .rules import HouseRules
@@ -28,7 +28,7 @@ def check_copies(hand: Hand, rules: HouseRules) -> list[FieldError]:
             continue
         running = list(accumulate(c for _, _, c in entries))
         i, where, _ = entries[next(k for k, r in enumerate(running) if r > limit)]
-        who = ", ".join(f"{hand.players[j].name} {c}" for j, _, c in entries)
+        who = Tally((hand.players[j].name, c) for j, _, c in entries)
         errors.append(
             FieldError(
                 f"players.{i}.{where}",

@@ -9,6 +9,14 @@ def N_(message: str) -> str:
     return message
 
 
+class Tally(tuple):
+    """Names each with a count, as a sentence lists them: ``Asha 1, Bikash 3``. A value of
+    a sentence kept as pairs, so that a page can write the counts in its own digits."""
+
+    def __str__(self) -> str:
+        return ", ".join(f"{name} {count}" for name, count in self)
+
+
 class FieldError(Exception):
     """One problem: a dotted path into the input ("" for the whole) and a sentence.
 

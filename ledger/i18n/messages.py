@@ -10,6 +10,7 @@ from typing import Any
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
+from ledger.engine.errors import Tally
 from ledger.i18n.numbers import num
 from ledger.i18n.words import KIND_NAMES
 
@@ -57,6 +58,8 @@ _SLOT = re.compile(r"^(tiplu|poplu|jhiplu|alter|printed joker|ordinary joker)( \
 
 
 def _shown_value(key: str, value: Any) -> Any:
+    if isinstance(value, Tally):
+        return ", ".join(f"{name} {num(count)}" for name, count in value)
     if isinstance(value, bool):
         return value
     if isinstance(value, int):

@@ -97,7 +97,7 @@ WORDS = (
         "गेम",
         _l("Ending the hand with every card in sets; the others pay the finisher a fee."),
     ),
-    Word("void", "void hand", "खाली बाजी", _l("A hand that nobody finished.")),
+    Word("void", "void hand", "गेम नभएको बाजी", _l("A hand that nobody finished.")),
     Word(
         "foul",
         "foul",

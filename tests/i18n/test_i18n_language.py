@@ -151,7 +151,7 @@ def test_engine_errors_on_a_nepali_page_are_nepali(client):
     )
     assert "'1X' पत्ता होइन" in errors  # the engine's CardError
     assert "टिप्लु हाल्नुहोस्" in errors  # "Enter the tiplu": the engine's FieldError
-    assert "० देखि ६ सम्मको पूर्ण संख्या" in errors  # with its value in Devanagari
+    assert "० देखि ६ सम्मको पूर्ण सङ्ख्या" in errors  # with its value in Devanagari
     assert not english_words(re.sub(r"<[^>]+>", " ", errors), ["JK"])
     # and the API says the same in English
     api = client.post(

@@ -119,8 +119,8 @@ def test_a_hand_settled_in_nepali(client):
 
 def test_a_dublee_finish_and_a_void_hand_in_nepali(client):
     for hand, words in (
-        (DUBLEE_FINISH, ["डब्लीबाट गेम गर्‍यो", "डब्ली गेमको बोनस"]),
-        (VOID, ["खाली बाजी", "कसैले गेम गरेन"]),
+        (DUBLEE_FINISH, ["डब्लीले गेम गर्‍यो", "डब्ली गेमको बोनस"]),
+        (VOID, ["गेम नभएको बाजी", "कसैले गेम गरेन"]),
     ):
         response = client.post("/check", data=form_of(hand), headers=NE)
         assert response.status_code == 200, hand
@@ -155,11 +155,11 @@ def test_the_match_page_in_nepali(client, nepali_match):
     text = visible_text(page)
     assert_nepali(
         text,
-        "अंकतालिका",
+        "अङ्कतालिका",
         "बाजीपिच्छे",
         "८ मध्ये ५ बाजी खेलियो।",
         "अगाडि",
-        "बस्यो",
+        "बाहिर",
         "बाजी ६ हाल्नुहोस्",
         "बाजी ५ सेभ भयो।",  # the flash
     )
@@ -192,7 +192,7 @@ def test_a_refused_hand_says_why_in_nepali(client, nepali_match):
     )
     assert response.status_code == 422
     text = visible_text(response.get_data(as_text=True))
-    assert_nepali(text, "Asha सिन नै भएन, त्यसैले गेम गर्न सक्दैन।")
+    assert_nepali(text, "Asha सिन नै भएको थिएन, त्यसैले गेम गरेको हुन सक्दैन।")
 
 
 def test_a_read_only_visitor_is_told_in_nepali(app, nepali_match):
@@ -227,7 +227,7 @@ def test_the_summary_pdf_in_nepali(client, nepali_match):
     assert_nepali_pdf(
         text,
         "म्याचको सारांश",
-        "अंकतालिका",
+        "अङ्कतालिका",
         "खेलका नियम",
         "हरेक बाजी",
         "परिशिष्ट: हरेक बाजीको हिसाब",
@@ -254,4 +254,4 @@ def test_the_pdfs_stay_english_for_an_english_reader(client):
     add_hand(client, url, WORKED)
     text = pdf_text(client.get(f"{url}/summary.pdf").data)
     assert "match summary" in text and "page 1 of" in text and "Standings" in text
-    assert "अंकतालिका" not in text and "बाजी" not in text
+    assert "अङ्कतालिका" not in text and "बाजी" not in text

@@ -1,0 +1,72 @@
+"""Numbers inside a translated sentence follow the page's digits setting, including the
+counts the engine writes into a value ("{who}": "Asha 1, Bikash 3"), while names and
+the API's English stay as they are."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from i18n_support import NE, visible_text
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "web")]
+
+from match_pages_support import PLAYERS, hand_form  # noqa: E402
+
+#: Four poplus where the pack holds three: the engine's "Too many {name}: ... ({who})".
+TOO_MANY_POPLUS = {
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal_counts": {"poplu": 1}},
+        {"name": "Bikash", "seen": "sequences", "maal_counts": {"poplu": 3}},
+        {"name": "Chandra", "seen": "sequences", "maal": 0},
+    ],
+}
+
+
+def checked(client, players=PLAYERS, headers=NE) -> str:
+    """The dispute checker's answer to TOO_MANY_POPLUS, as a reader sees it."""
+    hand = {
+        **TOO_MANY_POPLUS,
+        "winner": players[0],
+        "players": [{**p, "name": players[i]} for i, p in enumerate(TOO_MANY_POPLUS["players"])],
+    }
+    data = hand_form(hand, players, **{"rules-profile": "sparkai"})
+    for i, name in enumerate(players):
+        data[f"players-{i}-name"] = name
+    response = client.post("/check", data=data, headers=headers)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    # visible_text leaves out what is marked lang="en": on an English page, everything
+    return visible_text(page.replace('<html lang="en">', "<html>", 1))
+
+
+def test_counts_in_an_engine_value_are_in_devanagari_on_a_nepali_page(client):
+    text = checked(client)
+    assert "तर यो बाजीमा ४ वटा छ (Asha १, Bikash ३)।" in text
+    assert "Asha 1" not in text and "Bikash 3" not in text
+
+
+def test_they_stay_western_when_the_reader_chose_western_digits(client):
+    client.set_cookie("digits", "latn")
+    text = checked(client)
+    assert "तर यो बाजीमा 4 वटा छ (Asha 1, Bikash 3)।" in text
+
+
+def test_digits_in_a_name_are_the_name_not_a_count(client):
+    """A player called "Table 2" keeps the 2 of the name; only the count changes."""
+    players = ["Table 2", "Ram 10", "Sita", "Dipa"]
+    text = checked(client, players)
+    assert "(Table 2 १, Ram 10 ३)" in text
+
+
+def test_english_pages_and_the_api_keep_western_digits(client):
+    text = checked(client, headers={"Accept-Language": "en"})
+    assert "but this hand has 4 (Asha 1, Bikash 3)." in text
+    api = client.post(
+        "/api/v1/settle", json={"rules": "sparkai", **TOO_MANY_POPLUS}, headers=NE
+    ).get_json()
+    messages = [e["message"] for e in api["errors"]]
+    assert any(re.search(r"has 4 \(Asha 1, Bikash 3\)\.$", m) for m in messages), messages
