@@ -43,6 +43,7 @@ from ledger.matches.view import MatchView, build_match_view
 
 __all__ = [
     "PROFILE_LENGTH",
+    "PUBLIC_ID_MAX",
     "HandConflict",
     "add_hand",
     "check_edit_key",
