@@ -1,4 +1,5 @@
-"""The matches of shared/API.md: create, read, add/replace/delete hands, export, import.
+"""The matches of shared/API.md: create, read, change, add/replace/delete hands, export,
+import.
 
 Thin: reading the request, edit rights and status codes live here; everything else
 is ``ledger.matches``. A write needs ``Authorization: Bearer <edit key>``: none →
@@ -46,12 +47,26 @@ def get_match(public_id: str):
     return jsonify(matches.match_view(matches.get_match(public_id)).to_json())
 
 
+@bp.patch("/matches/<public_id>")
+def change_match(public_id: str):
+    """Change the match's name or length (to play on, or to stop early)."""
+    match = _editable(public_id)
+    matches.change_match(match, json_object())
+    return jsonify(matches.match_view(match).to_json())
+
+
 @bp.post("/matches/<public_id>/hands")
 def add_hand(public_id: str):
+    """A new hand, stored once per ``Idempotency-Key``: the same request again gets the
+    first answer again, marked ``Idempotent-Replayed: true``."""
     match = _editable(public_id)
     data = json_object()
-    stored = matches.add_hand(match, data)
-    return _hand_answer(match, stored.number), 201
+    receipt = matches.submit_hand(match, data, key=request.headers.get("Idempotency-Key"))
+    response = jsonify(receipt.answer)
+    response.status_code = 201
+    if receipt.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
 
 
 @bp.get("/matches/<public_id>/hands/<int:number>")
@@ -101,9 +116,9 @@ def export_csv(public_id: str):
     return _attachment(response, export_filename(match.name, "csv"))
 
 
-@bp.errorhandler(matches.HandConflict)
-def _conflict(error: matches.HandConflict):
-    body = {"errors": [{"field": "version", "message": error.description}]}
+@bp.errorhandler(matches.MatchConflict)
+def _conflict(error: matches.MatchConflict):
+    body = {"errors": [{"field": error.field, "message": error.description}]}
     return jsonify(body), 409
 
 
@@ -169,7 +184,4 @@ def _etag_value(tag: str) -> str:
 
 def _hand_answer(match: Match, number: int):
     """The stored hand and its result, the match totals and the match without its hands."""
-    view = matches.match_view(match)
-    hand = view.hand(number)
-    assert hand is not None
-    return jsonify({**hand.to_json(), "totals": view.totals, "match": view.summary_json()})
+    return jsonify(matches.match_view(match).hand_answer(number))

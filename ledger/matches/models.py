@@ -18,6 +18,9 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.extensions import db
 
+#: The longest idempotency key a client may send (shared/API.md).
+IDEMPOTENCY_KEY_MAX = 200
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -115,10 +118,19 @@ class Hand(db.Model):
     someone else changed since it was read fails instead of overwriting their edit.
     The app sets each new version itself (``version_id_generator=False``) so that an
     imported hand keeps the version its history refers to.
+
+    A hand sent with an idempotency key keeps the key, a digest of the request and the
+    first answer, for as long as the hand exists: the same request again (a retry, a
+    double tap, an offline phone's resend) is answered from them and stores nothing.
+    The key is unique within the match, in the database, so that two requests at the
+    same instant, in any of the app's processes, cannot both store a hand.
     """
 
     __tablename__ = "hands"
-    __table_args__ = (UniqueConstraint("match_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("match_id", "number"),
+        UniqueConstraint("match_id", "idempotency_key"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
@@ -132,6 +144,12 @@ class Hand(db.Model):
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime, default=utcnow, onupdate=utcnow
     )
+    #: The ``Idempotency-Key`` the hand was stored with (None: sent without one).
+    idempotency_key: Mapped[str | None] = mapped_column(String(IDEMPOTENCY_KEY_MAX))
+    #: SHA-256 (hex) of the request that stored the hand, to tell a replay from a reuse.
+    request_digest: Mapped[str | None] = mapped_column(String(64))
+    #: The API's first answer to that request, given again to a replay.
+    first_answer: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
     match: Mapped[Match] = relationship(back_populates="hands")
 

@@ -21,6 +21,7 @@ from ledger.engine import (
 )
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
 from ledger.engine.rules import parse_length
+from ledger.matches.models import IDEMPOTENCY_KEY_MAX
 
 
 class _ProfileLength:
@@ -80,12 +81,10 @@ def read_match(
     def fail(field: str, template: str, **values: object) -> None:
         errors.append(FieldError(prefix + field, template, **values))
 
-    if not isinstance(name, str) or not tidy(name):
-        fail("name", "Give the match a name.")
-        name = ""
-    name = tidy(name)
-    if len(name) > MAX_MATCH_NAME:
-        fail("name", "A match name can have at most {most} characters.", most=MAX_MATCH_NAME)
+    try:
+        name = read_match_name(name, prefix + "name")
+    except FieldError as problem:
+        errors.append(problem)
 
     names = _read_players(players, fail)
 
@@ -116,6 +115,82 @@ def read_match(
         raise Invalid(errors)
     assert resolved is not None
     return MatchSpec(name, tuple(names), resolved, match_length, dealer)
+
+
+def read_match_name(name: object, field: str = "name") -> str:
+    """A match's name, tidied: present and not too long."""
+    if not isinstance(name, str) or not tidy(name):
+        raise FieldError(field, "Give the match a name.")
+    name = tidy(name)
+    if len(name) > MAX_MATCH_NAME:
+        raise FieldError(
+            field, "A match name can have at most {most} characters.", most=MAX_MATCH_NAME
+        )
+    return name
+
+
+def _changed_length(value: object) -> dict[str, int] | None:
+    length = parse_length(value, "length")
+    return length.to_json() if length else None
+
+
+#: What a change of a match (PATCH) may give, each field read by its function into the
+#: value of the match's column of the same name. A new changeable field is one entry.
+MATCH_CHANGES = {"name": read_match_name, "length": _changed_length}
+
+
+def read_match_changes(data: object) -> dict[str, object]:
+    """The columns a change of a match sets, from ``{"name": ..., "length": ...}``; a
+    field left out stays as it is. Every problem is reported together."""
+    if not isinstance(data, Mapping):
+        raise Invalid([FieldError("", "The changes must be a JSON object.")])
+    errors: list[FieldError] = []
+    changes: dict[str, object] = {}
+    for field, value in data.items():
+        reader = MATCH_CHANGES.get(field)
+        if reader is None:
+            errors.append(
+                FieldError(
+                    str(field),
+                    "{given!r} cannot be changed here; a match's changes are {fields}.",
+                    given=str(field),
+                    fields=", ".join(MATCH_CHANGES),
+                )
+            )
+            continue
+        try:
+            changes[field] = reader(value)
+        except FieldError as problem:
+            errors.append(problem)
+    if errors:
+        raise Invalid(errors)
+    return changes
+
+
+def read_hand_number(value: object) -> int | None:
+    """The hand number a client believes it is adding (``"number"``), or None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise FieldError(
+            "number", "number must be the number of the hand you are adding, a whole number from 1."
+        )
+    return value
+
+
+def read_idempotency_key(value: object) -> str:
+    """An idempotency key: 1 to 200 printable ASCII characters (shared/API.md)."""
+    if (
+        not isinstance(value, str)
+        or not 1 <= len(value) <= IDEMPOTENCY_KEY_MAX
+        or not all(" " <= c <= "~" for c in value)
+    ):
+        raise FieldError(
+            "Idempotency-Key",
+            "An Idempotency-Key is 1 to {most} printable ASCII characters.",
+            most=IDEMPOTENCY_KEY_MAX,
+        )
+    return value
 
 
 def _read_players(players: object, fail) -> list[str]:

@@ -16,17 +16,21 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
 
 from ledger.engine import FieldError, Hand, Invalid, Settlement, settle
+from ledger.engine.match import hands_in_length, is_finished
+from ledger.engine.rules import parse_length
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import export as match_export
@@ -37,7 +41,10 @@ from ledger.matches.reading import (
     MatchSpec,
     read_dealer,
     read_hand,
+    read_hand_number,
+    read_idempotency_key,
     read_match,
+    read_match_changes,
 )
 from ledger.matches.view import MatchView, build_match_view
 
@@ -45,7 +52,13 @@ __all__ = [
     "PROFILE_LENGTH",
     "PUBLIC_ID_MAX",
     "HandConflict",
+    "HandNumberTaken",
+    "KeyReused",
+    "MatchConflict",
+    "MatchFinished",
+    "Receipt",
     "add_hand",
+    "change_match",
     "check_edit_key",
     "create_match",
     "delete_hand",
@@ -58,13 +71,23 @@ __all__ = [
     "match_view",
     "preview_hand",
     "replace_hand",
+    "submit_hand",
 ]
 
 PUBLIC_ID_MAX = 64
 
 
-class HandConflict(Conflict):
+class MatchConflict(Conflict):
+    """A write refused because the match is no longer as the writer saw it (409).
+    ``field``: the part of the request concerned ("" for the request as a whole)."""
+
+    field = ""
+
+
+class HandConflict(MatchConflict):
     """The hand changed since the editor loaded it: the second save is refused (409)."""
+
+    field = "version"
 
     def __init__(self, number: int, current_version: int | None):
         self.number = number
@@ -83,6 +106,90 @@ class HandConflict(Conflict):
                 version=current_version,
             )
         super().__init__(message)
+
+
+class HandNumberTaken(MatchConflict):
+    """The hand number a client believed it was adding is not the match's next one:
+    most often another scorekeeper stored that hand first (409, nothing stored)."""
+
+    field = "number"
+
+    def __init__(self, number: int, next_number: int, existing: StoredHand | None):
+        self.number = number
+        self.next_number = next_number
+        if existing is not None:
+            message = Msg(
+                "Hand {number} is already stored (dealt by {dealer}): someone else entered "
+                "it first. This match's next hand is {next}; send yours as that one if it "
+                "is another hand.",
+                number=number,
+                dealer=existing.dealer,
+                next=next_number,
+            )
+        elif number < next_number:
+            message = Msg(
+                "Hand {number} was stored and then deleted, and numbers are not used again. "
+                "This match's next hand is {next}.",
+                number=number,
+                next=next_number,
+            )
+        else:
+            message = Msg(
+                "This match's next hand is {next}, not {number}.", number=number, next=next_number
+            )
+        super().__init__(message)
+
+
+class MatchFinished(MatchConflict):
+    """The match's length is reached: it takes no more hands until its length is changed."""
+
+    def __init__(self, played: int):
+        self.played = played
+        super().__init__(
+            Msg(
+                "This match is over: its {played} hands are played. It takes more hands "
+                "only once its length is changed.",
+                played=played,
+            )
+        )
+
+
+class KeyReused(Invalid):
+    """An idempotency key sent again with another request: refused (422), as a key names
+    one request; ``number`` is the hand that key stored."""
+
+    def __init__(self, number: int):
+        self.number = number
+        super().__init__(
+            [
+                FieldError(
+                    "",
+                    "This Idempotency-Key was already used for hand {number}, with another "
+                    "request. Send a new key with a new hand, or the very same request to "
+                    "get its answer again.",
+                    number=number,
+                )
+            ]
+        )
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """A submitted hand: the stored hand, whether an earlier request with the same key
+    had stored it (then nothing was stored now), and the API's answer (on a replay, the
+    first answer, as it was given)."""
+
+    hand: StoredHand
+    replayed: bool
+    answer: dict[str, Any]
+
+    @property
+    def number(self) -> int:
+        return self.hand.number
+
+
+class _StoredMeanwhile(Exception):
+    """Inside the transaction: another request with the same key stored its hand first."""
 
 
 # --- matches -------------------------------------------------------------------------
@@ -122,6 +229,36 @@ def get_match(public_id: str) -> Match:
     return match
 
 
+def change_match(match: Match, data: object) -> Match:
+    """Change what ``data`` gives of the match (``name``, ``length``: shared/API.md's
+    PATCH); a field left out stays. The length may not ask for fewer hands than are
+    played: checked while the match is held for this write, so that a hand saved at the
+    same moment counts. Raises Invalid and changes nothing on a problem."""
+    changes = read_match_changes(data)
+    if not changes:
+        return match
+    with _transaction():
+        _touch(match)
+        if "length" in changes:
+            played = _hands_stored(match)
+            length = parse_length(changes["length"], "length")
+            wanted = hands_in_length(length, len(match.players))
+            if wanted is not None and wanted < played:
+                raise Invalid(
+                    [
+                        FieldError(
+                            "length",
+                            "This match has {played} hands played; its length cannot be "
+                            "fewer hands than that.",
+                            played=played,
+                        )
+                    ]
+                )
+        for column, value in changes.items():
+            setattr(match, column, value)
+    return match
+
+
 def check_edit_key(match: Match, key: object) -> bool:
     """Whether ``key`` is this match's edit key (compared in constant time, as hashes)."""
     if not isinstance(key, str) or not key:
@@ -148,29 +285,99 @@ def preview_hand(match: Match, data: object, dealer: object = None) -> tuple[Han
 
 
 def add_hand(match: Match, data: object, dealer: object = None) -> StoredHand:
-    """Check, settle and store a new hand; returns the stored hand.
+    """Check, settle and store a new hand; returns the stored hand (``submit_hand``
+    without a key)."""
+    return submit_hand(match, data, dealer).hand
+
+
+def submit_hand(
+    match: Match,
+    data: object,
+    dealer: object = None,
+    *,
+    key: object = None,
+    number: object = None,
+) -> Receipt:
+    """Check, settle and store a new hand, at most once per ``key``.
 
     ``data`` is the settle format without ``rules``: the players of the match who are
     not listed sit out; each listed name must be a registered player (error at
     ``players.N.name``). The dealer is ``dealer``, else ``data["dealer"]``, else the
     match's next dealer. The hand's number is one more than any number ever given
     in this match (numbers of deleted hands are not reused).
+
+    - ``key`` (an idempotency key): when a hand of this match was stored with it, the
+      same request again stores nothing and gets that hand and the first answer back
+      (``replayed``); another request with it raises ``KeyReused``.
+    - ``number`` (else ``data["number"]``): the number the client believes it is
+      adding; when the next number is another, raises ``HandNumberTaken``.
+    - A finished match (its length reached) raises ``MatchFinished``.
+
+    The checks that depend on other writers are made while the match's row is held by
+    this write, and the key is unique in the database, so two requests at the same
+    instant (in any process) cannot both store a hand for one key or one number.
     """
-    hand, result, dealer_name = _read_and_settle(
-        match_view(match), data, dealer, default_dealer=None
-    )
-    with _transaction():
-        number = _touch(match, new_number=True)
-        assert number is not None
-        stored = StoredHand(
-            match_id=match.id,
-            number=number,
-            dealer=dealer_name,
-            input=hand.to_json(),
-            result=_result_json(result),
+    if number is None and isinstance(data, Mapping):
+        number = data.get("number")
+    errors: list[FieldError] = []
+    try:
+        number = read_hand_number(number)
+    except FieldError as problem:
+        errors.append(problem)
+    digest = None
+    if key is not None:
+        try:
+            key = read_idempotency_key(key)
+            digest = _request_digest(data, dealer, number)
+            earlier = _hand_with_key(match, key)
+            if earlier is not None:
+                return _replay(earlier, digest)
+        except FieldError as problem:
+            errors.append(problem)
+    try:
+        hand, result, dealer_name = _read_and_settle(
+            match_view(match), data, dealer, default_dealer=None
         )
-        db.session.add(stored)
-    return stored
+    except Invalid as problem:
+        raise Invalid([*errors, *problem.errors]) from None
+    if errors:
+        raise Invalid(errors)
+    try:
+        with _transaction():
+            taken = _touch(match, new_number=True)  # holds the match until the commit
+            assert taken is not None
+            if key is not None and _hand_with_key(match, key) is not None:
+                raise _StoredMeanwhile
+            if number is not None and number != taken:
+                raise HandNumberTaken(number, taken, _hand_numbered(match, number))
+            played = _hands_stored(match)
+            length = parse_length(
+                db.session.scalar(select(Match.length).where(Match.id == match.id)), "length"
+            )
+            if is_finished(length, played, len(match.players)):
+                raise MatchFinished(played)
+            stored = StoredHand(
+                match_id=match.id,
+                number=taken,
+                dealer=dealer_name,
+                input=hand.to_json(),
+                result=_result_json(result),
+                idempotency_key=key,
+                request_digest=digest,
+            )
+            db.session.add(stored)
+            db.session.flush()
+            db.session.expire(match)  # read again, within this write: this hand included
+            answer = build_match_view(match).hand_answer(taken)
+            if key is not None:
+                stored.first_answer = answer
+    except (_StoredMeanwhile, IntegrityError):
+        # The key's first request won (the unique key catches what the check missed).
+        earlier = _hand_with_key(match, key) if key is not None else None
+        if earlier is None:
+            raise
+        return _replay(earlier, digest)
+    return Receipt(stored, False, answer)
 
 
 def replace_hand(
@@ -408,6 +615,43 @@ def _touch(match: Match, *, new_number: bool = False) -> int | None:
     if not new_number:
         return None
     return db.session.scalar(select(Match.last_hand_number).where(Match.id == match.id))
+
+
+def _request_digest(data: object, dealer: object, number: int | None) -> str:
+    """SHA-256 of a hand request, written canonically (key order and spacing do not count)."""
+    text = json.dumps(
+        {"hand": data, "dealer": dealer, "number": number},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        default=str,
+    )
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _hand_with_key(match: Match, key: str) -> StoredHand | None:
+    return db.session.scalars(
+        select(StoredHand).where(StoredHand.match_id == match.id, StoredHand.idempotency_key == key)
+    ).one_or_none()
+
+
+def _replay(earlier: StoredHand, digest: str | None) -> Receipt:
+    if earlier.request_digest != digest:
+        raise KeyReused(earlier.number)
+    assert earlier.first_answer is not None
+    return Receipt(earlier, True, earlier.first_answer)
+
+
+def _hand_numbered(match: Match, number: int) -> StoredHand | None:
+    return db.session.scalars(
+        select(StoredHand).where(StoredHand.match_id == match.id, StoredHand.number == number)
+    ).one_or_none()
+
+
+def _hands_stored(match: Match) -> int:
+    return db.session.scalar(
+        select(func.count()).select_from(StoredHand).where(StoredHand.match_id == match.id)
+    )
 
 
 def _all_history(match: Match) -> list[HandVersion]:

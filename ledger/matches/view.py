@@ -170,6 +170,13 @@ class MatchView:
             "updated_at": iso(self.updated_at),
         }
 
+    def hand_answer(self, number: int) -> dict[str, Any]:
+        """What the API answers a write of hand ``number``: the hand and its result, the
+        match totals and the match without its hands."""
+        hand = self.hand(number)
+        assert hand is not None
+        return {**hand.to_json(), "totals": self.totals, "match": self.summary_json()}
+
     def to_json(self) -> dict[str, Any]:
         return {
             **self.summary_json(),

@@ -9,6 +9,7 @@ they concern.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 
 from flask_babel import lazy_gettext as _l
@@ -33,10 +34,14 @@ MAX_IN_HAND = 5
 
 
 class MatchHandForm(HandForm):
-    """A hand of a match: the shared hand form, its dealer and the version being edited."""
+    """A hand of a match: the shared hand form, its dealer and the version being edited;
+    a new hand also carries its idempotency key (made when the form is first shown, so
+    that Back, a double tap or a resend store it once) and the number it adds."""
 
     dealer = SelectField(_l("Dealer"), choices=[], validate_choice=False)
     version = HiddenField()
+    hand_key = HiddenField()
+    hand_number = HiddenField()
 
 
 def default_playing(view: MatchView) -> list[str]:
@@ -70,8 +75,22 @@ def build_match_hand_form(
 
 
 def new_hand_form(view: MatchView) -> MatchHandForm:
-    """An empty form for the next hand: its dealer and players preselected."""
-    return build_match_hand_form(view, playing=default_playing(view))
+    """An empty form for the next hand: its dealer and players preselected, a new key."""
+    form = build_match_hand_form(view, playing=default_playing(view))
+    renew_hand_key(form, view)
+    return form
+
+
+def renew_hand_key(form: MatchHandForm, view: MatchView) -> None:
+    """Make the form a new request: a new idempotency key, for the match's next hand."""
+    form.hand_key.data = secrets.token_urlsafe(16)
+    form.hand_number.data = str(view.next_hand_number)
+
+
+def form_hand_number(form: MatchHandForm) -> int | None:
+    """The hand number the form says it adds (None from a form that does not say)."""
+    text = form.hand_number.data or ""
+    return int(text) if text.isdigit() and len(text) < 10 else None
 
 
 def stored_hand_form(view: MatchView, hand: HandView) -> tuple[MatchHandForm, list[str]]:
@@ -103,10 +122,22 @@ def check_match_hand(form: MatchHandForm, match: Match, view: MatchView) -> Hand
     return HandCheck(check.data, settlement_json(hand, result))
 
 
-def save_new_hand(form: MatchHandForm, match: Match, check: HandCheck) -> int | HandCheck:
-    """Store a checked hand; its number, or the problems the service found."""
+def save_new_hand(
+    form: MatchHandForm, match: Match, check: HandCheck
+) -> matches.Receipt | HandCheck:
+    """Store a checked hand once for the form's key; the receipt, or the problems the
+    service found. ``matches.KeyReused``, ``HandNumberTaken`` and ``MatchFinished`` go on
+    to the page, which shows the hand already there."""
     try:
-        return matches.add_hand(match, check.data, form.dealer.data).number
+        return matches.submit_hand(
+            match,
+            check.data,
+            form.dealer.data,
+            key=form.hand_key.data or None,
+            number=form_hand_number(form),
+        )
+    except matches.KeyReused:
+        raise
     except Invalid as invalid:
         return _rejected(form, check, invalid)
 

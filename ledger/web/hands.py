@@ -1,4 +1,5 @@
-"""Hand pages of a match: enter, preview, show (every step and the history), edit, delete.
+"""Hand pages of a match: enter, preview, show (every step and the history), edit, delete,
+undo.
 
 Every route but ``show`` needs this browser's edit key for the match (403 otherwise,
 for GET as for POST). Every read and write goes through ``ledger.matches`` with the
@@ -20,10 +21,12 @@ from ledger.web.hand_entry import (
     check_match_hand,
     form_version,
     new_hand_form,
+    renew_hand_key,
     save_edited_hand,
     save_new_hand,
     stored_hand_form,
 )
+from ledger.web.undo import offer_undo, seconds_left
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<public_id>/hands")
 
@@ -50,18 +53,128 @@ def _entry_page(
 
 @bp.route("/new", methods=["GET", "POST"])
 def new(public_id: str):
+    """The new-hand form, and its save: post/redirect/get, once per the form's key (the
+    same form sent again, by Back, a double tap or a resend, goes to the hand it stored)."""
     match, view = _editable(public_id)
     if request.method == "GET":
+        if view.finished:
+            flash(_finished_words(view), "success")
+            return redirect(url_for("matches.length", public_id=public_id), 303)
         return _entry_page(view, new_hand_form(view))
     form = build_match_hand_form(view, request.form)
     check = check_match_hand(form, match, view)
     if check.ok:
-        outcome = save_new_hand(form, match, check)
-        if isinstance(outcome, int):
-            flash(tr("Hand {number} saved.", number=outcome), "success")
+        try:
+            outcome = save_new_hand(form, match, check)
+        except (matches.HandNumberTaken, matches.KeyReused) as refused:
+            return _taken_page(public_id, refused)
+        except matches.MatchFinished:
+            return _finished_page(public_id)
+        if isinstance(outcome, matches.Receipt):
+            if outcome.replayed:
+                message = tr(
+                    "Hand {number} had already been saved from this form; it is stored once.",
+                    number=outcome.number,
+                )
+            else:
+                message = tr("Hand {number} saved.", number=outcome.number)
+            flash(message, "success")
+            offer_undo(public_id, outcome.number, outcome.hand.version)
             return _to_match(public_id)
         check = outcome
     return _entry_page(view, form, check=check, status=422)
+
+
+def _taken_page(public_id: str, refused: matches.HandNumberTaken | matches.KeyReused):
+    """The hand this form adds is already there (another scorekeeper stored that number
+    first, or this very form was saved before with other values): nothing was stored.
+    Show that hand beside what this user typed, kept in the form, which now adds the
+    match's next hand (with a new key when the old one is spent) or can be dropped."""
+    match = matches.get_match(public_id)
+    view = matches.match_view(match)
+    form = build_match_hand_form(view, request.form)  # what this user entered
+    check = check_match_hand(form, match, view)
+    theirs = view.hand(refused.number)
+    if isinstance(refused, matches.KeyReused):
+        renew_hand_key(form, view)
+        words = tr(
+            "This form was already saved as hand {number}, with other values.",
+            number=refused.number,
+        )
+    else:
+        form.hand_number.data = str(view.next_hand_number)
+        words = tr(
+            "Hand {number} was saved by someone else first.", number=refused.number
+        )
+    return _entry_page(
+        view,
+        form,
+        check=check,
+        status=409,
+        taken=words,
+        taken_number=refused.number,
+        side_by_side=_side_by_side(view, theirs, check) if theirs else None,
+    )
+
+
+def _side_by_side(view: MatchView, theirs, check) -> list[tuple[str, int | None, int | None]]:
+    """Per player of the match: the stored hand's net and the typed hand's (None: sat out,
+    or not settled yet)."""
+    mine = {p["name"]: p["net"] for p in check.settlement["players"]} if check.ok else {}
+    stored = theirs.nets
+    return [(name, stored.get(name), mine.get(name)) for name in view.players]
+
+
+def _finished_page(public_id: str):
+    """The match ended while this hand was being typed: nothing stored; say so, keep the
+    hand on the page, and point to playing on."""
+    match = matches.get_match(public_id)
+    view = matches.match_view(match)
+    form = build_match_hand_form(view, request.form)
+    check = check_match_hand(form, match, view)
+    return _entry_page(view, form, check=check, status=409, finished=_finished_words(view))
+
+
+def _finished_words(view: MatchView) -> str:
+    return tr(
+        "The match is over: its {played} hands are played. To enter more, play on: "
+        "give it a new length.",
+        played=view.state.hands_played,
+    )
+
+
+@bp.post("/<int:number>/undo")
+def undo(public_id: str, number: int):
+    """Take back a hand just saved, in one tap: a delete, its record kept in the history.
+    Only while the hand is as it was saved and young (``ledger.web.undo``); else the
+    delete page asks to confirm."""
+    match, view = _editable(public_id)
+    hand = view.hand(number)
+    if hand is None:
+        if matches.hand_history(match, number):
+            return _already_deleted(public_id, number)
+        matches.get_hand(match, number)  # 404
+    version = request.form.get("version", "")
+    to_confirm = redirect(url_for("hands.delete", public_id=public_id, number=number), 303)
+    if version != str(hand.version) or not seconds_left(hand.created_at):
+        flash(
+            tr(
+                "Hand {number} can no longer be undone in one tap; delete it here if it is "
+                "wrong.",
+                number=number,
+            ),
+            "success",
+        )
+        return to_confirm
+    try:
+        matches.delete_hand(match, number, hand.version)
+    except matches.HandConflict:
+        flash(_conflict_words(number, False), "success")
+        return to_confirm
+    flash(
+        tr("Hand {number} undone. Its record stays in its history.", number=number), "success"
+    )
+    return _to_match(public_id)
 
 
 @bp.post("/preview")
@@ -137,6 +250,8 @@ def _conflict_page(public_id: str, number: int, conflict):
     theirs = view.hand(number)
     if theirs is not None:
         form.version.data = str(theirs.version)
+    else:  # offered as a new hand: a new request of its own
+        renew_hand_key(form, view)
     return _entry_page(
         view,
         form,

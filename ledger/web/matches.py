@@ -8,6 +8,7 @@
 - ``GET /matches/<id>/qr.svg``: the QR code of the read-only link.
 - ``GET /matches/<id>/join/<key>``: an edit link; the key goes into the session and
   the browser is sent on to the match page (so the key leaves the address bar).
+- ``GET/POST /matches/<id>/length``: play on after the end, or stop here (editors).
 
 Hand pages are in ``ledger.views.hands``; reading and writing is ``ledger.matches``.
 """
@@ -20,6 +21,7 @@ import segno
 from flask import (
     Blueprint,
     abort,
+    flash,
     make_response,
     redirect,
     render_template,
@@ -37,10 +39,13 @@ from ledger.i18n import N_, current_language, digit_style, tr
 from ledger.matches.models import Match
 from ledger.matches.view import MatchView
 from ledger.web.chart import build_chart
-from ledger.web.edit_rights import can_edit, edit_key, remember_key
+from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
+from ledger.web.filters import length_words
+from ledger.web.forms.length import LengthForm, play_on, stop_here, suggest_length
 from ledger.web.forms.new_match import NewMatchForm, prepare_new_match_form, submit_new_match
 from ledger.web.page_cache import fragment_cache
 from ledger.web.score_table import score_rows
+from ledger.web.undo import take_undo_offer
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -154,6 +159,7 @@ def show(public_id: str):
         }
     # A read-only visitor with no message waiting sees the same whole page as every other
     # one: keep it too, so that the people following a match on their phones cost little.
+    undo = take_undo_offer(row) if key is not None else None
     whole = key is None and not session.get("_flashes")
     html = fragment_cache().get(_key("page", public_id, row.version, False)) if whole else None
     if html is None:
@@ -164,6 +170,7 @@ def show(public_id: str):
             public_id=public_id,
             body=body,
             share=share,
+            undo=undo,
             read_only=key is None,
         )
         if whole:
@@ -182,6 +189,34 @@ def live(public_id: str):
     response = make_response(rendered_part("live", row, can_edit(row)))
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+# --- the length: play on, or stop here ----------------------------------------------------
+
+
+@bp.route("/<public_id>/length", methods=["GET", "POST"])
+def length(public_id: str):
+    """Play on after the end (a new, longer length) or stop here (the length becomes the
+    hands played): the match's length, changed as the API's PATCH changes it."""
+    match = matches.get_match(public_id)
+    require_editor(match)
+    view = matches.match_view(match)
+    can_stop = not view.finished and view.state.hands_played > 0
+    if request.method == "GET":
+        form = LengthForm(formdata=None)
+        suggest_length(form, view)
+        return render_template("match/length.html", view=view, form=form, can_stop=can_stop)
+    form = LengthForm(formdata=request.form)
+    if request.form.get("action") == "stop" and can_stop:
+        stop_here(match, view)
+        played = length_words("hands", view.state.hands_played)
+        flash(tr("The match ends here, after {played}.", played=played), "success")
+        return redirect(url_for("matches.show", public_id=public_id), 303)
+    if play_on(form, match, view):
+        flash(tr("The match goes on."), "success")
+        return redirect(url_for("matches.show", public_id=public_id), 303)
+    body = render_template("match/length.html", view=view, form=form, can_stop=can_stop)
+    return body, 422
 
 
 # --- sharing -----------------------------------------------------------------------------

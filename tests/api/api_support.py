@@ -38,8 +38,12 @@ class MatchClient:
         assert response.status_code == 200
         return response.get_json()
 
-    def post_hand(self, data: dict, key: str | None = "own"):
-        return self.client.post(f"{self.url}/hands", json=data, headers=self._auth(key))
+    def post_hand(self, data: dict, key: str | None = "own", **kw):
+        headers = {**self._auth(key), **kw.pop("headers", {})}
+        return self.client.post(f"{self.url}/hands", json=data, headers=headers, **kw)
+
+    def patch(self, data: object, key: str | None = "own"):
+        return self.client.patch(self.url, json=data, headers=self._auth(key))
 
     def put_hand(self, number: int, data: dict, key: str | None = "own", **kw):
         headers = {**self._auth(key), **kw.pop("headers", {})}

@@ -175,3 +175,26 @@ def test_a_failed_commit_is_raised_not_swallowed(match, monkeypatch):
         matches.add_hand(match, hand_data())
     monkeypatch.undo()
     assert rows(Hand) == 0
+
+
+def test_a_same_key_race_the_check_missed_is_caught_by_the_unique_key(match, monkeypatch):
+    """Two requests with one key at the same instant: should the second not see the
+    first's hand before it writes (another database's isolation), the unique key refuses
+    its row and it answers as a replay."""
+    from ledger.matches import service
+
+    first = matches.submit_hand(match, hand_data(), key="same")
+    real = service._hand_with_key
+    looks = []
+
+    def blind_twice(m, k):  # the look before the write and the one inside it see nothing
+        looks.append(k)
+        return None if len(looks) <= 2 else real(m, k)
+
+    monkeypatch.setattr(service, "_hand_with_key", blind_twice)
+    second = matches.submit_hand(match, hand_data(), key="same")
+    assert second.replayed and second.number == first.number == 1
+    assert second.answer == first.answer
+    assert len(looks) == 3  # the replay found the first hand after the refused write
+    assert rows(Hand) == 1
+    assert match.last_hand_number == 1  # the number taken for the refused row was rolled back

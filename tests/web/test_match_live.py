@@ -66,7 +66,12 @@ def test_standings_and_the_end_of_the_match(client):
     assert "The match is over." in html
     assert "Asha wins with +72." in html
     assert "is dealt by" not in html
-    assert "Enter another hand" in html
+    # The end leads with the result and the summary; no more hands until the match is
+    # made longer (tests/web/test_hand_once_pages.py).
+    assert "Enter another hand" not in html and "/hands/new" not in html
+    assert html.index("The match is over.") < html.index("Final standings")
+    assert f'href="{url}/summary.pdf">Match summary (PDF)</a>' in html
+    assert f'href="{url}/length">Play on…</a>' in html
 
 
 def test_shared_places(client):

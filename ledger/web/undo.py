@@ -1,0 +1,59 @@
+"""Undo: right after a hand is saved, the browser that saved it may take it back in one tap.
+
+The offer is remembered in the session of the browser that saved (``offer_undo``) and
+shown once, on the match page it is sent to (``take_undo_offer``). Undoing is a delete
+with its history kept (``ledger.matches.delete_hand``); it is allowed only while the hand
+is as it was saved and younger than ``UNDO_SECONDS`` (config ``LEDGER_UNDO_SECONDS``),
+so that a page left open cannot delete a hand without the delete page's confirmation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from flask import current_app, session
+from sqlalchemy import select
+
+from ledger.extensions import db
+from ledger.matches.models import Hand, Match, utcnow
+
+SESSION_KEY = "undo"
+UNDO_SECONDS = 120
+
+
+@dataclass(frozen=True)
+class UndoOffer:
+    number: int
+    version: int
+    seconds_left: int
+
+
+def undo_seconds() -> int:
+    return int(current_app.config.get("LEDGER_UNDO_SECONDS", UNDO_SECONDS))
+
+
+def seconds_left(created_at: datetime) -> int:
+    """How long a hand saved at ``created_at`` can still be undone (0: no longer)."""
+    return max(0, int(undo_seconds() - (utcnow() - created_at).total_seconds()))
+
+
+def offer_undo(public_id: str, number: int, version: int) -> None:
+    session[SESSION_KEY] = [public_id, number, version]
+
+
+def take_undo_offer(match: Match) -> UndoOffer | None:
+    """The undo this browser was offered for ``match`` (then forgotten), when the hand is
+    still as it was saved and young enough."""
+    offer = session.get(SESSION_KEY)
+    if not (isinstance(offer, list) and len(offer) == 3 and offer[0] == match.public_id):
+        return None
+    session.pop(SESSION_KEY)
+    _, number, version = offer
+    hand = db.session.scalars(
+        select(Hand).where(Hand.match_id == match.id, Hand.number == number)
+    ).one_or_none()
+    if hand is None or hand.version != version:
+        return None
+    left = seconds_left(hand.created_at)
+    return UndoOffer(number, version, left) if left else None

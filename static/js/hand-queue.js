@@ -1,0 +1,319 @@
+/* A hand is entered once and never lost (templates/match/_hand_queue.html).
+
+   - The new-hand form is sent from here: first kept in the browser's storage
+     (localStorage, on this phone only), then posted with fetch. The server's redirect
+     means it is stored (now, or by an earlier send of the same form: its idempotency key
+     makes every resend safe), and the match page follows. Any other answer (a problem
+     with the hand, a hand already there) is shown by sending the form the ordinary way.
+   - With no connection the hand stays kept and is shown as "not sent yet"; it is sent
+     once the browser is back online (and on every page of the match that loads, and
+     every half minute while one waits). Reloading keeps it.
+   - A second tap while a send is on its way does nothing.
+   - The match page's undo offer goes when its time is up.
+   Without this script the form posts as usual (and is still stored once per key).
+   No inline code (CSP): everything is delegated from the document. */
+(function () {
+  "use strict";
+
+  var UNSENT = "ledger.unsent-hands";
+  var SAVED = "ledger.saved-hand-keys";
+  var KEEP_SAVED = 20;
+  var RETRY_MS = 30000;
+  var DEVANAGARI = "०१२३४५६७८९";
+
+  function load(name) {
+    try {
+      var list = JSON.parse(window.localStorage.getItem(name));
+      return Array.isArray(list) ? list : [];
+    } catch (e) {
+      return [];
+    }
+  }
+  function store(name, list) {
+    try {
+      window.localStorage.setItem(name, JSON.stringify(list));
+    } catch (e) { /* storage full or off: the form still posts */ }
+  }
+
+  function box() { return document.getElementById("hand-queue"); }
+  function matchId() { var b = box(); return b ? b.getAttribute("data-match") : null; }
+  function matchUrl() { var b = box(); return b ? b.getAttribute("data-match-url") : null; }
+
+  // The words, in the page's language (data-text-* of the box), with {n} a hand number.
+  function words(key, n) {
+    var b = box();
+    var text = (b && b.getAttribute("data-text-" + key)) || key;
+    var digits = String(n);
+    if (b && b.getAttribute("data-digits") === "deva") {
+      digits = digits.replace(/[0-9]/g, function (d) { return DEVANAGARI.charAt(Number(d)); });
+    }
+    return text.replace("{n}", digits);
+  }
+
+  function unsent() {
+    var id = matchId();
+    return load(UNSENT).filter(function (item) { return item.match === id; });
+  }
+  function keep(item) {
+    var list = load(UNSENT).filter(function (other) { return other.key !== item.key; });
+    list.push(item);
+    store(UNSENT, list);
+  }
+  function forget(key) {
+    store(UNSENT, load(UNSENT).filter(function (item) { return item.key !== key; }));
+  }
+  function markSaved(item) {
+    var list = load(SAVED).filter(function (pair) { return pair[0] !== item.key; });
+    list.push([item.key, item.number]);
+    store(SAVED, list.slice(-KEEP_SAVED));
+  }
+  function savedAs(key) {
+    var found = load(SAVED).filter(function (pair) { return pair[0] === key; });
+    return found.length ? found[0][1] : null;
+  }
+
+  // The new-hand form of this page: the hand form that carries a key.
+  function handForm() {
+    var input = document.querySelector("form.hand-form input[name=hand_key]");
+    return input ? input.form : null;
+  }
+
+  function itemOf(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") fields.push([name, value]);
+    });
+    return {
+      key: form.elements.hand_key.value,
+      match: matchId(),
+      number: Number(form.elements.hand_number.value) || null,
+      url: form.action,
+      fields: fields,
+      kept: Date.now()
+    };
+  }
+
+  // This page's CSRF token: a kept hand's own one may have expired since.
+  function token() {
+    var input = document.querySelector("input[name=csrf_token]");
+    if (input) return input.value;
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+    } catch (e) {
+      return null;
+    }
+  }
+  function fieldsFor(item) {
+    var fresh = token();
+    return item.fields.map(function (pair) {
+      return pair[0] === "csrf_token" && fresh ? [pair[0], fresh] : pair;
+    });
+  }
+
+  // One send: "saved" (the server redirects: the hand is stored, now or before),
+  // "unsent" (no answer, or the server is away: try again later) or "refused" (an
+  // answer that is not a save: the page must show it).
+  function send(item) {
+    return window.fetch(item.url, {
+      method: "POST",
+      body: new URLSearchParams(fieldsFor(item)),
+      credentials: "same-origin",
+      redirect: "manual"
+    }).then(function (response) {
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        return "saved";
+      }
+      return response.status >= 500 ? "unsent" : "refused";
+    }, function () {
+      return "unsent";
+    });
+  }
+
+  // Post a kept hand the ordinary way, so that the server's page (its problems, or the
+  // hand already there beside it) replaces this one.
+  function postAsPage(item) {
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = item.url;
+    form.hidden = true;
+    fieldsFor(item).forEach(function (pair) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = pair[0];
+      input.value = pair[1];
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
+    forget(item.key);
+    form.submit();
+  }
+
+  function button(label, attribute, value) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "button button-quiet";
+    b.setAttribute(attribute, value);
+    b.textContent = label;
+    return b;
+  }
+
+  var notes = [];  // lines to show once (a hand sent, a form saved before)
+
+  function render() {
+    var b = box();
+    if (!b) return;
+    var lines = [];
+    notes.forEach(function (text) {
+      var p = document.createElement("p");
+      p.textContent = text;
+      lines.push(p);
+    });
+    unsent().forEach(function (item) {
+      var p = document.createElement("p");
+      p.className = item.refused ? "unsent refused" : "unsent";
+      p.setAttribute("data-unsent", item.key);
+      p.textContent = words(item.refused ? "refused" : (sending[item.key] ? "sending" : "unsent"), item.number);
+      var actions = document.createElement("span");
+      actions.className = "queue-actions";
+      if (item.refused) actions.appendChild(button(words("open"), "data-open-hand", item.key));
+      else actions.appendChild(button(words("send"), "data-send-hands", "1"));
+      actions.appendChild(button(words("drop"), "data-drop-hand", item.key));
+      p.appendChild(document.createTextNode(" "));
+      p.appendChild(actions);
+      lines.push(p);
+    });
+    b.replaceChildren.apply(b, lines);
+    b.hidden = lines.length === 0;
+  }
+
+  var sending = {};
+
+  // Send this match's kept hands, one after the other, until one finds no connection.
+  var flushing = false;
+  function flush() {
+    if (flushing) return;
+    var queue = unsent().filter(function (item) { return !item.refused; });
+    if (!queue.length) return;
+    flushing = true;
+    var sent = [];
+    function done() {
+      flushing = false;
+      sending = {};
+      if (sent.length) afterSent(sent);
+      else render();
+    }
+    (function next(i) {
+      if (i >= queue.length) return done();
+      var item = queue[i];
+      sending[item.key] = true;
+      render();
+      send(item).then(function (outcome) {
+        delete sending[item.key];
+        if (outcome === "unsent") return done();
+        if (outcome === "saved") {
+          forget(item.key);
+          markSaved(item);
+          sent.push(item);
+        } else {
+          item.refused = true;
+          keep(item);
+        }
+        next(i + 1);
+      });
+    })(0);
+  }
+
+  // Hands just sent: the match page shows them (and offers to undo the last). A new-hand
+  // form that holds another hand stays, and says what was sent.
+  function afterSent(sent) {
+    var form = handForm();
+    var ownHand = form && sent.some(function (item) { return item.key === form.elements.hand_key.value; });
+    if (!form || ownHand) {
+      window.location.assign(matchUrl());
+      return;
+    }
+    sent.forEach(function (item) { notes.push(words("sent", item.number)); });
+    render();
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || form !== handForm() || !box()) return;
+    if (event.submitter && event.submitter.name === "action") return;  // not a save
+    event.preventDefault();
+    if (form.hasAttribute("data-sending")) return;  // a second tap: the first is on its way
+    var item = itemOf(form);
+    keep(item);
+    form.setAttribute("data-sending", "");
+    form.setAttribute("aria-busy", "true");
+    send(item).then(function (outcome) {
+      form.removeAttribute("data-sending");
+      form.removeAttribute("aria-busy");
+      if (outcome === "saved") {
+        forget(item.key);
+        markSaved(item);
+        window.location.assign(matchUrl());
+      } else if (outcome === "refused") {
+        forget(item.key);
+        HTMLFormElement.prototype.submit.call(form);
+      } else {
+        render();
+      }
+    });
+  });
+
+  document.addEventListener("click", function (event) {
+    var target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    var b = target.closest("[data-send-hands]");
+    if (b) return flush();
+    b = target.closest("[data-drop-hand]");
+    if (b) {
+      forget(b.getAttribute("data-drop-hand"));
+      return render();
+    }
+    b = target.closest("[data-open-hand]");
+    if (b) {
+      var key = b.getAttribute("data-open-hand");
+      unsent().forEach(function (item) { if (item.key === key) postAsPage(item); });
+    }
+  });
+
+  // Undo is offered for a short while (ledger/web/undo.py checks the time too).
+  function timeUndo() {
+    document.querySelectorAll("form[data-undo-seconds]").forEach(function (form) {
+      var seconds = Number(form.getAttribute("data-undo-seconds")) || 0;
+      window.setTimeout(function () { form.remove(); }, seconds * 1000);
+    });
+  }
+
+  // A form shown again by Back says that it was saved already.
+  function noteSavedForm() {
+    var form = handForm();
+    if (!form) return;
+    var number = savedAs(form.elements.hand_key.value);
+    if (number !== null && notes.length === 0) notes.push(words("saved-before", number));
+  }
+
+  function start() {
+    noteSavedForm();
+    render();
+    timeUndo();
+    flush();
+  }
+
+  window.addEventListener("online", flush);
+  window.setInterval(function () { if (unsent().length) flush(); }, RETRY_MS);
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    var form = handForm();
+    if (form) {
+      form.removeAttribute("data-sending");
+      form.removeAttribute("aria-busy");
+    }
+    notes = [];
+    start();
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
