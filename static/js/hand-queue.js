@@ -223,12 +223,21 @@
     })(0);
   }
 
+  // Has anything been typed into this page's form since it was shown?
+  var typed = false;
+  function noteTyping(event) {
+    var form = handForm();
+    if (form && event.target instanceof Element && form.contains(event.target)) typed = true;
+  }
+  document.addEventListener("input", noteTyping);
+  document.addEventListener("change", noteTyping);
+
   // Hands just sent: the match page shows them (and offers to undo the last). A new-hand
-  // form that holds another hand stays, and says what was sent.
+  // form with another hand typed into it stays, and says what was sent.
   function afterSent(sent) {
     var form = handForm();
     var ownHand = form && sent.some(function (item) { return item.key === form.elements.hand_key.value; });
-    if (!form || ownHand) {
+    if (!form || ownHand || !typed) {
       window.location.assign(matchUrl());
       return;
     }
@@ -258,6 +267,7 @@
         HTMLFormElement.prototype.submit.call(form);
       } else {
         render();
+        box().scrollIntoView({ block: "nearest" });  // the word is at the top of the page
       }
     });
   });
