@@ -1,5 +1,16 @@
 """Driving the hand form in headless Chromium."""
 
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
 
 def choose(page, field_id: str, value: str) -> None:
     """Tap the big radio button of ``field_id`` with ``value`` (its label is the button)."""

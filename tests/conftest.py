@@ -8,22 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS
 from flask import Flask
 from werkzeug.serving import make_server
 
 from ledger import create_app
 from ledger.extensions import db
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def pytest_sessionstart(session):

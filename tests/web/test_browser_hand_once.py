@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from browser_support import CHROMIUM, CHROMIUM_ARGS
 from match_pages_support import BY_COUNTS, PLAYERS, VOID, WORKED, engine_nets, hand_form
 
 pytestmark = pytest.mark.browser
