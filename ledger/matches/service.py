@@ -356,21 +356,28 @@ def submit_hand(
             )
             if is_finished(length, played, len(match.players)):
                 raise MatchFinished(played)
-            stored = StoredHand(
-                match_id=match.id,
-                number=taken,
-                dealer=dealer_name,
-                input=hand.to_json(),
-                result=_result_json(result),
-                idempotency_key=key,
-                request_digest=digest,
-            )
-            db.session.add(stored)
-            db.session.flush()
-            db.session.expire(match)  # read again, within this write: this hand included
-            answer = build_match_view(match).hand_answer(taken)
-            if key is not None:
-                stored.first_answer = answer
+            # The answer is the match as this write leaves it: read it again (other
+            # writers' hands included), add this hand, and store the row once, answer
+            # and all (a second UPDATE would move its updated_at past the answer's).
+            db.session.expire(match)
+            with db.session.no_autoflush:
+                match.hands  # noqa: B018  (loaded before the new hand joins them)
+                now = utcnow()
+                stored = StoredHand(
+                    number=taken,
+                    dealer=dealer_name,
+                    input=hand.to_json(),
+                    result=_result_json(result),
+                    version=1,
+                    created_at=now,
+                    updated_at=now,
+                    idempotency_key=key,
+                    request_digest=digest,
+                )
+                match.hands.append(stored)
+                answer = build_match_view(match).hand_answer(taken)
+                if key is not None:
+                    stored.first_answer = answer
     except (_StoredMeanwhile, IntegrityError):
         # The key's first request won (the unique key catches what the check missed).
         earlier = _hand_with_key(match, key) if key is not None else None

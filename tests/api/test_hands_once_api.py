@@ -34,6 +34,12 @@ def test_the_same_request_again_gets_the_first_answer_and_stores_nothing(app, cr
     first = m.post_hand(hand(), **keyed("hand-1-from-phone"))
     assert first.status_code == 201
     assert "Idempotent-Replayed" not in first.headers
+    stored = m.client.get(f"{m.url}/hands/1").get_json()
+    answer = first.get_json()
+    assert {k: answer[k] for k in stored if k != "history"} == {
+        k: v for k, v in stored.items() if k != "history"
+    }  # the answer is the hand as stored, to the microsecond
+    assert answer["match"]["version"] == m.get()["version"]
     m.post_hand(hand("Bikash"))  # another hand lands: the totals move on
     again = m.post_hand(hand(), **keyed("hand-1-from-phone"))
     assert again.status_code == 201
