@@ -344,40 +344,9 @@ def submit_hand(
         raise Invalid(errors)
     try:
         with _transaction():
-            taken = _touch(match, new_number=True)  # holds the match until the commit
-            assert taken is not None
-            if key is not None and _hand_with_key(match, key) is not None:
-                raise _StoredMeanwhile
-            if number is not None and number != taken:
-                raise HandNumberTaken(number, taken, _hand_numbered(match, number))
-            played = _hands_stored(match)
-            length = parse_length(
-                db.session.scalar(select(Match.length).where(Match.id == match.id)), "length"
+            stored, answer = _store_new_hand(
+                match, hand, result, dealer_name, key=key, digest=digest, number=number
             )
-            if is_finished(length, played, len(match.players)):
-                raise MatchFinished(played)
-            # The answer is the match as this write leaves it: read it again (other
-            # writers' hands included), add this hand, and store the row once, answer
-            # and all (a second UPDATE would move its updated_at past the answer's).
-            db.session.expire(match)
-            with db.session.no_autoflush:
-                match.hands  # noqa: B018  (loaded before the new hand joins them)
-                now = utcnow()
-                stored = StoredHand(
-                    number=taken,
-                    dealer=dealer_name,
-                    input=hand.to_json(),
-                    result=_result_json(result),
-                    version=1,
-                    created_at=now,
-                    updated_at=now,
-                    idempotency_key=key,
-                    request_digest=digest,
-                )
-                match.hands.append(stored)
-                answer = build_match_view(match).hand_answer(taken)
-                if key is not None:
-                    stored.first_answer = answer
     except (_StoredMeanwhile, IntegrityError):
         # The key's first request won (the unique key catches what the check missed).
         earlier = _hand_with_key(match, key) if key is not None else None
@@ -622,6 +591,56 @@ def _touch(match: Match, *, new_number: bool = False) -> int | None:
     if not new_number:
         return None
     return db.session.scalar(select(Match.last_hand_number).where(Match.id == match.id))
+
+
+def _store_new_hand(
+    match: Match,
+    hand: Hand,
+    result: Settlement,
+    dealer_name: str,
+    *,
+    key: str | None,
+    digest: str | None,
+    number: int | None,
+) -> tuple[StoredHand, dict[str, Any]]:
+    """Inside ``submit_hand``'s transaction: take the next number (holding the match's
+    row until the commit), check what other writers may have changed (the key, the
+    number, the end of the match), and add the hand; it and the API's answer."""
+    taken = _touch(match, new_number=True)
+    assert taken is not None
+    if key is not None and _hand_with_key(match, key) is not None:
+        raise _StoredMeanwhile
+    if number is not None and number != taken:
+        raise HandNumberTaken(number, taken, _hand_numbered(match, number))
+    played = _hands_stored(match)
+    length = parse_length(
+        db.session.scalar(select(Match.length).where(Match.id == match.id)), "length"
+    )
+    if is_finished(length, played, len(match.players)):
+        raise MatchFinished(played)
+    # The answer is the match as this write leaves it: read it again (other writers'
+    # hands included), add this hand, and store the row once, answer and all (a second
+    # UPDATE would move its updated_at past the answer's).
+    db.session.expire(match)
+    with db.session.no_autoflush:
+        match.hands  # noqa: B018  (loaded before the new hand joins them)
+        now = utcnow()
+        stored = StoredHand(
+            number=taken,
+            dealer=dealer_name,
+            input=hand.to_json(),
+            result=_result_json(result),
+            version=1,
+            created_at=now,
+            updated_at=now,
+            idempotency_key=key,
+            request_digest=digest,
+        )
+        match.hands.append(stored)
+        answer = build_match_view(match).hand_answer(taken)
+        if key is not None:
+            stored.first_answer = answer
+    return stored, answer
 
 
 def _request_digest(data: object, dealer: object, number: int | None) -> str:

@@ -13,8 +13,9 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from ledger import matches
 from ledger.i18n import tr
 from ledger.matches.models import Match
-from ledger.matches.view import MatchView, history_json
+from ledger.matches.view import HandView, MatchView, history_json
 from ledger.web.edit_rights import can_edit, require_editor
+from ledger.web.forms.hand_reading import HandCheck
 from ledger.web.hand_entry import (
     MatchHandForm,
     build_match_hand_form,
@@ -85,15 +86,21 @@ def new(public_id: str):
     return _entry_page(view, form, check=check, status=422)
 
 
+def _entered_again(public_id: str) -> tuple[MatchView, MatchHandForm, HandCheck]:
+    """After a refused save: the match as it is now (another write has landed) and the
+    form as this user entered it, checked against it."""
+    match = matches.get_match(public_id)
+    view = matches.match_view(match)
+    form = build_match_hand_form(view, request.form)
+    return view, form, check_match_hand(form, match, view)
+
+
 def _taken_page(public_id: str, refused: matches.HandNumberTaken | matches.KeyReused):
     """The hand this form adds is already there (another scorekeeper stored that number
     first, or this very form was saved before with other values): nothing was stored.
     Show that hand beside what this user typed, kept in the form, which now adds the
     match's next hand (with a new key when the old one is spent) or can be dropped."""
-    match = matches.get_match(public_id)
-    view = matches.match_view(match)
-    form = build_match_hand_form(view, request.form)  # what this user entered
-    check = check_match_hand(form, match, view)
+    view, form, check = _entered_again(public_id)
     theirs = view.hand(refused.number)
     if isinstance(refused, matches.KeyReused):
         renew_hand_key(form, view)
@@ -103,9 +110,7 @@ def _taken_page(public_id: str, refused: matches.HandNumberTaken | matches.KeyRe
         )
     else:
         form.hand_number.data = str(view.next_hand_number)
-        words = tr(
-            "Hand {number} was saved by someone else first.", number=refused.number
-        )
+        words = tr("Hand {number} was saved by someone else first.", number=refused.number)
     return _entry_page(
         view,
         form,
@@ -117,7 +122,9 @@ def _taken_page(public_id: str, refused: matches.HandNumberTaken | matches.KeyRe
     )
 
 
-def _side_by_side(view: MatchView, theirs, check) -> list[tuple[str, int | None, int | None]]:
+def _side_by_side(
+    view: MatchView, theirs: HandView, check: HandCheck
+) -> list[tuple[str, int | None, int | None]]:
     """Per player of the match: the stored hand's net and the typed hand's (None: sat out,
     or not settled yet)."""
     mine = {p["name"]: p["net"] for p in check.settlement["players"]} if check.ok else {}
@@ -128,10 +135,7 @@ def _side_by_side(view: MatchView, theirs, check) -> list[tuple[str, int | None,
 def _finished_page(public_id: str):
     """The match ended while this hand was being typed: nothing stored; say so, keep the
     hand on the page, and point to playing on."""
-    match = matches.get_match(public_id)
-    view = matches.match_view(match)
-    form = build_match_hand_form(view, request.form)
-    check = check_match_hand(form, match, view)
+    view, form, check = _entered_again(public_id)
     return _entry_page(view, form, check=check, status=409, finished=_finished_words(view))
 
 
@@ -243,10 +247,7 @@ def _conflict_page(public_id: str, number: int, conflict):
     """Someone else changed or deleted the hand: keep what this user entered on the page,
     show the other version, and let them save theirs knowingly (the other stays in the
     history) or, when the hand is gone, add theirs as a new hand."""
-    match = matches.get_match(public_id)  # fresh: the other save has landed
-    view = matches.match_view(match)
-    form = build_match_hand_form(view, request.form)  # what this user entered
-    check = check_match_hand(form, match, view)
+    view, form, check = _entered_again(public_id)
     theirs = view.hand(number)
     if theirs is not None:
         form.version.data = str(theirs.version)
