@@ -19,6 +19,7 @@ from ledger.matches.service import (
     match_view,
     preview_hand,
     replace_hand,
+    set_stake,
 )
 
 __all__ = [
@@ -38,4 +39,5 @@ __all__ = [
     "match_view",
     "preview_hand",
     "replace_hand",
+    "set_stake",
 ]
