@@ -8,44 +8,10 @@ from decimal import Decimal
 
 import pytest
 from api_support import PLAYERS, bearer
-from settle_up_support import fewest_by_search, greedy_count
-
-from ledger.engine import parse_hand, resolve_rules, settle
+from settle_up_support import GREEDY_HANDS, SIX, engine_totals, fewest_by_search, greedy_count
 
 NPR_HALF = {"per_point": "0.50", "currency": "NPR"}
-
-
-def duel(winner: str, loser: str, points: int) -> dict:
-    """A two-player hand that ``winner`` wins by ``points`` (sparkai, both seen by
-    sequences: the finisher gets 3 + their maal - the other's); the others sit out."""
-    return {
-        "finish": "sequences",
-        "winner": winner,
-        "players": [
-            {"name": winner, "seen": "sequences", "maal": max(points - 3, 0)},
-            {"name": loser, "seen": "sequences", "maal": max(3 - points, 0)},
-        ],
-    }
-
-
-#: Two zero-sum groups (Esha owes Asha 4; Dipa and Gopal owe Bikash and Chandra 6): the
-#: greedy rule (Dipa, owing most, pays Asha, owed most) mixes them and needs 5 payments.
-GREEDY_HANDS = [
-    duel("Asha", "Esha", 4),
-    duel("Bikash", "Dipa", 3),
-    duel("Chandra", "Dipa", 2),
-    duel("Chandra", "Gopal", 1),
-]
-
-
-def engine_totals(hands: list[dict], rules: str = "sparkai") -> dict[str, int]:
-    """The match totals the engine gives these hands, added up here, not by the app."""
-    resolved = resolve_rules(rules)
-    totals = dict.fromkeys(PLAYERS, 0)
-    for data in hands:
-        for name, net in settle(parse_hand(data, resolved), resolved).nets().items():
-            totals[name] += net
-    return totals
+assert PLAYERS == SIX  # the match the fixture creates has the players of GREEDY_HANDS
 
 
 def play(match, hands: list[dict]) -> None:
