@@ -19,6 +19,8 @@ from ledger.engine import (
     parse_hand,
     resolve_rules,
 )
+from ledger.engine.errors import N_
+from ledger.engine.names import read_name, tidy_name
 from ledger.engine.rules import parse_length
 from ledger.matches.models import MATCH_NAME_MAX, PLAYER_NAME_MAX
 
@@ -51,8 +53,9 @@ class MatchSpec:
 
 
 def tidy(name: str) -> str:
-    """A name as the engine reads it: runs of whitespace made one space, ends trimmed."""
-    return " ".join(name.split())
+    """A name as the engine reads it: composed (NFC), runs of whitespace made one space,
+    ends trimmed."""
+    return tidy_name(name)
 
 
 def rules_record(rules: HouseRules) -> dict:
@@ -82,12 +85,16 @@ def read_match(
     def fail(field: str, template: str, **values: object) -> None:
         errors.append(FieldError(prefix + field, template, **values))
 
-    if not isinstance(name, str) or not tidy(name):
-        fail("name", "Give the match a name.")
-        name = ""
-    name = tidy(name)
-    if len(name) > MATCH_NAME_MAX:
-        fail("name", "A match name can have at most {most} characters.", most=MATCH_NAME_MAX)
+    try:
+        name = read_name(
+            name,
+            prefix + "name",
+            most=MATCH_NAME_MAX,
+            missing=N_("Give the match a name."),
+            too_long=N_("A match name can have at most {most} characters."),
+        )
+    except FieldError as problem:
+        errors.append(problem)
 
     names = _read_players(players, fail)
 
@@ -138,16 +145,15 @@ def _read_players(players: object, fail) -> list[str]:
     for index, item in enumerate(players):
         if isinstance(item, Mapping):  # {"name": ...}, as in a match's JSON
             item = item.get("name")
-        if not isinstance(item, str) or not tidy(item):
-            fail(f"players.{index}", "Each player needs a name.")
-            continue
-        player = tidy(item)
-        if len(player) > PLAYER_NAME_MAX:
-            fail(
-                f"players.{index}",
-                "A name can have at most {most} characters.",
+        try:
+            player = read_name(
+                item,
+                "",
                 most=PLAYER_NAME_MAX,
+                missing=N_("Each player needs a name."),
             )
+        except FieldError as problem:
+            fail(f"players.{index}", problem.template, **problem.values)
             continue
         if player.casefold() in keys:
             fail(

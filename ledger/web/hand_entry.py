@@ -30,6 +30,7 @@ from ledger.web.forms.hand_json import (
     problems_from_errors,
     read_hand_form,
 )
+from ledger.web.forms.numbers import read_whole
 
 MAX_IN_HAND = 5
 
@@ -134,8 +135,7 @@ def save_edited_hand(
 
 def form_version(form: MatchHandForm) -> int:
     """The hand's version the form was loaded from (0 when missing: always stale)."""
-    text = form.version.data or ""
-    return int(text) if text.isdigit() else 0
+    return read_whole(form.version.data) or 0
 
 
 def settlement_of(view: MatchView, hand: HandView) -> dict:

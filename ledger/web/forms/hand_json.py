@@ -29,6 +29,7 @@ from ledger.engine.errors import N_
 from ledger.engine.hand import tunnela_setting
 from ledger.i18n import tr, translate
 from ledger.web.forms.hand import COUNT_KINDS, KIND_LABELS, HandForm
+from ledger.web.forms.numbers import read_whole
 
 MIN_ROWS, MAX_CHECK_ROWS, DEFAULT_ROWS = 2, 5, 4
 FINISHES = ("sequences", "dublees", "void")
@@ -291,9 +292,8 @@ def read_hand_form(form: HandForm) -> HandInput:
     finish = form.finish.data if form.finish.data in FINISHES else None
     winner = None
     winner_unnamed = False
-    choice = form.winner.data or ""
-    if finish != "void" and choice.isdigit() and int(choice) < len(form.players):
-        w = int(choice)
+    w = read_whole(form.winner.data)
+    if finish != "void" and w is not None and w < len(form.players):
         if w in rows:
             winner = player_name(form, w)
             winner_unnamed = not winner
