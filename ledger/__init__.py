@@ -9,11 +9,13 @@ from flask import Flask
 
 from ledger import api
 from ledger.cli import init_db_command
+from ledger.converters import init_converters
 from ledger.errors import init_errors
 from ledger.extensions import csrf, db, migrate
 from ledger.i18n import current_language, digit_style, digits, num, signed, switches, tr, translate
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.switches import here, init_i18n
+from ledger.limits import init_limits
 from ledger.pdf import routes as pdf_routes
 from ledger.security import init_security
 from ledger.web import checker, filters, glossary, hands, main, rules
@@ -65,6 +67,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from ledger.matches import models  # noqa: F401  (registers the tables)
 
+    init_converters(app)
     init_security(app)
     init_i18n(app)
     init_errors(app)
@@ -83,6 +86,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     ):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # the API authenticates by edit key, not cookies
+    init_limits(app)  # wraps the views of the routes it limits: after the blueprints
 
     return app
 
