@@ -16,7 +16,7 @@ from match_pages_support import (
     page_totals,
 )
 
-from ledger.web.edit_rights import MAX_KEYS, SESSION_KEY
+from ledger.web.edit_rights import MAX_KEYS, SESSION_KEY, seal, unseal
 
 
 def edit_link(client, url: str) -> str:
@@ -100,8 +100,8 @@ def test_another_matchs_key_does_not_work(app, client, match_url):
     assert other.get(f"{match_url}/join/{key}").status_code == 403
     # ...or planted in the session under the first match's id.
     public_id = match_url.rsplit("/", 1)[1]
-    with other.session_transaction() as session:
-        session[SESSION_KEY] = [*session[SESSION_KEY], [public_id, key]]
+    with other.session_transaction() as session, app.app_context():
+        session[SESSION_KEY] = seal([*unseal(session[SESSION_KEY]), [public_id, key]])
     for method, path, data in write_routes(match_url):
         assert other.open(path, method=method, data=data).status_code == 403, (method, path)
     assert other.get(f"{other_url}/hands/new").status_code == 200
@@ -118,8 +118,8 @@ def test_the_home_page_lists_this_browsers_matches(app, client):
 
 def test_the_session_keeps_at_most_thirty_keys(app, client):
     urls = [create_match(client, name=f"Table {i}") for i in range(MAX_KEYS + 2)]
-    with client.session_transaction() as session:
-        kept = [public_id for public_id, _key in session[SESSION_KEY]]
+    with client.session_transaction() as session, app.app_context():
+        kept = [public_id for public_id, _key in unseal(session[SESSION_KEY])]
     assert len(kept) == MAX_KEYS
     assert kept[-1] == urls[-1].rsplit("/", 1)[1]
     assert client.get(f"{urls[0]}/hands/new").status_code == 403  # the oldest was dropped
