@@ -2,11 +2,11 @@
 
 Every ``<int:...>`` of the app (hand numbers) stands for an integer column, and
 PostgreSQL's integer stops at 2**31 - 1 (SQLite's at 2**63 - 1): a larger number in a
-URL matches no route, so it answers 404 like any hand that does not exist, and never
-reaches a query.
+URL is no hand, answered 404 without reaching a view or a query.
 """
 
 from flask import Flask
+from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter
 
 #: The largest whole number a URL may carry: PostgreSQL's ``integer``.
@@ -14,11 +14,21 @@ MAX_URL_INT = 2**31 - 1
 
 
 class BoundedIntegerConverter(IntegerConverter):
-    """``<int:name>`` from 0 to MAX_URL_INT (a route may still give its own ``max``)."""
+    """``<int:name>``: a whole number, and past MAX_URL_INT a 404.
 
-    def __init__(self, map, *args, max: int | None = None, **kwargs):
-        bound = MAX_URL_INT if max is None else min(max, MAX_URL_INT)
-        super().__init__(map, *args, max=bound, **kwargs)
+    The 404 is raised here rather than signalled as a failed match (werkzeug's
+    ValidationError): a failed match after a rule of the same path but another method
+    was tried is reported as 405 Method Not Allowed, which a PUT or DELETE of hand
+    99999999999 is not.
+    """
+
+    def to_python(self, value: str) -> int:
+        if len(value) > len(str(MAX_URL_INT)):  # also spares int() 4300 digits and more
+            raise NotFound()
+        number = super().to_python(value)
+        if number > MAX_URL_INT:
+            raise NotFound()
+        return number
 
 
 def init_converters(app: Flask) -> None:
