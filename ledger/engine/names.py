@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from .errors import FieldError
+from .errors import N_, FieldError
 
 _VIRAMA = "\u094d"
 _JOINERS = frozenset("\u200c\u200d")
@@ -33,6 +33,7 @@ _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\
 #: Letters and symbols that draw as blank space: Hangul fillers, the blank braille cell.
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _CONTROL = frozenset(("Cc", "Zl", "Zp"))
+TOO_LONG = N_("A name can have at most {most} characters.")
 _NOT_TEXT = frozenset(("Cs", "Co", "Cn"))
 
 
@@ -90,7 +91,7 @@ def read_name(
     *,
     most: int,
     missing: str,
-    too_long: str = "A name can have at most {most} characters.",
+    too_long: str = TOO_LONG,
 ) -> str:
     """The name in ``value``, tidied (``tidy_name``); a FieldError of ``field`` when it is
     no text, holds a character a name cannot, is empty once trimmed (the sentence

@@ -1,7 +1,10 @@
 """Who may do what on the match pages: read-only visitors, edit links, other matches'
 keys, CSRF, and names full of HTML."""
 
+import json
 import re
+from datetime import UTC, datetime, timedelta
+from email.utils import parsedate_to_datetime
 
 import pytest
 from match_pages_support import (
@@ -191,3 +194,30 @@ def test_the_rules_used_are_the_matchs(client):
     kidnap = engine_nets(WORKED, {"profile": "sparkai", "unseen_maal": "kidnap"})
     assert kidnap != engine_nets(WORKED)
     assert page_totals(client.get(url).get_data(as_text=True)) == kidnap
+
+
+def test_the_session_cookie_does_not_show_the_edit_keys(app, client, make_app):
+    url = create_match(client)
+    key = edit_link(client, url).rsplit("/", 1)[1]
+    public_id = url.rsplit("/", 1)[1]
+    cookie = client.get_cookie("session")
+    # Whoever holds the cookie can undo its signature's encoding: the keys are not there.
+    readable = app.session_interface.get_signing_serializer(app).loads(cookie.value)
+    assert key not in json.dumps(readable) and public_id not in json.dumps(readable)
+    assert key not in cookie.value
+    with app.app_context():
+        assert unseal(readable[SESSION_KEY]) == [[public_id, key]]
+    # Sealed under another secret key, the list opens to nothing.
+    other = make_app(SECRET_KEY="another-secret")
+    with other.app_context():
+        assert unseal(readable[SESSION_KEY]) == []
+        assert unseal("not a token") == []
+
+
+def test_the_session_cookie_flags(client):
+    response = client.post("/matches/new", data=new_match_form())
+    header = next(h for h in response.headers.getlist("Set-Cookie") if h.startswith("session="))
+    assert "HttpOnly" in header and "SameSite=Lax" in header and "Path=/" in header
+    expires = re.search(r"Expires=([^;]+)", header).group(1)
+    left = parsedate_to_datetime(expires) - datetime.now(UTC)
+    assert timedelta(days=30) < left <= timedelta(days=31)  # as the README says
