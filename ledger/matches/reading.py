@@ -20,7 +20,7 @@ from ledger.engine import (
     resolve_rules,
 )
 from ledger.engine.errors import N_
-from ledger.engine.names import read_name, tidy_name
+from ledger.engine.names import name_problem, read_name, tidy_name
 from ledger.engine.rules import parse_length
 from ledger.matches.models import MATCH_NAME_MAX, PLAYER_NAME_MAX
 
@@ -205,8 +205,8 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
         for index, entry in enumerate(listed):
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 continue  # the engine reports it
-            if not tidy(entry["name"]):
-                continue
+            if not tidy(entry["name"]) or name_problem(entry["name"], "") is not None:
+                continue  # the engine says what is wrong with the name
             registered = find_player(entry["name"], players)
             if registered is None:
                 errors.append(

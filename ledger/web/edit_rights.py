@@ -30,6 +30,7 @@ from ledger.matches import check_edit_key
 from ledger.matches.models import Match
 
 SESSION_KEY = "edit_rights"
+LEGACY_KEY = "edit_keys"
 MAX_KEYS = 30
 READ_ONLY_MESSAGE = N_(
     "This browser may only read this match. Ask the scorekeeper for the edit link "
@@ -64,6 +65,10 @@ def unseal(token: object) -> list[list[str]]:
         pairs = json.loads(_cipher().decrypt(token.encode("ascii")))
     except (InvalidToken, UnicodeError, ValueError):
         return []
+    return _pairs(pairs)
+
+
+def _pairs(pairs: object) -> list[list[str]]:
     if not isinstance(pairs, list):
         return []
     return [
@@ -74,8 +79,16 @@ def unseal(token: object) -> list[list[str]]:
 
 
 def held_keys() -> dict[str, str]:
-    """The edit keys of this browser, oldest first (a copy)."""
-    return {public_id: key for public_id, key in unseal(session.get(SESSION_KEY))}
+    """The edit keys of this browser, oldest first (a copy).
+
+    A session from before the keys were sealed holds them in the clear under
+    ``LEGACY_KEY``: they are sealed now and the clear copy leaves the cookie.
+    """
+    pairs = unseal(session.get(SESSION_KEY))
+    if LEGACY_KEY in session:
+        pairs = [*_pairs(session.pop(LEGACY_KEY)), *pairs][-MAX_KEYS:]
+        session[SESSION_KEY] = seal(pairs)
+    return {public_id: key for public_id, key in pairs}
 
 
 def remember_key(public_id: str, key: str) -> None:

@@ -19,7 +19,7 @@ from match_pages_support import (
     page_totals,
 )
 
-from ledger.web.edit_rights import MAX_KEYS, SESSION_KEY, seal, unseal
+from ledger.web.edit_rights import LEGACY_KEY, MAX_KEYS, SESSION_KEY, seal, unseal
 
 
 def edit_link(client, url: str) -> str:
@@ -221,3 +221,16 @@ def test_the_session_cookie_flags(client):
     expires = re.search(r"Expires=([^;]+)", header).group(1)
     left = parsedate_to_datetime(expires) - datetime.now(UTC)
     assert timedelta(days=30) < left <= timedelta(days=31)  # as the README says
+
+
+def test_edit_keys_kept_in_the_clear_by_an_older_version_are_sealed(app, client):
+    url = create_match(client)
+    key = edit_link(client, url).rsplit("/", 1)[1]
+    public_id = url.rsplit("/", 1)[1]
+    browser = app.test_client()
+    with browser.session_transaction() as session:
+        session[LEGACY_KEY] = [[public_id, key]]
+    assert browser.get(f"{url}/hands/new").status_code == 200  # the rights are kept
+    with browser.session_transaction() as session, app.app_context():
+        assert LEGACY_KEY not in session
+        assert unseal(session[SESSION_KEY]) == [[public_id, key]]
