@@ -41,7 +41,7 @@ LIMITED = (
     (
         "RATELIMIT_PDF",
         ("reports.summary_pdf", "reports.hand_slip_pdf", "reports.check_slip_pdf"),
-        ("GET",),
+        ("GET", "HEAD"),  # HEAD renders the PDF too
     ),
     ("RATELIMIT_SETTLE", ("api.settle_hand",), ("POST",)),
 )
