@@ -81,9 +81,25 @@ def tunnela_setting(kind: str, rules: HouseRules) -> int | tuple[int, ...] | Non
     return getattr(rules, f"tunnela_{tunnela_group(kind, rules)}")
 
 
-def kind_counts(p: PlayerHand, tiplu: Card | None) -> dict[str, int]:
-    """Copies of each kind in a player's maal (dealt tunnelas not included); every kind
-    is a key."""
+def bonus_withheld(p: PlayerHand, rules: HouseRules) -> str | None:
+    """Why a player's dealt tunnelas earn no bonus: ``"unseen"`` or ``"seen_by_dublees"``
+    where the bonus needs seeing by sequences; None when they earn it (or there are none).
+
+    The table lays a dealt tunnela before anyone has seen, so it is entered as laid and
+    the route decides the bonus later (RULES.md §3, "A valid hand")."""
+    if not p.dealt_tunnelas or rules.dealt_tunnela_needs != "seen_by_sequences":
+        return None
+    return {"unseen": "unseen", "dublees": "seen_by_dublees"}.get(p.seen)
+
+
+def loose_tunnelas(p: PlayerHand, rules: HouseRules) -> tuple[Tunnela, ...]:
+    """The dealt tunnelas whose cards count as the player's other maal (no bonus)."""
+    return p.dealt_tunnelas if bonus_withheld(p, rules) else ()
+
+
+def kind_counts(p: PlayerHand, tiplu: Card | None, rules: HouseRules) -> dict[str, int]:
+    """Copies of each kind in a player's maal, with the cards of dealt tunnelas that earn
+    no bonus (those that do are scored apart); every kind is a key."""
     held = dict.fromkeys(KINDS, 0)
     if p.maal_counts:
         held.update(p.maal_counts)
@@ -91,4 +107,6 @@ def kind_counts(p: PlayerHand, tiplu: Card | None) -> dict[str, int]:
         kinds = kinds_for(tiplu)
         for card in p.maal_cards:
             held[kinds[card]] += 1
+    for t in loose_tunnelas(p, rules):
+        held[t.kind] += 3
     return held

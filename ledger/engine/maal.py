@@ -19,19 +19,43 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card, Relation, card_of, kinds_for
+from .errors import N_
 from .game import KINDS
-from .hand import PlayerHand, kind_counts, tunnela_group, tunnela_setting
+from .hand import (
+    PlayerHand,
+    bonus_withheld,
+    kind_counts,
+    loose_tunnelas,
+    tunnela_group,
+    tunnela_setting,
+)
 from .rules import HouseRules, Table, table_total
+
+#: Why a player's dealt tunnelas earn no bonus (``MaalItem.reason``), for the pages.
+NO_BONUS_REASONS = {
+    "unseen": N_(
+        "No bonus: a dealt tunnela scores only for a player who goes on to see by "
+        "sequences, and this player did not see. Its cards are counted with the player's "
+        "other cards."
+    ),
+    "seen_by_dublees": N_(
+        "No bonus: a dealt tunnela scores only for a player who sees by sequences, and this "
+        "player saw by dublees. Its cards are counted with the player's other cards."
+    ),
+}
 
 
 class MaalItem(NamedTuple):
     """One scoring group: what it is, how many, which cards, its points."""
 
-    item: str  # marriage, marriage_shown, tiplu, poplu, ..., dealt_tunnela, not_maal, entered
+    #: marriage, marriage_shown, tiplu, poplu, ..., dealt_tunnela, dealt_tunnela_no_bonus,
+    #: not_maal, entered
+    item: str
     points: int
     count: int = 0
     cards: tuple[str, ...] = ()
     kind: str | None = None  # the group a dealt tunnela is scored as
+    reason: str | None = None  # why dealt tunnelas earn no bonus: a key of NO_BONUS_REASONS
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -42,6 +66,8 @@ class MaalItem(NamedTuple):
         }
         if self.kind is not None:
             out["kind"] = self.kind
+        if self.reason is not None:
+            out["reason"] = self.reason
         return out
 
 
@@ -56,31 +82,34 @@ def _value(table: int | Table | None, count: int) -> int:
 
 
 class _CardPool:
-    """A player's maal per kind: how many, and the codes of the cards when cards were
-    given, handed out as groups are formed."""
+    """A player's maal per kind: how many, and the codes of the cards, handed out as
+    groups are formed. The cards of dealt tunnelas that earn no bonus are in it.
 
-    def __init__(self, player: PlayerHand, tiplu: Card | None):
+    Codes are known for cards given as cards; the rest (counts, tunnelas named by kind)
+    are written as their kind's one card, where the kind has one and the tiplu is known.
+    """
+
+    def __init__(self, player: PlayerHand, tiplu: Card | None, rules: HouseRules):
         self.tiplu = tiplu
-        self.given = player.maal_cards is not None
-        if self.given:
-            kinds = kinds_for(tiplu) if tiplu else {}
-            by_kind: dict[str, list[Card]] = {kind: [] for kind in KINDS}
-            for card in player.maal_cards:
-                by_kind[kinds.get(card, "ordinary")].append(card)
-            self.codes = {
-                kind: [c.code for c in (sorted(cards) if len(cards) > 1 else cards)]
-                for kind, cards in by_kind.items()
-            }
-            self.held = {kind: len(codes) for kind, codes in self.codes.items()}
-        else:
-            self.held = kind_counts(player, tiplu)
+        self.held = kind_counts(player, tiplu, rules)
+        by_kind: dict[str, list[Card]] = {kind: [] for kind in KINDS}
+        if tiplu is not None:  # no card is counted without it
+            known = list(player.maal_cards or ())
+            for t in loose_tunnelas(player, rules):
+                card = t.card or card_of(Relation(t.kind), tiplu)
+                known += [card] * 3 if card else []
+            kinds = kinds_for(tiplu)
+            for card in known:
+                by_kind[kinds[card]].append(card)
+        self.codes = {
+            kind: [c.code for c in (sorted(cards) if len(cards) > 1 else cards)]
+            for kind, cards in by_kind.items()
+        }
 
     def take(self, kind: str, count: int) -> list[str]:
-        if self.given:
-            taken, self.codes[kind] = self.codes[kind][:count], self.codes[kind][count:]
-            return taken
+        taken, self.codes[kind] = self.codes[kind][:count], self.codes[kind][count:]
         card = card_of(Relation(kind), self.tiplu) if self.tiplu else None
-        return [card.code] * count if card else []
+        return taken + [card.code] * (count - len(taken)) if card else taken
 
 
 def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
@@ -108,13 +137,15 @@ def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> Maa
         return MaalCount(player.maal, (MaalItem("entered", player.maal),))
     items: list[MaalItem] = []
     items += _tunnela_items(player, rules)
-    pool = _CardPool(player, tiplu)
+    pool = _CardPool(player, tiplu, rules)
     held = pool.held
     t, p, j = held["tiplu"], held["poplu"], held["jhiplu"]
-    m = _marriages(t, p, j, player.marriages_shown, rules)
+    # Where shown marriages score like hidden ones, showing one changes nothing.
+    shown = player.marriages_shown if rules.marriage_shown is not None else 0
+    m = _marriages(t, p, j, shown, rules)
     for item, count, table in (
-        ("marriage_shown", player.marriages_shown, rules.marriage_shown),
-        ("marriage", m - player.marriages_shown, rules.marriage),
+        ("marriage_shown", shown, rules.marriage_shown),
+        ("marriage", m - shown, rules.marriage),
     ):
         if count:
             trios = zip(*(pool.take(k, count) for k in ("jhiplu", "tiplu", "poplu")), strict=True)
@@ -153,20 +184,36 @@ def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> Maa
 def _joker_items(
     cards: list[str], count: int, rules: HouseRules, label: str = "ordinary_joker"
 ) -> list[MaalItem]:
-    """Ordinary jokers, scored per card identity (two identities, three copies each)."""
+    """Ordinary jokers, scored per card identity (two identities, three copies each).
+
+    Those given without their cards (a count, or a dealt tunnela named by its kind) fill
+    one identity, then the other."""
     if not rules.ordinary_jokers_wild:
         return [MaalItem("not_maal", 0, count, tuple(cards))]
-    if not cards:  # given as a count: fill one identity, then the other
-        sizes = [3] * (count // 3) + ([count % 3] if count % 3 else [])
-        return [MaalItem(label, _value(rules.ordinary_joker, s), s) for s in sizes]
-    groups = [[c for c in cards if c == code] for code in dict.fromkeys(cards)]
-    return [MaalItem(label, _value(rules.ordinary_joker, len(g)), len(g), tuple(g)) for g in groups]
+    named = [tuple(c for c in cards if c == code) for code in dict.fromkeys(cards)]
+    unnamed = count - len(cards)
+    sizes = [len(g) for g in named] + [3] * (unnamed // 3) + ([unnamed % 3] if unnamed % 3 else [])
+    groups = named + [()] * (len(sizes) - len(named))
+    return [
+        MaalItem(label, _value(rules.ordinary_joker, size), size, group)
+        for size, group in zip(sizes, groups, strict=True)
+    ]
 
 
 def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
-    """Dealt tunnelas score their bonus instead of their cards (RULES.md §2 step 1)."""
+    """Dealt tunnelas score their bonus instead of their cards (RULES.md §2 step 1); where
+    the player's route earns no bonus, one item of 0 says why (their cards are counted
+    with the rest)."""
     if not player.dealt_tunnelas:
         return []
+    reason = bonus_withheld(player, rules)
+    if reason:
+        cards = tuple(t.card.code for t in player.dealt_tunnelas if t.card for _ in range(3))
+        return [
+            MaalItem(
+                "dealt_tunnela_no_bonus", 0, len(player.dealt_tunnelas), cards, reason=reason
+            )
+        ]
     groups: dict[str, list[str]] = {}
     counts: Counter[str] = Counter()
     for t in player.dealt_tunnelas:

@@ -294,12 +294,6 @@ class _Reader:
         if not rules.scores_dealt_tunnelas:
             self.fail(f"{path}.dealt_tunnelas", "These house rules do not score dealt tunnelas.")
             return
-        if rules.dealt_tunnela_needs == "seen_by_sequences" and p.seen != "sequences":
-            self.fail(
-                f"{path}.dealt_tunnelas",
-                "A dealt tunnela scores only for a player seen by sequences.",
-            )
-            return
         for j, t in enumerate(p.dealt_tunnelas):
             if t.card is not None and tiplu is None:
                 continue
@@ -311,18 +305,16 @@ class _Reader:
                 )
 
     def check_shown(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
-        if self.rules.marriage_shown is None:
-            self.fail(
-                f"{path}.marriages_shown", "These house rules do not score shown marriages apart."
-            )
-            return
+        """Shown marriages must be held; where they score like hidden ones they change
+        nothing, so a maal given as one number may come with them."""
         if p.maal is not None:
-            self.fail(
-                f"{path}.marriages_shown",
-                "Give the maal as cards or counts to count shown marriages.",
-            )
+            if self.rules.marriage_shown is not None:
+                self.fail(
+                    f"{path}.marriages_shown",
+                    "Give the maal as cards or counts to count shown marriages.",
+                )
             return
-        held = kind_counts(p, tiplu)
+        held = kind_counts(p, tiplu, self.rules)
         most = min(held["tiplu"], held["poplu"], held["jhiplu"])
         if p.marriages_shown > most:
             self.fail(

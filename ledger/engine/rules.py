@@ -144,6 +144,7 @@ PROFILES: dict[str, HouseRules] = {
     "gamerules": HouseRules(
         profile="gamerules",
         scoring="points_race",
+        tiplu_copies_max=3,  # the indicator goes back under the stock
         tiplu=(3, 7),
         alter=None,
         ordinary_jokers_wild=False,
