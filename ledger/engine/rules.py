@@ -171,6 +171,23 @@ PROFILE_TITLES = {
     "gamerules": N_("Game rules (points race)"),
 }
 
+#: What the ledger reads where a profile's source is silent (docs/rule-choices.md), for
+#: the rules page: each says which setting changes it, or that none does.
+PROFILE_NOTES = {
+    "classic": N_(
+        "The source states no rule for an unseen player's maal, and its only example has "
+        "an unseen player holding none: the ledger counts it as nothing (murder). A match "
+        "can change this with the unseen maal setting (kidnap or keep)."
+    ),
+    "gamerules": N_(
+        "The poplu and the jhiplu are counted each on its own table: one of each is "
+        "2 + 2, not two wild cards worth 5 together. The poplu and jhiplu settings change "
+        "each table; no setting counts them as one. The indicator goes back under the "
+        "stock, so all three tiplus can be in hands: three tiplus score 11 and three "
+        "marriages 50, each table going on by its last step."
+    ),
+}
+
 CHOICES: dict[str, tuple[str, ...]] = {
     "scoring": ("zero_sum", "points_race"),
     "marriage_grouping": ("best", "marriages_first"),

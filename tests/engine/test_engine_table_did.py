@@ -9,6 +9,7 @@ import pytest
 from spec_support import by_name, hand, nets, player, problems, rules_for, settle_data
 
 from ledger.engine import (
+    PROFILES,
     HandRecord,
     MatchLength,
     check_another_hand,
@@ -16,6 +17,7 @@ from ledger.engine import (
     run_match,
 )
 from ledger.engine.maal import NO_BONUS_REASONS
+from ledger.engine.rules import PROFILE_NOTES
 
 
 def breakdown(result, name):
@@ -291,3 +293,17 @@ def test_gamerules_counts_the_two_secondary_wild_cards_each_on_its_own_table():
     result = finisher_and({"maal_cards": ["6C", "8C"]}, "gamerules", tiplu="7C")
     assert breakdown(result, "B") == [("poplu", 1, ("8C",), 2), ("jhiplu", 1, ("6C",), 2)]
     assert by_name(result)["B"].maal == 4
+
+
+def test_gamerules_three_marriages_go_on_by_the_last_step():
+    # PROFILE_NOTES and docs/rule-choices.md: marriage 10 / 30 goes on by 20: three are 50
+    # (best: 2 marriages and a loose tiplu, poplu, jhiplu would be 30 + 3 + 2 + 2 = 37).
+    cards = ["QH", "KH", "JH"] * 3
+    result = finisher_and({"maal_cards": cards}, "gamerules", tiplu="QH")
+    assert breakdown(result, "B") == [("marriage", 3, ("JH", "QH", "KH") * 3, 50)]
+
+
+def test_the_rules_page_notes_belong_to_published_profiles():
+    assert set(PROFILE_NOTES) == {"classic", "gamerules"} <= set(PROFILES)
+    assert "unseen maal" in PROFILE_NOTES["classic"]
+    assert "2 + 2" in PROFILE_NOTES["gamerules"]
