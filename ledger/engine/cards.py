@@ -171,3 +171,15 @@ def card_of(kind: Relation, tiplu: Card) -> Card | None:
 def kinds_for(tiplu: Card) -> dict[Card, str]:
     """Every card's relation to this tiplu, by value: the hot path reads this table."""
     return {card: relation(card, tiplu).value for card in ALL_CARDS}
+
+
+@lru_cache(maxsize=64)
+def kind_codes(tiplu: Card) -> dict[str, str]:
+    """The code of the one card of each maal kind that has one (all but ordinary jokers
+    and ordinary cards): every copy of a poplu is the same card."""
+    out = {}
+    for kind in Relation:
+        card = card_of(kind, tiplu)
+        if card is not None:
+            out[kind.value] = card.code
+    return out

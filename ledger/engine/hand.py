@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import Card, kinds_for
-from .game import KINDS
 from .rules import HouseRules
 
 
@@ -98,15 +97,29 @@ def loose_tunnelas(p: PlayerHand, rules: HouseRules) -> tuple[Tunnela, ...]:
 
 
 def kind_counts(p: PlayerHand, tiplu: Card | None, rules: HouseRules) -> dict[str, int]:
-    """Copies of each kind in a player's maal, with the cards of dealt tunnelas that earn
-    no bonus (those that do are scored apart); every kind is a key."""
-    held = dict.fromkeys(KINDS, 0)
-    if p.maal_counts:
-        held.update(p.maal_counts)
+    """Copies of each kind held in a player's maal (only the kinds held), with the cards of
+    dealt tunnelas that earn no bonus (those that do are scored apart). Cards are counted
+    only with the tiplu, which says what they are."""
+    held = dict(p.maal_counts) if p.maal_counts else {}
     if p.maal_cards and tiplu is not None:
         kinds = kinds_for(tiplu)
         for card in p.maal_cards:
-            held[kinds[card]] += 1
-    for t in loose_tunnelas(p, rules):
-        held[t.kind] += 3
+            kind = kinds[card]
+            held[kind] = held.get(kind, 0) + 1
+    if p.dealt_tunnelas:
+        for t in loose_tunnelas(p, rules):
+            held[t.kind] = held.get(t.kind, 0) + 3
     return held
+
+
+def known_cards(p: PlayerHand, tiplu: Card | None, rules: HouseRules, kind: str) -> list[Card]:
+    """The cards of one kind a player's maal names (cards, and the cards of dealt tunnelas
+    that earn no bonus), in order: what an item of a kind with several cards lists."""
+    if tiplu is None:
+        return []
+    kinds = kinds_for(tiplu)
+    cards = [card for card in p.maal_cards or () if kinds[card] == kind]
+    for t in loose_tunnelas(p, rules):
+        if t.card is not None and t.kind == kind:
+            cards += [t.card] * 3
+    return sorted(cards)

@@ -15,17 +15,15 @@ The example of RULES.md: three poplus, three jhiplus and one tiplu.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Card, Relation, card_of, kinds_for
+from .cards import Card, kind_codes
 from .errors import N_
-from .game import KINDS
 from .hand import (
     PlayerHand,
     bonus_withheld,
     kind_counts,
-    loose_tunnelas,
+    known_cards,
     tunnela_group,
     tunnela_setting,
 )
@@ -71,45 +69,13 @@ class MaalItem(NamedTuple):
         return out
 
 
-@dataclass(frozen=True)
-class MaalCount:
+class MaalCount(NamedTuple):
     total: int
     items: tuple[MaalItem, ...]
 
 
 def _value(table: int | Table | None, count: int) -> int:
     return 0 if table is None else table_total(table, count)
-
-
-class _CardPool:
-    """A player's maal per kind: how many, and the codes of the cards, handed out as
-    groups are formed. The cards of dealt tunnelas that earn no bonus are in it.
-
-    Codes are known for cards given as cards; the rest (counts, tunnelas named by kind)
-    are written as their kind's one card, where the kind has one and the tiplu is known.
-    """
-
-    def __init__(self, player: PlayerHand, tiplu: Card | None, rules: HouseRules):
-        self.tiplu = tiplu
-        self.held = kind_counts(player, tiplu, rules)
-        by_kind: dict[str, list[Card]] = {kind: [] for kind in KINDS}
-        if tiplu is not None:  # no card is counted without it
-            known = list(player.maal_cards or ())
-            for t in loose_tunnelas(player, rules):
-                card = t.card or card_of(Relation(t.kind), tiplu)
-                known += [card] * 3 if card else []
-            kinds = kinds_for(tiplu)
-            for card in known:
-                by_kind[kinds[card]].append(card)
-        self.codes = {
-            kind: [c.code for c in (sorted(cards) if len(cards) > 1 else cards)]
-            for kind, cards in by_kind.items()
-        }
-
-    def take(self, kind: str, count: int) -> list[str]:
-        taken, self.codes[kind] = self.codes[kind][:count], self.codes[kind][count:]
-        card = card_of(Relation(kind), self.tiplu) if self.tiplu else None
-        return taken + [card.code] * (count - len(taken)) if card else taken
 
 
 def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
@@ -135,61 +101,70 @@ def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> Maa
     if player.maal is not None:
         # The number is the whole count: dealt tunnelas listed with it are in it already.
         return MaalCount(player.maal, (MaalItem("entered", player.maal),))
-    items: list[MaalItem] = []
-    items += _tunnela_items(player, rules)
-    pool = _CardPool(player, tiplu, rules)
-    held = pool.held
-    t, p, j = held["tiplu"], held["poplu"], held["jhiplu"]
-    # Where shown marriages score like hidden ones, showing one changes nothing.
-    shown = player.marriages_shown if rules.marriage_shown is not None else 0
-    m = _marriages(t, p, j, shown, rules)
-    for item, count, table in (
-        ("marriage_shown", shown, rules.marriage_shown),
-        ("marriage", m - shown, rules.marriage),
-    ):
-        if count:
-            trios = zip(*(pool.take(k, count) for k in ("jhiplu", "tiplu", "poplu")), strict=True)
-            cards = [card for trio in trios for card in trio]
-            items.append(MaalItem(item, _value(table, count), count, tuple(cards)))
-    loose = {
-        "tiplu": t - m,
-        "poplu": p - m,
-        "jhiplu": j - m,
-        "alter": held["alter"],
-        "printed_joker": held["printed_joker"],
-    }
-    for kind, count in loose.items():
-        if not count:
-            continue
-        table = getattr(rules, kind)
-        cards = pool.take(kind, count)
-        if kind == "alter" and table is None:
-            # An alter that is no maal category is an ordinary joker, or not wild at all.
-            items += _joker_items(cards, count, rules, label="alter")
-            continue
-        items.append(MaalItem(kind, _value(table, count), count, tuple(cards)))
-    if held["ordinary_joker"]:
-        items += _joker_items(
-            pool.take("ordinary_joker", held["ordinary_joker"]), held["ordinary_joker"], rules
-        )
-    if held["ordinary"]:
-        items.append(
-            MaalItem(
-                "not_maal", 0, held["ordinary"], tuple(pool.take("ordinary", held["ordinary"]))
-            )
-        )
+    items = _tunnela_items(player, rules) if player.dealt_tunnelas else []
+    held = kind_counts(player, tiplu, rules)
+    if held:
+        items += _held_items(player, held, rules, tiplu)
     return MaalCount(sum(i.points for i in items), tuple(items))
 
 
+def _held_items(
+    player: PlayerHand, held: dict[str, int], rules: HouseRules, tiplu: Card | None
+) -> list[MaalItem]:
+    """Marriages, then each kind's cards left over (RULES.md §2 steps 2-4). Every copy of
+    a maal kind but the ordinary joker is one card, so its code is known from the tiplu
+    (none without one: counts may come without a tiplu)."""
+    items = []
+    code = kind_codes(tiplu) if tiplu else {}
+    t, p, j = held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0)
+    # Where shown marriages score like hidden ones, showing one changes nothing.
+    shown = player.marriages_shown if rules.marriage_shown is not None else 0
+    m = _marriages(t, p, j, shown, rules) if t and p and j else 0
+    if m:
+        trio = (code["jhiplu"], code["tiplu"], code["poplu"]) if code else ()
+        for item, count, table in (
+            ("marriage_shown", shown, rules.marriage_shown),
+            ("marriage", m - shown, rules.marriage),
+        ):
+            if count:
+                items.append(MaalItem(item, _value(table, count), count, trio * count))
+    for kind, count in (
+        ("tiplu", t - m),
+        ("poplu", p - m),
+        ("jhiplu", j - m),
+        ("alter", held.get("alter", 0)),
+        ("printed_joker", held.get("printed_joker", 0)),
+    ):
+        if not count:
+            continue
+        cards = (code[kind],) * count if code else ()
+        table = getattr(rules, kind)
+        if kind == "alter" and table is None:
+            # An alter that is no maal category is an ordinary joker, or not wild at all.
+            items += _joker_items(cards, count, rules, label="alter")
+        else:
+            items.append(MaalItem(kind, _value(table, count), count, cards))
+    for kind in ("ordinary_joker", "ordinary"):
+        count = held.get(kind, 0)
+        if not count:
+            continue
+        cards = tuple(c.code for c in known_cards(player, tiplu, rules, kind))
+        if kind == "ordinary_joker":
+            items += _joker_items(cards, count, rules)
+        else:
+            items.append(MaalItem("not_maal", 0, count, cards))
+    return items
+
+
 def _joker_items(
-    cards: list[str], count: int, rules: HouseRules, label: str = "ordinary_joker"
+    cards: tuple[str, ...], count: int, rules: HouseRules, label: str = "ordinary_joker"
 ) -> list[MaalItem]:
     """Ordinary jokers, scored per card identity (two identities, three copies each).
 
     Those given without their cards (a count, or a dealt tunnela named by its kind) fill
     one identity, then the other."""
     if not rules.ordinary_jokers_wild:
-        return [MaalItem("not_maal", 0, count, tuple(cards))]
+        return [MaalItem("not_maal", 0, count, cards)]
     named = [tuple(c for c in cards if c == code) for code in dict.fromkeys(cards)]
     unnamed = count - len(cards)
     sizes = [len(g) for g in named] + [3] * (unnamed // 3) + ([unnamed % 3] if unnamed % 3 else [])
@@ -204,8 +179,6 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
     """Dealt tunnelas score their bonus instead of their cards (RULES.md §2 step 1); where
     the player's route earns no bonus, one item of 0 says why (their cards are counted
     with the rest)."""
-    if not player.dealt_tunnelas:
-        return []
     reason = bonus_withheld(player, rules)
     if reason:
         cards = tuple(t.card.code for t in player.dealt_tunnelas if t.card for _ in range(3))

@@ -315,7 +315,7 @@ class _Reader:
                 )
             return
         held = kind_counts(p, tiplu, self.rules)
-        most = min(held["tiplu"], held["poplu"], held["jhiplu"])
+        most = min(held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0))
         if p.marriages_shown > most:
             self.fail(
                 f"{path}.marriages_shown",
