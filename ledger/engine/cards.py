@@ -84,10 +84,9 @@ def parse_card(code: object) -> Card:
         raise CardError(
             "{code!r} is not a card: write a card as rank and suit, like 8H or 10♥.", code=code
         )
-    return _parse_text(code)
+    return SPELLINGS.get(code) or _parse_text(code)
 
 
-@lru_cache(maxsize=1024)  # a table writes the same few dozen codes over and over
 def _parse_text(code: str) -> Card:
     text = code.strip().upper()
     if text in ("JK", "JOKER"):
@@ -104,6 +103,21 @@ def _parse_text(code: str) -> Card:
             code=code,
         )
     return Card(rank, suit)
+
+
+def _spellings() -> dict[str, Card]:
+    """Every usual way to write each card (no spaces; either case), for a plain lookup."""
+    ranks = {**{str(rank): rank for rank in range(2, 11)}, **RANK_CODES}
+    out = {text: PRINTED_JOKER for text in ("JK", "jk", "Jk", "JOKER", "joker", "Joker")}
+    for rank_text, rank in ranks.items():
+        for suit_text, suit in SUIT_CODES.items():
+            for r in (rank_text, rank_text.lower()):
+                for s in (suit_text, suit_text.lower()):
+                    out[r + s] = Card(rank, suit)
+    return out
+
+
+SPELLINGS = _spellings()
 
 
 def poplu_rank(rank: int) -> int:

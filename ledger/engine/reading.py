@@ -9,7 +9,7 @@ slower ``Mapping``, since every hand passes through here).
 
 from __future__ import annotations
 
-from .cards import Card, CardError, kinds_for, parse_card
+from .cards import PRINTED_JOKER, SPELLINGS, Card, CardError, kinds_for, parse_card
 from .copies import check_copies
 from .errors import FieldError, Invalid
 from .game import (
@@ -24,17 +24,6 @@ from .game import (
 )
 from .hand import Hand, PlayerHand, Tunnela, kind_counts, tunnela_setting
 from .rules import HouseRules
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _whole(value: object, path: str, errors: list[FieldError], *, most: int = MAX_MAAL) -> int:
-    if not _is_int(value) or not 0 <= value <= most:
-        errors.append(FieldError(path, "Enter a whole number from 0 to {most}.", most=most))
-        return 0
-    return value
 
 
 class _Reader:
@@ -137,40 +126,37 @@ class _Reader:
         if seen not in SEEN:
             self.fail(f"{path}.seen", "seen must be sequences, dublees or unseen.")
             seen = "unseen"
-        forms = [k for k in ("maal", "maal_counts", "maal_cards") if item.get(k) is not None]
-        if len(forms) > 1:
+        maal, counts, cards = item.get("maal"), item.get("maal_counts"), item.get("maal_cards")
+        if (maal is not None) + (counts is not None) + (cards is not None) > 1:
+            forms = [k for k in ("maal", "maal_counts", "maal_cards") if item.get(k) is not None]
             self.fail(
                 f"{path}.{forms[1]}",
                 "Give the maal one way only: {forms}, not both.",
                 forms=" or ".join(forms),
             )
-        maal = counts = cards = None
-        if item.get("maal") is not None:
-            maal = _whole(item["maal"], f"{path}.maal", self.errors)
-        if item.get("maal_counts") is not None:
-            counts = self.counts(item["maal_counts"], f"{path}.maal_counts")
-        if item.get("maal_cards") is not None:
-            cards = self.cards(item["maal_cards"], f"{path}.maal_cards")
-        tunnelas = self.tunnelas(item.get("dealt_tunnelas"), f"{path}.dealt_tunnelas")
-        shown = 0
-        if item.get("marriages_shown") is not None:
-            shown = _whole(item["marriages_shown"], f"{path}.marriages_shown", self.errors, most=3)
-        foul = item.get("foul", False)
-        if foul is None:
-            foul = False
-        if not isinstance(foul, bool):
+        if maal is not None:
+            maal = self.whole(maal, path, "maal")
+        if counts is not None:
+            counts = self.counts(counts, f"{path}.maal_counts")
+        if cards is not None:
+            cards = self.cards(cards, f"{path}.maal_cards")
+        tunnelas = item.get("dealt_tunnelas")
+        if tunnelas is not None:
+            tunnelas = self.tunnelas(tunnelas, f"{path}.dealt_tunnelas")
+        shown = item.get("marriages_shown")
+        if shown is not None:
+            shown = self.whole(shown, path, "marriages_shown", most=3)
+        foul = item.get("foul")
+        if foul is not None and not isinstance(foul, bool):
             self.fail(f"{path}.foul", "foul must be true or false.")
             foul = False
-        return PlayerHand(
-            name=name,
-            seen=seen,
-            maal=maal,
-            maal_counts=counts,
-            maal_cards=cards,
-            dealt_tunnelas=tunnelas,
-            marriages_shown=shown,
-            foul=foul,
-        )
+        return PlayerHand(name, seen, maal, counts, cards, tunnelas or (), shown or 0, bool(foul))
+
+    def whole(self, value: object, path: str, key: str, *, most: int = MAX_MAAL) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most:
+            return value
+        self.fail(f"{path}.{key}", "Enter a whole number from 0 to {most}.", most=most)
+        return 0
 
     def counts(self, value: object, path: str) -> dict[str, int] | None:
         if not isinstance(value, dict):
@@ -186,15 +172,22 @@ class _Reader:
                     kinds=", ".join(COUNT_KINDS),
                 )
                 continue
-            counts[kind] = _whole(count, f"{path}.{kind}", self.errors, most=6)
+            counts[kind] = self.whole(count, path, kind, most=6)
         return {k: counts.get(k, 0) for k in COUNT_KINDS if counts.get(k)}
 
     def cards(self, value: object, path: str) -> tuple[Card, ...] | None:
         if not isinstance(value, list):
             self.fail(path, 'maal_cards must be a list of card codes, like ["8H", "9H"].')
             return None
-        cards = [self.card(code, f"{path}.{i}") for i, code in enumerate(value)]
-        return tuple(c for c in cards if c is not None)
+        cards = []
+        for i, code in enumerate(value):
+            # The usual spellings are looked up; anything else is read (and checked) in full.
+            card = SPELLINGS.get(code) if isinstance(code, str) else None
+            if card is None or card is PRINTED_JOKER:
+                card = self.card(code, f"{path}.{i}")
+            if card is not None:
+                cards.append(card)
+        return tuple(cards)
 
     def tunnelas(self, value: object, path: str) -> tuple[Tunnela, ...]:
         if value is None:
