@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import accumulate
 
 from .cards import Card, Relation, card_of, kinds_for
@@ -16,30 +17,35 @@ def check_copies(hand: Hand, rules: HouseRules) -> list[FieldError]:
     tiplu = hand.tiplu
     if any(p.maal_cards for p in hand.players) and tiplu is None:
         return []
-    errors = []
-    held: dict[str, list[tuple[int, str, int]]] = {}
-    for i, p in enumerate(hand.players):
-        for slot, where, count in _slots(p, tiplu):
-            held.setdefault(slot, []).append((i, where, count))
-    for slot, entries in held.items():
-        limit = _limit(slot, rules)
-        total = sum(c for _, _, c in entries)
-        if total <= limit:
-            continue
-        running = list(accumulate(c for _, _, c in entries))
-        i, where, _ = entries[next(k for k, r in enumerate(running) if r > limit)]
-        who = ", ".join(f"{hand.players[j].name} {c}" for j, _, c in entries)
-        errors.append(
-            FieldError(
-                f"players.{i}.{where}",
-                _copies_template(slot, limit),
-                name=_slot_name(slot, tiplu),
-                limit=limit,
-                total=total,
-                who=who,
-            )
-        )
-    return errors
+    held = [_slots(p, tiplu) for p in hand.players]
+    totals: dict[str, int] = {}
+    for slots in held:
+        for slot, _, count in slots:
+            totals[slot] = totals.get(slot, 0) + count
+    return [
+        _too_many(slot, limit, total, held, hand)
+        for slot, total in totals.items()
+        if total > (limit := _limit(slot, rules))
+    ]
+
+
+def _too_many(
+    slot: str, limit: int, total: int, held: list[list[tuple[str, str, int]]], hand: Hand
+) -> FieldError:
+    """The problem with one slot, on the field that went past the limit, naming who holds
+    how many."""
+    entries = [(i, where, c) for i, slots in enumerate(held) for s, where, c in slots if s == slot]
+    running = accumulate(c for _, _, c in entries)
+    i, where, _ = next(e for e, r in zip(entries, running, strict=True) if r > limit)
+    who = ", ".join(f"{hand.players[j].name} {c}" for j, _, c in entries)
+    return FieldError(
+        f"players.{i}.{where}",
+        _copies_template(slot, limit),
+        name=_slot_name(slot, hand.tiplu),
+        limit=limit,
+        total=total,
+        who=who,
+    )
 
 
 def _slots(p: PlayerHand, tiplu: Card | None) -> list[tuple[str, str, int]]:
@@ -52,24 +58,38 @@ def _slots(p: PlayerHand, tiplu: Card | None) -> list[tuple[str, str, int]]:
     if p.maal_counts:
         for kind, count in p.maal_counts.items():
             out.append((kind, f"maal_counts.{kind}", count))
-    held: list[tuple[Card, str, int]] = []
-    if p.maal_cards and tiplu is not None:
-        copies: dict[Card, int] = {}
-        for card in p.maal_cards:
-            copies[card] = copies.get(card, 0) + 1
-        held += [(card, "maal_cards", n) for card, n in copies.items()]
+    by_card: list[tuple[Card, str, int]] = []
     for j, t in enumerate(p.dealt_tunnelas):
         if t.card is not None and tiplu is not None:
-            held.append((t.card, f"dealt_tunnelas.{j}", 3))
+            by_card.append((t.card, f"dealt_tunnelas.{j}", 3))
         elif t.card is None and t.kind != "ordinary":
             out.append((t.kind, f"dealt_tunnelas.{j}", 3))
-    for card, where, count in held:
-        kind = kinds_for(tiplu)[card]
-        if kind in ("ordinary", "ordinary_joker"):
-            out.append((card.code, where, count))
-        if kind != "ordinary":
-            out.append((kind, where, count))
+    if tiplu is not None:
+        slots = _card_slots(tiplu)
+        if p.maal_cards:
+            copies: dict[Card, int] = {}
+            for card in p.maal_cards:
+                copies[card] = copies.get(card, 0) + 1
+            out += [(slot, "maal_cards", n) for card, n in copies.items() for slot in slots[card]]
+        for card, where, count in by_card:
+            out += [(slot, where, count) for slot in slots[card]]
     return out
+
+
+@lru_cache(maxsize=64)
+def _card_slots(tiplu: Card) -> dict[Card, tuple[str, ...]]:
+    """The slots a card counts in: its own code where a kind has several cards (ordinary
+    cards, ordinary jokers), its kind where the kind is one card, and both for an ordinary
+    joker."""
+    slots: dict[Card, tuple[str, ...]] = {}
+    for card, kind in kinds_for(tiplu).items():
+        if kind == "ordinary":
+            slots[card] = (card.code,)
+        elif kind == "ordinary_joker":
+            slots[card] = (card.code, kind)
+        else:
+            slots[card] = (kind,)
+    return slots
 
 
 def _limit(slot: str, rules: HouseRules) -> int:
