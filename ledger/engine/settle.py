@@ -15,7 +15,6 @@ The worked example of RULES.md §3 (murder, four players):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import EngineError
@@ -62,8 +61,7 @@ class Payment(NamedTuple):
         return {"from": self.payer, "to": self.payee, "points": self.points}
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     rules: HouseRules
     finish: str
     winner: str | None
