@@ -64,7 +64,7 @@ def _slots(p: PlayerHand, tiplu: Card | None) -> list[tuple[str, str, int]]:
             by_card.append((t.card, f"dealt_tunnelas.{j}", 3))
         elif t.card is None and t.kind != "ordinary":
             out.append((t.kind, f"dealt_tunnelas.{j}", 3))
-    if tiplu is not None:
+    if tiplu is not None and (p.maal_cards or by_card):
         slots = _card_slots(tiplu)
         if p.maal_cards:
             copies: dict[Card, int] = {}

@@ -183,7 +183,7 @@ class _Reader:
         for i, code in enumerate(value):
             # The usual spellings are looked up; anything else is read (and checked) in full.
             card = SPELLINGS.get(code) if isinstance(code, str) else None
-            if card is None or card is PRINTED_JOKER:
+            if card is None or (card is PRINTED_JOKER and not self.rules.printed_jokers):
                 card = self.card(code, f"{path}.{i}")
             if card is not None:
                 cards.append(card)
@@ -252,10 +252,12 @@ class _Reader:
             self.fail("winner", "{name} fouled, so cannot be the finisher.", name=finisher.name)
 
     def check_cards_given(self, hand: Hand) -> None:
+        if hand.tiplu is not None:
+            return
         needs_tiplu = any(
             p.maal_cards or any(t.card for t in p.dealt_tunnelas) for p in hand.players
         )
-        if needs_tiplu and hand.tiplu is None and "tiplu" not in {e.field for e in self.errors}:
+        if needs_tiplu and "tiplu" not in {e.field for e in self.errors}:
             self.fail("tiplu", "Enter the tiplu: without it the cards cannot be counted.")
 
     def check_routes(self, hand: Hand) -> None:
