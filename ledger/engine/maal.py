@@ -27,7 +27,7 @@ from .hand import (
     tunnela_group,
     tunnela_setting,
 )
-from .rules import HouseRules, Table, table_total
+from .rules import HouseRules, table_total
 
 #: Why a player's dealt tunnelas earn no bonus (``MaalItem.reason``), for the pages.
 NO_BONUS_REASONS = {
@@ -74,10 +74,6 @@ class MaalCount(NamedTuple):
     items: tuple[MaalItem, ...]
 
 
-def _value(table: int | Table | None, count: int) -> int:
-    return 0 if table is None else table_total(table, count)
-
-
 def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
     """How many marriages to form, shown ones included (RULES.md §2 step 2)."""
     most = min(t, p, j)
@@ -86,11 +82,11 @@ def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
 
     def total(m: int) -> int:
         return (
-            _value(rules.marriage_shown, shown)
-            + _value(rules.marriage, m - shown)
-            + _value(rules.tiplu, t - m)
-            + _value(rules.poplu, p - m)
-            + _value(rules.jhiplu, j - m)
+            table_total(rules.marriage_shown, shown)
+            + table_total(rules.marriage, m - shown)
+            + table_total(rules.tiplu, t - m)
+            + table_total(rules.poplu, p - m)
+            + table_total(rules.jhiplu, j - m)
         )
 
     # max() keeps the first of equal totals: the fewest marriages.
@@ -105,7 +101,11 @@ def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> Maa
     held = kind_counts(player, tiplu, rules)
     if held:
         items += _held_items(player, held, rules, tiplu)
-    return MaalCount(sum(i.points for i in items), tuple(items))
+    return MaalCount(sum([i.points for i in items]), tuple(items))
+
+
+#: The maal kinds whose copies left out of marriages score from their own table.
+LOOSE_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker")
 
 
 def _held_items(
@@ -117,24 +117,20 @@ def _held_items(
     items = []
     code = kind_codes(tiplu) if tiplu else {}
     t, p, j = held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0)
-    # Where shown marriages score like hidden ones, showing one changes nothing.
-    shown = player.marriages_shown if rules.marriage_shown is not None else 0
-    m = _marriages(t, p, j, shown, rules) if t and p and j else 0
-    if m:
+    if t and p and j:
+        # Where shown marriages score like hidden ones, showing one changes nothing.
+        shown = player.marriages_shown if rules.marriage_shown is not None else 0
+        m = _marriages(t, p, j, shown, rules)
         trio = (code["jhiplu"], code["tiplu"], code["poplu"]) if code else ()
         for item, count, table in (
             ("marriage_shown", shown, rules.marriage_shown),
             ("marriage", m - shown, rules.marriage),
         ):
             if count:
-                items.append(MaalItem(item, _value(table, count), count, trio * count))
-    for kind, count in (
-        ("tiplu", t - m),
-        ("poplu", p - m),
-        ("jhiplu", j - m),
-        ("alter", held.get("alter", 0)),
-        ("printed_joker", held.get("printed_joker", 0)),
-    ):
+                items.append(MaalItem(item, table_total(table, count), count, trio * count))
+        held = {**held, "tiplu": t - m, "poplu": p - m, "jhiplu": j - m}
+    for kind in LOOSE_KINDS:
+        count = held.get(kind)
         if not count:
             continue
         cards = (code[kind],) * count if code else ()
@@ -143,16 +139,13 @@ def _held_items(
             # An alter that is no maal category is an ordinary joker, or not wild at all.
             items += _joker_items(cards, count, rules, label="alter")
         else:
-            items.append(MaalItem(kind, _value(table, count), count, cards))
-    for kind in ("ordinary_joker", "ordinary"):
-        count = held.get(kind, 0)
-        if not count:
-            continue
-        cards = tuple(c.code for c in known_cards(player, tiplu, rules, kind))
-        if kind == "ordinary_joker":
-            items += _joker_items(cards, count, rules)
-        else:
-            items.append(MaalItem("not_maal", 0, count, cards))
+            items.append(MaalItem(kind, table_total(table, count), count, cards))
+    if held.get("ordinary_joker"):
+        cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary_joker"))
+        items += _joker_items(cards, held["ordinary_joker"], rules)
+    if held.get("ordinary"):
+        cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary"))
+        items.append(MaalItem("not_maal", 0, held["ordinary"], cards))
     return items
 
 
@@ -170,7 +163,7 @@ def _joker_items(
     sizes = [len(g) for g in named] + [3] * (unnamed // 3) + ([unnamed % 3] if unnamed % 3 else [])
     groups = named + [()] * (len(sizes) - len(named))
     return [
-        MaalItem(label, _value(rules.ordinary_joker, size), size, group)
+        MaalItem(label, table_total(rules.ordinary_joker, size), size, group)
         for size, group in zip(sizes, groups, strict=True)
     ]
 
@@ -196,7 +189,7 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
     return [
         MaalItem(
             "dealt_tunnela",
-            _value(tunnela_setting(group, rules), count),
+            table_total(tunnela_setting(group, rules), count),
             count,
             tuple(groups[group]),
             kind=group,

@@ -421,14 +421,14 @@ def with_overrides(base: HouseRules, overrides: Mapping[str, object]) -> HouseRu
     return rules
 
 
-def table_total(table: int | Table, count: int) -> int:
+def table_total(table: int | Table | None, count: int) -> int:
     """The total for holding ``count``; a number is per item; past a table's end each
-    further item adds the table's last step.
+    further item adds the table's last step; no table (None) scores nothing.
 
     >>> table_total((2, 5, 10), 2), table_total(5, 3), table_total((5, 15, 25), 4)
     (5, 15, 35)
     """
-    if count <= 0:
+    if count <= 0 or table is None:
         return 0
     if isinstance(table, int):
         return table * count
