@@ -11,33 +11,45 @@ from .game import COUNT_KINDS
 from .hand import Hand, PlayerHand
 from .rules import HouseRules
 
+#: What a player holds that the pack limits: (slot, field, copies, the card if one was
+#: given). A slot is a card's code, or a kind where the kind is one card (or, for
+#: "ordinary_joker", the pack's six).
+Slot = tuple[str, str, int, Card | None]
+
 
 def check_copies(hand: Hand, rules: HouseRules) -> list[FieldError]:
     """A problem for each card or kind held more often than the pack allows (RULES.md §2)."""
     tiplu = hand.tiplu
-    if any(p.maal_cards for p in hand.players) and tiplu is None:
+    if tiplu is None and any(p.maal_cards for p in hand.players):
         return []
     held = [_slots(p, tiplu) for p in hand.players]
     totals: dict[str, int] = {}
     for slots in held:
-        for slot, _, count in slots:
+        for slot, _, count, _ in slots:
             totals[slot] = totals.get(slot, 0) + count
+    limits = {
+        "tiplu": rules.tiplu_copies_max,
+        "printed_joker": 3 if rules.printed_jokers else 0,
+        "ordinary_joker": 6,  # two cards, three copies each
+    }
     return [
         _too_many(slot, limit, total, held, hand)
         for slot, total in totals.items()
-        if total > (limit := _limit(slot, rules))
+        if total > (limit := limits.get(slot, 3))
     ]
 
 
-def _too_many(
-    slot: str, limit: int, total: int, held: list[list[tuple[str, str, int]]], hand: Hand
-) -> FieldError:
+def _too_many(slot: str, limit: int, total: int, held: list[list[Slot]], hand: Hand) -> FieldError:
     """The problem with one slot, on the field that went past the limit, naming who holds
-    how many."""
-    entries = [(i, where, c) for i, slots in enumerate(held) for s, where, c in slots if s == slot]
-    running = accumulate(c for _, _, c in entries)
-    i, where, _ = next(e for e, r in zip(entries, running, strict=True) if r > limit)
-    who = ", ".join(f"{hand.players[j].name} {c}" for j, _, c in entries)
+    how many of each card."""
+    entries: dict[tuple[int, str, Card | None], int] = {}
+    for i, slots in enumerate(held):
+        for s, where, count, card in slots:
+            if s == slot:
+                entries[i, where, card] = entries.get((i, where, card), 0) + count
+    running = accumulate(entries.values())
+    i, where, _ = next(key for key, r in zip(entries, running, strict=True) if r > limit)
+    who = ", ".join(f"{hand.players[j].name} {count}" for (j, _, _), count in entries.items())
     return FieldError(
         f"players.{i}.{where}",
         _copies_template(slot, limit),
@@ -48,31 +60,25 @@ def _too_many(
     )
 
 
-def _slots(p: PlayerHand, tiplu: Card | None) -> list[tuple[str, str, int]]:
-    """(card slot, field, copies) for everything a player holds that is limited by the pack.
-
-    An ordinary joker card also counts in the "ordinary_joker" slot (the pack's six),
-    where ordinary jokers given as a count or a tunnela kind are counted.
-    """
-    out: list[tuple[str, str, int]] = []
+def _slots(p: PlayerHand, tiplu: Card | None) -> list[Slot]:
+    """Everything a player holds that the pack limits: a count or a tunnela named by its
+    kind counts in its kind's slot, a card in its card's slots (one entry a card)."""
+    out: list[Slot] = []
     if p.maal_counts:
         for kind, count in p.maal_counts.items():
-            out.append((kind, f"maal_counts.{kind}", count))
-    by_card: list[tuple[Card, str, int]] = []
+            out.append((kind, f"maal_counts.{kind}", count, None))
+    by_card: list[tuple[Card, str]] = []
     for j, t in enumerate(p.dealt_tunnelas):
         if t.card is not None and tiplu is not None:
-            by_card.append((t.card, f"dealt_tunnelas.{j}", 3))
+            by_card.append((t.card, f"dealt_tunnelas.{j}"))
         elif t.card is None and t.kind != "ordinary":
-            out.append((t.kind, f"dealt_tunnelas.{j}", 3))
+            out.append((t.kind, f"dealt_tunnelas.{j}", 3, None))
     if tiplu is not None and (p.maal_cards or by_card):
         slots = _card_slots(tiplu)
         if p.maal_cards:
-            copies: dict[Card, int] = {}
-            for card in p.maal_cards:
-                copies[card] = copies.get(card, 0) + 1
-            out += [(slot, "maal_cards", n) for card, n in copies.items() for slot in slots[card]]
-        for card, where, count in by_card:
-            out += [(slot, where, count) for slot in slots[card]]
+            out += [(slot, "maal_cards", 1, card) for card in p.maal_cards for slot in slots[card]]
+        for card, where in by_card:
+            out += [(slot, where, 3, card) for slot in slots[card]]
     return out
 
 
@@ -90,16 +96,6 @@ def _card_slots(tiplu: Card) -> dict[Card, tuple[str, ...]]:
         else:
             slots[card] = (kind,)
     return slots
-
-
-def _limit(slot: str, rules: HouseRules) -> int:
-    if slot == "tiplu":
-        return rules.tiplu_copies_max
-    if slot == "printed_joker":
-        return 3 if rules.printed_jokers else 0
-    if slot == "ordinary_joker":
-        return 6  # two cards, three copies each
-    return 3
 
 
 def _slot_name(slot: str, tiplu: Card | None) -> str:
