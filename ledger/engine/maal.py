@@ -176,9 +176,7 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
     if reason:
         cards = tuple(t.card.code for t in player.dealt_tunnelas if t.card for _ in range(3))
         return [
-            MaalItem(
-                "dealt_tunnela_no_bonus", 0, len(player.dealt_tunnelas), cards, reason=reason
-            )
+            MaalItem("dealt_tunnela_no_bonus", 0, len(player.dealt_tunnelas), cards, reason=reason)
         ]
     groups: dict[str, list[str]] = {}
     counts: Counter[str] = Counter()

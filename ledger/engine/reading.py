@@ -33,6 +33,7 @@ class _Reader:
         self.rules = rules
         self.errors: list[FieldError] = []
         self.tiplu: Card | None = None
+        self.names: dict[str, str] = {}  # each player's name by its casefold
 
     def fail(self, path: str, template: str, **values: object) -> None:
         self.errors.append(FieldError(path, template, **values))
@@ -69,11 +70,10 @@ class _Reader:
             winner = None
         if isinstance(winner, str):
             # The winner is written as a name is: spaces folded, case ignored.
-            spelled = {p.name.casefold(): p.name for p in players}
             winner = " ".join(winner.split())
-            winner = spelled.get(winner.casefold(), winner)
-        by_name = {p.name: p for p in players}
-        if finish is None and winner in by_name:
+            winner = self.names.get(winner.casefold(), winner)
+        by_name = {p.name: p for p in players} if finish is None else {}
+        if winner in by_name:
             # A finish always follows the route the winner saw by.
             finish = by_name[winner].seen if by_name[winner].seen != "unseen" else None
         if finish not in FINISHES:
@@ -95,19 +95,18 @@ class _Reader:
         if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
             self.fail("players", "A hand has 2 to 5 players; this one lists {n}.", n=len(value))
         players = []
-        seen_names: dict[str, int] = {}
         for index, item in enumerate(value):
             player = self.player(item, f"players.{index}")
             if player is None:
                 continue
             key = player.name.casefold()
-            if key in seen_names:
+            if key in self.names:
                 self.fail(
                     f"players.{index}.name",
                     "{name!r} is listed twice; each player needs their own name.",
                     name=player.name,
                 )
-            seen_names[key] = index
+            self.names[key] = player.name
             players.append(player)
         return players
 

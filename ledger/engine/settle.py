@@ -176,22 +176,26 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
 
     # PlayerResult's fields in order (given by position: every hand builds several).
     players = tuple(
-        PlayerResult(
-            p.name,
-            p.seen,
-            own[i],
-            counts[i].items,
-            effective[i],
-            maal_points[i],
-            fees[i],
-            penalties[i],
-            maal_points[i] + fees[i] + penalties[i],
-            i == w,
-            p.foul,
-        )
-        for i, p in enumerate(hand.players)
+        [
+            PlayerResult(
+                p.name,
+                p.seen,
+                own[i],
+                counts[i].items,
+                effective[i],
+                maal_points[i],
+                fees[i],
+                penalties[i],
+                maal_points[i] + fees[i] + penalties[i],
+                i == w,
+                p.foul,
+            )
+            for i, p in enumerate(hand.players)
+        ]
     )
-    carried = tuple(p.name for p in hand.players if p.foul and rules.foul == "next_hand")
+    carried = ()
+    if rules.foul == "next_hand":
+        carried = tuple(p.name for p in hand.players if p.foul)
     payments = _payments(players, w) if zero_sum else ()
     result = Settlement(rules, hand.finish, hand.winner, total, players, payments, carried)
     _check(result)
