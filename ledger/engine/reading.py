@@ -78,7 +78,7 @@ class _Reader:
             finish = by_name[winner].seen if by_name[winner].seen != "unseen" else None
         if finish not in FINISHES:
             self.fail("finish", "The finish must be sequences, dublees or void.")
-        hand = Hand(finish=finish or "void", winner=winner, players=tuple(players), tiplu=tiplu)
+        hand = Hand(finish or "void", winner, tuple(players), tiplu)
         if finish in FINISHES:
             self.check_finish(hand)
         self.check_cards_given(hand)
@@ -260,28 +260,32 @@ class _Reader:
             self.fail("tiplu", "Enter the tiplu: without it the cards cannot be counted.")
 
     def check_routes(self, hand: Hand) -> None:
-        rules = self.rules
         n = len(hand.players)
         for i, p in enumerate(hand.players):
-            path = f"players.{i}"
-            if p.seen == "dublees" and not rules.dublees_allowed:
-                self.fail(f"{path}.seen", "These house rules do not allow seeing by dublees.")
-            elif p.seen == "dublees" and n < rules.dublees_min_players:
-                self.fail(
-                    f"{path}.seen",
-                    "Dublees are allowed only with {n} or more players.",
-                    n=rules.dublees_min_players,
-                )
-            if p.foul and rules.foul == "off":
-                self.fail(
-                    f"{path}.foul",
-                    "These house rules do not penalise fouls; set the "
-                    "foul rule (same_hand or next_hand) to use it.",
-                )
-            if p.dealt_tunnelas:
-                self.check_tunnelas(p, path, hand.tiplu)
-            if p.marriages_shown:
-                self.check_shown(p, path, hand.tiplu)
+            if p.seen == "dublees" or p.foul or p.dealt_tunnelas or p.marriages_shown:
+                self.check_route(p, f"players.{i}", n, hand.tiplu)
+
+    def check_route(self, p: PlayerHand, path: str, n: int, tiplu: Card | None) -> None:
+        """What a player's route and extras need of the house rules."""
+        rules = self.rules
+        if p.seen == "dublees" and not rules.dublees_allowed:
+            self.fail(f"{path}.seen", "These house rules do not allow seeing by dublees.")
+        elif p.seen == "dublees" and n < rules.dublees_min_players:
+            self.fail(
+                f"{path}.seen",
+                "Dublees are allowed only with {n} or more players.",
+                n=rules.dublees_min_players,
+            )
+        if p.foul and rules.foul == "off":
+            self.fail(
+                f"{path}.foul",
+                "These house rules do not penalise fouls; set the "
+                "foul rule (same_hand or next_hand) to use it.",
+            )
+        if p.dealt_tunnelas:
+            self.check_tunnelas(p, path, tiplu)
+        if p.marriages_shown:
+            self.check_shown(p, path, tiplu)
 
     def check_tunnelas(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
         rules = self.rules
