@@ -316,6 +316,18 @@ def test_too_many_ordinary_jokers_as_counts():
     assert error_fields(copies_hand(*[{"dealt_tunnelas": ["ordinary_joker"]}] * 3))
 
 
+def test_too_many_copies_names_each_card_of_each_holder_and_the_field_past_the_limit():
+    # tiplu 8H: 8S and 8C are the two ordinary jokers. 2 + 2 + 3 = 7 > 6: the third entry
+    # (P1's tunnela) is where the table went past the pack.
+    errors = problems(copies_hand({"maal_cards": ["8S", "8C", "8S", "8C"]},
+                                  {"dealt_tunnelas": ["ordinary_joker"]}))
+    assert [(e.field, e.message) for e in errors] == [(
+        "players.1.dealt_tunnelas.0",
+        "Too many ordinary joker: the pack holds only 6 ordinary jokers, but this hand has 7 "
+        "(P0 2, P0 2, P1 3).",
+    )]
+
+
 # --- dealt tunnelas: where the profile scores them and the route allows -------------------
 
 
