@@ -115,11 +115,11 @@ class _Reader:
             self.fail(path, "Each player must be an object with a name and seen.")
             return None
         name = item.get("name")
-        if not isinstance(name, str) or not name.strip():
+        name = " ".join(name.split()) if isinstance(name, str) else ""
+        if not name:
             self.fail(f"{path}.name", "Each player needs a name.")
             name = f"player {path.rsplit('.', 1)[-1]}"
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME:
+        elif len(name) > MAX_NAME:
             self.fail(f"{path}.name", "A name can have at most {most} characters.", most=MAX_NAME)
         seen = item.get("seen")
         if seen not in SEEN:
@@ -178,15 +178,14 @@ class _Reader:
         if not isinstance(value, list):
             self.fail(path, 'maal_cards must be a list of card codes, like ["8H", "9H"].')
             return None
-        cards = []
-        for i, code in enumerate(value):
-            # The usual spellings are looked up; anything else is read (and checked) in full.
-            card = SPELLINGS.get(code) if isinstance(code, str) else None
-            if card is None or (card is PRINTED_JOKER and not self.rules.printed_jokers):
-                card = self.card(code, f"{path}.{i}")
-            if card is not None:
-                cards.append(card)
-        return tuple(cards)
+        try:  # the usual spellings, looked up at once
+            cards = tuple([SPELLINGS[code] for code in value])
+        except (KeyError, TypeError):  # anything else is read card by card, with its problems
+            cards = None
+        if cards is None or (not self.rules.printed_jokers and PRINTED_JOKER in cards):
+            read = [self.card(code, f"{path}.{i}") for i, code in enumerate(value)]
+            cards = tuple(card for card in read if card is not None)
+        return cards
 
     def tunnelas(self, value: object, path: str) -> tuple[Tunnela, ...]:
         if value is None:
