@@ -18,25 +18,33 @@ Slot = tuple[str, str, int, Card | None]
 
 
 def check_copies(hand: Hand, rules: HouseRules) -> list[FieldError]:
-    """A problem for each card or kind held more often than the pack allows (RULES.md §2)."""
+    """A problem for each card or kind held more often than the pack allows (RULES.md §2).
+
+    The copies are added up first; only a slot over its limit is explained (who holds
+    how many, and where), from each player's ``_slots``."""
     tiplu = hand.tiplu
     if tiplu is None and any(p.maal_cards for p in hand.players):
         return []
-    held = [_slots(p, tiplu) for p in hand.players]
+    slots_of = _card_slots(tiplu) if tiplu is not None else {}
     totals: dict[str, int] = {}
-    for slots in held:
-        for slot, _, count, _ in slots:
-            totals[slot] = totals.get(slot, 0) + count
+    for p in hand.players:
+        if p.maal_counts or p.dealt_tunnelas:
+            for slot, _, count, _ in _slots(p, tiplu):
+                totals[slot] = totals.get(slot, 0) + count
+        elif p.maal_cards:  # the usual entry, counted card by card
+            for card in p.maal_cards:
+                for slot in slots_of[card]:
+                    totals[slot] = totals.get(slot, 0) + 1
     limits = {
         "tiplu": rules.tiplu_copies_max,
         "printed_joker": 3 if rules.printed_jokers else 0,
         "ordinary_joker": 6,  # two cards, three copies each
     }
-    return [
-        _too_many(slot, limit, total, held, hand)
-        for slot, total in totals.items()
-        if total > (limit := limits.get(slot, 3))
-    ]
+    over = [(slot, n, limit) for slot, n in totals.items() if n > (limit := limits.get(slot, 3))]
+    if not over:
+        return []
+    held = [_slots(p, tiplu) for p in hand.players]
+    return [_too_many(slot, limit, total, held, hand) for slot, total, limit in over]
 
 
 def _too_many(slot: str, limit: int, total: int, held: list[list[Slot]], hand: Hand) -> FieldError:
