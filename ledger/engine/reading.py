@@ -252,8 +252,9 @@ class _Reader:
     def check_cards_given(self, hand: Hand) -> None:
         if hand.tiplu is not None:
             return
-        needs_tiplu = any(
-            p.maal_cards or any(t.card for t in p.dealt_tunnelas) for p in hand.players
+        players = hand.players
+        needs_tiplu = any(p.maal_cards for p in players) or any(
+            t.card for p in players for t in p.dealt_tunnelas
         )
         if needs_tiplu and "tiplu" not in {e.field for e in self.errors}:
             self.fail("tiplu", "Enter the tiplu: without it the cards cannot be counted.")
