@@ -25,7 +25,13 @@ from ledger.i18n import (
 )
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.switches import here, init_i18n
-from ledger.i18n.words import PROFILE_NAMES, SETTING_MEANINGS, TUNNELA_GROUP_NAMES
+from ledger.i18n.words import (
+    KIND_WORDS,
+    NO_BONUS_WHY,
+    PROFILE_NAMES,
+    SETTING_MEANINGS,
+    TUNNELA_GROUP_NAMES,
+)
 from ledger.limits import init_limits
 from ledger.pdf import routes as pdf_routes
 from ledger.security import init_security
@@ -144,5 +150,7 @@ def _register_templates(app: Flask) -> None:
         "profile_titles": PROFILE_NAMES,
         "setting_help": SETTING_MEANINGS,
         "tunnela_group_names": TUNNELA_GROUP_NAMES,
+        "kind_labels": KIND_WORDS,
+        "no_bonus_why": NO_BONUS_WHY,
     }.items():
         app.add_template_global(value, name)

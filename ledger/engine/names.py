@@ -98,10 +98,13 @@ def read_name(
     ``missing``) or is longer than ``most`` characters (``too_long``)."""
     if not isinstance(value, str):
         raise FieldError(field, missing)
-    problem = name_problem(value, field)
-    if problem is not None:
-        raise problem
-    name = tidy_name(value)
+    if value.isascii() and value.isprintable():  # the usual name: nothing to refuse or compose
+        name = " ".join(value.split())
+    else:
+        problem = name_problem(value, field)
+        if problem is not None:
+            raise problem
+        name = tidy_name(value)
     if not name:
         raise FieldError(field, missing)
     if len(name) > most:

@@ -33,7 +33,7 @@ from ledger.engine import (
 )
 from ledger.engine.rules import DEFAULT_PROFILE
 from ledger.i18n import N_, Msg, format_day, num, tr
-from ledger.i18n.words import KIND_NAMES, PROFILE_NAMES, TUNNELA_GROUP_NAMES
+from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, PROFILE_NAMES, TUNNELA_GROUP_NAMES
 from ledger.matches.export import export_filename
 from ledger.matches.view import MatchView
 from ledger.pdf.page_css import pdf_page_css
@@ -90,6 +90,7 @@ ITEM_WORDS = {
     "marriage": _l("marriage"),
     "marriage_shown": _l("marriage shown"),
     "not_maal": _l("not maal"),
+    "dealt_tunnela_no_bonus": _l("dealt tunnela, no bonus"),
 }
 
 
@@ -121,6 +122,8 @@ def maal_item_text(item: dict[str, Any]) -> str:
         label = word if count == 1 else f"{num(count)} × {word}"
     else:
         label = word if count <= 1 else f"{word} × {num(count)}"
+    if item.get("reason") in NO_BONUS_WHY:
+        label = f"{label}: {NO_BONUS_WHY[item['reason']]}"
     cards = " ".join(card_text(c) for c in item.get("cards", ()))
     return f"{label} ({cards}) {points}" if cards else f"{label} {points}"
 
