@@ -7,7 +7,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench import api_bench, engine_bench, pages_bench, pdf_bench  # noqa: E402
+from bench import api_bench, engine_bench, pages_bench, pdf_bench, settle_up_bench  # noqa: E402
 
 
 def line(label: str, figures: dict[str, float]) -> None:
@@ -19,7 +19,9 @@ def line(label: str, figures: dict[str, float]) -> None:
 
 def main() -> None:
     line("engine: 4-player hands, maal cards", engine_bench.run())
-    line("engine: 4-player hands, all 21 cards", engine_bench.run(maal_only=False))
+    line("engine: 4-player hands, all 21 cards", engine_bench.run(form="all_cards"))
+    line("engine: 4-player hands, maal as numbers", engine_bench.run(form="numbers"))
+    line("engine: settle-up of 10 players", settle_up_bench.run())
     line("api: POST /api/v1/settle (test client)", api_bench.run())
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)

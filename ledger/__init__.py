@@ -9,12 +9,30 @@ from flask import Flask
 
 from ledger import api
 from ledger.cli import init_db_command
+from ledger.converters import init_converters
 from ledger.errors import init_errors
 from ledger.extensions import csrf, db, migrate
-from ledger.i18n import current_language, digit_style, digits, num, signed, switches, tr, translate
+from ledger.i18n import (
+    current_language,
+    digit_style,
+    digits,
+    money,
+    num,
+    signed,
+    switches,
+    tr,
+    translate,
+)
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.switches import here, init_i18n
-from ledger.i18n.words import PROFILE_NAMES, SETTING_MEANINGS, TUNNELA_GROUP_NAMES
+from ledger.i18n.words import (
+    KIND_WORDS,
+    NO_BONUS_WHY,
+    PROFILE_NAMES,
+    SETTING_MEANINGS,
+    TUNNELA_GROUP_NAMES,
+)
+from ledger.limits import init_limits
 from ledger.pdf import routes as pdf_routes
 from ledger.security import init_security
 from ledger.web import checker, filters, glossary, hands, main, rules
@@ -65,6 +83,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from ledger.matches import models  # noqa: F401  (registers the tables)
 
+    init_converters(app)
     init_security(app)
     init_i18n(app)
     init_errors(app)
@@ -83,6 +102,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     ):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # the API authenticates by edit key, not cookies
+    init_limits(app)  # wraps the views of the routes it limits: after the blueprints
 
     return app
 
@@ -109,6 +129,7 @@ def _register_templates(app: Flask) -> None:
     for name, function in {
         "num": num,
         "signed": signed,
+        "money": money,
         "digits": digits,
         "tr": translate,
         "card": filters.card,
@@ -129,5 +150,7 @@ def _register_templates(app: Flask) -> None:
         "profile_titles": PROFILE_NAMES,
         "setting_help": SETTING_MEANINGS,
         "tunnela_group_names": TUNNELA_GROUP_NAMES,
+        "kind_labels": KIND_WORDS,
+        "no_bonus_why": NO_BONUS_WHY,
     }.items():
         app.add_template_global(value, name)

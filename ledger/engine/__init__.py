@@ -8,7 +8,7 @@ from .cards import Card, CardError, parse_card
 from .errors import EngineError, FieldError, Invalid
 from .hand import Hand, PlayerHand, Tunnela
 from .maal import MaalCount, MaalItem, count_maal
-from .match import HandRecord, MatchState, Standing, run_match
+from .match import HandRecord, MatchState, Standing, check_another_hand, run_match
 from .reading import parse_hand
 from .rules import PROFILES, HouseRules, MatchLength, resolve_rules, with_overrides
 from .settle import Payment, PlayerResult, Settlement, settle, settlement_json
@@ -40,6 +40,7 @@ __all__ = [
     "Transfer",
     "Tunnela",
     "amount_text",
+    "check_another_hand",
     "count_maal",
     "parse_card",
     "parse_hand",

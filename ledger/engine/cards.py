@@ -36,6 +36,9 @@ SUIT_CODES = {
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = frozenset("HD")
 JOKER_SUIT = "JK"
+#: The longest text read as a card code (``JOKER`` with a few spaces): a longer one is
+#: refused before it is looked at (the API bounds what a body can make us do).
+MAX_CODE = 12
 
 
 class CardError(ValueError):
@@ -84,10 +87,17 @@ def parse_card(code: object) -> Card:
         raise CardError(
             "{code!r} is not a card: write a card as rank and suit, like 8H or 10♥.", code=code
         )
+    found = SPELLINGS.get(code)
+    if found is not None:
+        return found
+    if len(code) > MAX_CODE:
+        raise CardError(
+            "{code!r} is not a card: write a card as rank and suit, like 8H or 10♥.",
+            code=code[:MAX_CODE] + "…",
+        )
     return _parse_text(code)
 
 
-@lru_cache(maxsize=1024)  # a table writes the same few dozen codes over and over
 def _parse_text(code: str) -> Card:
     text = code.strip().upper()
     if text in ("JK", "JOKER"):
@@ -104,6 +114,21 @@ def _parse_text(code: str) -> Card:
             code=code,
         )
     return Card(rank, suit)
+
+
+def _spellings() -> dict[str, Card]:
+    """Every usual way to write each card (no spaces; either case), for a plain lookup."""
+    ranks = {**{str(rank): rank for rank in range(2, 11)}, **RANK_CODES}
+    out = {text: PRINTED_JOKER for text in ("JK", "jk", "Jk", "JOKER", "joker", "Joker")}
+    for rank_text, rank in ranks.items():
+        for suit_text, suit in SUIT_CODES.items():
+            for r in (rank_text, rank_text.lower()):
+                for s in (suit_text, suit_text.lower()):
+                    out[r + s] = Card(rank, suit)
+    return out
+
+
+SPELLINGS = _spellings()
 
 
 def poplu_rank(rank: int) -> int:
@@ -171,3 +196,15 @@ def card_of(kind: Relation, tiplu: Card) -> Card | None:
 def kinds_for(tiplu: Card) -> dict[Card, str]:
     """Every card's relation to this tiplu, by value: the hot path reads this table."""
     return {card: relation(card, tiplu).value for card in ALL_CARDS}
+
+
+@lru_cache(maxsize=64)
+def kind_codes(tiplu: Card) -> dict[str, str]:
+    """The code of the one card of each maal kind that has one (all but ordinary jokers
+    and ordinary cards): every copy of a poplu is the same card."""
+    out = {}
+    for kind in Relation:
+        card = card_of(kind, tiplu)
+        if card is not None:
+            out[kind.value] = card.code
+    return out

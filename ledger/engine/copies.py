@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import accumulate
 
 from .cards import Card, Relation, card_of, kinds_for
@@ -10,76 +11,99 @@ from .game import COUNT_KINDS
 from .hand import Hand, PlayerHand
 from .rules import HouseRules
 
+#: What a player holds that the pack limits: (slot, field, copies, the card if one was
+#: given). A slot is a card's code, or a kind where the kind is one card (or, for
+#: "ordinary_joker", the pack's six).
+Slot = tuple[str, str, int, Card | None]
+
 
 def check_copies(hand: Hand, rules: HouseRules) -> list[FieldError]:
-    """A problem for each card or kind held more often than the pack allows (RULES.md §2)."""
+    """A problem for each card or kind held more often than the pack allows (RULES.md §2).
+
+    The copies are added up first; only a slot over its limit is explained (who holds
+    how many, and where), from each player's ``_slots``."""
     tiplu = hand.tiplu
-    if any(p.maal_cards for p in hand.players) and tiplu is None:
+    if tiplu is None and any(p.maal_cards for p in hand.players):
         return []
-    errors = []
-    held: dict[str, list[tuple[int, str, int]]] = {}
-    for i, p in enumerate(hand.players):
-        for slot, where, count in _slots(p, tiplu):
-            held.setdefault(slot, []).append((i, where, count))
-    for slot, entries in held.items():
-        limit = _limit(slot, rules)
-        total = sum(c for _, _, c in entries)
-        if total <= limit:
-            continue
-        running = list(accumulate(c for _, _, c in entries))
-        i, where, _ = entries[next(k for k, r in enumerate(running) if r > limit)]
-        who = Tally((hand.players[j].name, c) for j, _, c in entries)
-        errors.append(
-            FieldError(
-                f"players.{i}.{where}",
-                _copies_template(slot, limit),
-                name=_slot_name(slot, tiplu),
-                limit=limit,
-                total=total,
-                who=who,
-            )
-        )
-    return errors
+    slots_of = _card_slots(tiplu) if tiplu is not None else {}
+    totals: dict[str, int] = {}
+    for p in hand.players:
+        if p.maal_counts or p.dealt_tunnelas:
+            for slot, _, count, _ in _slots(p, tiplu):
+                totals[slot] = totals.get(slot, 0) + count
+        elif p.maal_cards:  # the usual entry, counted card by card
+            for card in p.maal_cards:
+                for slot in slots_of[card]:
+                    totals[slot] = totals.get(slot, 0) + 1
+    limits = {
+        "tiplu": rules.tiplu_copies_max,
+        "printed_joker": 3 if rules.printed_jokers else 0,
+        "ordinary_joker": 6,  # two cards, three copies each
+    }
+    over = [(slot, n, limit) for slot, n in totals.items() if n > (limit := limits.get(slot, 3))]
+    if not over:
+        return []
+    held = [_slots(p, tiplu) for p in hand.players]
+    return [_too_many(slot, limit, total, held, hand) for slot, total, limit in over]
 
 
-def _slots(p: PlayerHand, tiplu: Card | None) -> list[tuple[str, str, int]]:
-    """(card slot, field, copies) for everything a player holds that is limited by the pack.
+def _too_many(slot: str, limit: int, total: int, held: list[list[Slot]], hand: Hand) -> FieldError:
+    """The problem with one slot, on the field that went past the limit, naming who holds
+    how many of each card."""
+    entries: dict[tuple[int, str, Card | None], int] = {}
+    for i, slots in enumerate(held):
+        for s, where, count, card in slots:
+            if s == slot:
+                entries[i, where, card] = entries.get((i, where, card), 0) + count
+    running = accumulate(entries.values())
+    i, where, _ = next(key for key, r in zip(entries, running, strict=True) if r > limit)
+    who = Tally((hand.players[j].name, count) for (j, _, _), count in entries.items())
+    return FieldError(
+        f"players.{i}.{where}",
+        _copies_template(slot, limit),
+        name=_slot_name(slot, hand.tiplu),
+        limit=limit,
+        total=total,
+        who=who,
+    )
 
-    An ordinary joker card also counts in the "ordinary_joker" slot (the pack's six),
-    where ordinary jokers given as a count or a tunnela kind are counted.
-    """
-    out: list[tuple[str, str, int]] = []
+
+def _slots(p: PlayerHand, tiplu: Card | None) -> list[Slot]:
+    """Everything a player holds that the pack limits: a count or a tunnela named by its
+    kind counts in its kind's slot, a card in its card's slots (one entry a card)."""
+    out: list[Slot] = []
     if p.maal_counts:
         for kind, count in p.maal_counts.items():
-            out.append((kind, f"maal_counts.{kind}", count))
-    held: list[tuple[Card, str, int]] = []
-    if p.maal_cards and tiplu is not None:
-        copies: dict[Card, int] = {}
-        for card in p.maal_cards:
-            copies[card] = copies.get(card, 0) + 1
-        held += [(card, "maal_cards", n) for card, n in copies.items()]
+            out.append((kind, f"maal_counts.{kind}", count, None))
+    by_card: list[tuple[Card, str]] = []
     for j, t in enumerate(p.dealt_tunnelas):
         if t.card is not None and tiplu is not None:
-            held.append((t.card, f"dealt_tunnelas.{j}", 3))
+            by_card.append((t.card, f"dealt_tunnelas.{j}"))
         elif t.card is None and t.kind != "ordinary":
-            out.append((t.kind, f"dealt_tunnelas.{j}", 3))
-    for card, where, count in held:
-        kind = kinds_for(tiplu)[card]
-        if kind in ("ordinary", "ordinary_joker"):
-            out.append((card.code, where, count))
-        if kind != "ordinary":
-            out.append((kind, where, count))
+            out.append((t.kind, f"dealt_tunnelas.{j}", 3, None))
+    if tiplu is not None and (p.maal_cards or by_card):
+        slots = _card_slots(tiplu)
+        if p.maal_cards:
+            out += [(slot, "maal_cards", 1, card) for card in p.maal_cards for slot in slots[card]]
+        for card, where in by_card:
+            out += [(slot, where, 3, card) for slot in slots[card]]
     return out
 
 
-def _limit(slot: str, rules: HouseRules) -> int:
-    if slot == "tiplu":
-        return rules.tiplu_copies_max
-    if slot == "printed_joker":
-        return 3 if rules.printed_jokers else 0
-    if slot == "ordinary_joker":
-        return 6  # two cards, three copies each
-    return 3
+@lru_cache(maxsize=64)
+def _card_slots(tiplu: Card) -> dict[Card, tuple[str, ...]]:
+    """The slots a card counts in: its own code where a kind has several cards (ordinary
+    cards, ordinary jokers), its kind where the kind is one card, and both for an ordinary
+    joker."""
+    slots: dict[Card, tuple[str, ...]] = {}
+    for card, kind in kinds_for(tiplu).items():
+        if kind == "ordinary":
+            slots[card] = (card.code,)
+        elif kind == "ordinary_joker":
+            slots[card] = (card.code, kind)
+        else:
+            slots[card] = (kind,)
+    return slots
 
 
 def _slot_name(slot: str, tiplu: Card | None) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import Card, kinds_for
-from .game import KINDS
 from .rules import HouseRules
 
 
@@ -81,14 +80,46 @@ def tunnela_setting(kind: str, rules: HouseRules) -> int | tuple[int, ...] | Non
     return getattr(rules, f"tunnela_{tunnela_group(kind, rules)}")
 
 
-def kind_counts(p: PlayerHand, tiplu: Card | None) -> dict[str, int]:
-    """Copies of each kind in a player's maal (dealt tunnelas not included); every kind
-    is a key."""
-    held = dict.fromkeys(KINDS, 0)
-    if p.maal_counts:
-        held.update(p.maal_counts)
+def bonus_withheld(p: PlayerHand, rules: HouseRules) -> str | None:
+    """Why a player's dealt tunnelas earn no bonus: ``"unseen"`` or ``"seen_by_dublees"``
+    where the bonus needs seeing by sequences; None when they earn it (or there are none).
+
+    The table lays a dealt tunnela before anyone has seen, so it is entered as laid and
+    the route decides the bonus later (RULES.md §3, "A valid hand")."""
+    if not p.dealt_tunnelas or rules.dealt_tunnela_needs != "seen_by_sequences":
+        return None
+    return {"unseen": "unseen", "dublees": "seen_by_dublees"}.get(p.seen)
+
+
+def loose_tunnelas(p: PlayerHand, rules: HouseRules) -> tuple[Tunnela, ...]:
+    """The dealt tunnelas whose cards count as the player's other maal (no bonus)."""
+    return p.dealt_tunnelas if bonus_withheld(p, rules) else ()
+
+
+def kind_counts(p: PlayerHand, tiplu: Card | None, rules: HouseRules) -> dict[str, int]:
+    """Copies of each kind held in a player's maal (only the kinds held), with the cards of
+    dealt tunnelas that earn no bonus (those that do are scored apart). Cards are counted
+    only with the tiplu, which says what they are."""
+    held = dict(p.maal_counts) if p.maal_counts else {}
     if p.maal_cards and tiplu is not None:
         kinds = kinds_for(tiplu)
         for card in p.maal_cards:
-            held[kinds[card]] += 1
+            kind = kinds[card]
+            held[kind] = held.get(kind, 0) + 1
+    if p.dealt_tunnelas:
+        for t in loose_tunnelas(p, rules):
+            held[t.kind] = held.get(t.kind, 0) + 3
     return held
+
+
+def known_cards(p: PlayerHand, tiplu: Card | None, rules: HouseRules, kind: str) -> list[Card]:
+    """The cards of one kind a player's maal names (cards, and the cards of dealt tunnelas
+    that earn no bonus), in order: what an item of a kind with several cards lists."""
+    if tiplu is None:
+        return []
+    kinds = kinds_for(tiplu)
+    cards = [card for card in p.maal_cards or () if kinds[card] == kind]
+    for t in loose_tunnelas(p, rules):
+        if t.card is not None and t.kind == kind:
+            cards += [t.card] * 3
+    return sorted(cards)

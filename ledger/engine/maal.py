@@ -15,23 +15,45 @@ The example of RULES.md: three poplus, three jhiplus and one tiplu.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Card, Relation, card_of, kinds_for
-from .game import KINDS
-from .hand import PlayerHand, kind_counts, tunnela_group, tunnela_setting
-from .rules import HouseRules, Table, table_total
+from .cards import Card, kind_codes
+from .errors import N_
+from .hand import (
+    PlayerHand,
+    bonus_withheld,
+    kind_counts,
+    known_cards,
+    tunnela_group,
+    tunnela_setting,
+)
+from .rules import HouseRules, table_total
+
+#: Why a player's dealt tunnelas earn no bonus (``MaalItem.reason``), for the pages.
+NO_BONUS_REASONS = {
+    "unseen": N_(
+        "No bonus: a dealt tunnela scores only for a player who goes on to see by "
+        "sequences, and this player did not see. Its cards are counted with the player's "
+        "other cards."
+    ),
+    "seen_by_dublees": N_(
+        "No bonus: a dealt tunnela scores only for a player who sees by sequences, and this "
+        "player saw by dublees. Its cards are counted with the player's other cards."
+    ),
+}
 
 
 class MaalItem(NamedTuple):
     """One scoring group: what it is, how many, which cards, its points."""
 
-    item: str  # marriage, marriage_shown, tiplu, poplu, ..., dealt_tunnela, not_maal, entered
+    #: marriage, marriage_shown, tiplu, poplu, ..., dealt_tunnela, dealt_tunnela_no_bonus,
+    #: not_maal, entered
+    item: str
     points: int
     count: int = 0
     cards: tuple[str, ...] = ()
     kind: str | None = None  # the group a dealt tunnela is scored as
+    reason: str | None = None  # why dealt tunnelas earn no bonus: a key of NO_BONUS_REASONS
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -42,45 +64,14 @@ class MaalItem(NamedTuple):
         }
         if self.kind is not None:
             out["kind"] = self.kind
+        if self.reason is not None:
+            out["reason"] = self.reason
         return out
 
 
-@dataclass(frozen=True)
-class MaalCount:
+class MaalCount(NamedTuple):
     total: int
     items: tuple[MaalItem, ...]
-
-
-def _value(table: int | Table | None, count: int) -> int:
-    return 0 if table is None else table_total(table, count)
-
-
-class _CardPool:
-    """A player's maal per kind: how many, and the codes of the cards when cards were
-    given, handed out as groups are formed."""
-
-    def __init__(self, player: PlayerHand, tiplu: Card | None):
-        self.tiplu = tiplu
-        self.given = player.maal_cards is not None
-        if self.given:
-            kinds = kinds_for(tiplu) if tiplu else {}
-            by_kind: dict[str, list[Card]] = {kind: [] for kind in KINDS}
-            for card in player.maal_cards:
-                by_kind[kinds.get(card, "ordinary")].append(card)
-            self.codes = {
-                kind: [c.code for c in (sorted(cards) if len(cards) > 1 else cards)]
-                for kind, cards in by_kind.items()
-            }
-            self.held = {kind: len(codes) for kind, codes in self.codes.items()}
-        else:
-            self.held = kind_counts(player, tiplu)
-
-    def take(self, kind: str, count: int) -> list[str]:
-        if self.given:
-            taken, self.codes[kind] = self.codes[kind][:count], self.codes[kind][count:]
-            return taken
-        card = card_of(Relation(kind), self.tiplu) if self.tiplu else None
-        return [card.code] * count if card else []
 
 
 def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
@@ -91,11 +82,11 @@ def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
 
     def total(m: int) -> int:
         return (
-            _value(rules.marriage_shown, shown)
-            + _value(rules.marriage, m - shown)
-            + _value(rules.tiplu, t - m)
-            + _value(rules.poplu, p - m)
-            + _value(rules.jhiplu, j - m)
+            table_total(rules.marriage_shown, shown)
+            + table_total(rules.marriage, m - shown)
+            + table_total(rules.tiplu, t - m)
+            + table_total(rules.poplu, p - m)
+            + table_total(rules.jhiplu, j - m)
         )
 
     # max() keeps the first of equal totals: the fewest marriages.
@@ -106,67 +97,87 @@ def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> Maa
     if player.maal is not None:
         # The number is the whole count: dealt tunnelas listed with it are in it already.
         return MaalCount(player.maal, (MaalItem("entered", player.maal),))
-    items: list[MaalItem] = []
-    items += _tunnela_items(player, rules)
-    pool = _CardPool(player, tiplu)
-    held = pool.held
-    t, p, j = held["tiplu"], held["poplu"], held["jhiplu"]
-    m = _marriages(t, p, j, player.marriages_shown, rules)
-    for item, count, table in (
-        ("marriage_shown", player.marriages_shown, rules.marriage_shown),
-        ("marriage", m - player.marriages_shown, rules.marriage),
-    ):
-        if count:
-            trios = zip(*(pool.take(k, count) for k in ("jhiplu", "tiplu", "poplu")), strict=True)
-            cards = [card for trio in trios for card in trio]
-            items.append(MaalItem(item, _value(table, count), count, tuple(cards)))
-    loose = {
-        "tiplu": t - m,
-        "poplu": p - m,
-        "jhiplu": j - m,
-        "alter": held["alter"],
-        "printed_joker": held["printed_joker"],
-    }
-    for kind, count in loose.items():
+    items = _tunnela_items(player, rules) if player.dealt_tunnelas else []
+    held = kind_counts(player, tiplu, rules)
+    if held:
+        items += _held_items(player, held, rules, tiplu)
+    return MaalCount(sum([i.points for i in items]), tuple(items))
+
+
+#: The maal kinds whose copies left out of marriages score from their own table.
+LOOSE_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker")
+
+
+def _held_items(
+    player: PlayerHand, held: dict[str, int], rules: HouseRules, tiplu: Card | None
+) -> list[MaalItem]:
+    """Marriages, then each kind's cards left over (RULES.md §2 steps 2-4). Every copy of
+    a maal kind but the ordinary joker is one card, so its code is known from the tiplu
+    (none without one: counts may come without a tiplu)."""
+    items = []
+    code = kind_codes(tiplu) if tiplu else {}
+    t, p, j = held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0)
+    if t and p and j:
+        # Where shown marriages score like hidden ones, showing one changes nothing.
+        shown = player.marriages_shown if rules.marriage_shown is not None else 0
+        m = _marriages(t, p, j, shown, rules)
+        trio = (code["jhiplu"], code["tiplu"], code["poplu"]) if code else ()
+        for item, count, table in (
+            ("marriage_shown", shown, rules.marriage_shown),
+            ("marriage", m - shown, rules.marriage),
+        ):
+            if count:
+                items.append(MaalItem(item, table_total(table, count), count, trio * count))
+        held = {**held, "tiplu": t - m, "poplu": p - m, "jhiplu": j - m}
+    for kind in LOOSE_KINDS:
+        count = held.get(kind)
         if not count:
             continue
+        cards = (code[kind],) * count if code else ()
         table = getattr(rules, kind)
-        cards = pool.take(kind, count)
         if kind == "alter" and table is None:
             # An alter that is no maal category is an ordinary joker, or not wild at all.
             items += _joker_items(cards, count, rules, label="alter")
-            continue
-        items.append(MaalItem(kind, _value(table, count), count, tuple(cards)))
-    if held["ordinary_joker"]:
-        items += _joker_items(
-            pool.take("ordinary_joker", held["ordinary_joker"]), held["ordinary_joker"], rules
-        )
-    if held["ordinary"]:
-        items.append(
-            MaalItem(
-                "not_maal", 0, held["ordinary"], tuple(pool.take("ordinary", held["ordinary"]))
-            )
-        )
-    return MaalCount(sum(i.points for i in items), tuple(items))
+        else:
+            items.append(MaalItem(kind, table_total(table, count), count, cards))
+    if held.get("ordinary_joker"):
+        cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary_joker"))
+        items += _joker_items(cards, held["ordinary_joker"], rules)
+    if held.get("ordinary"):
+        cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary"))
+        items.append(MaalItem("not_maal", 0, held["ordinary"], cards))
+    return items
 
 
 def _joker_items(
-    cards: list[str], count: int, rules: HouseRules, label: str = "ordinary_joker"
+    cards: tuple[str, ...], count: int, rules: HouseRules, label: str = "ordinary_joker"
 ) -> list[MaalItem]:
-    """Ordinary jokers, scored per card identity (two identities, three copies each)."""
+    """Ordinary jokers, scored per card identity (two identities, three copies each).
+
+    Those given without their cards (a count, or a dealt tunnela named by its kind) fill
+    one identity, then the other."""
     if not rules.ordinary_jokers_wild:
-        return [MaalItem("not_maal", 0, count, tuple(cards))]
-    if not cards:  # given as a count: fill one identity, then the other
-        sizes = [3] * (count // 3) + ([count % 3] if count % 3 else [])
-        return [MaalItem(label, _value(rules.ordinary_joker, s), s) for s in sizes]
-    groups = [[c for c in cards if c == code] for code in dict.fromkeys(cards)]
-    return [MaalItem(label, _value(rules.ordinary_joker, len(g)), len(g), tuple(g)) for g in groups]
+        return [MaalItem("not_maal", 0, count, cards)]
+    named = [tuple(c for c in cards if c == code) for code in dict.fromkeys(cards)]
+    unnamed = count - len(cards)
+    sizes = [len(g) for g in named] + [3] * (unnamed // 3) + ([unnamed % 3] if unnamed % 3 else [])
+    groups = named + [()] * (len(sizes) - len(named))
+    return [
+        MaalItem(label, table_total(rules.ordinary_joker, size), size, group)
+        for size, group in zip(sizes, groups, strict=True)
+    ]
 
 
 def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
-    """Dealt tunnelas score their bonus instead of their cards (RULES.md §2 step 1)."""
-    if not player.dealt_tunnelas:
-        return []
+    """Dealt tunnelas score their bonus instead of their cards (RULES.md §2 step 1); where
+    the player's route earns no bonus, one item of 0 says why (their cards are counted
+    with the rest)."""
+    reason = bonus_withheld(player, rules)
+    if reason:
+        cards = tuple(t.card.code for t in player.dealt_tunnelas if t.card for _ in range(3))
+        return [
+            MaalItem("dealt_tunnela_no_bonus", 0, len(player.dealt_tunnelas), cards, reason=reason)
+        ]
     groups: dict[str, list[str]] = {}
     counts: Counter[str] = Counter()
     for t in player.dealt_tunnelas:
@@ -176,7 +187,7 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
     return [
         MaalItem(
             "dealt_tunnela",
-            _value(tunnela_setting(group, rules), count),
+            table_total(tunnela_setting(group, rules), count),
             count,
             tuple(groups[group]),
             kind=group,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .errors import N_, FieldError
 from .rules import HouseRules, MatchLength
 
 
@@ -47,8 +48,9 @@ class MatchState:
     fouls_pending: tuple[str, ...]
     next_dealer: str
     hands_played: int
-    finished: bool
+    finished: bool  # the length has been played: the match takes no more hands
     standings: tuple[Standing, ...]
+    hands_in_length: int | None = None  # None: an open match
 
     @property
     def leaders(self) -> list[str]:
@@ -63,17 +65,32 @@ def next_seat(players: Sequence[str], current: str, direction: str) -> str:
     return players[(players.index(current) + step) % len(players)]
 
 
-def is_finished(length: MatchLength | None, hands_played: int, n_players: int) -> bool:
-    if length is None:
-        return False
-    needed = length.count if length.unit == "hands" else length.count * n_players
-    return hands_played >= needed
-
-
 def hands_in_length(length: MatchLength | None, n_players: int) -> int | None:
     if length is None:
         return None
     return length.count if length.unit == "hands" else length.count * n_players
+
+
+def is_finished(length: MatchLength | None, hands_played: int, n_players: int) -> bool:
+    needed = hands_in_length(length, n_players)
+    return needed is not None and hands_played >= needed
+
+
+def check_another_hand(state: MatchState) -> list[FieldError]:
+    """A finished match takes no more hands until the table changes its length (RULES.md
+    §5): its result stands. Editing or removing a played hand is no further hand."""
+    if not state.finished:
+        return []
+    return [
+        FieldError(
+            "",
+            N_(
+                "This match is over: the {hands} hand(s) of its length have been played. "
+                "To play on, change its length."
+            ),
+            hands=state.hands_in_length,
+        )
+    ]
 
 
 def run_match(
@@ -119,6 +136,7 @@ def run_match(
         hands_played=len(hands),
         finished=is_finished(length, len(hands), len(players)),
         standings=standings(players, totals, hands),
+        hands_in_length=hands_in_length(length, len(players)),
     )
 
 

@@ -9,9 +9,9 @@ slower ``Mapping``, since every hand passes through here).
 
 from __future__ import annotations
 
-from .cards import Card, CardError, kinds_for, parse_card
+from .cards import PRINTED_JOKER, SPELLINGS, Card, CardError, kinds_for, parse_card
 from .copies import check_copies
-from .errors import FieldError, Invalid
+from .errors import N_, FieldError, Invalid
 from .game import (
     COUNT_KINDS,
     FINISHES,
@@ -23,19 +23,13 @@ from .game import (
     TUNNELA_KINDS,
 )
 from .hand import Hand, PlayerHand, Tunnela, kind_counts, tunnela_setting
+from .names import read_name, tidy_name
 from .rules import HouseRules
 
 
 def is_int(value: object) -> bool:
     """A JSON whole number (not a bool, which Python counts as an int)."""
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _whole(value: object, path: str, errors: list[FieldError], *, most: int = MAX_MAAL) -> int:
-    if not is_int(value) or not 0 <= value <= most:
-        errors.append(FieldError(path, "Enter a whole number from 0 to {most}.", most=most))
-        return 0
-    return value
 
 
 class _Reader:
@@ -45,6 +39,7 @@ class _Reader:
         self.rules = rules
         self.errors: list[FieldError] = []
         self.tiplu: Card | None = None
+        self.names: dict[str, str] = {}  # each player's name by its casefold
 
     def fail(self, path: str, template: str, **values: object) -> None:
         self.errors.append(FieldError(path, template, **values))
@@ -81,16 +76,15 @@ class _Reader:
             winner = None
         if isinstance(winner, str):
             # The winner is written as a name is: spaces folded, case ignored.
-            spelled = {p.name.casefold(): p.name for p in players}
-            winner = " ".join(winner.split())
-            winner = spelled.get(winner.casefold(), winner)
-        by_name = {p.name: p for p in players}
-        if finish is None and winner in by_name:
+            winner = tidy_name(winner)
+            winner = self.names.get(winner.casefold(), winner)
+        by_name = {p.name: p for p in players} if finish is None else {}
+        if winner in by_name:
             # A finish always follows the route the winner saw by.
             finish = by_name[winner].seen if by_name[winner].seen != "unseen" else None
         if finish not in FINISHES:
             self.fail("finish", "The finish must be sequences, dublees or void.")
-        hand = Hand(finish=finish or "void", winner=winner, players=tuple(players), tiplu=tiplu)
+        hand = Hand(finish or "void", winner, tuple(players), tiplu)
         if finish in FINISHES:
             self.check_finish(hand)
         self.check_cards_given(hand)
@@ -107,19 +101,18 @@ class _Reader:
         if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
             self.fail("players", "A hand has 2 to 5 players; this one lists {n}.", n=len(value))
         players = []
-        seen_names: dict[str, int] = {}
         for index, item in enumerate(value):
             player = self.player(item, f"players.{index}")
             if player is None:
                 continue
             key = player.name.casefold()
-            if key in seen_names:
+            if key in self.names:
                 self.fail(
                     f"players.{index}.name",
                     "{name!r} is listed twice; each player needs their own name.",
                     name=player.name,
                 )
-            seen_names[key] = index
+            self.names[key] = player.name
             players.append(player)
         return players
 
@@ -127,51 +120,51 @@ class _Reader:
         if not isinstance(item, dict):
             self.fail(path, "Each player must be an object with a name and seen.")
             return None
-        name = item.get("name")
-        if not isinstance(name, str) or not name.strip():
-            self.fail(f"{path}.name", "Each player needs a name.")
+        try:
+            name = read_name(
+                item.get("name"),
+                f"{path}.name",
+                most=MAX_NAME,
+                missing=N_("Each player needs a name."),
+            )
+        except FieldError as problem:
+            self.errors.append(problem)
             name = f"player {path.rsplit('.', 1)[-1]}"
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME:
-            self.fail(f"{path}.name", "A name can have at most {most} characters.", most=MAX_NAME)
         seen = item.get("seen")
         if seen not in SEEN:
             self.fail(f"{path}.seen", "seen must be sequences, dublees or unseen.")
             seen = "unseen"
-        forms = [k for k in ("maal", "maal_counts", "maal_cards") if item.get(k) is not None]
-        if len(forms) > 1:
+        maal, counts, cards = item.get("maal"), item.get("maal_counts"), item.get("maal_cards")
+        if (maal is not None) + (counts is not None) + (cards is not None) > 1:
+            forms = [k for k in ("maal", "maal_counts", "maal_cards") if item.get(k) is not None]
             self.fail(
                 f"{path}.{forms[1]}",
                 "Give the maal one way only: {forms}, not both.",
                 forms=" or ".join(forms),
             )
-        maal = counts = cards = None
-        if item.get("maal") is not None:
-            maal = _whole(item["maal"], f"{path}.maal", self.errors)
-        if item.get("maal_counts") is not None:
-            counts = self.counts(item["maal_counts"], f"{path}.maal_counts")
-        if item.get("maal_cards") is not None:
-            cards = self.cards(item["maal_cards"], f"{path}.maal_cards")
-        tunnelas = self.tunnelas(item.get("dealt_tunnelas"), f"{path}.dealt_tunnelas")
-        shown = 0
-        if item.get("marriages_shown") is not None:
-            shown = _whole(item["marriages_shown"], f"{path}.marriages_shown", self.errors, most=3)
-        foul = item.get("foul", False)
-        if foul is None:
-            foul = False
-        if not isinstance(foul, bool):
+        if maal is not None:
+            maal = self.whole(maal, path, "maal")
+        if counts is not None:
+            counts = self.counts(counts, f"{path}.maal_counts")
+        if cards is not None:
+            cards = self.cards(cards, f"{path}.maal_cards")
+        tunnelas = item.get("dealt_tunnelas")
+        if tunnelas is not None:
+            tunnelas = self.tunnelas(tunnelas, f"{path}.dealt_tunnelas")
+        shown = item.get("marriages_shown")
+        if shown is not None:
+            shown = self.whole(shown, path, "marriages_shown", most=3)
+        foul = item.get("foul")
+        if foul is not None and not isinstance(foul, bool):
             self.fail(f"{path}.foul", "foul must be true or false.")
             foul = False
-        return PlayerHand(
-            name=name,
-            seen=seen,
-            maal=maal,
-            maal_counts=counts,
-            maal_cards=cards,
-            dealt_tunnelas=tunnelas,
-            marriages_shown=shown,
-            foul=foul,
-        )
+        return PlayerHand(name, seen, maal, counts, cards, tunnelas or (), shown or 0, bool(foul))
+
+    def whole(self, value: object, path: str, key: str, *, most: int = MAX_MAAL) -> int:
+        if is_int(value) and 0 <= value <= most:
+            return value
+        self.fail(f"{path}.{key}", "Enter a whole number from 0 to {most}.", most=most)
+        return 0
 
     def counts(self, value: object, path: str) -> dict[str, int] | None:
         if not isinstance(value, dict):
@@ -187,15 +180,21 @@ class _Reader:
                     kinds=", ".join(COUNT_KINDS),
                 )
                 continue
-            counts[kind] = _whole(count, f"{path}.{kind}", self.errors, most=6)
+            counts[kind] = self.whole(count, path, kind, most=6)
         return {k: counts.get(k, 0) for k in COUNT_KINDS if counts.get(k)}
 
     def cards(self, value: object, path: str) -> tuple[Card, ...] | None:
         if not isinstance(value, list):
             self.fail(path, 'maal_cards must be a list of card codes, like ["8H", "9H"].')
             return None
-        cards = [self.card(code, f"{path}.{i}") for i, code in enumerate(value)]
-        return tuple(c for c in cards if c is not None)
+        try:  # the usual spellings, looked up at once
+            cards = tuple([SPELLINGS[code] for code in value])
+        except (KeyError, TypeError):  # anything else is read card by card, with its problems
+            cards = None
+        if cards is None or (not self.rules.printed_jokers and PRINTED_JOKER in cards):
+            read = [self.card(code, f"{path}.{i}") for i, code in enumerate(value)]
+            cards = tuple(card for card in read if card is not None)
+        return cards
 
     def tunnelas(self, value: object, path: str) -> tuple[Tunnela, ...]:
         if value is None:
@@ -260,46 +259,47 @@ class _Reader:
             self.fail("winner", "{name} fouled, so cannot be the finisher.", name=finisher.name)
 
     def check_cards_given(self, hand: Hand) -> None:
-        needs_tiplu = any(
-            p.maal_cards or any(t.card for t in p.dealt_tunnelas) for p in hand.players
+        if hand.tiplu is not None:
+            return
+        players = hand.players
+        needs_tiplu = any(p.maal_cards for p in players) or any(
+            t.card for p in players for t in p.dealt_tunnelas
         )
-        if needs_tiplu and hand.tiplu is None and "tiplu" not in {e.field for e in self.errors}:
+        if needs_tiplu and "tiplu" not in {e.field for e in self.errors}:
             self.fail("tiplu", "Enter the tiplu: without it the cards cannot be counted.")
 
     def check_routes(self, hand: Hand) -> None:
-        rules = self.rules
         n = len(hand.players)
         for i, p in enumerate(hand.players):
-            path = f"players.{i}"
-            if p.seen == "dublees" and not rules.dublees_allowed:
-                self.fail(f"{path}.seen", "These house rules do not allow seeing by dublees.")
-            elif p.seen == "dublees" and n < rules.dublees_min_players:
-                self.fail(
-                    f"{path}.seen",
-                    "Dublees are allowed only with {n} or more players.",
-                    n=rules.dublees_min_players,
-                )
-            if p.foul and rules.foul == "off":
-                self.fail(
-                    f"{path}.foul",
-                    "These house rules do not penalise fouls; set the "
-                    "foul rule (same_hand or next_hand) to use it.",
-                )
-            if p.dealt_tunnelas:
-                self.check_tunnelas(p, path, hand.tiplu)
-            if p.marriages_shown:
-                self.check_shown(p, path, hand.tiplu)
+            if p.seen == "dublees" or p.foul or p.dealt_tunnelas or p.marriages_shown:
+                self.check_route(p, f"players.{i}", n, hand.tiplu)
+
+    def check_route(self, p: PlayerHand, path: str, n: int, tiplu: Card | None) -> None:
+        """What a player's route and extras need of the house rules."""
+        rules = self.rules
+        if p.seen == "dublees" and not rules.dublees_allowed:
+            self.fail(f"{path}.seen", "These house rules do not allow seeing by dublees.")
+        elif p.seen == "dublees" and n < rules.dublees_min_players:
+            self.fail(
+                f"{path}.seen",
+                "Dublees are allowed only with {n} or more players.",
+                n=rules.dublees_min_players,
+            )
+        if p.foul and rules.foul == "off":
+            self.fail(
+                f"{path}.foul",
+                "These house rules do not penalise fouls; set the "
+                "foul rule (same_hand or next_hand) to use it.",
+            )
+        if p.dealt_tunnelas:
+            self.check_tunnelas(p, path, tiplu)
+        if p.marriages_shown:
+            self.check_shown(p, path, tiplu)
 
     def check_tunnelas(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
         rules = self.rules
         if not rules.scores_dealt_tunnelas:
             self.fail(f"{path}.dealt_tunnelas", "These house rules do not score dealt tunnelas.")
-            return
-        if rules.dealt_tunnela_needs == "seen_by_sequences" and p.seen != "sequences":
-            self.fail(
-                f"{path}.dealt_tunnelas",
-                "A dealt tunnela scores only for a player seen by sequences.",
-            )
             return
         for j, t in enumerate(p.dealt_tunnelas):
             if t.card is not None and tiplu is None:
@@ -312,19 +312,17 @@ class _Reader:
                 )
 
     def check_shown(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
-        if self.rules.marriage_shown is None:
-            self.fail(
-                f"{path}.marriages_shown", "These house rules do not score shown marriages apart."
-            )
-            return
+        """Shown marriages must be held; where they score like hidden ones they change
+        nothing, so a maal given as one number may come with them."""
         if p.maal is not None:
-            self.fail(
-                f"{path}.marriages_shown",
-                "Give the maal as cards or counts to count shown marriages.",
-            )
+            if self.rules.marriage_shown is not None:
+                self.fail(
+                    f"{path}.marriages_shown",
+                    "Give the maal as cards or counts to count shown marriages.",
+                )
             return
-        held = kind_counts(p, tiplu)
-        most = min(held["tiplu"], held["poplu"], held["jhiplu"])
+        held = kind_counts(p, tiplu, self.rules)
+        most = min(held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0))
         if p.marriages_shown > most:
             self.fail(
                 f"{path}.marriages_shown",

@@ -154,6 +154,7 @@ PROFILES: dict[str, HouseRules] = {
     "gamerules": HouseRules(
         profile="gamerules",
         scoring="points_race",
+        tiplu_copies_max=3,  # the indicator goes back under the stock
         tiplu=(3, 7),
         alter=None,
         ordinary_jokers_wild=False,
@@ -180,6 +181,23 @@ PROFILE_TITLES = {
     "classic": N_("Classic"),
     "everestbuzz": N_("Everest Buzz"),
     "gamerules": N_("Game rules (points race)"),
+}
+
+#: What the ledger reads where a profile's source is silent (docs/rule-choices.md), for
+#: the rules page: each says which setting changes it, or that none does.
+PROFILE_NOTES = {
+    "classic": N_(
+        "The source states no rule for an unseen player's maal, and its only example has "
+        "an unseen player holding none: the ledger counts it as nothing (murder). A match "
+        "can change this with the unseen maal setting (kidnap or keep)."
+    ),
+    "gamerules": N_(
+        "The poplu and the jhiplu are counted each on its own table: one of each is "
+        "2 + 2, not two wild cards worth 5 together. The poplu and jhiplu settings change "
+        "each table; no setting counts them as one. The indicator goes back under the "
+        "stock, so all three tiplus can be in hands: three tiplus score 11 and three "
+        "marriages 50, each table going on by its last step."
+    ),
 }
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -277,19 +295,26 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: The longest table: one hand holds at most 7 of anything a table counts (7 dealt
+#: tunnelas in 21 cards; 6 ordinary jokers; 3 copies of every other card).
+MAX_TABLE_ENTRIES = 7
+
+
 def _table(name: str, value: object) -> Table:
     if _is_int(value) and 0 <= value <= 1000:  # one number: that much per card
         return (value, 2 * value, 3 * value)
     if (
         not isinstance(value, list | tuple)
-        or not value
+        or not 1 <= len(value) <= MAX_TABLE_ENTRIES
         or not all(_is_int(v) and 0 <= v <= 1000 for v in value)
     ):
         raise FieldError(
             f"rules.{name}",
-            "{name} must be a list of whole numbers from 0 to 1000, the totals for holding "
-            "1, 2, 3 of the kind, like [2, 5, 10] (or one number: that much per card).",
+            "{name} must be a list of 1 to {most} whole numbers from 0 to 1000, the totals "
+            "for holding 1, 2, 3 of the kind, like [2, 5, 10] (or one number: that much "
+            "per card).",
             name=name,
+            most=MAX_TABLE_ENTRIES,
         )
     return tuple(value)
 
@@ -415,14 +440,14 @@ def with_overrides(base: HouseRules, overrides: Mapping[str, object]) -> HouseRu
     return rules
 
 
-def table_total(table: int | Table, count: int) -> int:
+def table_total(table: int | Table | None, count: int) -> int:
     """The total for holding ``count``; a number is per item; past a table's end each
-    further item adds the table's last step.
+    further item adds the table's last step; no table (None) scores nothing.
 
     >>> table_total((2, 5, 10), 2), table_total(5, 3), table_total((5, 15, 25), 4)
     (5, 15, 35)
     """
-    if count <= 0:
+    if count <= 0 or table is None:
         return 0
     if isinstance(table, int):
         return table * count

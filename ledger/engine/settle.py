@@ -15,7 +15,6 @@ The worked example of RULES.md §3 (murder, four players):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import EngineError
@@ -62,8 +61,7 @@ class Payment(NamedTuple):
         return {"from": self.payer, "to": self.payee, "points": self.points}
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     rules: HouseRules
     finish: str
     winner: str | None
@@ -99,15 +97,15 @@ def settlement_json(hand: Hand, result: Settlement) -> dict[str, object]:
     return {"hand": hand.to_json(), **result.to_json()}
 
 
+#: The fee setting for each route a non-finisher saw by.
+FEE_SETTINGS = {"sequences": "fee_seen", "dublees": "fee_seen_dublee", "unseen": "fee_unseen"}
+
+
 def _fee(player: PlayerHand, hand: Hand, rules: HouseRules) -> int:
     """What one non-finisher pays the finisher in a zero-sum hand."""
     if player.foul:
         return 0
-    fee = {
-        "sequences": rules.fee_seen,
-        "dublees": rules.fee_seen_dublee,
-        "unseen": rules.fee_unseen,
-    }[player.seen]
+    fee = getattr(rules, FEE_SETTINGS[player.seen])
     if hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "per_loser":
         fee += rules.dublee_finish_bonus
     return fee
@@ -165,39 +163,45 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
     else:
         maal_points = list(effective)
 
+    zero_sum = rules.zero_sum
     fees = [0] * n
     penalties = [0] * n
     if w is not None:
         for i, p in enumerate(hand.players):
             if i == w:
                 continue
-            fee = _fee(p, hand, rules) if rules.zero_sum else 0
+            fee = _fee(p, hand, rules) if zero_sum else 0
             fees[i] -= fee
             fees[w] += fee
             if p.foul and rules.foul == "same_hand":
                 penalties[i] -= rules.foul_penalty
                 penalties[w] += rules.foul_penalty
-        if not rules.zero_sum:
+        if not zero_sum:
             fees[w] += rules.finisher_bonus_per_opponent * (n - 1)
 
+    # PlayerResult's fields in order (given by position: every hand builds several).
     players = tuple(
-        PlayerResult(
-            name=p.name,
-            seen=p.seen,
-            maal=own[i],
-            breakdown=counts[i].items,
-            effective_maal=effective[i],
-            maal_points=maal_points[i],
-            fee=fees[i],
-            foul_penalty=penalties[i],
-            net=maal_points[i] + fees[i] + penalties[i],
-            finisher=i == w,
-            foul=p.foul,
-        )
-        for i, p in enumerate(hand.players)
+        [
+            PlayerResult(
+                p.name,
+                p.seen,
+                own[i],
+                counts[i].items,
+                effective[i],
+                maal_points[i],
+                fees[i],
+                penalties[i],
+                maal_points[i] + fees[i] + penalties[i],
+                i == w,
+                p.foul,
+            )
+            for i, p in enumerate(hand.players)
+        ]
     )
-    carried = tuple(p.name for p in hand.players if p.foul and rules.foul == "next_hand")
-    payments = _payments(players, w) if rules.zero_sum else ()
+    carried = ()
+    if rules.foul == "next_hand":
+        carried = tuple(p.name for p in hand.players if p.foul)
+    payments = _payments(players, w) if zero_sum else ()
     result = Settlement(rules, hand.finish, hand.winner, total, players, payments, carried)
     _check(result)
     return result

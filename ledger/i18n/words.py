@@ -11,7 +11,8 @@ from __future__ import annotations
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from ledger.engine.rules import PROFILE_TITLES, SETTING_HELP
+from ledger.engine.maal import NO_BONUS_REASONS
+from ledger.engine.rules import PROFILE_NOTES, PROFILE_TITLES, SETTING_HELP
 
 #: Every house-rules setting as a label (the rules chooser, the rules page).
 SETTING_LABELS = {
@@ -141,4 +142,6 @@ class Translated:
 
 
 PROFILE_NAMES = Translated(PROFILE_TITLES)
+PROFILE_READINGS = Translated(PROFILE_NOTES)
+NO_BONUS_WHY = Translated(NO_BONUS_REASONS)
 SETTING_MEANINGS = Translated(SETTING_HELP)

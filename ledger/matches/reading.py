@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
+
+from babel.numbers import list_currencies
 
 from ledger.engine import (
     FieldError,
@@ -16,10 +19,14 @@ from ledger.engine import (
     HouseRules,
     Invalid,
     MatchLength,
+    Stake,
     parse_hand,
+    parse_stake,
     resolve_rules,
 )
+from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
+from ledger.engine.names import name_problem, read_name, tidy_name
 from ledger.engine.rules import parse_length
 from ledger.matches.models import IDEMPOTENCY_KEY_MAX
 
@@ -33,6 +40,11 @@ class _ProfileLength:
 
 PROFILE_LENGTH = _ProfileLength()
 
+#: ISO 4217 currency codes, as Babel (CLDR) knows them.
+CURRENCIES = frozenset(list_currencies())
+#: The largest stake per point the database keeps (12 digits, 2 after the point).
+MAX_PER_POINT = Decimal("9999999999.99")
+
 
 @dataclass(frozen=True)
 class MatchSpec:
@@ -43,6 +55,7 @@ class MatchSpec:
     rules: HouseRules
     length: MatchLength | None
     first_dealer: str
+    stake: Stake | None = None
 
     def rules_json(self) -> dict:
         """The rules as stored: the profile and the settings that differ from it."""
@@ -50,8 +63,9 @@ class MatchSpec:
 
 
 def tidy(name: str) -> str:
-    """A name as the engine reads it: runs of whitespace made one space, ends trimmed."""
-    return " ".join(name.split())
+    """A name as the engine reads it: composed (NFC), runs of whitespace made one space,
+    ends trimmed."""
+    return tidy_name(name)
 
 
 def rules_record(rules: HouseRules) -> dict:
@@ -69,10 +83,12 @@ def read_match(
     rules: object,
     length: object = PROFILE_LENGTH,
     first_dealer: object = None,
+    stake: object = None,
     *,
     prefix: str = "",
 ) -> MatchSpec:
-    """Check a new match; ``first_dealer`` None means the first player in seat order.
+    """Check a new match; ``first_dealer`` None means the first player in seat order;
+    ``stake`` as ``read_stake`` reads it (None: points only).
 
     ``prefix`` is put before every field path (for a match inside a larger document).
     """
@@ -111,37 +127,75 @@ def read_match(
         else:
             dealer = found
 
+    money = None
+    try:
+        money = read_stake(stake, prefix + "stake")
+    except Invalid as problem:
+        errors += problem.errors
+
     if errors:
         raise Invalid(errors)
     assert resolved is not None
-    return MatchSpec(name, tuple(names), resolved, match_length, dealer)
+    return MatchSpec(name, tuple(names), resolved, match_length, dealer, money)
+
+
+def read_stake(value: object, field: str = "stake") -> Stake | None:
+    """A match's stake, ``{"per_point": "0.50", "currency": "NPR"}``, or None (null: points
+    only): the engine reads its form; the currency must be one ISO 4217 lists (Babel's
+    list) and the amount must fit the database."""
+    errors: list[FieldError] = []
+    stake = None
+    try:
+        stake = parse_stake(value, field)
+    except Invalid as problem:
+        errors += problem.errors
+    currency = value.get("currency") if isinstance(value, Mapping) else None
+    if (
+        isinstance(currency, str)
+        and currency not in CURRENCIES
+        and not any(e.field == f"{field}.currency" for e in errors)
+    ):
+        errors.append(FieldError(
+            f"{field}.currency",
+            "{code} is not an ISO 4217 currency code; use one such as NPR, INR, USD, GBP "
+            "or EUR.",
+            code=currency,
+        ))
+    if stake is not None and stake.per_point > MAX_PER_POINT:
+        errors.append(FieldError(
+            f"{field}.per_point",
+            "per_point can be at most {most}.",
+            most=format(MAX_PER_POINT, "f"),
+        ))
+    if errors:
+        raise Invalid(errors)
+    return stake
 
 
 def read_match_name(name: object, field: str = "name") -> str:
-    """A match's name, tidied: present and not too long."""
-    if not isinstance(name, str) or not tidy(name):
-        raise FieldError(field, "Give the match a name.")
-    name = tidy(name)
-    if len(name) > MAX_MATCH_NAME:
-        raise FieldError(
-            field, "A match name can have at most {most} characters.", most=MAX_MATCH_NAME
-        )
-    return name
+    """A match's name, tidied (``engine.names``): present, not too long, nothing that
+    disguises it."""
+    return read_name(
+        name,
+        field,
+        most=MAX_MATCH_NAME,
+        missing=N_("Give the match a name."),
+        too_long=N_("A match name can have at most {most} characters."),
+    )
 
 
-def _changed_length(value: object) -> dict[str, int] | None:
-    length = parse_length(value, "length")
-    return length.to_json() if length else None
+def _changed_length(value: object) -> MatchLength | None:
+    return parse_length(value, "length")
 
 
-#: What a change of a match (PATCH) may give, each field read by its function into the
-#: value of the match's column of the same name. A new changeable field is one entry.
-MATCH_CHANGES = {"name": read_match_name, "length": _changed_length}
+#: What a change of a match (PATCH) may give, each field read by its function
+#: (``ledger.matches.change_match`` writes what they read).
+MATCH_CHANGES = {"name": read_match_name, "length": _changed_length, "stake": read_stake}
 
 
 def read_match_changes(data: object) -> dict[str, object]:
-    """The columns a change of a match sets, from ``{"name": ..., "length": ...}``; a
-    field left out stays as it is. Every problem is reported together."""
+    """What a change of a match sets, read, from ``{"name": ..., "length": ...,
+    "stake": ...}``; a field left out stays as it is. Every problem is reported together."""
     if not isinstance(data, Mapping):
         raise Invalid([FieldError("", "The changes must be a JSON object.")])
     errors: list[FieldError] = []
@@ -162,6 +216,8 @@ def read_match_changes(data: object) -> dict[str, object]:
             changes[field] = reader(value)
         except FieldError as problem:
             errors.append(problem)
+        except Invalid as problem:  # a field read in parts (the stake)
+            errors += problem.errors
     if errors:
         raise Invalid(errors)
     return changes
@@ -211,16 +267,15 @@ def _read_players(players: object, fail) -> list[str]:
     for index, item in enumerate(players):
         if isinstance(item, Mapping):  # {"name": ...}, as in a match's JSON
             item = item.get("name")
-        if not isinstance(item, str) or not tidy(item):
-            fail(f"players.{index}", "Each player needs a name.")
-            continue
-        player = tidy(item)
-        if len(player) > MAX_NAME:
-            fail(
-                f"players.{index}",
-                "A name can have at most {most} characters.",
+        try:
+            player = read_name(
+                item,
+                "",
                 most=MAX_NAME,
+                missing=N_("Each player needs a name."),
             )
+        except FieldError as problem:
+            fail(f"players.{index}", problem.template, **problem.values)
             continue
         if player.casefold() in keys:
             fail(
@@ -272,8 +327,8 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
         for index, entry in enumerate(listed):
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 continue  # the engine reports it
-            if not tidy(entry["name"]):
-                continue
+            if not tidy(entry["name"]) or name_problem(entry["name"], "") is not None:
+                continue  # the engine says what is wrong with the name
             registered = find_player(entry["name"], players)
             if registered is None:
                 errors.append(

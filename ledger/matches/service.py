@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
 
-from ledger.engine import FieldError, Hand, Invalid, Settlement, settle
+from ledger.engine import FieldError, Hand, Invalid, Settlement, Stake, settle
 from ledger.engine.match import hands_in_length, is_finished
 from ledger.engine.rules import parse_length
 from ledger.extensions import db
@@ -68,13 +69,18 @@ __all__ = [
     "get_match",
     "hand_history",
     "import_match",
+    "is_public_id",
     "match_view",
     "preview_hand",
     "replace_hand",
+    "set_stake",
     "submit_hand",
 ]
 
 PUBLIC_ID_MAX = 64
+#: What a public id can look like (``secrets.token_urlsafe``): anything else is no match,
+#: answered before any query (PostgreSQL refuses a NUL in a query's text).
+_PUBLIC_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{PUBLIC_ID_MAX}}}")
 
 
 class MatchConflict(Conflict):
@@ -201,15 +207,17 @@ def create_match(
     rules: object,
     length: object = PROFILE_LENGTH,
     first_dealer: object = None,
+    stake: object = None,
 ) -> tuple[Match, str]:
     """Check and store a new match; returns it and its edit key (shown once, stored hashed).
 
     ``players``: 2 to 10 names in seat order, unique ignoring case. ``rules``: a profile
     id or ``{"profile": id, **overrides}``. ``length``: ``{"hands": N}``,
     ``{"rotations": N}``, None (open), or left out for the profile's usual length.
-    ``first_dealer``: a player's name; None means the first player.
+    ``first_dealer``: a player's name; None means the first player. ``stake``:
+    ``{"per_point": "0.50", "currency": "NPR"}``, or None to play for points only.
     """
-    spec = read_match(name, players, rules, length, first_dealer)
+    spec = read_match(name, players, rules, length, first_dealer, stake)
     with _transaction():
         match, key = _new_match(spec)
     return match, key
@@ -217,7 +225,7 @@ def create_match(
 
 def get_match(public_id: str) -> Match:
     """The match with this public id, its players and hands loaded (three queries); 404."""
-    if not isinstance(public_id, str) or not 0 < len(public_id) <= PUBLIC_ID_MAX:
+    if not is_public_id(public_id):
         raise NotFound(Msg("There is no match at this address. Check the link."))
     match = db.session.scalars(
         select(Match)
@@ -230,10 +238,10 @@ def get_match(public_id: str) -> Match:
 
 
 def change_match(match: Match, data: object) -> Match:
-    """Change what ``data`` gives of the match (``name``, ``length``: shared/API.md's
-    PATCH); a field left out stays. The length may not ask for fewer hands than are
-    played: checked while the match is held for this write, so that a hand saved at the
-    same moment counts. Raises Invalid and changes nothing on a problem."""
+    """Change what ``data`` gives of the match (``name``, ``length``, ``stake``: shared/
+    API.md's PATCH); a field left out stays. The length may not ask for fewer hands than
+    are played: checked while the match is held for this write, so that a hand saved at
+    the same moment counts. Raises Invalid and changes nothing on a problem."""
     changes = read_match_changes(data)
     if not changes:
         return match
@@ -241,8 +249,7 @@ def change_match(match: Match, data: object) -> Match:
         _touch(match)
         if "length" in changes:
             played = _hands_stored(match)
-            length = parse_length(changes["length"], "length")
-            wanted = hands_in_length(length, len(match.players))
+            wanted = hands_in_length(changes["length"], len(match.players))
             if wanted is not None and wanted < played:
                 raise Invalid(
                     [
@@ -254,9 +261,18 @@ def change_match(match: Match, data: object) -> Match:
                         )
                     ]
                 )
-        for column, value in changes.items():
-            setattr(match, column, value)
+        if "name" in changes:
+            match.name = changes["name"]
+        if "length" in changes:
+            match.length = changes["length"].to_json() if changes["length"] else None
+        if "stake" in changes:
+            _put_stake(match, changes["stake"])
     return match
+
+
+def is_public_id(text: object) -> bool:
+    """Whether ``text`` can be a match's public id (letters, digits, ``-`` and ``_``)."""
+    return isinstance(text, str) and _PUBLIC_ID.fullmatch(text) is not None
 
 
 def check_edit_key(match: Match, key: object) -> bool:
@@ -264,6 +280,13 @@ def check_edit_key(match: Match, key: object) -> bool:
     if not isinstance(key, str) or not key:
         return False
     return hmac.compare_digest(_hash_key(key), match.edit_key_hash)
+
+
+def set_stake(match: Match, value: object) -> Match:
+    """Set or change the match's stake (``{"per_point": "0.50", "currency": "NPR"}``), or
+    drop it (None: points only). Raises Invalid (fields ``stake.per_point``,
+    ``stake.currency``) and stores nothing when it is not a stake."""
+    return change_match(match, {"stake": value})
 
 
 def match_view(match: Match) -> MatchView:
@@ -526,8 +549,14 @@ def _new_match(spec: MatchSpec) -> tuple[Match, str]:
             for seat, name in enumerate(spec.players)
         ],
     )
+    _put_stake(match, spec.stake)
     db.session.add(match)
     return match, key
+
+
+def _put_stake(match: Match, stake: Stake | None) -> None:
+    match.stake_per_point = stake.per_point if stake else None
+    match.stake_currency = stake.currency if stake else None
 
 
 def _hash_key(key: str) -> str:

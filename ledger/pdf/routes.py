@@ -2,6 +2,8 @@
 
 - ``GET /matches/<id>/summary.pdf``: the whole match (anyone with the id may read it).
 - ``GET /matches/<id>/hands/<n>/slip.pdf``: one stored hand, every step of its settlement.
+- ``GET /matches/<id>/settle-up.pdf``: the settle-up slip, who pays whom (one page; a
+  points race has none: 404).
 - ``GET /check/slip.pdf?h=<share-link payload>``: the slip of the hand the dispute
   checker shows (``h`` as in the checker's share links, ``ledger.views.checker``).
 
@@ -31,7 +33,7 @@ from ledger.engine import (
 )
 from ledger.engine.rules import DEFAULT_PROFILE
 from ledger.i18n import N_, Msg, format_day, num, tr
-from ledger.i18n.words import KIND_NAMES, PROFILE_NAMES, TUNNELA_GROUP_NAMES
+from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, PROFILE_NAMES, TUNNELA_GROUP_NAMES
 from ledger.matches.export import export_filename
 from ledger.matches.view import MatchView
 from ledger.pdf.page_css import pdf_page_css
@@ -40,6 +42,11 @@ from ledger.web.chart import SHAPES, build_chart, marker_path
 from ledger.web.share_link import ShareLinkError, decode_hand_link
 
 bp = Blueprint("reports", __name__)
+
+NO_SETTLE_UP_SLIP = N_(
+    "This match is a points race: each player keeps their own points and nobody pays "
+    "anyone, so it has no settle-up slip."
+)
 
 
 # --- what the templates get ------------------------------------------------------------
@@ -83,6 +90,7 @@ ITEM_WORDS = {
     "marriage": _l("marriage"),
     "marriage_shown": _l("marriage shown"),
     "not_maal": _l("not maal"),
+    "dealt_tunnela_no_bonus": _l("dealt tunnela, no bonus"),
 }
 
 
@@ -114,6 +122,8 @@ def maal_item_text(item: dict[str, Any]) -> str:
         label = word if count == 1 else f"{num(count)} × {word}"
     else:
         label = word if count <= 1 else f"{word} × {num(count)}"
+    if item.get("reason") in NO_BONUS_WHY:
+        label = f"{label}: {NO_BONUS_WHY[item['reason']]}"
     cards = " ".join(card_text(c) for c in item.get("cards", ()))
     return f"{label} ({cards}) {points}" if cards else f"{label} {points}"
 
@@ -183,6 +193,24 @@ def hand_slip_pdf(public_id: str, number: int):
     )
     return pdf_response(
         render_pdf(html, paper, [pdf_page_css()]), f"{_slug(view.name)}-hand-{number}.pdf"
+    )
+
+
+@bp.get("/matches/<public_id>/settle-up.pdf")
+def settle_up_pdf(public_id: str):
+    view = matches.match_view(matches.get_match(public_id))
+    if not view.has_settle_up:
+        abort(404, NO_SETTLE_UP_SLIP)
+    paper = paper_size(request.args.get("paper"))
+    html = render_template(
+        "pdf/settle_up_slip.html",
+        view=view,
+        dates=match_dates(view),
+        printed=day(datetime.now(UTC)),
+        paper=paper,
+    )
+    return pdf_response(
+        render_pdf(html, paper, [pdf_page_css()]), f"{_slug(view.name)}-settle-up.pdf"
     )
 
 

@@ -28,6 +28,7 @@ from ledger.web.forms.hand_reading import (
     read_hand_form,
 )
 from ledger.web.forms.hand_setup import build_hand_form
+from ledger.web.forms.numbers import read_whole
 from ledger.web.forms.problems import attach
 
 MAX_IN_HAND = 5
@@ -89,8 +90,7 @@ def renew_hand_key(form: MatchHandForm, view: MatchView) -> None:
 
 def form_hand_number(form: MatchHandForm) -> int | None:
     """The hand number the form says it adds (None from a form that does not say)."""
-    text = form.hand_number.data or ""
-    return int(text) if text.isdigit() and len(text) < 10 else None
+    return read_whole(form.hand_number.data)
 
 
 def stored_hand_form(view: MatchView, hand: HandView) -> tuple[MatchHandForm, list[str]]:
@@ -158,7 +158,6 @@ def save_edited_hand(
 
 def form_version(form: MatchHandForm) -> int:
     """The hand's version the form was loaded from (0 when missing: always stale)."""
-    text = form.version.data or ""
-    return int(text) if text.isdigit() else 0
+    return read_whole(form.version.data) or 0
 
 

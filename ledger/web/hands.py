@@ -16,6 +16,7 @@ from ledger.matches.models import Match
 from ledger.matches.view import HandView, MatchView, history_json
 from ledger.web.edit_rights import can_edit, require_editor
 from ledger.web.forms.hand_reading import HandCheck
+from ledger.web.forms.numbers import read_whole
 from ledger.web.hand_entry import (
     MatchHandForm,
     build_match_hand_form,
@@ -158,9 +159,10 @@ def undo(public_id: str, number: int):
         if matches.hand_history(match, number):
             return _already_deleted(public_id, number)
         matches.get_hand(match, number)  # 404
-    version = request.form.get("version", "")
     to_confirm = redirect(url_for("hands.delete", public_id=public_id, number=number), 303)
-    if version != str(hand.version) or not seconds_left(hand.created_at):
+    if read_whole(request.form.get("version")) != hand.version or not seconds_left(
+        hand.created_at
+    ):
         flash(
             tr(
                 "Hand {number} can no longer be undone in one tap; delete it here if it is "
@@ -274,9 +276,9 @@ def delete(public_id: str, number: int):
         matches.get_hand(match, number)  # 404
     if request.method == "GET":
         return _delete_page(view, hand, hand.version)
-    version = request.form.get("version", "")
+    version = read_whole(request.form.get("version")) or 0
     try:
-        matches.delete_hand(match, number, int(version) if version.isdigit() else 0)
+        matches.delete_hand(match, number, version)
     except matches.HandConflict:
         match = matches.get_match(public_id)
         view = matches.match_view(match)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from ledger.engine import PROFILES
-from ledger.i18n.words import PROFILE_NAMES, SETTING_MEANINGS
+from ledger.i18n.words import PROFILE_NAMES, PROFILE_READINGS, SETTING_MEANINGS
 
 bp = Blueprint("rules", __name__)
 
@@ -15,5 +15,9 @@ def index():
     profiles = [(pid, PROFILE_NAMES[pid], rules.to_json()) for pid, rules in PROFILES.items()]
     settings = [name for name in profiles[0][2] if name != "profile"]
     return render_template(
-        "rules/page.html", profiles=profiles, settings=settings, help=SETTING_MEANINGS
+        "rules/page.html",
+        profiles=profiles,
+        settings=settings,
+        help=SETTING_MEANINGS,
+        notes=PROFILE_READINGS,
     )

@@ -5,7 +5,7 @@ digest of that request and the first answer, so that a repeated request is answe
 again instead of storing the hand twice.
 
 Revision ID: b7d2e4c1a9f0
-Revises: 99f56c62c3ff
+Revises: 5b1e0c7a9d24
 Create Date: 2026-11-30 15:20:00.000000
 
 """
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b7d2e4c1a9f0'
-down_revision = '99f56c62c3ff'
+down_revision = '5b1e0c7a9d24'
 branch_labels = None
 depends_on = None
 

@@ -186,7 +186,7 @@ SPEC: dict[str, SpecProfile] = {
         tunnela_needs="sequences", fees=(3, 0, 10),
     ),
     "gamerules": SpecProfile(
-        scoring="points_race", printed_jokers=False, tiplu_copies=2, tiplu=(3, 7),
+        scoring="points_race", printed_jokers=False, tiplu_copies=3, tiplu=(3, 7),
         neighbour=(2, 5, 10), alter=None, alter_is="ordinary", ordinary_jokers_wild=False,
         printed_joker=None, marriage=(10, 30), marriage_shown=(15, 35), grouping="best",
         tunnela={"ordinary": "table", "poplu": "table", "jhiplu": "table",
@@ -200,11 +200,15 @@ GAMERULES_TUNNELAS = {"ordinary": (5, 15, 25), "poplu_jhiplu": (15, 35)}
 
 
 def total(table, count: int) -> int:
-    """A totals table read at a count the table covers."""
+    """A totals table read at a count. Past its end (three tiplus or three marriages in
+    gamerules, whose tables stop at two) each further one adds the table's last step: the
+    choice docs/rule-choices.md writes down where RULES.md is silent."""
     if count == 0:
         return 0
-    assert count <= len(table), f"{count} is past the end of {table}"
-    return table[count - 1]
+    if count <= len(table):
+        return table[count - 1]
+    last_step = table[-1] - (table[-2] if len(table) > 1 else 0)
+    return table[-1] + last_step * (count - len(table))
 
 
 def scored_kind(kind: str, profile: str) -> str:

@@ -3,9 +3,11 @@
 The strategy builds hands that RULES.md accepts: 2-5 players with distinct names, seen
 statuses each profile allows, a finisher who saw (or a void hand), maal given as cards
 (any notation, within the copies the pack holds), as counts, or as a number, dealt
-tunnelas only where the profile scores them and the route allows, shown marriages in
-gamerules. Alongside each hand it works out every player's maal count from RULES.md §2
-(spec_support.spec_maal), so the engine is checked against the spec, not itself.
+tunnelas of the kinds the profile scores (whatever the route: where the route earns no
+bonus their cards count with the rest), shown marriages in every profile (they change
+nothing where they score like hidden ones). Alongside each hand it works out every
+player's maal count from RULES.md §2 (spec_support.spec_maal), so the engine is checked
+against the spec, not itself.
 """
 
 from __future__ import annotations
@@ -94,8 +96,8 @@ def valid_hands(draw, profiles=PROFILE_IDS, overrides=True):
         form = draw(st.sampled_from(["none", "number", "counts", "cards"]))
         held: Counter = Counter()
         tunnela_kinds: list[str] = []
-        may_tunnela = form != "number" and spec.tunnela_needs is not None and (
-            spec.tunnela_needs == "nothing" or seens[i] == "sequences")
+        may_tunnela = form != "number" and spec.tunnela_needs is not None
+        earns_bonus = spec.tunnela_needs == "nothing" or seens[i] == "sequences"
         if may_tunnela:
             entries = []
             if profile == "gamerules":
@@ -152,12 +154,21 @@ def valid_hands(draw, profiles=PROFILE_IDS, overrides=True):
                 held[spec_kind(card, tiplu)] += 1
                 codes.append(render(draw, card))
             entry["maal_cards"] = codes
+        if not earns_bonus:
+            # RULES.md "A valid hand": no bonus; the three cards count as other maal cards
+            for kind in tunnela_kinds:
+                held[kind] += 3
+            tunnela_kinds = []
         shown = 0
-        if spec.marriage_shown and form in ("counts", "cards"):
+        if form in ("counts", "cards"):
             most = min(held["tiplu"], held["poplu"], held["jhiplu"])
             shown = draw(st.integers(0, most)) if most else 0
-            if shown:
-                entry["marriages_shown"] = shown
+        elif form == "number" and not spec.marriage_shown:
+            shown = draw(st.integers(0, 3))  # no effect, so a number may come with it
+        if shown:
+            entry["marriages_shown"] = shown
+        if not spec.marriage_shown:
+            shown = 0  # scored like hidden ones: "accepted and changes nothing"
         if fouls[i]:
             entry["foul"] = True
         players.append(entry)

@@ -6,7 +6,8 @@ import re
 from markupsafe import escape
 
 from ledger.engine import PROFILES
-from ledger.engine.rules import PROFILE_TITLES, SETTING_HELP
+from ledger.engine.maal import NO_BONUS_REASONS
+from ledger.engine.rules import PROFILE_NOTES, PROFILE_TITLES, SETTING_HELP
 
 
 def test_rules_page_shows_every_profile(client):
@@ -34,3 +35,38 @@ def test_rules_page_explains_every_setting(client):
         assert f'id="setting-{name}"' in body
         assert str(escape(text)) in body
     assert 'class="table-wrap rules-table-wrap"' in body  # scrolls sideways on a phone
+
+
+def test_rules_page_says_how_the_ledger_reads_what_a_source_leaves_open(client):
+    body = client.get("/rules").get_data(as_text=True)
+    for pid, note in PROFILE_NOTES.items():
+        section = re.search(rf'<div id="reading-{pid}">(.*?)</div>', body, re.S).group(1)
+        assert str(escape(note)) in section
+    assert 'id="reading-amarnepal"' not in body  # its source is not silent on these
+    nepali = client.get("/rules", headers={"Accept-Language": "ne"}).get_data(as_text=True)
+    assert "अनसिन खेलाडीको माल" in nepali
+
+
+def test_a_dealt_tunnela_without_its_bonus_says_why_on_the_hand_page(client):
+    created = client.post(
+        "/api/v1/matches",
+        json={"name": "T", "players": ["Asha", "Bikash"], "rules": "amarnepal", "length": None},
+    ).get_json()
+    hand = {
+        "tiplu": "8H",
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal": 0},
+            {"name": "Bikash", "seen": "unseen", "dealt_tunnelas": ["5S"]},
+        ],
+    }
+    answer = client.post(
+        f"/api/v1/matches/{created['id']}/hands",
+        json=hand,
+        headers={"Authorization": f"Bearer {created['edit_key']}"},
+    )
+    assert answer.status_code == 201
+    page = client.get(f"/matches/{created['id']}/hands/1").get_data(as_text=True)
+    assert "Dealt tunnela, no bonus" in page
+    assert str(escape(NO_BONUS_REASONS["unseen"])) in page
