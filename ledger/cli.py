@@ -13,6 +13,8 @@ from flask.cli import with_appcontext
 from flask_migrate import upgrade
 from sqlalchemy.engine import make_url
 
+from ledger.extensions import db
+
 
 def upgrade_database() -> str:
     """Bring the app's database to the latest migration (creates it; keeps its data);
@@ -55,6 +57,7 @@ def init_db() -> None:
     app = _app()
     with app.app_context():
         where = upgrade_database()
+        db.engine.dispose()
     click.echo(f"Initialised the database: {where}")
 
 
@@ -81,8 +84,8 @@ def serve(host: str | None, port: int, threads: int | None) -> None:
     from ledger.serving.logs import configure_logging
     from ledger.serving.readiness import database_problem
 
-    configure_logging()
     app = _app()
+    configure_logging()  # before the app's first log: Flask then adds no handler of its own
     with app.app_context():
         problem = database_problem()
     if problem:

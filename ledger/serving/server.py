@@ -21,6 +21,7 @@ then waits for an idle follower's connection to time out. Hence:
 
 from __future__ import annotations
 
+import signal
 import sys
 from typing import Any
 
@@ -73,9 +74,15 @@ def waitress_settings(app: Flask, plan: Listening, threads: int) -> dict[str, An
 
 
 def serve(app: Flask, plan: Listening, threads: int = THREADS) -> None:
-    """Serve ``app`` until interrupted; the app's links use the plan's public URL."""
+    """Serve ``app`` until Ctrl+C or SIGTERM (both close the sockets and return); the
+    app's links use the plan's public URL."""
     if plan.public_url:
         app.config["PUBLIC_URL"] = plan.public_url
     settings = waitress_settings(app, plan, threads)
     print_banner(plan, threads, settings["connection_limit"], sys.stdout)
+    signal.signal(signal.SIGTERM, _stop)
     waitress.serve(app, **settings)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(0)  # waitress's loop closes its sockets on SystemExit
