@@ -129,6 +129,13 @@ class Browser:
             urllib.request.HTTPCookieProcessor(self.cookies), _NoRedirect
         )
 
+    def at(self, base: str) -> "Browser":
+        """The same browser (its cookies) talking to another server: cookies do not
+        depend on the port, so two processes on 127.0.0.1 see the same ones."""
+        other = Browser(base, self.headers)
+        other.cookies, other.opener = self.cookies, self.opener
+        return other
+
     def request(
         self,
         method: str,
