@@ -129,7 +129,7 @@ class Browser:
             urllib.request.HTTPCookieProcessor(self.cookies), _NoRedirect
         )
 
-    def at(self, base: str) -> "Browser":
+    def at(self, base: str) -> Browser:
         """The same browser (its cookies) talking to another server: cookies do not
         depend on the port, so two processes on 127.0.0.1 see the same ones."""
         other = Browser(base, self.headers)
