@@ -232,3 +232,35 @@ def test_followers_never_lock_the_scorekeeper_out(ledger_env, init_db, serve):
     assert len(writes) >= 4
     assert all(status == 201 for status, _ in writes), writes
     assert max(seconds for _, seconds in writes) < WRITE_LIMIT_SECONDS, writes
+
+
+def test_behind_a_proxy_waitress_hands_its_headers_to_the_app(ledger_env, init_db, serve):
+    """With LEDGER_PROXY_COUNT, waitress keeps the X-Forwarded-* headers (it drops them
+    by default) and the app believes them: https links, Secure cookie, HSTS, the
+    client's address in the log. Without it, they are dropped."""
+    init_db(ledger_env)
+    proxy = {
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "ledger.example.org",
+        "X-Forwarded-For": "203.0.113.9",
+    }
+    for count in ("1", "0"):
+        served = serve({**ledger_env, "LEDGER_PROXY_COUNT": count}, "--host", "127.0.0.1")
+        browser = Browser(served.base, proxy)
+        made = browser.post("/api/v1/matches", json_body={
+            "name": "Proxied", "players": PLAYERS, "rules": "sparkai", "length": None})
+        public_id, key = made.json()["id"], made.json()["edit_key"]
+        joined = browser.get(f"/matches/{public_id}/join/{key}")
+        session = joined.headers["Set-Cookie"].split(";")[0]  # as the proxy passes it on
+        page = browser.get(f"/matches/{public_id}", headers={"Cookie": session})
+        served.stop()
+        if count == "1":
+            assert "; Secure" in joined.headers["Set-Cookie"]
+            assert page.headers["Strict-Transport-Security"] == "max-age=31536000"
+            assert f'value="https://ledger.example.org/matches/{public_id}"' in page.text
+            assert '203.0.113.9 "GET /matches/' in served.stderr()
+        else:
+            assert "Secure" not in joined.headers["Set-Cookie"]
+            assert "Strict-Transport-Security" not in page.headers
+            assert f'value="{served.base}/matches/{public_id}"' in page.text
+            assert "203.0.113.9" not in served.stderr()
