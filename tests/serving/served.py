@@ -14,6 +14,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.parse
@@ -23,7 +24,8 @@ from email.message import Message
 from pathlib import Path
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-DEV_SCRIPT = REPOSITORY / ".venv" / "bin" / "marriage-ledger"
+#: The console script of the virtualenv running the tests (the project's, editable).
+DEV_SCRIPT = Path(sys.executable).parent / "marriage-ledger"
 STARTUP_SECONDS = 60
 
 

@@ -31,8 +31,8 @@ from served import REPOSITORY, Browser, clean_environment, run
 
 from ledger import create_app
 
-PIP = REPOSITORY / ".venv" / "bin" / "pip"
-WHEELHOUSE = REPOSITORY / ".venv" / "wheelhouse"
+PIP = Path(sys.executable).parent / "pip"
+WHEELHOUSE = Path(sys.prefix) / "wheelhouse"  # in the virtualenv running the tests
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 HAND = {
     "finish": "sequences",
