@@ -194,8 +194,12 @@ def _etag_value(tag: str) -> str:
 
 
 def _hand_answer(match: Match, number: int):
-    """The stored hand and its result, the match totals and the match without its hands."""
+    """The stored hand and its result, the match totals and the match without its hands.
+
+    409 when another request deleted the hand between this one's save and this answer.
+    """
     view = matches.match_view(match)
     hand = view.hand(number)
-    assert hand is not None
+    if hand is None:
+        raise matches.HandConflict(number, None)
     return jsonify({**hand.to_json(), "totals": view.totals, "match": view.summary_json()})
