@@ -3,9 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-FLASK := $(BIN)/flask --app ledger
+LEDGER := $(BIN)/marriage-ledger
+PORT ?= 5000
 
-.PHONY: venv system-deps translations translations-update run test lint bench rules-doc
+.PHONY: venv system-deps translations translations-update run run-local test lint bench rules-doc
 
 venv: $(STAMP)
 
@@ -41,12 +42,21 @@ translations-update: venv
 		--no-fuzzy-matching --ignore-obsolete
 	$(MAKE) translations
 
+# At the table: waitress on this computer's LAN address and 127.0.0.1, the SQLite
+# database in instance/; prints the address and QR code the phones open.
 run: venv translations
-	$(FLASK) init-db
-	$(FLASK) run --host 127.0.0.1 --port 5000
+	$(LEDGER) init-db
+	$(LEDGER) serve --port $(PORT)
 
+# This computer only.
+run-local: venv translations
+	$(LEDGER) init-db
+	$(LEDGER) serve --host 127.0.0.1 --port $(PORT)
+
+# The whole suite twice: on SQLite, then on a PostgreSQL cluster the tests start.
 test: venv system-deps translations
 	$(BIN)/pytest -q
+	$(BIN)/pytest -q --db=postgresql
 
 lint: venv
 	$(BIN)/ruff check .

@@ -1,13 +1,13 @@
 """The Marriage ledger: a Flask app that keeps score for the card game Marriage."""
 
 import os
-import secrets
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
-from ledger import api
+from ledger import api, settings
 from ledger.cli import init_db_command
 from ledger.converters import init_converters
 from ledger.errors import init_errors
@@ -35,50 +35,46 @@ from ledger.i18n.words import (
 from ledger.limits import init_limits
 from ledger.pdf import routes as pdf_routes
 from ledger.security import init_security
+from ledger.serving import Ledger, init_serving
+from ledger.settings import MAX_BODY_BYTES
 from ledger.web import checker, filters, glossary, hands, main, rules
 from ledger.web import matches as match_pages
 
-MAX_BODY_BYTES = 256 * 1024
+__all__ = ["MAX_BODY_BYTES", "create_app"]
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+def data_folder(name: str) -> str:
+    """``templates``, ``static`` or ``migrations``: inside the package when installed
+    (the wheel's build puts them there), else at the top of the repository."""
+    inside = PACKAGE / name
+    return str(inside if inside.is_dir() else PACKAGE.parent / name)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app.
+    """Build the app, configured as ``ledger.settings`` describes.
 
     ``test_config`` overrides every other setting. Its key ``INSTANCE_PATH`` (an
     absolute path) is special: it replaces the instance folder (database, secret key)
     and is consumed before Flask is constructed.
     """
     overrides = dict(test_config or {})
-    instance_path = overrides.pop("INSTANCE_PATH", None)
+    instance_path = settings.instance_path(overrides.pop("INSTANCE_PATH", None))
 
-    app = Flask(
+    app = Ledger(
         __name__,
-        instance_path=os.fspath(instance_path) if instance_path is not None else None,
+        instance_path=instance_path,
         instance_relative_config=True,
-        template_folder="../templates",
-        static_folder="../static",
+        template_folder=data_folder("templates"),
+        static_folder=data_folder("static"),
     )
     os.makedirs(app.instance_path, exist_ok=True)
-
-    default_db = "sqlite:///" + os.path.join(app.instance_path, "ledger.sqlite3")
-    app.config.from_mapping(
-        SQLALCHEMY_DATABASE_URI=os.environ.get("LEDGER_DATABASE_URL") or default_db,
-        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-    )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)  # instance/config.py, optional
-    app.config.from_mapping(overrides)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ.get("LEDGER_SECRET_KEY") or _instance_secret_key(
-            app.instance_path
-        )
+    settings.configure(app, overrides, read_instance_config=test_config is None)
 
     db.init_app(app)
-    # batch mode: ALTER TABLE on SQLite; the folder is found from any working directory
-    migrations = os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations")
-    migrate.init_app(app, db, directory=migrations, render_as_batch=True)
+    # batch mode: ALTER TABLE on SQLite
+    migrate.init_app(app, db, directory=data_folder("migrations"), render_as_batch=True)
     csrf.init_app(app)
 
     from ledger.matches import models  # noqa: F401  (registers the tables)
@@ -87,6 +83,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     init_security(app)
     init_i18n(app)
     init_errors(app)
+    init_serving(app)
     _register_templates(app)
     app.cli.add_command(init_db_command)
     for blueprint in (
@@ -105,23 +102,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     init_limits(app)  # wraps the views of the routes it limits: after the blueprints
 
     return app
-
-
-def _instance_secret_key(instance_path: str) -> str:
-    """The key in instance/secret_key, generated (mode 0600) on first use."""
-    path = os.path.join(instance_path, "secret_key")
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        with open(path, encoding="ascii") as f:
-            key = f.read().strip()
-        if not key:
-            raise RuntimeError(f"{path} is empty: delete it to generate a new key") from None
-        return key
-    key = secrets.token_hex(32)
-    with os.fdopen(fd, "w", encoding="ascii") as f:
-        f.write(key + "\n")
-    return key
 
 
 def _register_templates(app: Flask) -> None:

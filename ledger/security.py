@@ -1,6 +1,16 @@
-"""Security headers on every response."""
+"""Security headers on every response; over https, HSTS and a Secure session cookie.
 
-from flask import Flask, Response
+"Over https" is ``request.is_secure``: TLS at this server, or at a proxy whose headers
+the app trusts (``ledger.serving.proxy``).
+
+Flask-WTF's extra check over https, that a form's Referer is this site, cannot hold:
+the pages send no Referer at all (the policy below), so it is off
+(``WTF_CSRF_SSL_STRICT`` in ``ledger.settings``). The forms stay protected by their
+CSRF token, which is bound to the signed session, and by the cookie's SameSite=Lax.
+"""
+
+from flask import Flask, Response, request
+from flask.sessions import SecureCookieSessionInterface
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -23,13 +33,26 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
+#: Browsers that saw the ledger over https keep to https for a year.
+HSTS = "max-age=31536000"
+
+
+class SessionCookie(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, marked Secure whenever the request came over https
+    (or always, with ``SESSION_COOKIE_SECURE``)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
 
 def _set_security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response
 
 
 def init_security(app: Flask) -> None:
+    app.session_interface = SessionCookie()
     app.after_request(_set_security_headers)

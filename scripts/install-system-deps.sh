@@ -3,10 +3,11 @@
 #   chromium         headless browser tests (Playwright drives /usr/bin/chromium)
 #   poppler-utils    pdftoppm, to render PDFs in tests
 #   WeasyPrint's libraries (Pango, HarfBuzz subsetting)
+#   postgresql       the server binaries (initdb, pg_ctl) for the suite's PostgreSQL pass
 # Idempotent: says nothing and does nothing when everything is present.
 set -euo pipefail
 
-wanted=(chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0)
+wanted=(chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 postgresql)
 optional=(libharfbuzz-subset0)  # only on releases that package it
 
 is_installed() {

@@ -1,5 +1,11 @@
 """Shared fixtures: app, client, runner (CSRF off), csrf_app/csrf_client (CSRF on),
-live_server and page (headless Chromium, for tests marked ``browser``)."""
+make_app, empty_database_url, live_server and page (headless Chromium, for tests
+marked ``browser``).
+
+The suite runs on SQLite, or on PostgreSQL with ``--db=postgresql`` (or the
+environment variable ``LEDGER_TEST_DB=postgresql``): see ``database_support``.
+Tests marked ``sqlite_only`` are about SQLite itself and skipped on PostgreSQL.
+"""
 
 import os
 import shutil
@@ -9,11 +15,34 @@ from pathlib import Path
 
 import pytest
 from browser_support import CHROMIUM, CHROMIUM_ARGS
+from database_support import CHOICES, open_databases
 from flask import Flask
 from werkzeug.serving import make_server
 
 from ledger import create_app
 from ledger.extensions import db
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--db",
+        choices=CHOICES,
+        default=os.environ.get("LEDGER_TEST_DB") or "sqlite",
+        help="the database the app's fixtures use (default: $LEDGER_TEST_DB, else sqlite)",
+    )
+
+
+def pytest_report_header(config):
+    return f"database: {config.getoption('--db')}"
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--db") == "sqlite":
+        return
+    skip = pytest.mark.skip(reason="about SQLite itself")
+    for item in items:
+        if "sqlite_only" in item.keywords:
+            item.add_marker(skip)
 
 
 def pytest_sessionstart(session):
@@ -34,15 +63,36 @@ def pytest_sessionstart(session):
             write_mo(f, catalog)
 
 
-def _make_app(tmp_path: Path, **overrides) -> Iterator[Flask]:
+@pytest.fixture(scope="session")
+def databases(request):
+    """Where the apps' databases are made (SQLite files, or a PostgreSQL cluster started
+    for the session on first use)."""
+    found = open_databases(request.config.getoption("--db"))
+    yield found
+    found.close()
+
+
+@pytest.fixture
+def empty_database_url(databases, tmp_path) -> Iterator[str]:
+    """The URL of a new database without tables (for the migrations and init-db)."""
+    url = databases.create(tmp_path / "empty", schema=False)
+    yield url
+    databases.drop(url)
+
+
+def _make_app(databases, folder: Path, **overrides) -> Iterator[Flask]:
+    """An app on a database of its own with the models' tables (unless the overrides
+    name another database), dropped at the end."""
+    own = "SQLALCHEMY_DATABASE_URI" not in overrides
     config = {
         "TESTING": True,
-        "INSTANCE_PATH": str(tmp_path / "instance"),
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "INSTANCE_PATH": str(folder / "instance"),
         "SECRET_KEY": "test-secret-key",
         "WTF_CSRF_ENABLED": False,
         "RATELIMIT_ENABLED": False,  # tests/web/test_limits.py turns it on
     }
+    if own:
+        config["SQLALCHEMY_DATABASE_URI"] = databases.create(folder)
     config.update(overrides)
     app = create_app(config)
     with app.app_context():
@@ -50,17 +100,20 @@ def _make_app(tmp_path: Path, **overrides) -> Iterator[Flask]:
     yield app
     with app.app_context():
         db.session.remove()
-        db.drop_all()
+        if not own:
+            db.drop_all()
         db.engine.dispose()
+    if own:
+        databases.drop(config["SQLALCHEMY_DATABASE_URI"])
 
 
 @pytest.fixture
-def make_app(tmp_path):
+def make_app(databases, tmp_path):
     """A factory: ``make_app(**config_overrides)`` builds an app on a fresh database."""
     made = []
 
     def factory(**overrides) -> Flask:
-        gen = _make_app(tmp_path / f"app{len(made)}", **overrides)
+        gen = _make_app(databases, tmp_path / f"app{len(made)}", **overrides)
         made.append(gen)
         return next(gen)
 
@@ -70,8 +123,8 @@ def make_app(tmp_path):
 
 
 @pytest.fixture
-def app(tmp_path):
-    yield from _make_app(tmp_path)
+def app(databases, tmp_path):
+    yield from _make_app(databases, tmp_path)
 
 
 @pytest.fixture
@@ -85,8 +138,8 @@ def runner(app):
 
 
 @pytest.fixture
-def csrf_app(tmp_path):
-    yield from _make_app(tmp_path, WTF_CSRF_ENABLED=True)
+def csrf_app(databases, tmp_path):
+    yield from _make_app(databases, tmp_path, WTF_CSRF_ENABLED=True)
 
 
 @pytest.fixture
@@ -95,9 +148,9 @@ def csrf_client(csrf_app):
 
 
 @pytest.fixture
-def live_server(tmp_path):
+def live_server(databases, tmp_path):
     """The app (CSRF on) served on 127.0.0.1 at a free port; yields its base URL."""
-    gen = _make_app(tmp_path, WTF_CSRF_ENABLED=True, TESTING=False)
+    gen = _make_app(databases, tmp_path, WTF_CSRF_ENABLED=True, TESTING=False)
     app = next(gen)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

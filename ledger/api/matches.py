@@ -199,5 +199,11 @@ def _etag_value(tag: str) -> str:
 
 
 def _hand_answer(match: Match, number: int):
-    """The stored hand and its result, the match totals and the match without its hands."""
-    return jsonify(matches.match_view(match).hand_answer(number))
+    """The stored hand and its result, the match totals and the match without its hands.
+
+    409 when another request deleted the hand between this one's save and this answer.
+    """
+    view = matches.match_view(match)
+    if view.hand(number) is None:
+        raise matches.HandConflict(number, None)
+    return jsonify(view.hand_answer(number))

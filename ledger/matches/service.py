@@ -10,6 +10,11 @@ edit rights, history and the single transaction per write live in one place.
   ``HandConflict`` (a werkzeug ``Conflict``), so an unhandled one still answers
   404/409, as JSON under /api/ and as a page elsewhere.
 - Each write commits once, or rolls back and stores nothing.
+- Every write to a match takes the match's row first (the UPDATE that counts the
+  write, ``_touch``), then its hands, then their history: two writes to one match
+  queue on that row instead of deadlocking on the others (PostgreSQL locks rows). A
+  write the database still refuses for meeting another (a deadlock, a serialization
+  failure, SQLite's busy lock) is a 409, never a 500.
 """
 
 from __future__ import annotations
@@ -19,12 +24,13 @@ import hmac
 import json
 import re
 import secrets
+import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
@@ -58,6 +64,7 @@ __all__ = [
     "MatchConflict",
     "MatchFinished",
     "Receipt",
+    "WriteConflict",
     "add_hand",
     "change_match",
     "check_edit_key",
@@ -160,6 +167,19 @@ class MatchFinished(MatchConflict):
         )
 
 
+class WriteConflict(MatchConflict):
+    """The database refused a write for meeting another one at the same moment (409);
+    nothing was stored and trying again works."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            Msg(
+                "Another change to this match was being saved at the same moment. "
+                "Please try again."
+            )
+        )
+
+
 class KeyReused(Invalid):
     """An idempotency key sent again with another request: refused (422), as a key names
     one request; ``number`` is the hand that key stored."""
@@ -246,7 +266,7 @@ def change_match(match: Match, data: object) -> Match:
     if not changes:
         return match
     with _transaction():
-        _touch(match)
+        _touch(match)  # first: the match's row, as in every write
         if "length" in changes:
             played = _hands_stored(match)
             wanted = hands_in_length(changes["length"], len(match.players))
@@ -400,13 +420,13 @@ def replace_hand(
         match_view(match), data, dealer, default_dealer=stored.dealer
     )
     with _transaction(match, number):
+        _touch(match)  # first: the match's row, as in every write
         db.session.add(_history(stored, "edit"))
         stored.dealer = dealer_name
         stored.input = hand.to_json()
         stored.result = _result_json(result)
         stored.version = stored.version + 1  # UPDATE ... WHERE version = the one we read
         stored.updated_at = utcnow()
-        _touch(match)
     return stored
 
 
@@ -416,9 +436,9 @@ def delete_hand(match: Match, number: int, expected_version: int | None = None) 
     if expected_version is not None and expected_version != stored.version:
         raise HandConflict(number, stored.version)
     with _transaction(match, number):
+        _touch(match)  # first: the match's row, as in every write
         db.session.add(_history(stored, "delete"))
         db.session.delete(stored)
-        _touch(match)
 
 
 def get_hand(match: Match, number: int) -> StoredHand:
@@ -502,6 +522,8 @@ class _transaction:
     When hand ``number`` of ``match`` changed or vanished since it was read, the write
     fails (SQLAlchemy's version check on UPDATE and DELETE: ``StaleDataError``; or the
     history row of that version exists: ``IntegrityError``) and becomes ``HandConflict``.
+    A write that met another (``_met_another``) becomes ``HandConflict`` too, or
+    ``WriteConflict`` when no hand was named.
     """
 
     def __init__(self, match: Match | None = None, number: int | None = None):
@@ -525,8 +547,11 @@ class _transaction:
         return False  # the block's error goes on
 
     def _raise_conflict(self, error: BaseException) -> None:
-        if self.number is not None and isinstance(error, StaleDataError | IntegrityError):
+        met = _met_another(error)
+        if self.number is not None and (met or isinstance(error, StaleDataError | IntegrityError)):
             raise HandConflict(self.number, self._current_version()) from error
+        if met:
+            raise WriteConflict() from error
 
     def _current_version(self) -> int | None:
         return db.session.scalar(
@@ -534,6 +559,20 @@ class _transaction:
                 StoredHand.match_id == self.match_id, StoredHand.number == self.number
             )
         )
+
+
+#: PostgreSQL's serialization_failure and deadlock_detected.
+RETRYABLE_SQLSTATES = {"40001", "40P01"}
+
+
+def _met_another(error: BaseException) -> bool:
+    """Whether the database refused a write because another one held what it needed."""
+    if not isinstance(error, DBAPIError):
+        return False
+    cause = error.orig
+    if isinstance(cause, sqlite3.OperationalError):
+        return "locked" in str(cause)  # "database is locked" after the busy timeout
+    return getattr(cause, "sqlstate", None) in RETRYABLE_SQLSTATES
 
 
 def _new_match(spec: MatchSpec) -> tuple[Match, str]:
@@ -635,7 +674,7 @@ def _store_new_hand(
     """Inside ``submit_hand``'s transaction: take the next number (holding the match's
     row until the commit), check what other writers may have changed (the key, the
     number, the end of the match), and add the hand; it and the API's answer."""
-    taken = _touch(match, new_number=True)
+    taken = _touch(match, new_number=True)  # first: the match's row, as in every write
     assert taken is not None
     if key is not None and _hand_with_key(match, key) is not None:
         raise _StoredMeanwhile

@@ -3,7 +3,7 @@
 The offer is remembered in the session of the browser that saved (``offer_undo``) and
 shown once, on the match page it is sent to (``take_undo_offer``). Undoing is a delete
 with its history kept (``ledger.matches.delete_hand``); it is allowed only while the hand
-is as it was saved and younger than ``UNDO_SECONDS`` (config ``LEDGER_UNDO_SECONDS``),
+is as it was saved and younger than the setting ``UNDO_SECONDS`` (``LEDGER_UNDO_SECONDS``),
 so that a page left open cannot delete a hand without the delete page's confirmation.
 """
 
@@ -30,7 +30,7 @@ class UndoOffer:
 
 
 def undo_seconds() -> int:
-    return int(current_app.config.get("LEDGER_UNDO_SECONDS", UNDO_SECONDS))
+    return int(current_app.config.get("UNDO_SECONDS", UNDO_SECONDS))
 
 
 def seconds_left(created_at: datetime) -> int:

@@ -10,19 +10,20 @@ from ledger.extensions import db
 TABLES = {"matches", "match_players", "hands", "hand_versions"}
 
 
-def _app(tmp_path):
+def _app(tmp_path, url):
+    """An app on the empty database at ``url`` (SQLite, or PostgreSQL with --db)."""
     return create_app(
         {
             "TESTING": True,
             "INSTANCE_PATH": str(tmp_path / "instance"),
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'empty.sqlite3'}",
+            "SQLALCHEMY_DATABASE_URI": url,
             "SECRET_KEY": "test",
         }
     )
 
 
-def test_db_upgrade_creates_the_tables_and_matches_the_models(tmp_path):
-    app = _app(tmp_path)
+def test_db_upgrade_creates_the_tables_and_matches_the_models(tmp_path, empty_database_url):
+    app = _app(tmp_path, empty_database_url)
     result = app.test_cli_runner().invoke(args=["db", "upgrade"])
     assert result.exit_code == 0, result.output
     with app.app_context():
@@ -35,8 +36,8 @@ def test_db_upgrade_creates_the_tables_and_matches_the_models(tmp_path):
             db.engine.dispose()
 
 
-def test_foreign_keys_cascade_from_the_match(tmp_path):
-    app = _app(tmp_path)
+def test_foreign_keys_cascade_from_the_match(tmp_path, empty_database_url):
+    app = _app(tmp_path, empty_database_url)
     assert app.test_cli_runner().invoke(args=["db", "upgrade"]).exit_code == 0
     with app.app_context():
         try:
@@ -53,8 +54,8 @@ def test_foreign_keys_cascade_from_the_match(tmp_path):
             db.engine.dispose()
 
 
-def test_db_downgrade_removes_the_tables(tmp_path):
-    app = _app(tmp_path)
+def test_db_downgrade_removes_the_tables(tmp_path, empty_database_url):
+    app = _app(tmp_path, empty_database_url)
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     assert runner.invoke(args=["db", "downgrade", "base"]).exit_code == 0

@@ -207,6 +207,7 @@ def test_default_database_is_in_instance(tmp_path, monkeypatch):
     assert uri == f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
 
 
+@pytest.mark.sqlite_only
 def test_sqlite_pragmas(app):
     from ledger.extensions import db
 
@@ -222,11 +223,11 @@ def test_session_cookie_settings(app):
     assert app.config["MAX_CONTENT_LENGTH"] == 256 * 1024
 
 
-def test_init_db_command_migrates_an_empty_database_twice(tmp_path):
+def test_init_db_command_migrates_an_empty_database_twice(tmp_path, empty_database_url):
     fresh = create_app({
         "TESTING": True,
         "INSTANCE_PATH": str(tmp_path / "instance"),
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'fresh.sqlite3'}",
+        "SQLALCHEMY_DATABASE_URI": empty_database_url,
         "SECRET_KEY": "k",
     })
     runner = fresh.test_cli_runner()

@@ -1,0 +1,71 @@
+"""``GET /readyz``: may this process be sent requests? It touches the database.
+
+``/healthz`` stays what it was: the process answers (liveness, and the benchmarks'
+trivial route). ``/readyz`` answers 200 only when the database can be reached, its
+schema is the latest migration (``marriage-ledger init-db`` has run), and it accepts
+writes: it updates the migration's own row to the same value and rolls back, so a
+read-only or missing database, or one left behind by an upgrade, answers 503 with a
+line saying which. The details go to the log, not to the client.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from alembic.script import ScriptDirectory
+from flask import Blueprint, Flask, current_app
+from sqlalchemy import column, inspect, select, table, update
+from sqlalchemy.exc import SQLAlchemyError
+
+from ledger.extensions import db
+
+bp = Blueprint("serving", __name__)
+log = logging.getLogger(__name__)
+HEADS = "ledger.migration_heads"
+#: Alembic's own table: the revision the database is at.
+VERSIONS = table("alembic_version", column("version_num"))
+TEXT = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+
+
+@bp.get("/readyz")
+def readyz():
+    problem = database_problem()
+    if problem:
+        return f"not ready: {problem}\n", 503, TEXT
+    return "ready\n", 200, TEXT
+
+
+def expected_heads(app: Flask) -> set[str]:
+    """The latest revisions of the migrations that came with this code (read once)."""
+    heads = app.extensions.get(HEADS)
+    if heads is None:
+        directory = ScriptDirectory(app.extensions["migrate"].directory)
+        heads = app.extensions[HEADS] = set(directory.get_heads())
+    return heads
+
+
+def database_problem() -> str | None:
+    """What keeps the database from serving this code, in a few words; None when ready."""
+    expected = expected_heads(current_app)
+    try:
+        with db.engine.connect() as connection:
+            try:
+                current: set[str] = set()
+                if inspect(connection).has_table(VERSIONS.name):
+                    current = set(connection.scalars(select(VERSIONS.c.version_num)))
+                if not current:
+                    return "the database has no tables yet: run `marriage-ledger init-db`"
+                if current != expected:
+                    return (
+                        f"the database is at migration {', '.join(sorted(current))}, this "
+                        f"code needs {', '.join(sorted(expected))}: run `marriage-ledger init-db`"
+                    )
+                # a write that changes nothing, undone: fails on a read-only database
+                connection.execute(update(VERSIONS).values(version_num=VERSIONS.c.version_num))
+            finally:
+                connection.rollback()
+    except SQLAlchemyError as error:
+        log.warning("readiness: the database failed: %s", error)
+        cause = getattr(error, "orig", None) or error
+        return f"the database cannot be used ({type(cause).__name__})"
+    return None

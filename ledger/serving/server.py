@@ -1,0 +1,88 @@
+"""waitress, set up so that a table's followers never lock out its scorekeeper.
+
+At a table 200 phones follow one match: each holds a connection or two open between
+its polls, and every poll that answers 204 makes waitress close its connection, so
+they also come and go all the time. waitress's defaults stop accepting connections
+at 100 open ones and keep an idle connection for 120 s: the scorekeeper's next save
+then waits for an idle follower's connection to time out. Hence:
+
+- ``connection_limit`` 1000: five connections per phone of a 200-phone table before
+  anyone waits; it needs as many file descriptors, so the soft limit is raised to
+  match where the system allows (else the limit is lowered to fit);
+- ``asyncore_use_poll``: ``select()`` cannot watch more than 1024 sockets;
+- ``channel_timeout`` 30 s, checked every 10 s: a phone that stopped following (screen
+  off) gives its connection back within 40 s; one that follows polls every 3 s and
+  keeps it;
+- ``threads`` 8: requests are short, but a PDF takes a thread for a while; the
+  scorekeeper's save should not queue behind a few of them.
+- ``clear_untrusted_proxy_headers`` off only when the app trusts a proxy
+  (``PROXY_COUNT``): the app's ProxyFix reads those headers, waitress must leave them.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from typing import Any
+
+import waitress
+from flask import Flask
+
+from ledger.serving.address import Listening, print_banner
+
+THREADS = 8
+CONNECTION_LIMIT = 1000
+SPARE_DESCRIPTORS = 64  # the database, log files, PDFs' fonts
+SETTINGS: dict[str, Any] = {
+    "channel_timeout": 30,
+    "cleanup_interval": 10,
+    "asyncore_use_poll": True,
+    "backlog": 1024,
+    "max_request_body_size": 16 * 1024 * 1024,  # the app's own limits are far below
+    "ident": "marriage-ledger",
+}
+
+
+def connection_limit(wanted: int = CONNECTION_LIMIT) -> int:
+    """``wanted``, after raising the soft limit on open files to fit it if possible."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = wanted + SPARE_DESCRIPTORS
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (OSError, ValueError):
+            pass
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    return max(1, min(wanted, soft - SPARE_DESCRIPTORS))
+
+
+def waitress_settings(app: Flask, plan: Listening, threads: int) -> dict[str, Any]:
+    return {
+        **SETTINGS,
+        "listen": " ".join(plan.listen),
+        "threads": threads,
+        "connection_limit": connection_limit(),
+        "clear_untrusted_proxy_headers": not app.config["PROXY_COUNT"],
+    }
+
+
+def serve(app: Flask, plan: Listening, threads: int = THREADS) -> None:
+    """Serve ``app`` until Ctrl+C or SIGTERM (both close the sockets and return); the
+    app's links use the plan's public URL."""
+    if plan.public_url:
+        app.config["PUBLIC_URL"] = plan.public_url
+    settings = waitress_settings(app, plan, threads)
+    print_banner(plan, threads, settings["connection_limit"], sys.stdout)
+    signal.signal(signal.SIGTERM, _stop)
+    waitress.serve(app, **settings)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(0)  # waitress's loop closes its sockets on SystemExit

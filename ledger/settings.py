@@ -1,0 +1,118 @@
+"""How the app reads its configuration, so that every process of one ledger agrees.
+
+Later sources win:
+
+1. the defaults below;
+2. ``config.py`` in the instance folder (optional; not read when the tests pass
+   their own configuration);
+3. the environment: every ``LEDGER_<NAME>`` variable becomes the setting ``<NAME>``
+   (Flask's ``from_prefixed_env``: a value that parses as JSON is read as JSON, so
+   ``LEDGER_PROXY_COUNT=1`` is the number 1); ``LEDGER_DATABASE_URL`` is the
+   database (``SQLALCHEMY_DATABASE_URI``); the secret key and the URLs stay text;
+4. the test configuration given to ``create_app``.
+
+The instance folder (the SQLite database, the generated secret key, ``config.py``) is
+``$LEDGER_INSTANCE_PATH``, else Flask's choice: ``instance/`` beside the package in a
+checkout, ``<prefix>/var/ledger-instance`` for an installed package.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask
+
+PREFIX = "LEDGER"
+MAX_BODY_BYTES = 256 * 1024
+#: Settings that are text even when they look like JSON (a key of digits stays a string).
+TEXT_SETTINGS = ("SECRET_KEY", "DATABASE_URL", "PUBLIC_URL")
+
+
+def instance_path(test_value: object = None) -> str | None:
+    """The instance folder asked for (absolute), or None for Flask's default."""
+    chosen = test_value if test_value is not None else os.environ.get(f"{PREFIX}_INSTANCE_PATH")
+    return os.path.abspath(os.fspath(chosen)) if chosen else None  # type: ignore[arg-type]
+
+
+def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bool) -> None:
+    """Fill ``app.config`` from the sources above, then check what must be right."""
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "ledger.sqlite3"),
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        # Pages send no Referer (ledger.security): the CSRF token alone guards forms.
+        WTF_CSRF_SSL_STRICT=False,
+        #: Where phones and other computers reach this ledger (share links, QR codes);
+        #: None: the address each request came to.
+        PUBLIC_URL=None,
+        #: How many proxies in front set X-Forwarded-For/-Proto/-Host/-Prefix (0: none,
+        #: and those headers are not believed).
+        PROXY_COUNT=0,
+    )
+    if read_instance_config:
+        app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env(PREFIX)
+    for name in TEXT_SETTINGS:
+        if f"{PREFIX}_{name}" in os.environ:
+            app.config[name] = os.environ[f"{PREFIX}_{name}"]
+    if app.config.get("DATABASE_URL"):
+        app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
+    app.config.from_mapping(overrides)
+
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
+    app.config["PUBLIC_URL"] = check_public_url(app.config.get("PUBLIC_URL"))
+    count = app.config.get("PROXY_COUNT")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise ValueError(f"{PREFIX}_PROXY_COUNT must be a whole number, 0 or more: got {count!r}")
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        # A server restart leaves dead connections in the pool: test each before use.
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options.setdefault("pool_pre_ping", True)
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+
+
+def check_public_url(url: object) -> str | None:
+    """``http(s)://host[:port][/path]`` without a trailing slash, or None; else ValueError."""
+    if url is None or url == "":
+        return None
+    parts = urlsplit(url) if isinstance(url, str) else None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(
+            f"{PREFIX}_PUBLIC_URL must be an address like http://192.168.1.20:5000 or "
+            f"https://ledger.example.org: got {url!r}"
+        )
+    if parts.query or parts.fragment:
+        raise ValueError(f"{PREFIX}_PUBLIC_URL must not have a query or a fragment: got {url!r}")
+    return url.rstrip("/")
+
+
+def instance_secret_key(folder: str) -> str:
+    """The key in ``<instance>/secret_key``, generated (mode 0600) on first use.
+
+    Processes that share the instance folder share the key: the file appears whole or
+    not at all (written aside, then linked into place), so two processes starting at
+    once agree on one key. Processes on different machines need ``LEDGER_SECRET_KEY``.
+    """
+    path = os.path.join(folder, "secret_key")
+    if not os.path.exists(path):
+        draft = f"{path}.{os.getpid()}.{secrets.token_hex(4)}"
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(secrets.token_hex(32) + "\n")
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another process was first: use its key
+        finally:
+            os.unlink(draft)
+    with open(path, encoding="ascii") as f:
+        key = f.read().strip()
+    if not key:
+        raise RuntimeError(f"{path} is empty: delete it to generate a new key")
+    return key

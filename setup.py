@@ -1,0 +1,49 @@
+"""The build step that makes an installed ledger whole (the rest is in pyproject.toml).
+
+The repository keeps ``templates/``, ``static/`` and ``migrations/`` at its top, beside
+the package, and the catalogues only as ``.po`` files. A wheel carries all of it inside
+the package: ``ledger/templates``, ``ledger/static``, ``ledger/migrations`` and the
+compiled ``ledger/translations/*/LC_MESSAGES/messages.mo`` (``ledger.data_folder`` and
+Flask-Babel look there first). An editable install reads the repository instead.
+"""
+
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+DATA_FOLDERS = ("templates", "static", "migrations")
+SKIPPED = ("__pycache__", "*.pyc", ".gitkeep")
+
+
+class build_py_with_data(build_py):
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:
+            return
+        package = Path(self.build_lib) / "ledger"
+        for name in DATA_FOLDERS:
+            self._copy_folder(ROOT / name, package / name)
+        for po in sorted((ROOT / "ledger" / "translations").glob("*/LC_MESSAGES/messages.po")):
+            mo = package / po.relative_to(ROOT / "ledger").with_suffix(".mo")
+            self.mkpath(str(mo.parent))
+            with po.open("rb") as source:
+                catalog = read_po(source, locale=po.parent.parent.name)
+            with mo.open("wb") as target:
+                write_mo(target, catalog, use_fuzzy=False)
+
+    def _copy_folder(self, source: Path, target: Path) -> None:
+        for path in sorted(source.rglob("*")):
+            if path.is_dir() or any(path.match(pattern) for pattern in SKIPPED):
+                continue
+            if any(part == "__pycache__" for part in path.parts):
+                continue
+            destination = target / path.relative_to(source)
+            self.mkpath(str(destination.parent))
+            self.copy_file(str(path), str(destination))
+
+
+setup(cmdclass={"build_py": build_py_with_data})

@@ -1,0 +1,41 @@
+"""Fixtures for tests that run ``marriage-ledger`` in processes of their own."""
+
+import pytest
+from served import DEV_SCRIPT, Served, clean_environment, free_port, run
+
+
+@pytest.fixture
+def ledger_env(empty_database_url, tmp_path):
+    """The environment of a ledger on a database of its own (not yet initialised)."""
+    return clean_environment(
+        LEDGER_DATABASE_URL=empty_database_url,
+        LEDGER_INSTANCE_PATH=str(tmp_path / "instance"),
+    )
+
+
+@pytest.fixture
+def init_db(tmp_path):
+    """``init_db(env, script=DEV_SCRIPT)``: ``marriage-ledger init-db``; its output."""
+
+    def initialise(env, script=DEV_SCRIPT):
+        return run([str(script), "init-db"], env, tmp_path)
+
+    return initialise
+
+
+@pytest.fixture
+def serve(tmp_path):
+    """``serve(env, *options, script=DEV_SCRIPT)``: ``marriage-ledger serve --port P
+    *options`` started and answering; stopped at the end of the test."""
+    started: list[Served] = []
+
+    def start(env, *options, script=DEV_SCRIPT) -> Served:
+        port = free_port()
+        command = [str(script), "serve", "--port", str(port), *options]
+        served = Served(command, port, env, tmp_path / f"served{len(started)}")
+        started.append(served)
+        return served
+
+    yield start
+    for served in started:
+        served.stop()

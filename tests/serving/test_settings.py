@@ -1,0 +1,121 @@
+"""Configuration: LEDGER_* from the environment, the instance folder outside the
+repository, instance/config.py, and settings that cannot work refused at start."""
+
+import os
+import threading
+
+import pytest
+from click.testing import CliRunner
+
+from ledger import create_app
+from ledger.cli import main
+from ledger.settings import instance_secret_key
+
+
+@pytest.fixture
+def environment(monkeypatch, tmp_path):
+    """No LEDGER_* variable but an instance folder of the test's own."""
+    for name in list(os.environ):
+        if name.startswith("LEDGER_"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("LEDGER_INSTANCE_PATH", str(tmp_path / "instance"))
+    return monkeypatch
+
+
+def test_the_instance_folder_comes_from_the_environment(environment, tmp_path):
+    app = create_app()
+    assert app.instance_path == str(tmp_path / "instance")
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == (
+        f"sqlite:///{tmp_path / 'instance' / 'ledger.sqlite3'}"
+    )
+    assert (tmp_path / "instance" / "secret_key").exists()
+
+
+def test_a_relative_instance_folder_is_made_absolute(environment, tmp_path):
+    environment.chdir(tmp_path)
+    environment.setenv("LEDGER_INSTANCE_PATH", "here")
+    assert create_app().instance_path == str(tmp_path / "here")
+
+
+def test_ledger_variables_become_settings(environment):
+    environment.setenv("LEDGER_DATABASE_URL", "sqlite:////tmp/elsewhere.sqlite3")
+    environment.setenv("LEDGER_SECRET_KEY", "12345")  # looks like JSON, stays text
+    environment.setenv("LEDGER_PUBLIC_URL", "https://ledger.example.org/")
+    environment.setenv("LEDGER_PROXY_COUNT", "2")
+    environment.setenv("LEDGER_MAX_CONTENT_LENGTH", "1000")  # any Flask setting
+    app = create_app()
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == "sqlite:////tmp/elsewhere.sqlite3"
+    assert app.config["SECRET_KEY"] == "12345"
+    assert app.config["PUBLIC_URL"] == "https://ledger.example.org"
+    assert app.config["PROXY_COUNT"] == 2
+    assert app.config["MAX_CONTENT_LENGTH"] == 1000
+
+
+def test_the_environment_overrides_instance_config(environment, tmp_path):
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    (folder / "config.py").write_text(
+        'SECRET_KEY = "from-the-file"\nPUBLIC_URL = "http://10.1.1.1:5000"\n'
+    )
+    app = create_app()
+    assert (app.config["SECRET_KEY"], app.config["PUBLIC_URL"]) == (
+        "from-the-file",
+        "http://10.1.1.1:5000",
+    )
+    environment.setenv("LEDGER_SECRET_KEY", "from-the-environment")
+    assert create_app().config["SECRET_KEY"] == "from-the-environment"
+
+
+def test_postgresql_connections_are_tested_before_use(environment):
+    environment.setenv("LEDGER_DATABASE_URL", "postgresql+psycopg://u@db.invalid/ledger")
+    options = create_app().config["SQLALCHEMY_ENGINE_OPTIONS"]
+    assert options["pool_pre_ping"] is True
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        ("LEDGER_PUBLIC_URL", "192.168.1.20:5000", "LEDGER_PUBLIC_URL must be an address"),
+        ("LEDGER_PUBLIC_URL", "ftp://ledger.example.org", "LEDGER_PUBLIC_URL must be"),
+        ("LEDGER_PUBLIC_URL", "https://x.example.org/?a=1", "must not have a query"),
+        ("LEDGER_PROXY_COUNT", "-1", "LEDGER_PROXY_COUNT must be a whole number"),
+        ("LEDGER_PROXY_COUNT", "one", "LEDGER_PROXY_COUNT must be a whole number"),
+        ("LEDGER_PROXY_COUNT", "true", "LEDGER_PROXY_COUNT must be a whole number"),
+    ],
+)
+def test_a_setting_that_cannot_work_stops_the_commands_with_a_sentence(
+    environment, name, value, says
+):
+    environment.setenv(name, value)
+    with pytest.raises(ValueError, match=says):
+        create_app()
+    for command in (["init-db"], ["serve", "--port", "1"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1
+        assert says in result.output and "Traceback" not in result.output
+
+
+def test_processes_sharing_an_instance_folder_agree_on_one_secret_key(tmp_path):
+    keys: list[str] = []
+    barrier = threading.Barrier(8)
+
+    def start():
+        barrier.wait()
+        keys.append(instance_secret_key(str(tmp_path)))
+
+    threads = [threading.Thread(target=start) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(keys) == 8 and len(set(keys)) == 1
+    assert (tmp_path / "secret_key").read_text().strip() == keys[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key"]  # no drafts left
+
+
+def test_init_db_reports_where_the_database_is(environment, tmp_path, empty_database_url):
+    environment.setenv("LEDGER_DATABASE_URL", empty_database_url)
+    result = CliRunner().invoke(main, ["init-db"])
+    assert result.exit_code == 0, result.output
+    assert "Initialised the database:" in result.output
+    assert empty_database_url.split("@")[-1] in result.output
