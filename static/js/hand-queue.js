@@ -157,6 +157,35 @@
     return b;
   }
 
+  // The page's own requests (the live preview, the match page's polling) are answered
+  // with the session cookie as it was when they were asked: one answered after a save
+  // would take away that save's message and its undo offer. So a save waits for them to
+  // finish (a little while at most), and none starts until the save is answered.
+  var QUIET_MS = 3000;
+  var inFlight = 0;
+  var holding = false;
+  var whenQuiet = [];
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (holding) {
+      event.preventDefault();
+      return;
+    }
+    inFlight += 1;
+    event.detail.xhr.addEventListener("loadend", function () {
+      inFlight -= 1;
+      if (!inFlight) whenQuiet.splice(0).forEach(function (go) { go(); });
+    });
+  });
+  function hold() {
+    holding = true;
+    return new Promise(function (go) {
+      if (!inFlight) return go();
+      whenQuiet.push(go);
+      window.setTimeout(go, QUIET_MS);
+    });
+  }
+  function release() { holding = false; }
+
   var notes = [];  // lines to show once (a hand sent, a form saved before)
 
   function render() {
@@ -199,15 +228,15 @@
     function done() {
       flushing = false;
       sending = {};
-      if (sent.length) afterSent(sent);
-      else render();
+      if (!sent.length || !afterSent(sent)) release();
+      render();
     }
     (function next(i) {
       if (i >= queue.length) return done();
       var item = queue[i];
       sending[item.key] = true;
       render();
-      send(item).then(function (outcome) {
+      hold().then(function () { return send(item); }).then(function (outcome) {
         delete sending[item.key];
         if (outcome === "unsent") return done();
         if (outcome === "saved") {
@@ -234,15 +263,16 @@
 
   // Hands just sent: the match page shows them (and offers to undo the last). A new-hand
   // form with another hand typed into it stays, and says what was sent.
+  // Whether it leaves the page.
   function afterSent(sent) {
     var form = handForm();
     var ownHand = form && sent.some(function (item) { return item.key === form.elements.hand_key.value; });
     if (!form || ownHand || !typed) {
       window.location.assign(matchUrl());
-      return;
+      return true;
     }
     sent.forEach(function (item) { notes.push(words("sent", item.number)); });
-    render();
+    return false;
   }
 
   document.addEventListener("submit", function (event) {
@@ -255,9 +285,10 @@
     keep(item);
     form.setAttribute("data-sending", "");
     form.setAttribute("aria-busy", "true");
-    send(item).then(function (outcome) {
+    hold().then(function () { return send(item); }).then(function (outcome) {
       form.removeAttribute("data-sending");
       form.removeAttribute("aria-busy");
+      if (outcome !== "saved") release();
       if (outcome === "saved") {
         forget(item.key);
         markSaved(item);
@@ -321,6 +352,7 @@
       form.removeAttribute("data-sending");
       form.removeAttribute("aria-busy");
     }
+    release();
     notes = [];
     start();
   });

@@ -209,6 +209,31 @@ def test_a_double_tap_stores_one_hand(live_server, page):
     assert page.console_errors == []
 
 
+def test_a_save_waits_for_the_preview_on_its_way(live_server, page):
+    """A preview answered after the save would bring back the session cookie as it was
+    before the save, and take away the save's message and its undo: the save waits."""
+    page_url, edit_link = new_match(live_server)
+    join(page, edit_link)
+    open_form(page, page_url)
+    type_hand(page, WORKED)
+    held = []
+    page.route("**/hands/preview", lambda route: held.append(route))  # answered later
+    page.evaluate(
+        """() => document.querySelector("form.hand-form select[name=dealer]")
+            .dispatchEvent(new Event("change", {bubbles: true}))"""
+    )
+    while not held:
+        page.wait_for_timeout(50)
+    save_button(page).click()
+    page.wait_for_timeout(1000)
+    assert stored(page_url) == []  # not sent while the preview is on its way
+    held[0].continue_()
+    page.wait_for_url(page_url)
+    assert "Hand 1 saved." in flash(page)
+    assert page.get_by_role("button", name="Undo hand 1").is_visible()
+    assert stored(page_url) == [1]
+
+
 def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_connection_is_back(
     live_server, page
 ):
