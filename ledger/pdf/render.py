@@ -1,5 +1,11 @@
 """PDF rendering with WeasyPrint: the end-of-match summary and the hand slips.
 
+Every PDF is an archive copy (``ARCHIVE_OPTIONS``): PDF/A-3b, so that it still opens
+as printed in years (fonts embedded, an sRGB output intent, XMP metadata), and tagged,
+so that a screen reader gets its language, title, headings, tables and lists from the
+structure tree. A PDF may carry files (``Attached``): the summary carries the match's
+export (``ledger.pdf.archive``).
+
 The renderer is sandboxed. WeasyPrint gets the HTML as a string with a fixed base URL
 (``BASE_URL``, on the reserved ``.invalid`` domain) and a URL fetcher,
 ``StaticFetcher``, that answers only files under the app's static folder (addressed as
@@ -21,12 +27,13 @@ import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from urllib.request import DataHandler, Request
 
 from flask import Response, current_app
-from weasyprint import CSS, HTML
+from weasyprint import CSS, HTML, Attachment
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -38,6 +45,11 @@ PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 DEFAULT_PAPER = "a4"
 #: Shared with the pages (app.css, report.css) and for WeasyPrint only (pdf.css), in order.
 STYLESHEETS = ("css/app.css", "css/report.css", "css/pdf.css")
+#: What every PDF is written as: PDF/A-3 level B (PDF/A-3 allows attached files of any
+#: kind) with a structure tree (WeasyPrint takes the language from ``<html lang>``, the
+#: title from ``<title>``, and tags headings, tables with their header cells, lists and
+#: figures, an SVG's ``<title>`` being its text alternative).
+ARCHIVE_OPTIONS = {"pdf_variant": "pdf/a-3b", "pdf_tags": True}
 
 
 class FetchRefused(ValueError):
@@ -147,9 +159,46 @@ def render_document(html: str, paper: str = DEFAULT_PAPER, extra_css: Sequence[s
     return document.render(stylesheets=sheets, font_config=kit.font_config)
 
 
-def render_pdf(html: str, paper: str = DEFAULT_PAPER, extra_css: Sequence[str] = ()) -> bytes:
-    """The PDF of an HTML document (a whole page, as a string) on A4 or US Letter."""
-    return render_document(html, paper, extra_css).write_pdf()
+@dataclass(frozen=True)
+class Attached:
+    """A file that a PDF carries (a PDF/A-3 associated file of the whole document)."""
+
+    name: str
+    data: bytes
+    description: str
+    moment: datetime
+    #: How it relates to the pages (ISO 32000-2, 7.11.3): "Data" is what they show.
+    relationship: str = "Data"
+
+
+def render_pdf(
+    html: str,
+    paper: str = DEFAULT_PAPER,
+    extra_css: Sequence[str] = (),
+    attachments: Sequence[Attached] = (),
+) -> bytes:
+    """The PDF of an HTML document (a whole page, as a string) on A4 or US Letter, as
+    an archive copy (``ARCHIVE_OPTIONS``) carrying ``attachments``."""
+    kit = _kit()
+    files = [
+        Attachment(
+            string=item.data,
+            url_fetcher=kit.fetcher,
+            name=item.name,
+            description=item.description,
+            created=_naive_utc(item.moment),
+            modified=_naive_utc(item.moment),
+            relationship=item.relationship,
+        )
+        for item in attachments
+    ]
+    document = render_document(html, paper, extra_css)
+    return document.write_pdf(**ARCHIVE_OPTIONS, attachments=files)
+
+
+def _naive_utc(moment: datetime) -> datetime:
+    """WeasyPrint writes an attachment's dates as UTC ("Z") without converting them."""
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
 def pdf_response(pdf: bytes, filename: str) -> Response:
