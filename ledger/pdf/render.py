@@ -22,6 +22,7 @@ are the slow part of a small PDF); they are read again when a stylesheet file ch
 
 from __future__ import annotations
 
+import atexit
 import mimetypes
 import os
 import threading
@@ -45,11 +46,15 @@ PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 DEFAULT_PAPER = "a4"
 #: Shared with the pages (app.css, report.css) and for WeasyPrint only (pdf.css), in order.
 STYLESHEETS = ("css/app.css", "css/report.css", "css/pdf.css")
+#: The output intent of every PDF (PDF/A needs one): the vendored sRGB profile.
+OUTPUT_INTENT = "--srgb"
+COLOR_PROFILE_CSS = "@color-profile --srgb { src: url(color/sRGB2014.icc); components: r g b; }"
 #: What every PDF is written as: PDF/A-3 level B (PDF/A-3 allows attached files of any
 #: kind) with a structure tree (WeasyPrint takes the language from ``<html lang>``, the
 #: title from ``<title>``, and tags headings, tables with their header cells, lists and
-#: figures, an SVG's ``<title>`` being its text alternative).
-ARCHIVE_OPTIONS = {"pdf_variant": "pdf/a-3b", "pdf_tags": True}
+#: figures, an SVG's ``<title>`` being its text alternative). The output intent is ours:
+#: WeasyPrint's own ("srgb") opens its profile file for every PDF and never closes it.
+ARCHIVE_OPTIONS = {"pdf_variant": "pdf/a-3b", "pdf_tags": True, "output_intent": OUTPUT_INTENT}
 
 
 class FetchRefused(ValueError):
@@ -101,9 +106,12 @@ class _Kit:
     font_config: FontConfiguration
     stylesheets: list[CSS]
     paper: dict[str, CSS]
+    static_url: str
 
 
-_local = threading.local()
+#: Each thread's kit (WeasyPrint's objects are not shared between threads), by thread id.
+#: Not a ``threading.local``: a kit must be freed before the interpreter exits (see below).
+_kits: dict[int, _Kit] = {}
 
 
 def _stamp(root: Path, static_url_path: str) -> tuple:
@@ -115,7 +123,7 @@ def _kit() -> _Kit:
     root = Path(current_app.static_folder or "static").resolve()
     url_path = current_app.static_url_path or "/static"
     stamp = _stamp(root, url_path)
-    kit = getattr(_local, "kit", None)
+    kit = _kits.get(threading.get_ident())
     if kit is None or kit.stamp != stamp:
         fetcher = StaticFetcher(root, url_path)
         fonts = FontConfiguration()
@@ -127,13 +135,21 @@ def _kit() -> _Kit:
             key: CSS(string=f"@page {{ size: {size}; }}", font_config=fonts)
             for key, size in PAPER_SIZES.items()
         }
-        kit = _local.kit = _Kit(stamp, fetcher, fonts, sheets, paper)
+        kit = _kits[threading.get_ident()] = _Kit(stamp, fetcher, fonts, sheets, paper, prefix)
     return kit
 
 
 def clear_cache() -> None:
     """Forget this thread's parsed stylesheets and fonts (tests; a changed static folder)."""
-    _local.kit = None
+    _kits.pop(threading.get_ident(), None)
+
+
+@atexit.register
+def _free_kits() -> None:
+    """Free every thread's fonts while WeasyPrint's C libraries are still loaded: a font
+    configuration freed after them (from a thread's state, as the interpreter ends)
+    crashes the process."""
+    _kits.clear()
 
 
 def paper_size(value: object) -> str:
@@ -155,8 +171,22 @@ def render_document(html: str, paper: str = DEFAULT_PAPER, extra_css: Sequence[s
         kit.paper[paper if paper in PAPER_SIZES else DEFAULT_PAPER],
     ]
     html = html.replace(MINUS_SIGN, "-")
+    # The profile is read for each document, not kept with the stylesheets: a colour
+    # profile still alive when the interpreter exits crashes it (littlecms, via Pillow).
+    profiles: dict = {}
+    CSS(
+        string=COLOR_PROFILE_CSS,
+        base_url=kit.static_url,
+        url_fetcher=kit.fetcher,
+        color_profiles=profiles,
+    )
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=kit.fetcher)
-    return document.render(stylesheets=sheets, font_config=kit.font_config)
+    return document.render(
+        stylesheets=sheets,
+        font_config=kit.font_config,
+        color_profiles=profiles,
+        output_intent=OUTPUT_INTENT,
+    )
 
 
 @dataclass(frozen=True)
