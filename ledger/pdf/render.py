@@ -16,8 +16,9 @@ fetch anything; the templates escape names anyway.
 Text is set only in the vendored fonts (``static/fonts``: Noto Sans, Noto Sans
 Devanagari and two symbol subsets), loaded through ``@font-face`` in the stylesheets.
 
-The stylesheets and the font configuration are parsed once per thread and reused (they
-are the slow part of a small PDF); they are read again when a stylesheet file changes.
+The stylesheets, the font configuration and the colour profile are parsed once per
+thread and reused (they are the slow part of a small PDF); they are read again when a
+stylesheet file changes.
 """
 
 from __future__ import annotations
@@ -106,7 +107,8 @@ class _Kit:
     font_config: FontConfiguration
     stylesheets: list[CSS]
     paper: dict[str, CSS]
-    static_url: str
+    #: The output intent's profile, by name (``COLOR_PROFILE_CSS`` read once).
+    color_profiles: dict
 
 
 #: Each thread's kit (WeasyPrint's objects are not shared between threads), by thread id.
@@ -135,7 +137,10 @@ def _kit() -> _Kit:
             key: CSS(string=f"@page {{ size: {size}; }}", font_config=fonts)
             for key, size in PAPER_SIZES.items()
         }
-        kit = _kits[threading.get_ident()] = _Kit(stamp, fetcher, fonts, sheets, paper, prefix)
+        profiles: dict = {}  # filled by reading the @color-profile rule
+        CSS(string=COLOR_PROFILE_CSS, base_url=prefix, url_fetcher=fetcher, color_profiles=profiles)
+        kit = _Kit(stamp, fetcher, fonts, sheets, paper, profiles)
+        _kits[threading.get_ident()] = kit
     return kit
 
 
@@ -171,20 +176,11 @@ def render_document(html: str, paper: str = DEFAULT_PAPER, extra_css: Sequence[s
         kit.paper[paper if paper in PAPER_SIZES else DEFAULT_PAPER],
     ]
     html = html.replace(MINUS_SIGN, "-")
-    # The profile is read for each document, not kept with the stylesheets: a colour
-    # profile still alive when the interpreter exits crashes it (littlecms, via Pillow).
-    profiles: dict = {}
-    CSS(
-        string=COLOR_PROFILE_CSS,
-        base_url=kit.static_url,
-        url_fetcher=kit.fetcher,
-        color_profiles=profiles,
-    )
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=kit.fetcher)
     return document.render(
         stylesheets=sheets,
         font_config=kit.font_config,
-        color_profiles=profiles,
+        color_profiles=kit.color_profiles,
         output_intent=OUTPUT_INTENT,
     )
 
