@@ -219,7 +219,14 @@ def render_pdf(
         for item in attachments
     ]
     document = render_document(html, paper, extra_css)
-    return document.write_pdf(**ARCHIVE_OPTIONS, attachments=files)
+    return document.write_pdf(**ARCHIVE_OPTIONS, attachments=files, finisher=_one_af_entry_each)
+
+
+def _one_af_entry_each(_document, pdf) -> None:
+    """WeasyPrint 70 lists each attached file twice in the catalog's ``/AF``: once each."""
+    listed = pdf.catalog.get("AF")
+    if listed:
+        pdf.catalog["AF"] = type(listed)(dict.fromkeys(listed))
 
 
 def _naive_utc(moment: datetime) -> datetime:

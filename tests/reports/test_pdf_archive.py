@@ -115,6 +115,7 @@ def test_the_summary_carries_the_export_of_the_version_it_prints(client, match_i
     assert [(h["hand"], h["action"]) for h in document["history"]] == [(2, "edit"), (4, "delete")]
     # A PDF/A-3 associated file of the whole document, the data that the pages show.
     root = catalog(before)
+    assert len(root["/AF"]) == 1
     spec = root["/AF"][0].get_object()
     assert spec["/F"] == "export.json" and spec["/AFRelationship"] == "/Data"
     assert spec["/EF"]["/F"].get_object()["/Subtype"] == "/application/json"
