@@ -18,3 +18,17 @@ def fill_checker(page, rows, profile: str = "sparkai") -> None:
         page.fill(f"#players-{i}-maal", str(maal))
     choose(page, "finish", "sequences")
     page.select_option("#winner", "0")
+
+
+def use_maal_mode(page, row: int, mode: str) -> int:
+    """Enter row ``row``'s maal as ``mode`` (counts, cards, number): the choice is under
+    the row's "More", opened first if it is closed. Returns the taps it took."""
+    if page.locator(f'#player-{row} .mode-input[value="{mode}"]').is_checked():
+        return 0
+    taps = 0
+    more = page.locator(f"#player-{row} details.more")
+    if not more.evaluate("d => d.open"):
+        more.locator("summary").click()
+        taps += 1
+    page.locator(f'#player-{row} .mode-input[value="{mode}"] + span').click()
+    return taps + 1
