@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 FLASK := $(BIN)/flask --app ledger
 
-.PHONY: venv system-deps translations translations-update run test lint bench
+.PHONY: venv system-deps node-deps translations translations-update run test lint bench
 
 venv: $(STAMP)
 
@@ -17,6 +17,16 @@ $(STAMP): pyproject.toml
 
 system-deps:
 	@bash scripts/install-system-deps.sh
+
+# axe-core, for the accessibility checks of the browser tests: installed from the npm
+# registry into tests/a11y/node_modules (git-ignored), at the version its lock file pins.
+AXE := tests/a11y/node_modules/axe-core/axe.min.js
+
+node-deps: $(AXE)
+
+$(AXE): tests/a11y/package.json tests/a11y/package-lock.json
+	npm ci --prefix tests/a11y --no-audit --no-fund --loglevel=error
+	touch $@
 
 # The compiled catalogues (.mo, git-ignored) are built from the .po files in the tree.
 TRANSLATIONS := ledger/translations
@@ -45,11 +55,11 @@ run: venv translations
 	$(FLASK) init-db
 	$(FLASK) run --host 127.0.0.1 --port 5000
 
-test: venv system-deps translations
+test: venv system-deps node-deps translations
 	$(BIN)/pytest -q
 
 lint: venv
 	$(BIN)/ruff check .
 
-bench: venv translations
+bench: venv system-deps translations
 	$(BIN)/python bench/run.py
