@@ -155,7 +155,8 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (isPreview(event)) setBusy(true);
   });
-  document.addEventListener("htmx:afterSettle", function (event) {
+  // Done once the answer is in (swapped, or failed: see previewFailed).
+  document.addEventListener("htmx:afterRequest", function (event) {
     if (isPreview(event)) setBusy(false);
   });
 

@@ -139,7 +139,7 @@ def tab_to(page, selector: str, limit: int = 120) -> list[str]:
         page.keyboard.press("Tab")
         if page.evaluate("s => document.activeElement.matches(s)", selector):
             return passed
-        passed.append(page.evaluate("() => document.activeElement.id || document.activeElement.tagName"))
+        passed.append(page.evaluate("() => document.activeElement.outerHTML.slice(0, 60)"))
     raise AssertionError(f"Tab never reached {selector}: {passed}")
 
 
