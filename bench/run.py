@@ -7,7 +7,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench import api_bench, engine_bench, form_bench, pages_bench, pdf_bench  # noqa: E402
+from bench import (  # noqa: E402
+    api_bench,
+    engine_bench,
+    form_bench,
+    pages_bench,
+    pdf_bench,
+    settle_up_bench,
+)
 
 
 def line(label: str, figures: dict[str, float]) -> None:
@@ -20,6 +27,7 @@ def line(label: str, figures: dict[str, float]) -> None:
 def main() -> None:
     line("engine: 4-player hands, maal cards", engine_bench.run())
     line("engine: 4-player hands, all 21 cards", engine_bench.run(maal_only=False))
+    line("engine: settle-up of 10 players", settle_up_bench.run())
     line("api: POST /api/v1/settle (test client)", api_bench.run())
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)

@@ -11,7 +11,17 @@ from ledger import api
 from ledger.cli import init_db_command
 from ledger.errors import init_errors
 from ledger.extensions import csrf, db, migrate
-from ledger.i18n import current_language, digit_style, digits, num, signed, switches, tr, translate
+from ledger.i18n import (
+    current_language,
+    digit_style,
+    digits,
+    money,
+    num,
+    signed,
+    switches,
+    tr,
+    translate,
+)
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.switches import here, init_i18n
 from ledger.i18n.words import PROFILE_NAMES, SETTING_MEANINGS, TUNNELA_GROUP_NAMES
@@ -109,6 +119,7 @@ def _register_templates(app: Flask) -> None:
     for name, function in {
         "num": num,
         "signed": signed,
+        "money": money,
         "digits": digits,
         "tr": translate,
         "card": filters.card,

@@ -1,4 +1,5 @@
-"""The matches of shared/API.md: create, read, add/replace/delete hands, export, import.
+"""The matches of shared/API.md: create, read, change, add/replace/delete hands, the
+settle-up, export, import.
 
 Thin: reading the request, edit rights and status codes live here; everything else
 is ``ledger.matches``. A write needs ``Authorization: Bearer <edit key>``: none →
@@ -19,6 +20,10 @@ from ledger.matches.view import history_json
 
 #: An exported match can be larger than the usual 256 KiB request limit.
 IMPORT_MAX_BYTES = 4 * 1024 * 1024
+NO_SETTLE_UP = (
+    "This match is a points race: each player keeps their own points and nobody pays "
+    "anyone, so there is nothing to settle up. Only a zero-sum match has a settle-up."
+)
 
 
 @bp.post("/matches")
@@ -30,6 +35,7 @@ def create_match():
         data.get("rules"),
         data.get("length", matches.PROFILE_LENGTH),
         data.get("first_dealer"),
+        data.get("stake"),
     )
     return _created(match, key)
 
@@ -44,6 +50,26 @@ def import_match():
 @bp.get("/matches/<public_id>")
 def get_match(public_id: str):
     return jsonify(matches.match_view(matches.get_match(public_id)).to_json())
+
+
+@bp.patch("/matches/<public_id>")
+def update_match(public_id: str):
+    """Change the match: its ``stake`` (an object, or null for points only)."""
+    match = _editable(public_id)
+    data = json_object()
+    if "stake" in data:
+        matches.set_stake(match, data["stake"])
+    return jsonify(matches.match_view(match).to_json())
+
+
+@bp.get("/matches/<public_id>/settle-up")
+def settle_up(public_id: str):
+    """Balances and the fewest payments that settle the table; 422 for a points race."""
+    view = matches.match_view(matches.get_match(public_id))
+    result = view.settle_up()
+    if result is None:
+        raise ApiError.one(422, NO_SETTLE_UP)
+    return jsonify(result.to_json())
 
 
 @bp.post("/matches/<public_id>/hands")

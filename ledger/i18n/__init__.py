@@ -25,7 +25,7 @@ Flask-Babel setup). The names most pages need are importable from here.
 from ledger.engine.errors import N_
 from ledger.i18n.language import current_language, digit_style
 from ledger.i18n.messages import Msg, tr, translate
-from ledger.i18n.numbers import MINUS, digits, format_day, num, signed
+from ledger.i18n.numbers import MINUS, digits, format_day, money, num, signed, western_digits
 
 __all__ = [
     "MINUS",
@@ -35,8 +35,10 @@ __all__ = [
     "digit_style",
     "digits",
     "format_day",
+    "money",
     "num",
     "signed",
     "tr",
     "translate",
+    "western_digits",
 ]

@@ -1,10 +1,12 @@
-"""Numbers and dates as a page shows them: its digits, a true minus sign."""
+"""Numbers, money and dates as a page shows them: its digits, a true minus sign."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from numbers import Number
 
 from babel.dates import format_date
+from babel.numbers import format_currency
 from flask import has_request_context
 from flask_babel import get_locale
 
@@ -12,6 +14,7 @@ from ledger.i18n.language import DEFAULT_LANGUAGE, digit_style
 
 MINUS = "\N{MINUS SIGN}"
 _DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
+_WESTERN = str.maketrans("०१२३४५६७८९", "0123456789")
 
 
 def digits(text: object) -> str:
@@ -42,6 +45,29 @@ def num(value: object, sign: bool = False) -> str:
     text = str(value)
     if text.startswith("-") and text[1:2].isdigit():
         text = MINUS + text[1:]
+    return digits(text)
+
+
+def western_digits(text: str) -> str:
+    """Typed text with any Devanagari digits written as Western ones (``"०.५०"`` →
+    ``"0.50"``), for reading what a Nepali keyboard typed."""
+    return text.translate(_WESTERN)
+
+
+def money(amount: Decimal, currency: str, sign: bool = False) -> str:
+    """An amount of money as shown: Babel's format for the page's language (the
+    currency's symbol and the language's grouping: ``NPR1,234.50``, ``नेरू १२,३४.५०``),
+    the page's digits, a true minus sign, and with ``sign=True`` a ``+`` on positive
+    amounts. Never rounded: Babel would round to the currency's usual places (¥12.50 to
+    ¥12); here the amount keeps every digit it has."""
+    locale = get_locale() if has_request_context() else None
+    text = format_currency(
+        abs(amount), currency, locale=locale or DEFAULT_LANGUAGE, decimal_quantization=False
+    )
+    if amount < 0:
+        text = MINUS + text
+    elif sign and amount > 0:
+        text = "+" + text
     return digits(text)
 
 

@@ -2,40 +2,5 @@
 checks, the one-pass view, export and import. Callers use the service's functions from
 here (``matches.add_hand(...)``)."""
 
-from ledger.matches.reading import PROFILE_LENGTH
-from ledger.matches.service import (
-    PUBLIC_ID_MAX,
-    HandConflict,
-    add_hand,
-    check_edit_key,
-    create_match,
-    delete_hand,
-    export_csv,
-    export_json,
-    get_hand,
-    get_match,
-    hand_history,
-    import_match,
-    match_view,
-    preview_hand,
-    replace_hand,
-)
-
-__all__ = [
-    "PROFILE_LENGTH",
-    "PUBLIC_ID_MAX",
-    "HandConflict",
-    "add_hand",
-    "check_edit_key",
-    "create_match",
-    "delete_hand",
-    "export_csv",
-    "export_json",
-    "get_hand",
-    "get_match",
-    "hand_history",
-    "import_match",
-    "match_view",
-    "preview_hand",
-    "replace_hand",
-]
+from ledger.matches.service import *  # noqa: F403  (the service's functions, by its __all__)
+from ledger.matches.service import __all__  # noqa: F401

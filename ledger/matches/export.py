@@ -50,6 +50,7 @@ def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str
         "length": view.length.to_json() if view.length else None,
         "players": list(view.players),
         "first_dealer": view.first_dealer,
+        "stake": view.stake.to_json() if view.stake else None,
         "last_hand_number": view.next_hand_number - 1,
         "hands": [
             {
@@ -174,6 +175,7 @@ def read_export(data: object) -> ImportSpec:
         data.get("rules"),
         data.get("length", PROFILE_LENGTH),
         data.get("first_dealer"),
+        data.get("stake"),
     )
     errors: list[FieldError] = []
     hands = _read_hands(data.get("hands", []), "hands", match, errors, history=False)

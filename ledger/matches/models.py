@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, TypeDecorator, UniqueConstraint
@@ -17,6 +18,9 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.extensions import db
+
+#: Room for the text of a stake per point (``Stake``: at most 10 digits, 2 places).
+MAX_DECIMAL_TEXT = 16
 
 
 def utcnow() -> datetime:
@@ -39,6 +43,20 @@ class UTCDateTime(TypeDecorator):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+class DecimalText(TypeDecorator):
+    """An exact decimal stored as its text ("0.50"): SQLite keeps NUMERIC as a float, and
+    money must never pass through one."""
+
+    impl = String(MAX_DECIMAL_TEXT)
+    cache_ok = True
+
+    def process_bind_param(self, value: Decimal | None, dialect: Any) -> str | None:
+        return None if value is None else format(value, "f")
+
+    def process_result_value(self, value: str | None, dialect: Any) -> Decimal | None:
+        return None if value is None else Decimal(value)
+
+
 def new_public_id() -> str:
     """An unguessable id: whoever has it may read the match."""
     return secrets.token_urlsafe(16)
@@ -57,6 +75,10 @@ class Match(db.Model):
     #: ``{"hands": N}``, ``{"rotations": N}`` or None for an open match.
     length: Mapped[dict[str, int] | None] = mapped_column(JSON)
     first_dealer: Mapped[str] = mapped_column(String(MAX_NAME))
+    #: The stake: money per point (exact, 2 decimal places) and its ISO 4217 currency;
+    #: both None when the match is played for points only.
+    stake_per_point: Mapped[Decimal | None] = mapped_column(DecimalText)
+    stake_currency: Mapped[str | None] = mapped_column(String(3))
     #: SHA-256 (hex) of the edit key; the key itself is shown once, on creation.
     edit_key_hash: Mapped[str] = mapped_column(String(64))
     #: Goes up on every write to the match or its hands (pages poll it to follow changes).

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
+
+from babel.numbers import list_currencies
 
 from ledger.engine import (
     FieldError,
@@ -16,7 +19,9 @@ from ledger.engine import (
     HouseRules,
     Invalid,
     MatchLength,
+    Stake,
     parse_hand,
+    parse_stake,
     resolve_rules,
 )
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
@@ -32,6 +37,11 @@ class _ProfileLength:
 
 PROFILE_LENGTH = _ProfileLength()
 
+#: ISO 4217 currency codes, as Babel (CLDR) knows them.
+CURRENCIES = frozenset(list_currencies())
+#: The largest stake per point the database keeps (12 digits, 2 after the point).
+MAX_PER_POINT = Decimal("9999999999.99")
+
 
 @dataclass(frozen=True)
 class MatchSpec:
@@ -42,6 +52,7 @@ class MatchSpec:
     rules: HouseRules
     length: MatchLength | None
     first_dealer: str
+    stake: Stake | None = None
 
     def rules_json(self) -> dict:
         """The rules as stored: the profile and the settings that differ from it."""
@@ -68,10 +79,12 @@ def read_match(
     rules: object,
     length: object = PROFILE_LENGTH,
     first_dealer: object = None,
+    stake: object = None,
     *,
     prefix: str = "",
 ) -> MatchSpec:
-    """Check a new match; ``first_dealer`` None means the first player in seat order.
+    """Check a new match; ``first_dealer`` None means the first player in seat order;
+    ``stake`` as ``read_stake`` reads it (None: points only).
 
     ``prefix`` is put before every field path (for a match inside a larger document).
     """
@@ -112,10 +125,49 @@ def read_match(
         else:
             dealer = found
 
+    money = None
+    try:
+        money = read_stake(stake, prefix + "stake")
+    except Invalid as problem:
+        errors += problem.errors
+
     if errors:
         raise Invalid(errors)
     assert resolved is not None
-    return MatchSpec(name, tuple(names), resolved, match_length, dealer)
+    return MatchSpec(name, tuple(names), resolved, match_length, dealer, money)
+
+
+def read_stake(value: object, field: str = "stake") -> Stake | None:
+    """A match's stake, ``{"per_point": "0.50", "currency": "NPR"}``, or None (null: points
+    only): the engine reads its form; the currency must be one ISO 4217 lists (Babel's
+    list) and the amount must fit the database."""
+    errors: list[FieldError] = []
+    stake = None
+    try:
+        stake = parse_stake(value, field)
+    except Invalid as problem:
+        errors += problem.errors
+    currency = value.get("currency") if isinstance(value, Mapping) else None
+    if (
+        isinstance(currency, str)
+        and currency not in CURRENCIES
+        and not any(e.field == f"{field}.currency" for e in errors)
+    ):
+        errors.append(FieldError(
+            f"{field}.currency",
+            "{code} is not an ISO 4217 currency code; use one such as NPR, INR, USD, GBP "
+            "or EUR.",
+            code=currency,
+        ))
+    if stake is not None and stake.per_point > MAX_PER_POINT:
+        errors.append(FieldError(
+            f"{field}.per_point",
+            "per_point can be at most {most}.",
+            most=format(MAX_PER_POINT, "f"),
+        ))
+    if errors:
+        raise Invalid(errors)
+    return stake
 
 
 def _read_players(players: object, fail) -> list[str]:

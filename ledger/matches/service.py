@@ -26,7 +26,7 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
 
-from ledger.engine import FieldError, Hand, Invalid, Settlement, settle
+from ledger.engine import FieldError, Hand, Invalid, Settlement, Stake, settle
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import export as match_export
@@ -38,11 +38,13 @@ from ledger.matches.reading import (
     read_dealer,
     read_hand,
     read_match,
+    read_stake,
 )
 from ledger.matches.view import MatchView, build_match_view
 
 __all__ = [
     "PROFILE_LENGTH",
+    "PUBLIC_ID_MAX",
     "HandConflict",
     "add_hand",
     "check_edit_key",
@@ -57,6 +59,7 @@ __all__ = [
     "match_view",
     "preview_hand",
     "replace_hand",
+    "set_stake",
 ]
 
 PUBLIC_ID_MAX = 64
@@ -93,15 +96,17 @@ def create_match(
     rules: object,
     length: object = PROFILE_LENGTH,
     first_dealer: object = None,
+    stake: object = None,
 ) -> tuple[Match, str]:
     """Check and store a new match; returns it and its edit key (shown once, stored hashed).
 
     ``players``: 2 to 10 names in seat order, unique ignoring case. ``rules``: a profile
     id or ``{"profile": id, **overrides}``. ``length``: ``{"hands": N}``,
     ``{"rotations": N}``, None (open), or left out for the profile's usual length.
-    ``first_dealer``: a player's name; None means the first player.
+    ``first_dealer``: a player's name; None means the first player. ``stake``:
+    ``{"per_point": "0.50", "currency": "NPR"}``, or None to play for points only.
     """
-    spec = read_match(name, players, rules, length, first_dealer)
+    spec = read_match(name, players, rules, length, first_dealer, stake)
     with _transaction():
         match, key = _new_match(spec)
     return match, key
@@ -126,6 +131,17 @@ def check_edit_key(match: Match, key: object) -> bool:
     if not isinstance(key, str) or not key:
         return False
     return hmac.compare_digest(_hash_key(key), match.edit_key_hash)
+
+
+def set_stake(match: Match, value: object) -> Match:
+    """Set or change the match's stake (``{"per_point": "0.50", "currency": "NPR"}``), or
+    drop it (None: points only). Raises Invalid (fields ``stake.per_point``,
+    ``stake.currency``) and stores nothing when it is not a stake."""
+    stake = read_stake(value)
+    with _transaction():
+        _put_stake(match, stake)
+        _touch(match)
+    return match
 
 
 def match_view(match: Match) -> MatchView:
@@ -342,8 +358,14 @@ def _new_match(spec: MatchSpec) -> tuple[Match, str]:
             for seat, name in enumerate(spec.players)
         ],
     )
+    _put_stake(match, spec.stake)
     db.session.add(match)
     return match, key
+
+
+def _put_stake(match: Match, stake: Stake | None) -> None:
+    match.stake_per_point = stake.per_point if stake else None
+    match.stake_currency = stake.currency if stake else None
 
 
 def _hash_key(key: str) -> str:

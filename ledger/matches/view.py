@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ledger.engine import HandRecord, HouseRules, MatchLength, MatchState, Standing, run_match
+from ledger.engine import (
+    HandRecord,
+    HouseRules,
+    MatchLength,
+    MatchState,
+    SettleUp,
+    Stake,
+    Standing,
+    run_match,
+    settle_up,
+)
 from ledger.engine.match import hands_in_length
 from ledger.engine.rules import parse_length
 from ledger.matches.models import Hand, HandVersion, Match
@@ -109,6 +119,8 @@ class MatchView:
     next_hand_number: int
     created_at: datetime | None
     updated_at: datetime | None
+    #: Money per point and its currency; None: played for points only.
+    stake: Stake | None = None
 
     @property
     def totals(self) -> dict[str, int]:
@@ -135,6 +147,19 @@ class MatchView:
         """How many hands the length asks for (None: an open match)."""
         return hands_in_length(self.length, len(self.players))
 
+    @property
+    def has_settle_up(self) -> bool:
+        """Whether the players pay each other: only in a zero-sum match; in a points race
+        each keeps their own points."""
+        return self.rules.zero_sum
+
+    def settle_up(self) -> SettleUp | None:
+        """Each player's balance (points, money at the stake) and the fewest payments that
+        settle the table as the totals stand now (the engine's); None in a points race."""
+        if not self.has_settle_up:
+            return None
+        return settle_up({name: self.totals[name] for name in self.players}, self.stake)
+
     def hand(self, number: int) -> HandView | None:
         return next((h for h in self.hands if h.number == number), None)
 
@@ -157,6 +182,7 @@ class MatchView:
             "length": self.length.to_json() if self.length else None,
             "hands_in_length": self.hands_in_length,
             "first_dealer": self.first_dealer,
+            "stake": self.stake.to_json() if self.stake else None,
             "players": [{"name": name, "total": self.totals[name]} for name in self.players],
             "hands_played": self.state.hands_played,
             "next_dealer": self.next_dealer,
@@ -224,7 +250,15 @@ def build_match_view(match: Match) -> MatchView:
         next_hand_number=match.last_hand_number + 1,
         created_at=match.created_at,
         updated_at=match.updated_at,
+        stake=stake_of(match),
     )
+
+
+def stake_of(match: Match) -> Stake | None:
+    """The stored stake as the engine's ``Stake`` (None: points only)."""
+    if match.stake_per_point is None or match.stake_currency is None:
+        return None
+    return Stake(match.stake_per_point, match.stake_currency)
 
 
 def record_names(hand: Hand) -> set[str]:

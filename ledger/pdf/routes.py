@@ -2,6 +2,8 @@
 
 - ``GET /matches/<id>/summary.pdf``: the whole match (anyone with the id may read it).
 - ``GET /matches/<id>/hands/<n>/slip.pdf``: one stored hand, every step of its settlement.
+- ``GET /matches/<id>/settle-up.pdf``: the settle-up slip, who pays whom (one page; a
+  points race has none: 404).
 - ``GET /check/slip.pdf?h=<share-link payload>``: the slip of the hand the dispute
   checker shows (``h`` as in the checker's share links, ``ledger.views.checker``).
 
@@ -40,6 +42,11 @@ from ledger.web.chart import SHAPES, build_chart, marker_path
 from ledger.web.share_link import ShareLinkError, decode_hand_link
 
 bp = Blueprint("reports", __name__)
+
+NO_SETTLE_UP_SLIP = N_(
+    "This match is a points race: each player keeps their own points and nobody pays "
+    "anyone, so it has no settle-up slip."
+)
 
 
 # --- what the templates get ------------------------------------------------------------
@@ -183,6 +190,24 @@ def hand_slip_pdf(public_id: str, number: int):
     )
     return pdf_response(
         render_pdf(html, paper, [pdf_page_css()]), f"{_slug(view.name)}-hand-{number}.pdf"
+    )
+
+
+@bp.get("/matches/<public_id>/settle-up.pdf")
+def settle_up_pdf(public_id: str):
+    view = matches.match_view(matches.get_match(public_id))
+    if not view.has_settle_up:
+        abort(404, NO_SETTLE_UP_SLIP)
+    paper = paper_size(request.args.get("paper"))
+    html = render_template(
+        "pdf/settle_up_slip.html",
+        view=view,
+        dates=match_dates(view),
+        printed=day(datetime.now(UTC)),
+        paper=paper,
+    )
+    return pdf_response(
+        render_pdf(html, paper, [pdf_page_css()]), f"{_slug(view.name)}-settle-up.pdf"
     )
 
 

@@ -5,6 +5,7 @@
   controls. ``GET /matches/<id>/live?v=<version>`` is what the page polls: 204 while the
   match's version is still ``v``, else the fresh standings, table and chart. Both are
   served from parts rendered once per match version (see "the match page" below).
+- ``POST /matches/<id>/stake``: an editor sets, changes or drops the match's stake.
 - ``GET /matches/<id>/qr.svg``: the QR code of the read-only link.
 - ``GET /matches/<id>/join/<key>``: an edit link; the key goes into the session and
   the browser is sent on to the match page (so the key leaves the address bar).
@@ -33,13 +34,22 @@ from sqlalchemy import select
 from werkzeug.exceptions import NotFound
 
 from ledger import matches
+from ledger.engine import Invalid
 from ledger.extensions import db
-from ledger.i18n import N_, current_language, digit_style, tr
+from ledger.i18n import N_, current_language, digit_style, money, tr
 from ledger.matches.models import Match
-from ledger.matches.view import MatchView
+from ledger.matches.reading import rules_from_record
+from ledger.matches.view import MatchView, stake_of
 from ledger.web.chart import build_chart
-from ledger.web.edit_rights import can_edit, edit_key, remember_key
+from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
 from ledger.web.forms.new_match import NewMatchForm, prepare_new_match_form, submit_new_match
+from ledger.web.forms.problems import attach, place_errors
+from ledger.web.forms.stake import (
+    StakeForm,
+    prepare_stake_fields,
+    read_stake_fields,
+    stake_field,
+)
 from ledger.web.page_cache import fragment_cache
 from ledger.web.score_table import score_rows
 
@@ -153,7 +163,13 @@ def rendered_part(part: str, row: Match, editor: bool) -> Markup:
 
 @bp.get("/<public_id>")
 def show(public_id: str):
-    row = match_row(public_id)
+    return _show_page(match_row(public_id))
+
+
+def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 200):
+    """The match page; an editor's has the share links and, in a zero-sum match, the
+    stake form (``stake_form``: as posted, with its problems)."""
+    public_id = row.public_id
     key = edit_key(row)
     share = None
     if key is not None:
@@ -161,6 +177,9 @@ def show(public_id: str):
             "read_url": url_for("matches.show", public_id=public_id, _external=True),
             "edit_url": url_for("matches.join", public_id=public_id, key=key, _external=True),
         }
+        if stake_form is None and rules_from_record(row.rules).zero_sum:
+            stake_form = StakeForm(formdata=None)
+            prepare_stake_fields(stake_form.stake.form, stake_of(row))
     # A read-only visitor with no message waiting sees the same whole page as every other
     # one: keep it too, so that the people following a match on their phones cost little.
     whole = key is None and not session.get("_flashes")
@@ -173,13 +192,36 @@ def show(public_id: str):
             public_id=public_id,
             body=body,
             share=share,
+            stake_form=stake_form if key is not None else None,
             read_only=key is None,
         )
         if whole:
             fragment_cache().put(_key("page", public_id, row.version, False), html)
-    response = make_response(html)
+    response = make_response(html, status)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.post("/<public_id>/stake")
+def stake(public_id: str):
+    """Set, change (an amount) or drop (no amount) the stake; problems on their fields."""
+    match = matches.get_match(public_id)
+    require_editor(match)
+    form = StakeForm(formdata=request.form)
+    fields = form.stake.form
+    try:
+        matches.set_stake(match, read_stake_fields(fields))
+    except Invalid as invalid:
+        prepare_stake_fields(fields)
+        attach(place_errors(invalid.errors, lambda e: (stake_field(fields, e), e.field)))
+        return _show_page(match, form, status=422)
+    saved = stake_of(match)
+    if saved is None:
+        flash(tr("No stake: this match is played for points only."), "success")
+    else:
+        amount = money(saved.per_point, saved.currency)
+        flash(tr("Stake saved: {amount} a point.", amount=amount), "success")
+    return redirect(url_for("matches.show", public_id=public_id), 303)
 
 
 @bp.get("/<public_id>/live")

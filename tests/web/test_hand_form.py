@@ -1,6 +1,6 @@
-"""ledger.web.forms (hand_setup, hand_reading, hand_filling) as the match pages will use
-it: fixed names, sit-outs, the settle format both ways, and the macros rendered for a
-match's players."""
+"""The hand form (ledger.web.forms: hand_setup, hand_reading, hand_filling) as the match
+pages use it: fixed names, sit-outs, the settle format both ways, and the macros rendered
+for a match's players."""
 
 from flask import render_template_string
 from werkzeug.datastructures import MultiDict

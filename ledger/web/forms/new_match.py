@@ -1,4 +1,5 @@
-"""The new-match form: name, players in seat order, house rules, length, first dealer.
+"""The new-match form: name, players in seat order, house rules, length, first dealer,
+and an optional stake.
 
 ``read_new_match`` turns the posted form into the arguments of
 ``ledger.matches.create_match`` and ``submit_new_match`` creates the match, or puts
@@ -29,6 +30,12 @@ from ledger.web.filters import length_words as unit_words
 from ledger.web.forms.hand import RulesForm
 from ledger.web.forms.problems import Problem, attach, place_errors
 from ledger.web.forms.rules import RulesChoice, prepare_rules_form, read_rules_form
+from ledger.web.forms.stake import (
+    StakeFields,
+    prepare_stake_fields,
+    read_stake_fields,
+    stake_field,
+)
 
 DEFAULT_ROWS = 4
 LENGTH_KINDS = ("profile", "hands", "rotations", "open")
@@ -76,6 +83,8 @@ class NewMatchForm(FlaskForm):
         widget=NumberInput(min=1, max=1000),
         render_kw={"inputmode": "numeric", "autocomplete": "off"},
     )
+    #: Money per point (empty: points only) and its currency.
+    stake = FormField(StakeFields)
 
 
 @dataclass
@@ -131,6 +140,7 @@ def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> Rule
     ]
     if form.length_kind.data not in LENGTH_KINDS:
         form.length_kind.data = "profile"
+    prepare_stake_fields(form.stake.form)
     return choice
 
 
@@ -175,6 +185,8 @@ def _field_for(form: NewMatchForm, error: FieldError, rows: list[int]):
         )
     if parts[0] == "first_dealer":
         return form.first_dealer
+    if parts[0] == "stake":
+        return stake_field(form.stake.form, error)
     if parts[0] == "rules" and len(parts) == 2:
         if parts[1] == "deal_passes":
             return form.deal_passes
@@ -209,7 +221,15 @@ def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, st
                 tr("Deals first"),
             )
         )
-    args = (form.name.data or default_name(), names, _rules_spec(form, choice), length, dealer)
+    stake = read_stake_fields(form.stake.form)
+    args = (
+        form.name.data or default_name(),
+        names,
+        _rules_spec(form, choice),
+        length,
+        dealer,
+        stake,
+    )
     try:
         if problems or choice.problems:
             read_match(*args)  # only to find the other problems; stores nothing

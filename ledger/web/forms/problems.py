@@ -35,6 +35,15 @@ FORM_WORDS = {
         "Choose how the hand ended: by sequences, by dublees, or void (nobody finished)."
     ),
     "Each player needs a name.": N_("Enter this player's name."),
+    'per_point must be written in digits, like "0.50" or "5".': N_(
+        "Enter the stake per point in digits, like 0.50 or 5, or leave it empty."
+    ),
+    "per_point must be more than 0.": N_(
+        "The stake per point must be more than 0; leave it empty to play for points only."
+    ),
+    "per_point can have at most 2 decimal places.": N_(
+        "The stake per point can have at most 2 decimal places, like 0.25."
+    ),
 }
 
 
