@@ -49,7 +49,7 @@ def run() -> dict[str, float]:
 
             db.create_all()
         port = _free_port()
-        server = create_server(app, host="127.0.0.1", port=port, threads=2)
+        server = create_server(app, host="127.0.0.1", port=port, threads=4)
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
         base = f"http://127.0.0.1:{port}"
