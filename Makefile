@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 FLASK := $(BIN)/flask --app ledger
 
-.PHONY: venv system-deps node-deps translations translations-update run test lint bench
+.PHONY: venv system-deps node-deps translations translations-update run test lint bench rules-doc
 
 venv: $(STAMP)
 
@@ -63,3 +63,7 @@ lint: venv
 
 bench: venv system-deps translations
 	$(BIN)/python bench/run.py
+
+# docs/rules.md's tables, written from the engine (tests/docs/test_rules_doc.py checks them).
+rules-doc: venv
+	$(BIN)/python scripts/rules_doc.py

@@ -9,6 +9,7 @@ from flask import Flask
 
 from ledger import api
 from ledger.cli import init_db_command
+from ledger.converters import init_converters
 from ledger.errors import init_errors
 from ledger.extensions import csrf, db, migrate
 from ledger.i18n import (
@@ -25,6 +26,7 @@ from ledger.i18n import (
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.switches import here, init_i18n
 from ledger.i18n.words import PROFILE_NAMES, SETTING_MEANINGS, TUNNELA_GROUP_NAMES
+from ledger.limits import init_limits
 from ledger.pdf import routes as pdf_routes
 from ledger.security import init_security
 from ledger.web import checker, filters, glossary, hands, main, rules
@@ -75,6 +77,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from ledger.matches import models  # noqa: F401  (registers the tables)
 
+    init_converters(app)
     init_security(app)
     init_i18n(app)
     init_errors(app)
@@ -93,6 +96,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     ):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # the API authenticates by edit key, not cookies
+    init_limits(app)  # wraps the views of the routes it limits: after the blueprints
 
     return app
 

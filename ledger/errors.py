@@ -14,14 +14,13 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from ledger.i18n import translate
+from ledger.i18n import N_, tr, translate
 
 API_MESSAGES = {
     400: "The request body is not valid JSON.",
     401: "This needs the match's edit key.",
     403: "This edit key does not allow that.",
     404: "There is nothing at this address.",
-    413: "The request is larger than 256 KiB",
     500: "Something went wrong on the server; please try again.",
 }
 
@@ -30,7 +29,6 @@ PAGE_MESSAGES = {
     403: _l("You may not do this here. Check that you used the right link."),
     404: _l("There is no page at this address. Check the link, or start again from the home page."),
     405: _l("This page cannot be used that way. Start again from the home page."),
-    413: _l("What you sent is larger than 256 KiB."),
     500: _l("Something went wrong on our side. Please try again in a moment."),
 }
 #: The page's heading for each status (werkzeug's names are English only).
@@ -41,14 +39,49 @@ PAGE_TITLES = {
     405: _l("Not this way"),
     409: _l("Changed meanwhile"),
     413: _l("Too large"),
+    429: _l("Too many requests"),
     500: _l("Something went wrong"),
 }
 
 CSRF_MESSAGE = _l("This form has expired. Reload the page and fill it in again.")
+#: 413: the size limit that applied (the app's, or a route's own, like the import's);
+#: within it, werkzeug's limit on the parts of a multipart form.
+TOO_LARGE = {
+    "api": "The request is larger than {size} {unit}",
+    "page": N_("What you sent is larger than {size} {unit}."),
+}
+TOO_MANY_PARTS = {
+    "api": "The request has too many parts.",
+    "page": N_("What you sent has too many parts."),
+}
+KIB, MIB = 1024, 1024 * 1024
 
 
 def is_api_request() -> bool:
     return request.path.startswith("/api/")
+
+
+def body_limit() -> tuple[int, str] | None:
+    """The size limit of this request's body (the app's, or the route's own) for
+    people: ``(256, "KiB")``, ``(4, "MiB")``; None when there is none."""
+    limit = request.max_content_length
+    if limit is None:
+        return None
+    if limit % MIB == 0:
+        return limit // MIB, "MiB"
+    return -(-limit // KIB), "KiB"
+
+
+def _too_large(api: bool) -> str:
+    """The 413 sentence: the limit that applied, or too many parts within it."""
+    limit = body_limit()
+    length = request.content_length
+    if limit is None or (length is not None and length <= request.max_content_length):
+        return TOO_MANY_PARTS["api"] if api else tr(TOO_MANY_PARTS["page"])
+    size, unit = limit
+    if api:
+        return TOO_LARGE["api"].format(size=size, unit=unit)
+    return tr(TOO_LARGE["page"], size=size, unit=unit)
 
 
 def _message(error: HTTPException) -> str:
@@ -57,6 +90,8 @@ def _message(error: HTTPException) -> str:
     messages = API_MESSAGES if api else PAGE_MESSAGES
     if code >= 500:
         return str(messages[500])
+    if code == 413:
+        return _too_large(api)
     if code == 405 and api:
         return f"This address does not accept {request.method} requests."
     if error.description and error.description != type(error).description:

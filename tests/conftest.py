@@ -53,6 +53,7 @@ def _make_app(tmp_path: Path, **overrides) -> Iterator[Flask]:
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
         "SECRET_KEY": "test-secret-key",
         "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,  # tests/web/test_limits.py turns it on
     }
     config.update(overrides)
     app = create_app(config)

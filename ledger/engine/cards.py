@@ -36,6 +36,9 @@ SUIT_CODES = {
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = frozenset("HD")
 JOKER_SUIT = "JK"
+#: The longest text read as a card code (``JOKER`` with a few spaces): a longer one is
+#: never kept in the parse cache.
+MAX_CODE = 12
 
 
 class CardError(ValueError):
@@ -83,6 +86,11 @@ def parse_card(code: object) -> Card:
     if not isinstance(code, str):
         raise CardError(
             "{code!r} is not a card: write a card as rank and suit, like 8H or 10♥.", code=code
+        )
+    if len(code) > MAX_CODE:
+        raise CardError(
+            "{code!r} is not a card: write a card as rank and suit, like 8H or 10♥.",
+            code=code[:MAX_CODE] + "…",
         )
     return _parse_text(code)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .cards import Card, CardError, kinds_for, parse_card
 from .copies import check_copies
-from .errors import FieldError, Invalid
+from .errors import N_, FieldError, Invalid
 from .game import (
     COUNT_KINDS,
     FINISHES,
@@ -23,6 +23,7 @@ from .game import (
     TUNNELA_KINDS,
 )
 from .hand import Hand, PlayerHand, Tunnela, kind_counts, tunnela_setting
+from .names import read_name, tidy_name
 from .rules import HouseRules
 
 
@@ -82,7 +83,7 @@ class _Reader:
         if isinstance(winner, str):
             # The winner is written as a name is: spaces folded, case ignored.
             spelled = {p.name.casefold(): p.name for p in players}
-            winner = " ".join(winner.split())
+            winner = tidy_name(winner)
             winner = spelled.get(winner.casefold(), winner)
         by_name = {p.name: p for p in players}
         if finish is None and winner in by_name:
@@ -127,13 +128,16 @@ class _Reader:
         if not isinstance(item, dict):
             self.fail(path, "Each player must be an object with a name and seen.")
             return None
-        name = item.get("name")
-        if not isinstance(name, str) or not name.strip():
-            self.fail(f"{path}.name", "Each player needs a name.")
+        try:
+            name = read_name(
+                item.get("name"),
+                f"{path}.name",
+                most=MAX_NAME,
+                missing=N_("Each player needs a name."),
+            )
+        except FieldError as problem:
+            self.errors.append(problem)
             name = f"player {path.rsplit('.', 1)[-1]}"
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME:
-            self.fail(f"{path}.name", "A name can have at most {most} characters.", most=MAX_NAME)
         seen = item.get("seen")
         if seen not in SEEN:
             self.fail(f"{path}.seen", "seen must be sequences, dublees or unseen.")

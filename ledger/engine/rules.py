@@ -277,19 +277,26 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: The longest table: one hand holds at most 7 of anything a table counts (7 dealt
+#: tunnelas in 21 cards; 6 ordinary jokers; 3 copies of every other card).
+MAX_TABLE_ENTRIES = 7
+
+
 def _table(name: str, value: object) -> Table:
     if _is_int(value) and 0 <= value <= 1000:  # one number: that much per card
         return (value, 2 * value, 3 * value)
     if (
         not isinstance(value, list | tuple)
-        or not value
+        or not 1 <= len(value) <= MAX_TABLE_ENTRIES
         or not all(_is_int(v) and 0 <= v <= 1000 for v in value)
     ):
         raise FieldError(
             f"rules.{name}",
-            "{name} must be a list of whole numbers from 0 to 1000, the totals for holding "
-            "1, 2, 3 of the kind, like [2, 5, 10] (or one number: that much per card).",
+            "{name} must be a list of 1 to {most} whole numbers from 0 to 1000, the totals "
+            "for holding 1, 2, 3 of the kind, like [2, 5, 10] (or one number: that much "
+            "per card).",
             name=name,
+            most=MAX_TABLE_ENTRIES,
         )
     return tuple(value)
 

@@ -26,8 +26,15 @@ HISTORY_ACTIONS = ("edit", "delete")
 HAND_STAMPS = ("created_at", "updated_at")
 HISTORY_STAMPS = ("saved_at", "replaced_at")
 
-# A cell starting with one of these is a formula to a spreadsheet (OWASP's list).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A cell starting with one of these is a formula to a spreadsheet (OWASP's list, and the
+# fullwidth forms that spreadsheets in East Asian locales read as the same signs).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+#: The largest hand number, version and last_hand_number an import may carry: more than
+#: any table plays, and far below the integer columns' 2**31 - 1, so that the hands and
+#: edits that follow an import still fit.
+NUMBER_MAX = 1_000_000
+#: Imported times, in UTC: what the databases store and give back alike.
+YEARS = (1970, 9999)
 
 
 # --- export --------------------------------------------------------------------------
@@ -88,6 +95,8 @@ def csv_cell(value: object) -> object:
 
     >>> csv_cell("=HYPERLINK(1)"), csv_cell("-x"), csv_cell(-5), csv_cell("Asha")
     ("'=HYPERLINK(1)", "'-x", -5, 'Asha')
+    >>> csv_cell("\uff1dHYPERLINK(1)") == "'\uff1dHYPERLINK(1)"
+    True
     """
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
@@ -182,8 +191,14 @@ def read_export(data: object) -> ImportSpec:
     history = _read_hands(data.get("history", []), "history", match, errors, history=True)
     numbers = [h.number for h in hands]
     last = data.get("last_hand_number", 0)
-    if not _is_whole(last):
-        errors.append(FieldError("last_hand_number", "last_hand_number must be a whole number."))
+    if not _is_whole(last) or not 0 <= last <= NUMBER_MAX:
+        errors.append(
+            FieldError(
+                "last_hand_number",
+                "last_hand_number must be a whole number from 0 to {most}.",
+                most=NUMBER_MAX,
+            )
+        )
         last = 0
     if errors:
         raise Invalid(errors)
@@ -206,13 +221,23 @@ def _read_hands(
             continue
         before = len(errors)
         number = item.get(number_key)
-        if not _is_whole(number) or number < 1:
+        if not _is_whole(number) or not 1 <= number <= NUMBER_MAX:
             errors.append(
-                FieldError(f"{path}.{number_key}", "A hand number is a whole number ≥ 1.")
+                FieldError(
+                    f"{path}.{number_key}",
+                    "A hand number is a whole number from 1 to {most}.",
+                    most=NUMBER_MAX,
+                )
             )
         version = item.get("version", 1)
-        if not _is_whole(version) or version < 1:
-            errors.append(FieldError(f"{path}.version", "A version is a whole number ≥ 1."))
+        if not _is_whole(version) or not 1 <= version <= NUMBER_MAX:
+            errors.append(
+                FieldError(
+                    f"{path}.version",
+                    "A version is a whole number from 1 to {most}.",
+                    most=NUMBER_MAX,
+                )
+            )
         action = item.get("action", "edit") if history else "current"
         if history and action not in HISTORY_ACTIONS:
             errors.append(FieldError(f"{path}.action", "action must be edit or delete."))
@@ -244,14 +269,24 @@ def _read_hands(
 
 
 def _timestamp(value: object, field: str, errors: list[FieldError]) -> datetime:
+    """The time in ``value`` in UTC (a time without an offset is UTC)."""
     try:
         moment = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
+        if moment is not None:
+            moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+    except (ValueError, OverflowError):
         moment = None
-    if moment is None:
-        errors.append(FieldError(field, "A time must be like 2026-11-01T18:30:00Z."))
+    if moment is None or not YEARS[0] <= moment.year <= YEARS[1]:
+        errors.append(
+            FieldError(
+                field,
+                "A time must be like 2026-11-01T18:30:00Z, in the years {first} to {last}.",
+                first=YEARS[0],
+                last=YEARS[1],
+            )
+        )
         return utcnow()
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment
 
 
 def _is_whole(value: object) -> bool:

@@ -24,7 +24,9 @@ from ledger.engine import (
     parse_stake,
     resolve_rules,
 )
+from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
+from ledger.engine.names import name_problem, read_name, tidy_name
 from ledger.engine.rules import parse_length
 
 
@@ -60,8 +62,9 @@ class MatchSpec:
 
 
 def tidy(name: str) -> str:
-    """A name as the engine reads it: runs of whitespace made one space, ends trimmed."""
-    return " ".join(name.split())
+    """A name as the engine reads it: composed (NFC), runs of whitespace made one space,
+    ends trimmed."""
+    return tidy_name(name)
 
 
 def rules_record(rules: HouseRules) -> dict:
@@ -93,12 +96,16 @@ def read_match(
     def fail(field: str, template: str, **values: object) -> None:
         errors.append(FieldError(prefix + field, template, **values))
 
-    if not isinstance(name, str) or not tidy(name):
-        fail("name", "Give the match a name.")
-        name = ""
-    name = tidy(name)
-    if len(name) > MAX_MATCH_NAME:
-        fail("name", "A match name can have at most {most} characters.", most=MAX_MATCH_NAME)
+    try:
+        name = read_name(
+            name,
+            prefix + "name",
+            most=MAX_MATCH_NAME,
+            missing=N_("Give the match a name."),
+            too_long=N_("A match name can have at most {most} characters."),
+        )
+    except FieldError as problem:
+        errors.append(problem)
 
     names = _read_players(players, fail)
 
@@ -188,16 +195,15 @@ def _read_players(players: object, fail) -> list[str]:
     for index, item in enumerate(players):
         if isinstance(item, Mapping):  # {"name": ...}, as in a match's JSON
             item = item.get("name")
-        if not isinstance(item, str) or not tidy(item):
-            fail(f"players.{index}", "Each player needs a name.")
-            continue
-        player = tidy(item)
-        if len(player) > MAX_NAME:
-            fail(
-                f"players.{index}",
-                "A name can have at most {most} characters.",
+        try:
+            player = read_name(
+                item,
+                "",
                 most=MAX_NAME,
+                missing=N_("Each player needs a name."),
             )
+        except FieldError as problem:
+            fail(f"players.{index}", problem.template, **problem.values)
             continue
         if player.casefold() in keys:
             fail(
@@ -249,8 +255,8 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
         for index, entry in enumerate(listed):
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 continue  # the engine reports it
-            if not tidy(entry["name"]):
-                continue
+            if not tidy(entry["name"]) or name_problem(entry["name"], "") is not None:
+                continue  # the engine says what is wrong with the name
             registered = find_player(entry["name"], players)
             if registered is None:
                 errors.append(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -56,6 +57,7 @@ __all__ = [
     "get_match",
     "hand_history",
     "import_match",
+    "is_public_id",
     "match_view",
     "preview_hand",
     "replace_hand",
@@ -63,6 +65,9 @@ __all__ = [
 ]
 
 PUBLIC_ID_MAX = 64
+#: What a public id can look like (``secrets.token_urlsafe``): anything else is no match,
+#: answered before any query (PostgreSQL refuses a NUL in a query's text).
+_PUBLIC_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{PUBLIC_ID_MAX}}}")
 
 
 class HandConflict(Conflict):
@@ -114,7 +119,7 @@ def create_match(
 
 def get_match(public_id: str) -> Match:
     """The match with this public id, its players and hands loaded (three queries); 404."""
-    if not isinstance(public_id, str) or not 0 < len(public_id) <= PUBLIC_ID_MAX:
+    if not is_public_id(public_id):
         raise NotFound(Msg("There is no match at this address. Check the link."))
     match = db.session.scalars(
         select(Match)
@@ -124,6 +129,11 @@ def get_match(public_id: str) -> Match:
     if match is None:
         raise NotFound(Msg("There is no match at this address. Check the link."))
     return match
+
+
+def is_public_id(text: object) -> bool:
+    """Whether ``text`` can be a match's public id (letters, digits, ``-`` and ``_``)."""
+    return isinstance(text, str) and _PUBLIC_ID.fullmatch(text) is not None
 
 
 def check_edit_key(match: Match, key: object) -> bool:

@@ -1,17 +1,27 @@
-"""Edit rights of a browser: the edit keys it holds, in the signed Flask session.
+"""Edit rights of a browser: the edit keys it holds, sealed inside the Flask session.
 
-The session keeps ``[[match public id, edit key], ...]`` (a list: the session's JSON
-sorts object keys) for the matches this browser created or joined through an edit
-link, newest last, at most ``MAX_KEYS`` of them. A key is
-only ever trusted after ``ledger.matches.check_edit_key`` (constant time) accepts it
-for that very match, so another match's key, a stale key or no key all mean read-only.
+The session keeps, under ``SESSION_KEY``, the list ``[[match public id, edit key], ...]``
+for the matches this browser created or joined through an edit link, newest last, at
+most ``MAX_KEYS`` of them, encrypted with Fernet (AES with an HMAC) under a key derived
+from ``SECRET_KEY``. Flask's cookie is only signed: anyone holding it can read what is
+inside, and an edit key read off a borrowed phone or a copied cookie would give edit
+rights for good. Sealed, the cookie shows nothing, and it still needs nothing kept on
+the server (several processes serve one database). A key is only ever trusted after
+``ledger.matches.check_edit_key`` (constant time) accepts it for that very match, so
+another match's key, a stale key or no key all mean read-only.
 """
 
 from __future__ import annotations
 
+import base64
+import functools
+import json
 from dataclasses import dataclass
 
-from flask import abort, session
+from cryptography.fernet import Fernet, InvalidToken
+from cryptography.hazmat.primitives.hashes import SHA256
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from flask import abort, current_app, session
 from sqlalchemy import select
 
 from ledger.extensions import db
@@ -19,7 +29,8 @@ from ledger.i18n import N_
 from ledger.matches import check_edit_key
 from ledger.matches.models import Match
 
-SESSION_KEY = "edit_keys"
+SESSION_KEY = "edit_rights"
+LEGACY_KEY = "edit_keys"
 MAX_KEYS = 30
 READ_ONLY_MESSAGE = N_(
     "This browser may only read this match. Ask the scorekeeper for the edit link "
@@ -27,16 +38,57 @@ READ_ONLY_MESSAGE = N_(
 )
 
 
-def held_keys() -> dict[str, str]:
-    """The edit keys of this browser, oldest first (a copy)."""
-    pairs = session.get(SESSION_KEY)
+@functools.lru_cache(maxsize=4)
+def _fernet(secret_key: str | bytes) -> Fernet:
+    """The cipher of the edit rights: its own key, derived from the app's secret key."""
+    secret = secret_key.encode("utf-8") if isinstance(secret_key, str) else secret_key
+    key = HKDF(algorithm=SHA256(), length=32, salt=None, info=b"ledger edit rights").derive(secret)
+    return Fernet(base64.urlsafe_b64encode(key))
+
+
+def _cipher() -> Fernet:
+    return _fernet(current_app.config["SECRET_KEY"])
+
+
+def seal(pairs: list[list[str]]) -> str:
+    """``[[public id, edit key], ...]`` as the session keeps it: encrypted, as text."""
+    text = json.dumps(pairs, separators=(",", ":"))
+    return _cipher().encrypt(text.encode("utf-8")).decode("ascii")
+
+
+def unseal(token: object) -> list[list[str]]:
+    """The pairs that ``seal`` sealed; none when ``token`` is missing, damaged, or sealed
+    under another secret key."""
+    if not isinstance(token, str):
+        return []
+    try:
+        pairs = json.loads(_cipher().decrypt(token.encode("ascii")))
+    except (InvalidToken, UnicodeError, ValueError):
+        return []
+    return _pairs(pairs)
+
+
+def _pairs(pairs: object) -> list[list[str]]:
     if not isinstance(pairs, list):
-        return {}
-    return {
-        pair[0]: pair[1]
+        return []
+    return [
+        pair
         for pair in pairs
         if isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)
-    }
+    ]
+
+
+def held_keys() -> dict[str, str]:
+    """The edit keys of this browser, oldest first (a copy).
+
+    A session from before the keys were sealed holds them in the clear under
+    ``LEGACY_KEY``: they are sealed now and the clear copy leaves the cookie.
+    """
+    pairs = unseal(session.get(SESSION_KEY))
+    if LEGACY_KEY in session:
+        pairs = [*_pairs(session.pop(LEGACY_KEY)), *pairs][-MAX_KEYS:]
+        session[SESSION_KEY] = seal(pairs)
+    return {public_id: key for public_id, key in pairs}
 
 
 def remember_key(public_id: str, key: str) -> None:
@@ -46,7 +98,7 @@ def remember_key(public_id: str, key: str) -> None:
     keys[public_id] = key
     while len(keys) > MAX_KEYS:
         del keys[next(iter(keys))]
-    session[SESSION_KEY] = [[pid, k] for pid, k in keys.items()]
+    session[SESSION_KEY] = seal([[pid, k] for pid, k in keys.items()])
     session.permanent = True
 
 

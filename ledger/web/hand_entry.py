@@ -27,6 +27,7 @@ from ledger.web.forms.hand_reading import (
     read_hand_form,
 )
 from ledger.web.forms.hand_setup import build_hand_form
+from ledger.web.forms.numbers import read_whole
 from ledger.web.forms.problems import attach
 
 MAX_IN_HAND = 5
@@ -160,7 +161,6 @@ def save_edited_hand(
 
 def form_version(form: MatchHandForm) -> int:
     """The hand's version the form was loaded from (0 when missing: always stale)."""
-    text = form.version.data or ""
-    return int(text) if text.isdigit() else 0
+    return read_whole(form.version.data) or 0
 
 

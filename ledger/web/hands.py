@@ -14,6 +14,7 @@ from ledger.i18n import tr
 from ledger.matches.models import Match
 from ledger.matches.view import MatchView, history_json
 from ledger.web.edit_rights import can_edit, require_editor
+from ledger.web.forms.numbers import read_whole
 from ledger.web.hand_entry import (
     MatchHandForm,
     build_match_hand_form,
@@ -160,9 +161,9 @@ def delete(public_id: str, number: int):
         matches.get_hand(match, number)  # 404
     if request.method == "GET":
         return _delete_page(view, hand, hand.version)
-    version = request.form.get("version", "")
+    version = read_whole(request.form.get("version")) or 0
     try:
-        matches.delete_hand(match, number, int(version) if version.isdigit() else 0)
+        matches.delete_hand(match, number, version)
     except matches.HandConflict:
         match = matches.get_match(public_id)
         view = matches.match_view(match)

@@ -116,7 +116,7 @@ def _new_page(form, choice, check=None, status=200):
 def match_row(public_id: str) -> Match:
     """The match's own row (one query: its players and hands are not loaded), or 404."""
     found = None
-    if 0 < len(public_id) <= matches.PUBLIC_ID_MAX:
+    if matches.is_public_id(public_id):
         found = db.session.scalars(select(Match).where(Match.public_id == public_id)).first()
     if found is None:
         raise NotFound("There is no match at this address. Check the link.")

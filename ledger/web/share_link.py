@@ -37,6 +37,8 @@ def decode_hand_link(h: str) -> dict[str, Any]:
     try:
         raw = base64.urlsafe_b64decode(h + "=" * (-len(h) % 4))
         data = json.loads(raw.decode("utf-8"))
+        # A lone surrogate ("\ud800") is valid JSON but no text: no page could show it.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
     except (binascii.Error, ValueError, RecursionError):
         raise ShareLinkError(broken) from None
     if not isinstance(data, dict):

@@ -1,7 +1,10 @@
 """Who may do what on the match pages: read-only visitors, edit links, other matches'
 keys, CSRF, and names full of HTML."""
 
+import json
 import re
+from datetime import UTC, datetime, timedelta
+from email.utils import parsedate_to_datetime
 
 import pytest
 from match_pages_support import (
@@ -16,7 +19,7 @@ from match_pages_support import (
     page_totals,
 )
 
-from ledger.web.edit_rights import MAX_KEYS, SESSION_KEY
+from ledger.web.edit_rights import LEGACY_KEY, MAX_KEYS, SESSION_KEY, seal, unseal
 
 
 def edit_link(client, url: str) -> str:
@@ -100,8 +103,8 @@ def test_another_matchs_key_does_not_work(app, client, match_url):
     assert other.get(f"{match_url}/join/{key}").status_code == 403
     # ...or planted in the session under the first match's id.
     public_id = match_url.rsplit("/", 1)[1]
-    with other.session_transaction() as session:
-        session[SESSION_KEY] = [*session[SESSION_KEY], [public_id, key]]
+    with other.session_transaction() as session, app.app_context():
+        session[SESSION_KEY] = seal([*unseal(session[SESSION_KEY]), [public_id, key]])
     for method, path, data in write_routes(match_url):
         assert other.open(path, method=method, data=data).status_code == 403, (method, path)
     assert other.get(f"{other_url}/hands/new").status_code == 200
@@ -118,8 +121,8 @@ def test_the_home_page_lists_this_browsers_matches(app, client):
 
 def test_the_session_keeps_at_most_thirty_keys(app, client):
     urls = [create_match(client, name=f"Table {i}") for i in range(MAX_KEYS + 2)]
-    with client.session_transaction() as session:
-        kept = [public_id for public_id, _key in session[SESSION_KEY]]
+    with client.session_transaction() as session, app.app_context():
+        kept = [public_id for public_id, _key in unseal(session[SESSION_KEY])]
     assert len(kept) == MAX_KEYS
     assert kept[-1] == urls[-1].rsplit("/", 1)[1]
     assert client.get(f"{urls[0]}/hands/new").status_code == 403  # the oldest was dropped
@@ -191,3 +194,43 @@ def test_the_rules_used_are_the_matchs(client):
     kidnap = engine_nets(WORKED, {"profile": "sparkai", "unseen_maal": "kidnap"})
     assert kidnap != engine_nets(WORKED)
     assert page_totals(client.get(url).get_data(as_text=True)) == kidnap
+
+
+def test_the_session_cookie_does_not_show_the_edit_keys(app, client, make_app):
+    url = create_match(client)
+    key = edit_link(client, url).rsplit("/", 1)[1]
+    public_id = url.rsplit("/", 1)[1]
+    cookie = client.get_cookie("session")
+    # Whoever holds the cookie can undo its signature's encoding: the keys are not there.
+    readable = app.session_interface.get_signing_serializer(app).loads(cookie.value)
+    assert key not in json.dumps(readable) and public_id not in json.dumps(readable)
+    assert key not in cookie.value
+    with app.app_context():
+        assert unseal(readable[SESSION_KEY]) == [[public_id, key]]
+    # Sealed under another secret key, the list opens to nothing.
+    other = make_app(SECRET_KEY="another-secret")
+    with other.app_context():
+        assert unseal(readable[SESSION_KEY]) == []
+        assert unseal("not a token") == []
+
+
+def test_the_session_cookie_flags(client):
+    response = client.post("/matches/new", data=new_match_form())
+    header = next(h for h in response.headers.getlist("Set-Cookie") if h.startswith("session="))
+    assert "HttpOnly" in header and "SameSite=Lax" in header and "Path=/" in header
+    expires = re.search(r"Expires=([^;]+)", header).group(1)
+    left = parsedate_to_datetime(expires) - datetime.now(UTC)
+    assert timedelta(days=30) < left <= timedelta(days=31)  # as the README says
+
+
+def test_edit_keys_kept_in_the_clear_by_an_older_version_are_sealed(app, client):
+    url = create_match(client)
+    key = edit_link(client, url).rsplit("/", 1)[1]
+    public_id = url.rsplit("/", 1)[1]
+    browser = app.test_client()
+    with browser.session_transaction() as session:
+        session[LEGACY_KEY] = [[public_id, key]]
+    assert browser.get(f"{url}/hands/new").status_code == 200  # the rights are kept
+    with browser.session_transaction() as session, app.app_context():
+        assert LEGACY_KEY not in session
+        assert unseal(session[SESSION_KEY]) == [[public_id, key]]

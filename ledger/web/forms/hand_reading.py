@@ -15,6 +15,7 @@ from ledger.engine.game import COUNT_KINDS, FINISHES
 from ledger.i18n import tr
 from ledger.web.forms.hand import HandForm
 from ledger.web.forms.hand_setup import HandLayout, player_name, row_title
+from ledger.web.forms.numbers import read_whole
 from ledger.web.forms.problems import Problem, attach, place_errors
 
 _SPLIT = re.compile(r"[\s,;]+")
@@ -141,9 +142,8 @@ def read_hand_form(form: HandForm) -> HandInput:
     finish = form.finish.data if form.finish.data in FINISHES else None
     winner = None
     winner_unnamed = False
-    choice = form.winner.data or ""
-    if finish != "void" and choice.isdigit() and int(choice) < len(form.players):
-        w = int(choice)
+    w = read_whole(form.winner.data)
+    if finish != "void" and w is not None and w < len(form.players):
         if w in rows:
             winner = player_name(form, w)
             winner_unnamed = not winner

@@ -28,6 +28,7 @@ from ledger.matches.models import Match
 from ledger.matches.reading import PROFILE_LENGTH, read_match, tidy
 from ledger.web.filters import length_words as unit_words
 from ledger.web.forms.hand import RulesForm
+from ledger.web.forms.numbers import read_whole
 from ledger.web.forms.problems import Problem, attach, place_errors
 from ledger.web.forms.rules import RulesChoice, prepare_rules_form, read_rules_form
 from ledger.web.forms.stake import (
@@ -158,15 +159,15 @@ def _length(form: NewMatchForm, problems: list[Problem]) -> object:
         return PROFILE_LENGTH
     if kind == "open":
         return None
-    text = form.length_count.data or ""
-    if not text.isdigit() or not 1 <= int(text) <= 1000:
+    count = read_whole(form.length_count.data)
+    if count is None or not 1 <= count <= 1000:
         if kind == "rotations":
             message = tr("Enter how many rotations: a whole number from 1 to 1000.")
         else:
             message = tr("Enter how many hands: a whole number from 1 to 1000.")
         problems.append(Problem(message, form.length_count, tr("Length")))
         return None
-    return {kind: int(text)}
+    return {kind: count}
 
 
 def _field_for(form: NewMatchForm, error: FieldError, rows: list[int]):
@@ -210,9 +211,9 @@ def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, st
             rows.append(row)
     length = _length(form, problems)
     dealer = None
-    chosen = form.first_dealer.data or "0"
-    if chosen.isdigit() and int(chosen) in rows:
-        dealer = names[rows.index(int(chosen))]
+    chosen = read_whole(form.first_dealer.data or "0")
+    if chosen is not None and chosen in rows:
+        dealer = names[rows.index(chosen)]
     elif names:
         problems.append(
             Problem(

@@ -1,0 +1,841 @@
+"""GET /openapi.json: the API described as OpenAPI 3.1, every route with its request and
+response schemas and the error shape of API.md.
+
+The document is data built here, not read off the code: tests/api/test_openapi.py keeps
+it true (every route of the app is in it, it validates, and a property-based run of
+Schemathesis finds no answer that breaks it). The house-rules settings are taken from
+the engine (``CHOICES``, ``COUNTS``, ``TABLES``...), so that a new setting is described
+the moment the engine has it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from flask import jsonify
+
+from ledger.api import bp
+from ledger.api.matches import IMPORT_MAX_BYTES
+from ledger.engine import PROFILES
+from ledger.engine.game import (
+    COUNT_KINDS,
+    FINISHES,
+    MAX_MAAL,
+    MAX_MATCH_NAME,
+    MAX_MATCH_PLAYERS,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SEEN,
+    TUNNELA_KINDS,
+)
+from ledger.engine.rules import (
+    BOOLS,
+    CHOICES,
+    COUNTS,
+    MAX_TABLE_ENTRIES,
+    OPTIONAL_TABLES,
+    SETTING_HELP,
+    TABLES,
+    TUNNELA_SETTINGS,
+)
+from ledger.matches.export import EXPORT_FORMAT, NUMBER_MAX
+
+Schema = dict[str, Any]
+
+#: API.md's examples: documentation, and the first cases a property-based run tries.
+HAND_EXAMPLE = {
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal": 10},
+        {"name": "Bikash", "seen": "sequences", "maal": 5},
+        {"name": "Chandra", "seen": "unseen", "maal": 8},
+    ],
+}
+SETTLE_EXAMPLE = {
+    "rules": "amarnepal",
+    "tiplu": "8H",
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal_cards": ["7H", "8H", "9H", "8D"]},
+        {"name": "Bikash", "seen": "dublees", "maal_counts": {"tiplu": 1}},
+        {"name": "Chandra", "seen": "unseen", "maal": 8},
+        {"name": "Dipa", "seen": "sequences", "maal": 0, "dealt_tunnelas": ["5S"]},
+    ],
+}
+EXPORT_EXAMPLE = {
+    "format": EXPORT_FORMAT,
+    "name": "Tihar 2026",
+    "players": ["Asha", "Bikash", "Chandra"],
+    "rules": "sparkai",
+    "length": None,
+    "hands": [{"number": 1, "dealer": "Asha", "version": 1, **HAND_EXAMPLE}],
+}
+MATCH_EXAMPLE = {
+    "name": "Tihar 2026",
+    "players": ["Asha", "Bikash", "Chandra", "Dipa"],
+    "rules": "amarnepal",
+    "length": {"hands": 4},
+    "first_dealer": "Asha",
+}
+
+ERROR_STATUSES = {
+    400: "The body is not JSON, or not a JSON object.",
+    401: "No edit key: send `Authorization: Bearer <edit key>`.",
+    403: "This is not the edit key of this match.",
+    404: "No such match or hand.",
+    409: "A conflicting edit: the hand changed since it was loaded, or the match is "
+    "finished, or `number` is not the next hand's.",
+    413: "The body is larger than the limit of this address (256 KiB; 4 MiB for an import).",
+    422: "Well-formed JSON that is not a valid hand or match: each error names its field.",
+    429: "Too many requests of this kind from this address: try again after `Retry-After`.",
+}
+
+
+def ref(name: str) -> Schema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(schema: Schema) -> Schema:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def array(items: Schema, **extra: Any) -> Schema:
+    return {"type": "array", "items": items, **extra}
+
+
+def obj(properties: dict[str, Schema], required: tuple[str, ...] = (), **extra: Any) -> Schema:
+    out: Schema = {"type": "object", "properties": properties, **extra}
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+def whole(least: int | None = None, most: int | None = None) -> Schema:
+    out: Schema = {"type": "integer"}
+    if least is not None:
+        out["minimum"] = least
+    if most is not None:
+        out["maximum"] = most
+    return out
+
+
+TEXT = {"type": "string"}
+TIME = nullable({"type": "string", "format": "date-time"})
+POINTS = {"type": "integer", "description": "Points (whole numbers; money is never a float)."}
+NAME = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": MAX_NAME,
+    "description": "A player's name: stored in composed form (NFC), spaces folded; control, "
+    "invisible and bidirectional-override characters are refused (422 on the field).",
+}
+TOTALS = {"type": "object", "additionalProperties": {"type": "integer"}}
+CARD = {
+    "type": "string",
+    "maxLength": 12,
+    "description": "A card code: rank (A, 2-10 or T, J, Q, K) then suit (S H D C or ♠ ♥ ♦ ♣), "
+    "any case, like `8H` or `10♥`; a printed joker is `JK`.",
+    "examples": ["8H", "10♥", "JK"],
+}
+
+
+def _setting_schema(name: str) -> Schema:
+    """The JSON value of one house-rules setting, as the engine reads it."""
+    table = array(whole(0, 1000), minItems=1, maxItems=MAX_TABLE_ENTRIES)
+    if name in CHOICES:
+        schema: Schema = {"enum": list(CHOICES[name])}
+    elif name in BOOLS:
+        schema = {"type": "boolean"}
+    elif name in COUNTS:
+        schema = whole(0, 1000)
+    elif name in TABLES:
+        schema = {"anyOf": [table, whole(0, 1000)]}
+    elif name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS:
+        schema = {"anyOf": [table, whole(0, 1000), {"type": "null"}]}
+    elif name == "match_length":
+        schema = nullable(ref("Length"))
+    else:  # pragma: no cover (every setting of HouseRules is one of the above)
+        raise AssertionError(name)
+    return {**schema, "description": SETTING_HELP.get(name, "")}
+
+
+SETTINGS = [name for name in PROFILES["amarnepal"].to_json() if name != "profile"]
+
+
+def schemas() -> dict[str, Schema]:
+    """The document's components: every body the API takes or gives."""
+    profile = {"enum": list(PROFILES), "description": "A house-rules profile."}
+    settings = {name: _setting_schema(name) for name in SETTINGS}
+    player_input = obj(
+        {
+            "name": NAME,
+            "seen": {"enum": list(SEEN)},
+            "maal": {**whole(0, MAX_MAAL), "description": "The whole count, added up."},
+            "maal_counts": obj(
+                {kind: whole(0, 6) for kind in COUNT_KINDS}, additionalProperties=False
+            ),
+            "maal_cards": array(CARD),
+            "dealt_tunnelas": array(
+                {"anyOf": [{"enum": list(TUNNELA_KINDS)}, CARD]},
+                description="Each a card code or a kind of tunnela.",
+            ),
+            "marriages_shown": whole(0, 3),
+            "foul": {"type": "boolean"},
+        },
+        ("name", "seen"),
+        description="At most one of maal, maal_counts and maal_cards.",
+    )
+    hand_fields = {
+        "tiplu": nullable(CARD),
+        "finish": {"enum": list(FINISHES)},
+        "winner": nullable(NAME),
+        "players": array(ref("PlayerInput"), minItems=MIN_PLAYERS, maxItems=MAX_PLAYERS),
+    }
+    hand_read = obj(
+        {
+            "tiplu": nullable(TEXT),
+            "finish": {"enum": list(FINISHES)},
+            "winner": nullable(TEXT),
+            "players": array(obj({"name": TEXT, "seen": {"enum": list(SEEN)}}, ("name", "seen"))),
+        },
+        ("tiplu", "finish", "winner", "players"),
+        description="A hand as the engine read it (names in their registered spelling).",
+    )
+    breakdown = obj(
+        {
+            "item": TEXT,
+            "count": {"type": "integer"},
+            "cards": array(TEXT),
+            "points": {"type": "integer"},
+            "kind": TEXT,
+        },
+        ("item", "points"),
+    )
+    player_result = obj(
+        {
+            "name": TEXT,
+            "seen": {"enum": list(SEEN)},
+            "maal": {"type": "integer"},
+            "effective_maal": {"type": "integer"},
+            "maal_points": POINTS,
+            "fee": POINTS,
+            "foul_penalty": POINTS,
+            "net": POINTS,
+            "finisher": {"type": "boolean"},
+            "foul": {"type": "boolean"},
+            "breakdown": array(breakdown),
+        },
+        ("name", "seen", "maal", "effective_maal", "maal_points", "fee", "net", "breakdown"),
+    )
+    payment = obj(
+        {"from": TEXT, "to": TEXT, "points": whole(1)},
+        ("from", "to", "points"),
+    )
+    settlement = {
+        "scoring": {"enum": list(CHOICES["scoring"])},
+        "finish": {"enum": list(FINISHES)},
+        "winner": nullable(TEXT),
+        "n": whole(MIN_PLAYERS, MAX_PLAYERS),
+        "total_maal": {"type": "integer"},
+        "players": array(ref("PlayerResult")),
+        "payments": array(ref("Payment")),
+        "fouls_carried": array(TEXT),
+    }
+    resolved_rules = obj(
+        {
+            "profile": profile,
+            **settings,
+            "overrides": {
+                "type": "object",
+                "description": "In a match: the settings that differ from the profile.",
+            },
+        },
+        ("profile",),
+        description="Every setting as resolved.",
+    )
+    standing = obj(
+        {
+            "place": whole(1),
+            "name": TEXT,
+            "total": POINTS,
+            "hands_played": whole(0),
+            "hands_finished": whole(0),
+            "times_seen": whole(0),
+            "best_hand": nullable({"type": "integer"}),
+        },
+        ("place", "name", "total"),
+    )
+    stake = obj(
+        {
+            "per_point": {
+                "type": "string",
+                "pattern": r"^[0-9]+(\.[0-9]{1,2})?$",
+                "description": "Money per point: a decimal string > 0, at most 2 decimals.",
+            },
+            "currency": {"type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217."},
+        },
+        ("per_point", "currency"),
+    )
+    summary = {
+        "id": TEXT,
+        "name": TEXT,
+        "rules": {**ref("ResolvedRules"), "description": "Resolved, with `overrides`."},
+        "length": nullable(ref("Length")),
+        "hands_in_length": nullable(whole(1)),
+        "first_dealer": TEXT,
+        "players": array(obj({"name": TEXT, "total": POINTS}, ("name", "total"))),
+        "hands_played": whole(0),
+        "next_dealer": TEXT,
+        "finished": {"type": "boolean"},
+        "leaders": array(TEXT),
+        "standings": array(ref("Standing")),
+        "fouls_pending": array(TEXT),
+        "version": whole(1),
+        "next_hand_number": whole(1),
+        "stake": nullable(ref("Stake")),
+        "created_at": TIME,
+        "updated_at": TIME,
+    }
+    summary_required = ("id", "name", "rules", "length", "players", "next_dealer", "finished")
+    hand = obj(
+        {
+            "number": whole(1),
+            "dealer": TEXT,
+            "version": whole(1),
+            **settlement,
+            "tiplu": nullable(TEXT),
+            "carried_penalties": TOTALS,
+            "sitting_out": array(TEXT),
+            "hand": ref("HandRead"),
+            "created_at": TIME,
+            "updated_at": TIME,
+        },
+        ("number", "dealer", "version", "finish", "winner", "players", "payments", "hand"),
+        description="A stored hand: per player the fields entered, then the engine's result.",
+    )
+    history_entry = obj(
+        {
+            "version": whole(1),
+            "action": {"enum": ["edit", "delete"]},
+            "dealer": TEXT,
+            "hand": ref("HandRead"),
+            "nets": TOTALS,
+            "saved_at": TIME,
+            "replaced_at": TIME,
+        },
+        ("version", "action", "hand", "nets"),
+    )
+    export_hand = {
+        "tiplu": nullable(CARD),
+        "finish": {"enum": list(FINISHES)},
+        "winner": nullable(NAME),
+        "players": array(ref("PlayerInput"), minItems=MIN_PLAYERS, maxItems=MAX_PLAYERS),
+        "dealer": NAME,
+        "version": whole(1, NUMBER_MAX),
+        "nets": {**TOTALS, "description": "Ignored on import: every hand is settled again."},
+    }
+    export = obj(
+        {
+            "format": {"const": EXPORT_FORMAT},
+            "format_version": {"type": "integer"},
+            "exported_at": TIME,
+            "id": TEXT,
+            "name": {**NAME, "maxLength": MAX_MATCH_NAME},
+            "rules": ref("RulesSpec"),
+            "length": nullable(ref("Length")),
+            "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS),
+            "first_dealer": NAME,
+            "last_hand_number": whole(0, NUMBER_MAX),
+            "hands": array(
+                obj(
+                    {
+                        "number": whole(1, NUMBER_MAX),
+                        **export_hand,
+                        "created_at": TIME,
+                        "updated_at": TIME,
+                    },
+                    ("number", "dealer", "finish", "players"),
+                )
+            ),
+            "history": array(
+                obj(
+                    {
+                        "hand": whole(1, NUMBER_MAX),
+                        "action": {"enum": ["edit", "delete"]},
+                        **export_hand,
+                        "saved_at": TIME,
+                        "replaced_at": TIME,
+                    },
+                    ("hand", "version", "dealer", "finish", "players"),
+                )
+            ),
+            "totals": {**TOTALS, "description": "Ignored on import."},
+        },
+        ("name", "players", "rules"),
+        description="A whole match, as export.json gives it and the import takes it "
+        "(times in the years 1970 to 9999).",
+        examples=[EXPORT_EXAMPLE],
+    )
+    return {
+        "Errors": obj(
+            {
+                "errors": array(
+                    obj(
+                        {
+                            "field": {
+                                "type": "string",
+                                "description": 'A dotted path into the request ("" for the '
+                                "request as a whole), like `players.2.maal_cards.0`.",
+                            },
+                            "message": {
+                                "type": "string",
+                                "description": "A sentence a person at the table can act on.",
+                            },
+                        },
+                        ("field", "message"),
+                    ),
+                    minItems=1,
+                )
+            },
+            ("errors",),
+        ),
+        "Length": {
+            "oneOf": [
+                obj({"hands": whole(1, 1000)}, ("hands",), additionalProperties=False),
+                obj({"rotations": whole(1, 1000)}, ("rotations",), additionalProperties=False),
+            ],
+            "description": "A number of hands or of full dealer rotations.",
+        },
+        "RulesSpec": {
+            "anyOf": [
+                profile,
+                obj(
+                    {"profile": profile, **settings},
+                    ("profile",),
+                    additionalProperties=False,
+                    description="A profile and single-setting overrides.",
+                ),
+            ]
+        },
+        "ResolvedRules": resolved_rules,
+        "Stake": stake,
+        "PlayerInput": player_input,
+        "HandInput": obj(
+            {
+                **hand_fields,
+                "dealer": NAME,
+                "number": {
+                    **whole(1),
+                    "description": "The number the client believes it is adding: 409 when the "
+                    "match's next hand has another.",
+                },
+                "version": {
+                    **whole(1),
+                    "description": "PUT only: the version loaded (409 when it changed).",
+                },
+            },
+            ("players",),
+            description="A hand in the settle format without rules (the match's rules apply); "
+            "players of the match not listed sit out.",
+            examples=[HAND_EXAMPLE],
+        ),
+        "SettleRequest": obj(
+            {"rules": ref("RulesSpec"), **hand_fields},
+            ("rules", "players"),
+            examples=[SETTLE_EXAMPLE],
+        ),
+        "HandRead": hand_read,
+        "PlayerResult": player_result,
+        "Payment": payment,
+        "Settlement": obj(
+            {"hand": ref("HandRead"), "rules": ref("ResolvedRules"), **settlement},
+            ("hand", "rules", "scoring", "total_maal", "players", "payments"),
+        ),
+        "Standing": standing,
+        "NewMatch": obj(
+            {
+                "name": {**NAME, "maxLength": MAX_MATCH_NAME},
+                "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS),
+                "rules": ref("RulesSpec"),
+                "length": {
+                    **nullable(ref("Length")),
+                    "description": "null: open; left out: the profile's usual length.",
+                },
+                "first_dealer": nullable(NAME),
+                "stake": nullable(ref("Stake")),
+            },
+            ("name", "players", "rules"),
+            examples=[MATCH_EXAMPLE],
+        ),
+        "MatchChange": obj(
+            {
+                "name": {**NAME, "maxLength": MAX_MATCH_NAME},
+                "length": nullable(ref("Length")),
+                "stake": nullable(ref("Stake")),
+            },
+        ),
+        "MatchSummary": obj(summary, summary_required),
+        "Match": obj(
+            {
+                **summary,
+                "hands": array(ref("Hand")),
+                "cumulative": array(obj({"hand": whole(1), "totals": TOTALS}, ("hand", "totals"))),
+            },
+            (*summary_required, "hands"),
+        ),
+        "CreatedMatch": {
+            "allOf": [
+                ref("Match"),
+                obj(
+                    {"edit_key": {"type": "string", "description": "Shown once: keep it."}},
+                    ("edit_key",),
+                ),
+            ]
+        },
+        "Hand": hand,
+        "HandWithHistory": {
+            "allOf": [ref("Hand"), obj({"history": array(history_entry)}, ("history",))]
+        },
+        "HandAnswer": {
+            "allOf": [
+                ref("Hand"),
+                obj({"totals": TOTALS, "match": ref("MatchSummary")}, ("totals", "match")),
+            ]
+        },
+        "Deleted": obj(
+            {"deleted": whole(1), "totals": TOTALS, "match": ref("MatchSummary")},
+            ("deleted", "totals", "match"),
+        ),
+        "Export": export,
+        "SettleUp": obj(
+            {
+                "stake": nullable(ref("Stake")),
+                "balances": array(
+                    obj(
+                        {"name": TEXT, "total": POINTS, "amount": nullable(TEXT)},
+                        ("name", "total", "amount"),
+                    )
+                ),
+                "transfers": array(
+                    obj(
+                        {"from": TEXT, "to": TEXT, "points": whole(1), "amount": nullable(TEXT)},
+                        ("from", "to", "points", "amount"),
+                    )
+                ),
+            },
+            ("stake", "balances", "transfers"),
+        ),
+        "RulesList": obj(
+            {
+                "profiles": array(
+                    obj(
+                        {"id": profile, "title": TEXT, "rules": ref("ResolvedRules")},
+                        ("id", "title", "rules"),
+                    )
+                ),
+                "settings": {"type": "object", "additionalProperties": TEXT},
+            },
+            ("profiles", "settings"),
+        ),
+    }
+
+
+# --- operations --------------------------------------------------------------------------
+
+PUBLIC_ID = {
+    "name": "public_id",
+    "in": "path",
+    "required": True,
+    "description": "The match's unguessable id: whoever has it may read the match.",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+}
+NUMBER = {
+    "name": "number",
+    "in": "path",
+    "required": True,
+    "description": "A hand number (a larger one than 2147483647 is no hand: 404).",
+    "schema": {**whole(0), "examples": [1]},
+}
+IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "description": "The hand's version loaded (its ETag): 409 when it changed since.",
+    "schema": TEXT,
+}
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "1 to 200 printable ASCII characters: a repeat with the same key and "
+    "body stores nothing and answers the first answer again.",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[ -~]+$"},
+}
+WRITE = [{"editKey": []}]
+
+
+def json_body(schema: str, description: str = "") -> Schema:
+    body: Schema = {
+        "required": True,
+        "content": {"application/json": {"schema": ref(schema)}},
+    }
+    if description:
+        body["description"] = description
+    return body
+
+
+def answer(schema: str, description: str, headers: dict[str, Schema] | None = None) -> Schema:
+    out: Schema = {
+        "description": description,
+        "content": {"application/json": {"schema": ref(schema)}},
+    }
+    if headers:
+        out["headers"] = headers
+    return out
+
+
+def operation(
+    summary: str,
+    responses: dict[int, Schema],
+    errors: tuple[int, ...],
+    *,
+    tag: str,
+    body: Schema | None = None,
+    parameters: list[Schema] | None = None,
+    write: bool = False,
+    description: str = "",
+) -> Schema:
+    out: Schema = {"summary": summary, "tags": [tag]}
+    if description:
+        out["description"] = description
+    if parameters:
+        out["parameters"] = parameters
+    if body is not None:
+        out["requestBody"] = body
+    if write:
+        out["security"] = WRITE
+    codes: dict[str, Schema] = {str(code): value for code, value in responses.items()}
+    for code in errors:
+        error: Schema = {"$ref": f"#/components/responses/E{code}"}
+        codes[str(code)] = error
+    out["responses"] = codes
+    return out
+
+
+LOCATION = {"Location": {"description": "The new match's address.", "schema": TEXT}}
+ETAG = {"ETag": {"description": "The hand's version.", "schema": TEXT}}
+REPLAYED = {
+    "Idempotent-Replayed": {
+        "description": "`true` when this is the first answer to the same Idempotency-Key.",
+        "schema": TEXT,
+    }
+}
+BODY_ERRORS = (400, 413, 422)
+
+
+def paths() -> dict[str, Schema]:
+    match, hand = [PUBLIC_ID], [PUBLIC_ID, NUMBER]
+    size = f"{IMPORT_MAX_BYTES // (1024 * 1024)} MiB"
+    import_body = json_body("Export", f"A match exported as JSON (at most {size}).")
+    import_body["content"]["application/pdf"] = {
+        "schema": {
+            "type": "string",
+            "format": "binary",
+            "description": "A summary.pdf of the ledger: its embedded export.json is imported "
+            "(422 when it has none).",
+        }
+    }
+    return {
+        "/api/v1/openapi.json": {
+            "get": operation(
+                "This document",
+                {200: {"description": "OpenAPI 3.1", "content": {"application/json": {}}}},
+                (),
+                tag="meta",
+            )
+        },
+        "/api/v1/rules": {
+            "get": operation(
+                "Every profile's values and what each setting means",
+                {200: answer("RulesList", "The profiles and the settings.")},
+                (),
+                tag="rules",
+            )
+        },
+        "/api/v1/settle": {
+            "post": operation(
+                "Settle one hand and store nothing (the dispute checker)",
+                {200: answer("Settlement", "The hand as read, then its settlement.")},
+                (*BODY_ERRORS, 429),
+                tag="rules",
+                body=json_body("SettleRequest"),
+            )
+        },
+        "/api/v1/matches": {
+            "post": operation(
+                "Create a match",
+                {201: answer("CreatedMatch", "The match and its edit key.", LOCATION)},
+                (*BODY_ERRORS, 429),
+                tag="matches",
+                body=json_body("NewMatch"),
+            )
+        },
+        "/api/v1/matches/import": {
+            "post": operation(
+                "Create a match from an export (JSON, or a summary.pdf with it embedded)",
+                {201: answer("CreatedMatch", "The new match (new id, new edit key).", LOCATION)},
+                (*BODY_ERRORS, 429),
+                tag="matches",
+                body=import_body,
+                description="Every hand is checked and settled again under the match's rules; "
+                "numbers, dealers, versions, times and history are kept.",
+            )
+        },
+        "/api/v1/matches/{public_id}": {
+            "get": operation(
+                "A match: players, totals, every hand, standings",
+                {200: answer("Match", "The match.")},
+                (404,),
+                tag="matches",
+                parameters=match,
+            ),
+            "patch": operation(
+                "Change a match's name, length or stake",
+                {200: answer("Match", "The match, changed.")},
+                (400, 401, 403, 404, 413, 422),
+                tag="matches",
+                parameters=match,
+                body=json_body("MatchChange"),
+                write=True,
+                description="A length below the hands already played is refused (422).",
+            ),
+        },
+        "/api/v1/matches/{public_id}/hands": {
+            "post": operation(
+                "Add a hand",
+                {
+                    201: answer(
+                        "HandAnswer", "The stored hand, its result, the match totals.", REPLAYED
+                    )
+                },
+                (400, 401, 403, 404, 409, 413, 422),
+                tag="hands",
+                parameters=[*match, IDEMPOTENCY_KEY],
+                body=json_body("HandInput"),
+                write=True,
+            )
+        },
+        "/api/v1/matches/{public_id}/hands/{number}": {
+            "get": operation(
+                "A hand with its history",
+                {200: answer("HandWithHistory", "The hand.", ETAG)},
+                (404,),
+                tag="hands",
+                parameters=hand,
+            ),
+            "put": operation(
+                "Replace a hand (totals follow)",
+                {200: answer("HandAnswer", "The hand as replaced, the match totals.")},
+                (400, 401, 403, 404, 409, 413, 422),
+                tag="hands",
+                parameters=[*hand, IF_MATCH],
+                body=json_body("HandInput"),
+                write=True,
+            ),
+            "delete": operation(
+                "Delete a hand (later hands keep their numbers)",
+                {200: answer("Deleted", "The number deleted and the match totals.")},
+                (401, 403, 404, 409),
+                tag="hands",
+                parameters=[*hand, IF_MATCH],
+                write=True,
+            ),
+        },
+        "/api/v1/matches/{public_id}/export.json": {
+            "get": operation(
+                "The whole match as JSON (the import takes it back)",
+                {200: answer("Export", "An attachment.")},
+                (404,),
+                tag="matches",
+                parameters=match,
+            )
+        },
+        "/api/v1/matches/{public_id}/export.csv": {
+            "get": operation(
+                "The score table as CSV (formula-looking cells escaped)",
+                {
+                    200: {
+                        "description": "An attachment: a row per hand, a column per player.",
+                        "content": {"text/csv": {"schema": TEXT}},
+                    }
+                },
+                (404,),
+                tag="matches",
+                parameters=match,
+            )
+        },
+        "/api/v1/matches/{public_id}/settle-up": {
+            "get": operation(
+                "Who pays whom to settle the match: the fewest transfers",
+                {200: answer("SettleUp", "Balances and transfers, in points and money.")},
+                (404, 422),
+                tag="matches",
+                parameters=match,
+                description="Only for zero-sum matches: a points race → 422.",
+            )
+        },
+    }
+
+
+@cache
+def document() -> Schema:
+    """The whole OpenAPI document (built once: it only changes with the code)."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Marriage ledger API",
+            "version": "1",
+            "description": "Scorekeeping and settlement for the card game Marriage. Every body "
+            "is JSON in UTF-8; errors come back as `Errors`. Writes to a match need its edit "
+            "key as `Authorization: Bearer <edit key>` (no cookies, no CSRF token). Nothing "
+            "is stored when a request fails. See docs/api.md.",
+        },
+        "tags": [
+            {"name": "rules", "description": "House rules and the dispute checker."},
+            {"name": "matches", "description": "Matches: create, read, export, import."},
+            {"name": "hands", "description": "A match's hands."},
+            {"name": "meta", "description": "This description."},
+        ],
+        "paths": paths(),
+        "components": {
+            "schemas": schemas(),
+            "responses": {
+                f"E{code}": {
+                    "description": text,
+                    "content": {"application/json": {"schema": ref("Errors")}},
+                    **(
+                        {"headers": {"Retry-After": {"description": "Seconds.", "schema": TEXT}}}
+                        if code == 429
+                        else {}
+                    ),
+                }
+                for code, text in ERROR_STATUSES.items()
+            },
+            "securitySchemes": {
+                "editKey": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The match's edit key, given once when it is created.",
+                }
+            },
+        },
+    }
+
+
+@bp.get("/openapi.json")
+def openapi_document():
+    return jsonify(document())

@@ -1,0 +1,36 @@
+"""URL converters: a whole number in an address is bounded before any view runs.
+
+Every ``<int:...>`` of the app (hand numbers) stands for an integer column, and
+PostgreSQL's integer stops at 2**31 - 1 (SQLite's at 2**63 - 1): a larger number in a
+URL is no hand, answered 404 without reaching a view or a query.
+"""
+
+from flask import Flask
+from werkzeug.exceptions import NotFound
+from werkzeug.routing import IntegerConverter
+
+#: The largest whole number a URL may carry: PostgreSQL's ``integer``.
+MAX_URL_INT = 2**31 - 1
+
+
+class BoundedIntegerConverter(IntegerConverter):
+    """``<int:name>``: a whole number, and past MAX_URL_INT a 404.
+
+    The 404 is raised here rather than signalled as a failed match (werkzeug's
+    ValidationError): a failed match after a rule of the same path but another method
+    was tried is reported as 405 Method Not Allowed, which a PUT or DELETE of hand
+    99999999999 is not.
+    """
+
+    def to_python(self, value: str) -> int:
+        if len(value) > len(str(MAX_URL_INT)):  # also spares int() 4300 digits and more
+            raise NotFound()
+        number = super().to_python(value)
+        if number > MAX_URL_INT:
+            raise NotFound()
+        return number
+
+
+def init_converters(app: Flask) -> None:
+    """Make ``int`` the bounded converter; call before any route is registered."""
+    app.url_map.converters["int"] = BoundedIntegerConverter
