@@ -85,6 +85,14 @@ def new():
     if isinstance(outcome, tuple):
         match, key = outcome
         remember_key(match.public_id, key)
+        flash(
+            tr(
+                "The match is ready. Its edit link is under “Share” at the foot of the "
+                "match page: keep a copy of it to keep score from another phone, or from "
+                "this one if its browsing data is cleared."
+            ),
+            "success",
+        )
         return redirect(url_for("matches.show", public_id=match.public_id), 303)
     return _new_page(form, choice, outcome, status=422)
 
