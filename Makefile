@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 LEDGER := $(BIN)/marriage-ledger
 PORT ?= 5000
 
-.PHONY: venv system-deps translations translations-update run run-local test lint bench rules-doc
+.PHONY: venv system-deps node-deps translations translations-update run run-local test lint bench rules-doc
 
 venv: $(STAMP)
 
@@ -18,6 +18,16 @@ $(STAMP): pyproject.toml
 
 system-deps:
 	@bash scripts/install-system-deps.sh
+
+# axe-core, for the accessibility checks of the browser tests: installed from the npm
+# registry into tests/a11y/node_modules (git-ignored), at the version its lock file pins.
+AXE := tests/a11y/node_modules/axe-core/axe.min.js
+
+node-deps: $(AXE)
+
+$(AXE): tests/a11y/package.json tests/a11y/package-lock.json
+	npm ci --prefix tests/a11y --no-audit --no-fund --loglevel=error
+	touch $@
 
 # The compiled catalogues (.mo, git-ignored) are built from the .po files in the tree.
 TRANSLATIONS := ledger/translations
@@ -54,14 +64,14 @@ run-local: venv translations
 	$(LEDGER) serve --host 127.0.0.1 --port $(PORT)
 
 # The whole suite twice: on SQLite, then on a PostgreSQL cluster the tests start.
-test: venv system-deps translations
+test: venv system-deps node-deps translations
 	$(BIN)/pytest -q
 	$(BIN)/pytest -q --db=postgresql
 
 lint: venv
 	$(BIN)/ruff check .
 
-bench: venv translations
+bench: venv system-deps translations
 	$(BIN)/python bench/run.py
 
 # docs/rules.md's tables, written from the engine (tests/docs/test_rules_doc.py checks them).

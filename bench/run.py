@@ -7,7 +7,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench import api_bench, engine_bench, pages_bench, pdf_bench, settle_up_bench  # noqa: E402
+from bench import (  # noqa: E402
+    api_bench,
+    engine_bench,
+    form_bench,
+    pages_bench,
+    pdf_bench,
+    settle_up_bench,
+)
 
 
 def line(label: str, figures: dict[str, float]) -> None:
@@ -26,6 +33,10 @@ def main() -> None:
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)
     line("pdf: match summary (test client)", pdf_bench.run())
+    if form_bench.available():
+        line("form: new hand, 4 players, 390x844", form_bench.run())
+    else:
+        print("form: new hand: skipped (no /usr/bin/chromium: run `make system-deps`)")
 
 
 if __name__ == "__main__":

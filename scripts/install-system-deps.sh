@@ -4,10 +4,13 @@
 #   poppler-utils    pdftoppm, to render PDFs in tests
 #   WeasyPrint's libraries (Pango, HarfBuzz subsetting)
 #   postgresql       the server binaries (initdb, pg_ctl) for the suite's PostgreSQL pass
+#   nodejs, npm      only where no npm is on the PATH: `make node-deps` installs axe-core
+#                    (the accessibility checks of the browser tests) with it
 # Idempotent: says nothing and does nothing when everything is present.
 set -euo pipefail
 
 wanted=(chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 postgresql)
+command -v npm >/dev/null 2>&1 || wanted+=(nodejs npm)
 optional=(libharfbuzz-subset0)  # only on releases that package it
 
 is_installed() {

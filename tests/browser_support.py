@@ -1,4 +1,29 @@
-"""Driving the hand form in headless Chromium."""
+"""Driving the hand form (and auditing pages) in headless Chromium.
+
+Also used by `make bench` (bench/form_bench.py): the form's height and the taps of a
+typical hand are measured by the same code as the tests hold them to.
+"""
+
+from __future__ import annotations
+
+PHONE = {"width": 390, "height": 844}
+#: A 4-player hand with the maal as totals fits 1.5 phone screens (issue 10).
+MOST_HEIGHT = int(1.5 * PHONE["height"])
+MOST_TAPS = 8  # for a typical hand, after the numbers are typed
+TOUCH = 44  # px: the smallest tap target
+
+PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+#: A typical hand at a table of four: one player unseen, the maal counted as totals.
+TYPICAL_HAND = {
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal": 10},
+        {"name": "Bikash", "seen": "sequences", "maal": 3},
+        {"name": "Chandra", "seen": "unseen", "maal": 0},
+        {"name": "Dipa", "seen": "sequences", "maal": 5},
+    ],
+}
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -29,3 +54,135 @@ def fill_checker(page, rows, profile: str = "sparkai") -> None:
         page.fill(f"#players-{i}-maal", str(maal))
     choose(page, "finish", "sequences")
     page.select_option("#winner", "0")
+
+
+def use_maal_mode(page, row: int, mode: str) -> int:
+    """Enter row ``row``'s maal as ``mode`` (counts, cards, number): the choice is under
+    the row's "More", opened first if it is closed. Returns the taps it took."""
+    if page.locator(f'#player-{row} .mode-input[value="{mode}"]').is_checked():
+        return 0
+    taps = 0
+    more = page.locator(f"#player-{row} details.more")
+    if not more.evaluate("d => d.open"):
+        more.locator("summary").click()
+        taps += 1
+    page.locator(f'#player-{row} .mode-input[value="{mode}"] + span').click()
+    return taps + 1
+
+
+def api_match(page, base: str, hands=(), players=PLAYERS, rules="sparkai", length=None) -> str:
+    """A match made through the JSON API (with ``hands``), joined by this browser with
+    its edit link, as a scorekeeper's phone would; the match page's URL."""
+    made = page.request.post(
+        f"{base}/api/v1/matches",
+        data={
+            "name": "Tihar at Asha's",
+            "players": list(players),
+            "rules": rules,
+            "length": length or {"hands": 8},
+        },
+    )
+    assert made.status == 201, made.text()
+    body = made.json()
+    match_id, key = body["id"], body["edit_key"]
+    for hand in hands:
+        stored = page.request.post(
+            f"{base}/api/v1/matches/{match_id}/hands",
+            data=hand,
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        assert stored.status == 201, stored.text()
+    page.goto(f"{base}/matches/{match_id}/join/{key}")
+    page.wait_for_url(f"{base}/matches/{match_id}")
+    return f"{base}/matches/{match_id}"
+
+
+def page_height(page) -> int:
+    return page.evaluate("() => document.documentElement.scrollHeight")
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+#: What a finger taps: buttons, fields, choices drawn as buttons (labels), links,
+#: summaries. Radio buttons and checkboxes are drawn by their labels.
+TAP_TARGETS = (
+    "button, select, summary, a[href], .choice-label, .mode span, .plays-switch > span, "
+    "input:not([type=hidden]):not([type=radio]):not([type=checkbox])"
+)
+
+
+def small_tap_targets(page, within: str = "body") -> list[tuple[str, float, float]]:
+    """Every visible tap target under ``within`` smaller than 44 × 44 px: (what, w, h).
+    Out of sight (display: none, the skip link until it has the focus, a form's
+    default button for Enter) is not tapped; a link inside a sentence is text."""
+    return page.eval_on_selector_all(
+        f"{within} :is({TAP_TARGETS})",
+        """(els, touch) => els.filter(e => {
+              const r = e.getBoundingClientRect();
+              if (e.closest('[aria-hidden=true]') || !e.checkVisibility()) return false;
+              if (r.right <= 0 || r.bottom <= 0 || r.width <= 1) return false;
+              return !(e.matches('a') && e.closest('p, li, td, dd, .hint'))
+                  || e.matches('.button, .breadcrumb a, .footer-links a');
+            })
+            .map(e => [(e.textContent.trim() || e.id || e.className).slice(0, 30),
+                       e.getBoundingClientRect().width, e.getBoundingClientRect().height])
+            .filter(([, w, h]) => w < touch || h < touch)""",
+        TOUCH,
+    )
+
+
+def fill_typical_hand(page, hand: dict = TYPICAL_HAND, players=PLAYERS) -> int:
+    """Fill ``hand`` (settle format, the maal as totals) into a match's open hand form as
+    a scorekeeper would: type each maal (typing is not counted: the numbers are typed
+    whatever the form) and tap only what differs from what the form shows. Returns the
+    taps; a list (the finisher) counts two (open it, pick). Waits for the one-line result."""
+    page.wait_for_function("() => window.htmx !== undefined")
+    taps = 0
+    for row, name in enumerate(players):
+        entry = next((p for p in hand["players"] if p["name"] == name), None)
+        switch = page.locator(f"#players-{row}-plays")
+        if switch.count() and switch.is_checked() != (entry is not None):
+            page.locator(f"#player-{row} .plays-switch > span").click()
+            taps += 1
+        if entry is None:
+            continue
+        taps += use_maal_mode(page, row, "number")
+        if entry.get("maal"):
+            page.fill(f"#players-{row}-maal", str(entry["maal"]))
+        if not page.locator(f'#players-{row}-seen input[value="{entry["seen"]}"]').is_checked():
+            choose(page, f"players-{row}-seen", entry["seen"])
+            taps += 1
+    if not page.locator(f'#finish input[value="{hand["finish"]}"]').is_checked():
+        choose(page, "finish", hand["finish"])
+        taps += 1
+    winner = str(players.index(hand["winner"])) if hand.get("winner") else ""
+    if winner and page.input_value("#winner") != winner:
+        page.select_option("#winner", winner)
+        taps += 2
+    page.wait_for_selector("#hand-status .status-net")  # the result, in one line
+    return taps
+
+
+def save_hand(page) -> int:
+    """Tap the hand form's button (in the bar at the foot of the screen): one tap."""
+    page.locator(".hand-form .form-actions button[type=submit]").click()
+    return 1
+
+
+def axe_problems(page, axe_source: str, rules=()) -> list[str]:
+    """axe-core's findings on the page as it is: the serious and critical ones, and
+    those of ``rules`` whatever their impact, as "rule: where" lines."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(axe_source)  # evaluated by the browser's devtools: the CSP holds
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+             .map(v => ({id: v.id, impact: v.impact,
+                         nodes: v.nodes.map(n => n.target.join(' '))}))"""
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {', '.join(v['nodes'][:4])}"
+        for v in found
+        if v["impact"] in ("serious", "critical") or v["id"] in rules
+    ]

@@ -1,6 +1,6 @@
 """Shared fixtures: app, client, runner (CSRF off), csrf_app/csrf_client (CSRF on),
 make_app, empty_database_url, live_server and page (headless Chromium, for tests
-marked ``browser``).
+marked ``browser``), axe_source (axe-core, for the accessibility checks).
 
 The suite runs on SQLite, or on PostgreSQL with ``--db=postgresql`` (or the
 environment variable ``LEDGER_TEST_DB=postgresql``): see ``database_support``.
@@ -9,6 +9,7 @@ Tests marked ``sqlite_only`` are about SQLite itself and skipped on PostgreSQL.
 
 import os
 import shutil
+import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -174,6 +175,24 @@ def browser():
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+AXE = Path(__file__).parent / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script (`make node-deps` installs it; a run of pytest alone installs it
+    when npm is there, as it builds the catalogues)."""
+    if not AXE.exists() and shutil.which("npm"):
+        subprocess.run(
+            ["npm", "ci", "--prefix", str(AXE.parents[2]), "--no-audit", "--no-fund"],
+            check=True,
+            capture_output=True,
+        )
+    if not AXE.exists():
+        pytest.skip("no axe-core: run `make node-deps` (needs npm)")
+    return AXE.read_text(encoding="utf-8")
 
 
 @pytest.fixture

@@ -14,12 +14,11 @@ from ledger import matches
 from ledger.api import bp
 from ledger.api.problems import ApiError, json_object
 from ledger.engine import FieldError, Invalid
-from ledger.matches.export import export_filename
+from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
 from ledger.matches.view import history_json
+from ledger.pdf.archive import NotAPdf, read_pdf_export
 
-#: An exported match can be larger than the usual 256 KiB request limit.
-IMPORT_MAX_BYTES = 4 * 1024 * 1024
 NO_SETTLE_UP = (
     "This match is a points race: each player keeps their own points and nobody pays "
     "anyone, so there is nothing to settle up. Only a zero-sum match has a settle-up."
@@ -42,8 +41,10 @@ def create_match():
 
 @bp.post("/matches/import")
 def import_match():
+    """The export's JSON, or (``Content-Type: application/pdf``) a summary PDF carrying it."""
     request.max_content_length = IMPORT_MAX_BYTES
-    match, key = matches.import_match(json_object())
+    data = _pdf_export() if request.mimetype == "application/pdf" else json_object()
+    match, key = matches.import_match(data)
     return _created(match, key)
 
 
@@ -144,6 +145,15 @@ def _conflict(error: matches.MatchConflict):
 def _attachment(response: Response, filename: str) -> Response:
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def _pdf_export() -> object:
+    """The export a posted PDF carries: 400 when the body is no PDF, 422 (``Invalid``)
+    when it carries no match export."""
+    try:
+        return read_pdf_export(request.get_data(cache=False), IMPORT_MAX_BYTES)
+    except NotAPdf as problem:
+        raise ApiError.one(400, str(problem.args[0])) from None
 
 
 def _created(match: Match, key: str):

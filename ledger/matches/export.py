@@ -22,6 +22,9 @@ from ledger.matches.view import MatchView, iso
 
 EXPORT_FORMAT = "marriage-ledger/match"
 EXPORT_FORMAT_VERSION = 1
+#: An import (the export's JSON, or a summary PDF carrying it) may be this large; the
+#: usual request limit is 256 KiB.
+IMPORT_MAX_BYTES = 4 * 1024 * 1024
 HISTORY_ACTIONS = ("edit", "delete")
 HAND_STAMPS = ("created_at", "updated_at")
 HISTORY_STAMPS = ("saved_at", "replaced_at")

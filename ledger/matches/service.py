@@ -463,9 +463,11 @@ def hand_history(match: Match, number: int) -> list[HandVersion]:
 # --- export and import ---------------------------------------------------------------
 
 
-def export_json(match: Match) -> dict[str, Any]:
-    """The whole match as a JSON document that ``import_match`` reads back."""
-    return match_export.export_document(match_view(match), _all_history(match))
+def export_json(match: Match, view: MatchView | None = None) -> dict[str, Any]:
+    """The whole match as a JSON document that ``import_match`` reads back. ``view``:
+    the match's view when the caller has built it (the summary PDF prints it and carries
+    its export: the same version, and the view is not built twice)."""
+    return match_export.export_document(view or match_view(match), _all_history(match))
 
 
 def export_csv(match: Match) -> str:

@@ -1,5 +1,11 @@
 """PDF rendering with WeasyPrint: the end-of-match summary and the hand slips.
 
+Every PDF is an archive copy (``ARCHIVE_OPTIONS``): PDF/A-3b, so that it still opens
+as printed in years (fonts embedded, an sRGB output intent, XMP metadata), and tagged,
+so that a screen reader gets its language, title, headings, tables and lists from the
+structure tree. A PDF may carry files (``Attached``): the summary carries the match's
+export (``ledger.pdf.archive``).
+
 The renderer is sandboxed. WeasyPrint gets the HTML as a string with a fixed base URL
 (``BASE_URL``, on the reserved ``.invalid`` domain) and a URL fetcher,
 ``StaticFetcher``, that answers only files under the app's static folder (addressed as
@@ -10,23 +16,26 @@ fetch anything; the templates escape names anyway.
 Text is set only in the vendored fonts (``static/fonts``: Noto Sans, Noto Sans
 Devanagari and two symbol subsets), loaded through ``@font-face`` in the stylesheets.
 
-The stylesheets and the font configuration are parsed once per thread and reused (they
-are the slow part of a small PDF); they are read again when a stylesheet file changes.
+The stylesheets, the font configuration and the colour profile are parsed once per
+thread and reused (they are the slow part of a small PDF); they are read again when a
+stylesheet file changes.
 """
 
 from __future__ import annotations
 
+import atexit
 import mimetypes
 import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from urllib.request import DataHandler, Request
 
 from flask import Response, current_app
-from weasyprint import CSS, HTML
+from weasyprint import CSS, HTML, Attachment
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -38,6 +47,15 @@ PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 DEFAULT_PAPER = "a4"
 #: Shared with the pages (app.css, report.css) and for WeasyPrint only (pdf.css), in order.
 STYLESHEETS = ("css/app.css", "css/report.css", "css/pdf.css")
+#: The output intent of every PDF (PDF/A needs one): the vendored sRGB profile.
+OUTPUT_INTENT = "--srgb"
+COLOR_PROFILE_CSS = "@color-profile --srgb { src: url(color/sRGB2014.icc); components: r g b; }"
+#: What every PDF is written as: PDF/A-3 level B (PDF/A-3 allows attached files of any
+#: kind) with a structure tree (WeasyPrint takes the language from ``<html lang>``, the
+#: title from ``<title>``, and tags headings, tables with their header cells, lists and
+#: figures, an SVG's ``<title>`` being its text alternative). The output intent is ours:
+#: WeasyPrint's own ("srgb") opens its profile file for every PDF and never closes it.
+ARCHIVE_OPTIONS = {"pdf_variant": "pdf/a-3b", "pdf_tags": True, "output_intent": OUTPUT_INTENT}
 
 
 class FetchRefused(ValueError):
@@ -89,9 +107,13 @@ class _Kit:
     font_config: FontConfiguration
     stylesheets: list[CSS]
     paper: dict[str, CSS]
+    #: The output intent's profile, by name (``COLOR_PROFILE_CSS`` read once).
+    color_profiles: dict
 
 
-_local = threading.local()
+#: Each thread's kit (WeasyPrint's objects are not shared between threads), by thread id.
+#: Not a ``threading.local``: a kit must be freed before the interpreter exits (see below).
+_kits: dict[int, _Kit] = {}
 
 
 def _stamp(root: Path, static_url_path: str) -> tuple:
@@ -103,7 +125,7 @@ def _kit() -> _Kit:
     root = Path(current_app.static_folder or "static").resolve()
     url_path = current_app.static_url_path or "/static"
     stamp = _stamp(root, url_path)
-    kit = getattr(_local, "kit", None)
+    kit = _kits.get(threading.get_ident())
     if kit is None or kit.stamp != stamp:
         fetcher = StaticFetcher(root, url_path)
         fonts = FontConfiguration()
@@ -115,13 +137,24 @@ def _kit() -> _Kit:
             key: CSS(string=f"@page {{ size: {size}; }}", font_config=fonts)
             for key, size in PAPER_SIZES.items()
         }
-        kit = _local.kit = _Kit(stamp, fetcher, fonts, sheets, paper)
+        profiles: dict = {}  # filled by reading the @color-profile rule
+        CSS(string=COLOR_PROFILE_CSS, base_url=prefix, url_fetcher=fetcher, color_profiles=profiles)
+        kit = _Kit(stamp, fetcher, fonts, sheets, paper, profiles)
+        _kits[threading.get_ident()] = kit
     return kit
 
 
 def clear_cache() -> None:
     """Forget this thread's parsed stylesheets and fonts (tests; a changed static folder)."""
-    _local.kit = None
+    _kits.pop(threading.get_ident(), None)
+
+
+@atexit.register
+def _free_kits() -> None:
+    """Free every thread's fonts while WeasyPrint's C libraries are still loaded: a font
+    configuration freed after them (from a thread's state, as the interpreter ends)
+    crashes the process."""
+    _kits.clear()
 
 
 def paper_size(value: object) -> str:
@@ -144,12 +177,61 @@ def render_document(html: str, paper: str = DEFAULT_PAPER, extra_css: Sequence[s
     ]
     html = html.replace(MINUS_SIGN, "-")
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=kit.fetcher)
-    return document.render(stylesheets=sheets, font_config=kit.font_config)
+    return document.render(
+        stylesheets=sheets,
+        font_config=kit.font_config,
+        color_profiles=kit.color_profiles,
+        output_intent=OUTPUT_INTENT,
+    )
 
 
-def render_pdf(html: str, paper: str = DEFAULT_PAPER, extra_css: Sequence[str] = ()) -> bytes:
-    """The PDF of an HTML document (a whole page, as a string) on A4 or US Letter."""
-    return render_document(html, paper, extra_css).write_pdf()
+@dataclass(frozen=True)
+class Attached:
+    """A file that a PDF carries (a PDF/A-3 associated file of the whole document)."""
+
+    name: str
+    data: bytes
+    description: str
+    moment: datetime
+    #: How it relates to the pages (ISO 32000-2, 7.11.3): "Data" is what they show.
+    relationship: str = "Data"
+
+
+def render_pdf(
+    html: str,
+    paper: str = DEFAULT_PAPER,
+    extra_css: Sequence[str] = (),
+    attachments: Sequence[Attached] = (),
+) -> bytes:
+    """The PDF of an HTML document (a whole page, as a string) on A4 or US Letter, as
+    an archive copy (``ARCHIVE_OPTIONS``) carrying ``attachments``."""
+    kit = _kit()
+    files = [
+        Attachment(
+            string=item.data,
+            url_fetcher=kit.fetcher,
+            name=item.name,
+            description=item.description,
+            created=_naive_utc(item.moment),
+            modified=_naive_utc(item.moment),
+            relationship=item.relationship,
+        )
+        for item in attachments
+    ]
+    document = render_document(html, paper, extra_css)
+    return document.write_pdf(**ARCHIVE_OPTIONS, attachments=files, finisher=_one_af_entry_each)
+
+
+def _one_af_entry_each(_document, pdf) -> None:
+    """WeasyPrint 70 lists each attached file twice in the catalog's ``/AF``: once each."""
+    listed = pdf.catalog.get("AF")
+    if listed:
+        pdf.catalog["AF"] = type(listed)(dict.fromkeys(listed))
+
+
+def _naive_utc(moment: datetime) -> datetime:
+    """WeasyPrint writes an attachment's dates as UTC ("Z") without converting them."""
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
 def pdf_response(pdf: bytes, filename: str) -> Response:

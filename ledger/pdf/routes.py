@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 
 from ledger import matches
@@ -36,6 +36,7 @@ from ledger.i18n import N_, Msg, format_day, num, tr
 from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, PROFILE_NAMES, TUNNELA_GROUP_NAMES
 from ledger.matches.export import export_filename
 from ledger.matches.view import MatchView
+from ledger.pdf.archive import EXPORT_NAME, export_attachment
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.render import paper_size, pdf_response, render_pdf
 from ledger.web.chart import SHAPES, build_chart, marker_path
@@ -162,18 +163,23 @@ def _slug(name: str) -> str:
 
 @bp.get("/matches/<public_id>/summary.pdf")
 def summary_pdf(public_id: str):
-    view = matches.match_view(matches.get_match(public_id))
+    """The summary, carrying the export of the version it prints (``ledger.pdf.archive``)."""
+    match = matches.get_match(public_id)
+    view = matches.match_view(match)
+    now = datetime.now(UTC)
+    export = jsonify(matches.export_json(match, view)).get_data()  # as the API answers it
     paper = paper_size(request.args.get("paper"))
     html = render_template(
         "pdf/summary.html",
         view=view,
         settlements=[(hand, hand.settlement(view.rules)) for hand in view.hands],
-        printed=day(datetime.now(UTC)),
+        printed=day(now),
         paper=paper,
+        export_name=EXPORT_NAME,
+        import_url=url_for("matches.new", _external=True, _anchor="import"),
     )
-    return pdf_response(
-        render_pdf(html, paper, [pdf_page_css()]), f"{_slug(view.name)}-summary.pdf"
-    )
+    pdf = render_pdf(html, paper, [pdf_page_css()], [export_attachment(export, view.name, now)])
+    return pdf_response(pdf, f"{_slug(view.name)}-summary.pdf")
 
 
 @bp.get("/matches/<public_id>/hands/<int:number>/slip.pdf")

@@ -43,6 +43,8 @@ class MatchHandForm(HandForm):
     version = HiddenField()
     hand_key = HiddenField()
     hand_number = HiddenField()
+    #: Who sat out the last hand and sits out this one by default (the row says so).
+    sat_out_last: frozenset[str] = frozenset()
 
 
 def default_playing(view: MatchView) -> list[str]:
@@ -75,9 +77,39 @@ def build_match_hand_form(
     return form
 
 
+#: The keys of the settle format that say how a player's maal was entered.
+_MODE_OF_KEY = (("maal_cards", "cards"), ("maal_counts", "counts"), ("maal", "number"))
+
+
+def last_maal_modes(view: MatchView) -> dict[str, str]:
+    """How each player entered their maal in the last hand they played (by cards, by
+    counts, or as a total); a player whose maal was left at 0 entered nothing, which
+    reads as a total."""
+    modes: dict[str, str] = {}
+    for hand in reversed(view.hands):
+        for entered in hand.input["players"]:
+            if entered["name"] not in modes:
+                modes[entered["name"]] = next(
+                    (mode for key, mode in _MODE_OF_KEY if key in entered), "number"
+                )
+    return modes
+
+
 def new_hand_form(view: MatchView) -> MatchHandForm:
-    """An empty form for the next hand: its dealer and players preselected, a new key."""
+    """The form for the next hand, ready for the usual case: the dealer and players
+    preselected (a sit-out carried from the last hand is marked for the row to say so),
+    each player's maal entered the way they entered it last (a total, to begin with),
+    everyone seen by sequences and the hand finished by sequences; the scorekeeper
+    changes only what differs. The defaults are on the form for all to see: nothing is
+    filled in behind it. A new idempotency key, for the match's next hand."""
     form = build_match_hand_form(view, playing=default_playing(view))
+    modes = last_maal_modes(view)
+    for name, entry in zip(view.players, form.players, strict=True):
+        entry.form.maal_mode.data = modes.get(name, "number")
+        entry.form.seen.data = "sequences"
+    form.finish.data = "sequences"
+    if view.hands:
+        form.sat_out_last = frozenset(view.hands[-1].sitting_out)
     renew_hand_key(form, view)
     return form
 

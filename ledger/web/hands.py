@@ -188,7 +188,9 @@ def preview(public_id: str):
     """The live preview of the hand form (htmx): the settlement or the problems."""
     match, view = _editable(public_id)
     form = build_match_hand_form(view, request.form)
-    return render_template("hand/_preview.html", check=check_match_hand(form, match, view))
+    return render_template(
+        "hand/_preview.html", check=check_match_hand(form, match, view), live=True
+    )
 
 
 @bp.get("/<int:number>")

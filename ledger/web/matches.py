@@ -1,6 +1,8 @@
 """Match pages: a new match, the match page (read-only link, live), sharing, joining.
 
 - ``GET/POST /matches/new`` creates a match; the creating browser gets edit rights.
+  ``POST /matches/import`` (from the same page) loads a saved match: its summary PDF
+  or export.json becomes a new match, which this browser may edit.
 - ``GET /matches/<id>`` is the match for anyone with its id; editors also see the
   controls. ``GET /matches/<id>/live?v=<version>`` is what the page polls: 204 while the
   match's version is still ``v``, else the fresh standings, table and chart. Both are
@@ -22,6 +24,7 @@ import segno
 from flask import (
     Blueprint,
     abort,
+    current_app,
     flash,
     make_response,
     redirect,
@@ -32,18 +35,20 @@ from flask import (
 )
 from markupsafe import Markup
 from sqlalchemy import select
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import NotFound, RequestEntityTooLarge
 
 from ledger import matches
 from ledger.engine import Invalid
-from ledger.extensions import db
+from ledger.extensions import csrf, db
 from ledger.i18n import N_, current_language, digit_style, money, tr
+from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import MatchView, stake_of
 from ledger.web.chart import build_chart
 from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
 from ledger.web.filters import length_words
+from ledger.web.forms.import_match import ImportMatchForm, submit_import
 from ledger.web.forms.length import LengthForm, play_on, stop_here, suggest_length
 from ledger.web.forms.new_match import NewMatchForm, prepare_new_match_form, submit_new_match
 from ledger.web.forms.problems import attach, place_errors
@@ -60,6 +65,7 @@ from ledger.web.undo import take_undo_offer
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 POLL_SECONDS = 3
+IMPORT_MAX_MIB = IMPORT_MAX_BYTES // (1024 * 1024)
 WRONG_KEY_MESSAGE = N_(
     "This edit link is not valid for this match. Ask the scorekeeper for a new copy of "
     "the link; the read-only page still works."
@@ -83,6 +89,14 @@ def new():
     if isinstance(outcome, tuple):
         match, key = outcome
         remember_key(match.public_id, key)
+        flash(
+            tr(
+                "The match is ready. Its edit link is under “Share” at the foot of the "
+                "match page: keep a copy of it to keep score from another phone, or from "
+                "this one if its browsing data is cleared."
+            ),
+            "success",
+        )
         return redirect(url_for("matches.show", public_id=match.public_id), 303)
     return _new_page(form, choice, outcome, status=422)
 
@@ -96,8 +110,41 @@ def new_rules():
     return render_template("match/_rules_length.html", form=form, choice=choice)
 
 
-def _new_page(form, choice, check=None, status=200):
-    body = render_template("match/new.html", form=form, choice=choice, check=check)
+@bp.post("/import")
+@csrf.exempt  # checked below, once the larger limit of an import applies to the body
+def import_saved():
+    """A new match from a saved one (summary PDF or export.json); this browser edits it."""
+    request.max_content_length = IMPORT_MAX_BYTES
+    try:
+        request.files  # noqa: B018  (reads the body, within the limit)
+    except RequestEntityTooLarge:
+        form = ImportMatchForm(formdata=None)
+        form.file.errors = [tr("This file is larger than {size} MiB.", size=IMPORT_MAX_MIB)]
+        return _new_page(None, None, import_form=form, status=413)
+    if current_app.config["WTF_CSRF_ENABLED"]:  # as CSRFProtect checks every other form
+        csrf.protect()
+    form = ImportMatchForm()
+    outcome = submit_import(form)
+    if outcome is None:
+        return _new_page(None, None, import_form=form, status=422)
+    match, key = outcome
+    remember_key(match.public_id, key)
+    flash(
+        tr("The match “{name}” is loaded: a new copy that this browser can edit.", name=match.name),
+        "success",
+    )
+    return redirect(url_for("matches.show", public_id=match.public_id), 303)
+
+
+def _new_page(form, choice, check=None, status=200, import_form=None):
+    """The new-match page; ``import_form`` when a saved match could not be loaded."""
+    if form is None:
+        form = NewMatchForm(formdata=None)
+        choice = prepare_new_match_form(form)
+    import_form = import_form or ImportMatchForm(formdata=None)
+    body = render_template(
+        "match/new.html", form=form, choice=choice, check=check, import_form=import_form
+    )
     return body, status
 
 

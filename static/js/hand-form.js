@@ -1,6 +1,7 @@
 /* The hand form (templates/hand/_form.html): the steppers' − and + buttons, the
    tiplu that enables entering cards, the finisher's names following the typed names,
-   the dealt-tunnela shortcuts, copying a share link, and a word when a preview fails.
+   the dealt-tunnela shortcuts, copying a share link, the preview marked busy while it
+   updates, and a word when a preview fails.
    No inline code anywhere (CSP): everything is delegated from the document. */
 (function () {
   "use strict";
@@ -137,19 +138,46 @@
   document.addEventListener("input", edited);
   document.addEventListener("change", edited);
 
-  // A preview that could not be fetched says so instead of showing an old settlement.
-  function previewFailed(event) {
+  // While the preview is on its way, the preview and the one-line result are marked
+  // busy: a screen reader then reads the new line once, when it has arrived.
+  function setBusy(busy) {
+    ["hand-preview", "hand-status"].forEach(function (id) {
+      var region = document.getElementById(id);
+      if (!region) return;
+      if (busy) region.setAttribute("aria-busy", "true");
+      else region.removeAttribute("aria-busy");
+    });
+  }
+  function isPreview(event) {
     var preview = document.getElementById("hand-preview");
-    if (!preview || event.detail.target !== preview) return;
+    return preview && event.detail.target === preview;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isPreview(event)) setBusy(true);
+  });
+  // Done once the answer is in (swapped, or failed: see previewFailed).
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (isPreview(event)) setBusy(false);
+  });
+
+  // A preview that could not be fetched says so instead of showing an old settlement,
+  // in the preview and in the one-line result.
+  function previewFailed(event) {
+    if (!isPreview(event)) return;
+    var preview = document.getElementById("hand-preview");
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
-    var message = document.createElement("p");
-    message.className = "preview-failed";
-    message.textContent = status === 400
+    var words = status === 400
       ? text(preview, "expired",
           "The preview stopped: this page has expired. Reload it (what you entered may be lost).")
       : text(preview, "offline",
           "The preview could not be updated. Check the connection; the form still works.");
+    var message = document.createElement("p");
+    message.className = "preview-failed";
+    message.textContent = words;
     preview.replaceChildren(message);
+    var line = document.getElementById("hand-status");
+    if (line) line.textContent = words;
+    setBusy(false);
   }
   document.addEventListener("htmx:responseError", previewFailed);
   document.addEventListener("htmx:sendError", previewFailed);

@@ -211,6 +211,8 @@
       p.appendChild(actions);
       lines.push(p);
     });
+    if (lines.length) b.setAttribute("role", "status");
+    else b.removeAttribute("role");
     b.replaceChildren.apply(b, lines);
     b.hidden = lines.length === 0;
   }

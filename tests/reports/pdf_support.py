@@ -166,3 +166,58 @@ def overflowing_boxes(document) -> list[str]:
                     f" (the page's content: {left:.0f}-{right:.0f})"
                 )
     return out
+
+
+# --- the archive: PDF/A metadata, the structure tree, attached files --------------------
+
+XMP = {
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "pdfaid": "http://www.aiim.org/pdfa/ns/id/",
+    "dc": "http://purl.org/dc/elements/1.1/",
+}
+
+
+def xmp_facts(data: bytes) -> dict[str, str]:
+    """What the XMP metadata stream says: PDF/A part and conformance, and the title."""
+    from xml.etree import ElementTree
+
+    root = pdf_reader(data).trailer["/Root"]
+    packet = root["/Metadata"].get_object().get_data()
+    tree = ElementTree.fromstring(packet.split(b"?>", 1)[1].rsplit(b"<?xpacket", 1)[0])
+    facts = {}
+    for description in tree.iter(f"{{{XMP['rdf']}}}Description"):
+        for name in ("part", "conformance"):
+            value = description.get(f"{{{XMP['pdfaid']}}}{name}")
+            if value is not None:
+                facts[name] = value
+        for title in description.iter(f"{{{XMP['rdf']}}}li"):
+            facts["title"] = title.text or ""
+    return facts
+
+
+def structure(data: bytes) -> list[dict]:
+    """Every element of the structure tree, depth first: its type (``H1``, ``Table``...),
+    its text alternative (``Alt``) and the types of its parents."""
+    root = pdf_reader(data).trailer["/Root"]
+    found: list[dict] = []
+
+    def walk(node, parents: tuple[str, ...]) -> None:
+        node = node.get_object()
+        if not isinstance(node, dict):
+            return
+        kind = str(node.get("/S", "")).lstrip("/")
+        if kind:
+            found.append({"type": kind, "alt": node.get("/Alt"), "parents": parents})
+        kids = node.get("/K")
+        kids = kids if isinstance(kids, list) else [kids] if kids is not None else []
+        for kid in kids:
+            if hasattr(kid, "get_object"):
+                walk(kid, (*parents, kind) if kind else parents)
+
+    walk(root["/StructTreeRoot"], ())
+    return found
+
+
+def attached_files(data: bytes) -> dict[str, list[bytes]]:
+    """The files a PDF carries, by name."""
+    return dict(pdf_reader(data).attachments)

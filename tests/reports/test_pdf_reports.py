@@ -329,9 +329,9 @@ def test_long_names_stay_inside_the_page(app, client, monkeypatch):
     match = api_match(client, players=players, hands=[hand, hand])
     pages = {}
 
-    def keep(html, paper="a4", extra_css=()):
+    def keep(html, paper="a4", extra_css=(), attachments=()):
         pages[paper] = html
-        return reports.render_pdf(html, paper, extra_css)
+        return reports.render_pdf(html, paper, extra_css, attachments)
 
     monkeypatch.setattr("ledger.pdf.routes.render_pdf", keep)
     for paper in ("a4", "letter"):

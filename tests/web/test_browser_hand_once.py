@@ -10,13 +10,12 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS
+from browser_support import CHROMIUM, CHROMIUM_ARGS, PHONE, axe_problems
 from match_pages_support import BY_COUNTS, PLAYERS, VOID, WORKED, engine_nets, hand_form
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
-PHONE = {"width": 390, "height": 844}
 
 
 def api(url: str, body: dict | None = None) -> dict:
@@ -91,8 +90,8 @@ def settled(page) -> None:
 
 
 def save_button(page):
-    """The form's save button (on a hand already there, the notice has one too: first)."""
-    return page.get_by_role("button", name=re.compile(r"^Save (mine as )?hand \d+$")).first
+    """The hand form's save button (whatever its words, in any language)."""
+    return page.locator(".hand-form .form-actions button[type=submit]")
 
 
 def flash(page) -> str:
@@ -133,7 +132,8 @@ def test_two_scorekeepers_saving_the_same_hand_number(live_server, page, browser
         assert stored(page_url) == [1]
 
         assert page.get_by_role("button", name="Save mine as hand 2").count() == 2
-        save_button(page).click()  # the notice's: mine is another hand, as hand 2
+        assert save_button(page).inner_text() == "Save mine as hand 2"
+        page.locator("#taken button").click()  # the notice's: mine is another hand
         assert "Hand 2 saved." in flash(page)
         assert stored(page_url) == [1, 2]
         assert [e for e in page.console_errors if "409" not in e] == []
@@ -387,3 +387,48 @@ def test_play_on_after_the_end(live_server, page):
     assert stored(page_url) == [1, 2]
     assert page.locator(".match-status .final").count() == 1
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_no_serious_accessibility_problem_in_these_states(live_server, browser, axe_source, lang):
+    """axe-core (as tests/web/test_browser_a11y.py runs it) on the states of this file:
+    the hand already there, a hand not sent yet, the finished match, play on."""
+    from test_browser_a11y import FOUND_BEFORE
+
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+
+    def audit(state: str) -> None:
+        found[state] = axe_problems(page, axe_source, FOUND_BEFORE)
+
+    try:
+        page.goto(f"{live_server}/lang/{lang}?next=/")
+        page_url, edit_link = new_match(live_server, length={"hands": 2})
+        join(page, edit_link)
+        open_form(page, page_url)
+        api_hand = {**BY_COUNTS, "number": 1}
+        page.request.post(
+            page_url.replace("/matches/", "/api/v1/matches/") + "/hands",
+            data=api_hand,
+            headers={"Authorization": "Bearer " + edit_link.rsplit("/", 1)[1]},
+        )
+        type_hand(page, WORKED)
+        save_button(page).click()
+        page.locator("#taken").wait_for()
+        audit("the hand already there, beside mine")
+        open_form(page, page_url)
+        type_hand(page, VOID)
+        page.context.set_offline(True)
+        save_button(page).click()
+        page.locator("#hand-queue .unsent").wait_for()
+        audit("a hand not sent yet")
+        page.context.set_offline(False)
+        page.wait_for_url(page_url)
+        page.locator(".match-end-actions").wait_for()
+        audit("the finished match, a hand just saved")
+        page.goto(page_url + "/length")
+        audit("play on")
+    finally:
+        context.close()
+    assert found == dict.fromkeys(found, [])

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from browser_support import use_maal_mode
 from match_pages_support import DUBLEE_FINISH, PLAYERS, VOID, engine_nets, summed
 
 pytestmark = pytest.mark.browser
@@ -65,13 +66,15 @@ def tap(page, selector: str) -> None:
 
 def enter_player(page, row: int, player: dict) -> None:
     tap(page, f'#players-{row}-seen input[value="{player["seen"]}"]')
+    # The way of entering the maal is under the row's "More" (a total is on the row).
     if "maal_cards" in player:
-        tap(page, f'#player-{row} .mode-input[value="cards"]')
+        use_maal_mode(page, row, "cards")
         page.fill(f"#players-{row}-maal_cards", " ".join(player["maal_cards"]))
     elif "maal" in player:
-        tap(page, f'#player-{row} .mode-input[value="number"]')
+        use_maal_mode(page, row, "number")
         page.fill(f"#players-{row}-maal", str(player["maal"]))
     else:  # counts, with the steppers' + buttons
+        use_maal_mode(page, row, "counts")
         for kind, count in player.get("maal_counts", {}).items():
             plus = page.locator(
                 f'#player-{row} [aria-controls="players-{row}-count_{kind}"][data-step="1"]'

@@ -106,7 +106,8 @@ def test_new_hand_form_for_a_match_renders(app):
             form=form,
         )
     assert page.count('class="player-title"') == 6
-    assert '<h3 class="player-title" id="player-0-title">Asha</h3>' in page
+    # h2: the page's h1 is the hand, each player a section under it (headings in order)
+    assert '<h2 class="player-title" id="player-0-title">Asha</h2>' in page
     assert 'class="player-name"' not in page  # names are not typed in a match
     assert '<input type="hidden" name="players-0-name" value="Asha">' in page
     assert page.count('name="players-4-plays" type="checkbox" value="y"') == 1

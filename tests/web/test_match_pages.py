@@ -21,6 +21,7 @@ from match_pages_support import (
 )
 from sqlalchemy import func, select
 
+from ledger.engine.game import MAX_MATCH_NAME
 from ledger.extensions import db
 from ledger.matches.models import Hand, Match
 
@@ -83,11 +84,17 @@ def test_length_from_the_profile(app, client):
 
 
 def test_errors_next_to_fields_and_nothing_stored(app, client):
-    data = new_match_form(["Asha", "asha", "", ""], name="  ", length_count="0")
+    # (An empty name is no longer a problem: the match is named for its day.)
+    data = new_match_form(
+        ["Asha", "asha", "", ""], name="x" * (MAX_MATCH_NAME + 1), length_count="0"
+    )
     response = client.post("/matches/new", data=data)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert re.search(r'id="name-errors">\s*<li>Give the match a name.', html)
+    assert re.search(
+        rf'id="name-errors">\s*<li>A match name can have at most {MAX_MATCH_NAME} characters',
+        html,
+    )
     assert re.search(r'id="players-1-errors">\s*<li>.*listed twice', html)
     assert re.search(r'id="length_count-errors">\s*<li>Enter how many hands', html)
     assert 'value="Asha"' in html  # what was typed stays

@@ -16,7 +16,7 @@ def test_rules_page_shows_every_profile(client):
     body = response.get_data(as_text=True)
     header = re.search(r"<thead>(.*?)</thead>", body, re.S).group(1)
     for pid, title in PROFILE_TITLES.items():
-        assert f"<code>{pid}</code>" in header
+        assert f'<code lang="en">{pid}</code>' in header  # a code, not a word of the page
         assert html.escape(title) in header
     rows = re.findall(r"<tr>\s*<th scope=\"row\".*?</tr>", body, re.S)
     assert len(rows) == len(PROFILES["amarnepal"].to_json()) - 1  # every setting but "profile"
@@ -70,3 +70,13 @@ def test_a_dealt_tunnela_without_its_bonus_says_why_on_the_hand_page(client):
     page = client.get(f"/matches/{created['id']}/hands/1").get_data(as_text=True)
     assert "Dealt tunnela, no bonus" in page
     assert str(escape(NO_BONUS_REASONS["unseen"])) in page
+
+
+def test_setting_codes_are_marked_english_on_the_nepali_page(client):
+    """A screen reader reads a code like ``unseen_maal`` as English, not as Nepali."""
+    client.set_cookie("lang", "ne")
+    body = client.get("/rules").get_data(as_text=True)
+    assert '<html lang="ne">' in body
+    codes = re.findall(r"<code([^>]*)>([^<]*)</code>", body)
+    assert len(codes) == len(PROFILE_TITLES) + len(PROFILE_NOTES) + len(SETTING_HELP)
+    assert all(attrs == ' lang="en"' for attrs, _ in codes), codes

@@ -11,6 +11,7 @@ too, since it matters to a match and not to one hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -20,7 +21,7 @@ from wtforms.widgets import NumberInput
 
 from ledger.engine import FieldError, HouseRules, Invalid
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
-from ledger.i18n import tr
+from ledger.i18n import format_day, tr
 from ledger.i18n.words import CHOICE_WORDS
 from ledger.matches import create_match
 from ledger.matches.models import Match
@@ -194,6 +195,11 @@ def _field_for(form: NewMatchForm, error: FieldError, rows: list[int]):
     return None
 
 
+def default_name(today: date | None = None) -> str:
+    """The name of a match left unnamed: its day, in the page's language."""
+    return tr("Match of {day}", day=format_day(today or date.today()))
+
+
 def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, str] | NewMatchCheck:
     """Create the match the form describes, or its problems (placed on the fields)."""
     problems: list[Problem] = []
@@ -217,7 +223,14 @@ def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, st
             )
         )
     stake = read_stake_fields(form.stake.form)
-    args = (form.name.data, names, _rules_spec(form, choice), length, dealer, stake)
+    args = (
+        form.name.data or default_name(),
+        names,
+        _rules_spec(form, choice),
+        length,
+        dealer,
+        stake,
+    )
     try:
         if problems or choice.problems:
             read_match(*args)  # only to find the other problems; stores nothing

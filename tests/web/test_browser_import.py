@@ -1,0 +1,57 @@
+"""Loading a saved match in headless Chromium: the summary PDF a phone saved is chosen on
+the new-match page and becomes a match this browser keeps score for."""
+
+import re
+
+import pytest
+from match_pages_support import BY_COUNTS, PLAYERS, VOID
+
+pytestmark = pytest.mark.browser
+
+MATCH_PAGE = re.compile(r"/matches/[A-Za-z0-9_-]{16,}$")
+
+
+def saved_summary(page, live_server: str) -> tuple[str, bytes]:
+    """A match of two hands made through the API, and its summary PDF."""
+    body = {"name": "Tihar 2026", "players": PLAYERS, "rules": "amarnepal", "length": None}
+    match = page.request.post(f"{live_server}/api/v1/matches", data=body).json()
+    auth = {"Authorization": f"Bearer {match['edit_key']}"}
+    for hand in (BY_COUNTS, VOID):
+        url = f"{live_server}/api/v1/matches/{match['id']}/hands"
+        assert page.request.post(url, data=hand, headers=auth).status == 201
+    pdf = page.request.get(f"{live_server}/matches/{match['id']}/summary.pdf")
+    assert pdf.headers["content-type"] == "application/pdf"
+    return match["id"], pdf.body()
+
+
+def test_a_saved_summary_pdf_loads_in_the_browser(page, live_server, tmp_path):
+    original, pdf = saved_summary(page, live_server)
+    saved = tmp_path / "tihar-2026-summary.pdf"
+    saved.write_bytes(pdf)
+    junk = tmp_path / "notes.txt"
+    junk.write_text("Asha owes Bikash a tea")
+
+    page.goto(f"{live_server}/matches/new")
+    page.set_input_files("#file", str(junk))
+    page.get_by_role("button", name="Load the match").click()
+    page.wait_for_selector("#file-errors")
+    assert "neither a match summary PDF nor" in page.inner_text("#file-errors")
+    assert page.evaluate("document.activeElement.id") == "file"  # the problem is in view
+    # The refused file's page came with its status (422), which Chromium logs; nothing else.
+    assert [e for e in page.console_errors if "status of 422" not in e] == []
+    page.console_errors.clear()
+
+    page.set_input_files("#file", str(saved))
+    page.get_by_role("button", name="Load the match").click()
+    page.wait_for_url(MATCH_PAGE)
+    assert original not in page.url
+    assert "is loaded: a new copy that this browser can edit" in page.inner_text("body")
+    assert page.locator(".read-only-tag").count() == 0
+    copy = page.url.rsplit("/", 1)[1]
+    totals = {
+        p["name"]: p["total"]
+        for p in page.request.get(f"{live_server}/api/v1/matches/{copy}").json()["players"]
+    }
+    first = page.request.get(f"{live_server}/api/v1/matches/{original}").json()["players"]
+    assert totals == {p["name"]: p["total"] for p in first}
+    assert page.console_errors == []

@@ -1,0 +1,165 @@
+"""Loading a saved match in the browser (POST /matches/import from the new-match page):
+its summary PDF or its export.json becomes a new match that this browser may edit."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+
+import pytest
+from match_pages_support import BY_COUNTS, PLAYERS, THREE_PLAY, VOID
+from sqlalchemy import func, select
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
+
+from ledger.extensions import db
+from ledger.matches.export import IMPORT_MAX_BYTES
+from ledger.matches.models import Match
+
+NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
+#: What may differ between a match and its loaded copy.
+VOLATILE = ("id", "exported_at")
+
+
+@pytest.fixture
+def saved(client):
+    """A match of three hands made through the API, and its id."""
+    body = {"name": "Tihar 2026", "players": PLAYERS, "rules": "amarnepal", "length": None}
+    match = client.post("/api/v1/matches", json=body).get_json()
+    auth = {"Authorization": f"Bearer {match['edit_key']}"}
+    for hand in (BY_COUNTS, THREE_PLAY, VOID):
+        url = f"/api/v1/matches/{match['id']}/hands"
+        assert client.post(url, json=hand, headers=auth).status_code == 201
+    return match["id"]
+
+
+def export(client, public_id: str) -> dict:
+    document = client.get(f"/api/v1/matches/{public_id}/export.json").get_json()
+    return {k: v for k, v in document.items() if k not in VOLATILE}
+
+
+def upload(client, data: bytes | None, filename: str = "saved.pdf", **kw):
+    """Post the file as a browser does (the body built in memory: the test client would
+    spool a large one to a temporary file that a refused request leaves open)."""
+    form = {} if data is None else {"file": FileStorage(io.BytesIO(data), filename=filename)}
+    boundary, body = encode_multipart({**form, **kw.pop("extra", {})})
+    content_type = f"multipart/form-data; boundary={boundary}"
+    return client.post("/matches/import", data=body, content_type=content_type, **kw)
+
+
+def count_matches(app) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(Match))
+
+
+def file_errors(page: str) -> list[str]:
+    found = re.search(r'<ul class="field-errors" id="file-errors">(.*?)</ul>', page, re.S)
+    assert found, page[-3000:]
+    assert 'aria-invalid="true"' in page and "autofocus" in page
+    return [html.unescape(m) for m in re.findall(r"<li>(.*?)</li>", found.group(1))]
+
+
+def test_the_new_match_page_offers_to_load_a_saved_match(client):
+    page = client.get("/matches/new").get_data(as_text=True)
+    form = page[page.index('id="import"') :]
+    assert 'action="/matches/import"' in form
+    assert 'enctype="multipart/form-data"' in form
+    assert re.search(r'<input[^>]*accept="\.pdf,\.json,application/pdf,application/json"', form)
+    assert 'type="file"' in form and 'name="file"' in form
+    assert 'name="csrf_token"' in form
+    assert "Load a saved match" in form
+
+
+@pytest.mark.parametrize("kind", ["summary PDF", "Nepali summary PDF", "export.json"])
+def test_a_saved_match_loads_as_a_new_match_this_browser_edits(app, client, saved, kind):
+    if kind == "export.json":
+        data = client.get(f"/api/v1/matches/{saved}/export.json").data
+    else:
+        headers = NE if kind.startswith("Nepali") else {}
+        data = client.get(f"/matches/{saved}/summary.pdf", headers=headers).data
+    response = upload(client, data, "saved.json" if kind == "export.json" else "saved.pdf")
+    assert response.status_code == 303
+    copy = re.fullmatch(r"/matches/([\w-]+)", response.headers["Location"]).group(1)
+    assert copy != saved
+    assert export(client, copy) == export(client, saved)  # hands, history, totals, rules
+    page = client.get(f"/matches/{copy}").get_data(as_text=True)
+    assert "The match “Tihar 2026” is loaded: a new copy that this browser can edit." in page
+    assert 'class="read-only-tag"' not in page  # this browser holds the copy's edit key
+    assert client.get(f"/matches/{copy}/hands/new").status_code == 200
+    assert client.get(f"/matches/{saved}/hands/new").status_code == 403  # not the original's
+    assert count_matches(app) == 2
+
+
+def test_problems_are_shown_on_the_file_field_and_nothing_is_stored(app, client, saved):
+    slip = client.get(f"/matches/{saved}/hands/1/slip.pdf").data
+    document = client.get(f"/api/v1/matches/{saved}/export.json").get_json()
+    document["hands"][1]["winner"] = "Nobody"
+    broken = str(document).encode()  # Python's repr: not JSON
+    cases = [
+        (None, "Choose the match's summary PDF or its export.json first."),
+        (b"a letter to Asha", "This file is neither a match summary PDF nor"),
+        (broken, "This file is neither a match summary PDF nor"),
+        (slip, "This PDF carries no match: it has no attached export.json."),
+        (b"%PDF-1.7 nothing more", "This PDF is damaged: the ledger cannot read it."),
+    ]
+    for data, sentence in cases:
+        response = upload(client, data)
+        assert response.status_code == 422
+        errors = file_errors(response.get_data(as_text=True))
+        assert len(errors) == 1 and errors[0].startswith(sentence), errors
+    wrong = upload(client, json.dumps(document).encode(), "saved.json")
+    assert wrong.status_code == 422
+    assert any(e.startswith("hands.1.winner: ") for e in file_errors(wrong.get_data(as_text=True)))
+    assert count_matches(app) == 1
+
+
+def test_the_page_and_its_messages_in_nepali(client, saved):
+    slip = client.get(f"/matches/{saved}/hands/1/slip.pdf").data
+    page = upload(client, slip, headers=NE).get_data(as_text=True)
+    assert "सेभ गरेको म्याच खोल्नुहोस्" in page
+    assert file_errors(page) == [
+        "यो PDF मा कुनै म्याच छैन: यसमा संलग्न export.json छैन। खाताले छापेको म्याचको सारांश, "
+        "वा म्याचको export.json नै आयात गर्नुहोस्।"
+    ]
+    big = upload(client, b"%PDF-1.7\n" + b" " * IMPORT_MAX_BYTES, headers=NE)
+    assert big.status_code == 413
+    assert file_errors(big.get_data(as_text=True)) == ["यो फाइल ४ MiB भन्दा ठूलो छ।"]
+
+
+def test_a_file_over_the_limit_is_refused_on_its_field(app, client):
+    response = upload(client, b"%PDF-1.7\n" + b" " * IMPORT_MAX_BYTES)
+    assert response.status_code == 413
+    assert file_errors(response.get_data(as_text=True)) == ["This file is larger than 4 MiB."]
+    assert count_matches(app) == 0
+
+
+def test_a_file_larger_than_the_usual_body_limit_loads(client):
+    """The summary of a long match is larger than the 256 KiB most forms may send."""
+    body = {"name": "Long night", "players": PLAYERS, "rules": "amarnepal", "length": None}
+    match = client.post("/api/v1/matches", json=body).get_json()
+    document = client.get(f"/api/v1/matches/{match['id']}/export.json").get_json()
+    document["hands"] = [{"number": n, "dealer": "Asha", **BY_COUNTS} for n in range(1, 1201)]
+    data = json.dumps(document, indent=2).encode()
+    assert len(data) > 256 * 1024
+    response = upload(client, data, "long.json")
+    assert response.status_code == 303
+    copy = response.headers["Location"].rsplit("/", 1)[1]
+    assert len(client.get(f"/api/v1/matches/{copy}").get_json()["hands"]) == 1200
+
+
+def test_the_upload_needs_a_csrf_token(csrf_app, csrf_client):
+    body = {"name": "Tihar 2026", "players": PLAYERS, "rules": "amarnepal", "length": None}
+    match = csrf_client.post("/api/v1/matches", json=body).get_json()
+    data = csrf_client.get(f"/api/v1/matches/{match['id']}/export.json").data
+    refused = upload(csrf_client, data, "saved.json")
+    assert refused.status_code == 400
+    assert "This form has expired" in refused.get_data(as_text=True)
+    assert count_matches(csrf_app) == 1
+
+    page = csrf_client.get("/matches/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    accepted = upload(csrf_client, data, "saved.json", extra={"csrf_token": token})
+    assert accepted.status_code == 303
+    assert count_matches(csrf_app) == 2
