@@ -8,7 +8,9 @@ from typing import Any
 from flask import Flask
 
 from ledger import api
+from ledger.assets import init_assets
 from ledger.cli import init_db_command
+from ledger.compression import init_compression
 from ledger.errors import init_errors
 from ledger.extensions import csrf, db, migrate
 from ledger.i18n import (
@@ -76,6 +78,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from ledger.matches import models  # noqa: F401  (registers the tables)
 
     init_security(app)
+    init_assets(app)
+    init_compression(app)
     init_i18n(app)
     init_errors(app)
     _register_templates(app)
