@@ -54,7 +54,8 @@ TYPES = {
 }
 COMPRESSED_TYPES = {"text/css", "text/javascript", "image/svg+xml", "application/json",
                     "text/plain", "text/markdown"}
-FINGERPRINTED = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<ext>\.[^./]+)?$")
+FINGERPRINTED = re.compile(
+    rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<ext>\.[^./]+)?$")
 CSS_URL = re.compile(r"""url\(\s*(?P<quote>["']?)(?P<url>[^"')]+)(?P=quote)\s*\)""")
 
 

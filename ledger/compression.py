@@ -4,7 +4,8 @@ brotli or gzip, whichever the client accepts (``Accept-Encoding``), else as they
 The app's own responses are compressed as they leave (brotli at a middle quality: a
 match page takes a millisecond or two); static files come compressed already
 (``ledger.assets``), and files sent from disk, PDFs and streamed bodies are left alone.
-Every response that could be compressed says ``Vary: Accept-Encoding``. The ETag stays
+Every response that could be compressed says ``Vary: Accept-Encoding``; one that says
+``Cache-Control: no-transform`` is left as it is. The ETag stays
 that of the content: the API's ETags are hand versions, which clients send back in
 ``If-Match``.
 """
@@ -58,11 +59,14 @@ def compress_response(response: Response) -> Response:
         or response.is_streamed
         or "Content-Encoding" in response.headers
         or response.mimetype not in TYPES
+        or "no-transform" in response.cache_control
     ):
         return response
-    response.vary.add("Accept-Encoding")
     data = response.get_data()
-    encoding = choose_encoding(request.accept_encodings) if len(data) >= MIN_SIZE else None
+    if len(data) < MIN_SIZE:
+        return response
+    response.vary.add("Accept-Encoding")
+    encoding = choose_encoding(request.accept_encodings)
     if encoding is not None:
         response.set_data(compress(data, encoding))
         response.headers["Content-Encoding"] = encoding

@@ -19,13 +19,15 @@ dropped (phones' renderers do not use it). The output is the same on every run.
 While a Latin face loads, the text is set in a local font adjusted to its metrics (CSS
 ``size-adjust`` and the ascent, descent and line-gap overrides), so the swap moves
 nothing: Arial (and its metric twins Liberation Sans and Arimo), Roboto (Android) and
-DejaVu Sans (Linux). The Devanagari faces are ``font-display: optional`` instead: the
-phones' own Devanagari fonts (Kohinoor, Nirmala UI, Android's) cannot all be measured, so
-a page whose Devanagari font is not there at once (a first visit on a slow line) keeps
-the phone's own, and the next page has it from the cache. Their metrics are measured from the fonts of Debian's packages
+DejaVu Sans (Linux). Their metrics are measured from the fonts of Debian's packages
 ``fonts-liberation2``, ``fonts-roboto-unhinted`` and ``fonts-dejavu-core``, fetched with
 ``apt-get download`` into a temporary folder (nothing is installed), or read from
-``--fallback-fonts DIR``. The widths are averaged over the English catalogue's text.
+``--fallback-fonts DIR``; the widths are averaged over the English catalogue's text.
+
+The Devanagari faces are ``font-display: optional`` instead: the phones' own Devanagari
+fonts (Kohinoor, Nirmala UI, Android's) cannot all be measured, so a page whose
+Devanagari font is not there at once (a first visit on a slow line) keeps the phone's
+own, and the next page has it from the cache.
 """
 
 from __future__ import annotations
@@ -316,10 +318,14 @@ def main() -> None:
     families = assign(wanted_characters())
     rules = []
     for face in FACES:
-        path = build_face(face, families[face.family])
-        rules.append(face_rule(face, families[face.family]))
+        assigned = families[face.family]
+        path = build_face(face, assigned)
+        # All the file holds (what its layout features reach too), but the spaces it keeps
+        # only for WeasyPrint's sake.
+        held = set(TTFont(path)["cmap"].getBestCmap()) - (set(SPACES) - assigned)
+        rules.append(face_rule(face, held))
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size:,} bytes, "
-              f"{len(families[face.family])} characters")
+              f"{len(held)} characters")
     if args.fallback_fonts:
         rules += fallback_rules(args.fallback_fonts)
     else:
