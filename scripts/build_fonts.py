@@ -73,6 +73,8 @@ BLOCKS = (
     (0x2010, 0x2027),  # dashes, quotes, bullets, ellipsis
     (0x2030, 0x203A),  # per mille, primes, angle quotes
     (0x20A0, 0x20C0),  # currency symbols
+    (0x2190, 0x2199),  # arrows: ← ↑ → ↓ ↔ ↕ and the diagonals
+    (0x25B2, 0x25BF),  # small triangles (disclosure marks)
     (0x25CC, 0x25CC),  # dotted circle (a mark shown alone)
 )
 #: Spaces every subset keeps: a renderer sets a space between two symbols in their font.
