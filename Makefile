@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 LEDGER := $(BIN)/marriage-ledger
 PORT ?= 5000
 
-.PHONY: venv system-deps node-deps translations translations-update run run-local test lint bench rules-doc
+.PHONY: venv system-deps node-deps translations translations-update run run-local test lint bench rules-doc fonts lighthouse
 
 venv: $(STAMP)
 
@@ -77,3 +77,23 @@ bench: venv system-deps translations
 # docs/rules.md's tables, written from the engine (tests/docs/test_rules_doc.py checks them).
 rules-doc: venv
 	$(BIN)/python scripts/rules_doc.py
+
+# The pages' web fonts (static/fonts/web/*.woff2 and static/css/fonts.css, committed), rebuilt
+# from the vendored TTFs after a template, catalogue or font changes (tests/web/test_fonts.py
+# says when). Fetches three Debian font packages to measure the fallbacks (installs nothing).
+fonts: venv
+	$(BIN)/python scripts/build_fonts.py
+
+# Lighthouse's mobile performance audit of the home, match and new-hand pages, served by
+# waitress on loopback. Lighthouse is installed from npm into .lighthouse/ (git-ignored);
+# 12.2.3 is the last release that runs on Node 20. `make lighthouse LANG_ARG="--lang ne"`
+# audits the Nepali pages.
+LIGHTHOUSE_VERSION := 12.2.3
+LIGHTHOUSE_CLI := .lighthouse/node_modules/lighthouse/cli/index.js
+
+$(LIGHTHOUSE_CLI):
+	mkdir -p .lighthouse
+	npm install --prefix .lighthouse --no-audit --no-fund --save-exact lighthouse@$(LIGHTHOUSE_VERSION)
+
+lighthouse: venv translations $(LIGHTHOUSE_CLI)
+	CHROME_PATH=/usr/bin/chromium $(BIN)/python bench/lighthouse_bench.py $(LANG_ARG)

@@ -8,7 +8,9 @@ from typing import Any
 from flask import Flask
 
 from ledger import api, settings
+from ledger.assets import init_assets
 from ledger.cli import init_db_command
+from ledger.compression import init_compression
 from ledger.converters import init_converters
 from ledger.errors import init_errors
 from ledger.extensions import csrf, db, migrate
@@ -81,6 +83,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     init_converters(app)
     init_security(app)
+    init_assets(app)
+    init_compression(app)
     init_i18n(app)
     init_errors(app)
     init_serving(app)

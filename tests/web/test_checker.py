@@ -74,7 +74,7 @@ def test_checker_renders_empty_form(client):
     assert 'name="rules-unseen_maal"' in body  # the overrides
     assert 'hx-post="/check/preview"' in body
     assert 'hx-trigger="input changed delay:400ms, change"' in body
-    assert "/static/js/hand-form.js" in body
+    assert re.search(r'src="/static/js/hand-form\.[0-9a-f]{12}\.js"', body)  # fingerprinted
     # CSP: no inline code or styles anywhere on the page.
     assert "<style" not in body and " style=" not in body
     assert "<script>" not in body and " onclick=" not in body and " onchange=" not in body

@@ -1,6 +1,7 @@
 """The app's frame: pages, security headers, error handling, secret key."""
 
 import os
+import re
 import stat
 
 import pytest
@@ -16,8 +17,9 @@ def test_index_renders(client):
     for href in ("/matches/new", "/check", "/rules"):
         assert f'href="{href}"' in html
     assert 'name="viewport"' in html
-    assert "/static/js/htmx.min.js" in html
-    assert "/static/css/app.css" in html
+    # Static files are named with a hash of their content (tests/web/test_assets.py).
+    assert re.search(r'src="/static/js/htmx\.min\.[0-9a-f]{12}\.js"', html)
+    assert re.search(r'href="/static/css/app\.[0-9a-f]{12}\.css"', html)
 
 
 def test_no_inline_scripts_or_styles(client):

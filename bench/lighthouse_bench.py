@@ -1,0 +1,164 @@
+"""`make lighthouse`: Lighthouse's mobile performance audit of the home, match and new-hand
+pages, served by waitress on loopback from a temporary SQLite database with a seeded match.
+
+Lighthouse (the npm package, installed by `make lighthouse` into the git-ignored
+``.lighthouse/``) drives Debian's Chromium headless. Each run is bounded in time; the
+server stops when the runs are done. Prints one line per page: the performance score
+and the metrics it is made of (FCP, LCP, CLS, TBT, Speed Index).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from waitress.server import create_server  # noqa: E402
+
+from bench.pages_bench import Client, _free_port, hand_body  # noqa: E402
+from ledger import create_app  # noqa: E402
+from ledger.extensions import db  # noqa: E402
+from ledger.i18n.language import LANG_COOKIE  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCAL_CLI = ROOT / ".lighthouse" / "node_modules" / "lighthouse" / "cli" / "index.js"
+CHROME = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+RUN_TIMEOUT_S = 240
+METRICS = {
+    "FCP_s": "first-contentful-paint",
+    "LCP_s": "largest-contentful-paint",
+    "SI_s": "speed-index",
+    "TBT_ms": "total-blocking-time",
+    "CLS": "cumulative-layout-shift",
+}
+
+
+def lighthouse_command() -> list[str] | None:
+    """How to run Lighthouse here: the local install, else one on PATH, else None."""
+    if LOCAL_CLI.is_file() and shutil.which("node"):
+        return [shutil.which("node") or "node", str(LOCAL_CLI)]
+    found = shutil.which("lighthouse")
+    return [found] if found else None
+
+
+def audit(command: list[str], url: str, cookie: str) -> dict[str, float]:
+    """One mobile performance audit (Lighthouse's defaults: a simulated mid-range phone)."""
+    args = [
+        *command,
+        url,
+        "--only-categories=performance",
+        "--output=json",
+        "--output-path=stdout",
+        "--quiet",
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+        "--extra-headers=" + json.dumps({"Cookie": cookie}),
+    ]
+    done = subprocess.run(
+        args, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False,
+        env={**os.environ, "CHROME_PATH": CHROME},
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"lighthouse failed on {url}: {done.stderr[-2000:]}")
+    report = json.loads(done.stdout)
+    if os.environ.get("LIGHTHOUSE_REPORTS"):  # keep the full reports, for a closer look
+        folder = Path(os.environ["LIGHTHOUSE_REPORTS"])
+        folder.mkdir(parents=True, exist_ok=True)
+        name = url.rstrip("/").rsplit("/", 1)[-1].replace(":", "_") or "home"
+        (folder / f"{name}.json").write_text(done.stdout, encoding="utf-8")
+    if report.get("runtimeError"):
+        raise RuntimeError(f"lighthouse on {url}: {report['runtimeError']}")
+    audits = report["audits"]
+    figures: dict[str, float] = {"score": round(report["categories"]["performance"]["score"] * 100)}
+    for label, key in METRICS.items():
+        value = audits[key]["numericValue"]
+        figures[label] = value / 1000 if label.endswith("_s") else value
+    return figures
+
+
+def seed(client: Client, hands: int) -> tuple[str, str]:
+    """A four-player match with ``hands`` hands; its id and the editor's session cookie."""
+    players = ["Asha", "Bikash", "Chandra", "Dipa"]
+    _, status, payload = client.request("POST", "/api/v1/matches", {
+        "name": "Friday at Asha's", "players": players, "rules": "amarnepal",
+        "length": None, "first_dealer": "Asha"})
+    assert status == 201, payload
+    match = json.loads(payload)
+    auth = {"Authorization": f"Bearer {match['edit_key']}"}
+    rng = random.Random(11)
+    for _ in range(hands):
+        _, status, payload = client.request(
+            "POST", f"/api/v1/matches/{match['id']}/hands", hand_body(rng, players), auth)
+        assert status == 201, payload
+    client.conn.request("GET", f"/matches/{match['id']}/join/{match['edit_key']}")
+    response = client.conn.getresponse()
+    response.read()
+    cookies = SimpleCookie(response.headers["Set-Cookie"])
+    cookie = "; ".join(f"{name}={morsel.value}" for name, morsel in cookies.items())
+    return match["id"], cookie
+
+
+def run(hands: int = 40, language: str = "en") -> dict[str, dict[str, float]]:
+    command = lighthouse_command()
+    if command is None:
+        return {}
+    logging.getLogger("waitress").setLevel(logging.ERROR)  # its queue-depth warnings
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "lighthouse",
+                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/lighthouse.sqlite3"})
+        with app.app_context():
+            db.create_all()
+        port = _free_port()
+        server = create_server(app, host="127.0.0.1", port=port, threads=4)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        client = Client(port)
+        try:
+            public_id, editor = seed(client, hands)
+            reader = f"{LANG_COOKIE}={language}"
+            base = f"http://127.0.0.1:{port}"
+            pages = {
+                "home": (f"{base}/", reader),
+                f"match page, {hands} hands (a follower)": (
+                    f"{base}/matches/{public_id}", reader),
+                "new-hand page (the scorekeeper)": (
+                    f"{base}/matches/{public_id}/hands/new", f"{editor}; {reader}"),
+            }
+            return {label: audit(command, url, c) for label, (url, c) in pages.items()}
+        finally:
+            client.conn.close()
+            server.task_dispatcher.shutdown()
+            server.close()
+            thread.join(timeout=10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Lighthouse's mobile performance audit")
+    parser.add_argument("--hands", type=int, default=40, help="hands in the seeded match")
+    parser.add_argument("--lang", default="en", choices=("en", "ne"), help="the pages' language")
+    args = parser.parse_args()
+    results = run(args.hands, args.lang)
+    if not results:
+        print("lighthouse: not installed (`make lighthouse` installs it into .lighthouse/)")
+        return
+    for label, figures in results.items():
+        shown = ", ".join(
+            f"{k} {v:.0f}" if k in ("score", "TBT_ms") else
+            f"{k} {v:.3f}" if k == "CLS" else f"{k} {v:.2f}"
+            for k, v in figures.items()
+        )
+        print(f"lighthouse (mobile, {args.lang}): {label:<40} {shown}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
