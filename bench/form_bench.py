@@ -9,13 +9,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import tempfile
-import threading
 
-from waitress.server import create_server
-
-from ledger import create_app
+from bench.serving import served
 from tests.browser_support import (
     MOST_HEIGHT,
     PHONE,
@@ -28,12 +23,6 @@ from tests.browser_support import (
 CHROMIUM = "/usr/bin/chromium"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def available() -> bool:
     return os.access(CHROMIUM, os.X_OK) or shutil.which("chromium") is not None
 
@@ -41,41 +30,26 @@ def available() -> bool:
 def run() -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "bench",
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3"})
-        with app.app_context():
-            from ledger.extensions import db
-
-            db.create_all()
-        port = _free_port()
-        server = create_server(app, host="127.0.0.1", port=port, threads=4)
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
+    with served() as port:
         base = f"http://127.0.0.1:{port}"
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(
-                    executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
-                page = browser.new_context(viewport=PHONE).new_page()
-                match_url = api_match(page, base)
-                figures: dict[str, float] = {}
-                for label in ("first hand", "next hand"):
-                    page.goto(match_url + "/hands/new")
-                    fresh = page_height(page)
-                    taps = fill_typical_hand(page)
-                    filled = page_height(page)
-                    taps += save_hand(page)
-                    page.locator(".flash").wait_for()
-                    if label == "first hand":
-                        figures["height_px"] = fresh
-                        figures["filled_px"] = filled
-                        figures["screens"] = max(fresh, filled) / PHONE["height"]
-                        figures["limit_px"] = MOST_HEIGHT
-                    figures[f"taps_{label.split()[0]}"] = taps
-                browser.close()
-        finally:
-            server.task_dispatcher.shutdown()
-            server.close()
-            thread.join(timeout=10)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+            page = browser.new_context(viewport=PHONE).new_page()
+            match_url = api_match(page, base)
+            figures: dict[str, float] = {}
+            for label in ("first hand", "next hand"):
+                page.goto(match_url + "/hands/new")
+                fresh = page_height(page)
+                taps = fill_typical_hand(page)
+                filled = page_height(page)
+                taps += save_hand(page)
+                page.locator(".flash").wait_for()
+                if label == "first hand":
+                    figures["height_px"] = fresh
+                    figures["filled_px"] = filled
+                    figures["screens"] = max(fresh, filled) / PHONE["height"]
+                    figures["limit_px"] = MOST_HEIGHT
+                figures[f"taps_{label.split()[0]}"] = taps
+            browser.close()
     return figures

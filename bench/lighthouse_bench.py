@@ -17,18 +17,14 @@ import random
 import shutil
 import subprocess
 import sys
-import tempfile
-import threading
 from http.cookies import SimpleCookie
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from waitress.server import create_server  # noqa: E402
 
-from bench.pages_bench import Client, _free_port, hand_body  # noqa: E402
-from ledger import create_app  # noqa: E402
-from ledger.extensions import db  # noqa: E402
+from bench.pages_bench import Client, hand_body  # noqa: E402
+from bench.serving import served  # noqa: E402
 from ledger.i18n.language import LANG_COOKIE  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,15 +109,7 @@ def run(hands: int = 40, language: str = "en") -> dict[str, dict[str, float]]:
     if command is None:
         return {}
     logging.getLogger("waitress").setLevel(logging.ERROR)  # its queue-depth warnings
-    with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "lighthouse",
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/lighthouse.sqlite3"})
-        with app.app_context():
-            db.create_all()
-        port = _free_port()
-        server = create_server(app, host="127.0.0.1", port=port, threads=4)
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
+    with served() as port:
         client = Client(port)
         try:
             public_id, editor = seed(client, hands)
@@ -137,9 +125,6 @@ def run(hands: int = 40, language: str = "en") -> dict[str, dict[str, float]]:
             return {label: audit(command, url, c) for label, (url, c) in pages.items()}
         finally:
             client.conn.close()
-            server.task_dispatcher.shutdown()
-            server.close()
-            thread.join(timeout=10)
 
 
 def main() -> None:

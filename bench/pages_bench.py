@@ -6,21 +6,10 @@ from __future__ import annotations
 import http.client
 import json
 import random
-import socket
 import statistics
-import tempfile
-import threading
 import time
 
-from waitress.server import create_server
-
-from ledger import create_app
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from bench.serving import served
 
 
 class Client:
@@ -67,19 +56,9 @@ def _timed(client: Client, method: str, path: str, runs: int, body=None, headers
 
 
 def run(hands: int = 100, runs: int = 60) -> dict[str, dict[str, float]]:
-    with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "bench",
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3"})
-        with app.app_context():
-            from ledger.extensions import db
-
-            db.create_all()
-        port = _free_port()
-        server = create_server(app, host="127.0.0.1", port=port, threads=2)
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
+    with served(threads=2) as port:
+        client = Client(port)
         try:
-            client = Client(port)
             players = ["Asha", "Bikash", "Chandra", "Dipa"]
             _, status, payload = client.request("POST", "/api/v1/matches", {
                 "name": "Bench", "players": players, "rules": "amarnepal",
@@ -102,12 +81,7 @@ def run(hands: int = 100, runs: int = 60) -> dict[str, dict[str, float]]:
                     body=lambda i: hand_body(rng, players), headers=auth),
             }
         finally:
-            # Stop the server's loop and its worker threads before the interpreter exits:
-            # a server thread left running at exit can crash native libraries (WeasyPrint's).
             client.conn.close()
-            server.task_dispatcher.shutdown()  # lets running requests finish first
-            server.close()
-            thread.join(timeout=10)
     base = out["trivial route"]["median_ms"]
     for figures in out.values():
         figures["x_trivial"] = figures["median_ms"] / base

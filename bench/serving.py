@@ -1,0 +1,42 @@
+"""An app served by waitress on loopback for a benchmark: a throwaway SQLite database, a
+free port, and a clean stop (a server thread left running at exit can crash native
+libraries such as WeasyPrint's)."""
+
+from __future__ import annotations
+
+import socket
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from waitress.server import create_server
+
+from ledger import create_app
+from ledger.extensions import db
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def served(threads: int = 4) -> Iterator[int]:
+    """Serve a new app on 127.0.0.1 while the block runs; yields its port."""
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "bench",
+                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3"})
+        with app.app_context():
+            db.create_all()
+        port = free_port()
+        server = create_server(app, host="127.0.0.1", port=port, threads=threads)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        try:
+            yield port
+        finally:
+            server.task_dispatcher.shutdown()  # lets running requests finish first
+            server.close()
+            thread.join(timeout=10)
