@@ -20,6 +20,7 @@ def run(requests: int = 500) -> dict[str, float]:
                 "INSTANCE_PATH": tmp,
                 "SQLALCHEMY_DATABASE_URI": "sqlite://",
                 "SECRET_KEY": "bench",
+                "RATELIMIT_ENABLED": False,  # a benchmark measures the work, not the limits
             }
         )
         client = app.test_client()

@@ -135,6 +135,7 @@ def run(runs: int = 5, long_runs: int = 3) -> dict[str, float]:
             {
                 "INSTANCE_PATH": tmp,
                 "SECRET_KEY": "bench",
+                "RATELIMIT_ENABLED": False,  # a benchmark measures the work, not the limits
                 "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
             }
         )

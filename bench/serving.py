@@ -27,7 +27,8 @@ def served(threads: int = 4) -> Iterator[int]:
     """Serve a new app on 127.0.0.1 while the block runs; yields its port."""
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "bench",
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3"})
+                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
+                          "RATELIMIT_ENABLED": False})  # the work, not the limits
         with app.app_context():
             db.create_all()
         port = free_port()
