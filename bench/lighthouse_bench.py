@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-from bench.pages_bench import Client, hand_body  # noqa: E402
+from bench.pages_bench import Client, seed_match  # noqa: E402
 from bench.serving import served  # noqa: E402
 from ledger.i18n.language import LANG_COOKIE  # noqa: E402
 
@@ -84,18 +84,7 @@ def audit(command: list[str], url: str, cookie: str) -> dict[str, float]:
 
 def seed(client: Client, hands: int) -> tuple[str, str]:
     """A four-player match with ``hands`` hands; its id and the editor's session cookie."""
-    players = ["Asha", "Bikash", "Chandra", "Dipa"]
-    _, status, payload = client.request("POST", "/api/v1/matches", {
-        "name": "Friday at Asha's", "players": players, "rules": "amarnepal",
-        "length": None, "first_dealer": "Asha"})
-    assert status == 201, payload
-    match = json.loads(payload)
-    auth = {"Authorization": f"Bearer {match['edit_key']}"}
-    rng = random.Random(11)
-    for _ in range(hands):
-        _, status, payload = client.request(
-            "POST", f"/api/v1/matches/{match['id']}/hands", hand_body(rng, players), auth)
-        assert status == 201, payload
+    match = seed_match(client, hands, random.Random(11))
     client.conn.request("GET", f"/matches/{match['id']}/join/{match['edit_key']}")
     response = client.conn.getresponse()
     response.read()

@@ -55,30 +55,39 @@ def _timed(client: Client, method: str, path: str, runs: int, body=None, headers
             "p95_ms": times[int(len(times) * 0.95) - 1] * 1000}
 
 
+PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+
+
+def seed_match(client: Client, hands: int, rng: random.Random) -> dict:
+    """A four-player match with ``hands`` random hands, through the API; its JSON (with
+    ``edit_key``)."""
+    _, status, payload = client.request("POST", "/api/v1/matches", {
+        "name": "Friday at Asha's", "players": PLAYERS, "rules": "amarnepal",
+        "length": None, "first_dealer": "Asha"})
+    assert status == 201, payload
+    match = json.loads(payload)
+    auth = {"Authorization": f"Bearer {match['edit_key']}"}
+    for _ in range(hands):
+        _, status, payload = client.request(
+            "POST", f"/api/v1/matches/{match['id']}/hands", hand_body(rng, PLAYERS), auth)
+        assert status == 201, payload
+    return match
+
+
 def run(hands: int = 100, runs: int = 60) -> dict[str, dict[str, float]]:
     with served(threads=2) as port:
         client = Client(port)
         try:
-            players = ["Asha", "Bikash", "Chandra", "Dipa"]
-            _, status, payload = client.request("POST", "/api/v1/matches", {
-                "name": "Bench", "players": players, "rules": "amarnepal",
-                "length": None, "first_dealer": "Asha"})
-            assert status == 201, payload
-            match = json.loads(payload)
-            auth = {"Authorization": f"Bearer {match['edit_key']}"}
             rng = random.Random(5)
-            for _ in range(hands):
-                _, status, payload = client.request(
-                    "POST", f"/api/v1/matches/{match['id']}/hands", hand_body(rng, players),
-                    auth)
-                assert status == 201, payload
+            match = seed_match(client, hands, rng)
+            auth = {"Authorization": f"Bearer {match['edit_key']}"}
             out = {
                 "trivial route": _timed(client, "GET", "/healthz", runs),
                 f"match page, {hands} hands": _timed(
                     client, "GET", f"/matches/{match['id']}", runs),
                 "hand submission (API)": _timed(
                     client, "POST", f"/api/v1/matches/{match['id']}/hands", runs,
-                    body=lambda i: hand_body(rng, players), headers=auth),
+                    body=lambda i: hand_body(rng, PLAYERS), headers=auth),
             }
         finally:
             client.conn.close()
