@@ -32,7 +32,8 @@ def main() -> None:
     line("api: POST /api/v1/settle (test client)", api_bench.run())
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)
-    line("pdf: match summary (test client)", pdf_bench.run())
+    for label, figures in pdf_bench.run().items():
+        line(f"pdf: {label}", figures)
     if form_bench.available():
         line("form: new hand, 4 players, 390x844", form_bench.run())
     else:

@@ -41,6 +41,7 @@ PAGE_TITLES = {
     413: _l("Too large"),
     429: _l("Too many requests"),
     500: _l("Something went wrong"),
+    503: _l("Busy just now"),
 }
 
 CSRF_MESSAGE = _l("This form has expired. Reload the page and fill it in again.")

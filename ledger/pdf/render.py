@@ -19,6 +19,9 @@ Devanagari and two symbol subsets), loaded through ``@font-face`` in the stylesh
 The stylesheets, the font configuration and the colour profile are parsed once per
 thread and reused (they are the slow part of a small PDF); they are read again when a
 stylesheet file changes.
+
+The routes do not call ``render_pdf`` in the serving process: they hand a ``RenderJob``
+to a child process (``ledger.pdf.child``), which runs the same code.
 """
 
 from __future__ import annotations
@@ -98,8 +101,28 @@ class StaticFetcher(URLFetcher):
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": mime})
 
 
+@dataclass(frozen=True)
+class StaticFiles:
+    """Where the renderer finds the app's static files: the folder, and the URL path the
+    HTML and CSS address them by (Flask's ``static_url_path``)."""
+
+    folder: str
+    url_path: str = "/static"
+
+    @classmethod
+    def of_app(cls) -> StaticFiles:
+        """The current app's static files."""
+        folder = Path(current_app.static_folder or "static").resolve()
+        return cls(str(folder), current_app.static_url_path or "/static")
+
+    def stamp(self) -> tuple:
+        """Changes when a stylesheet does (its parsed form is then stale)."""
+        root = Path(self.folder)
+        return (self, *((root / name).stat().st_mtime_ns for name in STYLESHEETS))
+
+
 @dataclass
-class _Kit:
+class Kit:
     """What every PDF of one thread reuses: fonts, fetcher, parsed stylesheets."""
 
     stamp: tuple
@@ -110,26 +133,11 @@ class _Kit:
     #: The output intent's profile, by name (``COLOR_PROFILE_CSS`` read once).
     color_profiles: dict
 
-
-#: Each thread's kit (WeasyPrint's objects are not shared between threads), by thread id.
-#: Not a ``threading.local``: a kit must be freed before the interpreter exits (see below).
-_kits: dict[int, _Kit] = {}
-
-
-def _stamp(root: Path, static_url_path: str) -> tuple:
-    files = (root / name for name in STYLESHEETS)
-    return (str(root), static_url_path, *(f.stat().st_mtime_ns for f in files))
-
-
-def _kit() -> _Kit:
-    root = Path(current_app.static_folder or "static").resolve()
-    url_path = current_app.static_url_path or "/static"
-    stamp = _stamp(root, url_path)
-    kit = _kits.get(threading.get_ident())
-    if kit is None or kit.stamp != stamp:
-        fetcher = StaticFetcher(root, url_path)
+    @classmethod
+    def build(cls, static: StaticFiles) -> Kit:
+        fetcher = StaticFetcher(static.folder, static.url_path)
         fonts = FontConfiguration()
-        prefix = BASE_URL + url_path.strip("/") + "/"
+        prefix = BASE_URL + static.url_path.strip("/") + "/"
         sheets = [
             CSS(url=prefix + name, url_fetcher=fetcher, font_config=fonts) for name in STYLESHEETS
         ]
@@ -139,9 +147,22 @@ def _kit() -> _Kit:
         }
         profiles: dict = {}  # filled by reading the @color-profile rule
         CSS(string=COLOR_PROFILE_CSS, base_url=prefix, url_fetcher=fetcher, color_profiles=profiles)
-        kit = _Kit(stamp, fetcher, fonts, sheets, paper, profiles)
-        _kits[threading.get_ident()] = kit
-    return kit
+        return cls(static.stamp(), fetcher, fonts, sheets, paper, profiles)
+
+
+#: Each thread's kit (WeasyPrint's objects are not shared between threads), by thread id.
+#: Not a ``threading.local``: a kit must be freed before the interpreter exits (see below).
+_kits: dict[int, Kit] = {}
+
+
+def kit_for(static: StaticFiles | None = None) -> Kit:
+    """This thread's kit for ``static`` (default: the current app's static files), made
+    again when a stylesheet changed."""
+    static = static or StaticFiles.of_app()
+    found = _kits.get(threading.get_ident())
+    if found is None or found.stamp != static.stamp():
+        found = _kits[threading.get_ident()] = Kit.build(static)
+    return found
 
 
 def clear_cache() -> None:
@@ -167,9 +188,15 @@ def paper_size(value: object) -> str:
 MINUS_SIGN = "\N{MINUS SIGN}"
 
 
-def render_document(html: str, paper: str = DEFAULT_PAPER, extra_css: Sequence[str] = ()):
-    """The laid-out pages (a WeasyPrint Document) of an HTML document on A4 or US Letter."""
-    kit = _kit()
+def render_document(
+    html: str,
+    paper: str = DEFAULT_PAPER,
+    extra_css: Sequence[str] = (),
+    static: StaticFiles | None = None,
+):
+    """The laid-out pages (a WeasyPrint Document) of an HTML document on A4 or US Letter;
+    ``static``: the static files it may use (default: the current app's)."""
+    kit = kit_for(static)
     sheets = [
         *kit.stylesheets,
         *(CSS(string=css, font_config=kit.font_config) for css in extra_css),
@@ -202,10 +229,12 @@ def render_pdf(
     paper: str = DEFAULT_PAPER,
     extra_css: Sequence[str] = (),
     attachments: Sequence[Attached] = (),
+    static: StaticFiles | None = None,
 ) -> bytes:
     """The PDF of an HTML document (a whole page, as a string) on A4 or US Letter, as
-    an archive copy (``ARCHIVE_OPTIONS``) carrying ``attachments``."""
-    kit = _kit()
+    an archive copy (``ARCHIVE_OPTIONS``) carrying ``attachments``; ``static``: the static
+    files it may use (default: the current app's)."""
+    kit = kit_for(static)
     files = [
         Attachment(
             string=item.data,
@@ -218,8 +247,22 @@ def render_pdf(
         )
         for item in attachments
     ]
-    document = render_document(html, paper, extra_css)
+    document = render_document(html, paper, extra_css, static)
     return document.write_pdf(**ARCHIVE_OPTIONS, attachments=files, finisher=_one_af_entry_each)
+
+
+@dataclass(frozen=True)
+class RenderJob:
+    """Everything one PDF is made from: what a render child gets (``ledger.pdf.child``)."""
+
+    html: str
+    paper: str = DEFAULT_PAPER
+    extra_css: tuple[str, ...] = ()
+    attachments: tuple[Attached, ...] = ()
+    static: StaticFiles | None = None
+
+    def render(self) -> bytes:
+        return render_pdf(self.html, self.paper, self.extra_css, self.attachments, self.static)
 
 
 def _one_af_entry_each(_document, pdf) -> None:

@@ -1,6 +1,9 @@
 """Printable summaries as PDF: the end-of-match summary and the dispute slips.
 
-- ``GET /matches/<id>/summary.pdf``: the whole match (anyone with the id may read it).
+- ``GET /matches/<id>/summary.pdf``: the whole match (anyone with the id may read it),
+  every hand in a few lines (``_hand_lines.html``); ``?hands=full``: the table of every
+  hand and every hand's settlement step by step (an appendix that takes WeasyPrint
+  several times as long).
 - ``GET /matches/<id>/hands/<n>/slip.pdf``: one stored hand, every step of its settlement.
 - ``GET /matches/<id>/settle-up.pdf``: the settle-up slip, who pays whom (one page; a
   points race has none: 404).
@@ -9,6 +12,10 @@
 
 ``?paper=letter`` gives US Letter instead of A4. Unknown matches and hands answer the
 404 page; a damaged ``h`` the 400 page. Every figure comes from the engine's results.
+
+A match's PDFs are kept per match version (``ledger.pdf.printer``): asking again reads
+the match's row and a file; only a new version builds the view and lays the PDF out, in
+a child process, while holding one of a few render slots (503 when none frees).
 """
 
 from __future__ import annotations
@@ -32,13 +39,15 @@ from ledger.engine import (
     settlement_json,
 )
 from ledger.engine.rules import DEFAULT_PROFILE
+from ledger.errors import error_response
 from ledger.i18n import N_, Msg, format_day, num, tr
 from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, PROFILE_NAMES, TUNNELA_GROUP_NAMES
 from ledger.matches.export import export_filename
 from ledger.matches.view import MatchView
 from ledger.pdf.archive import EXPORT_NAME, export_attachment
 from ledger.pdf.page_css import pdf_page_css
-from ledger.pdf.render import paper_size, pdf_response, render_pdf
+from ledger.pdf.printer import PdfBusy, init_printer, kept_pdf, new_pdf, request_key
+from ledger.pdf.render import DEFAULT_PAPER, RenderJob, paper_size, pdf_response
 from ledger.web.chart import SHAPES, build_chart, marker_path
 from ledger.web.share_link import ShareLinkError, decode_hand_link
 
@@ -165,59 +174,84 @@ def _slug(name: str) -> str:
 def summary_pdf(public_id: str):
     """The summary, carrying the export of the version it prints (``ledger.pdf.archive``)."""
     match = matches.get_match(public_id)
-    view = matches.match_view(match)
-    now = datetime.now(UTC)
-    export = jsonify(matches.export_json(match, view)).get_data()  # as the API answers it
     paper = paper_size(request.args.get("paper"))
-    html = render_template(
-        "pdf/summary.html",
-        view=view,
-        settlements=[(hand, hand.settlement(view.rules)) for hand in view.hands],
-        printed=day(now),
-        paper=paper,
-        export_name=EXPORT_NAME,
-        import_url=url_for("matches.new", _external=True, _anchor="import"),
-    )
-    pdf = render_pdf(html, paper, [pdf_page_css()], [export_attachment(export, view.name, now)])
-    return pdf_response(pdf, f"{_slug(view.name)}-summary.pdf")
+    hands = "full" if request.args.get("hands") == "full" else "lines"
+    now = datetime.now(UTC)
+
+    def make() -> RenderJob:
+        view = matches.match_view(match)
+        export = jsonify(matches.export_json(match, view)).get_data()  # as the API answers it
+        html = render_template(
+            "pdf/summary.html",
+            view=view,
+            hands=hands,
+            settlements=[(h, h.settlement(view.rules)) for h in view.hands if hands == "full"],
+            full_url=url_for(
+                ".summary_pdf",
+                public_id=public_id,
+                hands="full",
+                paper=None if paper == DEFAULT_PAPER else paper,
+                _external=True,
+            ),
+            printed=day(now),
+            paper=paper,
+            export_name=EXPORT_NAME,
+            import_url=url_for("matches.new", _external=True, _anchor="import"),
+        )
+        return RenderJob(
+            html, paper, (pdf_page_css(),), (export_attachment(export, view.name, now),)
+        )
+
+    pdf = kept_pdf(request_key("summary", public_id, match.version, now, paper, hands), make)
+    return pdf_response(pdf, f"{_slug(match.name)}-summary.pdf")
 
 
 @bp.get("/matches/<public_id>/hands/<int:number>/slip.pdf")
 def hand_slip_pdf(public_id: str, number: int):
-    view = matches.match_view(matches.get_match(public_id))
-    hand = view.hand(number)
-    if hand is None:
-        abort(404, Msg("This match has no hand {number}.", number=number))
+    match = matches.get_match(public_id)
     paper = paper_size(request.args.get("paper"))
-    html = render_template(
-        "pdf/slip.html",
-        view=view,
-        hand=hand,
-        settlement=hand.settlement(view.rules),
-        printed=day(datetime.now(UTC)),
-        paper=paper,
-    )
-    return pdf_response(
-        render_pdf(html, paper, [pdf_page_css()]), f"{_slug(view.name)}-hand-{number}.pdf"
-    )
+    now = datetime.now(UTC)
+
+    def make() -> RenderJob:
+        view = matches.match_view(match)
+        hand = view.hand(number)
+        if hand is None:
+            abort(404, Msg("This match has no hand {number}.", number=number))
+        html = render_template(
+            "pdf/slip.html",
+            view=view,
+            hand=hand,
+            settlement=hand.settlement(view.rules),
+            printed=day(now),
+            paper=paper,
+        )
+        return RenderJob(html, paper, (pdf_page_css(),))
+
+    pdf = kept_pdf(request_key("slip", public_id, match.version, now, paper, number), make)
+    return pdf_response(pdf, f"{_slug(match.name)}-hand-{number}.pdf")
 
 
 @bp.get("/matches/<public_id>/settle-up.pdf")
 def settle_up_pdf(public_id: str):
-    view = matches.match_view(matches.get_match(public_id))
-    if not view.has_settle_up:
-        abort(404, NO_SETTLE_UP_SLIP)
+    match = matches.get_match(public_id)
     paper = paper_size(request.args.get("paper"))
-    html = render_template(
-        "pdf/settle_up_slip.html",
-        view=view,
-        dates=match_dates(view),
-        printed=day(datetime.now(UTC)),
-        paper=paper,
-    )
-    return pdf_response(
-        render_pdf(html, paper, [pdf_page_css()]), f"{_slug(view.name)}-settle-up.pdf"
-    )
+    now = datetime.now(UTC)
+
+    def make() -> RenderJob:
+        view = matches.match_view(match)
+        if not view.has_settle_up:
+            abort(404, NO_SETTLE_UP_SLIP)
+        html = render_template(
+            "pdf/settle_up_slip.html",
+            view=view,
+            dates=match_dates(view),
+            printed=day(now),
+            paper=paper,
+        )
+        return RenderJob(html, paper, (pdf_page_css(),))
+
+    pdf = kept_pdf(request_key("settle-up", public_id, match.version, now, paper), make)
+    return pdf_response(pdf, f"{_slug(match.name)}-settle-up.pdf")
 
 
 @bp.get("/check/slip.pdf")
@@ -240,16 +274,32 @@ def check_slip_pdf():
                 "to see what is wrong."
             ),
         )
-    settlement = settlement_json(hand, settle(hand, rules))
     paper = paper_size(request.args.get("paper"))
-    html = render_template(
-        "pdf/check_slip.html",
-        settlement=settlement,
-        check_url=url_for("checker.check", h=h, _external=True),
-        printed=day(datetime.now(UTC)),
-        paper=paper,
-    )
-    return pdf_response(render_pdf(html, paper, [pdf_page_css()]), "hand-slip.pdf")
+
+    def make() -> RenderJob:
+        html = render_template(
+            "pdf/check_slip.html",
+            settlement=settlement_json(hand, settle(hand, rules)),
+            check_url=url_for("checker.check", h=h, _external=True),
+            printed=day(datetime.now(UTC)),
+            paper=paper,
+        )
+        return RenderJob(html, paper, (pdf_page_css(),))
+
+    return pdf_response(new_pdf(make), "hand-slip.pdf")
+
+
+@bp.errorhandler(PdfBusy)
+def _busy(error: PdfBusy):
+    """503 with Retry-After: every render slot stayed taken (``ledger.pdf.printer``)."""
+    response = error_response(error, str(error.description))
+    response.headers["Retry-After"] = str(error.retry_after)
+    return response
+
+
+@bp.record_once
+def _init(state) -> None:
+    init_printer(state.app)
 
 
 @bp.app_template_global("match_report")

@@ -229,7 +229,9 @@ def assert_nepali_pdf(text: str, *nepali: str) -> None:
 
 
 def test_the_summary_pdf_in_nepali(client, nepali_match):
-    response = client.get(f"{nepali_match}/summary.pdf")
+    lines = pdf_text(client.get(f"{nepali_match}/summary.pdf").data)
+    assert_nepali_pdf(lines, "म्याचको सारांश", "हरेक बाजी", "टिप्लु", "हारजित", "खेलका शब्द")
+    response = client.get(f"{nepali_match}/summary.pdf?hands=full")  # with the appendix
     assert response.mimetype == "application/pdf"
     text = pdf_text(response.data)
     assert_nepali_pdf(
@@ -247,7 +249,7 @@ def test_the_summary_pdf_in_nepali(client, nepali_match):
     assert re.search("पृष्ठ १ / [२-९]", text) or "पृष्ठ" in skeleton(text)
     # the same summary in Western digits, by the reader's choice
     client.set_cookie("digits", "latn")
-    western = pdf_text(client.get(f"{nepali_match}/summary.pdf").data)
+    western = pdf_text(client.get(f"{nepali_match}/summary.pdf?hands=full").data)
     assert "+89" in western and "८९" not in western
 
 

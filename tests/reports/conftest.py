@@ -37,9 +37,12 @@ def no_missing_glyphs(caplog):
 
 
 @pytest.fixture
-def fetch_log(monkeypatch):
+def fetch_log(app, monkeypatch):
     """Every URL the PDF renderer's fetcher is asked for (fonts and stylesheets included:
-    the thread's cached stylesheets are dropped first, so they are fetched again)."""
+    the thread's cached stylesheets are dropped first, so they are fetched again). The
+    app then lays its PDFs out in this process, where the log is (test_pdf_child.py
+    checks the sandbox in the child)."""
+    app.config["PDF_CHILD_PROCESS"] = False
     asked: list[str] = []
     fetch = reports.StaticFetcher.fetch
 

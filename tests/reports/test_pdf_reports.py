@@ -18,6 +18,7 @@ from pdf_support import (
     vendored_characters,
 )
 
+from ledger.pdf import printer
 from ledger.pdf import render as reports
 from ledger.web.share_link import encode_hand_link
 
@@ -121,15 +122,37 @@ def test_the_summary_of_a_match_made_through_the_api(client):
         assert re.search(
             rf"{re.escape(player['name'])} {re.escape(total_text(player['total']))}\b", standings
         ), (player, standings[:600])
-    for word in ("Every hand", "Appendix", "Who pays whom", "void", "sat the hand out"):
+    for word in ("Every hand", "Who pays whom", "void", "Sat out: Dipa."):
         assert word in text
+    assert "Appendix" not in text  # every settlement in full: ?hands=full
+    assert f"/matches/{match['id']}/summary.pdf?hands=full" in squeezed(text)
     assert "page 1 of" in text
 
 
-def test_the_summary_lists_every_hand_with_sit_outs_and_every_override(client):
+def test_the_summary_lists_every_hand_in_a_few_lines(client):
+    """Each hand: dealer, tiplu, finish, and each player's seen, maal and net."""
+    match = api_match(client, hands=FOUR_HANDS)
+    text = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf").data)
+    lines = " ".join(text[text.index("Every hand") : text.index("Words of the game")].split())
+    for hand in match["hands"]:
+        start = lines.index(f"Hand {hand['number']} · dealt by {hand['dealer']}")
+        line = lines[start : lines.find("Hand ", start + 5) % (len(lines) + 1)]
+        for player in hand["players"]:
+            seen = {"sequences": "seen", "dublees": "seen by dublees", "unseen": "unseen"}
+            status = [seen[player["seen"]]] + ["finished"] * (player["name"] == hand["winner"])
+            assert (
+                f"{player['name']} ({', '.join(status)}): maal {player['maal']}, "
+                f"net {total_text(player['net'])}"
+            ) in line, (player, line)
+    assert "tiplu 8♥ · Chandra finished by sequences." in lines
+    assert "Sat out: Dipa." in lines  # hand 2
+    assert "void: nobody finished." in lines and "Sat out: Bikash, Chandra." in lines
+
+
+def test_the_full_summary_has_the_table_and_every_settlement(client):
     rules = {"profile": "sparkai", "unseen_maal": "kidnap", "fee_unseen": 12}
     match = api_match(client, rules=rules, hands=FOUR_HANDS)
-    text = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf").data)
+    text = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf?hands=full").data)
     assert "Sparkai" in text
     rules_part = text[text.index("House rules") :]
     assert re.search(r"unseen maal\s+kidnap\s+murder", rules_part)
@@ -139,17 +162,21 @@ def test_the_summary_lists_every_hand_with_sit_outs_and_every_override(client):
     assert re.search(r"\n2 [^\n]*Bikash", table)
     assert table.count("out") >= 3
     assert "void: nobody finished" in table
+    assert "Appendix" in text and "sat the hand out" in text
     for hand in match["hands"]:
         assert f"Hand {hand['number']}" in text  # the appendix
+    appendix = text[text.index("Appendix") :]
+    assert "n × E - T" in appendix and "Who pays whom" in appendix
 
 
 def test_an_empty_match_prints_too(client):
     match = api_match(client)
-    response = client.get(f"/matches/{match['id']}/summary.pdf")
-    assert response.status_code == 200
-    text = pdf_text(response.data)
-    assert "No hands have been played yet" in text
-    assert "Appendix" not in text
+    for query in ("", "?hands=full"):
+        response = client.get(f"/matches/{match['id']}/summary.pdf{query}")
+        assert response.status_code == 200
+        text = pdf_text(response.data)
+        assert "No hands have been played yet" in text
+        assert "Appendix" not in text
 
 
 def test_a_hundred_hand_match_renders(app, client):
@@ -160,14 +187,16 @@ def test_a_hundred_hand_match_renders(app, client):
     assert response.status_code == 200
     data = response.data
     reader_text = pdf_text(data)
-    assert "Hand 100" in reader_text and "Hand 1 " in reader_text
+    lines = " ".join(reader_text.split())
+    for number in range(1, 101):
+        assert f"Hand {number} · dealt by " in lines
     standings = reader_text[reader_text.index("Standings") :]
     view = client.get(f"/api/v1/matches/{public_id}").get_json()
     assert len(view["hands"]) == 100
     for player in view["players"]:
         assert f"{player['name']} {total_text(player['total'])}" in standings
     pages = re.findall(r"page (\d+) of (\d+)", reader_text)
-    assert len(pages) >= 10 and {last for _, last in pages} == {str(len(pages))}
+    assert len(pages) >= 5 and {last for _, last in pages} == {str(len(pages))}
 
 
 def test_a_points_race_and_a_finished_match(client):
@@ -193,10 +222,13 @@ def test_a_points_race_and_a_finished_match(client):
     assert view["finished"]
     text = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf").data)
     assert "Final standings" in text and "Finished: 2 of 2 hands played" in text
-    assert "a points race" in text and "A points race: nobody pays." in text
-    assert "n × E - T" not in text.split("Appendix")[1]
+    assert "a points race" in text and "their maal and their points" in text
+    assert "Asha (seen, finished): maal 5, points " in " ".join(text.split())
     for player in view["players"]:
         assert f"{player['name']} {total_text(player['total'])}" in text
+    full = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf?hands=full").data)
+    assert "A points race: nobody pays." in full
+    assert "n × E - T" not in full.split("Appendix")[1]
 
 
 # --- fonts: Nepali words and symbols, never a box ------------------------------------
@@ -238,7 +270,7 @@ def test_every_glyph_comes_from_the_vendored_fonts(client):
     match = api_match(client, players=players, hands=hands)
     covered = vendored_characters()
     for url in (
-        f"/matches/{match['id']}/summary.pdf",
+        f"/matches/{match['id']}/summary.pdf?hands=full",  # the cards of every maal
         f"/matches/{match['id']}/hands/1/slip.pdf",
     ):
         data = client.get(url).data
@@ -328,16 +360,21 @@ def test_long_names_stay_inside_the_page(app, client, monkeypatch):
     hand = counted(seated[0], **{name: ("sequences", i * 3) for i, name in enumerate(seated)})
     match = api_match(client, players=players, hands=[hand, hand])
     pages = {}
+    make = printer.render_job
 
-    def keep(html, paper="a4", extra_css=(), attachments=()):
-        pages[paper] = html
-        return reports.render_pdf(html, paper, extra_css, attachments)
+    def keep(job):
+        pages[job.paper, len(pages)] = job.html
+        return make(job)
 
-    monkeypatch.setattr("ledger.pdf.routes.render_pdf", keep)
+    monkeypatch.setattr(printer, "render_job", keep)
     for paper in ("a4", "letter"):
-        assert client.get(f"/matches/{match['id']}/summary.pdf?paper={paper}").status_code == 200
+        for hands in ("lines", "full"):
+            url = f"/matches/{match['id']}/summary.pdf?paper={paper}&hands={hands}"
+            assert client.get(url).status_code == 200
+    assert len(pages) == 4
+    for (paper, _), html in pages.items():
         with app.test_request_context():
-            document = reports.render_document(pages[paper], paper)
+            document = reports.render_document(html, paper)
         assert not overflowing_boxes(document), overflowing_boxes(document)[:5]
 
 
@@ -510,9 +547,9 @@ def test_a_document_that_asks_for_the_network_gets_nothing(app, fetch_log):
 def test_the_same_thread_reuses_its_stylesheets(app):
     reports.clear_cache()
     with app.test_request_context():
-        first = reports._kit()
+        first = reports.kit_for()
         reports.render_pdf("<p>one</p>")
-        assert reports._kit() is first
+        assert reports.kit_for() is first
 
 
 # --- pictures to look at -------------------------------------------------------------------

@@ -1,0 +1,152 @@
+"""How a route gets its PDF: the copy kept for this match version and request
+(``ledger.pdf.cache``), else a new one, laid out in a child process
+(``ledger.pdf.child``) while holding a render slot (``ledger.pdf.slots``), then kept.
+
+Settings (``instance/config.py`` or ``LEDGER_<NAME>``), with their defaults:
+
+- ``PDF_SLOTS`` (2): how many PDFs may be laid out at once by all the processes that
+  share the instance folder; ``PDF_SLOT_WAIT`` (3): how many seconds a request waits for
+  a slot before it is answered 503 with Retry-After.
+- ``PDF_CACHE_FILES`` (200) and ``PDF_CACHE_MB`` (100): the most PDFs, and MiB, that
+  ``<instance>/pdf-cache/`` keeps.
+- ``PDF_CHILD_PROCESS`` (true): lay PDFs out in a child process; false lays them out in
+  the serving process (whose memory then keeps what a long PDF took).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from flask import Flask, current_app, request
+from werkzeug.exceptions import ServiceUnavailable
+
+from ledger.i18n import N_, current_language, digit_style, tr
+from ledger.pdf.cache import PdfCache, code_stamp
+from ledger.pdf.child import render_in_child
+from ledger.pdf.render import RenderJob
+from ledger.pdf.slots import SlotsBusy, render_slot
+
+DEFAULTS = {
+    "PDF_SLOTS": 2,
+    "PDF_SLOT_WAIT": 3,
+    "PDF_CACHE_FILES": 200,
+    "PDF_CACHE_MB": 100,
+    "PDF_CHILD_PROCESS": True,
+}
+EXTENSION = "ledger.pdf"
+#: The folder in the instance folder: the kept PDFs and the slots' lock files.
+FOLDER = "pdf-cache"
+#: What a 503 asks the browser to wait, in seconds.
+RETRY_AFTER = 10
+BUSY = N_(
+    "The ledger is busy making other PDFs just now. Please wait {seconds} seconds and try again."
+)
+
+
+class PdfBusy(ServiceUnavailable):
+    """No render slot freed in time (503, with Retry-After)."""
+
+
+@dataclass(frozen=True)
+class Printer:
+    """An app's PDF cache and render slots."""
+
+    cache: PdfCache
+    slots: int
+    wait: float
+
+
+def init_printer(app: Flask) -> None:
+    """Read and check the settings, make the folder (at the blueprint's registration)."""
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+    for key, whole, least in (
+        ("PDF_SLOTS", True, 1),
+        ("PDF_SLOT_WAIT", False, 0),
+        ("PDF_CACHE_FILES", True, 1),
+        ("PDF_CACHE_MB", False, 1),
+    ):
+        value = app.config[key]
+        kinds = int if whole else int | float
+        if isinstance(value, bool) or not isinstance(value, kinds) or value < least:
+            what = "a whole number" if whole else "a number"
+            raise ValueError(f"LEDGER_{key} must be {what}, at least {least}: got {value!r}")
+    folder = Path(app.instance_path) / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    cache = PdfCache(
+        folder, int(app.config["PDF_CACHE_FILES"]), int(app.config["PDF_CACHE_MB"] * 1024 * 1024)
+    )
+    app.extensions[EXTENSION] = Printer(
+        cache,
+        app.config["PDF_SLOTS"],
+        float(app.config["PDF_SLOT_WAIT"]),
+    )
+
+
+def printer() -> Printer:
+    return current_app.extensions[EXTENSION]
+
+
+def request_key(kind: str, public_id: str, version: int, now: datetime, *parts: str | int):
+    """The cache key of a match's PDF for this request: which PDF, the match version,
+    and all else that changes its bytes (``parts``: the paper and the route's own)."""
+    app = current_app
+    stamp = code_stamp(
+        app.template_folder or "", os.path.join(app.static_folder or "", "css"), _catalogues()
+    )
+    return [
+        kind,
+        public_id,
+        version,
+        *parts,
+        current_language(),
+        digit_style(),
+        now.date().isoformat(),  # the date it prints
+        request.url_root,  # the address it prints (links back to the ledger)
+        stamp,
+    ]
+
+
+def _catalogues() -> str:
+    return str(Path(__file__).resolve().parents[1] / "translations")
+
+
+def kept_pdf(key: Sequence[str | int], make: Callable[[], RenderJob]) -> bytes:
+    """The PDF kept under ``key``, else the PDF of ``make()``'s job, kept: only a miss
+    builds the job (the match's view, the HTML) and renders it."""
+    cache = printer().cache
+    pdf = cache.get(key)
+    if pdf is None:
+        with _slot():
+            pdf = cache.get(key)  # made meanwhile by a request that held a slot
+            if pdf is None:
+                pdf = render_job(make())
+                cache.put(key, pdf)
+    return pdf
+
+
+def new_pdf(make: Callable[[], RenderJob]) -> bytes:
+    """The PDF of ``make()``'s job, made within a slot (a PDF of no match: not kept)."""
+    with _slot():
+        return render_job(make())
+
+
+def render_job(job: RenderJob) -> bytes:
+    """The PDF of a job, in a child process unless ``PDF_CHILD_PROCESS`` is off."""
+    return render_in_child(job) if current_app.config["PDF_CHILD_PROCESS"] else job.render()
+
+
+@contextmanager
+def _slot() -> Iterator[None]:
+    """Hold a render slot for the ``with`` block; PdfBusy when none frees in time."""
+    settings = printer()
+    try:
+        with render_slot(settings.cache.folder, settings.slots, settings.wait):
+            yield
+    except SlotsBusy:
+        raise PdfBusy(tr(BUSY, seconds=RETRY_AFTER), retry_after=RETRY_AFTER) from None
