@@ -15,7 +15,6 @@ Settings (``instance/config.py`` or ``LEDGER_<NAME>``), with their defaults:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -59,6 +58,8 @@ class Printer:
     cache: PdfCache
     slots: int
     wait: float
+    #: What the PDFs are made from (``code_stamp``): templates, static files, catalogues.
+    sources: tuple[str, ...]
 
 
 def init_printer(app: Flask) -> None:
@@ -85,6 +86,11 @@ def init_printer(app: Flask) -> None:
         cache,
         app.config["PDF_SLOTS"],
         float(app.config["PDF_SLOT_WAIT"]),
+        (
+            app.template_folder or "",
+            app.static_folder or "",
+            str(Path(__file__).resolve().parents[1] / "translations"),
+        ),
     )
 
 
@@ -95,10 +101,6 @@ def printer() -> Printer:
 def request_key(kind: str, public_id: str, version: int, now: datetime, *parts: str | int):
     """The cache key of a match's PDF for this request: which PDF, the match version,
     and all else that changes its bytes (``parts``: the paper and the route's own)."""
-    app = current_app
-    stamp = code_stamp(
-        app.template_folder or "", os.path.join(app.static_folder or "", "css"), _catalogues()
-    )
     return [
         kind,
         public_id,
@@ -108,12 +110,8 @@ def request_key(kind: str, public_id: str, version: int, now: datetime, *parts: 
         digit_style(),
         now.date().isoformat(),  # the date it prints
         request.url_root,  # the address it prints (links back to the ledger)
-        stamp,
+        code_stamp(*printer().sources),
     ]
-
-
-def _catalogues() -> str:
-    return str(Path(__file__).resolve().parents[1] / "translations")
 
 
 def kept_pdf(key: Sequence[str | int], make: Callable[[], RenderJob]) -> bytes:
