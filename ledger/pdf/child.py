@@ -212,19 +212,22 @@ def serve() -> None:
         except Exception:  # a static folder gone wrong: the server is told
             reply = pickle.dumps(("error", traceback.format_exc(), []))
         else:
-            reply = _reply_of_child(job)
+            reply = _reply_of_child(job, replies.fileno())
         try:
             _write_frame(replies, reply)
         except BrokenPipeError:  # the server gave up on this PDF and stopped us
             return
 
 
-def _reply_of_child(job: RenderJob) -> bytes:
-    """Fork a child that renders ``job``; its reply (pickled), or one saying it failed."""
+def _reply_of_child(job: RenderJob, replies: int) -> bytes:
+    """Fork a child that renders ``job``; its reply (pickled), or one saying it failed.
+    The child lets go of the pipes to the server (``replies``, stdin): should the
+    renderer die, the server sees it at once."""
     readable, writable = os.pipe()
     pid = os.fork()
     if pid == 0:
-        os.close(readable)
+        for fd in (readable, replies, 0):
+            os.close(fd)
         _child(job, writable)
     os.close(writable)
     with os.fdopen(readable, "rb") as pipe:

@@ -185,7 +185,9 @@ def summary_pdf(public_id: str):
             "pdf/summary.html",
             view=view,
             hands=hands,
-            settlements=[(h, h.settlement(view.rules)) for h in view.hands if hands == "full"],
+            settlements=(
+                [(h, h.settlement(view.rules)) for h in view.hands] if hands == "full" else []
+            ),
             full_url=url_for(
                 ".summary_pdf",
                 public_id=public_id,
