@@ -39,7 +39,7 @@ from ledger.matches.view import MatchView
 from ledger.pdf.archive import EXPORT_NAME, export_attachment
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.render import paper_size, pdf_response, render_pdf
-from ledger.web.chart import SHAPES, build_chart, marker_path
+from ledger.web.chart import SHAPES, marker_path, running_chart
 from ledger.web.share_link import ShareLinkError, decode_hand_link
 
 bp = Blueprint("reports", __name__)
@@ -60,11 +60,11 @@ def day(moment: datetime | None) -> str:
 
 def match_dates(view: MatchView) -> dict[str, str]:
     """When the match was created and when its hands were played (first to last)."""
-    played = [h.created_at for h in view.hands if h.created_at is not None]
+    first, last = view.played
     return {
         "created": day(view.created_at),
-        "first_hand": day(min(played)) if played else "",
-        "last_hand": day(max(played)) if played else "",
+        "first_hand": day(first),
+        "last_hand": day(last),
         "updated": day(view.updated_at),
     }
 
@@ -138,9 +138,7 @@ def maal_text(player: dict[str, Any]) -> str:
 def match_report(view: MatchView) -> dict[str, Any]:
     """What partials/match_report.html shows besides the view: the profile's title, the
     overrides, the dates and the chart of cumulative totals (None before any hand)."""
-    chart = None
-    if view.hands:
-        chart = build_chart(view.players, [h.number for h in view.hands], view.state.cumulative)
+    chart = running_chart(view.players, view.running)
     return {
         "profile_title": PROFILE_NAMES.get(view.rules.profile, view.rules.profile),
         "overrides": rules_overrides(view),

@@ -1,0 +1,35 @@
+"""the match's scoreboard and each hand's fold record and JSON, kept
+
+A write then takes up the match where the last one left it instead of folding every
+hand again, and the match's JSON is assembled from its hands' kept JSON. All three are
+empty for the matches stored before: the ledger fills them from the stored hands the
+first time such a match is read.
+
+Revision ID: c3f8a1d2e5b7
+Revises: b7d2e4c1a9f0
+Create Date: 2026-11-30 23:30:00.000000
+
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+# revision identifiers, used by Alembic.
+revision = 'c3f8a1d2e5b7'
+down_revision = 'b7d2e4c1a9f0'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    op.add_column('matches', sa.Column('scoreboard', sa.JSON(), nullable=True))
+    op.add_column('hands', sa.Column('record', sa.JSON(), nullable=True))
+    op.add_column('hands', sa.Column('fragment', sa.Text(), nullable=True))
+
+
+def downgrade():
+    # Plain DROP COLUMN (SQLite 3.35+): a batch copy of ``matches`` would cascade-delete
+    # every hand on SQLite with foreign keys on.
+    op.drop_column('hands', 'fragment')
+    op.drop_column('hands', 'record')
+    op.drop_column('matches', 'scoreboard')
