@@ -228,16 +228,28 @@ class Scoreboard:
         )
 
 
-def running_totals(
-    players: Sequence[str], folded: Iterable[tuple[HandRecord, Carry]]
-) -> list[dict[str, int]]:
-    """Each player's total after each hand (in the order given: number order)."""
-    totals = dict.fromkeys(players, 0)
+def moves_text(players: Sequence[str], hand: HandRecord, carried: Carry) -> str:
+    """``moves`` in seat order as text, "12 -4 -8 0": short to keep, quick to read.
+
+    >>> moves_text(["A", "B", "C"], HandRecord(1, "A", "A", {"A": 5, "C": -5}), Carry({}, ()))
+    '5 0 -5'
+    """
+    added = moves(hand, carried)
+    return " ".join(str(added.get(name, 0)) for name in players)
+
+
+def running_totals(seats: int, kept: Iterable[str]) -> list[tuple[int, ...]]:
+    """The totals after each hand in seat order, from the hands' ``moves_text`` in order
+    (tuples, not dicts: a thousand hands are summed for every page of a match).
+
+    >>> running_totals(2, ["5 -5", "-2 2"])
+    [(5, -5), (3, -3)]
+    """
+    totals = (0,) * seats
     out = []
-    for hand, carried in folded:
-        for name, points in moves(hand, carried).items():
-            totals[name] += points
-        out.append(dict(totals))
+    for text in kept:
+        totals = tuple(total + int(move) for total, move in zip(totals, text.split(), strict=True))
+        out.append(totals)
     return out
 
 

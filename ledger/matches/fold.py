@@ -29,6 +29,7 @@ from ledger.engine.scoreboard import (
     Carry,
     Scoreboard,
     carry,
+    moves_text,
     record_from_json,
     record_json,
     refold,
@@ -81,6 +82,7 @@ def fill(match: Match) -> Scoreboard:
 def settle_row(row: Hand, record: HandRecord, carried: Carry, players: tuple[str, ...]) -> None:
     """Keep the hand's fold record and its JSON (which shows the penalties carried in)."""
     row.record = record_json(record, carried)
+    row.moves = moves_text(players, record, carried)
     row.fragment = hand_fragment(hand_view(row, players))
 
 
@@ -135,15 +137,20 @@ def rewrite(
     return replace(board, pending=pending, last_dealer=newest)
 
 
-def running(match: Match, rows: Sequence[Hand] | None = None) -> list[tuple[int, dict[str, int]]]:
-    """(number, each player's total after it) for every hand: the chart's points (from
-    ``rows`` when the caller has read every hand, else from their fold records alone)."""
-    if rows is None:
-        folded = list(_folded(match))
-    else:
-        folded = [record_from_json(row.number, row.dealer, row.record) for row in rows]
-    totals = running_totals(match.player_names, folded)
-    return [(hand.number, after) for (hand, _), after in zip(folded, totals, strict=True)]
+def running(match: Match) -> list[tuple[int, tuple[int, ...]]]:
+    """(number, the totals after it in seat order) for every hand: the chart's points.
+    Read from an index alone, through the connection (no ORM rows: there are many)."""
+    kept = (
+        db.session.connection()
+        .execute(
+            select(Hand.number, Hand.moves)
+            .where(Hand.match_id == match.id)
+            .order_by(Hand.number)
+        )
+        .all()
+    )
+    totals = running_totals(len(match.players), (moves for _, moves in kept))
+    return [(number, after) for (number, _), after in zip(kept, totals, strict=True)]
 
 
 def page_of_hands(match: Match, first: int, count: int) -> Sequence[Hand]:

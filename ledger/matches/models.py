@@ -17,6 +17,7 @@ from sqlalchemy import (
     JSON,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -163,6 +164,10 @@ class Hand(db.Model):
     __table_args__ = (
         UniqueConstraint("match_id", "number"),
         UniqueConstraint("match_id", "idempotency_key"),
+        # The chart's totals and the dates of play are read from these indexes alone:
+        # the rows themselves are large (the hand as entered, its result, its JSON).
+        Index("ix_hands_match_id_number_moves", "match_id", "number", "moves"),
+        Index("ix_hands_match_id_created_at", "match_id", "created_at"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -189,6 +194,10 @@ class Hand(db.Model):
     #: The hand as the match's JSON shows it, as JSON text: the match's JSON is put
     #: together from these rather than built again hand by hand.
     fragment: Mapped[str | None] = mapped_column(Text, deferred=True)
+    #: What the hand adds to each total, in seat order, as text ("12 -4 -8 0"): the
+    #: totals after every hand (the chart) are summed from these, cheaper to read than
+    #: any JSON.
+    moves: Mapped[str | None] = mapped_column(Text, deferred=True)
 
     match: Mapped[Match] = relationship(back_populates="hands")
 

@@ -324,7 +324,7 @@ def match_view(match: Match, newest: int | None = None, also: int | None = None)
         return build_match_view(match, board, fold.hands(match, 0, also))
     if newest is None:
         rows = fold.hands(match)
-        return build_match_view(match, board, rows, fold.running(match, rows))
+        return build_match_view(match, board, rows, fold.running(match))
     return build_match_view(
         match, board, fold.hands(match, newest, also), fold.running(match), fold.played(match)
     )
@@ -765,7 +765,8 @@ def _store_new_hand(
     # The answer is the match as this write leaves it (other writers' changes included).
     db.session.expire(match)
     with db.session.no_autoflush:  # one INSERT of the hand, answer and all, at the commit
-        view = build_match_view(match, board, [stored], [(taken, board.totals)])
+        after = tuple(board.totals.values())  # in seat order
+        view = build_match_view(match, board, [stored], [(taken, after)])
         answer = view.hand_answer(taken)
         if key is not None:
             stored.first_answer = answer

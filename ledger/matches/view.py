@@ -125,9 +125,9 @@ class MatchView:
     updated_at: datetime | None
     #: Money per point and its currency; None: played for points only.
     stake: Stake | None = None
-    #: (number, each player's total after it) for every hand of the match, shown or not;
-    #: empty when the view was built without them (a write's check of a new hand).
-    running: tuple[tuple[int, dict[str, int]], ...] = ()
+    #: (number, the players' totals after it, in seat order) for every hand of the match,
+    #: shown or not; empty when the view was built without them (a write's answer).
+    running: tuple[tuple[int, tuple[int, ...]], ...] = ()
     #: When the first and the last hand were played (None, None: no hand yet).
     played: tuple[datetime | None, datetime | None] = (None, None)
 
@@ -180,7 +180,11 @@ class MatchView:
     def cumulative(self) -> list[dict[str, Any]]:
         """Each player's total after each hand, in hand order (for the chart)."""
         assert len(self.running) == self.state.hands_played, "a view built without them"
-        return [{"hand": number, "totals": totals} for number, totals in self.running]
+        players = self.players
+        return [
+            {"hand": number, "totals": dict(zip(players, totals, strict=True))}
+            for number, totals in self.running
+        ]
 
     def rules_json(self) -> dict[str, Any]:
         return {**self.rules.to_json(), "overrides": self.rules.overrides()}
@@ -266,7 +270,7 @@ def build_match_view(
     match: Match,
     board: Scoreboard,
     hands: Sequence[Hand],
-    running: Sequence[tuple[int, dict[str, int]]] = (),
+    running: Sequence[tuple[int, tuple[int, ...]]] = (),
     played: tuple[datetime | None, datetime | None] | None = None,
 ) -> MatchView:
     """The match from its kept scoreboard, showing ``hands`` (all of them, or some; each
@@ -282,7 +286,9 @@ def build_match_view(
         rules,
         length,
         carried_penalties={v.number: v.carried_penalties for v in views if v.carried_penalties},
-        cumulative=[after[v.number] for v in views] if after else [],
+        cumulative=[dict(zip(players, after[v.number], strict=True)) for v in views]
+        if after
+        else [],
     )
     return MatchView(
         public_id=match.public_id,

@@ -184,12 +184,12 @@ def _short(name: str, most: int) -> str:
 
 
 def running_chart(
-    players: Sequence[str], running: Sequence[tuple[int, Mapping[str, int]]]
+    players: Sequence[str], running: Sequence[tuple[int, Sequence[int]]]
 ) -> Chart | None:
-    """The chart of a match's totals after each hand (``MatchView.running``); None before
-    the first hand.
+    """The chart of a match's totals after each hand (``MatchView.running``: in seat
+    order); None before the first hand.
 
-    >>> running = [(n, {"Asha": n, "Bikash": -n}) for n in range(1, 101)]
+    >>> running = [(n, (n, -n)) for n in range(1, 101)]
     >>> [t.label for t in running_chart(["Asha", "Bikash"], running).x_ticks][-2:]
     ['88', '100']
     >>> len(running_chart(["Asha", "Bikash"], running).series[0].points.split())
@@ -199,7 +199,11 @@ def running_chart(
         return None
     step = math.ceil(len(running) / MAX_POINTS)
     picked = list(running[len(running) - 1 :: -step])[::-1]
-    return build_chart(players, [n for n, _ in picked], [totals for _, totals in picked])
+    return build_chart(
+        players,
+        [n for n, _ in picked],
+        [dict(zip(players, totals, strict=True)) for _, totals in picked],
+    )
 
 
 def build_chart(
