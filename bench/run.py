@@ -13,6 +13,7 @@ from bench import (  # noqa: E402
     form_bench,
     pages_bench,
     pdf_bench,
+    scale_bench,
     settle_up_bench,
 )
 
@@ -30,6 +31,8 @@ def main() -> None:
     line("engine: 4-player hands, maal as numbers", engine_bench.run(form="numbers"))
     line("engine: settle-up of 10 players", settle_up_bench.run())
     line("api: POST /api/v1/settle (test client)", api_bench.run())
+    for label, figures in scale_bench.run().items():
+        line(f"match of {label} (test client)", figures)
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)
     line("pdf: match summary (test client)", pdf_bench.run())

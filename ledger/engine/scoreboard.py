@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import accumulate
 from typing import Any
 
 from .match import HandRecord, MatchState, Standing, hands_in_length, is_finished, next_seat
@@ -238,19 +239,18 @@ def moves_text(players: Sequence[str], hand: HandRecord, carried: Carry) -> str:
     return " ".join(str(added.get(name, 0)) for name in players)
 
 
-def running_totals(seats: int, kept: Iterable[str]) -> list[tuple[int, ...]]:
+def running_totals(seats: int, kept: Sequence[str]) -> list[tuple[int, ...]]:
     """The totals after each hand in seat order, from the hands' ``moves_text`` in order
-    (tuples, not dicts: a thousand hands are summed for every page of a match).
+    (tuples, not dicts, summed a seat at a time: a thousand hands are summed for every
+    page of a match).
 
     >>> running_totals(2, ["5 -5", "-2 2"])
     [(5, -5), (3, -3)]
     """
-    totals = (0,) * seats
-    out = []
-    for text in kept:
-        totals = tuple(total + int(move) for total, move in zip(totals, text.split(), strict=True))
-        out.append(totals)
-    return out
+    values = [int(move) for move in " ".join(kept).split()]
+    if len(values) != seats * len(kept):
+        raise ValueError("a hand's moves do not name every seat")
+    return list(zip(*(accumulate(values[seat::seats]) for seat in range(seats)), strict=True))
 
 
 def record_json(hand: HandRecord, carried: Carry) -> dict[str, Any]:

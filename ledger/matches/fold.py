@@ -46,9 +46,14 @@ FIRST_LATER = 4
 
 def scoreboard(match: Match) -> Scoreboard:
     """The match's scoreboard as kept (filled in and committed first for a match stored
-    before scoreboards were kept)."""
+    before scoreboards were kept: holding the match's row, as a write does, so that a
+    write at the same moment is not undone by a fill from what it changed)."""
     if match.scoreboard is None:
-        board = fill(match)
+        db.session.execute(  # takes the row; changes nothing
+            update(Match).where(Match.id == match.id).values(updated_at=Match.updated_at),
+            execution_options={"synchronize_session": False},
+        )
+        board = held_scoreboard(match)
         db.session.commit()
         return board
     return Scoreboard.from_json(match.player_names, match.scoreboard)
@@ -149,7 +154,7 @@ def running(match: Match) -> list[tuple[int, tuple[int, ...]]]:
         )
         .all()
     )
-    totals = running_totals(len(match.players), (moves for _, moves in kept))
+    totals = running_totals(len(match.players), [moves for _, moves in kept])
     return [(number, after) for (number, _), after in zip(kept, totals, strict=True)]
 
 
