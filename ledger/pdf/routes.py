@@ -39,7 +39,7 @@ from ledger.matches.view import MatchView
 from ledger.pdf.archive import EXPORT_NAME, export_attachment
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.render import paper_size, pdf_response, render_pdf
-from ledger.web.chart import SHAPES, marker_path, running_chart
+from ledger.web.chart import SHAPES, Chart, marker_path, running_chart
 from ledger.web.share_link import ShareLinkError, decode_hand_link
 
 bp = Blueprint("reports", __name__)
@@ -135,10 +135,11 @@ def maal_text(player: dict[str, Any]) -> str:
     return " + ".join(items) if items else tr("no maal")
 
 
-def match_report(view: MatchView) -> dict[str, Any]:
+def match_report(view: MatchView, chart: Chart | None = None) -> dict[str, Any]:
     """What partials/match_report.html shows besides the view: the profile's title, the
-    overrides, the dates and the chart of cumulative totals (None before any hand)."""
-    chart = running_chart(view.players, view.running)
+    overrides, the dates and the chart of cumulative totals (None before any hand;
+    ``chart``: the one the page already drew of them)."""
+    chart = chart or running_chart(view.players, view.running)
     return {
         "profile_title": PROFILE_NAMES.get(view.rules.profile, view.rules.profile),
         "overrides": rules_overrides(view),
@@ -251,8 +252,8 @@ def check_slip_pdf():
 
 
 @bp.app_template_global("match_report")
-def _match_report_global(view: MatchView) -> dict[str, Any]:
-    return match_report(view)
+def _match_report_global(view: MatchView, chart: Chart | None = None) -> dict[str, Any]:
+    return match_report(view, chart)
 
 
 @bp.app_template_filter("card_text")
