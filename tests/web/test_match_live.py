@@ -232,3 +232,17 @@ def test_the_cache_keeps_the_most_recently_used():
     assert cache.get("a") == "A"  # a is now the most recent
     cache.put("c", Markup("C"))
     assert cache.get("b") is None and cache.get("a") == "A" and cache.get("c") == "C"
+
+
+def test_the_cache_holds_no_more_than_its_characters():
+    from ledger.web.page_cache import FragmentCache
+
+    cache = FragmentCache(size=10, chars=10)
+    cache.put("a", "x" * 4)
+    cache.put("b", "y" * 4)
+    cache.put("a", "z" * 5)  # replaced: counted once
+    assert cache.get("a") == "zzzzz" and cache.get("b") == "yyyy"
+    cache.put("c", "w" * 4)  # 13 characters: the least recently used goes
+    assert cache.get("b") is None and cache.get("a") and cache.get("c")
+    cache.put("big", "v" * 11)  # more than it may hold: not kept, nothing dropped
+    assert cache.get("big") is None and cache.get("a") and cache.get("c")
