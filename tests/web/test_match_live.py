@@ -242,7 +242,7 @@ def test_the_cache_holds_no_more_than_its_characters():
     cache.put("b", "y" * 4)
     cache.put("a", "z" * 5)  # replaced: counted once
     assert cache.get("a") == "zzzzz" and cache.get("b") == "yyyy"
-    cache.put("c", "w" * 4)  # 13 characters: the least recently used goes
-    assert cache.get("b") is None and cache.get("a") and cache.get("c")
+    cache.put("c", "w" * 4)  # 13 characters: the least recently used (a) goes
+    assert cache.get("a") is None and cache.get("b") and cache.get("c")
     cache.put("big", "v" * 11)  # more than it may hold: not kept, nothing dropped
-    assert cache.get("big") is None and cache.get("a") and cache.get("c")
+    assert cache.get("big") is None and cache.get("b") and cache.get("c")
