@@ -25,10 +25,10 @@ import signal
 import sys
 from typing import Any
 
-import waitress
 from flask import Flask
 
 from ledger.serving.address import Listening, print_banner
+from ledger.serving.keepalive import create_keep_alive_server
 
 THREADS = 8
 CONNECTION_LIMIT = 1000
@@ -81,7 +81,9 @@ def serve(app: Flask, plan: Listening, threads: int = THREADS) -> None:
     settings = waitress_settings(app, plan, threads)
     print_banner(plan, threads, settings["connection_limit"], sys.stdout)
     signal.signal(signal.SIGTERM, _stop)
-    waitress.serve(app, **settings)
+    server = create_keep_alive_server(app, **settings)
+    server.print_listen("Serving on http://{}:{}")
+    server.run()
 
 
 def _stop(signum: int, frame: object) -> None:
