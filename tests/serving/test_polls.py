@@ -8,6 +8,7 @@ from flask import request
 from sqlalchemy.exc import OperationalError
 from werkzeug.test import Client
 
+from ledger import compression
 from ledger.serving.logs import RequestLog
 from ledger.serving.polls import UnchangedPolls
 
@@ -124,3 +125,19 @@ def test_a_database_error_is_left_to_the_app(app, client, match, reached, monkey
     monkeypatch.setattr(shortcut, "engine", lambda: Broken())
     answer = client.get(f"/matches/{match['id']}/live?v={match['version']}")
     assert answer.status_code == 204 and reached == ["matches.live"]
+
+
+def test_the_followers_of_a_change_share_one_compression(client, match, monkeypatch):
+    """Every phone fetches the same live part after a hand: it is compressed once."""
+    compressed = []
+    monkeypatch.setattr(compression, "_compress",
+                        lambda data, encoding: compressed.append(encoding) or b"squeezed")
+    compression._compress_kept.cache_clear()
+    stale = f"/matches/{match['id']}/live?v=0"
+    for _ in range(3):
+        answer = client.get(stale, headers={"Accept-Encoding": "br"})
+        assert (answer.status_code, answer.headers["Content-Encoding"]) == (200, "br")
+        assert answer.data == b"squeezed"
+    assert compressed == ["br"]
+    client.get(stale, headers={"Accept-Encoding": "gzip"})
+    assert compressed == ["br", "gzip"]
