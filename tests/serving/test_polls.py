@@ -141,3 +141,19 @@ def test_the_followers_of_a_change_share_one_compression(client, match, monkeypa
     assert compressed == ["br"]
     client.get(stale, headers={"Accept-Encoding": "gzip"})
     assert compressed == ["br", "gzip"]
+
+
+def test_behind_a_trusted_proxy_the_short_answer_knows_https(make_app):
+    """The shortcut sits inside the app's ProxyFix: HSTS when the proxy says https."""
+    app = make_app(PROXY_COUNT=1)
+    reached = []
+    app.before_request(lambda: reached.append(request.endpoint))
+    client = app.test_client()
+    made = client.post("/api/v1/matches", json={
+        "name": "Proxied", "players": PLAYERS, "rules": "sparkai", "length": None}).get_json()
+    poll = f"/matches/{made['id']}/live?v={made['version']}"
+    for proto, hsts in (("https", True), ("http", False)):
+        answer = client.get(poll, headers={"X-Forwarded-Proto": proto})
+        assert answer.status_code == 204
+        assert ("Strict-Transport-Security" in answer.headers) is hsts
+    assert reached == ["api.create_match"]
