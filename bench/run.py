@@ -10,6 +10,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench import (  # noqa: E402
     api_bench,
     engine_bench,
+    followers,
     form_bench,
     pages_bench,
     pdf_bench,
@@ -36,6 +37,7 @@ def main() -> None:
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)
     line("pdf: match summary (test client)", pdf_bench.run())
+    followers.main()
     if form_bench.available():
         line("form: new hand, 4 players, 390x844", form_bench.run())
     else:
