@@ -10,9 +10,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench import (  # noqa: E402
     api_bench,
     engine_bench,
+    followers,
     form_bench,
     pages_bench,
     pdf_bench,
+    scale_bench,
     settle_up_bench,
 )
 
@@ -30,10 +32,13 @@ def main() -> None:
     line("engine: 4-player hands, maal as numbers", engine_bench.run(form="numbers"))
     line("engine: settle-up of 10 players", settle_up_bench.run())
     line("api: POST /api/v1/settle (test client)", api_bench.run())
+    for label, figures in scale_bench.run().items():
+        line(f"match of {label} (test client)", figures)
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)
     for label, figures in pdf_bench.run().items():
         line(f"pdf: {label}", figures)
+    followers.main()
     if form_bench.available():
         line("form: new hand, 4 players, 390x844", form_bench.run())
     else:

@@ -2,7 +2,9 @@
 brotli or gzip, whichever the client accepts (``Accept-Encoding``), else as they are.
 
 The app's own responses are compressed as they leave (brotli at a middle quality: a
-match page takes a millisecond or two); static files come compressed already
+match page takes a millisecond or two), and a body sent again soon after (the live part
+that every follower of a match fetches after a hand) is compressed once, kept among
+the last few of up to 256 KiB; static files come compressed already
 (``ledger.assets``), and files sent from disk, PDFs and streamed bodies are left alone.
 Every response that could be compressed says ``Vary: Accept-Encoding``; one that says
 ``Cache-Control: no-transform`` is left as it is. The ETag stays
@@ -12,6 +14,7 @@ that of the content: the API's ETags are hand versions, which clients send back 
 
 from __future__ import annotations
 
+import functools
 import gzip
 from collections.abc import Container
 
@@ -20,6 +23,8 @@ from flask import Flask, Response, request
 from werkzeug.datastructures import Accept
 
 MIN_SIZE = 1024
+KEPT_SIZE = 256 * 1024
+KEPT_BODIES = 32
 TYPES = {
     "text/html",
     "text/plain",
@@ -46,6 +51,17 @@ def choose_encoding(accepted: Accept, available: Container[str] = ENCODINGS) -> 
 
 
 def compress(data: bytes, encoding: str) -> bytes:
+    if len(data) <= KEPT_SIZE:
+        return _compress_kept(data, encoding)
+    return _compress(data, encoding)
+
+
+@functools.lru_cache(maxsize=KEPT_BODIES)
+def _compress_kept(data: bytes, encoding: str) -> bytes:
+    return _compress(data, encoding)
+
+
+def _compress(data: bytes, encoding: str) -> bytes:
     if encoding == "br":
         return brotli.compress(data, quality=5)
     return gzip.compress(data, compresslevel=6, mtime=0)

@@ -8,6 +8,8 @@ is ``ledger.matches``. A write needs ``Authorization: Bearer <edit key>``: none 
 
 from __future__ import annotations
 
+import json
+
 from flask import Response, jsonify, request, url_for
 
 from ledger import matches
@@ -18,6 +20,7 @@ from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
 from ledger.matches.view import history_json
 from ledger.pdf.archive import NotAPdf, read_pdf_export
+from ledger.web.page_cache import fragment_cache
 
 NO_SETTLE_UP = (
     "This match is a points race: each player keeps their own points and nobody pays "
@@ -50,7 +53,16 @@ def import_match():
 
 @bp.get("/matches/<public_id>")
 def get_match(public_id: str):
-    return jsonify(matches.match_view(matches.get_match(public_id)).to_json())
+    """The match, kept per version (an ETag of it answers 304 while nothing changed)."""
+    match = matches.get_match(public_id)
+    key = ("json", match.public_id, match.version)
+    body = fragment_cache().get(key)
+    if body is None:
+        body = matches.match_json(match)
+        fragment_cache().put(key, body)
+    response = Response(body, mimetype="application/json")
+    response.set_etag(f"match-{match.version}")
+    return response.make_conditional(request)
 
 
 @bp.patch("/matches/<public_id>")
@@ -59,13 +71,13 @@ def update_match(public_id: str):
     ``stake`` (an object, or null for points only)."""
     match = _editable(public_id)
     matches.change_match(match, json_object())
-    return jsonify(matches.match_view(match).to_json())
+    return Response(matches.match_json(match), mimetype="application/json")
 
 
 @bp.get("/matches/<public_id>/settle-up")
 def settle_up(public_id: str):
     """Balances and the fewest payments that settle the table; 422 for a points race."""
-    view = matches.match_view(matches.get_match(public_id))
+    view = matches.match_view(matches.get_match(public_id), newest=0)
     result = view.settle_up()
     if result is None:
         raise ApiError.one(422, NO_SETTLE_UP)
@@ -91,7 +103,7 @@ def get_hand(public_id: str, number: int):
     """One hand with its history (not in API.md: an addition)."""
     match = matches.get_match(public_id)
     matches.get_hand(match, number)  # 404
-    hand = matches.match_view(match).hand(number)
+    hand = matches.match_view(match, newest=0, also=number).hand(number)
     assert hand is not None
     history = [history_json(old) for old in matches.hand_history(match, number)]
     response = jsonify({**hand.to_json(), "history": history})
@@ -115,7 +127,7 @@ def delete_hand(public_id: str, number: int):
     stored = matches.get_hand(match, number)
     expected = _expected_version({}, number, stored.version)
     matches.delete_hand(match, number, expected_version=expected)
-    view = matches.match_view(match)
+    view = matches.match_view(match, newest=0)
     return jsonify({"deleted": number, "totals": view.totals, "match": view.summary_json()})
 
 
@@ -157,9 +169,8 @@ def _pdf_export() -> object:
 
 
 def _created(match: Match, key: str):
-    body = {**matches.match_view(match).to_json(), "edit_key": key}
-    response = jsonify(body)
-    response.status_code = 201
+    response = Response(matches.match_json(match), status=201, mimetype="application/json")
+    response.set_data(response.get_data()[:-1] + f',"edit_key":{json.dumps(key)}}}'.encode())
     response.headers["Location"] = url_for("api.get_match", public_id=match.public_id)
     response.headers["Cache-Control"] = "no-store"  # the edit key is in the body
     return response
@@ -213,7 +224,7 @@ def _hand_answer(match: Match, number: int):
 
     409 when another request deleted the hand between this one's save and this answer.
     """
-    view = matches.match_view(match)
+    view = matches.match_view(match, newest=0, also=number)
     if view.hand(number) is None:
         raise matches.HandConflict(number, None)
     return jsonify(view.hand_answer(number))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from babel.support import NullTranslations, Translations
 from flask import g, has_request_context, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
 
 LANGUAGES: dict[str, str] = {"en": "English", "ne": "नेपाली"}
 DEFAULT_LANGUAGE = "en"
@@ -35,15 +36,29 @@ def current_language() -> str:
 
 
 def digit_style() -> str:
-    """``deva`` or ``latn``: the visitor's choice, else the language's usual digits."""
-    if not has_request_context() or is_api_request():
+    """``deva`` or ``latn``: the visitor's choice, else the language's usual digits
+    (looked up once a request: a page shows hundreds of numbers)."""
+    if not has_request_context():
         return "latn"
-    style = getattr(g, "_ledger_digits", None)
+    style = g.get("_ledger_digits")
     if style is None:
         chosen = request.cookies.get(DIGITS_COOKIE)
-        if chosen in DIGIT_STYLES:
+        if is_api_request():
+            style = "latn"
+        elif chosen in DIGIT_STYLES:
             style = chosen
         else:
             style = "deva" if current_language() == "ne" else "latn"
         g._ledger_digits = style
     return style
+
+
+def translations() -> Translations | NullTranslations:
+    """Flask-Babel's translations of this request, looked up once a request (a page
+    translates a couple of hundred words; each of Flask-Babel's look-ups costs several)."""
+    if not has_request_context():
+        return get_translations()
+    found = g.get("_ledger_translations")
+    if found is None:
+        found = g._ledger_translations = get_translations()
+    return found

@@ -17,6 +17,7 @@ from ledger.i18n.language import (
     babel,
     is_api_request,
     select_language,
+    translations,
 )
 
 COOKIE_MAX_AGE = 2 * 365 * 24 * 3600  # two years: a preference, not a session
@@ -93,6 +94,13 @@ def init_i18n(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_language)
+    app.jinja_env.install_gettext_callables(  # as Flask-Babel's, with the look-up kept
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+    )
     # {% trans %} blocks are read with their whitespace folded: one-line message ids.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.after_request(_vary)

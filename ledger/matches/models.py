@@ -13,7 +13,17 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, TypeDecorator, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
@@ -87,6 +97,9 @@ class Match(db.Model):
     version: Mapped[int] = mapped_column(Integer, default=1)
     #: The highest hand number ever given: numbers are not reused after a delete.
     last_hand_number: Mapped[int] = mapped_column(Integer, default=0)
+    #: ``engine.Scoreboard.to_json()`` after the match's hands, kept so that a write takes
+    #: up the match where the last one left it; None until first filled (older matches).
+    scoreboard: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime, default=utcnow, onupdate=utcnow
@@ -151,6 +164,10 @@ class Hand(db.Model):
     __table_args__ = (
         UniqueConstraint("match_id", "number"),
         UniqueConstraint("match_id", "idempotency_key"),
+        # The chart's totals and the dates of play are read from these indexes alone:
+        # the rows themselves are large (the hand as entered, its result, its JSON).
+        Index("ix_hands_match_id_number_moves", "match_id", "number", "moves"),
+        Index("ix_hands_match_id_created_at", "match_id", "created_at"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -162,15 +179,25 @@ class Hand(db.Model):
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(
-        UTCDateTime, default=utcnow, onupdate=utcnow
-    )
+    #: When the hand was last entered or edited: set by the write (a change of the fold
+    #: record kept with it, when an earlier hand changes, is no edit of this hand).
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     #: The ``Idempotency-Key`` the hand was stored with (None: sent without one).
     idempotency_key: Mapped[str | None] = mapped_column(String(IDEMPOTENCY_KEY_MAX))
     #: SHA-256 (hex) of the request that stored the hand, to tell a replay from a reuse.
     request_digest: Mapped[str | None] = mapped_column(String(64))
     #: The API's first answer to that request, given again to a replay.
     first_answer: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: What the match's fold needs of the hand (``engine.scoreboard.record_json``): small,
+    #: so that the totals after every hand (the chart) cost little to read.
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: The hand as the match's JSON shows it, as JSON text: the match's JSON is put
+    #: together from these rather than built again hand by hand.
+    fragment: Mapped[str | None] = mapped_column(Text, deferred=True)
+    #: What the hand adds to each total, in seat order, as text ("12 -4 -8 0"): the
+    #: totals after every hand (the chart) are summed from these, cheaper to read than
+    #: any JSON.
+    moves: Mapped[str | None] = mapped_column(Text, deferred=True)
 
     match: Mapped[Match] = relationship(back_populates="hands")
 

@@ -3,7 +3,9 @@
 Both the JSON API and the HTML pages call these functions, so that validation,
 edit rights, history and the single transaction per write live in one place.
 
-- Every score comes from the engine (``parse_hand``, ``settle``, ``run_match``).
+- Every score comes from the engine (``parse_hand``, ``settle``, the fold of
+  ``engine.scoreboard``, kept with the match by ``ledger.matches.fold`` so that a write
+  costs the same whatever the number of hands).
 - Problems with input raise ``ledger.engine.Invalid`` (``FieldError(field, message)``,
   the field a dotted path into the request); nothing is stored then.
 - A missing match or hand raises werkzeug's ``NotFound`` and a stale edit raises
@@ -27,20 +29,23 @@ import secrets
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
 
-from ledger.engine import FieldError, Hand, Invalid, Settlement, Stake, settle
+from ledger.engine import FieldError, Hand, HandRecord, Invalid, Settlement, Stake, settle
 from ledger.engine.match import hands_in_length, is_finished
 from ledger.engine.rules import parse_length
+from ledger.engine.scoreboard import Carry, Scoreboard, record_from_json
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import export as match_export
+from ledger.matches import fold
 from ledger.matches.models import Hand as StoredHand
 from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
 from ledger.matches.reading import (
@@ -53,7 +58,7 @@ from ledger.matches.reading import (
     read_match,
     read_match_changes,
 )
-from ledger.matches.view import MatchView, build_match_view
+from ledger.matches.view import MatchView, build_match_view, json_text
 
 __all__ = [
     "PROFILE_LENGTH",
@@ -75,8 +80,10 @@ __all__ = [
     "get_hand",
     "get_match",
     "hand_history",
+    "hands_page",
     "import_match",
     "is_public_id",
+    "match_json",
     "match_view",
     "preview_hand",
     "replace_hand",
@@ -244,13 +251,12 @@ def create_match(
 
 
 def get_match(public_id: str) -> Match:
-    """The match with this public id, its players and hands loaded (three queries); 404."""
+    """The match with this public id and its players (two queries; its hands are read by
+    what needs them); 404."""
     if not is_public_id(public_id):
         raise NotFound(Msg("There is no match at this address. Check the link."))
     match = db.session.scalars(
-        select(Match)
-        .where(Match.public_id == public_id)
-        .options(selectinload(Match.players), selectinload(Match.hands))
+        select(Match).where(Match.public_id == public_id).options(selectinload(Match.players))
     ).one_or_none()
     if match is None:
         raise NotFound(Msg("There is no match at this address. Check the link."))
@@ -268,7 +274,7 @@ def change_match(match: Match, data: object) -> Match:
     with _transaction():
         _touch(match)  # first: the match's row, as in every write
         if "length" in changes:
-            played = _hands_stored(match)
+            played = fold.held_scoreboard(match).hands
             wanted = hands_in_length(changes["length"], len(match.players))
             if wanted is not None and wanted < played:
                 raise Invalid(
@@ -309,10 +315,49 @@ def set_stake(match: Match, value: object) -> Match:
     return change_match(match, {"stake": value})
 
 
-def match_view(match: Match) -> MatchView:
-    """Totals, next dealer, finished, leaders, standings, carried foul penalties,
-    cumulative totals and every hand, in one pass (no query per hand)."""
-    return build_match_view(match)
+def match_view(match: Match, newest: int | None = None, also: int | None = None) -> MatchView:
+    """Totals, next dealer, finished, leaders, standings, the totals after every hand,
+    and every hand (``newest`` None) or the newest few and hand ``also``: a page's
+    view costs the same at the thousandth hand as at the tenth (no query per hand)."""
+    board = fold.scoreboard(match)
+    if newest == 0:  # no hand shown in a row of totals: the running totals are not read
+        return build_match_view(match, board, fold.hands(match, 0, also))
+    if newest is None:
+        rows = fold.hands(match)
+        return build_match_view(match, board, rows, fold.running(match))
+    return build_match_view(
+        match, board, fold.hands(match, newest, also), fold.running(match), fold.played(match)
+    )
+
+
+def hands_page(match: Match, page: object, size: int) -> tuple[MatchView, int, int]:
+    """The match showing one page of ``size`` hands in number order; ``page`` counts from
+    1, and anything that is no page (not a number, past the end) is the last page. The
+    view, the page shown and how many pages there are."""
+    board = fold.scoreboard(match)
+    pages = max(1, -(-board.hands // size))
+    shown = page if isinstance(page, int) and 1 <= page <= pages else pages
+    rows = fold.page_of_hands(match, (shown - 1) * size, size)
+    view = build_match_view(match, board, rows, fold.running(match), fold.played(match))
+    return view, shown, pages
+
+
+def match_json(match: Match) -> str:
+    """The match's JSON (``MatchView.to_json()``) as text, put together from the JSON
+    each hand keeps: no hand is decoded or encoded again."""
+    view = build_match_view(match, fold.scoreboard(match), (), fold.running(match))
+    head = json_text({**view.summary_json(), "cumulative": view.cumulative()})
+    fragments = db.session.scalars(
+        select(StoredHand.fragment)
+        .where(StoredHand.match_id == match.id)
+        .order_by(StoredHand.number)
+    )
+    return f'{head[:-1]},"hands":[{",".join(fragments)}]}}'
+
+
+def _write_view(match: Match) -> MatchView:
+    """What checking a new or changed hand needs: players, rules, the next dealer."""
+    return build_match_view(match, fold.scoreboard(match), ())
 
 
 # --- hands ---------------------------------------------------------------------------
@@ -324,7 +369,7 @@ def preview_hand(match: Match, data: object, dealer: object = None) -> tuple[Han
     Returns the engine's hand, its settlement and the dealer (the given one, else the
     match's next dealer). Raises Invalid like ``add_hand``.
     """
-    return _read_and_settle(match_view(match), data, dealer, default_dealer=None)
+    return _read_and_settle(_write_view(match), data, dealer, default_dealer=None)
 
 
 def add_hand(match: Match, data: object, dealer: object = None) -> StoredHand:
@@ -379,7 +424,7 @@ def submit_hand(
             errors.append(problem)
     try:
         hand, result, dealer_name = _read_and_settle(
-            match_view(match), data, dealer, default_dealer=None
+            _write_view(match), data, dealer, default_dealer=None
         )
     except Invalid as problem:
         raise Invalid([*errors, *problem.errors]) from None
@@ -417,16 +462,18 @@ def replace_hand(
     if expected_version is not None and expected_version != stored.version:
         raise HandConflict(number, stored.version)
     hand, result, dealer_name = _read_and_settle(
-        match_view(match), data, dealer, default_dealer=stored.dealer
+        _write_view(match), data, dealer, default_dealer=stored.dealer
     )
     with _transaction(match, number):
-        _touch(match)  # first: the match's row, as in every write
+        now = _touch(match)  # first: the match's row, as in every write
         db.session.add(_history(stored, "edit"))
+        old = _folded(stored)
         stored.dealer = dealer_name
         stored.input = hand.to_json()
         stored.result = _result_json(result)
         stored.version = stored.version + 1  # UPDATE ... WHERE version = the one we read
-        stored.updated_at = utcnow()
+        stored.updated_at = now
+        fold.keep(match, fold.rewrite(match, number, old, stored), now)
     return stored
 
 
@@ -436,14 +483,17 @@ def delete_hand(match: Match, number: int, expected_version: int | None = None) 
     if expected_version is not None and expected_version != stored.version:
         raise HandConflict(number, stored.version)
     with _transaction(match, number):
-        _touch(match)  # first: the match's row, as in every write
+        now = _touch(match)  # first: the match's row, as in every write
         db.session.add(_history(stored, "delete"))
+        old = _folded(stored)
         db.session.delete(stored)
+        db.session.flush()
+        fold.keep(match, fold.rewrite(match, number, old, None), now)
 
 
 def get_hand(match: Match, number: int) -> StoredHand:
     """The stored hand ``number`` of this match; 404 when there is none."""
-    found = next((h for h in match.hands if h.number == number), None)
+    found = _hand_numbered(match, number)
     if found is None:
         raise NotFound(Msg("This match has no hand {number}.", number=number))
     return found
@@ -487,18 +537,22 @@ def import_match(data: object) -> tuple[Match, str]:
         match, key = _new_match(spec.match)
         match.last_hand_number = spec.last_hand_number
         db.session.flush()  # gives match.id
-        for item in spec.hands:
-            db.session.add(
-                StoredHand(
-                    match_id=match.id,
-                    number=item.number,
-                    dealer=item.dealer,
-                    input=item.hand.to_json(),
-                    result=_result_json(settle(item.hand, spec.match.rules)),
-                    version=item.version,
-                    **item.stamps,
-                )
+        board = Scoreboard.empty(spec.match.players)
+        rows = []
+        for item in sorted(spec.hands, key=lambda item: item.number):
+            row = StoredHand(
+                match_id=match.id,
+                number=item.number,
+                dealer=item.dealer,
+                input=item.hand.to_json(),
+                result=_result_json(settle(item.hand, spec.match.rules)),
+                version=item.version,
+                **item.stamps,
             )
+            board = fold.add(match, board, row)
+            rows.append(row)
+        match.scoreboard = board.to_json()
+        db.session.add_all(rows)  # written in batches (SQLAlchemy's insertmanyvalues)
         for old in spec.history:
             db.session.add(
                 HandVersion(
@@ -648,19 +702,24 @@ def _history(stored: StoredHand, action: str) -> HandVersion:
     )
 
 
-def _touch(match: Match, *, new_number: bool = False) -> int | None:
+def _touch(match: Match, *, new_number: bool = False) -> datetime:
     """Count a write on the match (version, updated_at) in one UPDATE, atomic in the
-    database; with ``new_number``, also take the next hand number and return it."""
-    values: dict[str, Any] = {"version": Match.version + 1, "updated_at": utcnow()}
+    database (with ``new_number``, also take the next hand number); the write's moment."""
+    now = utcnow()
+    values: dict[str, Any] = {"version": Match.version + 1, "updated_at": now}
     if new_number:
         values["last_hand_number"] = Match.last_hand_number + 1
     db.session.execute(
         update(Match).where(Match.id == match.id).values(**values),
         execution_options={"synchronize_session": False},
     )
-    if not new_number:
-        return None
-    return db.session.scalar(select(Match.last_hand_number).where(Match.id == match.id))
+    return now
+
+
+def _folded(stored: StoredHand) -> tuple[HandRecord, Carry]:
+    """The hand as the match's fold counted it (its kept record)."""
+    assert stored.record is not None  # kept since the match was first read
+    return record_from_json(stored.number, stored.dealer, stored.record)
 
 
 def _store_new_hand(
@@ -675,41 +734,43 @@ def _store_new_hand(
 ) -> tuple[StoredHand, dict[str, Any]]:
     """Inside ``submit_hand``'s transaction: take the next number (holding the match's
     row until the commit), check what other writers may have changed (the key, the
-    number, the end of the match), and add the hand; it and the API's answer."""
-    taken = _touch(match, new_number=True)  # first: the match's row, as in every write
-    assert taken is not None
+    number, the end of the match), add the hand as one step of the match's fold; it and
+    the API's answer."""
+    now = _touch(match, new_number=True)  # first: the match's row, as in every write
+    taken = db.session.scalar(select(Match.last_hand_number).where(Match.id == match.id))
     if key is not None and _hand_with_key(match, key) is not None:
         raise _StoredMeanwhile
     if number is not None and number != taken:
         raise HandNumberTaken(number, taken, _hand_numbered(match, number))
-    played = _hands_stored(match)
+    board = fold.held_scoreboard(match)  # as other writers left it
     length = parse_length(
         db.session.scalar(select(Match.length).where(Match.id == match.id)), "length"
     )
-    if is_finished(length, played, len(match.players)):
-        raise MatchFinished(played)
-    # The answer is the match as this write leaves it: read it again (other writers'
-    # hands included), add this hand, and store the row once, answer and all (a second
-    # UPDATE would move its updated_at past the answer's).
+    if is_finished(length, board.hands, len(match.players)):
+        raise MatchFinished(board.hands)
+    stored = StoredHand(
+        match_id=match.id,
+        number=taken,
+        dealer=dealer_name,
+        input=hand.to_json(),
+        result=_result_json(result),
+        version=1,
+        created_at=now,
+        updated_at=now,
+        idempotency_key=key,
+        request_digest=digest,
+    )
+    board = fold.add(match, board, stored)
+    fold.keep(match, board, now)
+    # The answer is the match as this write leaves it (other writers' changes included).
     db.session.expire(match)
-    with db.session.no_autoflush:
-        match.hands  # noqa: B018  (loaded before the new hand joins them)
-        now = utcnow()
-        stored = StoredHand(
-            number=taken,
-            dealer=dealer_name,
-            input=hand.to_json(),
-            result=_result_json(result),
-            version=1,
-            created_at=now,
-            updated_at=now,
-            idempotency_key=key,
-            request_digest=digest,
-        )
-        match.hands.append(stored)
-        answer = build_match_view(match).hand_answer(taken)
+    with db.session.no_autoflush:  # one INSERT of the hand, answer and all, at the commit
+        after = tuple(board.totals.values())  # in seat order
+        view = build_match_view(match, board, [stored], [(taken, after)])
+        answer = view.hand_answer(taken)
         if key is not None:
             stored.first_answer = answer
+    db.session.add(stored)
     return stored, answer
 
 
@@ -742,12 +803,6 @@ def _hand_numbered(match: Match, number: int) -> StoredHand | None:
     return db.session.scalars(
         select(StoredHand).where(StoredHand.match_id == match.id, StoredHand.number == number)
     ).one_or_none()
-
-
-def _hands_stored(match: Match) -> int:
-    return db.session.scalar(
-        select(func.count()).select_from(StoredHand).where(StoredHand.match_id == match.id)
-    )
 
 
 def _all_history(match: Match) -> list[HandVersion]:

@@ -1,14 +1,18 @@
-"""Everything a page or the API shows of a match, computed in one pass by the engine.
+"""Everything a page or the API shows of a match, from what the engine's fold kept.
 
-``build_match_view`` reads the match's players and hands once (they are loaded as
-collections, so the number of SQL queries does not grow with the hands) and lets
-``engine.run_match`` compute totals, the next dealer, standings, carried foul
-penalties and the cumulative totals for the chart. Nothing is added up here.
+The match keeps its ``engine.Scoreboard`` (totals, standings, the fouls waiting, the
+last dealer) and each hand its fold record (the penalties carried into it, the fouls
+waiting after it): ``build_match_view`` puts them together with the hands it is given,
+all of them or the newest few, so a page costs the same at the thousandth hand as at
+the tenth. Nothing is added up here: the engine's ``running_totals`` gives the totals
+after each hand, for the chart.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,11 +25,11 @@ from ledger.engine import (
     SettleUp,
     Stake,
     Standing,
-    run_match,
     settle_up,
 )
 from ledger.engine.match import hands_in_length
 from ledger.engine.rules import parse_length
+from ledger.engine.scoreboard import Scoreboard, record_from_json
 from ledger.matches.models import Hand, HandVersion, Match
 from ledger.matches.reading import rules_from_record
 
@@ -121,6 +125,11 @@ class MatchView:
     updated_at: datetime | None
     #: Money per point and its currency; None: played for points only.
     stake: Stake | None = None
+    #: (number, the players' totals after it, in seat order) for every hand of the match,
+    #: shown or not; empty when the view was built without them (a write's answer).
+    running: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: When the first and the last hand were played (None, None: no hand yet).
+    played: tuple[datetime | None, datetime | None] = (None, None)
 
     @property
     def totals(self) -> dict[str, int]:
@@ -163,11 +172,18 @@ class MatchView:
     def hand(self, number: int) -> HandView | None:
         return next((h for h in self.hands if h.number == number), None)
 
+    @property
+    def older_hands(self) -> int:
+        """How many hands are played but not in ``hands`` (a view of the newest few)."""
+        return self.state.hands_played - len(self.hands)
+
     def cumulative(self) -> list[dict[str, Any]]:
         """Each player's total after each hand, in hand order (for the chart)."""
+        assert len(self.running) == self.state.hands_played, "a view built without them"
+        players = self.players
         return [
-            {"hand": hand.number, "totals": totals}
-            for hand, totals in zip(self.hands, self.state.cumulative, strict=True)
+            {"hand": number, "totals": dict(zip(players, totals, strict=True))}
+            for number, totals in self.running
         ]
 
     def rules_json(self) -> dict[str, Any]:
@@ -211,38 +227,68 @@ class MatchView:
         }
 
 
-def hand_record(hand: Hand) -> HandRecord:
-    """What ``run_match`` needs of a stored hand: its agreed nets, not a recount."""
-    players = hand.result["players"]
+def hand_record(number: int, dealer: str, result: dict[str, Any]) -> HandRecord:
+    """What the match's fold needs of a settled hand: its agreed nets, not a recount."""
+    players = result["players"]
     return HandRecord(
-        number=hand.number,
-        dealer=hand.dealer,
-        winner=hand.result["winner"],
+        number=number,
+        dealer=dealer,
+        winner=result["winner"],
         nets={p["name"]: p["net"] for p in players},
         seen={p["name"]: p["seen"] for p in players},
-        fouls_carried=tuple(hand.result.get("fouls_carried", ())),
+        fouls_carried=tuple(result.get("fouls_carried", ())),
     )
 
 
-def build_match_view(match: Match) -> MatchView:
+def hand_view(hand: Hand, players: tuple[str, ...]) -> HandView:
+    """A stored hand (its fold record kept) as the pages and the API show it."""
+    _, carried = record_from_json(hand.number, hand.dealer, hand.record)
+    return HandView(
+        number=hand.number,
+        dealer=hand.dealer,
+        version=hand.version,
+        input=hand.input,
+        result=hand.result,
+        sitting_out=tuple(p for p in players if p not in record_names(hand)),
+        carried_penalties=dict(carried.penalties),
+        created_at=hand.created_at,
+        updated_at=hand.updated_at,
+    )
+
+
+def json_text(value: object) -> str:
+    """JSON text, compact, keys sorted: as the match's JSON and its kept hands are written."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def hand_fragment(view: HandView) -> str:
+    """The hand's JSON as the match's JSON carries it (kept with the hand)."""
+    return json_text(view.to_json())
+
+
+def build_match_view(
+    match: Match,
+    board: Scoreboard,
+    hands: Sequence[Hand],
+    running: Sequence[tuple[int, tuple[int, ...]]] = (),
+    played: tuple[datetime | None, datetime | None] | None = None,
+) -> MatchView:
+    """The match from its kept scoreboard, showing ``hands`` (all of them, or some; each
+    with its fold record) and, when given, the totals after every hand and when the
+    first and last hand were played (else: as far as ``hands`` tell)."""
     players = tuple(match.player_names)
     rules = rules_from_record(match.rules)
     length = parse_length(match.length, "length")
-    hands = sorted(match.hands, key=lambda h: h.number)
-    state = run_match(players, match.first_dealer, rules, length, [hand_record(h) for h in hands])
-    views = tuple(
-        HandView(
-            number=h.number,
-            dealer=h.dealer,
-            version=h.version,
-            input=h.input,
-            result=h.result,
-            sitting_out=tuple(p for p in players if p not in record_names(h)),
-            carried_penalties=state.carried_penalties.get(h.number, {}),
-            created_at=h.created_at,
-            updated_at=h.updated_at,
-        )
-        for h in hands
+    views = tuple(hand_view(h, players) for h in sorted(hands, key=lambda h: h.number))
+    after = dict(running)
+    state = board.state(
+        match.first_dealer,
+        rules,
+        length,
+        carried_penalties={v.number: v.carried_penalties for v in views if v.carried_penalties},
+        cumulative=[dict(zip(players, after[v.number], strict=True)) for v in views]
+        if after
+        else [],
     )
     return MatchView(
         public_id=match.public_id,
@@ -258,7 +304,14 @@ def build_match_view(match: Match) -> MatchView:
         created_at=match.created_at,
         updated_at=match.updated_at,
         stake=stake_of(match),
+        running=tuple(running),
+        played=played or _played(hands),
     )
+
+
+def _played(hands: Sequence[Hand]) -> tuple[datetime | None, datetime | None]:
+    moments = [h.created_at for h in hands if h.created_at is not None]
+    return (min(moments), max(moments)) if moments else (None, None)
 
 
 def stake_of(match: Match) -> Stake | None:

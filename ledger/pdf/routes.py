@@ -48,7 +48,7 @@ from ledger.pdf.archive import EXPORT_NAME, export_attachment
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.printer import PdfBusy, init_printer, kept_pdf, new_pdf, request_key
 from ledger.pdf.render import DEFAULT_PAPER, RenderJob, paper_size, pdf_response
-from ledger.web.chart import SHAPES, build_chart, marker_path
+from ledger.web.chart import SHAPES, Chart, marker_path, running_chart
 from ledger.web.share_link import ShareLinkError, decode_hand_link
 
 bp = Blueprint("reports", __name__)
@@ -69,11 +69,11 @@ def day(moment: datetime | None) -> str:
 
 def match_dates(view: MatchView) -> dict[str, str]:
     """When the match was created and when its hands were played (first to last)."""
-    played = [h.created_at for h in view.hands if h.created_at is not None]
+    first, last = view.played
     return {
         "created": day(view.created_at),
-        "first_hand": day(min(played)) if played else "",
-        "last_hand": day(max(played)) if played else "",
+        "first_hand": day(first),
+        "last_hand": day(last),
         "updated": day(view.updated_at),
     }
 
@@ -144,12 +144,11 @@ def maal_text(player: dict[str, Any]) -> str:
     return " + ".join(items) if items else tr("no maal")
 
 
-def match_report(view: MatchView) -> dict[str, Any]:
+def match_report(view: MatchView, chart: Chart | None = None) -> dict[str, Any]:
     """What partials/match_report.html shows besides the view: the profile's title, the
-    overrides, the dates and the chart of cumulative totals (None before any hand)."""
-    chart = None
-    if view.hands:
-        chart = build_chart(view.players, [h.number for h in view.hands], view.state.cumulative)
+    overrides, the dates and the chart of cumulative totals (None before any hand;
+    ``chart``: the one the page already drew of them)."""
+    chart = chart or running_chart(view.players, view.running)
     return {
         "profile_title": PROFILE_NAMES.get(view.rules.profile, view.rules.profile),
         "overrides": rules_overrides(view),
@@ -305,8 +304,8 @@ def _init(state) -> None:
 
 
 @bp.app_template_global("match_report")
-def _match_report_global(view: MatchView) -> dict[str, Any]:
-    return match_report(view)
+def _match_report_global(view: MatchView, chart: Chart | None = None) -> dict[str, Any]:
+    return match_report(view, chart)
 
 
 @bp.app_template_filter("card_text")

@@ -1,20 +1,27 @@
 """waitress, set up so that a table's followers never lock out its scorekeeper.
 
-At a table 200 phones follow one match: each holds a connection or two open between
-its polls, and every poll that answers 204 makes waitress close its connection, so
-they also come and go all the time. waitress's defaults stop accepting connections
-at 100 open ones and keep an idle connection for 120 s: the scorekeeper's next save
-then waits for an idle follower's connection to time out. Hence:
+Every phone that follows a match polls every 3 s; with the poll's 204 keeping its
+connection (``ledger.serving.keepalive``) each phone holds one connection while it
+follows, plus a few for a while after loading a page (a browser opens up to six).
+waitress's defaults stop accepting connections at 100 open ones and keep an idle one
+for 120 s: the scorekeeper's next save then waits for an idle connection to time out.
+Hence (``bench/followers.py`` measures 200 and 1,000 followers):
 
-- ``connection_limit`` 1000: five connections per phone of a 200-phone table before
-  anyone waits; it needs as many file descriptors, so the soft limit is raised to
-  match where the system allows (else the limit is lowered to fit);
+- ``connection_limit`` 4000: 1,000 following phones and their page loads. At 1000,
+  a thousand followers and the scorekeeper were one connection too many: the last
+  phone waited in the backlog until its polls timed out. It needs as many file
+  descriptors, so the soft limit is raised to match where the system allows (else the
+  limit is lowered to fit). Each open connection costs the server a little on every
+  turn of its loop (waitress registers every socket anew): at 1,000 followers that is
+  about a third of its Python time, which is why idle ones are let go (below);
 - ``asyncore_use_poll``: ``select()`` cannot watch more than 1024 sockets;
 - ``channel_timeout`` 30 s, checked every 10 s: a phone that stopped following (screen
   off) gives its connection back within 40 s; one that follows polls every 3 s and
   keeps it;
 - ``threads`` 8: requests are short, but a PDF takes a thread for a while; the
-  scorekeeper's save should not queue behind a few of them.
+  scorekeeper's save should not queue behind a few of them. (4 threads measured no
+  better for the saves at 1,000 followers: the work is bound by one processor either
+  way.)
 - ``clear_untrusted_proxy_headers`` off only when the app trusts a proxy
   (``PROXY_COUNT``): the app's ProxyFix reads those headers, waitress must leave them.
 """
@@ -25,13 +32,13 @@ import signal
 import sys
 from typing import Any
 
-import waitress
 from flask import Flask
 
 from ledger.serving.address import Listening, print_banner
+from ledger.serving.keepalive import create_keep_alive_server
 
 THREADS = 8
-CONNECTION_LIMIT = 1000
+CONNECTION_LIMIT = 4000
 SPARE_DESCRIPTORS = 64  # the database, log files, PDFs' fonts
 SETTINGS: dict[str, Any] = {
     "channel_timeout": 30,
@@ -81,7 +88,9 @@ def serve(app: Flask, plan: Listening, threads: int = THREADS) -> None:
     settings = waitress_settings(app, plan, threads)
     print_banner(plan, threads, settings["connection_limit"], sys.stdout)
     signal.signal(signal.SIGTERM, _stop)
-    waitress.serve(app, **settings)
+    server = create_keep_alive_server(app, **settings)
+    server.print_listen("Serving on http://{}:{}")
+    server.run()
 
 
 def _stop(signum: int, frame: object) -> None:

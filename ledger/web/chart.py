@@ -32,6 +32,9 @@ LABEL_GAP = 12  # least vertical distance between two end labels
 LEGEND_ROW = 18
 LEGEND_TOP_GAP = 34  # below the plot: the x-axis labels and title
 MAX_MARKERS = 24  # more hands than this: a marker on every k-th hand only
+#: A longer match is drawn through this many of its hands, evenly spread (the last one
+#: always): a 360-unit-wide chart shows no more, and the page stays light.
+MAX_POINTS = 40
 MAX_X_LABELS = 8
 END_LABEL_CHARS = 10
 LEGEND_CHARS = 16
@@ -178,6 +181,29 @@ def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list
 
 def _short(name: str, most: int) -> str:
     return name if len(name) <= most else name[: most - 1] + "…"
+
+
+def running_chart(
+    players: Sequence[str], running: Sequence[tuple[int, Sequence[int]]]
+) -> Chart | None:
+    """The chart of a match's totals after each hand (``MatchView.running``: in seat
+    order); None before the first hand.
+
+    >>> running = [(n, (n, -n)) for n in range(1, 101)]
+    >>> [t.label for t in running_chart(["Asha", "Bikash"], running).x_ticks][-2:]
+    ['88', '100']
+    >>> len(running_chart(["Asha", "Bikash"], running).series[0].points.split())
+    35
+    """
+    if not running:
+        return None
+    step = math.ceil(len(running) / MAX_POINTS)
+    picked = list(running[len(running) - 1 :: -step])[::-1]
+    return build_chart(
+        players,
+        [n for n, _ in picked],
+        [dict(zip(players, totals, strict=True)) for _, totals in picked],
+    )
 
 
 def build_chart(

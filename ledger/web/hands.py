@@ -1,7 +1,7 @@
-"""Hand pages of a match: enter, preview, show (every step and the history), edit, delete,
-undo.
+"""Hand pages of a match: every hand page by page, enter, preview, show (every step and
+the history), edit, delete, undo.
 
-Every route but ``show`` needs this browser's edit key for the match (403 otherwise,
+Every route but ``index`` and ``show`` needs this browser's edit key for the match (403 otherwise,
 for GET as for POST). Every read and write goes through ``ledger.matches`` with the
 match loaded from its public id, so a hand is only ever looked up inside its match.
 """
@@ -28,15 +28,23 @@ from ledger.web.hand_entry import (
     save_new_hand,
     stored_hand_form,
 )
+from ledger.web.score_table import RECENT_HANDS, score_rows
 from ledger.web.undo import offer_undo, seconds_left
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<public_id>/hands")
+HANDS_PER_PAGE = 50
 
 
-def _editable(public_id: str) -> tuple[Match, MatchView]:
+def _editable(public_id: str, number: int | None = None) -> tuple[Match, MatchView]:
     match = matches.get_match(public_id)
     require_editor(match)
-    return match, matches.match_view(match)
+    return match, _view(match, number)
+
+
+def _view(match: Match, number: int | None = None) -> MatchView:
+    """What a hand form needs: the newest hands (the last players and how each entered
+    their maal) and hand ``number``, the one shown or edited."""
+    return matches.match_view(match, newest=RECENT_HANDS, also=number)
 
 
 def _to_match(public_id: str):
@@ -51,6 +59,19 @@ def _entry_page(
         "match/hand_entry.html", view=view, form=form, number=number, check=check, **extra
     )
     return body, status
+
+
+@bp.get("")
+def index(public_id: str):
+    """Every hand of the match, a page of them at a time (the newest page first): the
+    match page shows only the newest."""
+    match = matches.get_match(public_id)
+    view, page, pages = matches.hands_page(
+        match, request.args.get("page", type=int), HANDS_PER_PAGE
+    )
+    return render_template(
+        "match/hands.html", view=view, rows=score_rows(view), page=page, pages=pages
+    )
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -87,11 +108,13 @@ def new(public_id: str):
     return _entry_page(view, form, check=check, status=422)
 
 
-def _entered_again(public_id: str) -> tuple[MatchView, MatchHandForm, HandCheck]:
+def _entered_again(
+    public_id: str, number: int | None = None
+) -> tuple[MatchView, MatchHandForm, HandCheck]:
     """After a refused save: the match as it is now (another write has landed) and the
     form as this user entered it, checked against it."""
     match = matches.get_match(public_id)
-    view = matches.match_view(match)
+    view = _view(match, number)
     form = build_match_hand_form(view, request.form)
     return view, form, check_match_hand(form, match, view)
 
@@ -101,7 +124,7 @@ def _taken_page(public_id: str, refused: matches.HandNumberTaken | matches.KeyRe
     first, or this very form was saved before with other values): nothing was stored.
     Show that hand beside what this user typed, kept in the form, which now adds the
     match's next hand (with a new key when the old one is spent) or can be dropped."""
-    view, form, check = _entered_again(public_id)
+    view, form, check = _entered_again(public_id, refused.number)
     theirs = view.hand(refused.number)
     if isinstance(refused, matches.KeyReused):
         renew_hand_key(form, view)
@@ -196,7 +219,7 @@ def preview(public_id: str):
 @bp.get("/<int:number>")
 def show(public_id: str, number: int):
     match = matches.get_match(public_id)
-    view = matches.match_view(match)
+    view = matches.match_view(match, newest=0, also=number)
     hand = view.hand(number)
     history = [history_json(old) for old in matches.hand_history(match, number)]
     if hand is None and not history:
@@ -214,7 +237,7 @@ def show(public_id: str, number: int):
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 def edit(public_id: str, number: int):
-    match, view = _editable(public_id)
+    match, view = _editable(public_id, number)
     hand = view.hand(number)
     if request.method == "GET":
         if hand is None:
@@ -251,7 +274,7 @@ def _conflict_page(public_id: str, number: int, conflict):
     """Someone else changed or deleted the hand: keep what this user entered on the page,
     show the other version, and let them save theirs knowingly (the other stays in the
     history) or, when the hand is gone, add theirs as a new hand."""
-    view, form, check = _entered_again(public_id)
+    view, form, check = _entered_again(public_id, number)
     theirs = view.hand(number)
     if theirs is not None:
         form.version.data = str(theirs.version)
@@ -270,7 +293,7 @@ def _conflict_page(public_id: str, number: int, conflict):
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
 def delete(public_id: str, number: int):
-    match, view = _editable(public_id)
+    match, view = _editable(public_id, number)
     hand = view.hand(number)
     if hand is None:
         if request.method == "POST" and matches.hand_history(match, number):
@@ -283,7 +306,7 @@ def delete(public_id: str, number: int):
         matches.delete_hand(match, number, version)
     except matches.HandConflict:
         match = matches.get_match(public_id)
-        view = matches.match_view(match)
+        view = matches.match_view(match, newest=0, also=number)
         hand = view.hand(number)
         if hand is None:
             return _already_deleted(public_id, number)

@@ -45,7 +45,7 @@ from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import MatchView, stake_of
-from ledger.web.chart import build_chart
+from ledger.web.chart import running_chart
 from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
 from ledger.web.filters import length_words
 from ledger.web.forms.import_match import ImportMatchForm, submit_import
@@ -59,7 +59,7 @@ from ledger.web.forms.stake import (
     stake_field,
 )
 from ledger.web.page_cache import fragment_cache
-from ledger.web.score_table import score_rows
+from ledger.web.score_table import RECENT_HANDS, score_rows
 from ledger.web.undo import take_undo_offer
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -168,10 +168,8 @@ def match_row(public_id: str) -> Match:
 
 def match_context(match: Match, editor: bool) -> dict:
     """What the match page and its live part show (no query per hand)."""
-    view: MatchView = matches.match_view(match)
-    chart = None
-    if view.hands:
-        chart = build_chart(view.players, [h.number for h in view.hands], view.state.cumulative)
+    view: MatchView = matches.match_view(match, newest=RECENT_HANDS)
+    chart = running_chart(view.players, view.running)
     return {
         "view": view,
         "rows": score_rows(view),
@@ -289,7 +287,7 @@ def length(public_id: str):
     hands played): the match's length, changed as the API's PATCH changes it."""
     match = matches.get_match(public_id)
     require_editor(match)
-    view = matches.match_view(match)
+    view = matches.match_view(match, newest=0)
     can_stop = not view.finished and view.state.hands_played > 0
     if request.method == "GET":
         form = LengthForm(formdata=None)

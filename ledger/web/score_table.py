@@ -11,6 +11,11 @@ from dataclasses import dataclass
 
 from ledger.matches.view import MatchView
 
+#: The hands the match page shows; the older ones are on the pages of hands (a page
+#: that costs the same at the thousandth hand as at the tenth). The hand forms read as
+#: many, for the last players and how each entered their maal.
+RECENT_HANDS = 12
+
 
 @dataclass(frozen=True)
 class ScoreCell:

@@ -39,7 +39,8 @@ def test_get_match_queries_do_not_grow_with_hands(app, client):
         assert response.status_code == 200
         counts[public_id] = len(statements)
     assert len(client.get(f"/api/v1/matches/{large}").get_json()["hands"]) == 200
-    assert counts[small] == counts[large] == 3  # the match, its players, its hands
+    # the match, its players, the hands' fold records (the totals after each), their JSON
+    assert counts[small] == counts[large] == 4
 
 
 def test_match_view_queries_do_not_grow_with_hands(app, client):
@@ -51,4 +52,4 @@ def test_match_view_queries_do_not_grow_with_hands(app, client):
             assert view.totals
             assert all(h.players() for h in view.hands)
         counts.append(len(statements))
-    assert counts[0] == counts[1] == 3
+    assert counts[0] == counts[1] == 4  # the match, its players, its hands, their moves

@@ -19,6 +19,7 @@ from served import Browser
 
 from ledger.serving import address
 from ledger.serving.address import Listening, lan_address, plan_listening, print_banner
+from ledger.serving.server import CONNECTION_LIMIT, SPARE_DESCRIPTORS
 
 PLAYERS = ["Asha", "Bikash", "Chandra"]
 HAND = {
@@ -110,7 +111,8 @@ print(connection_limit(), resource.getrlimit(resource.RLIMIT_NOFILE)[0])
     out = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     ).stdout.split()
-    assert out == ["1000", "1064", "236", "300"]
+    wanted = CONNECTION_LIMIT
+    assert out == [str(wanted), str(wanted + SPARE_DESCRIPTORS), "236", "300"]
 
 
 # --- served for real --------------------------------------------------------------------

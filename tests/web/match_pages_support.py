@@ -151,3 +151,22 @@ def version_of(html: str) -> int:
 
 def hidden(html: str, name: str) -> str:
     return re.search(rf'name="{name}"[^>]* value="([^"]*)"', html).group(1)
+
+
+def imported_match(client, hands: int) -> tuple[str, str]:
+    """A match of ``hands`` hands (one import request); its page url and edit key."""
+    rotation = [WORKED, BY_COUNTS, THREE_PLAY]
+    document = {
+        "name": f"{hands} hands",
+        "players": PLAYERS,
+        "rules": "sparkai",
+        "length": None,
+        "hands": [
+            {"number": i, "dealer": PLAYERS[(i - 1) % 4], **rotation[i % 3]}
+            for i in range(1, hands + 1)
+        ],
+    }
+    response = client.post("/api/v1/matches/import", json=document)
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    return f"/matches/{body['id']}", body["edit_key"]

@@ -12,12 +12,14 @@ from match_pages_support import (
     add_hand,
     create_match,
     hand_form,
+    imported_match,
     page_totals,
     version_of,
 )
 from sql_counting import counting_queries
 
 from ledger.web import chart
+from ledger.web.score_table import RECENT_HANDS
 
 # --- following the match -------------------------------------------------------------------
 
@@ -90,25 +92,6 @@ def test_shared_places(client):
 # --- a fixed number of queries ---------------------------------------------------------------
 
 
-def imported_match(client, hands: int) -> tuple[str, str]:
-    """A match of ``hands`` hands (one import request); its page url and edit key."""
-    rotation = [WORKED, BY_COUNTS, THREE_PLAY]
-    document = {
-        "name": f"{hands} hands",
-        "players": PLAYERS,
-        "rules": "sparkai",
-        "length": None,
-        "hands": [
-            {"number": i, "dealer": PLAYERS[(i - 1) % 4], **rotation[i % 3]}
-            for i in range(1, hands + 1)
-        ],
-    }
-    response = client.post("/api/v1/matches/import", json=document)
-    assert response.status_code == 201, response.get_json()
-    body = response.get_json()
-    return f"/matches/{body['id']}", body["edit_key"]
-
-
 @pytest.mark.parametrize("editor", [False, True])
 def test_the_match_page_runs_the_same_queries_for_2_and_200_hands(app, client, editor):
     counts = []
@@ -121,15 +104,19 @@ def test_the_match_page_runs_the_same_queries_for_2_and_200_hands(app, client, e
                 response = client.get(path)
             assert response.status_code == 200
             counts.append((path.endswith("v=0"), len(statements)))
-        assert response.get_data(as_text=True).count('class="num hand-col"') == hands
+        # The newest hands only: the page weighs the same at the 200th hand as at the 12th.
+        shown = response.get_data(as_text=True).count('class="num hand-col"')
+        assert shown == min(hands, RECENT_HANDS)
     assert counts[0] == counts[2] and counts[1] == counts[3]
-    # Rendered: the match's row, then the match, its players, its hands.
-    assert counts[0][1] <= 4
-    # Again, unchanged: the row only (the parts rendered for this version are kept).
-    for path in (url, f"{url}/live?v=0"):
+    # Rendered: the match's row, then the match, its players, the hands' fold records
+    # (the chart), the newest hands, when the first and last were played.
+    assert counts[0][1] <= 6
+    # Again, unchanged: the row only (the parts rendered for this version are kept); a
+    # poll's version is read first, in front of the app (ledger.serving.polls).
+    for path, queries in ((url, 1), (f"{url}/live?v=0", 2)):
         with counting_queries(app) as statements:
             assert client.get(path).status_code == 200
-        assert len(statements) == 1
+        assert len(statements) == queries
 
 
 def test_the_204_answer_is_one_query(app, client):
@@ -246,3 +233,17 @@ def test_the_cache_keeps_the_most_recently_used():
     assert cache.get("a") == "A"  # a is now the most recent
     cache.put("c", Markup("C"))
     assert cache.get("b") is None and cache.get("a") == "A" and cache.get("c") == "C"
+
+
+def test_the_cache_holds_no_more_than_its_characters():
+    from ledger.web.page_cache import FragmentCache
+
+    cache = FragmentCache(size=10, chars=10)
+    cache.put("a", "x" * 4)
+    cache.put("b", "y" * 4)
+    cache.put("a", "z" * 5)  # replaced: counted once
+    assert cache.get("a") == "zzzzz" and cache.get("b") == "yyyy"
+    cache.put("c", "w" * 4)  # 13 characters: the least recently used (a) goes
+    assert cache.get("a") is None and cache.get("b") and cache.get("c")
+    cache.put("big", "v" * 11)  # more than it may hold: not kept, nothing dropped
+    assert cache.get("big") is None and cache.get("b") and cache.get("c")

@@ -1,0 +1,241 @@
+"""The engine's fold of a match, kept in the database (``engine.scoreboard``).
+
+The match row keeps its ``Scoreboard``; each hand keeps its fold record (what the fold
+needs of it, the foul penalties carried into it and the fouls waiting after it) and its
+JSON. A write takes them up where the last write left them:
+
+- a new hand is one step of the fold from the scoreboard;
+- an edit or a delete counts the old hand out of the scoreboard and the new one in,
+  then folds on through the later hands only while their carry changes (a finisher
+  settles the fouls waiting, so that is seldom more than the next hand);
+- only when a player's best hand was the one taken out is the scoreboard rebuilt, from
+  the small fold records of the hands (never a recount).
+
+A match stored before any of this was kept has none of it: the first read fills it in
+(``scoreboard``), folding every hand once. Writes call these inside their transaction,
+after taking the match's row (``service._touch``), so no other write can interleave.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from sqlalchemy import func, select, update
+
+from ledger.engine import HandRecord
+from ledger.engine.scoreboard import (
+    Carry,
+    Scoreboard,
+    carry,
+    moves_text,
+    record_from_json,
+    record_json,
+    refold,
+    running_totals,
+)
+from ledger.extensions import db
+from ledger.matches.models import Hand, Match
+from ledger.matches.reading import rules_from_record
+from ledger.matches.view import hand_fragment, hand_record, hand_view
+
+#: The later hands an edit reads at first (more are read only if the carries go on changing).
+FIRST_LATER = 4
+
+
+def scoreboard(match: Match) -> Scoreboard:
+    """The match's scoreboard as kept (filled in and committed first for a match stored
+    before scoreboards were kept: holding the match's row, as a write does, so that a
+    write at the same moment is not undone by a fill from what it changed)."""
+    if match.scoreboard is None:
+        db.session.execute(  # takes the row; changes nothing
+            update(Match).where(Match.id == match.id).values(updated_at=Match.updated_at),
+            execution_options={"synchronize_session": False},
+        )
+        board = held_scoreboard(match)
+        db.session.commit()
+        return board
+    return Scoreboard.from_json(match.player_names, match.scoreboard)
+
+
+def held_scoreboard(match: Match) -> Scoreboard:
+    """Inside a write that holds the match's row: the scoreboard as stored now (another
+    write may have changed it since ``match`` was loaded)."""
+    db.session.refresh(match, ["scoreboard"])
+    if match.scoreboard is None:
+        return fill(match)
+    return Scoreboard.from_json(match.player_names, match.scoreboard)
+
+
+def fill(match: Match) -> Scoreboard:
+    """Fold every hand of the match from the first and keep the result (not committed:
+    no change of the match, so its version and ``updated_at`` stay)."""
+    players, rules = tuple(match.player_names), rules_from_record(match.rules)
+    board, pending = Scoreboard.empty(players), ()
+    for row in db.session.scalars(
+        select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)
+    ):
+        record = hand_record(row.number, row.dealer, row.result)
+        carried = carry(pending, record, rules)
+        settle_row(row, record, carried, players)
+        board, pending = board.with_hand(record, carried), carried.pending
+    keep(match, board, match.updated_at)
+    return board
+
+
+def settle_row(row: Hand, record: HandRecord, carried: Carry, players: tuple[str, ...]) -> None:
+    """Keep the hand's fold record and its JSON (which shows the penalties carried in)."""
+    row.record = record_json(record, carried)
+    row.moves = moves_text(players, record, carried)
+    row.fragment = hand_fragment(hand_view(row, players))
+
+
+def keep(match: Match, board: Scoreboard, at: datetime) -> None:
+    """Store the scoreboard in the row the write already counted (``updated_at`` stays the
+    write's moment: the answer shows it)."""
+    db.session.execute(
+        update(Match)
+        .where(Match.id == match.id)
+        .values(scoreboard=board.to_json(), updated_at=at),
+        execution_options={"synchronize_session": False},
+    )
+
+
+def add(match: Match, board: Scoreboard, row: Hand) -> Scoreboard:
+    """The scoreboard after new hand ``row`` (the newest), whose record this keeps."""
+    record = hand_record(row.number, row.dealer, row.result)
+    carried = carry(board.pending, record, rules_from_record(match.rules))
+    settle_row(row, record, carried, tuple(match.player_names))
+    return board.with_hand(record, carried)
+
+
+def rewrite(
+    match: Match, number: int, old: tuple[HandRecord, Carry], row: Hand | None
+) -> Scoreboard:
+    """The scoreboard after hand ``number`` (``old`` as it was folded) became ``row``
+    (None: deleted); keeps the records of the hands whose carry changed."""
+    players, rules = tuple(match.player_names), rules_from_record(match.rules)
+    before = _previous(match, number)
+    pending = before[1].pending if before else ()
+    new = None
+    if row is not None:
+        record = hand_record(row.number, row.dealer, row.result)
+        new = (record, carry(pending, record, rules))
+        settle_row(row, *new, players)
+        pending = new[1].pending
+    board = held_scoreboard(match).replaced(old, new)
+    later = _Later(match, number)
+    for hand, was, now in refold(pending, later.folded(), rules):
+        settle_row(later.rows[hand.number], hand, now, players)
+        board = board.with_penalties(was, now) if board is not None else None
+        pending = now.pending
+    if board is None:  # a best hand was counted out: fold the kept records again
+        db.session.flush()
+        return Scoreboard.rebuild(players, _folded(match))
+    if not later.exhausted:
+        return board  # a later hand's carry came out as stored: the rest stands
+    if later.rows:
+        return replace(board, pending=pending)
+    # The hand was the newest: the deal follows it, or the hand before it.
+    newest = row.dealer if row is not None else before[0].dealer if before else None
+    return replace(board, pending=pending, last_dealer=newest)
+
+
+def running(match: Match) -> list[tuple[int, tuple[int, ...]]]:
+    """(number, the totals after it in seat order) for every hand: the chart's points.
+    Read from an index alone, through the connection (no ORM rows: there are many)."""
+    kept = (
+        db.session.connection()
+        .execute(
+            select(Hand.number, Hand.moves)
+            .where(Hand.match_id == match.id)
+            .order_by(Hand.number)
+        )
+        .all()
+    )
+    totals = running_totals(len(match.players), [moves for _, moves in kept])
+    return [(number, after) for (number, _), after in zip(kept, totals, strict=True)]
+
+
+def page_of_hands(match: Match, first: int, count: int) -> Sequence[Hand]:
+    """``count`` hands in number order from the ``first``-th (0: the first played)."""
+    return db.session.scalars(
+        select(Hand)
+        .where(Hand.match_id == match.id)
+        .order_by(Hand.number)
+        .offset(first)
+        .limit(count)
+    ).all()
+
+
+def hands(match: Match, newest: int | None = None, also: int | None = None) -> Sequence[Hand]:
+    """The match's hands in number order: all of them, or the ``newest`` few and hand
+    ``also`` (when there is one)."""
+    query = select(Hand).where(Hand.match_id == match.id)
+    if newest is None:
+        return db.session.scalars(query.order_by(Hand.number)).all()
+    found = []
+    if newest:
+        found = list(db.session.scalars(query.order_by(Hand.number.desc()).limit(newest)))
+    if also is not None and all(h.number != also for h in found):
+        found += db.session.scalars(query.where(Hand.number == also)).all()
+    return sorted(found, key=lambda h: h.number)
+
+
+def played(match: Match) -> tuple[datetime | None, datetime | None]:
+    """When the match's first and last hand were played (None, None: no hand yet)."""
+    first, last = db.session.execute(
+        select(func.min(Hand.created_at), func.max(Hand.created_at)).where(
+            Hand.match_id == match.id
+        )
+    ).one()
+    return first, last
+
+
+def _folded(match: Match) -> Iterator[tuple[HandRecord, Carry]]:
+    rows = db.session.execute(
+        select(Hand.number, Hand.dealer, Hand.record)
+        .where(Hand.match_id == match.id)
+        .order_by(Hand.number)
+    )
+    for number, dealer, record in rows:
+        yield record_from_json(number, dealer, record)
+
+
+def _previous(match: Match, number: int) -> tuple[HandRecord, Carry] | None:
+    """The fold record of the hand before hand ``number`` (None: it is the first)."""
+    found = db.session.execute(
+        select(Hand.number, Hand.dealer, Hand.record)
+        .where(Hand.match_id == match.id, Hand.number < number)
+        .order_by(Hand.number.desc())
+        .limit(1)
+    ).one_or_none()
+    return record_from_json(*found) if found is not None else None
+
+
+class _Later:
+    """The hands after hand ``number``, read a few at a time, as far as the fold asks."""
+
+    def __init__(self, match: Match, number: int):
+        self.match, self.number = match, number
+        self.rows: dict[int, Hand] = {}
+        self.exhausted = False  # every later hand was read and folded
+
+    def folded(self) -> Iterator[tuple[HandRecord, Carry]]:
+        after, size = self.number, FIRST_LATER
+        while True:
+            batch = db.session.scalars(
+                select(Hand)
+                .where(Hand.match_id == self.match.id, Hand.number > after)
+                .order_by(Hand.number)
+                .limit(size)
+            ).all()
+            for row in batch:
+                self.rows[row.number] = row
+                yield record_from_json(row.number, row.dealer, row.record)
+            if len(batch) < size:
+                self.exhausted = True
+                return
+            after, size = batch[-1].number, size * 4
+

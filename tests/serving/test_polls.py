@@ -1,0 +1,159 @@
+"""The followers' poll of an unchanged match is answered in front of the app
+(``ledger.serving.polls``): as the app would answer it, and only then."""
+
+import re
+
+import pytest
+from flask import request
+from sqlalchemy.exc import OperationalError
+from werkzeug.test import Client
+
+from ledger import compression
+from ledger.serving.logs import RequestLog
+from ledger.serving.polls import UnchangedPolls
+
+PLAYERS = ["Asha", "Bikash", "Chandra"]
+HAND = {
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal": 10},
+        {"name": "Bikash", "seen": "sequences", "maal": 3},
+        {"name": "Chandra", "seen": "unseen", "maal": 0},
+    ],
+}
+#: What the app's own 204 says that the shortcut's leaves out (see the module).
+NOT_REPEATED = {"Vary", "Content-Type"}
+CSRF_TOKEN = re.compile(rb'"X-CSRFToken": "[^"]+"')  # one per session: two clients differ
+
+
+@pytest.fixture
+def reached(app):
+    """The endpoints of the requests that reach the Flask app (from now on)."""
+    seen: list[str | None] = []
+    app.before_request(lambda: seen.append(request.endpoint))
+    return seen
+
+
+@pytest.fixture
+def match(client, reached):
+    made = client.post("/api/v1/matches", json={
+        "name": "Followed", "players": PLAYERS, "rules": "sparkai", "length": None})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    reached.clear()
+    return made.get_json()
+
+
+def shortcut_of(app) -> UnchangedPolls:
+    log = app.wsgi_app
+    assert isinstance(log, RequestLog) and isinstance(log.app, UnchangedPolls)
+    return log.app
+
+
+def the_apps_own(app, path: str, base_url: str = "http://localhost"):
+    """The answer of the app without the shortcut in front of it."""
+    return Client(shortcut_of(app).wsgi_app).get(path, base_url=base_url)
+
+
+def version_of(client, public_id: str) -> int:
+    return client.get(f"/api/v1/matches/{public_id}").get_json()["version"]
+
+
+@pytest.mark.parametrize("base_url", ["http://localhost", "https://localhost"])
+def test_an_unchanged_match_is_answered_without_the_app(app, client, match, reached, base_url):
+    poll = f"/matches/{match['id']}/live?v={match['version']}"
+    answer = client.get(poll, base_url=base_url)
+    assert (answer.status_code, answer.data) == (204, b"")
+    assert reached == []
+    own = the_apps_own(app, poll, base_url)
+    assert own.status_code == 204 and reached == ["matches.live"]
+    expected = {k: v for k, v in own.headers.items() if k not in NOT_REPEATED}
+    assert dict(answer.headers) == expected
+    assert ("Strict-Transport-Security" in answer.headers) == base_url.startswith("https")
+
+
+def test_a_changed_match_is_the_apps_to_answer(client, match, reached):
+    auth = {"Authorization": f"Bearer {match['edit_key']}"}
+    stored = client.post(f"/api/v1/matches/{match['id']}/hands", json=HAND, headers=auth)
+    assert stored.status_code == 201, stored.get_data(as_text=True)
+    reached.clear()
+    version = version_of(client, match["id"])
+    assert version != match["version"]
+
+    stale = client.get(f"/matches/{match['id']}/live?v={match['version']}")
+    assert stale.status_code == 200 and f'data-version="{version}"' in stale.text
+    assert reached == ["api.get_match", "matches.live"]
+    fresh = client.get(f"/matches/{match['id']}/live?v={version}")
+    assert fresh.status_code == 204 and len(reached) == 2
+
+
+@pytest.mark.parametrize("query", ["", "?v=", "?v=one", "?v=1.0", "?w=1", "?v=99"])
+def test_a_poll_without_the_matchs_version_is_the_apps(app, client, match, reached, query):
+    path = f"/matches/{match['id']}/live{query}"
+    answer = client.get(path)
+    assert answer.status_code == 200 and reached == ["matches.live"]
+
+
+@pytest.mark.parametrize("public_id", ["NoSuchMatch0000000000a", "bad!id", "x" * 200, "%00"])
+def test_no_match_gets_the_apps_404(app, client, reached, public_id):
+    path = f"/matches/{public_id}/live?v=1"
+    answer = client.get(path)
+    assert answer.status_code == 404
+    own = the_apps_own(app, path)
+    assert CSRF_TOKEN.sub(b"", answer.data) == CSRF_TOKEN.sub(b"", own.data)
+    assert reached == ["matches.live"] * 2
+
+
+@pytest.mark.parametrize(("method", "suffix", "status"), [
+    ("HEAD", "/live", 204),  # the app's own answer, the same
+    ("POST", "/live", 405),
+    ("GET", "/live/", 404),
+])
+def test_other_requests_are_the_apps(client, match, reached, method, suffix, status):
+    path = f"/matches/{match['id']}{suffix}?v={match['version']}"
+    assert client.open(path, method=method).status_code == status
+    assert len(reached) == 1
+
+
+def test_a_database_error_is_left_to_the_app(app, client, match, reached, monkeypatch):
+    shortcut = shortcut_of(app)
+
+    class Broken:
+        def connect(self):
+            raise OperationalError("SELECT version", {}, Exception("the database is away"))
+
+    monkeypatch.setattr(shortcut, "engine", lambda: Broken())
+    answer = client.get(f"/matches/{match['id']}/live?v={match['version']}")
+    assert answer.status_code == 204 and reached == ["matches.live"]
+
+
+def test_the_followers_of_a_change_share_one_compression(client, match, monkeypatch):
+    """Every phone fetches the same live part after a hand: it is compressed once."""
+    compressed = []
+    monkeypatch.setattr(compression, "_compress",
+                        lambda data, encoding: compressed.append(encoding) or b"squeezed")
+    compression._compress_kept.cache_clear()
+    stale = f"/matches/{match['id']}/live?v=0"
+    for _ in range(3):
+        answer = client.get(stale, headers={"Accept-Encoding": "br"})
+        assert (answer.status_code, answer.headers["Content-Encoding"]) == (200, "br")
+        assert answer.data == b"squeezed"
+    assert compressed == ["br"]
+    client.get(stale, headers={"Accept-Encoding": "gzip"})
+    assert compressed == ["br", "gzip"]
+
+
+def test_behind_a_trusted_proxy_the_short_answer_knows_https(make_app):
+    """The shortcut sits inside the app's ProxyFix: HSTS when the proxy says https."""
+    app = make_app(PROXY_COUNT=1)
+    reached = []
+    app.before_request(lambda: reached.append(request.endpoint))
+    client = app.test_client()
+    made = client.post("/api/v1/matches", json={
+        "name": "Proxied", "players": PLAYERS, "rules": "sparkai", "length": None}).get_json()
+    poll = f"/matches/{made['id']}/live?v={made['version']}"
+    for proto, hsts in (("https", True), ("http", False)):
+        answer = client.get(poll, headers={"X-Forwarded-Proto": proto})
+        assert answer.status_code == 204
+        assert ("Strict-Transport-Security" in answer.headers) is hsts
+    assert reached == ["api.create_match"]
