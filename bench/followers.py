@@ -48,7 +48,7 @@ if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.pages_bench import PLAYERS, Client, hand_body, seed_match  # noqa: E402
-from bench.serving import free_port  # noqa: E402
+from bench.serving import bench_app, free_port  # noqa: E402
 
 LEVELS = (200, 1000)
 POLL_SECONDS = 3.0
@@ -276,15 +276,7 @@ def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
 def poll_cost(runs: int = 2000, rounds: int = 5) -> dict[str, float]:
     """The poll of an unchanged match and ``/healthz`` through Flask's test client (the
     best of ``rounds`` rounds of ``runs`` each, in µs)."""
-    from ledger import create_app
-    from ledger.extensions import db
-
-    with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "bench",
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
-                          "RATELIMIT_ENABLED": False})
-        with app.app_context():
-            db.create_all()
+    with bench_app() as app:
         client = app.test_client()
         made = client.post("/api/v1/matches", json={
             "name": "Followed", "players": PLAYERS, "rules": "amarnepal", "length": None,

@@ -27,7 +27,6 @@ import random
 import re
 import shutil
 import statistics
-import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,7 +34,8 @@ from pathlib import Path
 from flask import jsonify
 from weasyprint import HTML
 
-from ledger import create_app, matches
+from bench.serving import bench_app
+from ledger import matches
 from ledger.pdf import printer, render
 from ledger.pdf.archive import export_attachment
 
@@ -174,24 +174,13 @@ def archive_cost(app, client, public_id: str, runs: int, cache: Path) -> float:
 
 def run(runs: int = 3, warm_runs: int = 150) -> dict[str, dict[str, float]]:
     """The figure groups: one-line page, cold and warm summaries, memory, archive cost."""
-    with tempfile.TemporaryDirectory() as tmp:
-        app = create_app(
-            {
-                "INSTANCE_PATH": tmp,
-                "SECRET_KEY": "bench",
-                "RATELIMIT_ENABLED": False,  # a benchmark measures the work, not the limits
-                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
-            }
-        )
+    with bench_app() as app:
         with app.app_context():
-            from ledger.extensions import db
-
-            db.create_all()
             rng = random.Random(4)
             ids = {8: seed(8, rng), 100: seed(100, rng)}
             ids[500] = repeated(ids[100], 5)
         client = app.test_client()
-        cache = Path(tmp) / printer.FOLDER
+        cache = Path(app.instance_path) / printer.FOLDER
 
         def summary(hands: int) -> None:
             response = client.get(f"/matches/{ids[hands]}/summary.pdf")

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import random
 import statistics
-import tempfile
 import time
 
 from bench.pdf_bench import PLAYERS, hand_body
-from ledger import create_app
-from ledger.extensions import db
+from bench.serving import bench_app
 
 SIZES = (10, 100, 1000)
 RUNS = 15
@@ -90,12 +88,7 @@ def run(sizes: tuple[int, ...] = SIZES) -> dict[str, dict[str, float]]:
     """Per size: each write as × the smallest size's, reads and the poll as × /healthz.
     The sizes take turns, request by request, so that a busy moment of the machine
     weighs on all of them alike."""
-    with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "bench",
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
-                          "RATELIMIT_ENABLED": False})
-        with app.app_context():
-            db.create_all()
+    with bench_app() as app:
         client = app.test_client()
         rng = random.Random(11)
         for _ in range(50):  # warm up

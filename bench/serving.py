@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from flask import Flask
 from waitress.server import create_server
 
 from ledger import create_app
@@ -23,14 +24,23 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(threads: int = 4) -> Iterator[int]:
-    """Serve a new app on 127.0.0.1 while the block runs; yields its port."""
+def bench_app() -> Iterator[Flask]:
+    """A new app on a throwaway SQLite database (its tables made) while the block runs;
+    its instance folder is a temporary one too. Rate limits off: a benchmark measures
+    the work, not the limits."""
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "bench",
                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
-                          "RATELIMIT_ENABLED": False})  # the work, not the limits
+                          "RATELIMIT_ENABLED": False})
         with app.app_context():
             db.create_all()
+        yield app
+
+
+@contextmanager
+def served(threads: int = 4) -> Iterator[int]:
+    """Serve a new app on 127.0.0.1 while the block runs; yields its port."""
+    with bench_app() as app:
         port = free_port()
         server = create_server(app, host="127.0.0.1", port=port, threads=threads)
         thread = threading.Thread(target=server.run, daemon=True)

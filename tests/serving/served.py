@@ -23,6 +23,18 @@ from dataclasses import dataclass
 from email.message import Message
 from pathlib import Path
 
+#: A three-player match's hand, in the settle format, for the tests that add one.
+PLAYERS = ["Asha", "Bikash", "Chandra"]
+HAND = {
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal": 10},
+        {"name": "Bikash", "seen": "sequences", "maal": 3},
+        {"name": "Chandra", "seen": "unseen", "maal": 0},
+    ],
+}
+
 REPOSITORY = Path(__file__).resolve().parents[2]
 #: The console script of the virtualenv running the tests (the project's, editable).
 DEV_SCRIPT = Path(sys.executable).parent / "marriage-ledger"

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from flask import request
+from served import HAND, PLAYERS
 from sqlalchemy.exc import OperationalError
 from werkzeug.test import Client
 
@@ -12,16 +13,6 @@ from ledger import compression
 from ledger.serving.logs import RequestLog
 from ledger.serving.polls import UnchangedPolls
 
-PLAYERS = ["Asha", "Bikash", "Chandra"]
-HAND = {
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 10},
-        {"name": "Bikash", "seen": "sequences", "maal": 3},
-        {"name": "Chandra", "seen": "unseen", "maal": 0},
-    ],
-}
 #: What the app's own 204 says that the shortcut's leaves out (see the module).
 NOT_REPEATED = {"Vary", "Content-Type"}
 CSRF_TOKEN = re.compile(rb'"X-CSRFToken": "[^"]+"')  # one per session: two clients differ

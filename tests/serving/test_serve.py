@@ -15,23 +15,11 @@ import time
 
 import pytest
 import segno
-from served import Browser
+from served import HAND, PLAYERS, Browser
 
 from ledger.serving import address
 from ledger.serving.address import Listening, lan_address, plan_listening, print_banner
 from ledger.serving.server import CONNECTION_LIMIT, SPARE_DESCRIPTORS
-
-PLAYERS = ["Asha", "Bikash", "Chandra"]
-HAND = {
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 10},
-        {"name": "Bikash", "seen": "sequences", "maal": 3},
-        {"name": "Chandra", "seen": "unseen", "maal": 0},
-    ],
-}
-
 
 # --- where it listens ------------------------------------------------------------------
 
