@@ -40,8 +40,9 @@ from ledger.matches.models import Hand, Match
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import hand_fragment, hand_record, hand_view
 
-#: The later hands an edit reads at first (more are read only if the carries go on changing).
-FIRST_LATER = 4
+#: The later hands' fold records an edit reads at first (more only if the carries go on
+#: changing: the next hand with a finisher settles them, so two is most often enough).
+FIRST_LATER = 2
 
 
 def scoreboard(match: Match) -> Scoreboard:
@@ -127,7 +128,7 @@ def rewrite(
     board = held_scoreboard(match).replaced(old, new)
     later = _Later(match, number)
     for hand, was, now in refold(pending, later.folded(), rules):
-        settle_row(later.rows[hand.number], hand, now, players)
+        settle_row(later.row(hand.number), hand, now, players)
         board = board.with_penalties(was, now) if board is not None else None
         pending = now.pending
     if board is None:  # a best hand was counted out: fold the kept records again
@@ -135,7 +136,7 @@ def rewrite(
         return Scoreboard.rebuild(players, _folded(match))
     if not later.exhausted:
         return board  # a later hand's carry came out as stored: the rest stands
-    if later.rows:
+    if later.seen:
         return replace(board, pending=pending)
     # The hand was the newest: the deal follows it, or the hand before it.
     newest = row.dealer if row is not None else before[0].dealer if before else None
@@ -215,27 +216,32 @@ def _previous(match: Match, number: int) -> tuple[HandRecord, Carry] | None:
 
 
 class _Later:
-    """The hands after hand ``number``, read a few at a time, as far as the fold asks."""
+    """The hands after hand ``number``, their fold records read a few at a time, as far
+    as the fold asks; a whole hand is read only when its carry changed."""
 
     def __init__(self, match: Match, number: int):
         self.match, self.number = match, number
-        self.rows: dict[int, Hand] = {}
+        self.seen = 0  # later hands read
         self.exhausted = False  # every later hand was read and folded
 
     def folded(self) -> Iterator[tuple[HandRecord, Carry]]:
         after, size = self.number, FIRST_LATER
         while True:
-            batch = db.session.scalars(
-                select(Hand)
+            batch = db.session.execute(
+                select(Hand.number, Hand.dealer, Hand.record)
                 .where(Hand.match_id == self.match.id, Hand.number > after)
                 .order_by(Hand.number)
                 .limit(size)
             ).all()
-            for row in batch:
-                self.rows[row.number] = row
-                yield record_from_json(row.number, row.dealer, row.record)
+            for number, dealer, record in batch:
+                self.seen += 1
+                yield record_from_json(number, dealer, record)
             if len(batch) < size:
                 self.exhausted = True
                 return
             after, size = batch[-1].number, size * 4
 
+    def row(self, number: int) -> Hand:
+        return db.session.scalars(
+            select(Hand).where(Hand.match_id == self.match.id, Hand.number == number)
+        ).one()
