@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from flask import Flask
+from waitress import wasyncore
 from waitress.server import create_server
 
 from ledger import create_app
@@ -49,5 +50,7 @@ def served(threads: int = 4) -> Iterator[int]:
             yield port
         finally:
             server.task_dispatcher.shutdown()  # lets running requests finish first
-            server.close()
+            # Every socket is closed by the loop's own thread, which then ends (closed
+            # from here, the loop could be waiting on them: "bad file descriptor").
+            server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
             thread.join(timeout=10)
