@@ -34,7 +34,6 @@ from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
 
@@ -251,13 +250,11 @@ def create_match(
 
 
 def get_match(public_id: str) -> Match:
-    """The match with this public id and its players (two queries; its hands are read by
-    what needs them); 404."""
+    """The match with this public id (one query: its players and hands are read by what
+    needs them, so that a kept page or PDF costs only this); 404."""
     if not is_public_id(public_id):
         raise NotFound(Msg("There is no match at this address. Check the link."))
-    match = db.session.scalars(
-        select(Match).where(Match.public_id == public_id).options(selectinload(Match.players))
-    ).one_or_none()
+    match = db.session.scalars(select(Match).where(Match.public_id == public_id)).one_or_none()
     if match is None:
         raise NotFound(Msg("There is no match at this address. Check the link."))
     return match
