@@ -629,6 +629,14 @@ def operation(
 
 LOCATION = {"Location": {"description": "The new match's address.", "schema": TEXT}}
 ETAG = {"ETag": {"description": "The hand's version.", "schema": TEXT}}
+MATCH_ETAG = {"ETag": {"description": "The match's version.", "schema": TEXT}}
+IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "description": "The ETag of the version the client has: 304 while it is the current one.",
+    "schema": TEXT,
+}
 REPLAYED = {
     "Idempotent-Replayed": {
         "description": "`true` when this is the first answer to the same Idempotency-Key.",
@@ -699,10 +707,16 @@ def paths() -> dict[str, Schema]:
         "/api/v1/matches/{public_id}": {
             "get": operation(
                 "A match: players, totals, every hand, standings",
-                {200: answer("Match", "The match.")},
+                {
+                    200: answer("Match", "The match.", MATCH_ETAG),
+                    304: {
+                        "description": "Unchanged since the version named in If-None-Match.",
+                        "headers": MATCH_ETAG,
+                    },
+                },
                 (404,),
                 tag="matches",
-                parameters=match,
+                parameters=[*match, IF_NONE_MATCH],
             ),
             "patch": operation(
                 "Change a match's name, length or stake",
