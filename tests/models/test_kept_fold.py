@@ -114,7 +114,7 @@ def test_a_match_stored_before_the_fold_was_kept_is_filled_on_first_read(ctx):
         random_write(rng, match)
     before = json.loads(matches.match_json(match))
     db.session.execute(update(Match).values(scoreboard=None, updated_at=Match.updated_at))
-    db.session.execute(update(Hand).values(record=None, fragment=None))
+    db.session.execute(update(Hand).values(record=None, fragment=None, moves=None))
     db.session.commit()
     db.session.expire_all()
     assert json.loads(matches.match_json(match)) == before

@@ -1,5 +1,7 @@
 """The Alembic migrations build the schema the models describe, on an empty database."""
 
+import json
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
@@ -63,4 +65,80 @@ def test_db_downgrade_removes_the_tables(tmp_path, empty_database_url):
         try:
             assert not TABLES & set(inspect(db.engine).get_table_names())
         finally:
+            db.engine.dispose()
+
+
+def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
+    tmp_path, empty_database_url
+):
+    """Hands stored under the revision before the kept fold (no scoreboard, no fold
+    records): after ``db upgrade`` the match reads as the engine folds it, and takes a
+    new hand as one step from there."""
+    from sqlalchemy import text
+
+    from ledger import matches
+    from ledger.engine import resolve_rules, run_match, settle
+    from ledger.matches.reading import read_hand
+    from ledger.matches.view import hand_record
+
+    app = _app(tmp_path, empty_database_url)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade", "b7d2e4c1a9f0"]).exit_code == 0
+    rules_record = {"profile": "sparkai", "overrides": {"foul": "next_hand"}}
+    players = ("Asha", "Bikash", "Chandra")
+    rules = resolve_rules({"profile": "sparkai", "foul": "next_hand"})
+    hands = [
+        {"finish": "sequences", "winner": "Asha", "players": [
+            {"name": "Asha", "seen": "sequences", "maal": 6},
+            {"name": "Bikash", "seen": "sequences", "maal": 2, "foul": True},
+            {"name": "Chandra", "seen": "unseen", "maal": 0}]},
+        {"finish": "sequences", "winner": "Chandra", "players": [
+            {"name": "Asha", "seen": "sequences", "maal": 1},
+            {"name": "Bikash", "seen": "unseen", "maal": 0},
+            {"name": "Chandra", "seen": "sequences", "maal": 9}]},
+    ]
+    with app.app_context():
+        try:
+            with db.engine.begin() as sql:
+                sql.execute(text(
+                    "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
+                    "edit_key_hash, version, last_hand_number, created_at, updated_at) VALUES "
+                    "(1, 'oldmatch', 'Old', :rules, NULL, 'Asha', :key, 3, 2, :now, :now)"),
+                    {"rules": json.dumps(rules_record), "key": "0" * 64,
+                     "now": "2026-11-01 10:00:00"})
+                for seat, name in enumerate(players):
+                    sql.execute(text(
+                        "INSERT INTO match_players (match_id, seat, name, name_key) "
+                        "VALUES (1, :seat, :name, :key)"),
+                        {"seat": seat, "name": name, "key": name.casefold()})
+                for number, data in enumerate(hands, start=1):
+                    hand = read_hand(data, players, rules)
+                    result = settle(hand, rules).to_json()
+                    del result["rules"]
+                    sql.execute(text(
+                        "INSERT INTO hands (match_id, number, dealer, input, result, version, "
+                        "created_at, updated_at) VALUES (1, :number, :dealer, :input, :result, "
+                        "1, :now, :now)"),
+                        {"number": number, "dealer": players[number - 1],
+                         "input": json.dumps(hand.to_json()), "result": json.dumps(result),
+                         "now": "2026-11-01 10:00:00"})
+        finally:
+            db.engine.dispose()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    with app.app_context():
+        try:
+            match = matches.get_match("oldmatch")
+            view = matches.match_view(match)
+            records = [hand_record(h.number, h.dealer, h.result) for h in view.hands]
+            state = run_match(players, "Asha", rules, None, records)
+            assert view.totals == state.totals and view.state.standings == state.standings
+            assert view.hands[1].carried_penalties == state.carried_penalties[2] != {}
+            body = json.loads(matches.match_json(match))
+            carried = [h["carried_penalties"] for h in body["hands"]]
+            assert carried == [{}, state.carried_penalties[2]]
+            assert body["version"] == 3  # reading filled the fold in: no change of the match
+            matches.add_hand(match, hands[1])
+            assert matches.match_view(match).state.hands_played == 3
+        finally:
+            db.session.remove()
             db.engine.dispose()
