@@ -6,7 +6,7 @@ Requests are counted per client address. Everything is configuration (``instance
 config.py`` or ``create_app``'s mapping), with these defaults:
 
 - ``RATELIMIT_MATCH_CREATE``: new matches, from the page and the API together;
-  ``RATELIMIT_IMPORT``: imports; ``RATELIMIT_PDF``: the summaries and slips together;
+  ``RATELIMIT_IMPORT``: imports; ``RATELIMIT_PDF``: the summaries and every slip together;
   ``RATELIMIT_SETTLE``: ``POST /api/v1/settle``. Each is a limit string of Flask-Limiter
   (``"10 per minute; 100 per hour"``): see ``DEFAULT_LIMITS``.
 - ``RATELIMIT_STORAGE_URI``: where the counts live: ``memory://`` (this process) by
@@ -40,7 +40,12 @@ LIMITED = (
     ("RATELIMIT_IMPORT", ("api.import_match",), ("POST",)),
     (
         "RATELIMIT_PDF",
-        ("reports.summary_pdf", "reports.hand_slip_pdf", "reports.check_slip_pdf"),
+        (
+            "reports.summary_pdf",
+            "reports.hand_slip_pdf",
+            "reports.settle_up_pdf",
+            "reports.check_slip_pdf",
+        ),
         ("GET", "HEAD"),  # HEAD renders the PDF too
     ),
     ("RATELIMIT_SETTLE", ("api.settle_hand",), ("POST",)),

@@ -140,6 +140,14 @@ def _take() -> _Renderer:
     return _Renderer()
 
 
+def start_renderer() -> None:
+    """Start a renderer ahead of the first PDF (``serve`` does): it imports WeasyPrint
+    and parses the stylesheets while nobody waits, some 1.5 s."""
+    with _lock:
+        if not _idle:
+            _idle.append(_Renderer())
+
+
 def _give_back(renderer: _Renderer) -> None:
     with _lock:
         _idle.append(renderer)

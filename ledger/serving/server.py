@@ -34,6 +34,7 @@ from typing import Any
 
 from flask import Flask
 
+from ledger.pdf.child import start_renderer
 from ledger.serving.address import Listening, print_banner
 from ledger.serving.keepalive import create_keep_alive_server
 
@@ -88,6 +89,8 @@ def serve(app: Flask, plan: Listening, threads: int = THREADS) -> None:
     settings = waitress_settings(app, plan, threads)
     print_banner(plan, threads, settings["connection_limit"], sys.stdout)
     signal.signal(signal.SIGTERM, _stop)
+    if app.config["PDF_CHILD_PROCESS"]:
+        start_renderer()  # the first PDF need not wait for it
     server = create_keep_alive_server(app, **settings)
     server.print_listen("Serving on http://{}:{}")
     server.run()

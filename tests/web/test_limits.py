@@ -99,9 +99,10 @@ def test_the_pdfs_are_limited_together(limited):
     url = create_match(client)
     add_hand(client, url, WORKED)
     assert client.head(f"{url}/summary.pdf").status_code == 200  # rendered, so counted
-    slip = client.get(f"{url}/hands/1/slip.pdf")
-    assert slip.status_code == 429
-    assert "Too many requests" in slip.get_data(as_text=True)
+    for slip in (f"{url}/hands/1/slip.pdf", f"{url}/settle-up.pdf", "/check/slip.pdf"):
+        refused = client.get(slip)
+        assert refused.status_code == 429, slip
+        assert "Too many requests" in refused.get_data(as_text=True)
     assert client.get(url).status_code == 200  # the match page itself is not limited
 
 
