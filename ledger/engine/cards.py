@@ -129,6 +129,8 @@ def _spellings() -> dict[str, Card]:
 
 
 SPELLINGS = _spellings()
+#: The same without the printed joker, for rules that play without one.
+SUIT_SPELLINGS = {text: card for text, card in SPELLINGS.items() if card != PRINTED_JOKER}
 
 
 def poplu_rank(rank: int) -> int:

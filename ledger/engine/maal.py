@@ -111,16 +111,14 @@ LOOSE_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker")
 def _held_items(
     player: PlayerHand, held: dict[str, int], rules: HouseRules, tiplu: Card | None
 ) -> list[MaalItem]:
-    """Marriages, then each kind's cards left over (RULES.md §2 steps 2-4). Every copy of
-    a maal kind but the ordinary joker is one card, so its code is known from the tiplu
-    (none without one: counts may come without a tiplu)."""
+    """Marriages, then each kind's cards left over (RULES.md §2 steps 2-4)."""
     items = []
-    code = kind_codes(tiplu) if tiplu else {}
     t, p, j = held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0)
     if t and p and j:
         # Where shown marriages score like hidden ones, showing one changes nothing.
         shown = player.marriages_shown if rules.marriage_shown is not None else 0
         m = _marriages(t, p, j, shown, rules)
+        code = kind_codes(tiplu) if tiplu else {}
         trio = (code["jhiplu"], code["tiplu"], code["poplu"]) if code else ()
         for item, count, table in (
             ("marriage_shown", shown, rules.marriage_shown),
@@ -129,17 +127,16 @@ def _held_items(
             if count:
                 items.append(MaalItem(item, table_total(table, count), count, trio * count))
         held = {**held, "tiplu": t - m, "poplu": p - m, "jhiplu": j - m}
+    # Every player of every hand scores a few copies of a few kinds: each (kind, copies)
+    # is scored once for these rules and tiplu, and kept with the rules.
+    scored = rules.derived.setdefault(("loose items", tiplu), {})
     for kind in LOOSE_KINDS:
         count = held.get(kind)
-        if not count:
-            continue
-        cards = (code[kind],) * count if code else ()
-        table = getattr(rules, kind)
-        if kind == "alter" and table is None:
-            # An alter that is no maal category is an ordinary joker, or not wild at all.
-            items += _joker_items(cards, count, rules, label="alter")
-        else:
-            items.append(MaalItem(kind, table_total(table, count), count, cards))
+        if count:
+            found = scored.get((kind, count))
+            if found is None:
+                found = scored[kind, count] = _loose_items(kind, count, rules, tiplu)
+            items += found
     if held.get("ordinary_joker"):
         cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary_joker"))
         items += _joker_items(cards, held["ordinary_joker"], rules)
@@ -147,6 +144,20 @@ def _held_items(
         cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary"))
         items.append(MaalItem("not_maal", 0, held["ordinary"], cards))
     return items
+
+
+def _loose_items(
+    kind: str, count: int, rules: HouseRules, tiplu: Card | None
+) -> tuple[MaalItem, ...]:
+    """``count`` copies of a maal kind left out of marriages. Every copy of such a kind is
+    one card, so its code is known from the tiplu (none without one: counts may come
+    without a tiplu)."""
+    cards = (kind_codes(tiplu)[kind],) * count if tiplu else ()
+    table = getattr(rules, kind)
+    if kind == "alter" and table is None:
+        # An alter that is no maal category is an ordinary joker, or not wild at all.
+        return tuple(_joker_items(cards, count, rules, label="alter"))
+    return (MaalItem(kind, table_total(table, count), count, cards),)
 
 
 def _joker_items(

@@ -43,7 +43,9 @@ def tidy_name(text: str) -> str:
     >>> tidy_name(" Asha \\t Rai ")
     'Asha Rai'
     """
-    return " ".join(unicodedata.normalize("NFC", text).split())
+    if not text.isascii():  # ASCII is composed already
+        text = unicodedata.normalize("NFC", text)
+    return " ".join(text.split())
 
 
 def name_problem(text: str, field: str) -> FieldError | None:

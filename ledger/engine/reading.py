@@ -9,7 +9,7 @@ slower ``Mapping``, since every hand passes through here).
 
 from __future__ import annotations
 
-from .cards import PRINTED_JOKER, SPELLINGS, Card, CardError, kinds_for, parse_card
+from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
 from .copies import check_copies
 from .errors import N_, FieldError, Invalid
 from .game import (
@@ -25,6 +25,8 @@ from .game import (
 from .hand import Hand, PlayerHand, Tunnela, kind_counts, tunnela_setting
 from .names import read_name, tidy_name
 from .rules import HouseRules
+
+NO_NAME = N_("Each player needs a name.")
 
 
 def is_int(value: object) -> bool:
@@ -121,12 +123,7 @@ class _Reader:
             self.fail(path, "Each player must be an object with a name and seen.")
             return None
         try:
-            name = read_name(
-                item.get("name"),
-                f"{path}.name",
-                most=MAX_NAME,
-                missing=N_("Each player needs a name."),
-            )
+            name = read_name(item.get("name"), f"{path}.name", most=MAX_NAME, missing=NO_NAME)
         except FieldError as problem:
             self.errors.append(problem)
             name = f"player {path.rsplit('.', 1)[-1]}"
@@ -187,14 +184,12 @@ class _Reader:
         if not isinstance(value, list):
             self.fail(path, 'maal_cards must be a list of card codes, like ["8H", "9H"].')
             return None
+        spellings = SPELLINGS if self.rules.printed_jokers else SUIT_SPELLINGS
         try:  # the usual spellings, looked up at once
-            cards = tuple([SPELLINGS[code] for code in value])
+            return tuple([spellings[code] for code in value])
         except (KeyError, TypeError):  # anything else is read card by card, with its problems
-            cards = None
-        if cards is None or (not self.rules.printed_jokers and PRINTED_JOKER in cards):
             read = [self.card(code, f"{path}.{i}") for i, code in enumerate(value)]
-            cards = tuple(card for card in read if card is not None)
-        return cards
+            return tuple(card for card in read if card is not None)
 
     def tunnelas(self, value: object, path: str) -> tuple[Tunnela, ...]:
         if value is None:

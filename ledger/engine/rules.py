@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .errors import N_, FieldError, Invalid
@@ -69,6 +70,12 @@ class HouseRules:
     finisher_bonus_per_opponent: int = 0
     foul: str = "off"  # off | same_hand | next_hand
     foul_penalty: int = 15
+
+    @cached_property
+    def derived(self) -> dict[object, Any]:
+        """Tables the engine derives from these rules, kept with them (rules never change):
+        a key names the table and what else it depends on."""
+        return {}
 
     @property
     def zero_sum(self) -> bool:

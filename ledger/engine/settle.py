@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import EngineError
-from .hand import Hand, PlayerHand
+from .hand import Hand
 from .maal import MaalCount, MaalItem, count_maal
 from .rules import HouseRules
 
@@ -97,18 +97,38 @@ def settlement_json(hand: Hand, result: Settlement) -> dict[str, object]:
     return {"hand": hand.to_json(), **result.to_json()}
 
 
-#: The fee setting for each route a non-finisher saw by.
-FEE_SETTINGS = {"sequences": "fee_seen", "dublees": "fee_seen_dublee", "unseen": "fee_unseen"}
-
-
-def _fee(player: PlayerHand, hand: Hand, rules: HouseRules) -> int:
-    """What one non-finisher pays the finisher in a zero-sum hand."""
-    if player.foul:
-        return 0
-    fee = getattr(rules, FEE_SETTINGS[player.seen])
-    if hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "per_loser":
-        fee += rules.dublee_finish_bonus
-    return fee
+def _fees(hand: Hand, rules: HouseRules, w: int | None) -> tuple[list[int], list[int]]:
+    """Each player's fee and same-hand foul penalty, received (+) or paid (−): in a
+    zero-sum hand each non-finisher pays the finisher the fee of the route they saw by
+    (RULES.md §3 step 4); a foul player pays no fee, and the penalty where the house
+    settles it in the same hand; in a points race the finisher earns a bonus per
+    opponent."""
+    n = len(hand.players)
+    fees, penalties = [0] * n, [0] * n
+    if w is None:
+        return fees, penalties
+    zero_sum = rules.zero_sum
+    route_fee = {
+        "sequences": rules.fee_seen,
+        "dublees": rules.fee_seen_dublee,
+        "unseen": rules.fee_unseen,
+    }
+    per_loser = hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "per_loser"
+    bonus = rules.dublee_finish_bonus if per_loser else 0
+    penalty = rules.foul_penalty if rules.foul == "same_hand" else 0
+    for i, p in enumerate(hand.players):
+        if i == w:
+            continue
+        if p.foul:
+            penalties[i] -= penalty
+            penalties[w] += penalty
+        elif zero_sum:
+            fee = route_fee[p.seen] + bonus
+            fees[i] -= fee
+            fees[w] += fee
+    if not zero_sum:
+        fees[w] += rules.finisher_bonus_per_opponent * (n - 1)
+    return fees, penalties
 
 
 def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
@@ -163,21 +183,7 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
     else:
         maal_points = list(effective)
 
-    zero_sum = rules.zero_sum
-    fees = [0] * n
-    penalties = [0] * n
-    if w is not None:
-        for i, p in enumerate(hand.players):
-            if i == w:
-                continue
-            fee = _fee(p, hand, rules) if zero_sum else 0
-            fees[i] -= fee
-            fees[w] += fee
-            if p.foul and rules.foul == "same_hand":
-                penalties[i] -= rules.foul_penalty
-                penalties[w] += rules.foul_penalty
-        if not zero_sum:
-            fees[w] += rules.finisher_bonus_per_opponent * (n - 1)
+    fees, penalties = _fees(hand, rules, w)
 
     # PlayerResult's fields in order (given by position: every hand builds several).
     players = tuple(
@@ -201,7 +207,7 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
     carried = ()
     if rules.foul == "next_hand":
         carried = tuple(p.name for p in hand.players if p.foul)
-    payments = _payments(players, w) if zero_sum else ()
+    payments = _payments(players, w) if rules.zero_sum else ()
     result = Settlement(rules, hand.finish, hand.winner, total, players, payments, carried)
     _check(result)
     return result

@@ -374,3 +374,28 @@ def test_a_table_given_as_one_number_is_that_much_per_card():
     rules = resolve_rules({"profile": "everestbuzz", "alter": 0, "tiplu": 4})
     assert rules.alter == (0, 0, 0)
     assert rules.tiplu == (4, 8, 12)
+
+
+def test_tables_derived_from_rules_leave_them_as_they_were():
+    """The engine keeps tables it derives with the rules (maal items scored once): the
+    rules still compare, print and travel as their settings alone."""
+    from ledger.engine import parse_hand, settle
+
+    rules = resolve_rules({"profile": "amarnepal", "unseen_maal": "kidnap"})
+    before = (rules.to_json(), repr(rules), rules.spec())
+    hand = {
+        "tiplu": "5H",
+        "finish": "sequences",
+        "winner": "A",
+        "players": [
+            {"name": "A", "seen": "sequences", "maal_cards": ["6H", "6H", "4H"]},
+            {"name": "B", "seen": "unseen", "maal_cards": ["5D"]},
+        ],
+    }
+    first = settle(parse_hand(hand, rules), rules)
+    assert rules.derived  # the items of these copies are kept
+    assert settle(parse_hand(hand, rules), rules) == first
+    assert (rules.to_json(), repr(rules), rules.spec()) == before
+    fresh = resolve_rules(rules.spec())
+    assert fresh == rules and not fresh.derived
+    assert dataclasses.replace(rules).derived == {}
