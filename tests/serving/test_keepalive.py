@@ -5,9 +5,7 @@ import http.client
 import socket
 
 import pytest
-from served import Browser
-
-PLAYERS = ["Asha", "Bikash", "Chandra"]
+from served import PLAYERS, Browser
 
 
 @pytest.fixture

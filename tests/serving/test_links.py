@@ -8,23 +8,13 @@ import json
 import pytest
 import segno
 from pypdf import PdfReader
+from served import HAND, PLAYERS
 
 from ledger import matches
 
 LAN = "http://192.168.1.20:5000"
 LOCAL = "http://127.0.0.1:5000"
-PLAYERS = ["Asha", "Bikash", "Chandra"]
-HAND = {
-    "rules": "sparkai",
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 10},
-        {"name": "Bikash", "seen": "sequences", "maal": 3},
-        {"name": "Chandra", "seen": "unseen", "maal": 0},
-    ],
-}
-H = base64.urlsafe_b64encode(json.dumps(HAND).encode()).decode().rstrip("=")
+H = base64.urlsafe_b64encode(json.dumps({"rules": "sparkai", **HAND}).encode()).decode().rstrip("=")
 
 
 @pytest.fixture

@@ -6,18 +6,7 @@ cache is keyed by the match's version in the database)."""
 import re
 from pathlib import Path
 
-from served import Browser
-
-PLAYERS = ["Asha", "Bikash", "Chandra"]
-HAND = {
-    "finish": "sequences",
-    "winner": "Bikash",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 4},
-        {"name": "Bikash", "seen": "sequences", "maal": 9},
-        {"name": "Chandra", "seen": "unseen", "maal": 0},
-    ],
-}
+from served import HAND, PLAYERS, Browser
 
 
 def hands_shown(html: str) -> list[str]:

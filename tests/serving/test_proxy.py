@@ -5,10 +5,10 @@ import logging
 import re
 
 import pytest
+from served import PLAYERS
 
 from ledger import matches
 
-PLAYERS = ["Asha", "Bikash", "Chandra"]
 HTTPS = {
     "X-Forwarded-Proto": "https",
     "X-Forwarded-Host": "ledger.example.org",
