@@ -74,15 +74,22 @@ def served_ledger(folder: str) -> Iterator[tuple[int, int]]:
     if not SCRIPT.exists():
         raise RuntimeError(f"no {SCRIPT}: install the project (make venv)")
     env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGER_")}
-    env |= {"LEDGER_INSTANCE_PATH": folder,
-            "LEDGER_DATABASE_URL": f"sqlite:///{folder}/followers.sqlite3"}
-    subprocess.run([str(SCRIPT), "init-db"], env=env, cwd=folder, check=True,
-                   capture_output=True, timeout=120)
+    env |= {
+        "LEDGER_INSTANCE_PATH": folder,
+        "LEDGER_DATABASE_URL": f"sqlite:///{folder}/followers.sqlite3",
+    }
+    subprocess.run(
+        [str(SCRIPT), "init-db"], env=env, cwd=folder, check=True, capture_output=True, timeout=120
+    )
     port = free_port()
     with open(os.path.join(folder, "serve.log"), "wb") as log:
         server = subprocess.Popen(
             [str(SCRIPT), "serve", "--host", "127.0.0.1", "--port", str(port)],
-            env=env, cwd=folder, stdout=subprocess.DEVNULL, stderr=log)
+            env=env,
+            cwd=folder,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
     try:
         _wait_for(server, port)
         yield port, server.pid
@@ -147,7 +154,8 @@ class Connection:
         head = await reader.readuntil(b"\r\n\r\n")
         status = int(head.split(b" ", 2)[1])
         fields = dict(
-            line.split(b":", 1) for line in head.lower().split(b"\r\n")[1:] if b":" in line)
+            line.split(b":", 1) for line in head.lower().split(b"\r\n")[1:] if b":" in line
+        )
         if b"content-length" not in fields and status not in (204, 304):
             raise ConnectionError("an answer of unknown length")  # no chunked reading here
         length = int(fields.get(b"content-length", b"0"))
@@ -178,7 +186,8 @@ async def _follower(port: int, live: str, start: float, until: float, seen: Foll
             began = time.monotonic()
             try:
                 status, body, opened = await asyncio.wait_for(
-                    connection.get(f"{live}?v={version}"), TIMEOUT)
+                    connection.get(f"{live}?v={version}"), TIMEOUT
+                )
             except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
                 seen.errors.append(type(error).__name__)
                 connection.close()
@@ -229,8 +238,10 @@ def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
         begin = time.monotonic() + POLL_SECONDS  # every follower has polled once
         until = begin + seconds
         receiving, sending = fork.Pipe(duplex=False)
-        phones = fork.Process(target=_followers_process, args=(
-            port, f"/matches/{match['id']}/live", followers, until, sending))
+        phones = fork.Process(
+            target=_followers_process,
+            args=(port, f"/matches/{match['id']}/live", followers, until, sending),
+        )
         phones.start()
         sending.close()
         writes: list[float] = []
@@ -240,7 +251,8 @@ def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
             cpu_before = cpu_seconds(pid)
             while time.monotonic() < until:
                 elapsed, status, _ = scorekeeper.request(
-                    "POST", hands, hand_body(rng, PLAYERS), auth)
+                    "POST", hands, hand_body(rng, PLAYERS), auth
+                )
                 writes.append(elapsed)
                 errors += status != 201
                 time.sleep(max(0.0, rng.uniform(*WRITE_GAP) - elapsed))
@@ -278,9 +290,16 @@ def poll_cost(runs: int = 2000, rounds: int = 5) -> dict[str, float]:
     best of ``rounds`` rounds of ``runs`` each, in µs)."""
     with bench_app() as app:
         client = app.test_client()
-        made = client.post("/api/v1/matches", json={
-            "name": "Followed", "players": PLAYERS, "rules": "amarnepal", "length": None,
-            "first_dealer": PLAYERS[0]}).get_json()
+        made = client.post(
+            "/api/v1/matches",
+            json={
+                "name": "Followed",
+                "players": PLAYERS,
+                "rules": "amarnepal",
+                "length": None,
+                "first_dealer": PLAYERS[0],
+            },
+        ).get_json()
         poll = f"/matches/{made['id']}/live?v={made['version']}"
         assert client.get(poll).status_code == 204
 

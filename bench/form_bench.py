@@ -34,7 +34,8 @@ def run() -> dict[str, float]:
         base = f"http://127.0.0.1:{port}"
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
-                executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+                executable_path=CHROMIUM, args=["--headless", "--no-sandbox"]
+            )
             page = browser.new_context(viewport=PHONE).new_page()
             match_url = api_match(page, base)
             figures: dict[str, float] = {}

@@ -61,7 +61,11 @@ def audit(command: list[str], url: str, cookie: str) -> dict[str, float]:
         "--extra-headers=" + json.dumps({"Cookie": cookie}),
     ]
     done = subprocess.run(
-        args, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False,
+        args,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_S,
+        check=False,
         env={**os.environ, "CHROME_PATH": CHROME},
     )
     if done.returncode != 0:
@@ -106,10 +110,11 @@ def run(hands: int = 40, language: str = "en") -> dict[str, dict[str, float]]:
             base = f"http://127.0.0.1:{port}"
             pages = {
                 "home": (f"{base}/", reader),
-                f"match page, {hands} hands (a follower)": (
-                    f"{base}/matches/{public_id}", reader),
+                f"match page, {hands} hands (a follower)": (f"{base}/matches/{public_id}", reader),
                 "new-hand page (the scorekeeper)": (
-                    f"{base}/matches/{public_id}/hands/new", f"{editor}; {reader}"),
+                    f"{base}/matches/{public_id}/hands/new",
+                    f"{editor}; {reader}",
+                ),
             }
             return {label: audit(command, url, c) for label, (url, c) in pages.items()}
         finally:
@@ -127,8 +132,11 @@ def main() -> None:
         return
     for label, figures in results.items():
         shown = ", ".join(
-            f"{k} {v:.0f}" if k in ("score", "TBT_ms") else
-            f"{k} {v:.3f}" if k == "CLS" else f"{k} {v:.2f}"
+            f"{k} {v:.0f}"
+            if k in ("score", "TBT_ms")
+            else f"{k} {v:.3f}"
+            if k == "CLS"
+            else f"{k} {v:.2f}"
             for k, v in figures.items()
         )
         print(f"lighthouse (mobile, {args.lang}): {label:<40} {shown}", flush=True)

@@ -36,8 +36,11 @@ def hand_body(rng: random.Random, players: list[str]) -> dict:
         "finish": "sequences",
         "winner": winner,
         "players": [
-            {"name": name, "seen": s, "maal_counts": {"tiplu": int(i < 2),
-                                                    "poplu": rng.randint(0, int(i < 3))}}
+            {
+                "name": name,
+                "seen": s,
+                "maal_counts": {"tiplu": int(i < 2), "poplu": rng.randint(0, int(i < 3))},
+            }
             for i, (name, s) in enumerate(zip(players, seen, strict=True))
         ],
     }
@@ -47,12 +50,15 @@ def _timed(client: Client, method: str, path: str, runs: int, body=None, headers
     times = []
     for i in range(runs):
         elapsed, status, payload = client.request(
-            method, path, body(i) if callable(body) else body, headers)
+            method, path, body(i) if callable(body) else body, headers
+        )
         assert status < 300, (path, status, payload[:300])
         times.append(elapsed)
     times.sort()
-    return {"median_ms": statistics.median(times) * 1000,
-            "p95_ms": times[int(len(times) * 0.95) - 1] * 1000}
+    return {
+        "median_ms": statistics.median(times) * 1000,
+        "p95_ms": times[int(len(times) * 0.95) - 1] * 1000,
+    }
 
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
@@ -61,15 +67,24 @@ PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 def seed_match(client: Client, hands: int, rng: random.Random) -> dict:
     """A four-player match with ``hands`` random hands, through the API; its JSON (with
     ``edit_key``)."""
-    _, status, payload = client.request("POST", "/api/v1/matches", {
-        "name": "Friday at Asha's", "players": PLAYERS, "rules": "amarnepal",
-        "length": None, "first_dealer": "Asha"})
+    _, status, payload = client.request(
+        "POST",
+        "/api/v1/matches",
+        {
+            "name": "Friday at Asha's",
+            "players": PLAYERS,
+            "rules": "amarnepal",
+            "length": None,
+            "first_dealer": "Asha",
+        },
+    )
     assert status == 201, payload
     match = json.loads(payload)
     auth = {"Authorization": f"Bearer {match['edit_key']}"}
     for _ in range(hands):
         _, status, payload = client.request(
-            "POST", f"/api/v1/matches/{match['id']}/hands", hand_body(rng, PLAYERS), auth)
+            "POST", f"/api/v1/matches/{match['id']}/hands", hand_body(rng, PLAYERS), auth
+        )
         assert status == 201, payload
     return match
 
@@ -84,10 +99,16 @@ def run(hands: int = 100, runs: int = 60) -> dict[str, dict[str, float]]:
             out = {
                 "trivial route": _timed(client, "GET", "/healthz", runs),
                 f"match page, {hands} hands": _timed(
-                    client, "GET", f"/matches/{match['id']}", runs),
+                    client, "GET", f"/matches/{match['id']}", runs
+                ),
                 "hand submission (API)": _timed(
-                    client, "POST", f"/api/v1/matches/{match['id']}/hands", runs,
-                    body=lambda i: hand_body(rng, PLAYERS), headers=auth),
+                    client,
+                    "POST",
+                    f"/api/v1/matches/{match['id']}/hands",
+                    runs,
+                    body=lambda i: hand_body(rng, PLAYERS),
+                    headers=auth,
+                ),
             }
         finally:
             client.conn.close()

@@ -70,12 +70,23 @@ class Sized:
     def round(self, i: int) -> None:
         """Each write once, each read first after a write, the poll and /healthz."""
         client, players = self.client, PLAYERS[:4]
-        self._time("add", "post", f"{self.url}/hands", 201,
-                   json=hand_body(self.rng, players), headers=self.auth)
+        self._time(
+            "add",
+            "post",
+            f"{self.url}/hands",
+            201,
+            json=hand_body(self.rng, players),
+            headers=self.auth,
+        )
         self.page_bytes = len(self._time("page", "get", self.page_url).get_data())
         number = self.hands // 2 + i
-        self._time("edit", "put", f"{self.url}/hands/{number}",
-                   json=hand_body(self.rng, players), headers=self.auth)
+        self._time(
+            "edit",
+            "put",
+            f"{self.url}/hands/{number}",
+            json=hand_body(self.rng, players),
+            headers=self.auth,
+        )
         # The version from the ETag: parsing 3 MB of JSON here would leave garbage that
         # the next request's collection would pay for.
         etag = self._time("json", "get", self.url).headers["ETag"]  # "match-<version>"

@@ -30,9 +30,14 @@ def bench_app() -> Iterator[Flask]:
     its instance folder is a temporary one too. Rate limits off: a benchmark measures
     the work, not the limits."""
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"INSTANCE_PATH": tmp, "SECRET_KEY": "bench",
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
-                          "RATELIMIT_ENABLED": False})
+        app = create_app(
+            {
+                "INSTANCE_PATH": tmp,
+                "SECRET_KEY": "bench",
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
+                "RATELIMIT_ENABLED": False,
+            }
+        )
         with app.app_context():
             db.create_all()
         yield app

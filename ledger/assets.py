@@ -52,10 +52,17 @@ TYPES = {
     ".woff2": "font/woff2",
     ".ttf": "font/ttf",
 }
-COMPRESSED_TYPES = {"text/css", "text/javascript", "image/svg+xml", "application/json",
-                    "text/plain", "text/markdown"}
+COMPRESSED_TYPES = {
+    "text/css",
+    "text/javascript",
+    "image/svg+xml",
+    "application/json",
+    "text/plain",
+    "text/markdown",
+}
 FINGERPRINTED = re.compile(
-    rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<ext>\.[^./]+)?$")
+    rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<ext>\.[^./]+)?$"
+)
 CSS_URL = re.compile(r"""url\(\s*(?P<quote>["']?)(?P<url>[^"')]+)(?P=quote)\s*\)""")
 
 
@@ -121,8 +128,9 @@ def _build(folder: str, filename: str, path: str) -> Asset:
     return Asset(path, stamps, digest, mimetype, content, smaller)
 
 
-def _rewrite_urls(folder: str, filename: str, css: bytes,
-                  stamps: dict[str, tuple[int, int]]) -> bytes:
+def _rewrite_urls(
+    folder: str, filename: str, css: bytes, stamps: dict[str, tuple[int, int]]
+) -> bytes:
     """The stylesheet with each ``url()`` of another static file fingerprinted."""
     here = posixpath.dirname(filename)
 
@@ -176,8 +184,9 @@ def send_static(filename: str) -> Response:
             abort(404)
         current = named["digest"] == found.digest
     if found.body is None:
-        response = send_file(found.path, mimetype=found.mimetype, etag=found.digest,
-                             conditional=True, max_age=None)
+        response = send_file(
+            found.path, mimetype=found.mimetype, etag=found.digest, conditional=True, max_age=None
+        )
     else:
         encoding = choose_encoding(request.accept_encodings, found.encoded)
         response = Response(found.encoded.get(encoding, found.body), mimetype=found.mimetype)

@@ -70,11 +70,18 @@ def init_db() -> None:
     "0.0.0.0: every interface.",
 )
 @click.option(
-    "--port", envvar="LEDGER_PORT", default=5000, show_default=True,
-    type=click.IntRange(1, 65535), help="Port to listen on.",
+    "--port",
+    envvar="LEDGER_PORT",
+    default=5000,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="Port to listen on.",
 )
 @click.option(
-    "--threads", envvar="LEDGER_THREADS", default=None, type=click.IntRange(1, 64),
+    "--threads",
+    envvar="LEDGER_THREADS",
+    default=None,
+    type=click.IntRange(1, 64),
     help="Worker threads (default 8).",
 )
 def serve(host: str | None, port: int, threads: int | None) -> None:

@@ -103,10 +103,10 @@ DEVANAGARI = ((0x0900, 0x097F), (0x200C, 0x200D), (0x25CC, 0x25CC))
 FACES = (
     Face("Noto Sans", "NotoSans-Regular.ttf", 400),
     Face("Noto Sans", "NotoSans-Bold.ttf", 700),
-    Face("Noto Sans Devanagari", "NotoSansDevanagari-Regular.ttf", 400, True, DEVANAGARI,
-         "optional"),
-    Face("Noto Sans Devanagari", "NotoSansDevanagari-Bold.ttf", 700, True, DEVANAGARI,
-         "optional"),
+    Face(
+        "Noto Sans Devanagari", "NotoSansDevanagari-Regular.ttf", 400, True, DEVANAGARI, "optional"
+    ),
+    Face("Noto Sans Devanagari", "NotoSansDevanagari-Bold.ttf", 700, True, DEVANAGARI, "optional"),
     Face("Noto Sans Symbols 2", "NotoSansSymbols2-Regular.subset.ttf", 400),
     Face("Noto Sans Math", "NotoSansMath-Regular.subset.ttf", 400),
 )
@@ -126,10 +126,22 @@ FALLBACKS = (
     Fallback(
         "Arial",
         {
-            400: ("Arial", "ArialMT", "Liberation Sans", "LiberationSans", "Arimo",
-                  "Arimo-Regular"),
-            700: ("Arial Bold", "Arial-BoldMT", "Liberation Sans Bold", "LiberationSans-Bold",
-                  "Arimo Bold", "Arimo-Bold"),
+            400: (
+                "Arial",
+                "ArialMT",
+                "Liberation Sans",
+                "LiberationSans",
+                "Arimo",
+                "Arimo-Regular",
+            ),
+            700: (
+                "Arial Bold",
+                "Arial-BoldMT",
+                "Liberation Sans Bold",
+                "LiberationSans-Bold",
+                "Arimo Bold",
+                "Arimo-Bold",
+            ),
         },
         {400: "LiberationSans-Regular.ttf", 700: "LiberationSans-Bold.ttf"},
         "fonts-liberation2",
@@ -265,8 +277,10 @@ def fallback_rules(folder: Path) -> list[str]:
     rules = []
     for fallback in FALLBACKS:
         for weight, file in fallback.measured.items():
-            noto = TTFont(FONTS / next(f.source for f in FACES
-                                       if f.family == "Noto Sans" and f.weight == weight))
+            noto = TTFont(
+                FONTS
+                / next(f.source for f in FACES if f.family == "Noto Sans" and f.weight == weight)
+            )
             found = sorted(folder.rglob(file))
             if not found:
                 sys.exit(f"{file} not found under {folder} (Debian package {fallback.package})")
@@ -313,8 +327,11 @@ def fetch_fallback_fonts(folder: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--fallback-fonts", type=Path,
-                        help="a folder holding the fallbacks' fonts (else apt-get download)")
+    parser.add_argument(
+        "--fallback-fonts",
+        type=Path,
+        help="a folder holding the fallbacks' fonts (else apt-get download)",
+    )
     args = parser.parse_args()
 
     families = assign(wanted_characters())
@@ -326,8 +343,7 @@ def main() -> None:
         # only for WeasyPrint's sake.
         held = set(TTFont(path)["cmap"].getBestCmap()) - (set(SPACES) - assigned)
         rules.append(face_rule(face, held))
-        print(f"{path.relative_to(ROOT)}: {path.stat().st_size:,} bytes, "
-              f"{len(held)} characters")
+        print(f"{path.relative_to(ROOT)}: {path.stat().st_size:,} bytes, {len(held)} characters")
     if args.fallback_fonts:
         rules += fallback_rules(args.fallback_fonts)
     else:
@@ -340,7 +356,8 @@ def main() -> None:
         "   of the vendored Noto fonts (static/fonts/README.md), and local fonts matched to\n"
         "   Noto Sans's metrics to set the text in while it loads, so nothing moves when it\n"
         f"   arrives. app.css names them after the Noto families: {stack}. */\n\n"
-        + "\n".join(rules) + "\n",
+        + "\n".join(rules)
+        + "\n",
         encoding="utf-8",
     )
     print(f"{CSS.relative_to(ROOT)}: {CSS.stat().st_size:,} bytes")

@@ -83,7 +83,10 @@ class PostgresDatabases:
         import psycopg
 
         with psycopg.connect(
-            host="127.0.0.1", port=self.cluster.port, user="postgres", dbname=name,
+            host="127.0.0.1",
+            port=self.cluster.port,
+            user="postgres",
+            dbname=name,
             autocommit=True,
         ) as connection:
             connection.execute(  # connections a test left open would hold locks

@@ -73,15 +73,33 @@ class Cluster:
 
     def start(self) -> Cluster:
         self._run(
-            "initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
-            "-E", "UTF8", "--locale=C.UTF-8", "--no-sync",
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            SUPERUSER,
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--locale=C.UTF-8",
+            "--no-sync",
         )
-        options = [f"-p {self.port}", "-c listen_addresses=127.0.0.1",
-                   "-c unix_socket_directories=''"]
+        options = [
+            f"-p {self.port}",
+            "-c listen_addresses=127.0.0.1",
+            "-c unix_socket_directories=''",
+        ]
         options += [f"-c {name}={value}" for name, value in SPEED_SETTINGS.items()]
         self._run(
-            "pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"),
-            "-o", " ".join(options), "-w", "start",
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.root / "server.log"),
+            "-o",
+            " ".join(options),
+            "-w",
+            "start",
         )
         atexit.register(self.stop)  # also when the session ends badly
         return self

@@ -130,11 +130,15 @@ def parse_stake(value: object, field: str = "stake") -> Stake | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise Invalid([FieldError(
-            field,
-            'The stake must be {"per_point": "0.50", "currency": "NPR"}, or null to play '
-            "for points only.",
-        )])
+        raise Invalid(
+            [
+                FieldError(
+                    field,
+                    'The stake must be {"per_point": "0.50", "currency": "NPR"}, or null to play '
+                    "for points only.",
+                )
+            ]
+        )
     errors: list[FieldError] = []
 
     def fail(path: str, template: str) -> None:
@@ -216,15 +220,17 @@ def _check_totals(totals: Mapping[str, int]) -> None:
         if not is_int(p)
     ]
     if not errors and sum(totals.values()) != 0:
-        errors.append(FieldError(
-            "totals",
-            "The totals must add up to 0 to be settled; these add up to {total}.",
-            total=sum(totals.values()),
-        ))
+        errors.append(
+            FieldError(
+                "totals",
+                "The totals must add up to 0 to be settled; these add up to {total}.",
+                total=sum(totals.values()),
+            )
+        )
     if len(totals) > MAX_PLAYERS:
-        errors.append(FieldError(
-            "totals", "A settle-up is for at most {most} players.", most=MAX_PLAYERS
-        ))
+        errors.append(
+            FieldError("totals", "A settle-up is for at most {most} players.", most=MAX_PLAYERS)
+        )
     if errors:
         raise Invalid(errors)
 

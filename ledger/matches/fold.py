@@ -96,9 +96,7 @@ def keep(match: Match, board: Scoreboard, at: datetime) -> None:
     """Store the scoreboard in the row the write already counted (``updated_at`` stays the
     write's moment: the answer shows it)."""
     db.session.execute(
-        update(Match)
-        .where(Match.id == match.id)
-        .values(scoreboard=board.to_json(), updated_at=at),
+        update(Match).where(Match.id == match.id).values(scoreboard=board.to_json(), updated_at=at),
         execution_options={"synchronize_session": False},
     )
 
@@ -149,9 +147,7 @@ def running(match: Match) -> list[tuple[int, tuple[int, ...]]]:
     kept = (
         db.session.connection()
         .execute(
-            select(Hand.number, Hand.moves)
-            .where(Hand.match_id == match.id)
-            .order_by(Hand.number)
+            select(Hand.number, Hand.moves).where(Hand.match_id == match.id).order_by(Hand.number)
         )
         .all()
     )

@@ -101,9 +101,7 @@ class Match(db.Model):
     #: up the match where the last one left it; None until first filled (older matches).
     scoreboard: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(
-        UTCDateTime, default=utcnow, onupdate=utcnow
-    )
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
     players: Mapped[list[MatchPlayer]] = relationship(
         back_populates="match",

@@ -155,18 +155,22 @@ def read_stake(value: object, field: str = "stake") -> Stake | None:
         and currency not in CURRENCIES
         and not any(e.field == f"{field}.currency" for e in errors)
     ):
-        errors.append(FieldError(
-            f"{field}.currency",
-            "{code} is not an ISO 4217 currency code; use one such as NPR, INR, USD, GBP "
-            "or EUR.",
-            code=currency,
-        ))
+        errors.append(
+            FieldError(
+                f"{field}.currency",
+                "{code} is not an ISO 4217 currency code; use one such as NPR, INR, USD, GBP "
+                "or EUR.",
+                code=currency,
+            )
+        )
     if stake is not None and stake.per_point > MAX_PER_POINT:
-        errors.append(FieldError(
-            f"{field}.per_point",
-            "per_point can be at most {most}.",
-            most=format(MAX_PER_POINT, "f"),
-        ))
+        errors.append(
+            FieldError(
+                f"{field}.per_point",
+                "per_point can be at most {most}.",
+                most=format(MAX_PER_POINT, "f"),
+            )
+        )
     if errors:
         raise Invalid(errors)
     return stake

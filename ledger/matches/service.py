@@ -180,8 +180,7 @@ class WriteConflict(MatchConflict):
     def __init__(self) -> None:
         super().__init__(
             Msg(
-                "Another change to this match was being saved at the same moment. "
-                "Please try again."
+                "Another change to this match was being saved at the same moment. Please try again."
             )
         )
 

@@ -28,6 +28,7 @@ from ledger.web.share_link import ShareLinkError, decode_hand_link, encode_hand_
 
 bp = Blueprint("checker", __name__)
 
+
 def _checker_form(formdata: MultiDict | None, *, add_row: bool = False):
     """The checker's form read from ``formdata``, and its house rules."""
     form = CheckForm(formdata=formdata)

@@ -191,5 +191,3 @@ def save_edited_hand(
 def form_version(form: MatchHandForm) -> int:
     """The hand's version the form was loaded from (0 when missing: always stale)."""
     return read_whole(form.version.data) or 0
-
-

@@ -183,13 +183,10 @@ def undo(public_id: str, number: int):
             return _already_deleted(public_id, number)
         matches.get_hand(match, number)  # 404
     to_confirm = redirect(url_for("hands.delete", public_id=public_id, number=number), 303)
-    if read_whole(request.form.get("version")) != hand.version or not seconds_left(
-        hand.created_at
-    ):
+    if read_whole(request.form.get("version")) != hand.version or not seconds_left(hand.created_at):
         flash(
             tr(
-                "Hand {number} can no longer be undone in one tap; delete it here if it is "
-                "wrong.",
+                "Hand {number} can no longer be undone in one tap; delete it here if it is wrong.",
                 number=number,
             ),
             "success",
@@ -200,9 +197,7 @@ def undo(public_id: str, number: int):
     except matches.HandConflict:
         flash(_conflict_words(number, False), "success")
         return to_confirm
-    flash(
-        tr("Hand {number} undone. Its record stays in its history.", number=number), "success"
-    )
+    flash(tr("Hand {number} undone. Its record stays in its history.", number=number), "success")
     return _to_match(public_id)
 
 

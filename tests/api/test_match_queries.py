@@ -1,6 +1,5 @@
 """Reading a match runs a fixed number of SQL queries, however many hands it has."""
 
-
 from api_support import PLAYERS, hand
 from sql_counting import counting_queries
 

@@ -18,8 +18,11 @@ API_EXAMPLE = {
     "winner": "Asha",
     "players": [
         {"name": "Asha", "seen": "sequences", "maal_cards": ["7H", "8H", "9H", "8D"]},
-        {"name": "Bikash", "seen": "dublees",
-         "maal_counts": {"tiplu": 1, "poplu": 0, "jhiplu": 0, "alter": 0, "printed_joker": 0}},
+        {
+            "name": "Bikash",
+            "seen": "dublees",
+            "maal_counts": {"tiplu": 1, "poplu": 0, "jhiplu": 0, "alter": 0, "printed_joker": 0},
+        },
         {"name": "Chandra", "seen": "unseen", "maal": 8},
         {"name": "Dipa", "seen": "sequences", "maal": 0, "dealt_tunnelas": ["5S"]},
     ],
@@ -68,25 +71,50 @@ def test_api_md_request_example(client):
     assert p["Dipa"]["maal"] == 0
     # T = 18, n = 4: points 42, -6, -18, -18; fees Bikash 3, Chandra 10, Dipa 3
     assert body["total_maal"] == 18
-    assert {k: v["net"] for k, v in p.items()} == {"Asha": 58, "Bikash": -9, "Chandra": -28,
-                                                   "Dipa": -21}
+    assert {k: v["net"] for k, v in p.items()} == {
+        "Asha": 58,
+        "Bikash": -9,
+        "Chandra": -28,
+        "Dipa": -21,
+    }
     marriage = [i for i in p["Asha"]["breakdown"] if i["item"] == "marriage"]
     assert marriage == [dict(marriage[0], cards=["7H", "8H", "9H"], points=10)]
     assert sorted((x["from"], x["to"], x["points"]) for x in body["payments"]) == [
-        ("Bikash", "Asha", 9), ("Chandra", "Asha", 28), ("Dipa", "Asha", 21)]
+        ("Bikash", "Asha", 9),
+        ("Chandra", "Asha", 28),
+        ("Dipa", "Asha", 21),
+    ]
 
 
 def test_response_shape(client):
     body = post(client, API_EXAMPLE).get_json()
     assert set(body) >= {"rules", "scoring", "total_maal", "players", "payments"}
     assert isinstance(body["rules"], dict)
-    for setting in ["profile", "unseen_maal", "fee_seen", "fee_seen_dublee", "fee_unseen",
-                    "tiplu", "poplu", "jhiplu", "marriage", "void_hand"]:
+    for setting in [
+        "profile",
+        "unseen_maal",
+        "fee_seen",
+        "fee_seen_dublee",
+        "fee_unseen",
+        "tiplu",
+        "poplu",
+        "jhiplu",
+        "marriage",
+        "void_hand",
+    ]:
         assert setting in body["rules"], setting
     assert isinstance(body["total_maal"], int)
     for player in body["players"]:
-        assert set(player) >= {"name", "seen", "maal", "effective_maal", "maal_points", "fee",
-                               "net", "breakdown"}
+        assert set(player) >= {
+            "name",
+            "seen",
+            "maal",
+            "effective_maal",
+            "maal_points",
+            "fee",
+            "net",
+            "breakdown",
+        }
         for key in ["maal", "effective_maal", "maal_points", "fee", "net"]:
             assert isinstance(player[key], int) and not isinstance(player[key], bool)
         for item in player["breakdown"]:
@@ -104,16 +132,31 @@ def test_response_shape(client):
 def test_worked_example_through_the_api(client):
     body = post(client, WORKED).get_json()
     p = by_name(body)
-    assert {k: v["net"] for k, v in p.items()} == {"Asha": 41, "Bikash": 2, "Chandra": -18,
-                                                   "Dipa": -25}
-    assert {k: v["fee"] for k, v in p.items()} == {"Asha": 16, "Bikash": -3, "Chandra": -3,
-                                                   "Dipa": -10}
-    assert {k: v["maal_points"] for k, v in p.items()} == {"Asha": 25, "Bikash": 5,
-                                                           "Chandra": -15, "Dipa": -15}
+    assert {k: v["net"] for k, v in p.items()} == {
+        "Asha": 41,
+        "Bikash": 2,
+        "Chandra": -18,
+        "Dipa": -25,
+    }
+    assert {k: v["fee"] for k, v in p.items()} == {
+        "Asha": 16,
+        "Bikash": -3,
+        "Chandra": -3,
+        "Dipa": -10,
+    }
+    assert {k: v["maal_points"] for k, v in p.items()} == {
+        "Asha": 25,
+        "Bikash": 5,
+        "Chandra": -15,
+        "Dipa": -15,
+    }
     assert body["total_maal"] == 15
     # payments always positive: Bikash's -2 is a row from Asha to Bikash
     assert sorted((x["from"], x["to"], x["points"]) for x in body["payments"]) == [
-        ("Asha", "Bikash", 2), ("Chandra", "Asha", 18), ("Dipa", "Asha", 25)]
+        ("Asha", "Bikash", 2),
+        ("Chandra", "Asha", 18),
+        ("Dipa", "Asha", 25),
+    ]
 
 
 def test_rules_object_with_overrides(client):
@@ -129,7 +172,11 @@ def test_points_race_through_the_api(client):
     assert body["scoring"] == "points_race"
     assert body["payments"] == []
     assert {p["name"]: p["net"] for p in body["players"]} == {
-        "Asha": 40, "Bikash": 5, "Chandra": 0, "Dipa": 8}
+        "Asha": 40,
+        "Bikash": 5,
+        "Chandra": 0,
+        "Dipa": 8,
+    }
 
 
 def test_void_hand_through_the_api(client):
@@ -175,8 +222,16 @@ def test_rules_lists_every_profile_with_values(client):
     for pid, rules in profiles.items():
         assert rules["profile"] == pid
         assert rules["poplu"] == rules["jhiplu"] == [2, 5, 10]
-        for setting in ["unseen_maal", "fee_seen", "fee_seen_dublee", "fee_unseen",
-                        "dublee_finish_bonus", "void_hand", "deal_passes", "marriage"]:
+        for setting in [
+            "unseen_maal",
+            "fee_seen",
+            "fee_seen_dublee",
+            "fee_unseen",
+            "dublee_finish_bonus",
+            "void_hand",
+            "deal_passes",
+            "marriage",
+        ]:
             assert setting in rules, (pid, setting)
 
 
@@ -203,9 +258,17 @@ def test_422_lists_every_problem_with_its_field(client):
         ],
     }
     fields = assert_error_format(post(client, data), 422)
-    for expected in ["finish", "players.0.maal", "players.1.maal_cards",
-                     "players.2.maal_cards.1", "players.2.maal_cards.2", "players.3.name",
-                     "players.3.seen", "players.3.maal_counts.tiplu", "tiplu"]:
+    for expected in [
+        "finish",
+        "players.0.maal",
+        "players.1.maal_cards",
+        "players.2.maal_cards.1",
+        "players.2.maal_cards.2",
+        "players.3.name",
+        "players.3.seen",
+        "players.3.maal_counts.tiplu",
+        "tiplu",
+    ]:
         assert expected in fields, expected
 
 
@@ -221,8 +284,17 @@ def test_422_lists_every_problem_with_its_field(client):
         ({"finish": "dublees"}, "finish"),
         ({"players": []}, "players"),
         ({"players": "Asha"}, "players"),
-        ({"tiplu": "1X", "players": [{"name": "A", "seen": "sequences", "maal_cards": ["8H"]},
-                                     {"name": "B", "seen": "unseen"}], "winner": "A"}, "tiplu"),
+        (
+            {
+                "tiplu": "1X",
+                "players": [
+                    {"name": "A", "seen": "sequences", "maal_cards": ["8H"]},
+                    {"name": "B", "seen": "unseen"},
+                ],
+                "winner": "A",
+            },
+            "tiplu",
+        ),
     ],
 )
 def test_422_with_field_paths(client, change, field):
@@ -256,8 +328,10 @@ def test_unicode_digit_card_is_422(client, where):
 # --- 400: not JSON, or not an object ------------------------------------------------------
 
 
-@pytest.mark.parametrize("body", [b"", b"nope", b"{", b"{'rules': 1}", b"\xff\xfe\x00",
-                                  b"[" * 100_000, b'{"a": 1} x', b"NaNa"])
+@pytest.mark.parametrize(
+    "body",
+    [b"", b"nope", b"{", b"{'rules': 1}", b"\xff\xfe\x00", b"[" * 100_000, b'{"a": 1} x', b"NaNa"],
+)
 def test_400_not_json(client, body):
     assert assert_error_format(post(client, body, raw=True), 400) == [""]
 
@@ -277,21 +351,62 @@ scalars = (
     | st.integers(min_value=-(10**400), max_value=10**400)
     | st.floats()
     | st.text(max_size=12)
-    | st.sampled_from(["", " ", "8H", "10♥", "JK", "TH", "1X", "sequences", "dublees", "unseen",
-                       "void", "Asha", "amarnepal", "gamerules", "kidnap", "tiplu", "ordinary",
-                       "\u0000", "\ud800", "💥", "हरि"])
+    | st.sampled_from(
+        [
+            "",
+            " ",
+            "8H",
+            "10♥",
+            "JK",
+            "TH",
+            "1X",
+            "sequences",
+            "dublees",
+            "unseen",
+            "void",
+            "Asha",
+            "amarnepal",
+            "gamerules",
+            "kidnap",
+            "tiplu",
+            "ordinary",
+            "\u0000",
+            "\ud800",
+            "💥",
+            "हरि",
+        ]
+    )
 )
 json_values = st.recursive(
     scalars,
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
 card_like = st.text(alphabet="A23456789TJQK10SHDCshdc♠♥♦♣ xX-", max_size=4) | scalars
-SETTINGS_NAMES = ["unseen_maal", "tiplu", "alter", "fee_seen", "fee_seen_dublee", "void_hand",
-                  "marriage", "marriage_shown", "foul", "printed_jokers", "scoring",
-                  "dublee_finish_bonus_mode", "match_length", "tunnela_ordinary",
-                  "tiplu_copies_max", "dublees_min_players", "profile", "nonsense"]
+SETTINGS_NAMES = [
+    "unseen_maal",
+    "tiplu",
+    "alter",
+    "fee_seen",
+    "fee_seen_dublee",
+    "void_hand",
+    "marriage",
+    "marriage_shown",
+    "foul",
+    "printed_jokers",
+    "scoring",
+    "dublee_finish_bonus_mode",
+    "match_length",
+    "tunnela_ordinary",
+    "tiplu_copies_max",
+    "dublees_min_players",
+    "profile",
+    "nonsense",
+]
+
+
 @st.composite
 def rules_values(draw):
     """A profile id, any JSON, or a profile with random overrides."""
@@ -302,9 +417,13 @@ def rules_values(draw):
         return draw(json_values)
     out = {"profile": draw(st.sampled_from(PROFILES) | json_values)}
     for name in draw(st.lists(st.sampled_from(SETTINGS_NAMES), max_size=4, unique=True)):
-        out[name] = draw(json_values | st.lists(st.integers(-5, 2000), max_size=4)
-                         | st.sampled_from(["kidnap", "keep", "same_hand", "next_hand",
-                                            "maal_only", "points_race"]))
+        out[name] = draw(
+            json_values
+            | st.lists(st.integers(-5, 2000), max_size=4)
+            | st.sampled_from(
+                ["kidnap", "keep", "same_hand", "next_hand", "maal_only", "points_race"]
+            )
+        )
     return out
 
 
@@ -313,13 +432,20 @@ PLAYER_FIELDS = {
     "seen": lambda: st.sampled_from(["sequences", "dublees", "unseen"]),
     "maal": lambda: st.integers(-5, 100),
     "maal_counts": lambda: st.dictionaries(
-        st.sampled_from(["tiplu", "poplu", "jhiplu", "alter", "printed_joker",
-                         "ordinary_joker", "x"]),
-        st.integers(-2, 8) | json_values, max_size=5),
+        st.sampled_from(
+            ["tiplu", "poplu", "jhiplu", "alter", "printed_joker", "ordinary_joker", "x"]
+        ),
+        st.integers(-2, 8) | json_values,
+        max_size=5,
+    ),
     "maal_cards": lambda: st.lists(card_like, max_size=8),
-    "dealt_tunnelas": lambda: st.lists(card_like | st.sampled_from(
-        ["ordinary", "ordinary_joker", "poplu", "jhiplu", "alter", "printed_joker", "tiplu"]),
-        max_size=4),
+    "dealt_tunnelas": lambda: st.lists(
+        card_like
+        | st.sampled_from(
+            ["ordinary", "ordinary_joker", "poplu", "jhiplu", "alter", "printed_joker", "tiplu"]
+        ),
+        max_size=4,
+    ),
     "marriages_shown": lambda: st.integers(-1, 4),
     "foul": lambda: st.booleans(),
 }
@@ -359,9 +485,15 @@ def deep(value, depth):
     return value
 
 
-FUZZ = settings(max_examples=100, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
 
 
 def check_any_answer(response):
@@ -382,8 +514,11 @@ def test_fuzz_json_never_500(client, body):
 
 
 @FUZZ
-@given(body=hands(), depth=st.integers(1, 1200), where=st.sampled_from(
-    ["rules", "tiplu", "winner", "players", "finish"]))
+@given(
+    body=hands(),
+    depth=st.integers(1, 1200),
+    where=st.sampled_from(["rules", "tiplu", "winner", "players", "finish"]),
+)
 def test_fuzz_deep_nesting_never_500(client, body, depth, where):
     body = dict(body)
     body[where] = deep(body.get(where), depth)
@@ -391,16 +526,31 @@ def test_fuzz_deep_nesting_never_500(client, body, depth, where):
 
 
 @FUZZ
-@given(raw=st.binary(max_size=64) | st.text(max_size=64).map(lambda s: s.encode("utf-8",
-                                                                              "surrogatepass")))
+@given(
+    raw=st.binary(max_size=64)
+    | st.text(max_size=64).map(lambda s: s.encode("utf-8", "surrogatepass"))
+)
 def test_fuzz_raw_bodies_never_500(client, raw):
     check_any_answer(post(client, raw, raw=True))
 
 
 @FUZZ
-@given(index=st.integers(0, 3), key=st.sampled_from(
-    ["name", "seen", "maal", "maal_counts", "maal_cards", "dealt_tunnelas", "foul",
-     "marriages_shown"]), value=json_values)
+@given(
+    index=st.integers(0, 3),
+    key=st.sampled_from(
+        [
+            "name",
+            "seen",
+            "maal",
+            "maal_counts",
+            "maal_cards",
+            "dealt_tunnelas",
+            "foul",
+            "marriages_shown",
+        ]
+    ),
+    value=json_values,
+)
 def test_fuzz_one_field_of_the_example_never_500(client, index, key, value):
     data = json.loads(json.dumps(API_EXAMPLE))
     data["players"][index][key] = value

@@ -27,12 +27,16 @@ def player(name: str, seen: str = "sequences", **kw) -> dict:
     return {"name": name, "seen": seen, **kw}
 
 
-def hand(players: list[dict], winner: str | None = None, finish: str | None = None,
-         tiplu: str | None = None) -> dict:
+def hand(
+    players: list[dict],
+    winner: str | None = None,
+    finish: str | None = None,
+    tiplu: str | None = None,
+) -> dict:
     """A hand in the API's shape; the finish defaults to the winner's route (void if none)."""
     if finish is None:
-        finish = "void" if winner is None else next(
-            p["seen"] for p in players if p["name"] == winner
+        finish = (
+            "void" if winner is None else next(p["seen"] for p in players if p["name"] == winner)
         )
     data: dict = {"finish": finish, "players": players}
     if winner is not None:
@@ -79,8 +83,9 @@ def maal_of(data: dict, profile: str = "amarnepal", name: str | None = None, **o
     return by_name(result)[name]
 
 
-def solo(profile: str = "amarnepal", tiplu: str | None = "8H", seen: str = "sequences",
-         **maal) -> dict:
+def solo(
+    profile: str = "amarnepal", tiplu: str | None = "8H", seen: str = "sequences", **maal
+) -> dict:
     """A two-player hand whose first player (A) holds the given maal; B finishes with none."""
     a = player("A", seen, **maal)
     b = player("B", "sequences")
@@ -155,44 +160,121 @@ class SpecProfile:
 NO_TUNNELAS: dict = {}
 SPEC: dict[str, SpecProfile] = {
     "amarnepal": SpecProfile(
-        scoring="zero_sum", printed_jokers=True, tiplu_copies=2, tiplu=(3, 8),
-        neighbour=(2, 5, 10), alter=(5, 15, 25), alter_is="maal", ordinary_jokers_wild=True,
-        printed_joker=(5, 15, 25), marriage=(10, 30), marriage_shown=None, grouping="best",
-        tunnela={"ordinary": 5, "ordinary_joker": 10, "poplu": 20, "jhiplu": 20,
-                 "alter": 35, "printed_joker": 35, "tiplu": None},
+        scoring="zero_sum",
+        printed_jokers=True,
+        tiplu_copies=2,
+        tiplu=(3, 8),
+        neighbour=(2, 5, 10),
+        alter=(5, 15, 25),
+        alter_is="maal",
+        ordinary_jokers_wild=True,
+        printed_joker=(5, 15, 25),
+        marriage=(10, 30),
+        marriage_shown=None,
+        grouping="best",
+        tunnela={
+            "ordinary": 5,
+            "ordinary_joker": 10,
+            "poplu": 20,
+            "jhiplu": 20,
+            "alter": 35,
+            "printed_joker": 35,
+            "tiplu": None,
+        },
         tunnela_needs="sequences",
     ),
     "sparkai": SpecProfile(
-        scoring="zero_sum", printed_jokers=False, tiplu_copies=2, tiplu=(3, 8),
-        neighbour=(2, 5, 10), alter=(5, 15, 25), alter_is="maal", ordinary_jokers_wild=True,
-        printed_joker=None, marriage=(10, 30), marriage_shown=None, grouping="best",
-        tunnela=NO_TUNNELAS, tunnela_needs=None,
+        scoring="zero_sum",
+        printed_jokers=False,
+        tiplu_copies=2,
+        tiplu=(3, 8),
+        neighbour=(2, 5, 10),
+        alter=(5, 15, 25),
+        alter_is="maal",
+        ordinary_jokers_wild=True,
+        printed_joker=None,
+        marriage=(10, 30),
+        marriage_shown=None,
+        grouping="best",
+        tunnela=NO_TUNNELAS,
+        tunnela_needs=None,
     ),
     "classic": SpecProfile(
-        scoring="zero_sum", printed_jokers=False, tiplu_copies=2, tiplu=(3, 7),
-        neighbour=(2, 5, 10), alter=None, alter_is="ordinary_joker", ordinary_jokers_wild=True,
-        printed_joker=None, marriage=(10, 30), marriage_shown=None, grouping="best",
-        tunnela={"ordinary": 5, "ordinary_joker": 10, "alter": 10, "poplu": 20, "jhiplu": 20,
-                 "printed_joker": None, "tiplu": None},
-        tunnela_needs="sequences", void_hand="maal_only",
+        scoring="zero_sum",
+        printed_jokers=False,
+        tiplu_copies=2,
+        tiplu=(3, 7),
+        neighbour=(2, 5, 10),
+        alter=None,
+        alter_is="ordinary_joker",
+        ordinary_jokers_wild=True,
+        printed_joker=None,
+        marriage=(10, 30),
+        marriage_shown=None,
+        grouping="best",
+        tunnela={
+            "ordinary": 5,
+            "ordinary_joker": 10,
+            "alter": 10,
+            "poplu": 20,
+            "jhiplu": 20,
+            "printed_joker": None,
+            "tiplu": None,
+        },
+        tunnela_needs="sequences",
+        void_hand="maal_only",
     ),
     "everestbuzz": SpecProfile(
-        scoring="zero_sum", printed_jokers=False, tiplu_copies=3, tiplu=(3, 7, 12),
-        neighbour=(2, 5, 10), alter=(5, 10, 15), alter_is="maal", ordinary_jokers_wild=True,
-        printed_joker=None, marriage=(10, 30, 60), marriage_shown=None,
+        scoring="zero_sum",
+        printed_jokers=False,
+        tiplu_copies=3,
+        tiplu=(3, 7, 12),
+        neighbour=(2, 5, 10),
+        alter=(5, 10, 15),
+        alter_is="maal",
+        ordinary_jokers_wild=True,
+        printed_joker=None,
+        marriage=(10, 30, 60),
+        marriage_shown=None,
         grouping="marriages_first",
-        tunnela={"ordinary": 5, "ordinary_joker": 10, "alter": 10, "poplu": 20, "jhiplu": 20,
-                 "tiplu": 30, "printed_joker": None},
-        tunnela_needs="sequences", fees=(3, 0, 10),
+        tunnela={
+            "ordinary": 5,
+            "ordinary_joker": 10,
+            "alter": 10,
+            "poplu": 20,
+            "jhiplu": 20,
+            "tiplu": 30,
+            "printed_joker": None,
+        },
+        tunnela_needs="sequences",
+        fees=(3, 0, 10),
     ),
     "gamerules": SpecProfile(
-        scoring="points_race", printed_jokers=False, tiplu_copies=3, tiplu=(3, 7),
-        neighbour=(2, 5, 10), alter=None, alter_is="ordinary", ordinary_jokers_wild=False,
-        printed_joker=None, marriage=(10, 30), marriage_shown=(15, 35), grouping="best",
-        tunnela={"ordinary": "table", "poplu": "table", "jhiplu": "table",
-                 "tiplu": None, "printed_joker": None},
-        tunnela_needs="nothing", unseen_maal="keep", fees=None, dublee_bonus=None,
-        dublees_allowed=False, finisher_bonus=10,
+        scoring="points_race",
+        printed_jokers=False,
+        tiplu_copies=3,
+        tiplu=(3, 7),
+        neighbour=(2, 5, 10),
+        alter=None,
+        alter_is="ordinary",
+        ordinary_jokers_wild=False,
+        printed_joker=None,
+        marriage=(10, 30),
+        marriage_shown=(15, 35),
+        grouping="best",
+        tunnela={
+            "ordinary": "table",
+            "poplu": "table",
+            "jhiplu": "table",
+            "tiplu": None,
+            "printed_joker": None,
+        },
+        tunnela_needs="nothing",
+        unseen_maal="keep",
+        fees=None,
+        dublee_bonus=None,
+        dublees_allowed=False,
+        finisher_bonus=10,
     ),
 }
 #: gamerules' dealt tunnelas: totals per group (RULES.md §6, below the table).
@@ -240,8 +322,13 @@ def spec_tunnela_points(kinds: list[str], profile: str) -> int:
     return points
 
 
-def spec_maal(profile: str, counts: Counter, tunnelas: list[str] = (), shown: int = 0,
-              oj_identities: list[int] | None = None) -> int:
+def spec_maal(
+    profile: str,
+    counts: Counter,
+    tunnelas: list[str] = (),
+    shown: int = 0,
+    oj_identities: list[int] | None = None,
+) -> int:
     """RULES.md §2: a player's maal count from copies per kind (dealt tunnelas apart)."""
     spec = SPEC[profile]
     points = spec_tunnela_points(list(tunnelas), profile) if tunnelas else 0
@@ -252,8 +339,12 @@ def spec_maal(profile: str, counts: Counter, tunnelas: list[str] = (), shown: in
         value = total(spec.marriage, in_hand)
         if shown:
             value += total(spec.marriage_shown, shown)
-        return (value + total(spec.tiplu, t - m) + total(spec.neighbour, p - m)
-                + total(spec.neighbour, j - m))
+        return (
+            value
+            + total(spec.tiplu, t - m)
+            + total(spec.neighbour, p - m)
+            + total(spec.neighbour, j - m)
+        )
 
     most = min(t, p, j)
     if spec.grouping == "marriages_first":
@@ -286,8 +377,9 @@ class SpecResult:
     quick: dict[str, int]  # RULES.md §3 step 6: what each non-finisher pays the finisher
 
 
-def spec_settle(players: list[tuple[str, str, int, bool]], finish: str, winner: str | None,
-                rules) -> SpecResult:
+def spec_settle(
+    players: list[tuple[str, str, int, bool]], finish: str, winner: str | None, rules
+) -> SpecResult:
     """players: (name, seen, own maal count, foul). ``rules`` is read by the setting names
     RULES.md uses (unseen_maal, fee_seen, fee_seen_dublee, fee_unseen, dublee_finish_bonus,
     void_hand, foul, foul_penalty, finisher_bonus_per_opponent)."""
@@ -314,8 +406,7 @@ def spec_settle(players: list[tuple[str, str, int, bool]], finish: str, winner: 
     total_e = sum(effective.values())
     zero = dict.fromkeys(names, 0)
     if finish == "void" and rules.void_hand == "nothing":
-        return SpecResult(effective, dict(zero), dict(zero), dict(zero), dict(zero), total_e,
-                          {})
+        return SpecResult(effective, dict(zero), dict(zero), dict(zero), dict(zero), total_e, {})
     if zero_sum:
         maal_points = {k: n * e - total_e for k, e in effective.items()}
     else:
@@ -329,8 +420,11 @@ def spec_settle(players: list[tuple[str, str, int, bool]], finish: str, winner: 
                 continue
             paid = 0
             if zero_sum and not foul:
-                paid = {"sequences": rules.fee_seen, "dublees": rules.fee_seen_dublee,
-                        "unseen": rules.fee_unseen}[seen]
+                paid = {
+                    "sequences": rules.fee_seen,
+                    "dublees": rules.fee_seen_dublee,
+                    "unseen": rules.fee_unseen,
+                }[seen]
                 if finish == "dublees" and bonus_mode == "per_loser":
                     paid += rules.dublee_finish_bonus
             fee[name] -= paid

@@ -22,12 +22,23 @@ def test_ten_of_hearts_in_every_notation(code):
 @pytest.mark.parametrize(
     ("code", "expected"),
     [
-        ("AS", (1, "S")), ("as", (1, "S")), ("A♠", (1, "S")),
-        ("2C", (2, "C")), ("2♣", (2, "C")), ("2c", (2, "C")),
-        ("9D", (9, "D")), ("9♦", (9, "D")), ("9d", (9, "D")),
-        ("JH", (11, "H")), ("jh", (11, "H")), ("J♥", (11, "H")),
-        ("QS", (12, "S")), ("q♠", (12, "S")),
-        ("KC", (13, "C")), ("kc", (13, "C")), ("K♣", (13, "C")),
+        ("AS", (1, "S")),
+        ("as", (1, "S")),
+        ("A♠", (1, "S")),
+        ("2C", (2, "C")),
+        ("2♣", (2, "C")),
+        ("2c", (2, "C")),
+        ("9D", (9, "D")),
+        ("9♦", (9, "D")),
+        ("9d", (9, "D")),
+        ("JH", (11, "H")),
+        ("jh", (11, "H")),
+        ("J♥", (11, "H")),
+        ("QS", (12, "S")),
+        ("q♠", (12, "S")),
+        ("KC", (13, "C")),
+        ("kc", (13, "C")),
+        ("K♣", (13, "C")),
     ],
 )
 def test_ranks_and_suits(code, expected):
@@ -59,8 +70,32 @@ def test_jack_is_not_a_joker():
 
 @pytest.mark.parametrize(
     "code",
-    ["", " ", "1H", "0H", "11H", "14S", "1", "H", "10", "XH", "8X", "8", "AH2", "KK",
-     "JKS", "♥8", "8HH", "T", "10♡♡", "8 H", "ten of hearts", "-2H", "+2H", "2.0H"],
+    [
+        "",
+        " ",
+        "1H",
+        "0H",
+        "11H",
+        "14S",
+        "1",
+        "H",
+        "10",
+        "XH",
+        "8X",
+        "8",
+        "AH2",
+        "KK",
+        "JKS",
+        "♥8",
+        "8HH",
+        "T",
+        "10♡♡",
+        "8 H",
+        "ten of hearts",
+        "-2H",
+        "+2H",
+        "2.0H",
+    ],
 )
 def test_bad_codes_are_card_errors(code):
     with pytest.raises(CardError) as info:
@@ -114,8 +149,12 @@ def test_relations_to_eight_of_hearts(code, expected):
 
 @pytest.mark.parametrize(
     ("tiplu", "alter", "jokers"),
-    [("8H", "8D", ("8S", "8C")), ("8D", "8H", ("8S", "8C")),
-     ("8S", "8C", ("8H", "8D")), ("8C", "8S", ("8H", "8D"))],
+    [
+        ("8H", "8D", ("8S", "8C")),
+        ("8D", "8H", ("8S", "8C")),
+        ("8S", "8C", ("8H", "8D")),
+        ("8C", "8S", ("8H", "8D")),
+    ],
 )
 def test_alter_and_ordinary_jokers_by_colour(tiplu, alter, jokers):
     assert rel(alter, tiplu) == Relation.ALTER

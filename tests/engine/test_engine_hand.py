@@ -13,8 +13,12 @@ def ok(data, profile="amarnepal", **overrides):
 
 
 def two(a=None, b=None, winner="A", tiplu="8H", finish=None):
-    return hand([player("A", **(a or {})), player("B", **(b or {}))], winner=winner,
-                finish=finish, tiplu=tiplu)
+    return hand(
+        [player("A", **(a or {})), player("B", **(b or {}))],
+        winner=winner,
+        finish=finish,
+        tiplu=tiplu,
+    )
 
 
 # --- players ------------------------------------------------------------------------------
@@ -49,10 +53,10 @@ def test_names_are_distinct():
 
 
 def test_names_differing_only_in_case_or_spacing_are_the_same_name():
-    assert "players.1.name" in error_fields(hand([player("Asha"), player("asha")],
-                                                 winner="Asha"))
-    assert "players.1.name" in error_fields(hand([player("Asha Rai"), player(" Asha  Rai")],
-                                                 winner="Asha Rai"))
+    assert "players.1.name" in error_fields(hand([player("Asha"), player("asha")], winner="Asha"))
+    assert "players.1.name" in error_fields(
+        hand([player("Asha Rai"), player(" Asha  Rai")], winner="Asha Rai")
+    )
 
 
 @pytest.mark.parametrize("name", [None, "", "   ", 5, ["A"]])
@@ -139,9 +143,12 @@ def test_finish_must_be_a_route_or_void(finish):
 
 @pytest.mark.parametrize(
     "forms",
-    [{"maal": 3, "maal_cards": ["8H"]}, {"maal": 3, "maal_counts": {"tiplu": 1}},
-     {"maal_counts": {"tiplu": 1}, "maal_cards": ["8H"]},
-     {"maal": 3, "maal_counts": {"tiplu": 1}, "maal_cards": ["8H"]}],
+    [
+        {"maal": 3, "maal_cards": ["8H"]},
+        {"maal": 3, "maal_counts": {"tiplu": 1}},
+        {"maal_counts": {"tiplu": 1}, "maal_cards": ["8H"]},
+        {"maal": 3, "maal_counts": {"tiplu": 1}, "maal_cards": ["8H"]},
+    ],
 )
 def test_one_maal_form_per_player(forms):
     fields = error_fields(two(b=forms))
@@ -169,8 +176,7 @@ def test_maal_counts_are_whole_numbers(value):
 
 @pytest.mark.parametrize("value", BAD_NUMBERS)
 def test_marriages_shown_is_a_whole_number(value):
-    data = two(b={"maal_counts": {"tiplu": 1, "poplu": 1, "jhiplu": 1},
-                  "marriages_shown": value})
+    data = two(b={"maal_counts": {"tiplu": 1, "poplu": 1, "jhiplu": 1}, "marriages_shown": value})
     assert error_fields(data, "gamerules") == ["players.1.marriages_shown"]
 
 
@@ -216,8 +222,13 @@ def test_tiplu_required_when_cards_are_given():
 
 
 def test_no_tiplu_needed_for_counts_kinds_or_numbers():
-    ok(two(a={"maal_counts": {"tiplu": 1}, "dealt_tunnelas": ["ordinary", "poplu"]},
-           b={"maal": 4}, tiplu=None))
+    ok(
+        two(
+            a={"maal_counts": {"tiplu": 1}, "dealt_tunnelas": ["ordinary", "poplu"]},
+            b={"maal": 4},
+            tiplu=None,
+        )
+    )
 
 
 @pytest.mark.parametrize("tiplu", ["1X", "", 8, ["8H"], "JK"])
@@ -287,8 +298,9 @@ def test_everestbuzz_allows_three_tiplus_in_hands():
     assert error_fields(
         copies_hand({"maal_cards": ["8H", "8H"]}, {"maal_counts": {"tiplu": 2}}), "everestbuzz"
     )
-    assert error_fields(copies_hand({"dealt_tunnelas": ["tiplu"]}, {"maal_cards": ["8H"]}),
-                        "everestbuzz")
+    assert error_fields(
+        copies_hand({"dealt_tunnelas": ["tiplu"]}, {"maal_cards": ["8H"]}), "everestbuzz"
+    )
 
 
 def test_copies_problem_message_names_the_card():
@@ -311,21 +323,27 @@ def test_too_many_ordinary_jokers_across_forms(maals):
 
 
 def test_too_many_ordinary_jokers_as_counts():
-    assert error_fields(copies_hand({"maal_counts": {"ordinary_joker": 4}},
-                                    {"maal_counts": {"ordinary_joker": 3}}))
+    assert error_fields(
+        copies_hand({"maal_counts": {"ordinary_joker": 4}}, {"maal_counts": {"ordinary_joker": 3}})
+    )
     assert error_fields(copies_hand(*[{"dealt_tunnelas": ["ordinary_joker"]}] * 3))
 
 
 def test_too_many_copies_names_each_card_of_each_holder_and_the_field_past_the_limit():
     # tiplu 8H: 8S and 8C are the two ordinary jokers. 2 + 2 + 3 = 7 > 6: the third entry
     # (P1's tunnela) is where the table went past the pack.
-    errors = problems(copies_hand({"maal_cards": ["8S", "8C", "8S", "8C"]},
-                                  {"dealt_tunnelas": ["ordinary_joker"]}))
-    assert [(e.field, e.message) for e in errors] == [(
-        "players.1.dealt_tunnelas.0",
-        "Too many ordinary joker: the pack holds only 6 ordinary jokers, but this hand has 7 "
-        "(P0 2, P0 2, P1 3).",
-    )]
+    errors = problems(
+        copies_hand(
+            {"maal_cards": ["8S", "8C", "8S", "8C"]}, {"dealt_tunnelas": ["ordinary_joker"]}
+        )
+    )
+    assert [(e.field, e.message) for e in errors] == [
+        (
+            "players.1.dealt_tunnelas.0",
+            "Too many ordinary joker: the pack holds only 6 ordinary jokers, but this hand has 7 "
+            "(P0 2, P0 2, P1 3).",
+        )
+    ]
 
 
 # --- dealt tunnelas: where the profile scores them and the route allows -------------------
@@ -344,8 +362,13 @@ def test_gamerules_dealt_tunnelas_need_nothing():
 
 @pytest.mark.parametrize(
     ("profile", "entry"),
-    [("amarnepal", "tiplu"), ("classic", "tiplu"), ("everestbuzz", "printed_joker"),
-     ("gamerules", "tiplu"), ("gamerules", "printed_joker")],
+    [
+        ("amarnepal", "tiplu"),
+        ("classic", "tiplu"),
+        ("everestbuzz", "printed_joker"),
+        ("gamerules", "tiplu"),
+        ("gamerules", "printed_joker"),
+    ],
 )
 def test_dealt_tunnela_kind_the_profile_does_not_score(profile, entry):
     fields = error_fields(two(a={"dealt_tunnelas": ["5S", entry]}), profile)
@@ -404,8 +427,12 @@ def test_every_problem_reported_at_once():
         "players": [
             {"name": "Asha", "seen": "sequences", "maal": 2.5},
             {"name": "Bikash", "seen": "dublees", "maal": 3, "maal_cards": ["8H"]},
-            {"name": "Chandra", "seen": "unseen", "maal_cards": ["8H", "1X", "JK"],
-             "dealt_tunnelas": ["tiplu"]},
+            {
+                "name": "Chandra",
+                "seen": "unseen",
+                "maal_cards": ["8H", "1X", "JK"],
+                "dealt_tunnelas": ["tiplu"],
+            },
             {"name": "Asha", "seen": "maybe", "maal_counts": {"tiplu": -1, "bogus": 1}},
         ],
     }
@@ -450,6 +477,5 @@ def test_winner_written_exactly_as_the_players_name(name):
 
 @pytest.mark.parametrize("winner", ["Asha", " Asha ", "Asha "])
 def test_winner_matches_a_trimmed_name(winner):
-    data = hand([player(" Asha", maal=3), player("B", maal=1)], winner=winner,
-                finish="sequences")
+    data = hand([player(" Asha", maal=3), player("B", maal=1)], winner=winner, finish="sequences")
     assert [p.net for p in settle_data(data).players] == [5, -5]

@@ -15,8 +15,9 @@ def maals(result):
 AMAR = hand(
     [
         # tunnela of 5C: 5; 7H 8H 9H: marriage 10 (loose 3+2+2 = 7); JK 5; 8S 0 -> 20
-        player("Asha", "sequences", maal_cards=["7H", "8H", "9H", "JK", "8S"],
-               dealt_tunnelas=["5C"]),
+        player(
+            "Asha", "sequences", maal_cards=["7H", "8H", "9H", "JK", "8S"], dealt_tunnelas=["5C"]
+        ),
         # two alters 15; one poplu 2 -> 17
         player("Bikash", "dublees", maal_cards=["8d", "8♦", "9h"]),
         # tiplu 3; two jhiplus 5; one JK 5 -> 13 (no poplu, no marriage)
@@ -35,12 +36,19 @@ def test_amarnepal_by_hand():
     # E 20, 17, 13, 0; T 50; n 4: points 30, 18, 2, -50
     assert result.total_maal == 50
     assert {p.name: p.maal_points for p in result.players} == {
-        "Asha": 30, "Bikash": 18, "Chandra": 2, "Dipa": -50}
+        "Asha": 30,
+        "Bikash": 18,
+        "Chandra": 2,
+        "Dipa": -50,
+    }
     # fees: Bikash (dublees) 3, Chandra 3, Dipa 10 -> Asha +16
     assert nets(result) == {"Asha": 46, "Bikash": 15, "Chandra": -1, "Dipa": -60}
     # Bikash 50+3-68 = -15 (Asha pays him); Chandra 50+3-52 = 1; Dipa 50+10-0 = 60
-    assert payments(result) == {("Asha", "Bikash", 15), ("Chandra", "Asha", 1),
-                                ("Dipa", "Asha", 60)}
+    assert payments(result) == {
+        ("Asha", "Bikash", 15),
+        ("Chandra", "Asha", 1),
+        ("Dipa", "Asha", 60),
+    }
 
 
 def test_amarnepal_kidnap_by_hand():
@@ -57,12 +65,15 @@ def test_amarnepal_keep_by_hand():
 
 def test_amarnepal_house_overrides_by_hand():
     # "two marriages 25": 2/2/2 -> 25 (one marriage 10+3+2+2 = 17, none 8+5+5 = 18)
-    data = hand([player("A", maal_counts={"tiplu": 2, "poplu": 2, "jhiplu": 2}),
-                 player("B")], winner="B")
+    data = hand(
+        [player("A", maal_counts={"tiplu": 2, "poplu": 2, "jhiplu": 2}), player("B")], winner="B"
+    )
     assert by_name(settle_data(data, "amarnepal", marriage=[10, 25]))["A"].maal == 25
     # "three alters 30"; "printed joker 2 / 5 / 10"; "two tiplus worth 7"
-    data = hand([player("A", maal_counts={"alter": 3, "printed_joker": 3, "tiplu": 2}),
-                 player("B")], winner="B")
+    data = hand(
+        [player("A", maal_counts={"alter": 3, "printed_joker": 3, "tiplu": 2}), player("B")],
+        winner="B",
+    )
     over = {"alter": [5, 15, 30], "printed_joker": [2, 5, 10], "tiplu": [3, 7]}
     assert by_name(settle_data(data, "amarnepal", **over))["A"].maal == 30 + 10 + 7
     assert by_name(settle_data(data, "amarnepal"))["A"].maal == 25 + 25 + 8
@@ -76,8 +87,14 @@ def test_amarnepal_seen_by_dublee_losers_pay_no_fee_override():
 
 def test_amarnepal_printed_joker_tunnela_by_hand():
     # tunnela of JK 35, of alters 35, of 9H 20: 90; then 8H 8H (8) -> 98
-    data = hand([player("A", dealt_tunnelas=["JK", "8D", "poplu"], maal_cards=["8H", "8H"]),
-                 player("B", maal_cards=["7H"])], winner="B", tiplu="8H")
+    data = hand(
+        [
+            player("A", dealt_tunnelas=["JK", "8D", "poplu"], maal_cards=["8H", "8H"]),
+            player("B", maal_cards=["7H"]),
+        ],
+        winner="B",
+        tiplu="8H",
+    )
     result = settle_data(data, "amarnepal")
     assert maals(result) == {"A": 98, "B": 2}
     # T 100, n 2: A 196-100 = 96 - fee 3 = 93; B 4-100 = -96 + 3 = -93
@@ -115,8 +132,12 @@ def test_sparkai_dublee_finish_by_hand():
 
 CLASSIC = [
     # tunnela of 10H (ordinary jokers) 10; 9C 10C JC marriage 10 + JC 2; 10S 10S 0 -> 22
-    player("P1", "sequences", maal_cards=["9C", "10C", "JC", "JC", "10S", "10S"],
-           dealt_tunnelas=["10H"]),
+    player(
+        "P1",
+        "sequences",
+        maal_cards=["9C", "10C", "JC", "JC", "10S", "10S"],
+        dealt_tunnelas=["10H"],
+    ),
     # tunnelas of 2D (ordinary) 5 and 10D (ordinary jokers) 10; one tiplu 3 -> 18
     player("P2", "sequences", maal_counts={"tiplu": 1}, dealt_tunnelas=["2d", "TD"]),
     # poplu 2 + an "alter" (an ordinary joker here) 0 -> 2
@@ -133,8 +154,12 @@ def test_classic_by_hand():
     # E 22, 18, 2, 0, 5; T 47; n 5: 63, 43, -37, -47, -22; fees 3+3+10+3 = 19
     assert result.total_maal == 47
     assert nets(result) == {"P1": 82, "P2": 40, "P3": -40, "P4": -57, "P5": -25}
-    assert payments(result) == {("P1", "P2", 40), ("P3", "P1", 40), ("P4", "P1", 57),
-                                ("P5", "P1", 25)}
+    assert payments(result) == {
+        ("P1", "P2", 40),
+        ("P3", "P1", 40),
+        ("P4", "P1", 57),
+        ("P5", "P1", 25),
+    }
 
 
 def test_classic_void_is_maal_only_by_hand():
@@ -157,8 +182,12 @@ def test_classic_foul_same_hand_by_hand():
 EVEREST = [
     # marriages_first: 3D 4D 2D marriage 10, then 4D 4D 5 and 2D 2D 5 (best would take 23);
     # tunnela of alters 10 -> 30
-    player("W", "sequences", maal_cards=["3D", "4D", "4D", "4D", "2D", "2D", "2D"],
-           dealt_tunnelas=["3H"]),
+    player(
+        "W",
+        "sequences",
+        maal_cards=["3D", "4D", "4D", "4D", "2D", "2D", "2D"],
+        dealt_tunnelas=["3H"],
+    ),
     # two tiplus 7 (three tiplus fit in hands here: W 1 + X 2); 3S 0
     player("X", "dublees", maal_cards=["3D", "3D", "3S"]),
     # tunnelas: ordinary 5 + ordinary jokers 10 -> 15
@@ -184,15 +213,24 @@ def test_everestbuzz_dublee_finish_by_hand():
 
 def test_everestbuzz_tiplu_tunnela_and_three_marriages_by_hand():
     # tunnela of tiplus 30; three alters 15 -> 45. Other: 3 poplus 10 + 3 jhiplus 10 = 20
-    data = hand([player("A", dealt_tunnelas=["tiplu"], maal_cards=["3H"] * 3),
-                 player("B", maal_counts={"poplu": 3, "jhiplu": 3})], winner="B", tiplu="3D")
+    data = hand(
+        [
+            player("A", dealt_tunnelas=["tiplu"], maal_cards=["3H"] * 3),
+            player("B", maal_counts={"poplu": 3, "jhiplu": 3}),
+        ],
+        winner="B",
+        tiplu="3D",
+    )
     result = settle_data(data, "everestbuzz")
     assert maals(result) == {"A": 45, "B": 20}
     # T 65: A 90-65 = 25 - 3; B 40-65 = -25 + 3
     assert nets(result) == {"A": 22, "B": -22}
     # three marriages 60 when all three tiplus are in one hand
-    data = hand([player("A", maal_counts={"tiplu": 3, "poplu": 3, "jhiplu": 3}),
-                 player("B")], winner="B", tiplu="3D")
+    data = hand(
+        [player("A", maal_counts={"tiplu": 3, "poplu": 3, "jhiplu": 3}), player("B")],
+        winner="B",
+        tiplu="3D",
+    )
     assert maals(settle_data(data, "everestbuzz"))["A"] == 60
 
 
@@ -203,11 +241,17 @@ def test_gamerules_by_hand():
     data = hand(
         [
             # JH QH KH shown: 15; QD QD not wild: 0; tunnela 5S: 5 -> 20
-            player("G1", "sequences", maal_cards=["JH", "QH", "KH", "QD", "QD"],
-                   marriages_shown=1, dealt_tunnelas=["5S"]),
+            player(
+                "G1",
+                "sequences",
+                maal_cards=["JH", "QH", "KH", "QD", "QD"],
+                marriages_shown=1,
+                dealt_tunnelas=["5S"],
+            ),
             # two ordinary tunnelas 15 (totals); one tiplu 3 -> 18, unseen but counted
-            player("G2", "unseen", maal_counts={"tiplu": 1},
-                   dealt_tunnelas=["ordinary", "ordinary"]),
+            player(
+                "G2", "unseen", maal_counts={"tiplu": 1}, dealt_tunnelas=["ordinary", "ordinary"]
+            ),
             # two poplus 5 + two jhiplus 5 -> 10 (no tiplu, no marriage)
             player("G3", "sequences", maal_counts={"poplu": 2, "jhiplu": 2}),
             player("G4", "unseen", maal=4),
@@ -225,13 +269,20 @@ def test_gamerules_by_hand():
 def test_gamerules_three_tunnelas_by_hand():
     # tunnelas KH (poplus) + JH (jhiplus) 35, third (2C) adds 5 -> 40
     # Q: two tiplus 7 + finisher 10 x 1
-    data = hand([player("P", "unseen", dealt_tunnelas=["KH", "JH", "2C"]),
-                 player("Q", maal_cards=["QH", "QH"])], winner="Q", tiplu="QH")
+    data = hand(
+        [
+            player("P", "unseen", dealt_tunnelas=["KH", "JH", "2C"]),
+            player("Q", maal_cards=["QH", "QH"]),
+        ],
+        winner="Q",
+        tiplu="QH",
+    )
     assert nets(settle_data(data, "gamerules")) == {"P": 40, "Q": 17}
 
 
 def test_gamerules_marriage_in_hand_by_hand():
     # 2 marriages in hand 30 (not shown)
-    data = hand([player("P", maal_cards=["JH", "QH", "KH"] * 2), player("Q")], winner="Q",
-                tiplu="QH")
+    data = hand(
+        [player("P", maal_cards=["JH", "QH", "KH"] * 2), player("Q")], winner="Q", tiplu="QH"
+    )
     assert nets(settle_data(data, "gamerules")) == {"P": 30, "Q": 10}

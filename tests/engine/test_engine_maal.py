@@ -58,8 +58,11 @@ def test_no_maal_given_is_zero():
         ({"printed_joker": 3}, ["JK", "JK", "JK"], 25),
         ({"tiplu": 1, "poplu": 1, "jhiplu": 1}, ["7H", "8H", "9H"], 10),
         ({"tiplu": 2, "poplu": 2, "jhiplu": 2}, ["7H", "8H", "9H"] * 2, 30),
-        ({"tiplu": 1, "poplu": 2, "jhiplu": 1, "alter": 1, "printed_joker": 2},
-         ["7H", "8H", "9H", "9H", "8D", "JK", "JK"], 10 + 2 + 5 + 15),
+        (
+            {"tiplu": 1, "poplu": 2, "jhiplu": 1, "alter": 1, "printed_joker": 2},
+            ["7H", "8H", "9H", "9H", "8D", "JK", "JK"],
+            10 + 2 + 5 + 15,
+        ),
     ],
 )
 def test_amarnepal_counts_and_cards_agree(counts, cards, expected):
@@ -139,9 +142,13 @@ def test_wrap_marriage_with_tiplu_ace():
 
 @pytest.mark.parametrize(
     ("profile", "expected"),
-    [("amarnepal", (5, 15, 25)), ("sparkai", (5, 15, 25)), ("everestbuzz", (5, 10, 15)),
-     ("classic", (0, 0, 0)),  # an ordinary joker, worth 0
-     ("gamerules", (0, 0, 0))],  # not wild
+    [
+        ("amarnepal", (5, 15, 25)),
+        ("sparkai", (5, 15, 25)),
+        ("everestbuzz", (5, 10, 15)),
+        ("classic", (0, 0, 0)),  # an ordinary joker, worth 0
+        ("gamerules", (0, 0, 0)),
+    ],  # not wild
 )
 def test_alters_by_profile(profile, expected):
     for n in (1, 2, 3):
@@ -153,16 +160,20 @@ def test_everestbuzz_alter_zero_by_house_choice():
     assert points("everestbuzz", overrides={"alter": [0, 0, 0]}, maal_cards=["8D"] * 2) == 0
 
 
-@pytest.mark.parametrize("profile", ["amarnepal", "sparkai", "classic", "everestbuzz",
-                                     "gamerules"])
+@pytest.mark.parametrize("profile", ["amarnepal", "sparkai", "classic", "everestbuzz", "gamerules"])
 def test_ordinary_jokers_zero_in_every_profile(profile):
     assert points(profile, maal_cards=["8S", "8S", "8C"]) == 0
 
 
 @pytest.mark.parametrize(
     ("profile", "tiplu", "one", "two"),
-    [("amarnepal", (3, 8), 3, 8), ("classic", (3, 7), 3, 7), ("gamerules", (3, 7), 3, 7),
-     ("sparkai", (3, 8), 3, 8), ("everestbuzz", (3, 7, 12), 3, 7)],
+    [
+        ("amarnepal", (3, 8), 3, 8),
+        ("classic", (3, 7), 3, 7),
+        ("gamerules", (3, 7), 3, 7),
+        ("sparkai", (3, 8), 3, 8),
+        ("everestbuzz", (3, 7, 12), 3, 7),
+    ],
 )
 def test_tiplu_tables(profile, tiplu, one, two):
     assert points(profile, maal_cards=["8H"]) == one
@@ -176,12 +187,12 @@ ERR = "error"
 # tiplu 8H. The kinds and the cards must give the same (RULES.md §6).
 TUNNELA_TABLE = {
     #              ordinary oj  poplu jhiplu alter printed tiplu
-    "amarnepal":   (5,      10, 20,   20,    35,   35,     ERR),
-    "sparkai":     (ERR,    ERR, ERR, ERR,   ERR,  ERR,    ERR),
-    "classic":     (5,      10, 20,   20,    10,   ERR,    ERR),
-    "everestbuzz": (5,      10, 20,   20,    10,   ERR,    30),
+    "amarnepal": (5, 10, 20, 20, 35, 35, ERR),
+    "sparkai": (ERR, ERR, ERR, ERR, ERR, ERR, ERR),
+    "classic": (5, 10, 20, 20, 10, ERR, ERR),
+    "everestbuzz": (5, 10, 20, 20, 10, ERR, 30),
     # gamerules: only the tiplu's suit is wild, so 8S and 8D are ordinary cards there
-    "gamerules":   (5,      5,  15,   15,    5,    ERR,    ERR),
+    "gamerules": (5, 5, 15, 15, 5, ERR, ERR),
 }
 KINDS = ["ordinary", "ordinary_joker", "poplu", "jhiplu", "alter", "printed_joker", "tiplu"]
 CARDS = ["5S", "8S", "9H", "7H", "8D", "JK", "8H"]
@@ -279,9 +290,15 @@ def test_gamerules_shown_marriages(counts, shown, expected):
 def test_shown_marriage_is_kept_even_when_loose_cards_would_score_more():
     # with marriage_shown [1] the best grouping may not undo what was shown on the table
     over = {"marriage_shown": [1]}
-    assert points("gamerules", overrides=over, maal_counts={"tiplu": 1, "poplu": 1,
-                                                            "jhiplu": 1},
-                  marriages_shown=1) == 1
+    assert (
+        points(
+            "gamerules",
+            overrides=over,
+            maal_counts={"tiplu": 1, "poplu": 1, "jhiplu": 1},
+            marriages_shown=1,
+        )
+        == 1
+    )
 
 
 # --- the breakdown ------------------------------------------------------------------------
@@ -323,14 +340,18 @@ def test_breakdown_codes_are_normalised():
 
 @pytest.mark.parametrize(
     "counts",
-    [{"tiplu": 2, "poplu": 3, "jhiplu": 1, "alter": 2}, {"printed_joker": 3, "poplu": 1},
-     {"tiplu": 1, "jhiplu": 3}],
+    [
+        {"tiplu": 2, "poplu": 3, "jhiplu": 1, "alter": 2},
+        {"printed_joker": 3, "poplu": 1},
+        {"tiplu": 1, "jhiplu": 3},
+    ],
 )
 def test_breakdown_from_counts_adds_up(counts):
     result = count(maal_counts=counts)
     assert sum(i.points for i in result.items) == result.total
-    assert sum(i.count * (3 if i.item == "marriage" else 1) for i in result.items
-               if i.item != "not_maal") == sum(counts.values())
+    assert sum(
+        i.count * (3 if i.item == "marriage" else 1) for i in result.items if i.item != "not_maal"
+    ) == sum(counts.values())
 
 
 def test_breakdown_codes_are_cards():

@@ -67,8 +67,14 @@ def test_totals_are_the_sum_of_nets_with_sit_outs():
         simple(3, "Chandra", {"Asha": -5, "Esha": 20, "Firoz": -15}, "Esha"),
     ]
     state = run_match(players, "Asha", rules_for("amarnepal"), None, hands)
-    assert state.totals == {"Asha": 36, "Bikash": 2, "Chandra": -18, "Dipa": -25,
-                            "Esha": 30, "Firoz": -25}
+    assert state.totals == {
+        "Asha": 36,
+        "Bikash": 2,
+        "Chandra": -18,
+        "Dipa": -25,
+        "Esha": 30,
+        "Firoz": -25,
+    }
     assert sum(state.totals.values()) == 0
     played = {s.name: s.hands_played for s in state.standings}
     assert played == {"Asha": 2, "Bikash": 1, "Chandra": 1, "Dipa": 1, "Esha": 2, "Firoz": 2}
@@ -76,20 +82,35 @@ def test_totals_are_the_sum_of_nets_with_sit_outs():
 
 def test_totals_from_settled_hands():
     rules = rules_for("amarnepal")
-    first = settle_data(hand([player("Asha", maal=10), player("Bikash", maal=5),
-                              player("Chandra", maal=0), player("Dipa", "unseen", maal=8)],
-                             winner="Asha"))
-    second = settle_data(hand([player("Bikash", maal=2), player("Chandra", maal=10),
-                               player("Dipa", "unseen")], winner="Chandra"))
-    state = run_match(SEATS, "Asha", rules, None,
-                      [record(1, "Asha", first), record(2, "Bikash", second)])
+    first = settle_data(
+        hand(
+            [
+                player("Asha", maal=10),
+                player("Bikash", maal=5),
+                player("Chandra", maal=0),
+                player("Dipa", "unseen", maal=8),
+            ],
+            winner="Asha",
+        )
+    )
+    second = settle_data(
+        hand(
+            [player("Bikash", maal=2), player("Chandra", maal=10), player("Dipa", "unseen")],
+            winner="Chandra",
+        )
+    )
+    state = run_match(
+        SEATS, "Asha", rules, None, [record(1, "Asha", first), record(2, "Bikash", second)]
+    )
     # second: T = 12, n = 3: B 6-12 = -6 - 3 = -9; C 30-12 = 18 + 13 = 31; D -12 - 10 = -22
     assert state.totals == {"Asha": 41, "Bikash": -7, "Chandra": 13, "Dipa": -47}
 
 
 def test_hand_order_is_by_number():
-    hands = [simple(2, "Bikash", {"Asha": 5, "Bikash": -5}),
-             simple(1, "Asha", {"Asha": -1, "Bikash": 1})]
+    hands = [
+        simple(2, "Bikash", {"Asha": 5, "Bikash": -5}),
+        simple(1, "Asha", {"Asha": -1, "Bikash": 1}),
+    ]
     state = run_match(SEATS, "Asha", rules_for("amarnepal"), None, hands)
     assert state.next_dealer == "Chandra"
     assert state.totals["Asha"] == 4
@@ -137,8 +158,10 @@ def test_finished_by_hands(count):
 def test_finished_by_rotations(players, rotations):
     length = MatchLength("rotations", rotations)
     needed = rotations * len(players)
-    hands = [simple(i, players[(i - 1) % len(players)], {players[0]: 0, players[1]: 0})
-             for i in range(1, needed + 1)]
+    hands = [
+        simple(i, players[(i - 1) % len(players)], {players[0]: 0, players[1]: 0})
+        for i in range(1, needed + 1)
+    ]
     rules = rules_for("classic")
     assert run_match(players, players[0], rules, length, hands[:-1]).finished is False
     assert run_match(players, players[0], rules, length, hands).finished is True
@@ -155,19 +178,25 @@ NEXT = rules_for("classic", foul="next_hand")
 
 
 def foul_hand(foul_by="Chandra", winner="Asha", players=SEATS):
-    ps = [player(n, "sequences", maal=0, **({"foul": True} if n == foul_by else {}))
-          for n in players]
+    ps = [
+        player(n, "sequences", maal=0, **({"foul": True} if n == foul_by else {})) for n in players
+    ]
     return settle_data(hand(ps, winner=winner), "classic", foul="next_hand")
 
 
 def plain_hand(winner, players=SEATS):
-    return settle_data(hand([player(n, maal=0) for n in players], winner=winner), "classic",
-                       foul="next_hand")
+    return settle_data(
+        hand([player(n, maal=0) for n in players], winner=winner), "classic", foul="next_hand"
+    )
 
 
 def void(players=SEATS):
-    return settle_data(hand([player(n, maal=0) for n in players], winner=None), "classic",
-                       foul="next_hand", void_hand="nothing")
+    return settle_data(
+        hand([player(n, maal=0) for n in players], winner=None),
+        "classic",
+        foul="next_hand",
+        void_hand="nothing",
+    )
 
 
 def test_next_hand_foul_goes_to_the_next_finisher():
@@ -176,8 +205,7 @@ def test_next_hand_foul_goes_to_the_next_finisher():
     before = run_match(SEATS, "Asha", NEXT, None, [record(1, "Asha", h1)])
     assert before.totals == nets(h1)  # nothing paid yet
     assert tuple(before.fouls_pending) == ("Chandra",)
-    state = run_match(SEATS, "Asha", NEXT, None,
-                      [record(1, "Asha", h1), record(2, "Bikash", h2)])
+    state = run_match(SEATS, "Asha", NEXT, None, [record(1, "Asha", h1), record(2, "Bikash", h2)])
     expected = {n: nets(h1)[n] + nets(h2)[n] for n in SEATS}
     expected["Chandra"] -= 15
     expected["Bikash"] += 15
@@ -196,22 +224,34 @@ def test_next_hand_foul_is_not_paid_to_this_hands_finisher():
 def test_next_hand_foul_waived_if_the_foul_player_finishes_it():
     h1 = foul_hand()
     h2 = plain_hand("Chandra")
-    state = run_match(SEATS, "Asha", NEXT, None,
-                      [record(1, "Asha", h1), record(2, "Bikash", h2)])
+    state = run_match(SEATS, "Asha", NEXT, None, [record(1, "Asha", h1), record(2, "Bikash", h2)])
     assert state.totals == {n: nets(h1)[n] + nets(h2)[n] for n in SEATS}
     assert tuple(state.fouls_pending) == ()
 
 
 def test_next_hand_foul_passes_through_void_hands():
     h1 = foul_hand()
-    state = run_match(SEATS, "Asha", NEXT, None,
-                      [record(1, "Asha", h1), record(2, "Bikash", void()),
-                       record(3, "Chandra", void())])
+    state = run_match(
+        SEATS,
+        "Asha",
+        NEXT,
+        None,
+        [record(1, "Asha", h1), record(2, "Bikash", void()), record(3, "Chandra", void())],
+    )
     assert tuple(state.fouls_pending) == ("Chandra",)
     h4 = plain_hand("Dipa")
-    state = run_match(SEATS, "Asha", NEXT, None,
-                      [record(1, "Asha", h1), record(2, "Bikash", void()),
-                       record(3, "Chandra", void()), record(4, "Dipa", h4)])
+    state = run_match(
+        SEATS,
+        "Asha",
+        NEXT,
+        None,
+        [
+            record(1, "Asha", h1),
+            record(2, "Bikash", void()),
+            record(3, "Chandra", void()),
+            record(4, "Dipa", h4),
+        ],
+    )
     assert state.carried_penalties[4] == {"Chandra": -15, "Dipa": 15}
     assert state.totals["Chandra"] == nets(h1)["Chandra"] + nets(h4)["Chandra"] - 15
 
@@ -219,8 +259,7 @@ def test_next_hand_foul_passes_through_void_hands():
 def test_next_hand_foul_paid_even_when_the_foul_player_sits_out():
     h1 = foul_hand()
     h2 = plain_hand("Bikash", players=["Asha", "Bikash", "Dipa"])  # Chandra sits out
-    state = run_match(SEATS, "Asha", NEXT, None,
-                      [record(1, "Asha", h1), record(2, "Bikash", h2)])
+    state = run_match(SEATS, "Asha", NEXT, None, [record(1, "Asha", h1), record(2, "Bikash", h2)])
     assert state.totals["Chandra"] == nets(h1)["Chandra"] - 15
     assert state.totals["Bikash"] == nets(h1)["Bikash"] + nets(h2)["Bikash"] + 15
     assert sum(state.totals.values()) == 0
@@ -229,6 +268,11 @@ def test_next_hand_foul_paid_even_when_the_foul_player_sits_out():
 def test_next_hand_foul_penalty_override():
     rules = rules_for("classic", foul="next_hand", foul_penalty=20)
     h1 = foul_hand()
-    state = run_match(SEATS, "Asha", rules, None,
-                      [record(1, "Asha", h1), record(2, "Bikash", plain_hand("Bikash"))])
+    state = run_match(
+        SEATS,
+        "Asha",
+        rules,
+        None,
+        [record(1, "Asha", h1), record(2, "Bikash", plain_hand("Bikash"))],
+    )
     assert state.carried_penalties[2] == {"Chandra": -20, "Bikash": 20}

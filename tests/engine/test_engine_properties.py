@@ -21,14 +21,15 @@ from spec_support import SPEC, flows, rules_for, spec_kind, spec_maal, spec_sett
 
 from ledger.engine import parse_hand, settle
 
-SETTINGS = settings(max_examples=80, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 PROFILE_IDS = list(SPEC)
 NAMES = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Firoz", "Gita", "हरि", "Ödön", "Z"]
-RANK_TEXT = {1: ["A", "a"], 10: ["10", "T", "t"], 11: ["J", "j"], 12: ["Q", "q"],
-             13: ["K", "k"]}
-SUIT_TEXT = {"S": ["S", "s", "♠"], "H": ["H", "h", "♥"], "D": ["D", "d", "♦"],
-             "C": ["C", "c", "♣"]}
+RANK_TEXT = {1: ["A", "a"], 10: ["10", "T", "t"], 11: ["J", "j"], 12: ["Q", "q"], 13: ["K", "k"]}
+SUIT_TEXT = {"S": ["S", "s", "♠"], "H": ["H", "h", "♥"], "D": ["D", "d", "♦"], "C": ["C", "c", "♣"]}
 OTHER_COLOUR = {"H": "SC", "D": "SC", "S": "HD", "C": "HD"}
 SAME_COLOUR = {"H": "D", "D": "H", "S": "C", "C": "S"}
 ALL_CARDS = [(r, s) for r in range(1, 14) for s in "SHDC"]
@@ -39,7 +40,8 @@ def render(draw, card) -> str:
         return draw(st.sampled_from(["JK", "jk", "Jk"]))
     rank, suit = card
     return draw(st.sampled_from(RANK_TEXT.get(rank, [str(rank)]))) + draw(
-        st.sampled_from(SUIT_TEXT[suit]))
+        st.sampled_from(SUIT_TEXT[suit])
+    )
 
 
 def tunnela_scored(kind: str, profile: str) -> bool:
@@ -71,8 +73,9 @@ def valid_hands(draw, profiles=PROFILE_IDS, overrides=True):
     winner = None
     if seen_at and draw(st.integers(0, 4)) > 0:
         winner = draw(st.sampled_from(seen_at))
-    fouls = [bool(over.get("foul")) and i != winner and draw(st.integers(0, 2)) == 0
-             for i in range(n)]
+    fouls = [
+        bool(over.get("foul")) and i != winner and draw(st.integers(0, 2)) == 0 for i in range(n)
+    ]
 
     tiplu = draw(st.sampled_from(ALL_CARDS))
     tr, ts = tiplu
@@ -103,16 +106,32 @@ def valid_hands(draw, profiles=PROFILE_IDS, overrides=True):
             if profile == "gamerules":
                 # unambiguous combinations only (RULES.md: totals per group, "the third
                 # adds 5" after two tunnelas of poplus/jhiplus)
-                plan = draw(st.sampled_from([[], ["o"], ["o", "o"], ["o", "o", "o"], ["pj"],
-                                             ["pj", "pj"], ["pj", "o"], ["pj", "pj", "o"]]))
+                plan = draw(
+                    st.sampled_from(
+                        [
+                            [],
+                            ["o"],
+                            ["o", "o"],
+                            ["o", "o", "o"],
+                            ["pj"],
+                            ["pj", "pj"],
+                            ["pj", "o"],
+                            ["pj", "pj", "o"],
+                        ]
+                    )
+                )
             else:
                 plan = ["any"] * draw(st.integers(0, 2))
             for step in plan:
                 choices = [
-                    c for c in pool
-                    if pool[c] >= 3 and tunnela_scored(spec_kind(c, tiplu), profile)
-                    and (step == "any"
-                         or (step == "pj") == (spec_kind(c, tiplu) in ("poplu", "jhiplu")))
+                    c
+                    for c in pool
+                    if pool[c] >= 3
+                    and tunnela_scored(spec_kind(c, tiplu), profile)
+                    and (
+                        step == "any"
+                        or (step == "pj") == (spec_kind(c, tiplu) in ("poplu", "jhiplu"))
+                    )
                 ]
                 if not choices:
                     continue
@@ -172,11 +191,15 @@ def valid_hands(draw, profiles=PROFILE_IDS, overrides=True):
         if fouls[i]:
             entry["foul"] = True
         players.append(entry)
-        expected[names[i]] = entry["maal"] if form == "number" else spec_maal(
-            profile, held, tunnela_kinds, shown)
+        expected[names[i]] = (
+            entry["maal"] if form == "number" else spec_maal(profile, held, tunnela_kinds, shown)
+        )
 
-    data = {"tiplu": render(draw, tiplu), "players": players,
-            "finish": seens[winner] if winner is not None else "void"}
+    data = {
+        "tiplu": render(draw, tiplu),
+        "players": players,
+        "finish": seens[winner] if winner is not None else "void",
+    }
     if winner is not None:
         data["winner"] = names[winner]
     elif draw(st.booleans()):
@@ -212,9 +235,11 @@ def test_settlement_follows_the_spec(case):
     profile, over, data, expected = case
     rules, result = run(profile, over, data)
     spec = spec_settle(
-        [(p["name"], p["seen"], expected[p["name"]], bool(p.get("foul")))
-         for p in data["players"]],
-        data["finish"], data.get("winner"), rules)
+        [(p["name"], p["seen"], expected[p["name"]], bool(p.get("foul"))) for p in data["players"]],
+        data["finish"],
+        data.get("winner"),
+        rules,
+    )
     got = {p.name: p for p in result.players}
     assert {k: v.effective_maal for k, v in got.items()} == spec.effective
     assert {k: v.maal_points for k, v in got.items()} == spec.maal_points
@@ -255,8 +280,7 @@ def test_reordering_players_changes_nobodys_result(case, rnd):
     _, again = run(profile, over, shuffled)
 
     def view(r):
-        return {p.name: (p.maal, p.effective_maal, p.maal_points, p.fee, p.net)
-                for p in r.players}
+        return {p.name: (p.maal, p.effective_maal, p.maal_points, p.fee, p.net) for p in r.players}
 
     assert view(again) == view(result)
     assert again.total_maal == result.total_maal
@@ -282,8 +306,7 @@ def test_payments_reproduce_the_nets(case):
 
 
 @SETTINGS
-@given(valid_hands(profiles=["amarnepal", "sparkai", "classic", "everestbuzz"]),
-       st.data())
+@given(valid_hands(profiles=["amarnepal", "sparkai", "classic", "everestbuzz"]), st.data())
 def test_raising_a_players_maal_never_lowers_their_net(case, data_):
     profile, over, data, _ = case
     if over.get("unseen_maal") == "kidnap":
@@ -295,9 +318,11 @@ def test_raising_a_players_maal_never_lowers_their_net(case, data_):
 
     def with_maal(value):
         players = [dict(p) for p in data["players"]]
-        keep = {k: v for k, v in players[i].items()
-                if k not in ("maal", "maal_counts", "maal_cards", "dealt_tunnelas",
-                             "marriages_shown")}
+        keep = {
+            k: v
+            for k, v in players[i].items()
+            if k not in ("maal", "maal_counts", "maal_cards", "dealt_tunnelas", "marriages_shown")
+        }
         players[i] = {**keep, "maal": value}
         _, result = run(profile, over, dict(data, players=players))
         return {p.name: p.net for p in result.players}[name]
@@ -310,9 +335,14 @@ def test_kidnap_is_the_exception_to_monotonicity():
     # arithmetic (maal points n x 0 - T) makes the unseen player pay it: more maal, lower
     # net. This is the spec's own consequence, so the property above leaves kidnap out.
     def dipa_net(value):
-        data = {"finish": "sequences", "winner": "A", "players": [
-            {"name": "A", "seen": "sequences", "maal": 10},
-            {"name": "D", "seen": "unseen", "maal": value}]}
+        data = {
+            "finish": "sequences",
+            "winner": "A",
+            "players": [
+                {"name": "A", "seen": "sequences", "maal": 10},
+                {"name": "D", "seen": "unseen", "maal": value},
+            ],
+        }
         _, result = run("amarnepal", {"unseen_maal": "kidnap"}, data)
         return {p.name: p.net for p in result.players}["D"]
 
@@ -323,8 +353,11 @@ def test_kidnap_is_the_exception_to_monotonicity():
 
 @pytest.mark.parametrize("profile", PROFILE_IDS)
 def test_the_strategy_reaches_every_profile(profile):
-    @settings(max_examples=15, deadline=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=15,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(valid_hands(profiles=[profile]))
     def check(case):
         _, over, data, expected = case

@@ -41,8 +41,13 @@ def test_tiplu_copies_in_hands(pid):
 
 @pytest.mark.parametrize(
     ("pid", "tiplu"),
-    [("amarnepal", (3, 8)), ("sparkai", (3, 8)), ("classic", (3, 7)),
-     ("everestbuzz", (3, 7, 12)), ("gamerules", (3, 7))],
+    [
+        ("amarnepal", (3, 8)),
+        ("sparkai", (3, 8)),
+        ("classic", (3, 7)),
+        ("everestbuzz", (3, 7, 12)),
+        ("gamerules", (3, 7)),
+    ],
 )
 def test_tiplu_table(pid, tiplu):
     assert tuple(PROFILES[pid].tiplu) == tiplu
@@ -91,8 +96,13 @@ def test_printed_joker_table():
 
 @pytest.mark.parametrize(
     ("pid", "marriage"),
-    [("amarnepal", (10, 30)), ("sparkai", (10, 30)), ("classic", (10, 30)),
-     ("everestbuzz", (10, 30, 60)), ("gamerules", (10, 30))],
+    [
+        ("amarnepal", (10, 30)),
+        ("sparkai", (10, 30)),
+        ("classic", (10, 30)),
+        ("everestbuzz", (10, 30, 60)),
+        ("gamerules", (10, 30)),
+    ],
 )
 def test_marriage_table(pid, marriage):
     assert tuple(PROFILES[pid].marriage) == marriage
@@ -112,8 +122,9 @@ def test_marriage_grouping(pid):
 def test_dealt_tunnela_values_by_name():
     # The engine's names for the table's rows; the values are checked by behaviour in
     # test_engine_maal.py (test_dealt_tunnela_of_each_kind).
-    a, c, e, g, s = (PROFILES[p] for p in ["amarnepal", "classic", "everestbuzz",
-                                           "gamerules", "sparkai"])
+    a, c, e, g, s = (
+        PROFILES[p] for p in ["amarnepal", "classic", "everestbuzz", "gamerules", "sparkai"]
+    )
     assert (a.tunnela_ordinary, a.tunnela_ordinary_joker, a.tunnela_poplu_jhiplu) == (5, 10, 20)
     assert (a.tunnela_alter, a.tunnela_printed_joker, a.tunnela_tiplu) == (35, 35, None)
     assert (c.tunnela_ordinary, c.tunnela_ordinary_joker, c.tunnela_poplu_jhiplu) == (5, 10, 20)
@@ -130,8 +141,12 @@ def test_dealt_tunnela_values_by_name():
 
 @pytest.mark.parametrize(
     ("pid", "needs"),
-    [("amarnepal", "seen_by_sequences"), ("classic", "seen_by_sequences"),
-     ("everestbuzz", "seen_by_sequences"), ("gamerules", "nothing")],
+    [
+        ("amarnepal", "seen_by_sequences"),
+        ("classic", "seen_by_sequences"),
+        ("everestbuzz", "seen_by_sequences"),
+        ("gamerules", "nothing"),
+    ],
 )
 def test_dealt_tunnela_needs(pid, needs):
     assert PROFILES[pid].dealt_tunnela_needs == needs
@@ -139,8 +154,13 @@ def test_dealt_tunnela_needs(pid, needs):
 
 @pytest.mark.parametrize(
     ("pid", "unseen"),
-    [("amarnepal", "murder"), ("sparkai", "murder"), ("classic", "murder"),
-     ("everestbuzz", "murder"), ("gamerules", "keep")],  # points race: counts
+    [
+        ("amarnepal", "murder"),
+        ("sparkai", "murder"),
+        ("classic", "murder"),
+        ("everestbuzz", "murder"),
+        ("gamerules", "keep"),
+    ],  # points race: counts
 )
 def test_unseen_maal(pid, unseen):
     assert PROFILES[pid].unseen_maal == unseen

@@ -6,8 +6,9 @@ from spec_support import by_name, flows, hand, nets, payments, player, settle_da
 ZERO_SUM = ["amarnepal", "sparkai", "classic", "everestbuzz"]
 
 
-def worked_example(dipa_seen="unseen", bikash_seen="sequences", asha_seen="sequences",
-                   chandra=None):
+def worked_example(
+    dipa_seen="unseen", bikash_seen="sequences", asha_seen="sequences", chandra=None
+):
     """RULES.md §3: Asha finishes with 10; Bikash saw with 5; Chandra saw with 0; Dipa never
     saw and holds 8."""
     return hand(
@@ -30,23 +31,39 @@ def test_worked_example_murder_four_players(profile):
     p = by_name(result)
     assert result.total_maal == 15
     assert {k: v.effective_maal for k, v in p.items()} == {
-        "Asha": 10, "Bikash": 5, "Chandra": 0, "Dipa": 0}
+        "Asha": 10,
+        "Bikash": 5,
+        "Chandra": 0,
+        "Dipa": 0,
+    }
     assert p["Dipa"].maal == 8
     # maal points: 40-15, 20-15, -15, -15
     assert {k: v.maal_points for k, v in p.items()} == {
-        "Asha": 25, "Bikash": 5, "Chandra": -15, "Dipa": -15}
-    assert {k: v.fee for k, v in p.items()} == {"Asha": 16, "Bikash": -3, "Chandra": -3,
-                                                 "Dipa": -10}
+        "Asha": 25,
+        "Bikash": 5,
+        "Chandra": -15,
+        "Dipa": -15,
+    }
+    assert {k: v.fee for k, v in p.items()} == {
+        "Asha": 16,
+        "Bikash": -3,
+        "Chandra": -3,
+        "Dipa": -10,
+    }
     assert nets(result) == {"Asha": 41, "Bikash": 2, "Chandra": -18, "Dipa": -25}
     # Bikash pays 15+3-20 = -2 (Asha pays him 2), Chandra pays 18, Dipa pays 25
-    assert payments(result) == {("Asha", "Bikash", 2), ("Chandra", "Asha", 18),
-                                ("Dipa", "Asha", 25)}
+    assert payments(result) == {
+        ("Asha", "Bikash", 2),
+        ("Chandra", "Asha", 18),
+        ("Dipa", "Asha", 25),
+    }
 
 
 @pytest.mark.parametrize("profile", ZERO_SUM)
 def test_worked_example_three_players(profile):
-    data = hand([player("A", maal=10), player("B", maal=2), player("C", "unseen", maal=0)],
-                winner="A")
+    data = hand(
+        [player("A", maal=10), player("B", maal=2), player("C", "unseen", maal=0)], winner="A"
+    )
     result = settle_data(data, profile)
     assert result.total_maal == 12
     assert nets(result) == {"A": 31, "B": -9, "C": -22}
@@ -71,10 +88,12 @@ def test_murder_kidnap_keep_differ_on_the_same_hand():
     assert by_name(kidnap)["Dipa"].effective_maal == 0
     assert by_name(keep)["Dipa"].effective_maal == 8
     assert kidnap.total_maal == keep.total_maal == 23
-    assert payments(kidnap) == {("Bikash", "Asha", 6), ("Chandra", "Asha", 26),
-                                ("Dipa", "Asha", 33)}
-    assert payments(keep) == {("Bikash", "Asha", 6), ("Chandra", "Asha", 26),
-                              ("Dipa", "Asha", 1)}
+    assert payments(kidnap) == {
+        ("Bikash", "Asha", 6),
+        ("Chandra", "Asha", 26),
+        ("Dipa", "Asha", 33),
+    }
+    assert payments(keep) == {("Bikash", "Asha", 6), ("Chandra", "Asha", 26), ("Dipa", "Asha", 1)}
 
 
 def test_everestbuzz_kidnap_by_choice():
@@ -85,8 +104,10 @@ def test_everestbuzz_kidnap_by_choice():
 def test_kidnap_of_several_unseen_players():
     # A finishes 10; B unseen 4; C unseen 6: E = 20, 0, 0; T = 20, n = 3
     # points 40, -20, -20; fees 10 + 10
-    data = hand([player("A", maal=10), player("B", "unseen", maal=4),
-                 player("C", "unseen", maal=6)], winner="A")
+    data = hand(
+        [player("A", maal=10), player("B", "unseen", maal=4), player("C", "unseen", maal=6)],
+        winner="A",
+    )
     result = settle_data(data, "sparkai", unseen_maal="kidnap")
     assert nets(result) == {"A": 60, "B": -30, "C": -30}
 
@@ -106,8 +127,11 @@ def test_fee_seen_by_dublees_zero_in_everestbuzz():
     result = settle_data(worked_example(bikash_seen="dublees"), "everestbuzz")
     assert by_name(result)["Bikash"].fee == 0
     assert nets(result) == {"Asha": 38, "Bikash": 5, "Chandra": -18, "Dipa": -25}
-    assert payments(result) == {("Asha", "Bikash", 5), ("Chandra", "Asha", 18),
-                                ("Dipa", "Asha", 25)}
+    assert payments(result) == {
+        ("Asha", "Bikash", 5),
+        ("Chandra", "Asha", 18),
+        ("Dipa", "Asha", 25),
+    }
 
 
 def test_fee_overrides():
@@ -129,16 +153,16 @@ def test_dublee_finish_per_loser(profile):
 
 def test_dublee_finish_per_loser_everestbuzz():
     # Bikash saw by dublees (fee 0) and still pays the 5
-    result = settle_data(worked_example(asha_seen="dublees", bikash_seen="dublees"),
-                         "everestbuzz")
+    result = settle_data(worked_example(asha_seen="dublees", bikash_seen="dublees"), "everestbuzz")
     # fees: Bikash 0+5, Chandra 3+5, Dipa 10+5 = 28
     assert nets(result) == {"Asha": 53, "Bikash": 0, "Chandra": -23, "Dipa": -30}
 
 
 def test_dublee_finish_finisher_maal_same_when_everybody_is_in_the_exchange():
     # Asha's maal 15, T = 20: points 40, 0, -20, -20; fees 16 -> the same nets as per_loser
-    result = settle_data(worked_example(asha_seen="dublees"), "amarnepal",
-                         dublee_finish_bonus_mode="finisher_maal")
+    result = settle_data(
+        worked_example(asha_seen="dublees"), "amarnepal", dublee_finish_bonus_mode="finisher_maal"
+    )
     assert by_name(result)["Asha"].maal == 15
     assert result.total_maal == 20
     assert nets(result) == {"Asha": 56, "Bikash": -3, "Chandra": -23, "Dipa": -30}
@@ -147,14 +171,17 @@ def test_dublee_finish_finisher_maal_same_when_everybody_is_in_the_exchange():
 
 def test_dublee_finish_modes_differ_when_a_player_is_left_out():
     # classic with fouls penalised: C fouled (E = 0, no fee).
-    data = hand([player("A", "dublees", maal=10), player("B", maal=2),
-                 player("C", maal=4, foul=True)], winner="A")
+    data = hand(
+        [player("A", "dublees", maal=10), player("B", maal=2), player("C", maal=4, foul=True)],
+        winner="A",
+    )
     # per_loser: E 10, 2, 0; T 12; points 18, -6, -12; B pays 3 + 5; C pays the penalty 15
     per_loser = settle_data(data, "classic", foul="same_hand")
     assert nets(per_loser) == {"A": 41, "B": -14, "C": -27}
     # finisher_maal: E 15, 2, 0; T 17; points 28, -11, -17; B pays 3; C 15
-    finisher = settle_data(data, "classic", foul="same_hand",
-                           dublee_finish_bonus_mode="finisher_maal")
+    finisher = settle_data(
+        data, "classic", foul="same_hand", dublee_finish_bonus_mode="finisher_maal"
+    )
     assert nets(finisher) == {"A": 46, "B": -14, "C": -32}
 
 
@@ -167,8 +194,9 @@ def test_no_dublee_bonus_for_a_sequences_finish():
 
 
 def void_hand():
-    return hand([player("A", maal=10), player("B", maal=2), player("C", "unseen", maal=8)],
-                winner=None)
+    return hand(
+        [player("A", maal=10), player("B", maal=2), player("C", "unseen", maal=8)], winner=None
+    )
 
 
 @pytest.mark.parametrize("profile", ["amarnepal", "sparkai", "everestbuzz", "gamerules"])
@@ -195,9 +223,15 @@ def test_void_maal_only_kidnap_goes_nowhere():
 
 def test_void_overrides():
     assert nets(settle_data(void_hand(), "amarnepal", void_hand="maal_only")) == {
-        "A": 18, "B": -6, "C": -12}
+        "A": 18,
+        "B": -6,
+        "C": -12,
+    }
     assert nets(settle_data(void_hand(), "classic", void_hand="nothing")) == {
-        "A": 0, "B": 0, "C": 0}
+        "A": 0,
+        "B": 0,
+        "C": 0,
+    }
 
 
 # --- fouls --------------------------------------------------------------------------------
@@ -212,8 +246,11 @@ def test_foul_same_hand():
     assert p["Chandra"].effective_maal == 0
     assert p["Chandra"].fee == 0
     assert nets(result) == {"Asha": 53, "Bikash": 2, "Chandra": -30, "Dipa": -25}
-    assert payments(result) == {("Asha", "Bikash", 2), ("Chandra", "Asha", 30),
-                                ("Dipa", "Asha", 25)}
+    assert payments(result) == {
+        ("Asha", "Bikash", 2),
+        ("Chandra", "Asha", 30),
+        ("Dipa", "Asha", 25),
+    }
 
 
 def test_foul_penalty_override():
@@ -238,8 +275,9 @@ def test_no_foul_carried_without_fouls():
 
 def test_points_race():
     # own maal each, seen or not; the finisher also 10 x 2 opponents
-    data = hand([player("A", maal=10), player("B", maal=2), player("C", "unseen", maal=8)],
-                winner="A")
+    data = hand(
+        [player("A", maal=10), player("B", maal=2), player("C", "unseen", maal=8)], winner="A"
+    )
     result = settle_data(data, "gamerules")
     assert nets(result) == {"A": 30, "B": 2, "C": 8}
     assert {p.name: p.maal_points for p in result.players} == {"A": 10, "B": 2, "C": 8}
@@ -257,9 +295,15 @@ def test_points_race_finisher_bonus_per_opponent(n):
 
 def test_points_race_with_cards_and_tunnelas():
     # A: marriage shown 15 + alter (not wild) 0; B unseen: tunnela of 5S = 5; C finishes
-    data = hand([player("A", maal_cards=["7H", "8H", "9H", "8D"], marriages_shown=1),
-                 player("B", "unseen", dealt_tunnelas=["5S"]),
-                 player("C", maal=0)], winner="C", tiplu="8H")
+    data = hand(
+        [
+            player("A", maal_cards=["7H", "8H", "9H", "8D"], marriages_shown=1),
+            player("B", "unseen", dealt_tunnelas=["5S"]),
+            player("C", maal=0),
+        ],
+        winner="C",
+        tiplu="8H",
+    )
     assert nets(settle_data(data, "gamerules")) == {"A": 15, "B": 5, "C": 20}
 
 
@@ -269,8 +313,16 @@ def test_points_race_with_cards_and_tunnelas():
 @pytest.mark.parametrize("profile", ZERO_SUM)
 @pytest.mark.parametrize("unseen", ["murder", "kidnap", "keep"])
 def test_quick_settle_amounts(profile, unseen):
-    data = hand([player("A", maal=7), player("B", maal=30), player("C", "unseen", maal=12),
-                 player("D", "dublees", maal=3), player("E", maal=0)], winner="A")
+    data = hand(
+        [
+            player("A", maal=7),
+            player("B", maal=30),
+            player("C", "unseen", maal=12),
+            player("D", "dublees", maal=3),
+            player("E", maal=0),
+        ],
+        winner="A",
+    )
     result = settle_data(data, profile, unseen_maal=unseen)
     p = by_name(result)
     n, total = 5, result.total_maal

@@ -133,7 +133,8 @@ def test_every_reason_has_a_sentence_for_the_pages():
 
 def test_an_override_that_needs_nothing_gives_the_unseen_player_the_bonus():
     result = finisher_and(
-        {"seen": "unseen", "dealt_tunnelas": ["9H"]}, dealt_tunnela_needs="nothing",
+        {"seen": "unseen", "dealt_tunnelas": ["9H"]},
+        dealt_tunnela_needs="nothing",
         unseen_maal="keep",
     )
     assert breakdown(result, "B") == [("dealt_tunnela", 1, ("9H",) * 3, 20)]
@@ -141,8 +142,11 @@ def test_an_override_that_needs_nothing_gives_the_unseen_player_the_bonus():
 
 def test_the_tunnelas_cards_still_count_towards_the_pack():
     # three 9H in B's tunnela and one in A's cards: four copies of one card
-    data = hand([player("A", maal_cards=["9H"]), player("B", "unseen", dealt_tunnelas=["9H"])],
-                winner="A", tiplu="8H")
+    data = hand(
+        [player("A", maal_cards=["9H"]), player("B", "unseen", dealt_tunnelas=["9H"])],
+        winner="A",
+        tiplu="8H",
+    )
     assert [e.field for e in problems(data)] == ["players.1.dealt_tunnelas.0"]
 
 
@@ -150,8 +154,9 @@ def test_the_tunnelas_cards_still_count_towards_the_pack():
 def test_a_tunnela_the_profile_never_scores_is_still_refused(profile, entry):
     # Not one of issue 14's cases: no route earns a bonus there, so its cards are entered
     # as maal cards (docs/rule-choices.md).
-    data = hand([player("A"), player("B", "unseen", dealt_tunnelas=[entry])], winner="A",
-                tiplu="8H")
+    data = hand(
+        [player("A"), player("B", "unseen", dealt_tunnelas=[entry])], winner="A", tiplu="8H"
+    )
     assert problems(data, profile, tiplu_copies_max=3)[0].field.startswith(
         "players.1.dealt_tunnelas"
     )
@@ -179,15 +184,19 @@ def test_shown_marriages_are_accepted_and_change_nothing(profile, maal):
 
 
 def test_a_shown_marriage_must_still_be_held():
-    data = hand([player("A"), player("B", maal_counts={"tiplu": 1, "poplu": 1},
-                                      marriages_shown=1)], winner="A", tiplu="8H")
+    data = hand(
+        [player("A"), player("B", maal_counts={"tiplu": 1, "poplu": 1}, marriages_shown=1)],
+        winner="A",
+        tiplu="8H",
+    )
     assert [e.field for e in problems(data)] == ["players.1.marriages_shown"]
 
 
 def test_gamerules_still_scores_shown_marriages_apart():
     # gamerules: "in hand 10 / 30; shown on the table 15 / 35"
-    shown = finisher_and({"maal_counts": {"tiplu": 1, "poplu": 1, "jhiplu": 1},
-                          "marriages_shown": 1}, "gamerules")
+    shown = finisher_and(
+        {"maal_counts": {"tiplu": 1, "poplu": 1, "jhiplu": 1}, "marriages_shown": 1}, "gamerules"
+    )
     assert by_name(shown)["B"].maal == 15
 
 
@@ -199,11 +208,17 @@ def test_gamerules_still_scores_shown_marriages_apart():
 def test_gamerules_holds_three_tiplus_across_the_table():
     rules = rules_for("gamerules")
     assert rules.tiplu_copies_max == 3
-    data = hand([player("A", maal_cards=["QH", "QH"]), player("B", maal_cards=["QH"])],
-                winner="A", tiplu="QH")
+    data = hand(
+        [player("A", maal_cards=["QH", "QH"]), player("B", maal_cards=["QH"])],
+        winner="A",
+        tiplu="QH",
+    )
     parse_hand(data, rules)
-    four = hand([player("A", maal_cards=["QH", "QH"]), player("B", maal_cards=["QH", "QH"])],
-                winner="A", tiplu="QH")
+    four = hand(
+        [player("A", maal_cards=["QH", "QH"]), player("B", maal_cards=["QH", "QH"])],
+        winner="A",
+        tiplu="QH",
+    )
     (problem,) = problems(four, "gamerules")
     assert problem.field == "players.1.maal_cards"
     assert "only 3 copies" in problem.message
@@ -219,8 +234,11 @@ def test_gamerules_three_tiplus_in_one_hand():
 
 @pytest.mark.parametrize("profile", ["amarnepal", "sparkai", "classic"])
 def test_the_profiles_that_set_the_indicator_aside_keep_two(profile):
-    data = hand([player("A", maal_cards=["QH", "QH"]), player("B", maal_cards=["QH"])],
-                winner="A", tiplu="QH")
+    data = hand(
+        [player("A", maal_cards=["QH", "QH"]), player("B", maal_cards=["QH"])],
+        winner="A",
+        tiplu="QH",
+    )
     assert "the third is set aside" in problems(data, profile)[0].message
 
 
@@ -232,8 +250,10 @@ SEATS = ("Asha", "Bikash", "Chandra")
 
 
 def played(count):
-    return [HandRecord(i, SEATS[(i - 1) % 3], "Asha", {"Asha": 3, "Bikash": -3})
-            for i in range(1, count + 1)]
+    return [
+        HandRecord(i, SEATS[(i - 1) % 3], "Asha", {"Asha": 3, "Bikash": -3})
+        for i in range(1, count + 1)
+    ]
 
 
 def state_of(length, count):
@@ -282,8 +302,9 @@ def test_classic_counts_an_unseen_players_maal_as_nothing():
     assert nets(result) == {"A": 10, "B": -10}
     # the override unseen_maal changes it. kidnap: E(A) = 7, T = 7, n = 2: A 14 − 7 = +7,
     # B −7; with the fee 10: A +17, B −17.
-    kidnapped = finisher_and({"seen": "unseen", "maal_cards": ["8H", "8H"]}, "classic",
-                             unseen_maal="kidnap")
+    kidnapped = finisher_and(
+        {"seen": "unseen", "maal_cards": ["8H", "8H"]}, "classic", unseen_maal="kidnap"
+    )
     assert nets(kidnapped) == {"A": 17, "B": -17}
 
 

@@ -34,7 +34,7 @@ def flows(result) -> dict[str, int]:
     return out
 
 
-points = st.one_of(st.integers(-12, 12), st.integers(-10**6, 10**6))
+points = st.one_of(st.integers(-12, 12), st.integers(-(10**6), 10**6))
 
 
 @st.composite
@@ -157,7 +157,10 @@ def test_same_totals_give_the_same_transfers_in_every_process():
 def test_players_at_zero_are_listed_and_pay_nothing():
     result = settle_up({"Asha": 0, "Bikash": 7, "Chandra": 0, "Dipa": -7}, NPR_HALF)
     assert [b.amount for b in result.balances] == [
-        Decimal("0.00"), Decimal("3.50"), Decimal("0.00"), Decimal("-3.50")
+        Decimal("0.00"),
+        Decimal("3.50"),
+        Decimal("0.00"),
+        Decimal("-3.50"),
     ]
     assert [(t.payer, t.payee, t.points, t.amount) for t in result.transfers] == [
         ("Dipa", "Bikash", 7, Decimal("3.50"))
@@ -209,9 +212,7 @@ def test_totals_must_be_whole_numbers(bad):
 
 def test_too_many_players():
     totals = {f"P{i}": 0 for i in range(13)}
-    assert problems(settle_up, totals) == [
-        ("totals", "A settle-up is for at most 12 players.")
-    ]
+    assert problems(settle_up, totals) == [("totals", "A settle-up is for at most 12 players.")]
     assert settle_up(dict(list(totals.items())[:12])).transfers == ()
 
 
@@ -220,8 +221,14 @@ def test_too_many_players():
 
 @pytest.mark.parametrize(
     ("text", "kept"),
-    [("0.50", "0.50"), ("0.5", "0.50"), ("5", "5.00"), ("12.25", "12.25"), ("0.01", "0.01"),
-     ("007", "7.00")],
+    [
+        ("0.50", "0.50"),
+        ("0.5", "0.50"),
+        ("5", "5.00"),
+        ("12.25", "12.25"),
+        ("0.01", "0.01"),
+        ("007", "7.00"),
+    ],
 )
 def test_a_stake_read(text, kept):
     stake = parse_stake({"per_point": text, "currency": "NPR", "note": "ignored"})
@@ -294,8 +301,11 @@ def test_every_problem_of_a_stake_at_once_under_the_callers_field():
 @pytest.mark.parametrize("value", ["0.50", ["0.50", "NPR"], 0.5])
 def test_a_stake_that_is_not_an_object(value):
     assert problems(parse_stake, value) == [
-        ("stake", 'The stake must be {"per_point": "0.50", "currency": "NPR"}, or null to '
-         "play for points only.")
+        (
+            "stake",
+            'The stake must be {"per_point": "0.50", "currency": "NPR"}, or null to '
+            "play for points only.",
+        )
     ]
 
 

@@ -79,9 +79,7 @@ def check(match: Match) -> None:
 
 
 def random_write(rng: random.Random, match: Match) -> None:
-    numbers = list(
-        db.session.scalars(select(Hand.number).where(Hand.match_id == match.id))
-    )
+    numbers = list(db.session.scalars(select(Hand.number).where(Hand.match_id == match.id)))
     roll = rng.random()
     try:
         if numbers and roll < 0.3:

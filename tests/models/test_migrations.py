@@ -88,40 +88,66 @@ def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
     players = ("Asha", "Bikash", "Chandra")
     rules = resolve_rules({"profile": "sparkai", "foul": "next_hand"})
     hands = [
-        {"finish": "sequences", "winner": "Asha", "players": [
-            {"name": "Asha", "seen": "sequences", "maal": 6},
-            {"name": "Bikash", "seen": "sequences", "maal": 2, "foul": True},
-            {"name": "Chandra", "seen": "unseen", "maal": 0}]},
-        {"finish": "sequences", "winner": "Chandra", "players": [
-            {"name": "Asha", "seen": "sequences", "maal": 1},
-            {"name": "Bikash", "seen": "unseen", "maal": 0},
-            {"name": "Chandra", "seen": "sequences", "maal": 9}]},
+        {
+            "finish": "sequences",
+            "winner": "Asha",
+            "players": [
+                {"name": "Asha", "seen": "sequences", "maal": 6},
+                {"name": "Bikash", "seen": "sequences", "maal": 2, "foul": True},
+                {"name": "Chandra", "seen": "unseen", "maal": 0},
+            ],
+        },
+        {
+            "finish": "sequences",
+            "winner": "Chandra",
+            "players": [
+                {"name": "Asha", "seen": "sequences", "maal": 1},
+                {"name": "Bikash", "seen": "unseen", "maal": 0},
+                {"name": "Chandra", "seen": "sequences", "maal": 9},
+            ],
+        },
     ]
     with app.app_context():
         try:
             with db.engine.begin() as sql:
-                sql.execute(text(
-                    "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
-                    "edit_key_hash, version, last_hand_number, created_at, updated_at) VALUES "
-                    "(1, 'oldmatch', 'Old', :rules, NULL, 'Asha', :key, 3, 2, :now, :now)"),
-                    {"rules": json.dumps(rules_record), "key": "0" * 64,
-                     "now": "2026-11-01 10:00:00"})
+                sql.execute(
+                    text(
+                        "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
+                        "edit_key_hash, version, last_hand_number, created_at, updated_at) VALUES "
+                        "(1, 'oldmatch', 'Old', :rules, NULL, 'Asha', :key, 3, 2, :now, :now)"
+                    ),
+                    {
+                        "rules": json.dumps(rules_record),
+                        "key": "0" * 64,
+                        "now": "2026-11-01 10:00:00",
+                    },
+                )
                 for seat, name in enumerate(players):
-                    sql.execute(text(
-                        "INSERT INTO match_players (match_id, seat, name, name_key) "
-                        "VALUES (1, :seat, :name, :key)"),
-                        {"seat": seat, "name": name, "key": name.casefold()})
+                    sql.execute(
+                        text(
+                            "INSERT INTO match_players (match_id, seat, name, name_key) "
+                            "VALUES (1, :seat, :name, :key)"
+                        ),
+                        {"seat": seat, "name": name, "key": name.casefold()},
+                    )
                 for number, data in enumerate(hands, start=1):
                     hand = read_hand(data, players, rules)
                     result = settle(hand, rules).to_json()
                     del result["rules"]
-                    sql.execute(text(
-                        "INSERT INTO hands (match_id, number, dealer, input, result, version, "
-                        "created_at, updated_at) VALUES (1, :number, :dealer, :input, :result, "
-                        "1, :now, :now)"),
-                        {"number": number, "dealer": players[number - 1],
-                         "input": json.dumps(hand.to_json()), "result": json.dumps(result),
-                         "now": "2026-11-01 10:00:00"})
+                    sql.execute(
+                        text(
+                            "INSERT INTO hands (match_id, number, dealer, input, result, version, "
+                            "created_at, updated_at) VALUES (1, :number, :dealer, :input, :result, "
+                            "1, :now, :now)"
+                        ),
+                        {
+                            "number": number,
+                            "dealer": players[number - 1],
+                            "input": json.dumps(hand.to_json()),
+                            "result": json.dumps(result),
+                            "now": "2026-11-01 10:00:00",
+                        },
+                    )
         finally:
             db.engine.dispose()
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0

@@ -14,8 +14,10 @@ def followed(ledger_env, init_db, serve):
     unchanged, a poll from an older version)."""
     init_db(ledger_env)
     served = serve(ledger_env, "--host", "127.0.0.1")
-    made = Browser(served.base).post("/api/v1/matches", json_body={
-        "name": "Followed", "players": PLAYERS, "rules": "sparkai", "length": None})
+    made = Browser(served.base).post(
+        "/api/v1/matches",
+        json_body={"name": "Followed", "players": PLAYERS, "rules": "sparkai", "length": None},
+    )
     assert made.status == 201, made.text
     match = made.json()
     live = f"/matches/{match['id']}/live"

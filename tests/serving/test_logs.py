@@ -35,7 +35,7 @@ def test_one_line_per_request(make_app, stderr_log):
     lines = stderr_log()
     assert len(lines) == 3
     assert re.fullmatch(
-        r'\d{4}-\d\d-\d\d \S+ INFO ledger\.requests: '
+        r"\d{4}-\d\d-\d\d \S+ INFO ledger\.requests: "
         r'127\.0\.0\.1 "GET /healthz HTTP/1\.1" 200 2 \d+\.\dms',
         lines[0],
     )

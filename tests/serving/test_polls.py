@@ -28,8 +28,10 @@ def reached(app):
 
 @pytest.fixture
 def match(client, reached):
-    made = client.post("/api/v1/matches", json={
-        "name": "Followed", "players": PLAYERS, "rules": "sparkai", "length": None})
+    made = client.post(
+        "/api/v1/matches",
+        json={"name": "Followed", "players": PLAYERS, "rules": "sparkai", "length": None},
+    )
     assert made.status_code == 201, made.get_data(as_text=True)
     reached.clear()
     return made.get_json()
@@ -95,11 +97,14 @@ def test_no_match_gets_the_apps_404(app, client, reached, public_id):
     assert reached == ["matches.live"] * 2
 
 
-@pytest.mark.parametrize(("method", "suffix", "status"), [
-    ("HEAD", "/live", 204),  # the app's own answer, the same
-    ("POST", "/live", 405),
-    ("GET", "/live/", 404),
-])
+@pytest.mark.parametrize(
+    ("method", "suffix", "status"),
+    [
+        ("HEAD", "/live", 204),  # the app's own answer, the same
+        ("POST", "/live", 405),
+        ("GET", "/live/", 404),
+    ],
+)
 def test_other_requests_are_the_apps(client, match, reached, method, suffix, status):
     path = f"/matches/{match['id']}{suffix}?v={match['version']}"
     assert client.open(path, method=method).status_code == status
@@ -121,8 +126,9 @@ def test_a_database_error_is_left_to_the_app(app, client, match, reached, monkey
 def test_the_followers_of_a_change_share_one_compression(client, match, monkeypatch):
     """Every phone fetches the same live part after a hand: it is compressed once."""
     compressed = []
-    monkeypatch.setattr(compression, "_compress",
-                        lambda data, encoding: compressed.append(encoding) or b"squeezed")
+    monkeypatch.setattr(
+        compression, "_compress", lambda data, encoding: compressed.append(encoding) or b"squeezed"
+    )
     compression._compress_kept.cache_clear()
     stale = f"/matches/{match['id']}/live?v=0"
     for _ in range(3):
@@ -140,8 +146,10 @@ def test_behind_a_trusted_proxy_the_short_answer_knows_https(make_app):
     reached = []
     app.before_request(lambda: reached.append(request.endpoint))
     client = app.test_client()
-    made = client.post("/api/v1/matches", json={
-        "name": "Proxied", "players": PLAYERS, "rules": "sparkai", "length": None}).get_json()
+    made = client.post(
+        "/api/v1/matches",
+        json={"name": "Proxied", "players": PLAYERS, "rules": "sparkai", "length": None},
+    ).get_json()
     poll = f"/matches/{made['id']}/live?v={made['version']}"
     for proto, hsts in (("https", True), ("http", False)):
         answer = client.get(poll, headers={"X-Forwarded-Proto": proto})

@@ -19,8 +19,10 @@ def test_two_processes_on_one_database(ledger_env, init_db, serve, tmp_path):
     first = serve({**shared, "LEDGER_INSTANCE_PATH": str(tmp_path / "a")}, "--host", "127.0.0.1")
     second = serve({**shared, "LEDGER_INSTANCE_PATH": str(tmp_path / "b")}, "--host", "127.0.0.1")
 
-    made = Browser(first.base).post("/api/v1/matches", json_body={
-        "name": "Two servers", "players": PLAYERS, "rules": "sparkai", "length": None})
+    made = Browser(first.base).post(
+        "/api/v1/matches",
+        json_body={"name": "Two servers", "players": PLAYERS, "rules": "sparkai", "length": None},
+    )
     assert made.status == 201
     public_id, key = made.json()["id"], made.json()["edit_key"]
     page = f"/matches/{public_id}"
@@ -35,8 +37,11 @@ def test_two_processes_on_one_database(ledger_env, init_db, serve, tmp_path):
     assert scorekeeper.get(f"{page}/join/{key}").status == 303  # session set by the first
     on_second = scorekeeper.at(second.base)
     assert 'id="edit-link"' in on_second.get(page).text  # ...and believed by the second
-    stored = on_second.post(f"/api/v1/matches/{public_id}/hands", json_body=HAND,
-                            headers={"Authorization": f"Bearer {key}"})
+    stored = on_second.post(
+        f"/api/v1/matches/{public_id}/hands",
+        json_body=HAND,
+        headers={"Authorization": f"Bearer {key}"},
+    )
     assert stored.status == 201
 
     live = follower.get(f"{page}/live?v={version}")  # the first sees the second's write
@@ -45,8 +50,10 @@ def test_two_processes_on_one_database(ledger_env, init_db, serve, tmp_path):
 
     form = scorekeeper.get(f"{page}/hands/1/delete").text  # a form from the first...
     token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
-    deleted = on_second.post(f"{page}/hands/1/delete",  # ...posted to the second
-                             form={"csrf_token": token, "version": "1"})
+    deleted = on_second.post(
+        f"{page}/hands/1/delete",  # ...posted to the second
+        form={"csrf_token": token, "version": "1"},
+    )
     assert deleted.status == 303, deleted.text
     assert hands_shown(follower.get(page).text) == []
     assert not (tmp_path / "a" / "secret_key").exists()  # the key came from the environment

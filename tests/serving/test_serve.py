@@ -31,7 +31,8 @@ def lan(monkeypatch):
 
 def test_at_the_table_it_listens_on_the_lan_and_loopback(lan):
     assert plan_listening(None, 5000, None) == Listening(
-        ("192.168.1.20:5000", "127.0.0.1:5000"), "http://192.168.1.20:5000",
+        ("192.168.1.20:5000", "127.0.0.1:5000"),
+        "http://192.168.1.20:5000",
         "http://127.0.0.1:5000",
     )
     public = plan_listening(None, 5000, "https://ledger.example.org")
@@ -74,8 +75,9 @@ def test_the_lan_address_is_one_of_this_computers():
 
 def test_the_banner_shows_the_address_and_its_qr_code():
     out = io.StringIO()
-    plan = Listening(("192.168.1.20:5000", "127.0.0.1:5000"), "http://192.168.1.20:5000",
-                     "http://127.0.0.1:5000")
+    plan = Listening(
+        ("192.168.1.20:5000", "127.0.0.1:5000"), "http://192.168.1.20:5000", "http://127.0.0.1:5000"
+    )
     print_banner(plan, 8, 1000, out)
     expected_qr = io.StringIO()
     segno.make("http://192.168.1.20:5000/", error="m").terminal(out=expected_qr, compact=True)
@@ -129,8 +131,10 @@ def test_serving_at_the_table(ledger_env, init_db, serve):
     assert (ready.status, ready.text) == (200, "ready\n")
     assert ready.headers["Server"] == "marriage-ledger"  # waitress, as we set it up
 
-    made = browser.post("/api/v1/matches", json_body={"name": "Table", "players": PLAYERS,
-                                                      "rules": "sparkai", "length": None})
+    made = browser.post(
+        "/api/v1/matches",
+        json_body={"name": "Table", "players": PLAYERS, "rules": "sparkai", "length": None},
+    )
     assert made.status == 201, made.text
     public_id, key = made.json()["id"], made.json()["edit_key"]
     assert browser.get(f"/matches/{public_id}/join/{key}").status == 303
@@ -160,8 +164,10 @@ def test_followers_never_lock_the_scorekeeper_out(ledger_env, init_db, serve):
     init_db(ledger_env)
     served = serve(ledger_env, "--host", "127.0.0.1")
     scorekeeper = Browser(served.base)
-    made = scorekeeper.post("/api/v1/matches", json_body={
-        "name": "Followed", "players": PLAYERS, "rules": "sparkai", "length": None})
+    made = scorekeeper.post(
+        "/api/v1/matches",
+        json_body={"name": "Followed", "players": PLAYERS, "rules": "sparkai", "length": None},
+    )
     public_id, key = made.json()["id"], made.json()["edit_key"]
     page = f"/matches/{public_id}"
 
@@ -180,8 +186,7 @@ def test_followers_never_lock_the_scorekeeper_out(ledger_env, init_db, serve):
 
     def follow(first: int):
         """Ten phones, each polling every 3 s."""
-        next_poll = [time.monotonic() + (first + i) * POLL_SECONDS / FOLLOWERS
-                     for i in range(10)]
+        next_poll = [time.monotonic() + (first + i) * POLL_SECONDS / FOLLOWERS for i in range(10)]
         while not stop.is_set():
             i = min(range(10), key=next_poll.__getitem__)
             time.sleep(max(0.0, next_poll[i] - time.monotonic()))
@@ -205,8 +210,10 @@ def test_followers_never_lock_the_scorekeeper_out(ledger_env, init_db, serve):
         while time.monotonic() < deadline:
             started = time.monotonic()
             stored = Browser(served.base).post(  # a new connection, as after a phone sleeps
-                f"/api/v1/matches/{public_id}/hands", json_body=HAND,
-                headers={"Authorization": f"Bearer {key}"}, timeout=WRITE_LIMIT_SECONDS * 4,
+                f"/api/v1/matches/{public_id}/hands",
+                json_body=HAND,
+                headers={"Authorization": f"Bearer {key}"},
+                timeout=WRITE_LIMIT_SECONDS * 4,
             )
             writes.append((stored.status, time.monotonic() - started))
             time.sleep(1)
@@ -237,8 +244,10 @@ def test_behind_a_proxy_waitress_hands_its_headers_to_the_app(ledger_env, init_d
     for count in ("1", "0"):
         served = serve({**ledger_env, "LEDGER_PROXY_COUNT": count}, "--host", "127.0.0.1")
         browser = Browser(served.base, proxy)
-        made = browser.post("/api/v1/matches", json_body={
-            "name": "Proxied", "players": PLAYERS, "rules": "sparkai", "length": None})
+        made = browser.post(
+            "/api/v1/matches",
+            json_body={"name": "Proxied", "players": PLAYERS, "rules": "sparkai", "length": None},
+        )
         public_id, key = made.json()["id"], made.json()["edit_key"]
         joined = browser.get(f"/matches/{public_id}/join/{key}")
         session = joined.headers["Set-Cookie"].split(";")[0]  # as the proxy passes it on

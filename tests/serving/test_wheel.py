@@ -44,9 +44,9 @@ HAND = {
         {"name": "Dipa", "seen": "sequences", "maal": 2},
     ],
 }
-CHECKED = base64.urlsafe_b64encode(
-    json.dumps({"rules": "sparkai", **HAND}).encode()
-).decode().rstrip("=")
+CHECKED = (
+    base64.urlsafe_b64encode(json.dumps({"rules": "sparkai", **HAND}).encode()).decode().rstrip("=")
+)
 #: The value of each part of a page's address; a new kind of part needs one here.
 SAMPLE_VALUES = {"number": 1, "code": "ne", "style": "deva", "filename": "css/app.css"}
 QUERIES = {"reports.check_slip_pdf": f"?h={CHECKED}"}
@@ -61,7 +61,9 @@ def wheel(tmp_path_factory) -> Path:
     dist = tmp_path_factory.mktemp("dist")
     run(
         [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), "."],
-        clean_environment(), REPOSITORY, timeout=300,
+        clean_environment(),
+        REPOSITORY,
+        timeout=300,
     )
     (built,) = dist.glob("marriage_ledger-*.whl")
     return built
@@ -73,7 +75,8 @@ def _wheelhouse(wheel: Path) -> Path:
     with zipfile.ZipFile(wheel) as archive:
         (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
         requires = sorted(
-            line for line in archive.read(metadata).decode().splitlines()
+            line
+            for line in archive.read(metadata).decode().splitlines()
             if line.startswith("Requires-Dist:")
         )
     key = hashlib.sha256("\n".join([sys.version, *requires]).encode()).hexdigest()[:16]
@@ -81,8 +84,12 @@ def _wheelhouse(wheel: Path) -> Path:
     if not folder.is_dir():
         draft = WHEELHOUSE / f"{key}.draft"
         shutil.rmtree(draft, ignore_errors=True)
-        run([str(PIP), "wheel", "-q", "-w", str(draft), f"{wheel}[postgres]"],
-            clean_environment(), REPOSITORY, timeout=600)
+        run(
+            [str(PIP), "wheel", "-q", "-w", str(draft), f"{wheel}[postgres]"],
+            clean_environment(),
+            REPOSITORY,
+            timeout=600,
+        )
         for own in draft.glob("marriage_ledger-*"):
             own.unlink()
         draft.rename(folder)
@@ -93,12 +100,25 @@ def _wheelhouse(wheel: Path) -> Path:
 def installed(wheel, tmp_path_factory) -> Path:
     """A fresh virtualenv outside the repository with ``wheel[postgres]`` installed."""
     venv = tmp_path_factory.mktemp("fresh") / "venv"
-    run([sys.executable, "-m", "venv", "--without-pip", str(venv)], clean_environment(),
-        venv.parent)
     run(
-        [str(PIP), "--python", str(venv / "bin" / "python"), "install", "-q", "--no-compile",
-         "--no-index", "--find-links", str(_wheelhouse(wheel)), f"{wheel}[postgres]"],
-        clean_environment(), venv.parent, timeout=600,
+        [sys.executable, "-m", "venv", "--without-pip", str(venv)], clean_environment(), venv.parent
+    )
+    run(
+        [
+            str(PIP),
+            "--python",
+            str(venv / "bin" / "python"),
+            "install",
+            "-q",
+            "--no-compile",
+            "--no-index",
+            "--find-links",
+            str(_wheelhouse(wheel)),
+            f"{wheel}[postgres]",
+        ],
+        clean_environment(),
+        venv.parent,
+        timeout=600,
     )
     return venv
 
@@ -187,12 +207,14 @@ def _check_page(endpoint: str, answer, language: str) -> None:
     assert answer.body, where
 
 
-def test_the_installed_app_serves_every_page(installed, empty_database_url, init_db, serve,
-                                             tmp_path):
+def test_the_installed_app_serves_every_page(
+    installed, empty_database_url, init_db, serve, tmp_path
+):
     script = installed / "bin" / "marriage-ledger"
     located = run(
         [str(installed / "bin" / "python"), "-c", "import ledger; print(ledger.__file__)"],
-        clean_environment(), tmp_path,
+        clean_environment(),
+        tmp_path,
     )
     assert located.strip().startswith(str(installed))  # not the repository's
     env = clean_environment()
@@ -205,8 +227,10 @@ def test_the_installed_app_serves_every_page(installed, empty_database_url, init
 
     english = Browser(served.base, {"Accept-Language": "en"})
     assert english.get("/readyz").text == "ready\n"
-    made = english.post("/api/v1/matches", json_body={
-        "name": "Wheel test", "players": PLAYERS, "rules": "sparkai", "length": None})
+    made = english.post(
+        "/api/v1/matches",
+        json_body={"name": "Wheel test", "players": PLAYERS, "rules": "sparkai", "length": None},
+    )
     assert made.status == 201, made.text
     public_id, key = made.json()["id"], made.json()["edit_key"]
     auth = {"Authorization": f"Bearer {key}"}

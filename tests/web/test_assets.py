@@ -61,7 +61,7 @@ def test_a_stylesheet_names_its_fonts_by_hash_and_changes_with_them(app, client,
     font = static_url(app, "fonts/web/NotoSans-Regular.woff2")
     # Relative to the stylesheet, as in the file: ../fonts/web/NotoSans-Regular.<hash>.woff2
     assert f'url("../{font.removeprefix("/static/")}")' in css
-    assert ".woff2\")" in css and not re.search(r"NotoSans-Regular\.woff2", css)
+    assert '.woff2")' in css and not re.search(r"NotoSans-Regular\.woff2", css)
 
     woff2 = own_static / "fonts" / "web" / "NotoSans-Regular.woff2"
     before = woff2.stat().st_mtime_ns
@@ -72,8 +72,12 @@ def test_a_stylesheet_names_its_fonts_by_hash_and_changes_with_them(app, client,
 
 
 def test_fingerprinted_files_are_kept_for_a_year(app, client):
-    for filename in ("css/app.css", "js/htmx.min.js", "fonts/web/NotoSans-Bold.woff2",
-                     "favicon.svg"):
+    for filename in (
+        "css/app.css",
+        "js/htmx.min.js",
+        "fonts/web/NotoSans-Bold.woff2",
+        "favicon.svg",
+    ):
         response = client.get(static_url(app, filename))
         assert response.status_code == 200, filename
         cache = response.headers["Cache-Control"]
@@ -98,8 +102,9 @@ def test_plain_and_outdated_names_are_revalidated(app, client):
     assert client.get("/static/../ledger/__init__.py").status_code == 404
 
 
-@pytest.mark.parametrize("filename", ["css/app.css", "css/fonts.css", "js/htmx.min.js",
-                                      "js/hand-form.js", "favicon.svg"])
+@pytest.mark.parametrize(
+    "filename", ["css/app.css", "css/fonts.css", "js/htmx.min.js", "js/hand-form.js", "favicon.svg"]
+)
 def test_text_files_are_sent_compressed_when_accepted(app, client, filename):
     url = static_url(app, filename)
     plain = client.get(url)
@@ -125,14 +130,16 @@ def test_text_files_are_sent_compressed_when_accepted(app, client, filename):
     assert "Content-Encoding" not in none.headers and none.data == plain.data
     # Each encoding is its own representation, with its own validator.
     assert len({plain.headers["ETag"], br.headers["ETag"], gz.headers["ETag"]}) == 3
-    revalidated = client.get(url, headers={"Accept-Encoding": "br",
-                                           "If-None-Match": br.headers["ETag"]})
+    revalidated = client.get(
+        url, headers={"Accept-Encoding": "br", "If-None-Match": br.headers["ETag"]}
+    )
     assert revalidated.status_code == 304
 
 
 def test_fonts_are_sent_as_they_are(app, client):
-    response = client.get(static_url(app, "fonts/web/NotoSans-Regular.woff2"),
-                          headers={"Accept-Encoding": "br, gzip"})
+    response = client.get(
+        static_url(app, "fonts/web/NotoSans-Regular.woff2"), headers={"Accept-Encoding": "br, gzip"}
+    )
     assert response.mimetype == "font/woff2"
     assert "Content-Encoding" not in response.headers  # WOFF2 is compressed already
     assert response.data[:4] == b"wOF2"
@@ -168,17 +175,35 @@ def test_small_and_empty_answers_are_left_alone(client):
 
 def test_a_compressed_json_answer_keeps_its_etag(client):
     """The API's ETags are hand versions that clients send back in If-Match."""
-    created = client.post("/api/v1/matches", json={
-        "name": "Etag", "players": ["A", "B", "C"], "rules": "amarnepal", "length": None,
-        "first_dealer": "A"})
+    created = client.post(
+        "/api/v1/matches",
+        json={
+            "name": "Etag",
+            "players": ["A", "B", "C"],
+            "rules": "amarnepal",
+            "length": None,
+            "first_dealer": "A",
+        },
+    )
     assert created.status_code == 201
     match = created.get_json()
     auth = {"Authorization": f"Bearer {match['edit_key']}"}
-    hand = {"finish": "sequences", "winner": "A", "players": [
-        {"name": name, "seen": "sequences" if name == "A" else "unseen",
-         "maal_counts": {"tiplu": 1 if name == "A" else 0}} for name in ("A", "B", "C")]}
-    assert client.post(f"/api/v1/matches/{match['id']}/hands", json=hand,
-                       headers=auth).status_code == 201
+    hand = {
+        "finish": "sequences",
+        "winner": "A",
+        "players": [
+            {
+                "name": name,
+                "seen": "sequences" if name == "A" else "unseen",
+                "maal_counts": {"tiplu": 1 if name == "A" else 0},
+            }
+            for name in ("A", "B", "C")
+        ],
+    }
+    assert (
+        client.post(f"/api/v1/matches/{match['id']}/hands", json=hand, headers=auth).status_code
+        == 201
+    )
     url = f"/api/v1/matches/{match['id']}/hands/1"
     plain = client.get(url)
     packed = client.get(url, headers={"Accept-Encoding": "gzip"})
@@ -237,8 +262,11 @@ def test_no_transform_and_streamed_answers_are_left_alone(app, client):
 
     @app.get("/test-no-transform")
     def no_transform():
-        return text, 200, {"Content-Type": "text/plain; charset=utf-8",
-                           "Cache-Control": "no-transform"}
+        return (
+            text,
+            200,
+            {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-transform"},
+        )
 
     @app.get("/test-streamed")
     def streamed():

@@ -12,7 +12,6 @@ pytestmark = pytest.mark.browser
 OUT = Path(__file__).resolve().parents[2] / "test-output"
 
 
-
 def shot(page, name: str) -> None:
     OUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)

@@ -17,8 +17,26 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 FONTS = ROOT / "static" / "fonts"
 #: Conjuncts, half forms (the joiner), the reph and below-base forms.
-HARD = ["क्ष", "त्र", "ज्ञ", "श्र", "द्ध", "द्य", "द्व", "ह्म", "र्क", "क्र", "ट्र", "ङ्क",
-        "ड्ढ", "क्‍ष", "र्‍य", "स्त्र", "न्त्र", "र्त्य"]
+HARD = [
+    "क्ष",
+    "त्र",
+    "ज्ञ",
+    "श्र",
+    "द्ध",
+    "द्य",
+    "द्व",
+    "ह्म",
+    "र्क",
+    "क्र",
+    "ट्र",
+    "ङ्क",
+    "ड्ढ",
+    "क्‍ष",
+    "र्‍य",
+    "स्त्र",
+    "न्त्र",
+    "र्त्य",
+]
 
 MEASURE = """async ([fonts, words]) => {
   const faces = {};
@@ -66,13 +84,16 @@ def without_shaping(woff2: bytes) -> bytes:
 def test_devanagari_is_shaped_by_the_subset_as_by_the_full_font(live_server, page, weight):
     page.goto(live_server + "/glossary")
     web = page.request.get(
-        f"{live_server}/static/fonts/web/NotoSansDevanagari-{weight}.woff2").body()
+        f"{live_server}/static/fonts/web/NotoSansDevanagari-{weight}.woff2"
+    ).body()
     assert web[:4] == b"wOF2"
     full = (FONTS / f"NotoSansDevanagari-{weight}.ttf").read_bytes()
     words = nepali_words()
     assert len(words) > 300
-    widths = page.evaluate(MEASURE, [
-        {"Full": b64(full), "Web": b64(web), "Unshaped": b64(without_shaping(web))}, words])
+    widths = page.evaluate(
+        MEASURE,
+        [{"Full": b64(full), "Web": b64(web), "Unshaped": b64(without_shaping(web))}, words],
+    )
     differ = [w for w, a, b in zip(words, widths["Full"], widths["Web"], strict=True) if a != b]
     assert not differ, differ[:20]
     # The measure sees shaping: without its substitutions the same font sets conjuncts wider.

@@ -234,9 +234,7 @@ def test_a_save_waits_for_the_preview_on_its_way(live_server, page):
     assert stored(page_url) == [1]
 
 
-def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_connection_is_back(
-    live_server, page
-):
+def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_connection_is_back(live_server, page):
     page_url, edit_link = new_match(live_server)
     join(page, edit_link)
     open_form(page, page_url)

@@ -44,38 +44,52 @@ def web_faces() -> list[dict]:
         if url is None:
             continue  # a local fallback
         path = (STATIC / "css" / url[1]).resolve()
-        faces.append({
-            "family": _descriptor(body, "font-family").strip('"'),
-            "weight": int(_descriptor(body, "font-weight")),
-            "path": path,
-            "range": _codepoints(_descriptor(body, "unicode-range")),
-            "cmap": set(TTFont(path)["cmap"].getBestCmap()),
-        })
+        faces.append(
+            {
+                "family": _descriptor(body, "font-family").strip('"'),
+                "weight": int(_descriptor(body, "font-weight")),
+                "path": path,
+                "range": _codepoints(_descriptor(body, "unicode-range")),
+                "cmap": set(TTFont(path)["cmap"].getBestCmap()),
+            }
+        )
     return faces
 
 
 def in_web_fonts(cp: int, weight: int | None = None) -> bool:
-    return any(cp in face["range"] and cp in face["cmap"] for face in web_faces()
-               if weight is None or face["weight"] == weight)
+    return any(
+        cp in face["range"] and cp in face["cmap"]
+        for face in web_faces()
+        if weight is None or face["weight"] == weight
+    )
 
 
 def shown_text() -> str:
     """Every template and both catalogues, whole."""
-    files = [*(ROOT / "templates").rglob("*.html"),
-             *(ROOT / "ledger" / "translations").glob("*/LC_MESSAGES/messages.po")]
+    files = [
+        *(ROOT / "templates").rglob("*.html"),
+        *(ROOT / "ledger" / "translations").glob("*/LC_MESSAGES/messages.po"),
+    ]
     assert len(files) > 20
     return "".join(path.read_text(encoding="utf-8") for path in files)
 
 
 def missing(characters) -> list[str]:
-    return [f"U+{ord(c):04X} {unicodedata.name(c, '?')}" for c in sorted(set(characters))
-            if not in_web_fonts(ord(c))]
+    return [
+        f"U+{ord(c):04X} {unicodedata.name(c, '?')}"
+        for c in sorted(set(characters))
+        if not in_web_fonts(ord(c))
+    ]
 
 
 def test_the_web_fonts_are_small_woff2_subsets():
     faces = web_faces()
     assert {f["family"] for f in faces} == {
-        "Noto Sans", "Noto Sans Devanagari", "Noto Sans Symbols 2", "Noto Sans Math"}
+        "Noto Sans",
+        "Noto Sans Devanagari",
+        "Noto Sans Symbols 2",
+        "Noto Sans Math",
+    }
     for face in faces:
         assert face["path"].parent == STATIC / "fonts" / "web"
         data = face["path"].read_bytes()
@@ -132,11 +146,14 @@ def test_the_devanagari_subset_keeps_every_shaping_feature(weight):
     full = TTFont(STATIC / "fonts" / f"NotoSansDevanagari-{weight}.ttf")
     web = TTFont(STATIC / "fonts" / "web" / f"NotoSansDevanagari-{weight}.woff2")
     for table in ("GSUB", "GPOS"):
-        tags = [{r.FeatureTag for r in font[table].table.FeatureList.FeatureRecord}
-                for font in (full, web)]
+        tags = [
+            {r.FeatureTag for r in font[table].table.FeatureList.FeatureRecord}
+            for font in (full, web)
+        ]
         assert tags[0] == tags[1], table
     assert {"half", "rphf", "blwf", "pres", "abvs", "blws", "akhn", "cjct"} <= tags[0] | {
-        r.FeatureTag for r in web["GSUB"].table.FeatureList.FeatureRecord}
+        r.FeatureTag for r in web["GSUB"].table.FeatureList.FeatureRecord
+    }
     letters = {cp for cp in full["cmap"].getBestCmap() if 0x900 <= cp <= 0x97F}
     assert letters <= set(web["cmap"].getBestCmap())
     # The conjuncts and half forms stay: most of the font's glyphs are Devanagari.
@@ -151,7 +168,8 @@ def test_the_pdfs_keep_the_full_fonts_and_the_pages_get_the_subsets():
     assert sources("app.css") == []  # shared with the PDFs: no faces of its own
     assert sources("pdf.css") and all(s.endswith(".ttf") for s in sources("pdf.css"))
     assert sources("fonts.css") and all(
-        s.startswith("../fonts/web/") and s.endswith(".woff2") for s in sources("fonts.css"))
+        s.startswith("../fonts/web/") and s.endswith(".woff2") for s in sources("fonts.css")
+    )
     # WeasyPrint reads app.css, report.css and pdf.css; never the pages' subsets.
     from ledger.pdf.render import STYLESHEETS
 
@@ -172,8 +190,13 @@ def test_the_font_stack_falls_back_to_the_metric_matched_local_fonts():
                 fallbacks.append(family)
     assert len(fallbacks) >= 3
     app_css = (STATIC / "css" / "app.css").read_text(encoding="utf-8")
-    stack = [name.strip().strip('"') for name in
-             re.search(r"--font:\s*([^;]+);", app_css)[1].split(",")]
-    assert stack[:4] == ["Noto Sans", "Noto Sans Devanagari", "Noto Sans Symbols 2",
-                         "Noto Sans Math"]
-    assert stack[4:4 + len(fallbacks)] == fallbacks  # before any generic family
+    stack = [
+        name.strip().strip('"') for name in re.search(r"--font:\s*([^;]+);", app_css)[1].split(",")
+    ]
+    assert stack[:4] == [
+        "Noto Sans",
+        "Noto Sans Devanagari",
+        "Noto Sans Symbols 2",
+        "Noto Sans Math",
+    ]
+    assert stack[4 : 4 + len(fallbacks)] == fallbacks  # before any generic family

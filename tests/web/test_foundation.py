@@ -226,12 +226,14 @@ def test_session_cookie_settings(app):
 
 
 def test_init_db_command_migrates_an_empty_database_twice(tmp_path, empty_database_url):
-    fresh = create_app({
-        "TESTING": True,
-        "INSTANCE_PATH": str(tmp_path / "instance"),
-        "SQLALCHEMY_DATABASE_URI": empty_database_url,
-        "SECRET_KEY": "k",
-    })
+    fresh = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "SQLALCHEMY_DATABASE_URI": empty_database_url,
+            "SECRET_KEY": "k",
+        }
+    )
     runner = fresh.test_cli_runner()
     for _ in range(2):  # a second run finds the database up to date
         result = runner.invoke(args=["init-db"])

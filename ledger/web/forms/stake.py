@@ -23,6 +23,7 @@ DEFAULT_CURRENCY = "NPR"
 #: Offered at the top of the list: where Marriage tables are often found.
 COMMON_CURRENCIES = ("NPR", "INR", "USD", "GBP", "EUR", "AUD", "CAD", "AED", "QAR", "MYR")
 
+
 def _current_currencies() -> tuple[str, ...]:
     """The codes some country uses as legal tender today (CLDR, through Babel): the list a
     person picks from. The API takes any ISO 4217 code."""
