@@ -68,8 +68,9 @@ def get_match(public_id: str):
 
 @bp.patch("/matches/<public_id>")
 def update_match(public_id: str):
-    """Change the match: its ``name``, ``length`` (to play on, or to stop early) or
-    ``stake`` (an object, or null for points only)."""
+    """Change the match: its ``name``, ``length`` (to play on, or to stop early),
+    ``stake`` (an object, or null for points only) or ``rules`` (every hand settled again
+    under them, or 422 naming the hands they refuse)."""
     match = _editable(public_id)
     matches.change_match(match, json_object())
     return Response(matches.match_json(match), mimetype="application/json")

@@ -478,6 +478,11 @@ def schemas() -> dict[str, Schema]:
                 "name": {**NAME, "maxLength": MAX_MATCH_NAME},
                 "length": nullable(ref("Length")),
                 "stake": nullable(ref("Stake")),
+                "rules": {
+                    **ref("RulesSpec"),
+                    "description": "Every hand is settled again under these rules, each change "
+                    "kept in the hand's history; 422 naming the hands they refuse.",
+                },
             },
             additionalProperties=False,
         ),
@@ -769,14 +774,15 @@ def paths() -> dict[str, Schema]:
                 parameters=[*match, IF_NONE_MATCH],
             ),
             "patch": operation(
-                "Change a match's name, length or stake",
+                "Change a match's name, length, stake or rules",
                 {200: answer("Match", "The match, changed.")},
                 (400, 401, 403, 404, 413, 422),
                 tag="matches",
                 parameters=match,
                 body=json_body("MatchChange"),
                 write=True,
-                description="A length below the hands already played is refused (422).",
+                description="A length below the hands already played is refused (422), and "
+                "so are rules that refuse a hand played (422 on `rules`, naming the hands).",
             ),
         },
         "/api/v1/matches/{public_id}/hands": {

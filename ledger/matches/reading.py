@@ -192,14 +192,25 @@ def _changed_length(value: object) -> MatchLength | None:
     return parse_length(value, "length")
 
 
+def _changed_rules(value: object) -> HouseRules:
+    """The match's rules changed for good: every hand is settled again under them."""
+    return resolve_rules(value)
+
+
 #: What a change of a match (PATCH) may give, each field read by its function
 #: (``ledger.matches.change_match`` writes what they read).
-MATCH_CHANGES = {"name": read_match_name, "length": _changed_length, "stake": read_stake}
+MATCH_CHANGES = {
+    "name": read_match_name,
+    "length": _changed_length,
+    "stake": read_stake,
+    "rules": _changed_rules,
+}
 
 
 def read_match_changes(data: object) -> dict[str, object]:
     """What a change of a match sets, read, from ``{"name": ..., "length": ...,
-    "stake": ...}``; a field left out stays as it is. Every problem is reported together."""
+    "stake": ..., "rules": ...}``; a field left out stays as it is. Every problem is
+    reported together."""
     if not isinstance(data, Mapping):
         raise Invalid([FieldError("", "The changes must be a JSON object.")])
     errors: list[FieldError] = []

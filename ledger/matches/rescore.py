@@ -239,8 +239,7 @@ def _rescore_one(
     try:
         hand = parse_hand(dict(kept.input), rules)
     except Invalid as refused:
-        names = [p.get("name") for p in kept.input.get("players", ())]
-        return played, NO, tuple(Reason(e, _whose(e.field, names)) for e in refused.errors)
+        return played, NO, refusal(refused, kept.input)
     result = settle(hand, rules)
     record = HandRecord(
         number=kept.number,
@@ -263,6 +262,13 @@ def _rescore_one(
         if p.maal is not None
     )
     return record, PARTLY if kept_numbers else FULL, kept_numbers
+
+
+def refusal(refused: Invalid, data: Mapping[str, Any]) -> tuple[Reason, ...]:
+    """The engine's reasons for refusing a stored hand's input ``data``, each with the
+    player it concerns (``players.2.seen``: the third player of the input)."""
+    names = [p.get("name") if isinstance(p, Mapping) else None for p in data.get("players", ())]
+    return tuple(Reason(e, _whose(e.field, names)) for e in refused.errors)
 
 
 def _whose(field: str, names: Sequence[object]) -> str | None:
