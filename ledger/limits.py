@@ -48,11 +48,16 @@ LIMITED = (
             "reports.hand_slip_pdf",
             "reports.settle_up_pdf",
             "reports.check_slip_pdf",
+            "reports.what_if_pdf",
         ),
         ("GET", "HEAD"),  # HEAD renders the PDF too
     ),
     ("RATELIMIT_SETTLE", ("api.settle_hand",), ("POST",)),
-    ("RATELIMIT_RESCORE", ("api.rescore",), ("POST",)),
+    (
+        "RATELIMIT_RESCORE",
+        ("api.rescore", "what_if.what_if", "what_if.change_rules"),
+        ("GET", "POST"),
+    ),
 )
 EXTENSION = "ledger_limiter"
 

@@ -37,6 +37,7 @@ from ledger.engine import (
     settle,
     settle_up,
 )
+from ledger.engine.errors import Tally
 from ledger.engine.scoreboard import record_from_json
 from ledger.extensions import db
 from ledger.i18n import Msg
@@ -249,18 +250,18 @@ def _rescore_one(
         seen={p.name: p.seen for p in result.players},
         fouls_carried=result.fouls_carried,
     )
-    kept_numbers = tuple(
-        Reason(
-            Msg(
-                "The maal was entered as one number ({maal}), so it is kept as entered: "
-                "these rules cannot count it again.",
-                maal=p.maal,
+    numbers = Tally((p.name, p.maal) for p in hand.players if p.maal is not None)
+    kept_numbers: tuple[Reason, ...] = ()
+    if numbers:
+        kept_numbers = (
+            Reason(
+                Msg(
+                    "Maal entered as one number ({players}) is kept as entered: these rules "
+                    "cannot count it again.",
+                    players=numbers,
+                )
             ),
-            p.name,
         )
-        for p in hand.players
-        if p.maal is not None
-    )
     return record, PARTLY if kept_numbers else FULL, kept_numbers
 
 

@@ -74,7 +74,10 @@ def test_partly_and_no_hands_say_why_and_keep_what_they_must(played):
     by_number = {h["number"]: h for h in body["hands"]}
     partly = by_number[2]  # every maal entered as one number
     assert partly["rescored"] == "partly"
-    assert "Asha: The maal was entered as one number (10)" in partly["why"]
+    assert partly["why"] == (
+        "Maal entered as one number (Asha 10, Bikash 5, Esha 8) is kept as entered: these "
+        "rules cannot count it again."
+    )
     refused = by_number[3]  # a dublee finish; gamerules plays no dublees
     assert refused["rescored"] == "no"
     assert "Dipa: These house rules do not allow seeing by dublees." in refused["why"]
