@@ -334,7 +334,8 @@ def _resettle(match: Match, rules: HouseRules, now: datetime) -> None:
     rows = db.session.scalars(
         select(StoredHand).where(StoredHand.match_id == match.id).order_by(StoredHand.number)
     ).all()
-    settled, refused = [], []
+    settled: list[tuple[StoredHand, dict[str, Any], dict[str, Any]]] = []
+    refused: list[tuple[int, tuple[Reason, ...]]] = []
     for row in rows:
         try:
             hand = parse_hand(dict(row.input), rules)

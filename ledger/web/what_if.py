@@ -147,7 +147,11 @@ def own_formdata(rules: HouseRules) -> MultiDict:
     return rules_formdata(spec)[0]
 
 
-def read_picker(form: Form) -> RulesChoice:
+#: The two forms holding the rules picker.
+PickerForm = WhatIfForm | MatchRulesForm
+
+
+def read_picker(form: PickerForm) -> RulesChoice:
     prepare_rules_form(form.rules.form)
     return read_rules_form(form.rules.form)
 
@@ -165,8 +169,8 @@ def comparison(match: Match, rules: HouseRules) -> Comparison:
 
 
 def chosen(
-    match: Match, args: Mapping[str, Any], form_class: type[Form]
-) -> tuple[Form, RulesChoice]:
+    match: Match, args: Mapping[str, Any], form_class: type[WhatIfForm] | type[MatchRulesForm]
+) -> tuple[PickerForm, RulesChoice]:
     """The picker from the query (``rules-profile`` and the rest), else set to the match's
     own rules, and what it chose."""
     asked = "rules-profile" in args
@@ -175,9 +179,9 @@ def chosen(
     return form, read_picker(form)
 
 
-def picked_query(form: Form) -> dict[str, str]:
+def picked_query(form: PickerForm) -> dict[str, str]:
     """The picker's fields as a query (for the PDF's and the change page's links)."""
-    out = {}
+    out: dict[str, str] = {}
     for f in form.rules.form:
         if isinstance(f.data, str) and f.data.strip():
             out[f.name] = f.data.strip()
@@ -241,7 +245,7 @@ def change_rules(public_id: str):
 
 def _rules_page(
     match: Match,
-    form: Form,
+    form: PickerForm,
     choice: RulesChoice,
     *,
     refused: list[HandNote] | None = None,

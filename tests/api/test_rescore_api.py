@@ -205,3 +205,16 @@ def test_a_rescore_costs_one_settle_a_hand_and_no_query_per_hand(app, create_mat
         assert len(settles) == sum(h["rescored"] != "no" for h in hands)
         assert len(hands) == len(match.get()["hands"])
     assert counts[0] == counts[1]  # twice the hands, the same queries
+
+
+def test_rescores_are_rate_limited_with_the_what_if_pages(make_app):
+    client = make_app(RATELIMIT_ENABLED=True, RATELIMIT_RESCORE="2 per minute").test_client()
+    body = {"name": "T", "players": PLAYERS, "rules": "sparkai"}
+    public_id = client.post("/api/v1/matches", json=body).get_json()["id"]
+    url = f"/api/v1/matches/{public_id}/rescore"
+    assert client.post(url, json={"rules": "classic"}).status_code == 200
+    assert client.get(f"/matches/{public_id}/what-if").status_code == 200
+    limited = client.post(url, json={"rules": "classic"})
+    assert limited.status_code == 429
+    assert int(limited.headers["Retry-After"]) >= 1
+    assert client.get(f"/matches/{public_id}/what-if").status_code == 429
