@@ -151,7 +151,13 @@ def rules_form(spec: dict) -> dict[str, str]:
 
 def test_an_editor_changes_the_rules_and_back(client):
     public_id, key = new_match(client)
+    reader = client.application.test_client()
+    kept_page = reader.get(f"/matches/{public_id}").get_data(as_text=True)  # kept per version
+    kept_slip = reader.get(f"/matches/{public_id}/settle-up.pdf").data
     become_editor(client, public_id, key)
+    assert f'href="/matches/{public_id}/rules"' in client.get(f"/matches/{public_id}").get_data(
+        as_text=True
+    )
     before = client.get(f"/api/v1/matches/{public_id}").get_json()
     page = client.get(f"/matches/{public_id}/rules", query_string=picker_query(OTHER))
     assert page.status_code == 200
@@ -166,6 +172,9 @@ def test_an_editor_changes_the_rules_and_back(client):
     assert {p["name"]: p["total"] for p in after["players"]} == totals
     shown = client.get(f"/matches/{public_id}").get_data(as_text=True)
     assert "The match now plays by Everest Buzz" in shown
+    followed = reader.get(f"/matches/{public_id}").get_data(as_text=True)
+    assert "Sparkai rules" in kept_page and "Everest Buzz rules" in followed
+    assert reader.get(f"/matches/{public_id}/settle-up.pdf").data != kept_slip
     client.post(f"/matches/{public_id}/rules", data=rules_form(OWN_RULES))
     back = client.get(f"/api/v1/matches/{public_id}").get_json()
     assert back["players"] == before["players"]
