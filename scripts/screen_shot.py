@@ -11,6 +11,7 @@ headless Chromium (/usr/bin/chromium, driven by Playwright) takes the picture.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import tempfile
 import threading
@@ -54,6 +55,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screen.png")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
+
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # not a line per request
 
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(

@@ -55,7 +55,6 @@ class ScreenLine:
     name: str
     total: int
     last: ScoreCell | None
-    deals_next: bool
     series: Series | None
     seat: int  # the player's seat: the chart's n-th line style
 
@@ -81,7 +80,6 @@ def screen_lines(view: MatchView, chart: Chart | None = None) -> list[ScreenLine
             name=s.name,
             total=s.total,
             last=rows[s.name].cells[-1] if rows[s.name].cells else None,
-            deals_next=rows[s.name].deals_next,
             series=series.get(s.name),
             seat=view.players.index(s.name),
         )
