@@ -19,6 +19,9 @@ from match_pages_support import (
 )
 from sql_counting import counting_queries
 
+from ledger.web.chart import running_chart
+from ledger.web.screen import X_LABELS, x_labels
+
 STAKE = {"per_point": "0.50", "currency": "NPR"}
 TOTAL = re.compile(r'<td class="num total" data-total="(-?\d+)">')
 LINE_NAME = re.compile(r'<span class="name">([^<]+)</span>')
@@ -213,3 +216,28 @@ def test_in_nepali_with_devanagari_digits(client):
     assert "अघिल्लो बाजी" in html and "आफ्नो फोनमा हेर्नुहोस्" in html
     assert ">+४१</td>" in html  # Asha's total, in Devanagari digits
     assert "नेरू" in html  # the stake, in Nepali
+
+
+def test_a_foul_penalty_carried_into_the_last_hand_is_beside_its_points(client):
+    rules = {"profile": "sparkai", "foul": "next_hand", "foul_penalty": 15}
+    chandra_fouls = {
+        **WORKED,
+        "players": [
+            *WORKED["players"][:2],
+            {"name": "Chandra", "seen": "sequences", "foul": True},
+            WORKED["players"][3],
+        ],
+    }
+    match_id, _ = api_match(client, hands=[chandra_fouls, BY_COUNTS], rules=rules)
+    html = client.get(f"/matches/{match_id}/screen").text
+    assert '<span class="carried">+15 foul</span>' in html  # Bikash finished hand 2
+    assert '<span class="carried">\u221215 foul</span>' in html
+
+
+def test_a_long_match_labels_a_few_hands_the_last_one_always():
+    running = [(n, (n, -n)) for n in range(1, 101)]
+    chart = running_chart(["Asha", "Bikash"], running)
+    picked = x_labels(chart)
+    assert picked[0] == 0 and picked[-1] == len(chart.x_ticks) - 1
+    assert len(picked) <= X_LABELS + 1
+    assert chart.x_ticks[picked[-1]].label == "100"
