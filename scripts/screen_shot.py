@@ -1,7 +1,8 @@
 """Make docs/screen.png: the big screen of a match (issue 27) at 1920 × 1080, as a TV
 shows it, with six hands of four players at a stake. Rerun it when the screen changes:
 
-    .venv/bin/python scripts/screen_shot.py [--scheme dark] [--lang ne] [--out FILE]
+    .venv/bin/python scripts/screen_shot.py [--scheme dark] [--lang ne] [--size 1280x720]
+                                            [--out FILE]
 
 The app is served on 127.0.0.1 at a free port over a throwaway SQLite database; the
 match and its hands go in through the JSON API, as a scorekeeper's phone sends them;
@@ -36,7 +37,6 @@ HANDS = [
     ("Asha", "sequences", [("sequences", 7), ("sequences", 0), ("sequences", 4), ("sequences", 3)]),
     ("Bikash", "sequences", [("unseen", 0), ("sequences", 8), ("sequences", 2), ("sequences", 5)]),
 ]
-SIZE = {"width": 1920, "height": 1080}
 CHROMIUM = "/usr/bin/chromium"
 
 
@@ -52,6 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scheme", choices=["light", "dark"], default="light")
     parser.add_argument("--lang", choices=["en", "ne"], default="en")
+    parser.add_argument("--size", default="1920x1080", help="the window, WIDTHxHEIGHT")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screen.png")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -76,7 +77,8 @@ def main() -> None:
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless"])
-                context = browser.new_context(viewport=SIZE)
+                width, height = (int(n) for n in args.size.split("x"))
+                context = browser.new_context(viewport={"width": width, "height": height})
                 page = context.new_page()
                 made = page.request.post(
                     f"{base}/api/v1/matches",
@@ -96,7 +98,7 @@ def main() -> None:
                 screen = f"/matches/{made['id']}/screen?scheme={args.scheme}"
                 page.goto(f"{base}/lang/{args.lang}?next={screen}")
                 page.evaluate("() => document.fonts.ready")
-                page.screenshot(path=str(args.out))
+                page.screenshot(path=str(args.out), full_page=True)
                 browser.close()
         finally:
             server.shutdown()

@@ -254,3 +254,17 @@ def test_the_devices_scheme_or_the_one_chosen(live_server, browser, axe_source):
         assert background(page) < 0.05
         assert axe_problems(page, axe_source, ["color-contrast"]) == []
         assert page.console_errors == []
+
+
+def test_usable_on_a_phone_held_upright(live_server, browser):
+    """Made for landscape; opened on a phone it shows its parts one under the other."""
+    with screen_page(browser, live_server, "1080p") as page:
+        page.set_viewport_size({"width": 390, "height": 844})
+        match_id, _ = made(page, live_server)
+        open_screen(page, live_server, match_id)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        board = page.locator(".screen-board").bounding_box()
+        chart = page.locator(".screen-chart").bounding_box()
+        assert chart["y"] >= board["y"] + board["height"]  # under the standings
+        assert page.locator(".screen-qr").is_visible()
+        assert page.console_errors == []
