@@ -88,10 +88,16 @@ def screen_lines(view: MatchView, chart: Chart | None = None) -> list[ScreenLine
 
 
 def x_labels(chart: Chart) -> list[int]:
-    """Which of the chart's x ticks the screen labels (evenly, the last one always)."""
+    """Which of the chart's x ticks the screen labels: evenly, at most ``X_LABELS``, the
+    last one always (the one before it goes when it would stand too near)."""
     count = len(chart.x_ticks)
     step = -(-count // X_LABELS)
-    return [i for i in range(count) if i % step == 0 or i == count - 1]
+    picked = list(range(0, count, step))
+    if picked[-1] != count - 1:
+        if len(picked) == X_LABELS or count - 1 - picked[-1] < step:
+            picked.pop()
+        picked.append(count - 1)
+    return picked
 
 
 def screen_part(row: Match) -> Markup:
