@@ -106,7 +106,7 @@ def test_too_few_players_and_a_bad_override(app, client):
     response = client.post("/matches/new", data=data)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert re.search(r'id="players-errors">\s*<li>A match has 2 to 10 players', html)
+    assert re.search(r'id="players-errors">\s*<li>A match has 2 to 12 players', html)
     assert re.search(r'id="rules-fee_seen-errors">\s*<li>Enter a whole number', html)
     assert count(app, Match) == 0
 
