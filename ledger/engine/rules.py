@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import N_, FieldError, Invalid
-from .game import HAND_PLAYERS, PACKS
+from .game import HAND_CARDS, HAND_PLAYERS, MAX_DEALT_TUNNELAS, MIN_PLAYERS, PACKS
 
 Table = tuple[int, ...]
 
@@ -107,6 +107,15 @@ class HouseRules:
     @property
     def scores_dealt_tunnelas(self) -> bool:
         return any(getattr(self, name) is not None for name in TUNNELA_SETTINGS)
+
+    def limits(self) -> dict[str, Any]:
+        """What a hand may hold under these rules (docs/rules.md §2, §7), as JSON."""
+        return {
+            "players": {"least": MIN_PLAYERS, "most": self.max_players},
+            "copies": dict(self.copies_limits),
+            "hand_cards": HAND_CARDS,
+            "dealt_tunnelas": MAX_DEALT_TUNNELAS,
+        }
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -330,6 +339,22 @@ SETTING_HELP: dict[str, str] = {
         "next hand's finisher."
     ),
     "foul_penalty": N_("Points the foul player pays when fouls are penalised."),
+}
+
+
+#: What each key of a player's ``maal_counts`` holds, for the rules page and the API.
+MAAL_COUNT_HELP: dict[str, str] = {
+    "tiplu": N_("Copies of the tiplu held, not counting those in marriages entered as such."),
+    "poplu": N_("Copies of the poplu held, not counting those in marriages entered as such."),
+    "jhiplu": N_("Copies of the jhiplu held, not counting those in marriages entered as such."),
+    "alter": N_("Copies of the alter held."),
+    "printed_joker": N_("Printed jokers held."),
+    "ordinary_joker": N_("Ordinary jokers held (both cards together)."),
+    "marriage": N_(
+        "Marriages entered as such: a tiplu, a poplu and a jhiplu each, scored from the "
+        "marriage table whatever the grouping rule; the tiplus, poplus and jhiplus counted "
+        "beside them are loose. Their cards count towards the copies limits."
+    ),
 }
 
 
