@@ -28,6 +28,7 @@ from ledger.i18n import (
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.switches import here, init_i18n
 from ledger.i18n.words import (
+    ITEM_NOTE_WORDS,
     KIND_WORDS,
     NO_BONUS_WHY,
     PROFILE_NAMES,
@@ -136,5 +137,6 @@ def _register_templates(app: Flask) -> None:
         "tunnela_group_names": TUNNELA_GROUP_NAMES,
         "kind_labels": KIND_WORDS,
         "no_bonus_why": NO_BONUS_WHY,
+        "item_notes": ITEM_NOTE_WORDS,
     }.items():
         app.add_template_global(value, name)

@@ -12,7 +12,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ledger.engine.maal import ITEM_NOTES, NO_BONUS_REASONS
-from ledger.engine.rules import PROFILE_NOTES, PROFILE_TITLES, SETTING_HELP
+from ledger.engine.rules import MAAL_COUNT_HELP, PROFILE_NOTES, PROFILE_TITLES, SETTING_HELP
 
 #: Every house-rules setting as a label (the rules chooser, the rules page).
 SETTING_LABELS = {
@@ -152,3 +152,4 @@ PROFILE_READINGS = Translated(PROFILE_NOTES)
 NO_BONUS_WHY = Translated(NO_BONUS_REASONS)
 ITEM_NOTE_WORDS = Translated(ITEM_NOTES)
 SETTING_MEANINGS = Translated(SETTING_HELP)
+COUNT_MEANINGS = Translated(MAAL_COUNT_HELP)
