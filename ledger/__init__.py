@@ -28,6 +28,7 @@ from ledger.i18n import (
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.switches import here, init_i18n
 from ledger.i18n.words import (
+    ITEM_NOTE_WORDS,
     KIND_WORDS,
     NO_BONUS_WHY,
     PROFILE_NAMES,
@@ -140,5 +141,6 @@ def _register_templates(app: Flask) -> None:
         "no_bonus_why": NO_BONUS_WHY,
         "screen_lines": screen.screen_lines,
         "screen_x_labels": screen.x_labels,
+        "item_notes": ITEM_NOTE_WORDS,
     }.items():
         app.add_template_global(value, name)

@@ -19,14 +19,18 @@ from ledger.api import bp
 from ledger.api.matches import IMPORT_MAX_BYTES
 from ledger.engine import PROFILES
 from ledger.engine.game import (
-    COUNT_KINDS,
     FINISHES,
+    HAND_CARDS,
+    HAND_PLAYERS,
+    MAAL_COUNT_KEYS,
+    MAX_DEALT_TUNNELAS,
     MAX_MAAL,
     MAX_MATCH_NAME,
     MAX_MATCH_PLAYERS,
     MAX_NAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    PACKS,
     SEEN,
     TUNNELA_KINDS,
 )
@@ -34,11 +38,13 @@ from ledger.engine.rules import (
     BOOLS,
     CHOICES,
     COUNTS,
+    MAAL_COUNT_HELP,
     MAX_TABLE_ENTRIES,
     OPTIONAL_TABLES,
     SETTING_HELP,
     TABLES,
     TUNNELA_SETTINGS,
+    HouseRules,
 )
 from ledger.matches.export import EXPORT_FORMAT, NUMBER_MAX
 
@@ -145,10 +151,13 @@ CARD = {
 
 def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
     """The JSON value of one house-rules setting, as the engine reads it (``resolved``: as
-    it gives it back, a table given as one number per card written out: up to 3 × 1000)."""
-    table = array(whole(0, 3000 if resolved else 1000), minItems=1, maxItems=MAX_TABLE_ENTRIES)
-    if name in CHOICES:
-        schema: Schema = {"enum": list(CHOICES[name])}
+    it gives it back, a table given as one number per card written out: up to 4 × 1000
+    with four packs)."""
+    table = array(whole(0, 4000 if resolved else 1000), minItems=1, maxItems=MAX_TABLE_ENTRIES)
+    if name == "packs":
+        schema: Schema = {"enum": list(PACKS)}
+    elif name in CHOICES:
+        schema = {"enum": list(CHOICES[name])}
     elif name in BOOLS:
         schema = {"type": "boolean"}
     elif name in COUNTS:
@@ -165,6 +174,27 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
 
 
 SETTINGS = [name for name in PROFILES["amarnepal"].to_json() if name != "profile"]
+#: The most of each key of ``maal_counts`` under any rules (four packs, no indicator set
+#: aside); each profile's own limits are in ``GET /api/v1/rules``.
+MOST_COUNTS = {
+    **HouseRules(profile="most", packs=4, tiplu_copies_max=3).copies_limits,
+    "printed_joker": max(PACKS),
+}
+PLAYERS_TEXT = (
+    f"The players of this hand, in seat order: 2 to {HAND_PLAYERS[3]} with three packs, "
+    f"2 to {HAND_PLAYERS[4]} with `packs` 4."
+)
+LIMITS = obj(
+    {
+        "players": obj({"least": whole(), "most": whole()}, ("least", "most")),
+        "copies": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "hand_cards": whole(),
+        "dealt_tunnelas": whole(),
+    },
+    ("players", "copies", "hand_cards", "dealt_tunnelas"),
+    description="What a hand may hold: players, the copies of each kind across the table, "
+    "a player's cards and dealt tunnelas.",
+)
 
 
 def schemas() -> dict[str, Schema]:
@@ -178,14 +208,26 @@ def schemas() -> dict[str, Schema]:
             "seen": {"enum": list(SEEN)},
             "maal": {**whole(0, MAX_MAAL), "description": "The whole count, added up."},
             "maal_counts": obj(
-                {kind: whole(0, 6) for kind in COUNT_KINDS}, additionalProperties=False
+                {
+                    key: {**whole(0, MOST_COUNTS[key]), "description": MAAL_COUNT_HELP[key]}
+                    for key in MAAL_COUNT_KEYS
+                },
+                additionalProperties=False,
+                description="Each kind at most what the packs hold under the hand's rules "
+                "(the tiplu 2 where the indicator is set aside, one more with four packs); "
+                f"with the dealt tunnelas at most {HAND_CARDS} cards (a marriage is 3).",
             ),
-            "maal_cards": array(CARD),
+            "maal_cards": array(
+                CARD,
+                description=f"With the dealt tunnelas (3 cards each) at most {HAND_CARDS} cards.",
+            ),
             "dealt_tunnelas": array(
                 {"anyOf": [{"enum": list(TUNNELA_KINDS)}, CARD]},
-                description="Each a card code or a kind of tunnela.",
+                maxItems=MAX_DEALT_TUNNELAS,
+                description="Each a card code or a kind of tunnela; at most "
+                f"{MAX_DEALT_TUNNELAS} (a player holds {HAND_CARDS} cards).",
             ),
-            "marriages_shown": whole(0, 3),
+            "marriages_shown": whole(0, max(PACKS)),
             "foul": {"type": "boolean"},
         },
         ("name", "seen"),
@@ -195,7 +237,12 @@ def schemas() -> dict[str, Schema]:
         "tiplu": nullable(CARD),
         "finish": {"enum": list(FINISHES)},
         "winner": nullable(NAME),
-        "players": array(ref("PlayerInput"), minItems=MIN_PLAYERS, maxItems=MAX_PLAYERS),
+        "players": array(
+            ref("PlayerInput"),
+            minItems=MIN_PLAYERS,
+            maxItems=MAX_PLAYERS,
+            description=PLAYERS_TEXT,
+        ),
     }
     hand_read = obj(
         {
@@ -214,6 +261,22 @@ def schemas() -> dict[str, Schema]:
             "cards": array(TEXT),
             "points": {"type": "integer"},
             "kind": TEXT,
+            "reason": {
+                "enum": ["unseen", "seen_by_dublees"],
+                "description": "Why dealt tunnelas earn no bonus.",
+            },
+            "note": {
+                "enum": ["bonus_added", "marriages_entered"],
+                "description": "bonus_added: a dealt tunnela's bonus on top of its cards, "
+                "which are counted in the items after it; marriages_entered: marriages "
+                "entered as a count.",
+            },
+            "past_table": obj(
+                {"entries": whole(1), "last": whole(0), "step": {"type": "integer"}},
+                ("entries", "last", "step"),
+                description="A count past its table's last entry: that entry plus the "
+                "step again for each further copy.",
+            ),
         },
         ("item", "points"),
     )
@@ -335,7 +398,12 @@ def schemas() -> dict[str, Schema]:
         "tiplu": nullable(CARD),
         "finish": {"enum": list(FINISHES)},
         "winner": nullable(NAME),
-        "players": array(ref("PlayerInput"), minItems=MIN_PLAYERS, maxItems=MAX_PLAYERS),
+        "players": array(
+            ref("PlayerInput"),
+            minItems=MIN_PLAYERS,
+            maxItems=MAX_PLAYERS,
+            description=PLAYERS_TEXT + " Players of the match not listed sit out.",
+        ),
         "dealer": NAME,
         "version": whole(1, NUMBER_MAX),
         "nets": {**TOTALS, "description": "Ignored on import: every hand is settled again."},
@@ -589,13 +657,23 @@ def schemas() -> dict[str, Schema]:
             {
                 "profiles": array(
                     obj(
-                        {"id": profile, "title": TEXT, "rules": ref("ResolvedRules")},
-                        ("id", "title", "rules"),
+                        {
+                            "id": profile,
+                            "title": TEXT,
+                            "rules": ref("ResolvedRules"),
+                            "limits": LIMITS,
+                        },
+                        ("id", "title", "rules", "limits"),
                     )
                 ),
                 "settings": {"type": "object", "additionalProperties": TEXT},
+                "packs": obj(
+                    {str(packs): LIMITS for packs in PACKS},
+                    description="The limits of the default profile with 3 and with 4 packs.",
+                ),
+                "maal_counts": {"type": "object", "additionalProperties": TEXT},
             },
-            ("profiles", "settings"),
+            ("profiles", "settings", "packs", "maal_counts"),
         ),
     }
 

@@ -7,7 +7,14 @@ from flask import jsonify
 from ledger.api import bp
 from ledger.api.problems import ApiError, json_object
 from ledger.engine import PROFILES, parse_hand, resolve_rules, settle, settlement_json
-from ledger.engine.rules import PROFILE_TITLES, SETTING_HELP
+from ledger.engine.game import PACKS
+from ledger.engine.rules import (
+    DEFAULT_PROFILE,
+    MAAL_COUNT_HELP,
+    PROFILE_TITLES,
+    SETTING_HELP,
+    with_overrides,
+)
 
 
 @bp.post("/settle")
@@ -30,9 +37,19 @@ def list_rules():
     return jsonify(
         {
             "profiles": [
-                {"id": pid, "title": PROFILE_TITLES[pid], "rules": rules.to_json()}
+                {
+                    "id": pid,
+                    "title": PROFILE_TITLES[pid],
+                    "rules": rules.to_json(),
+                    "limits": rules.limits(),
+                }
                 for pid, rules in PROFILES.items()
             ],
             "settings": SETTING_HELP,
+            "packs": {
+                str(packs): with_overrides(PROFILES[DEFAULT_PROFILE], {"packs": packs}).limits()
+                for packs in PACKS
+            },
+            "maal_counts": MAAL_COUNT_HELP,
         }
     )

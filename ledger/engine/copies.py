@@ -1,4 +1,5 @@
-"""The pack's limits across the table: no more copies of a card than three packs hold."""
+"""The pack's limits across the table: no more copies of a card than the packs hold, and
+no more cards than a player holds."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from itertools import accumulate
 
 from .cards import Card, Relation, card_of, kinds_for
 from .errors import N_, FieldError, Tally
-from .game import COUNT_KINDS
+from .game import COUNT_KINDS, MARRIAGE_KINDS
 from .hand import Hand, PlayerHand
 from .rules import HouseRules
 
@@ -35,19 +36,19 @@ def check_copies(hand: Hand, rules: HouseRules) -> list[FieldError]:
             for card in p.maal_cards:
                 for slot in slots_of[card]:
                     totals[slot] = totals.get(slot, 0) + 1
-    limits = {
-        "tiplu": rules.tiplu_copies_max,
-        "printed_joker": 3 if rules.printed_jokers else 0,
-        "ordinary_joker": 6,  # two cards, three copies each
-    }
-    over = [(slot, n, limit) for slot, n in totals.items() if n > (limit := limits.get(slot, 3))]
+    limits, packs = rules.copies_limits, rules.packs
+    over = [
+        (slot, n, limit) for slot, n in totals.items() if n > (limit := limits.get(slot, packs))
+    ]
     if not over:
         return []
     held = [_slots(p, tiplu) for p in hand.players]
-    return [_too_many(slot, limit, total, held, hand) for slot, total, limit in over]
+    return [_too_many(slot, limit, total, held, hand, rules) for slot, total, limit in over]
 
 
-def _too_many(slot: str, limit: int, total: int, held: list[list[Slot]], hand: Hand) -> FieldError:
+def _too_many(
+    slot: str, limit: int, total: int, held: list[list[Slot]], hand: Hand, rules: HouseRules
+) -> FieldError:
     """The problem with one slot, on the field that went past the limit, naming who holds
     how many of each card."""
     entries: dict[tuple[int, str, Card | None], int] = {}
@@ -60,7 +61,7 @@ def _too_many(slot: str, limit: int, total: int, held: list[list[Slot]], hand: H
     who = Tally((hand.players[j].name, count) for (j, _, _), count in entries.items())
     return FieldError(
         f"players.{i}.{where}",
-        _copies_template(slot, limit),
+        _copies_template(slot, limit, rules),
         name=_slot_name(slot, hand.tiplu),
         limit=limit,
         total=total,
@@ -74,7 +75,11 @@ def _slots(p: PlayerHand, tiplu: Card | None) -> list[Slot]:
     out: list[Slot] = []
     if p.maal_counts:
         for kind, count in p.maal_counts.items():
-            out.append((kind, f"maal_counts.{kind}", count, None))
+            if kind == "marriage":  # a tiplu, a poplu and a jhiplu each
+                for part in MARRIAGE_KINDS:
+                    out.append((part, "maal_counts.marriage", count, None))
+            else:
+                out.append((kind, f"maal_counts.{kind}", count, None))
     by_card: list[tuple[Card, str]] = []
     for j, t in enumerate(p.dealt_tunnelas):
         if t.card is not None and tiplu is not None:
@@ -113,11 +118,16 @@ def _slot_name(slot: str, tiplu: Card | None) -> str:
     return slot.replace("_", " ") + (f" ({card.label})" if card else "")
 
 
-def _copies_template(slot: str, limit: int) -> str:
+def _copies_template(slot: str, limit: int, rules: HouseRules) -> str:
     if slot == "tiplu" and limit == 2:
         return N_(
             "Too many {name}: only 2 copies of the tiplu can be in hands (the third is set "
             "aside), but this hand has {total} ({who})."
+        )
+    if slot == "tiplu" and limit < rules.packs:
+        return N_(
+            "Too many {name}: only {limit} copies of the tiplu can be in hands (the fourth "
+            "is set aside), but this hand has {total} ({who})."
         )
     if slot == "printed_joker" and limit == 0:
         return N_(
@@ -126,7 +136,7 @@ def _copies_template(slot: str, limit: int) -> str:
         )
     if slot == "ordinary_joker":
         return N_(
-            "Too many {name}: the pack holds only 6 ordinary jokers, but this hand has "
+            "Too many {name}: the pack holds only {limit} ordinary jokers, but this hand has "
             "{total} ({who})."
         )
     return N_(

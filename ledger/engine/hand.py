@@ -92,14 +92,17 @@ def bonus_withheld(p: PlayerHand, rules: HouseRules) -> str | None:
 
 
 def loose_tunnelas(p: PlayerHand, rules: HouseRules) -> tuple[Tunnela, ...]:
-    """The dealt tunnelas whose cards count as the player's other maal (no bonus)."""
-    return p.dealt_tunnelas if bonus_withheld(p, rules) else ()
+    """The dealt tunnelas whose cards count as the player's other maal: those that earn no
+    bonus, and every one where the bonus is added to its cards (docs/rules.md §7)."""
+    if rules.dealt_tunnela_bonus_mode == "added" or bonus_withheld(p, rules):
+        return p.dealt_tunnelas
+    return ()
 
 
 def kind_counts(p: PlayerHand, tiplu: Card | None, rules: HouseRules) -> dict[str, int]:
     """Copies of each kind held in a player's maal (only the kinds held), with the cards of
-    dealt tunnelas that earn no bonus (those that do are scored apart). Cards are counted
-    only with the tiplu, which says what they are."""
+    dealt tunnelas that count as cards (``loose_tunnelas``), and ``marriage``: marriages
+    entered as a count. Cards are counted only with the tiplu, which says what they are."""
     held = dict(p.maal_counts) if p.maal_counts else {}
     if p.maal_cards and tiplu is not None:
         kinds = kinds_for(tiplu)

@@ -27,7 +27,7 @@ from .hand import (
     tunnela_group,
     tunnela_setting,
 )
-from .rules import HouseRules, table_total
+from .rules import HouseRules, past_table, table_total
 
 #: Why a player's dealt tunnelas earn no bonus (``MaalItem.reason``), for the pages.
 NO_BONUS_REASONS = {
@@ -43,6 +43,19 @@ NO_BONUS_REASONS = {
 }
 
 
+#: What else an item says (``MaalItem.note``), for the pages (docs/rules.md §7).
+ITEM_NOTES = {
+    "bonus_added": N_(
+        "The bonus is added on top of the tunnela's cards, which still count as maal "
+        "cards below (they may form marriages)."
+    ),
+    "marriages_entered": N_(
+        "Marriages entered as such (a tiplu, a poplu and a jhiplu each), scored from the "
+        "marriage table."
+    ),
+}
+
+
 class MaalItem(NamedTuple):
     """One scoring group: what it is, how many, which cards, its points."""
 
@@ -54,6 +67,10 @@ class MaalItem(NamedTuple):
     cards: tuple[str, ...] = ()
     kind: str | None = None  # the group a dealt tunnela is scored as
     reason: str | None = None  # why dealt tunnelas earn no bonus: a key of NO_BONUS_REASONS
+    note: str | None = None  # a key of ITEM_NOTES
+    #: A count past its table's end: (the table's length, its last entry, the step each
+    #: further item adds); None within the table.
+    past_table: tuple[int, int, int] | None = None
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -66,6 +83,11 @@ class MaalItem(NamedTuple):
             out["kind"] = self.kind
         if self.reason is not None:
             out["reason"] = self.reason
+        if self.note is not None:
+            out["note"] = self.note
+        if self.past_table is not None:
+            entries, last, step = self.past_table
+            out["past_table"] = {"entries": entries, "last": last, "step": step}
         return out
 
 
@@ -114,10 +136,14 @@ def _held_items(
     """Marriages, then each kind's cards left over (RULES.md §2 steps 2-4)."""
     items = []
     t, p, j = held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0)
-    if t and p and j:
+    entered = held.get("marriage", 0)
+    if entered or (t and p and j):
         # Where shown marriages score like hidden ones, showing one changes nothing.
         shown = player.marriages_shown if rules.marriage_shown is not None else 0
-        m = _marriages(t, p, j, shown, rules)
+        # Marriages entered as a count are marriages whatever the grouping rule, and the
+        # tiplus, poplus and jhiplus counted beside them are loose (docs/rules.md §7).
+        m = entered or _marriages(t, p, j, shown, rules)
+        note = "marriages_entered" if entered else None
         code = kind_codes(tiplu) if tiplu else {}
         trio = (code["jhiplu"], code["tiplu"], code["poplu"]) if code else ()
         for item, count, table in (
@@ -125,8 +151,18 @@ def _held_items(
             ("marriage", m - shown, rules.marriage),
         ):
             if count:
-                items.append(MaalItem(item, table_total(table, count), count, trio * count))
-        held = {**held, "tiplu": t - m, "poplu": p - m, "jhiplu": j - m}
+                items.append(
+                    MaalItem(
+                        item,
+                        table_total(table, count),
+                        count,
+                        trio * count,
+                        note=note,
+                        past_table=past_table(table, count),
+                    )
+                )
+        if not entered:
+            held = {**held, "tiplu": t - m, "poplu": p - m, "jhiplu": j - m}
     # Every player of every hand scores a few copies of a few kinds: each (kind, copies)
     # is scored once for these rules and tiplu, and kept with the rules.
     scored = rules.derived.setdefault(("loose items", tiplu), {})
@@ -157,13 +193,17 @@ def _loose_items(
     if kind == "alter" and table is None:
         # An alter that is no maal category is an ordinary joker, or not wild at all.
         return tuple(_joker_items(cards, count, rules, label="alter"))
-    return (MaalItem(kind, table_total(table, count), count, cards),)
+    return (
+        MaalItem(
+            kind, table_total(table, count), count, cards, past_table=past_table(table, count)
+        ),
+    )
 
 
 def _joker_items(
     cards: tuple[str, ...], count: int, rules: HouseRules, label: str = "ordinary_joker"
 ) -> list[MaalItem]:
-    """Ordinary jokers, scored per card identity (two identities, three copies each).
+    """Ordinary jokers, scored per card identity (two identities, a copy in each pack).
 
     Those given without their cards (a count, or a dealt tunnela named by its kind) fill
     one identity, then the other."""
@@ -171,18 +211,21 @@ def _joker_items(
         return [MaalItem("not_maal", 0, count, cards)]
     named = [tuple(c for c in cards if c == code) for code in dict.fromkeys(cards)]
     unnamed = count - len(cards)
-    sizes = [len(g) for g in named] + [3] * (unnamed // 3) + ([unnamed % 3] if unnamed % 3 else [])
+    packs = rules.packs
+    sizes = [len(g) for g in named] + [packs] * (unnamed // packs)
+    sizes += [unnamed % packs] if unnamed % packs else []
     groups = named + [()] * (len(sizes) - len(named))
+    table = rules.ordinary_joker
     return [
-        MaalItem(label, table_total(rules.ordinary_joker, size), size, group)
+        MaalItem(label, table_total(table, size), size, group, past_table=past_table(table, size))
         for size, group in zip(sizes, groups, strict=True)
     ]
 
 
 def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
-    """Dealt tunnelas score their bonus instead of their cards (RULES.md §2 step 1); where
-    the player's route earns no bonus, one item of 0 says why (their cards are counted
-    with the rest)."""
+    """Dealt tunnelas score their bonus instead of their cards (docs/rules.md §2 step 1),
+    or on top of them (``dealt_tunnela_bonus_mode`` added, §7); where the player's route
+    earns no bonus, one item of 0 says why (their cards are counted with the rest)."""
     reason = bonus_withheld(player, rules)
     if reason:
         cards = tuple(t.card.code for t in player.dealt_tunnelas if t.card for _ in range(3))
@@ -195,13 +238,19 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
         group = tunnela_group(t.kind, rules)
         counts[group] += 1
         groups.setdefault(group, []).extend([t.card.code] * 3 if t.card else [])
-    return [
-        MaalItem(
-            "dealt_tunnela",
-            table_total(tunnela_setting(group, rules), count),
-            count,
-            tuple(groups[group]),
-            kind=group,
+    note = "bonus_added" if rules.dealt_tunnela_bonus_mode == "added" else None
+    items = []
+    for group, count in counts.items():
+        setting = tunnela_setting(group, rules)
+        items.append(
+            MaalItem(
+                "dealt_tunnela",
+                table_total(setting, count),
+                count,
+                tuple(groups[group]),
+                kind=group,
+                note=note,
+                past_table=past_table(setting, count),
+            )
         )
-        for group, count in counts.items()
-    ]
+    return items

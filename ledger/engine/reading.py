@@ -13,11 +13,12 @@ from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_
 from .copies import check_copies
 from .errors import N_, FieldError, Invalid
 from .game import (
-    COUNT_KINDS,
     FINISHES,
+    HAND_CARDS,
+    MAAL_COUNT_KEYS,
+    MAX_DEALT_TUNNELAS,
     MAX_MAAL,
     MAX_NAME,
-    MAX_PLAYERS,
     MIN_PLAYERS,
     SEEN,
     TUNNELA_KINDS,
@@ -27,6 +28,42 @@ from .names import read_name, tidy_name
 from .rules import HouseRules
 
 NO_NAME = N_("Each player needs a name.")
+
+#: A count of one kind past what the packs hold, naming the player and the count.
+COUNT_RANGES = {
+    "tiplu": N_(
+        "{name} cannot hold {count} tiplus: at most {most} copies of the tiplu can be in "
+        "hands (one is set aside as the indicator). Enter 0 to {most}."
+    ),
+    "tiplu_all": N_(
+        "{name} cannot hold {count} tiplus: the packs hold {most} copies of the tiplu. "
+        "Enter 0 to {most}."
+    ),
+    "poplu": N_(
+        "{name} cannot hold {count} poplus: the packs hold {most} copies of each card. "
+        "Enter 0 to {most}."
+    ),
+    "jhiplu": N_(
+        "{name} cannot hold {count} jhiplus: the packs hold {most} copies of each card. "
+        "Enter 0 to {most}."
+    ),
+    "alter": N_(
+        "{name} cannot hold {count} alters: the packs hold {most} copies of each card. "
+        "Enter 0 to {most}."
+    ),
+    "printed_joker": N_(
+        "{name} cannot hold {count} printed jokers: the packs hold at most {most}. "
+        "Enter 0 to {most}."
+    ),
+    "ordinary_joker": N_(
+        "{name} cannot hold {count} ordinary jokers: the packs hold {most} (two cards, a "
+        "copy of each in every pack). Enter 0 to {most}."
+    ),
+    "marriage": N_(
+        "{name} cannot hold {count} marriages: each needs a tiplu, and at most {most} "
+        "tiplus can be in hands. Enter 0 to {most}."
+    ),
+}
 
 
 def is_int(value: object) -> bool:
@@ -97,11 +134,30 @@ class _Reader:
         return hand
 
     def players(self, value: object) -> list[PlayerHand]:
+        most = self.rules.max_players
         if not isinstance(value, list):
-            self.fail("players", "players must be a list of the 2 to 5 players of this hand.")
+            self.fail(
+                "players",
+                "players must be a list of the 2 to {most} players of this hand.",
+                most=most,
+            )
             return []
-        if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-            self.fail("players", "A hand has 2 to 5 players; this one lists {n}.", n=len(value))
+        if not MIN_PLAYERS <= len(value) <= most:
+            if most < len(value) <= 8:
+                self.fail(
+                    "players",
+                    "A hand has 2 to {most} players with three packs; this one lists {n}. "
+                    "Four packs (the packs setting) deal to 2 to 8.",
+                    most=most,
+                    n=len(value),
+                )
+            else:
+                self.fail(
+                    "players",
+                    "A hand has 2 to {most} players; this one lists {n}.",
+                    most=most,
+                    n=len(value),
+                )
         players = []
         for index, item in enumerate(value):
             player = self.player(item, f"players.{index}")
@@ -142,15 +198,17 @@ class _Reader:
         if maal is not None:
             maal = self.whole(maal, path, "maal")
         if counts is not None:
-            counts = self.counts(counts, f"{path}.maal_counts")
+            counts = self.counts(counts, f"{path}.maal_counts", name)
         if cards is not None:
             cards = self.cards(cards, f"{path}.maal_cards")
         tunnelas = item.get("dealt_tunnelas")
         if tunnelas is not None:
             tunnelas = self.tunnelas(tunnelas, f"{path}.dealt_tunnelas")
+        if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
+            self.check_held(name, path, cards, counts, tunnelas)
         shown = item.get("marriages_shown")
         if shown is not None:
-            shown = self.whole(shown, path, "marriages_shown", most=3)
+            shown = self.whole(shown, path, "marriages_shown", most=self.rules.packs)
         foul = item.get("foul")
         if foul is not None and not isinstance(foul, bool):
             self.fail(f"{path}.foul", "foul must be true or false.")
@@ -163,22 +221,71 @@ class _Reader:
         self.fail(f"{path}.{key}", "Enter a whole number from 0 to {most}.", most=most)
         return 0
 
-    def counts(self, value: object, path: str) -> dict[str, int] | None:
+    def counts(self, value: object, path: str, name: str) -> dict[str, int] | None:
         if not isinstance(value, dict):
             self.fail(path, 'maal_counts must be an object like {"tiplu": 1, "poplu": 2}.')
             return None
         counts = {}
+        limits = self.rules.copies_limits
         for kind, count in value.items():
-            if kind not in COUNT_KINDS:
+            if kind not in MAAL_COUNT_KEYS:
                 self.fail(
                     f"{path}.{kind}",
                     "{kind!r} is not a kind of maal; the kinds are {kinds}.",
                     kind=kind,
-                    kinds=", ".join(COUNT_KINDS),
+                    kinds=", ".join(MAAL_COUNT_KEYS),
                 )
                 continue
-            counts[kind] = self.whole(count, path, kind, most=6)
-        return {k: counts.get(k, 0) for k in COUNT_KINDS if counts.get(k)}
+            # A count of printed jokers where the pack has none is the copies check's.
+            most = self.rules.packs if kind == "printed_joker" else limits[kind]
+            if is_int(count) and most < count <= MAX_MAAL:
+                template = COUNT_RANGES[kind]
+                if kind == "tiplu" and most == self.rules.packs:
+                    template = COUNT_RANGES["tiplu_all"]
+                self.fail(f"{path}.{kind}", template, name=name, count=count, most=most)
+                continue
+            counts[kind] = self.whole(count, path, kind, most=most)
+        return {k: counts.get(k, 0) for k in MAAL_COUNT_KEYS if counts.get(k)}
+
+    def check_held(
+        self,
+        name: str,
+        path: str,
+        cards: tuple[Card, ...] | None,
+        counts: dict[str, int] | None,
+        tunnelas: tuple[Tunnela, ...] | None,
+    ) -> None:
+        """A player holds 21 cards: their maal cards (or counted copies, three a marriage)
+        and three cards a dealt tunnela (docs/rules.md §7)."""
+        laid = len(tunnelas) if tunnelas else 0
+        if laid > MAX_DEALT_TUNNELAS:
+            self.fail(
+                f"{path}.dealt_tunnelas",
+                "{name} lists {count} dealt tunnelas, but a player holds {cards} cards: at "
+                "most {most} tunnelas of 3.",
+                name=name,
+                count=laid,
+                cards=HAND_CARDS,
+                most=MAX_DEALT_TUNNELAS,
+            )
+            return
+        if cards is not None:
+            held, where = len(cards), "maal_cards"
+        elif counts is not None:
+            held, where = sum(counts.values()) + 2 * counts.get("marriage", 0), "maal_counts"
+        else:
+            return
+        if held + 3 * laid > HAND_CARDS:
+            self.fail(
+                f"{path}.{where}",
+                "{name} holds {count} cards here ({held} maal cards and {laid} dealt "
+                "tunnela(s) of 3), but a player holds {cards} cards.",
+                name=name,
+                count=held + 3 * laid,
+                held=held,
+                laid=laid,
+                cards=HAND_CARDS,
+            )
 
     def cards(self, value: object, path: str) -> tuple[Card, ...] | None:
         if not isinstance(value, list):
@@ -317,7 +424,9 @@ class _Reader:
                 )
             return
         held = kind_counts(p, tiplu, self.rules)
-        most = min(held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0))
+        most = held.get("marriage") or min(
+            held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0)
+        )
         if p.marriages_shown > most:
             self.fail(
                 f"{path}.marriages_shown",

@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import N_, FieldError, Invalid
+from .game import HAND_CARDS, HAND_PLAYERS, MAX_DEALT_TUNNELAS, MIN_PLAYERS, PACKS
 
 Table = tuple[int, ...]
 
@@ -37,6 +38,7 @@ class MatchLength:
 class HouseRules:
     profile: str
     scoring: str = "zero_sum"  # zero_sum | points_race
+    packs: int = 3  # 3 or 4: every card exists this many times (docs/rules.md §7)
     printed_jokers: bool = False
     tiplu_copies_max: int = 2  # copies of the tiplu that can be in hands (one is set aside)
     tiplu: Table = (3, 8)
@@ -56,7 +58,8 @@ class HouseRules:
     tunnela_printed_joker: int | Table | None = None
     tunnela_tiplu: int | Table | None = None
     dealt_tunnela_needs: str = "seen_by_sequences"  # seen_by_sequences | nothing
-    unseen_maal: str = "murder"  # murder | kidnap | keep
+    dealt_tunnela_bonus_mode: str = "instead"  # instead of its cards | added to them
+    unseen_maal: str = "murder"  # murder | kidnap | keep | keep_not_between_unseen
     fee_seen: int = 3
     fee_seen_dublee: int = 3
     fee_unseen: int = 10
@@ -82,8 +85,37 @@ class HouseRules:
         return self.scoring == "zero_sum"
 
     @property
+    def max_players(self) -> int:
+        """The most players a hand deals to with these packs."""
+        return HAND_PLAYERS[self.packs]
+
+    @cached_property
+    def copies_limits(self) -> dict[str, int]:
+        """The most copies of each kind that can be in hands across the table (docs/rules.md
+        §2, each one higher with four packs, §7); any other card: ``packs``."""
+        extra = self.packs - 3
+        return {
+            "tiplu": self.tiplu_copies_max + extra,
+            "poplu": self.packs,
+            "jhiplu": self.packs,
+            "alter": self.packs,
+            "printed_joker": self.packs if self.printed_jokers else 0,
+            "ordinary_joker": 2 * self.packs,  # two cards
+            "marriage": self.tiplu_copies_max + extra,  # a tiplu each
+        }
+
+    @property
     def scores_dealt_tunnelas(self) -> bool:
         return any(getattr(self, name) is not None for name in TUNNELA_SETTINGS)
+
+    def limits(self) -> dict[str, Any]:
+        """What a hand may hold under these rules (docs/rules.md §2, §7), as JSON."""
+        return {
+            "players": {"least": MIN_PLAYERS, "most": self.max_players},
+            "copies": dict(self.copies_limits),
+            "hand_cards": HAND_CARDS,
+            "dealt_tunnelas": MAX_DEALT_TUNNELAS,
+        }
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -211,7 +243,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "scoring": ("zero_sum", "points_race"),
     "marriage_grouping": ("best", "marriages_first"),
     "dealt_tunnela_needs": ("seen_by_sequences", "nothing"),
-    "unseen_maal": ("murder", "kidnap", "keep"),
+    "dealt_tunnela_bonus_mode": ("instead", "added"),
+    "unseen_maal": ("murder", "kidnap", "keep", "keep_not_between_unseen"),
     "dublee_finish_bonus_mode": ("per_loser", "finisher_maal"),
     "void_hand": ("nothing", "maal_only"),
     "deal_passes": ("left", "right"),
@@ -221,6 +254,7 @@ TABLES = ("tiplu", "poplu", "jhiplu", "ordinary_joker", "marriage")
 OPTIONAL_TABLES = ("alter", "printed_joker", "marriage_shown")
 BOOLS = ("printed_jokers", "ordinary_jokers_wild", "dublees_allowed")
 COUNTS = (
+    "packs",
     "tiplu_copies_max",
     "fee_seen",
     "fee_seen_dublee",
@@ -238,10 +272,15 @@ SETTING_HELP: dict[str, str] = {
         "zero_sum: players settle with each other every hand; "
         "points_race: everyone scores their own maal and the highest total wins."
     ),
+    "packs": N_(
+        "How many packs are shuffled together: 3 (2 to 5 players a hand) or 4 (2 to 8 "
+        "players; every card exists 4 times and each copies limit is one higher; a count "
+        "past the end of a table adds its last step again for each extra copy)."
+    ),
     "printed_jokers": N_("Whether the pack has the 3 printed jokers (159 cards)."),
     "tiplu_copies_max": N_(
-        "How many copies of the tiplu can be in hands (2 when the indicator "
-        "is set aside, 3 when it is not)."
+        "How many copies of the tiplu can be in hands with three packs (2 when the "
+        "indicator is set aside, 3 when it is not; one more with four packs)."
     ),
     "tiplu": N_("Totals for holding 1, 2 (, 3) tiplus."),
     "poplu": N_("Totals for holding 1, 2, 3 poplus."),
@@ -270,9 +309,14 @@ SETTING_HELP: dict[str, str] = {
     "dealt_tunnela_needs": N_(
         "Who may score a dealt tunnela: a player seen by sequences, or anybody."
     ),
+    "dealt_tunnela_bonus_mode": N_(
+        "instead: a dealt tunnela scores its bonus instead of its three cards; added: the "
+        "bonus is added on top and its cards still count as maal (they may form marriages)."
+    ),
     "unseen_maal": N_(
-        "An unseen player's maal: murder (worth 0), kidnap (goes to the "
-        "finisher) or keep (counts as theirs)."
+        "An unseen player's maal: murder (worth 0), kidnap (goes to the finisher), keep "
+        "(counts as theirs) or keep_not_between_unseen (counts as theirs, but two unseen "
+        "players exchange nothing with each other)."
     ),
     "fee_seen": N_("Fee each player seen by sequences pays the finisher."),
     "fee_seen_dublee": N_("Fee each player seen by dublees pays the finisher."),
@@ -295,6 +339,22 @@ SETTING_HELP: dict[str, str] = {
         "next hand's finisher."
     ),
     "foul_penalty": N_("Points the foul player pays when fouls are penalised."),
+}
+
+
+#: What each key of a player's ``maal_counts`` holds, for the rules page and the API.
+MAAL_COUNT_HELP: dict[str, str] = {
+    "tiplu": N_("Copies of the tiplu held, not counting those in marriages entered as such."),
+    "poplu": N_("Copies of the poplu held, not counting those in marriages entered as such."),
+    "jhiplu": N_("Copies of the jhiplu held, not counting those in marriages entered as such."),
+    "alter": N_("Copies of the alter held."),
+    "printed_joker": N_("Printed jokers held."),
+    "ordinary_joker": N_("Ordinary jokers held (both cards together)."),
+    "marriage": N_(
+        "Marriages entered as such: a tiplu, a poplu and a jhiplu each, scored from the "
+        "marriage table whatever the grouping rule; the tiplus, poplus and jhiplus counted "
+        "beside them are loose. Their cards count towards the copies limits."
+    ),
 }
 
 
@@ -379,6 +439,9 @@ def parse_length(value: object, field: str) -> MatchLength | None:
 def _check_consistent(rules: HouseRules) -> list[FieldError]:
     """Settings that make sense alone but not together."""
     problems = []
+    if rules.packs not in PACKS:
+        problems.append(FieldError("rules.packs", "packs must be 3 or 4."))
+        return problems
     if rules.tiplu_copies_max not in (2, 3):
         problems.append(FieldError("rules.tiplu_copies_max", "tiplu_copies_max must be 2 or 3."))
     if rules.printed_jokers and rules.printed_joker is None:
@@ -389,11 +452,14 @@ def _check_consistent(rules: HouseRules) -> list[FieldError]:
                 "like [5, 15, 25].",
             )
         )
-    if rules.dublees_min_players > 5:
+    if rules.dublees_min_players > rules.max_players:
         problems.append(
             FieldError(
                 "rules.dublees_min_players",
-                "dublees_min_players must be from 2 to 5.",
+                "dublees_min_players must be from 2 to {most} (the most players a hand "
+                "has with {packs} packs).",
+                most=rules.max_players,
+                packs=rules.packs,
             )
         )
     return problems
@@ -445,6 +511,18 @@ def with_overrides(base: HouseRules, overrides: Mapping[str, object]) -> HouseRu
     if problems:
         raise Invalid(problems)
     return rules
+
+
+def past_table(table: int | Table | None, count: int) -> tuple[int, int, int] | None:
+    """How a count past a table's last entry is scored (docs/rules.md §7): the table's
+    length, its last entry and the step added for each further item; None within it.
+
+    >>> past_table((2, 5, 10), 4), past_table((2, 5, 10), 3)
+    ((3, 10, 5), None)
+    """
+    if not isinstance(table, tuple) or count <= len(table):
+        return None
+    return len(table), table[-1], table[-1] - (table[-2] if len(table) > 1 else 0)
 
 
 def table_total(table: int | Table | None, count: int) -> int:

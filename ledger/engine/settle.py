@@ -155,7 +155,7 @@ def _effective(hand: Hand, own: list[int], rules: HouseRules, w: int | None) -> 
     for p, count in zip(hand.players, own, strict=True):
         if p.foul:
             effective.append(0)
-        elif p.seen != "unseen" or rules.unseen_maal == "keep":
+        elif p.seen != "unseen" or rules.unseen_maal in KEPT:
             effective.append(count)
         else:
             effective.append(0)
@@ -164,6 +164,25 @@ def _effective(hand: Hand, own: list[int], rules: HouseRules, w: int | None) -> 
     if w is not None:
         effective[w] += kidnapped
     return effective
+
+
+#: The unseen_maal rules under which an unseen player's maal counts as theirs.
+KEPT = ("keep", "keep_not_between_unseen")
+
+
+def _exchange(hand: Hand, effective: list[int], total: int, rules: HouseRules) -> list[int]:
+    """Maal points of a zero-sum hand: n × E − T, the sum over every other player j of
+    E_i − E_j; under keep_not_between_unseen two unseen players exchange nothing, so an
+    unseen player's sum runs over the seen players only (docs/rules.md §7)."""
+    n = len(effective)
+    points = [n * e - total for e in effective]
+    if rules.unseen_maal == "keep_not_between_unseen":
+        unseen = [i for i, p in enumerate(hand.players) if p.seen == "unseen"]
+        between = sum([effective[i] for i in unseen])
+        for i in unseen:
+            # Take back the exchange with each other unseen player: Σ (E_i − E_j) over them.
+            points[i] -= len(unseen) * effective[i] - between
+    return points
 
 
 def settle(hand: Hand, rules: HouseRules) -> Settlement:
@@ -179,7 +198,7 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
     if void_nothing:
         maal_points = [0] * n
     elif rules.zero_sum:
-        maal_points = [n * e - total for e in effective]
+        maal_points = _exchange(hand, effective, total, rules)
     else:
         maal_points = list(effective)
 

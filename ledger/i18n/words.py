@@ -11,13 +11,14 @@ from __future__ import annotations
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from ledger.engine.maal import NO_BONUS_REASONS
-from ledger.engine.rules import PROFILE_NOTES, PROFILE_TITLES, SETTING_HELP
+from ledger.engine.maal import ITEM_NOTES, NO_BONUS_REASONS
+from ledger.engine.rules import MAAL_COUNT_HELP, PROFILE_NOTES, PROFILE_TITLES, SETTING_HELP
 
 #: Every house-rules setting as a label (the rules chooser, the rules page).
 SETTING_LABELS = {
     "profile": _l("House rules"),
     "scoring": _l("Scoring"),
+    "packs": _l("Packs"),
     "printed_jokers": _l("Printed jokers"),
     "tiplu_copies_max": _l("Tiplu copies max"),
     "tiplu": _l("Tiplu"),
@@ -37,6 +38,7 @@ SETTING_LABELS = {
     "tunnela_printed_joker": _l("Tunnela printed joker"),
     "tunnela_tiplu": _l("Tunnela tiplu"),
     "dealt_tunnela_needs": _l("Dealt tunnela needs"),
+    "dealt_tunnela_bonus_mode": _l("Dealt tunnela bonus mode"),
     "unseen_maal": _l("Unseen maal"),
     "fee_seen": _l("Fee seen"),
     "fee_seen_dublee": _l("Fee seen dublee"),
@@ -64,6 +66,9 @@ CHOICE_WORDS = {
     "murder": _l("murder"),
     "kidnap": _l("kidnap"),
     "keep": _l("keep"),
+    "keep_not_between_unseen": _l("keep, not between unseen"),
+    "instead": _l("instead of its cards"),
+    "added": _l("added to its cards"),
     "per_loser": _l("per loser"),
     "finisher_maal": _l("finisher maal"),
     "maal_only": _l("maal only"),
@@ -85,6 +90,7 @@ KIND_WORDS = {
     "printed_joker": _l("Printed joker"),
     "ordinary_joker": _l("Ordinary joker"),
     "marriages_shown": _l("Marriages shown"),
+    "marriage": _l("Marriages"),
     "ordinary": _l("Ordinary"),
 }
 
@@ -144,4 +150,6 @@ class Translated:
 PROFILE_NAMES = Translated(PROFILE_TITLES)
 PROFILE_READINGS = Translated(PROFILE_NOTES)
 NO_BONUS_WHY = Translated(NO_BONUS_REASONS)
+ITEM_NOTE_WORDS = Translated(ITEM_NOTES)
 SETTING_MEANINGS = Translated(SETTING_HELP)
+COUNT_MEANINGS = Translated(MAAL_COUNT_HELP)

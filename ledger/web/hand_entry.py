@@ -31,8 +31,6 @@ from ledger.web.forms.hand_setup import build_hand_form
 from ledger.web.forms.numbers import read_whole
 from ledger.web.forms.problems import attach
 
-MAX_IN_HAND = 5
-
 
 class MatchHandForm(HandForm):
     """A hand of a match: the shared hand form, its dealer and the version being edited;
@@ -49,15 +47,17 @@ class MatchHandForm(HandForm):
 
 def default_playing(view: MatchView) -> list[str]:
     """Who plays a new hand, to start with: the last hand's players; before the first
-    hand, everybody, or with more than five, the dealer and the next four seats."""
+    hand, everybody, or with more than a hand deals to (5, or 8 with four packs), the
+    dealer and the seats after."""
     players = list(view.players)
     if view.hands:
         last = view.hands[-1]
         return [p for p in players if p not in last.sitting_out]
-    if len(players) <= MAX_IN_HAND:
+    most = view.rules.max_players  # 5, or 8 with four packs
+    if len(players) <= most:
         return players
     start = players.index(view.next_dealer) if view.next_dealer in players else 0
-    return [players[(start + i) % len(players)] for i in range(MAX_IN_HAND)]
+    return [players[(start + i) % len(players)] for i in range(most)]
 
 
 def build_match_hand_form(

@@ -100,7 +100,7 @@ def test_length_left_out_is_the_profiles_and_null_is_open(client):
         ({"name": ""}, "name"),
         ({"name": "x" * 81}, "name"),
         ({"players": ["Asha"]}, "players"),
-        ({"players": [f"P{i}" for i in range(11)]}, "players"),
+        ({"players": [f"P{i}" for i in range(13)]}, "players"),
         ({"players": ["Asha", "Bikash", "ASHA"]}, "players.2"),
         ({"players": ["Asha", "  "]}, "players.1"),
         ({"players": ["Asha", "B" * 41]}, "players.1"),

@@ -156,7 +156,9 @@ def test_errors_show_beside_their_fields(client):
     assert "'1X' is not a card" in errors_of(body, "players-0-maal_cards")
     assert "Choose how this player saw" in errors_of(body, "players-1-seen")
     assert "Enter a whole number" in errors_of(body, "players-1-count_poplu")
-    assert "0 to 6" in errors_of(body, "players-2-count_tiplu")
+    # The tiplu's own range (its third copy is the indicator), naming the player.
+    assert "Chandra cannot hold 9 tiplus" in errors_of(body, "players-2-count_tiplu")
+    assert "Enter 0 to 2." in errors_of(body, "players-2-count_tiplu")
     assert "Choose how the hand ended" in errors_of(body, "finish")
     assert 'aria-invalid="true"' in body
     assert '<table class="nets">' not in body  # nothing settled

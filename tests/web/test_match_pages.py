@@ -106,7 +106,7 @@ def test_too_few_players_and_a_bad_override(app, client):
     response = client.post("/matches/new", data=data)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert re.search(r'id="players-errors">\s*<li>A match has 2 to 10 players', html)
+    assert re.search(r'id="players-errors">\s*<li>A match has 2 to 12 players', html)
     assert re.search(r'id="rules-fee_seen-errors">\s*<li>Enter a whole number', html)
     assert count(app, Match) == 0
 
@@ -118,13 +118,13 @@ def test_the_first_dealer_needs_a_name(app, client):
     assert count(app, Match) == 0
 
 
-def test_add_player_rows_up_to_ten(client):
+def test_add_player_rows_up_to_twelve(client):
     data = new_match_form(action="add_player")
     html = client.post("/matches/new", data=data).get_data(as_text=True)
     assert 'name="players-4"' in html and 'name="players-5"' not in html
-    ten = new_match_form([f"P{i}" for i in range(10)], action="add_player")
-    html = client.post("/matches/new", data=ten).get_data(as_text=True)
-    assert 'name="players-9"' in html and 'name="players-10"' not in html
+    twelve = new_match_form([f"P{i}" for i in range(12)], action="add_player")
+    html = client.post("/matches/new", data=twelve).get_data(as_text=True)
+    assert 'name="players-11"' in html and 'name="players-12"' not in html
     assert "Add a player" not in html
 
 

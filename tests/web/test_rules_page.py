@@ -7,7 +7,7 @@ from markupsafe import escape
 
 from ledger.engine import PROFILES
 from ledger.engine.maal import NO_BONUS_REASONS
-from ledger.engine.rules import PROFILE_NOTES, PROFILE_TITLES, SETTING_HELP
+from ledger.engine.rules import MAAL_COUNT_HELP, PROFILE_NOTES, PROFILE_TITLES, SETTING_HELP
 
 
 def test_rules_page_shows_every_profile(client):
@@ -18,7 +18,8 @@ def test_rules_page_shows_every_profile(client):
     for pid, title in PROFILE_TITLES.items():
         assert f'<code lang="en">{pid}</code>' in header  # a code, not a word of the page
         assert html.escape(title) in header
-    rows = re.findall(r"<tr>\s*<th scope=\"row\".*?</tr>", body, re.S)
+    values = body.split('id="limits"')[0]  # the profiles' table, before the limits'
+    rows = re.findall(r"<tr>\s*<th scope=\"row\".*?</tr>", values, re.S)
     assert len(rows) == len(PROFILES["amarnepal"].to_json()) - 1  # every setting but "profile"
     tiplu = next(r for r in rows if '#setting-tiplu"' in r)
     cells = re.findall(r"<td>(.*?)</td>", tiplu)
@@ -78,5 +79,39 @@ def test_setting_codes_are_marked_english_on_the_nepali_page(client):
     body = client.get("/rules").get_data(as_text=True)
     assert '<html lang="ne">' in body
     codes = re.findall(r"<code([^>]*)>([^<]*)</code>", body)
-    assert len(codes) == len(PROFILE_TITLES) + len(PROFILE_NOTES) + len(SETTING_HELP)
+    assert len(codes) == (
+        len(PROFILE_TITLES) + len(PROFILE_NOTES) + len(SETTING_HELP) + len(MAAL_COUNT_HELP)
+    )
     assert all(attrs == ' lang="en"' for attrs, _ in codes), codes
+
+
+def test_rules_page_gives_the_limits_of_three_and_four_packs(client):
+    body = client.get("/rules").get_data(as_text=True)
+    limits = body.split('id="limits"')[1].split('id="counts"')[0]
+    rows = {
+        re.sub(r"<[^>]+>", "", m.group(1)).strip(): re.findall(r"<td>(.*?)</td>", m.group(2))
+        for m in re.finditer(
+            r'<th scope="row" class="setting-name">(.*?)</th>(.*?)</tr>', limits, re.S
+        )
+    }
+    assert rows["Players in a hand"] == ["2–5 / 2–8"] * 5
+    # amarnepal sets the indicator aside, gamerules puts it back under the stock
+    assert rows["Tiplu"] == ["2 / 3", "2 / 3", "2 / 3", "3 / 4", "3 / 4"]
+    assert rows["Printed joker"][:2] == ["3 / 4", "0 / 0"]
+    assert rows["Ordinary joker"][0] == "6 / 8"
+    assert "A player holds 21 cards" in limits
+    for key in MAAL_COUNT_HELP:
+        assert f'id="count-{key}"' in body
+
+
+def test_rules_page_in_nepali_names_the_new_settings(client):
+    client.set_cookie("lang", "ne")
+    body = client.get("/rules").get_data(as_text=True)
+    for nepali in (
+        "तास",  # packs
+        "बाँड्दा आएको टनेलाको बोनस गन्ने तरिका",  # dealt_tunnela_bonus_mode
+        "पत्ताको सट्टा",  # instead
+        "एक बाजीमा के कति हुन सक्छ",
+        "गनेर लेखिएको माल",
+    ):
+        assert nepali in body, nepali

@@ -8,9 +8,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ledger.engine.game import COUNT_KINDS
+from ledger.engine.game import COUNT_KINDS, MAX_PLAYERS
 from ledger.i18n import tr
-from ledger.web.forms.hand_setup import MAX_CHECK_ROWS
 
 
 def _text(value: object) -> str:
@@ -41,7 +40,7 @@ def hand_formdata(
     by_name = {p.casefold(): i for i, p in enumerate(players)} if players is not None else {}
     row_of_name: dict[str, int] = {}
     used_rows: set[int] = set()
-    limit = len(players) if players is not None else MAX_CHECK_ROWS
+    limit = len(players) if players is not None else MAX_PLAYERS
     for j, item in enumerate(listed):
         if not isinstance(item, Mapping):
             notes.append(tr("Player {n} of the hand is not an object; it was left out.", n=j + 1))

@@ -13,7 +13,7 @@ from ledger.engine.hand import tunnela_setting
 from ledger.i18n import tr
 from ledger.web.forms.hand import HandForm
 
-MIN_ROWS, MAX_CHECK_ROWS, DEFAULT_ROWS = 2, 5, 4
+MIN_ROWS, DEFAULT_ROWS = 2, 4
 
 
 @dataclass(frozen=True)
@@ -69,10 +69,11 @@ def build_hand_form(
 
     ``players``: a match's registered players, in seat order; their names are fixed
     (posted names are ignored). ``None``: names are typed (the dispute checker), in
-    ``rows`` rows (2 to 5; default: the rows posted, or 4).
+    ``rows`` rows (2 to the most a hand has under the rules, 5 or 8 by the packs; default:
+    the rows posted, or 4).
     ``formdata``: ``request.form`` when the form was posted, or ``hand_formdata(...)``;
     ``None`` for an empty form. ``sit_outs``: show a "plays this hand" switch per
-    player (default: more than 5 players). ``playing``: on an empty form, who plays
+    player (default: more players than a hand deals to). ``playing``: on an empty form, who plays
     (default: everybody); rows missing from posted data sit out.
     """
     form = form_class(formdata=formdata)
@@ -96,7 +97,7 @@ def prepare_hand_form(
         wanted = len(players)
     else:
         wanted = rows if rows is not None else (len(entries) or DEFAULT_ROWS)
-        wanted = max(MIN_ROWS, min(MAX_CHECK_ROWS, wanted))
+        wanted = max(MIN_ROWS, min(rules.max_players, wanted))
     posted = len(entries) > 0
     del entries.entries[wanted:]
     entries.last_index = len(entries.entries) - 1
@@ -110,8 +111,11 @@ def prepare_hand_form(
             entry.form.maal_mode.data = "counts"
     form.fixed_names = list(players) if players is not None else None
     form.sit_outs = (
-        (len(players) > 5) if sit_outs is None and players is not None else bool(sit_outs)
+        (len(players) > rules.max_players)
+        if sit_outs is None and players is not None
+        else bool(sit_outs)
     )
+    form.max_rows = rules.max_players
     form.layout = HandLayout.for_rules(rules)
     form.winner.choices = [SelectChoice("", tr("Choose who finished"))] + [
         SelectChoice(str(i), player_name(form, i) or row_title(i)) for i in range(len(entries))
