@@ -41,6 +41,7 @@ from ledger.engine.rules import (
     TUNNELA_SETTINGS,
 )
 from ledger.matches.export import EXPORT_FORMAT, NUMBER_MAX
+from ledger.matches.models import INTEGER_MAX
 
 Schema = dict[str, Any]
 
@@ -429,12 +430,12 @@ def schemas() -> dict[str, Schema]:
                 **hand_fields,
                 "dealer": NAME,
                 "number": {
-                    **whole(1),
+                    **whole(1, INTEGER_MAX),
                     "description": "The number the client believes it is adding: 409 when the "
                     "match's next hand has another.",
                 },
                 "version": {
-                    **whole(1),
+                    **whole(1, INTEGER_MAX),
                     "description": "PUT only: the version loaded (409 when it changed).",
                 },
             },
