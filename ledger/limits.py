@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import math
 import time
-
 from collections.abc import Callable
 
 from flask import Flask, Response, current_app, request
