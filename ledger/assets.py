@@ -83,9 +83,11 @@ _lock = threading.RLock()  # a stylesheet finds the files it names while built
 
 
 def _stamp(path: str) -> tuple[int, int] | None:
+    """The file's modification time and size; None when ``path`` is no file (ValueError:
+    a NUL in the name, which no file has)."""
     try:
         st = os.stat(path)
-    except OSError:
+    except (OSError, ValueError):
         return None
     return (st.st_mtime_ns, st.st_size) if os.path.isfile(path) else None
 

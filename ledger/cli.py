@@ -1,4 +1,5 @@
-"""Commands: the console script ``marriage-ledger`` (``init-db``, ``serve``), and
+"""Commands: the console script ``marriage-ledger`` (``init-db``, ``serve``, ``backup``,
+``restore``), and
 ``flask --app ledger init-db`` for developers.
 
 Both read the app's configuration (``ledger.settings``): ``LEDGER_DATABASE_URL``,
@@ -6,6 +7,8 @@ Both read the app's configuration (``ledger.settings``): ``LEDGER_DATABASE_URL``
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import click
 from flask import Flask, current_app
@@ -99,3 +102,41 @@ def serve(host: str | None, port: int, threads: int | None) -> None:
         click.echo(f"Warning: {problem}.", err=True)
     plan = plan_listening(host, port, app.config["PUBLIC_URL"])
     server.serve(app, plan, threads or server.THREADS)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def backup(file: Path) -> None:
+    """Copy the whole SQLite database to FILE, safely while the server runs and writes
+    (SQLite's backup API). For PostgreSQL, use pg_dump (docs/deployment.md)."""
+    from ledger.backup import BackupError
+    from ledger.backup import backup as copy_database
+
+    app = _app()
+    try:
+        pages = copy_database(app.config["SQLALCHEMY_DATABASE_URI"], file)
+    except BackupError as problem:
+        raise click.ClickException(str(problem)) from problem
+    click.echo(f"Backed up the database to {file} ({pages} pages).")
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
+def restore(file: Path, yes: bool) -> None:
+    """Replace the SQLite database with the backup in FILE (then upgrade it to this
+    version). For PostgreSQL, use pg_restore (docs/deployment.md)."""
+    from ledger.backup import BackupError
+    from ledger.backup import restore as put_back
+
+    app = _app()
+    if not yes:
+        click.confirm(f"Replace every match in the database with those in {file}?", abort=True)
+    try:
+        put_back(file, app.config["SQLALCHEMY_DATABASE_URI"])
+    except BackupError as problem:
+        raise click.ClickException(str(problem)) from problem
+    with app.app_context():
+        where = upgrade_database()
+        db.engine.dispose()
+    click.echo(f"Restored {file} into {where}.")

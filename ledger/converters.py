@@ -9,8 +9,10 @@ from flask import Flask
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter
 
+from ledger.matches.models import INTEGER_MAX
+
 #: The largest whole number a URL may carry: PostgreSQL's ``integer``.
-MAX_URL_INT = 2**31 - 1
+MAX_URL_INT = INTEGER_MAX
 
 
 class BoundedIntegerConverter(IntegerConverter):

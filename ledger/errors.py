@@ -9,12 +9,21 @@ are marked for translation, and a message given to ``abort`` is translated when 
 ``ledger.i18n.Msg`` or a sentence of the catalogue (``ledger.i18n.translate``).
 """
 
-from flask import Flask, jsonify, make_response, render_template, request
+import errno
+import logging
+import time
+
+from flask import Flask, current_app, jsonify, make_response, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
+from ledger.extensions import db
 from ledger.i18n import N_, tr, translate
+
+log = logging.getLogger(__name__)
 
 API_MESSAGES = {
     400: "The request body is not valid JSON.",
@@ -56,6 +65,36 @@ TOO_MANY_PARTS = {
     "page": N_("What you sent has too many parts."),
 }
 KIB, MIB = 1024, 1024 * 1024
+
+#: The database cannot be reached (PostgreSQL down, SQLite locked past its busy timeout
+#: or failing to read its file), or the disk is full: a 503 that says to try again,
+#: since nothing was stored (the phone's offline queue keeps the hand and resends it).
+UNAVAILABLE_ERRORS = (OperationalError, InterfaceError, DisconnectionError, PoolTimeout, OSError)
+#: A full disk, as the system and the databases say it (PostgreSQL's disk_full is 53100;
+#: SQLite says "database or disk is full").
+FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT})
+FULL_WORDS = ("disk is full", "no space left", "53100")
+#: Seconds to wait before trying again (``Retry-After``).
+RETRY_AFTER = 5
+UNAVAILABLE = {
+    "unavailable": {
+        "api": "The ledger cannot reach its database just now, so nothing was changed. "
+        "Try again in a few seconds.",
+        "page": N_(
+            "The ledger cannot reach its database just now, so nothing was changed. "
+            "Try again in a few seconds."
+        ),
+    },
+    "full": {
+        "api": "The server's disk is full, so nothing was changed. Try again once space is freed.",
+        "page": N_(
+            "The server's disk is full, so nothing was changed. Try again once space is freed."
+        ),
+    },
+}
+#: ``app.extensions`` key of the last such failure: ``(time.monotonic(), reason)``,
+#: which ``/readyz`` reports for a while (``ledger.serving.readiness``).
+LAST_FAILURE = "ledger.last_unavailable"
 
 
 def is_api_request() -> bool:
@@ -127,7 +166,44 @@ def handle_csrf_error(error: CSRFError):
     return error_response(error, str(CSRF_MESSAGE))
 
 
+def unavailable_reason(error: BaseException) -> str | None:
+    """``"full"`` (the disk), ``"unavailable"`` (the database) or None (another error)."""
+    if isinstance(error, OSError):
+        return "full" if error.errno in FULL_ERRNOS else None
+    if not isinstance(error, UNAVAILABLE_ERRORS):
+        return None
+    cause = getattr(error, "orig", None) or error
+    text = f"{getattr(cause, 'sqlstate', '')} {cause}".lower()
+    return "full" if any(word in text for word in FULL_WORDS) else "unavailable"
+
+
+def last_failure(app: Flask) -> tuple[float, str] | None:
+    """When (``time.monotonic()``) and why the last request met ``UNAVAILABLE_ERRORS``."""
+    return app.extensions.get(LAST_FAILURE)
+
+
+def handle_unavailable(error: Exception):
+    """503 with ``Retry-After`` and a sentence; any other OSError stays a 500."""
+    reason = unavailable_reason(error)
+    if reason is None:
+        raise error
+    current_app.extensions[LAST_FAILURE] = (time.monotonic(), reason)
+    log.warning("503 (%s): %s: %s", reason, type(error).__name__, error)
+    try:
+        db.session.rollback()
+    except Exception:  # the connection itself is gone: the session is removed anyway
+        log.debug("rollback after a failure failed", exc_info=True)
+    api = is_api_request()
+    words = UNAVAILABLE[reason]
+    response = error_response(ServiceUnavailable(), words["api"] if api else tr(words["page"]))
+    response.headers["Retry-After"] = str(RETRY_AFTER)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def init_errors(app: Flask) -> None:
     app.register_error_handler(CSRFError, handle_csrf_error)
+    for kind in UNAVAILABLE_ERRORS:
+        app.register_error_handler(kind, handle_unavailable)
     # Also receives unhandled exceptions, wrapped in InternalServerError.
     app.register_error_handler(HTTPException, handle_http_exception)

@@ -1,20 +1,30 @@
 """Rate limits (Flask-Limiter) on what costs the server: creating and importing matches,
-the PDFs and the settle API. A table at play never meets them; a script hammering the
-server does, and gets 429 with ``Retry-After`` (JSON under /api/, a page elsewhere).
+the PDFs and the settle API, and the guesses of an edit key. A table at play never meets
+them; a script hammering the server does, and gets 429 with ``Retry-After`` (JSON under
+/api/, a page elsewhere).
 
-Requests are counted per client address. Everything is configuration (``instance/
-config.py`` or ``create_app``'s mapping), with these defaults:
+Who a request counts for (``client_key``): its address; within one match's PDFs, the
+address and the match, and the holder of the match's edit key (its sealed session, or a
+Bearer key) on a budget of its own. So phones behind one address (a club's NAT) following
+one match share a count, but neither other matches' followers nor a match's own can lock
+its scorekeeper out of the summary. Edit-key guesses (an API write with a wrong Bearer
+key, an edit link with a wrong key: a 403) count per address, and only the 403s do.
+
+Everything is configuration (``instance/config.py`` or ``create_app``'s mapping), with
+these defaults:
 
 - ``RATELIMIT_MATCH_CREATE``: new matches, from the page and the API together;
   ``RATELIMIT_IMPORT``: imports; ``RATELIMIT_PDF``: the summaries and every slip together;
   ``RATELIMIT_SETTLE``: ``POST /api/v1/settle``; ``RATELIMIT_RESCORE``: a match's rescore
-  (each settles every hand of the match again), from the API and the pages together.
+  (each settles every hand of the match again), from the API and the pages together;
+  ``RATELIMIT_EDIT_KEY``: wrong edit keys.
   Each is a limit string of Flask-Limiter (``"10 per minute; 100 per hour"``): see
   ``DEFAULT_LIMITS``.
 - ``RATELIMIT_STORAGE_URI``: where the counts live: ``memory://`` (this process) by
-  default; a shared backend (e.g. ``redis://host:6379``, with its client package
-  installed) when several processes serve the app. Should that backend fail, counting
-  goes on in memory and no request fails for it.
+  default; ``redis://host:6379`` (the ``redis`` extra: ``pip install
+  marriage-ledger[redis]``) when several processes serve the app, so that they share one
+  count (else each process counts alone and N processes allow N times each limit).
+  Should that backend fail, counting goes on in memory and no request fails for it.
 - ``RATELIMIT_ENABLED``: ``True``; the test suite turns it off.
 """
 
@@ -22,11 +32,14 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import NotFound
 
+from ledger import matches
 from ledger.errors import error_response, is_api_request
 from ledger.i18n import tr
 
@@ -36,11 +49,58 @@ DEFAULT_LIMITS = {
     "RATELIMIT_PDF": "30 per minute; 300 per hour",
     "RATELIMIT_SETTLE": "120 per minute; 2000 per hour",
     "RATELIMIT_RESCORE": "30 per minute; 300 per hour",
+    "RATELIMIT_EDIT_KEY": "20 per minute; 100 per hour",
 }
-#: What each limit covers: its config key, the endpoints that share one count, the methods.
-LIMITED = (
-    ("RATELIMIT_MATCH_CREATE", ("api.create_match", "matches.new"), ("POST",)),
-    ("RATELIMIT_IMPORT", ("api.import_match",), ("POST",)),
+
+
+def client_key() -> str:
+    """Who this request counts for: its address, and within a match, the address and
+    the match, or the match's edit-key holder (a budget of its own)."""
+    address = get_remote_address()
+    public_id = (request.view_args or {}).get("public_id")
+    if not isinstance(public_id, str):
+        return address
+    if _holds_edit_key(public_id):
+        return f"editor:{public_id}"
+    return f"{address}:{public_id}"
+
+
+def _holds_edit_key(public_id: str) -> bool:
+    """Whether the request carries the match's edit key (checked, as every write checks
+    it), in its sealed session or as ``Authorization: Bearer``."""
+    from ledger.web.edit_rights import held_keys  # the pages' sessions, read lazily
+
+    header = request.headers.get("Authorization", "")
+    scheme, _, bearer = header.partition(" ")
+    keys = [held_keys().get(public_id), bearer.strip() if scheme.lower() == "bearer" else None]
+    keys = [key for key in keys if key]
+    if not keys:
+        return False
+    try:
+        match = matches.get_match(public_id)
+    except NotFound:
+        return False
+    return any(matches.check_edit_key(match, key) for key in keys)
+
+
+def _refused_key(response: Response) -> bool:
+    return response.status_code == 403
+
+
+#: What each limit covers: its config key, the endpoints that share one count, the
+#: methods, who counts (None: the address) and which answers count (None: all).
+LIMITED: tuple[
+    tuple[
+        str,
+        tuple[str, ...],
+        tuple[str, ...],
+        Callable[[], str] | None,
+        Callable[[Response], bool] | None,
+    ],
+    ...,
+] = (
+    ("RATELIMIT_MATCH_CREATE", ("api.create_match", "matches.new"), ("POST",), None, None),
+    ("RATELIMIT_IMPORT", ("api.import_match",), ("POST",), None, None),
     (
         "RATELIMIT_PDF",
         (
@@ -51,12 +111,29 @@ LIMITED = (
             "reports.what_if_pdf",
         ),
         ("GET", "HEAD"),  # HEAD renders the PDF too
+        client_key,
+        None,
     ),
-    ("RATELIMIT_SETTLE", ("api.settle_hand",), ("POST",)),
+    ("RATELIMIT_SETTLE", ("api.settle_hand",), ("POST",), None, None),
+    (
+        "RATELIMIT_EDIT_KEY",
+        (
+            "api.update_match",
+            "api.add_hand",
+            "api.replace_hand",
+            "api.delete_hand",
+            "matches.join",
+        ),
+        ("GET", "POST", "PUT", "PATCH", "DELETE"),
+        None,
+        _refused_key,
+    ),
     (
         "RATELIMIT_RESCORE",
         ("api.rescore", "what_if.what_if", "what_if.change_rules"),
         ("GET", "POST"),
+        None,
+        None,
     ),
 )
 EXTENSION = "ledger_limiter"
@@ -72,9 +149,13 @@ def init_limits(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
     limiter = Limiter(get_remote_address, app=app)
     app.extensions[EXTENSION] = limiter
-    for key, endpoints, methods in LIMITED:
+    for key, endpoints, methods, key_func, deduct_when in LIMITED:
         shared = limiter.shared_limit(
-            lambda key=key: current_app.config[key], scope=key.lower(), methods=list(methods)
+            lambda key=key: current_app.config[key],
+            scope=key.lower(),
+            methods=list(methods),
+            key_func=key_func,
+            deduct_when=deduct_when,
         )
         for endpoint in endpoints:
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])

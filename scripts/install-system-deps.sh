@@ -4,12 +4,13 @@
 #   poppler-utils    pdftoppm, to render PDFs in tests
 #   WeasyPrint's libraries (Pango, HarfBuzz subsetting)
 #   postgresql       the server binaries (initdb, pg_ctl) for the suite's PostgreSQL pass
+#   redis-server     a Redis server for the tests of the rate limits shared by processes
 #   nodejs, npm      only where no npm is on the PATH: `make node-deps` installs axe-core
 #                    (the accessibility checks of the browser tests) with it
 # Idempotent: says nothing and does nothing when everything is present.
 set -euo pipefail
 
-wanted=(chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 postgresql)
+wanted=(chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 postgresql redis-server)
 command -v npm >/dev/null 2>&1 || wanted+=(nodejs npm)
 optional=(libharfbuzz-subset0)  # only on releases that package it
 

@@ -84,6 +84,12 @@ class Cluster:
             "--locale=C.UTF-8",
             "--no-sync",
         )
+        self.resume()
+        atexit.register(self.stop)  # also when the session ends badly
+        return self
+
+    def resume(self) -> None:
+        """Start the server on the cluster's data (after ``start``'s initdb, or ``halt``)."""
         options = [
             f"-p {self.port}",
             "-c listen_addresses=127.0.0.1",
@@ -101,8 +107,11 @@ class Cluster:
             "-w",
             "start",
         )
-        atexit.register(self.stop)  # also when the session ends badly
-        return self
+
+    def halt(self) -> None:
+        """Stop the server as an administrator would (its connections cut), keeping the
+        data: a fault test's database going away under the app; ``resume`` brings it back."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def stop(self) -> None:
         if self.data.exists():

@@ -18,6 +18,7 @@ from ledger.api.problems import ApiError, json_object
 from ledger.engine import FieldError, Invalid
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
+from ledger.matches.reading import read_whole_number
 from ledger.matches.rescore import read_rescore_rules, rescore_match
 from ledger.matches.view import history_json
 from ledger.pdf.archive import NotAPdf, read_pdf_export
@@ -208,10 +209,16 @@ def _expected_version(data: dict, number: int, current: int) -> int | None:
     409 (HandConflict) when either is not the hand's current version."""
     expected = data.get("version")
     if expected is not None:
-        if not isinstance(expected, int) or isinstance(expected, bool):
-            raise Invalid(
-                [FieldError("version", "version must be the hand's version you loaded, a number.")]
+        try:
+            expected = read_whole_number(
+                expected,
+                "version",
+                least=1,
+                template="version must be the hand's version you loaded, a whole number "
+                "from {least} to {most}.",
             )
+        except FieldError as problem:
+            raise Invalid([problem]) from None
         if expected != current:
             raise matches.HandConflict(number, current)
     if_match = request.headers.get("If-Match")

@@ -47,6 +47,7 @@ from ledger.engine.rules import (
     HouseRules,
 )
 from ledger.matches.export import EXPORT_FORMAT, NUMBER_MAX
+from ledger.matches.models import INTEGER_MAX
 
 Schema = dict[str, Any]
 
@@ -499,12 +500,12 @@ def schemas() -> dict[str, Schema]:
                 **hand_fields,
                 "dealer": NAME,
                 "number": {
-                    **whole(1),
+                    **whole(1, INTEGER_MAX),
                     "description": "The number the client believes it is adding: 409 when the "
                     "match's next hand has another.",
                 },
                 "version": {
-                    **whole(1),
+                    **whole(1, INTEGER_MAX),
                     "description": "PUT only: the version loaded (409 when it changed).",
                 },
             },

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -181,6 +182,18 @@ def read_export(data: object) -> ImportSpec:
         raise Invalid(
             [FieldError("format", f"This is not a match exported by the ledger ({fmt!r}).")]
         )
+    given = data.get("format_version", EXPORT_FORMAT_VERSION)
+    if not _is_whole(given) or given != EXPORT_FORMAT_VERSION:
+        raise Invalid(
+            [
+                FieldError(
+                    "format_version",
+                    "This ledger reads exports of format_version {known}; this one has {given}.",
+                    known=EXPORT_FORMAT_VERSION,
+                    given=json.dumps(given)[:40],
+                )
+            ]
+        )
     match = read_match(
         data.get("name"),
         data.get("players"),
@@ -203,9 +216,72 @@ def read_export(data: object) -> ImportSpec:
             )
         )
         last = 0
+    last = max([last, *numbers])
+    if not errors:
+        _check_history(history, hands, last, errors)
     if errors:
         raise Invalid(errors)
-    return ImportSpec(match, max([last, *numbers]), tuple(hands), tuple(history))
+    return ImportSpec(match, last, tuple(hands), tuple(history))
+
+
+def _check_history(
+    history: Sequence[ImportedHand],
+    hands: Sequence[ImportedHand],
+    last: int,
+    errors: list[FieldError],
+) -> None:
+    """The history must fit the hands, as the ledger writes it: each entry is a hand of
+    the match (numbers are never reused), an earlier version of a hand still there is
+    older than it and no delete, and a deleted hand's delete is its newest version.
+    Else the hands imported could never be edited or deleted (their next history row
+    would collide with one imported)."""
+    current = {hand.number: hand.version for hand in hands}
+    deleted: dict[int, int] = {}
+    for old in history:
+        if old.action == "delete":
+            deleted[old.number] = max(old.version, deleted.get(old.number, 0))
+    for i, old in enumerate(history):
+        path = f"history.{i}"
+        if old.number > last:
+            errors.append(
+                FieldError(
+                    f"{path}.hand",
+                    "Hand {number} is past the match's last hand, {last}.",
+                    number=old.number,
+                    last=last,
+                )
+            )
+        elif old.number in current and old.action == "delete":
+            errors.append(
+                FieldError(
+                    f"{path}.action",
+                    "Hand {number} is in the match, so its history cannot say it was deleted.",
+                    number=old.number,
+                )
+            )
+        elif old.number in current and old.version >= current[old.number]:
+            errors.append(
+                FieldError(
+                    f"{path}.version",
+                    "An earlier version of hand {number} must be older than the hand's "
+                    "own version {current}.",
+                    number=old.number,
+                    current=current[old.number],
+                )
+            )
+        elif old.number in deleted and (
+            old.version > deleted[old.number]
+            or (old.action == "delete" and old.version < deleted[old.number])
+        ):
+            errors.append(
+                FieldError(
+                    f"{path}.version",
+                    "Hand {number} was deleted at version {deleted}: its history can have "
+                    "no other delete and no later version.",
+                    number=old.number,
+                    deleted=deleted[old.number],
+                )
+            )
 
 
 def _read_hands(

@@ -33,6 +33,10 @@ from ledger.extensions import db
 MAX_DECIMAL_TEXT = 16
 #: The longest idempotency key a client may send (shared/API.md).
 IDEMPOTENCY_KEY_MAX = 200
+#: The largest whole number an integer column holds on both databases: PostgreSQL's
+#: ``integer`` (SQLite's goes on to 2**63 - 1). Every whole number read from a request is
+#: bounded by it before it reaches a query (``reading.read_whole_number``, URL converters).
+INTEGER_MAX = 2**31 - 1
 
 
 def utcnow() -> datetime:

@@ -28,7 +28,7 @@ from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
 from ledger.engine.names import name_problem, read_name, tidy_name
 from ledger.engine.rules import parse_length
-from ledger.matches.models import IDEMPOTENCY_KEY_MAX
+from ledger.matches.models import IDEMPOTENCY_KEY_MAX, INTEGER_MAX
 
 
 class _ProfileLength:
@@ -238,15 +238,54 @@ def read_match_changes(data: object) -> dict[str, object]:
     return changes
 
 
+def read_whole_number(
+    value: object,
+    field: str,
+    *,
+    least: int = 0,
+    most: int = INTEGER_MAX,
+    template: str = N_("{name} must be a whole number from {least} to {most}."),
+    text: bool = False,
+) -> int:
+    """A whole number from a request, from ``least`` to ``most`` (at most the database's
+    integer): a JSON integer (not a bool), or with ``text`` (a form's field) decimal digits
+    as text (Devanagari ones too).
+    Anything else is a FieldError on ``field`` whose ``template`` may use ``{name}`` (the field),
+    ``{least}`` and ``{most}``. Text is measured before ``int()``, which fails on ``²`` (a
+    digit that is no decimal digit) and on more than 4300 digits.
+
+    Every whole number the app reads from a request comes through here (the forms'
+    ``read_whole`` too), so none can overflow a query.
+
+    >>> read_whole_number("१२", "n", text=True), read_whole_number(7, "n", least=1)
+    (12, 7)
+    """
+    most = min(most, INTEGER_MAX)
+    number = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif text and isinstance(value, str) and value.isdecimal():
+        digits = value.lstrip("0\u0966") or "0"  # leading zeros (० too) are no size
+        if len(digits) <= len(str(most)):
+            number = int(digits)
+    if number is None or not least <= number <= most:
+        raise FieldError(field, template, name=field, least=least, most=most)
+    return number
+
+
 def read_hand_number(value: object) -> int | None:
     """The hand number a client believes it is adding (``"number"``), or None."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise FieldError(
-            "number", "number must be the number of the hand you are adding, a whole number from 1."
-        )
-    return value
+    return read_whole_number(
+        value,
+        "number",
+        least=1,
+        template=N_(
+            "number must be the number of the hand you are adding, a whole number from "
+            "{least} to {most}."
+        ),
+    )
 
 
 def read_idempotency_key(value: object) -> str:

@@ -15,6 +15,7 @@ Settings (``instance/config.py`` or ``LEDGER_<NAME>``), with their defaults:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ from ledger.pdf.cache import PdfCache, code_stamp
 from ledger.pdf.child import render_in_child
 from ledger.pdf.render import RenderJob
 from ledger.pdf.slots import SlotsBusy, render_slot
+
+log = logging.getLogger(__name__)
 
 DEFAULTS = {
     "PDF_SLOTS": 2,
@@ -109,7 +112,9 @@ def request_key(kind: str, public_id: str, version: int, now: datetime, *parts: 
         current_language(),
         digit_style(),
         now.date().isoformat(),  # the date it prints
-        request.url_root,  # the address it prints (links back to the ledger)
+        # the address it prints (links back to the ledger): the configured one when there
+        # is one (ledger.serving.links), so that no Host header can multiply the files
+        current_app.config.get("PUBLIC_URL") or request.url_root,
         code_stamp(*printer().sources),
     ]
 
@@ -124,7 +129,10 @@ def kept_pdf(key: Sequence[str | int], make: Callable[[], RenderJob]) -> bytes:
             pdf = cache.get(key)  # made meanwhile by a request that held a slot
             if pdf is None:
                 pdf = render_job(make())
-                cache.put(key, pdf)
+                try:
+                    cache.put(key, pdf)
+                except OSError as error:  # a full disk: the PDF is made, give it anyway
+                    log.warning("the PDF could not be kept in the cache: %s", error)
     return pdf
 
 

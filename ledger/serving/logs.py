@@ -4,7 +4,8 @@
 stderr, a traceback folded onto its record's line (newlines written as ``\\n``), so
 that a log collector sees one event per line. ``RequestLog`` writes one line per
 request under the logger ``ledger.requests``: client, method, path, protocol, status,
-response size and milliseconds. An edit key in a join link never reaches the log.
+response size and milliseconds. An edit key in a join link or a query string never
+reaches the log, nor does any raw control character.
 """
 
 from __future__ import annotations
@@ -22,9 +23,24 @@ JOIN_KEY = re.compile(r"(/join/)[^/?]+")
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
+#: A query parameter whose name says it holds a key (``?key=``, ``?edit_key=``): a key
+#: sent there by mistake is never logged.
+KEY_PARAMETER = re.compile(r"((?:^|[?&;])[^=&;]*key=)[^&;]*", re.IGNORECASE)
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every control character written out (``\\x00``): none reaches a log
+    line raw, where it could end the line or drive the terminal."""
+    return CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
+
+
 class OneLineFormatter(logging.Formatter):
+    """One line per record, whoever logs it (Flask's error line quotes the request's
+    path): the traceback's newlines as ``\\n``, every other control character escaped."""
+
     def format(self, record: logging.LogRecord) -> str:
-        return super().format(record).replace("\r", "").replace("\n", "\\n")
+        text = super().format(record).replace("\r\n", "\n").replace("\n", "\\n")
+        return escape_controls(text)
 
 
 def configure_logging(level: int = logging.INFO) -> None:
@@ -39,8 +55,10 @@ def shown_path(environ: dict[str, Any]) -> str:
     """The path and query as the log shows them (a join link's key replaced)."""
     path = environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")
     query = environ.get("QUERY_STRING")
-    shown = JOIN_KEY.sub(r"\1<key>", path + (f"?{query}" if query else ""))
-    return CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", shown)
+    shown = JOIN_KEY.sub(r"\1<key>", path)
+    if query:
+        shown += "?" + KEY_PARAMETER.sub(r"\1<key>", query)
+    return escape_controls(shown)
 
 
 class RequestLog:

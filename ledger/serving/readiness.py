@@ -5,18 +5,24 @@ trivial route). ``/readyz`` answers 200 only when the database can be reached, i
 schema is the latest migration (``marriage-ledger init-db`` has run), and it accepts
 writes: it updates the migration's own row to the same value and rolls back, so a
 read-only or missing database, or one left behind by an upgrade, answers 503 with a
-line saying which. The details go to the log, not to the client.
+line saying which; so does a full disk where the app writes, and for a while a request
+that met an unavailable database or a full disk (a 503 of ``ledger.errors``). The
+details go to the log, not to the client.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import shutil
+import time
 
 from alembic.script import ScriptDirectory
 from flask import Blueprint, Flask, current_app
 from sqlalchemy import column, inspect, select, table, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from ledger.errors import last_failure
 from ledger.extensions import db
 
 bp = Blueprint("serving", __name__)
@@ -27,9 +33,19 @@ VERSIONS = table("alembic_version", column("version_num"))
 TEXT = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
 
 
+#: For so many seconds after a request met an unavailable database or a full disk
+#: (``ledger.errors.handle_unavailable``), /readyz says so: a full disk lets the
+#: no-op write below pass.
+RECENT_FAILURE_SECONDS = 30
+#: Less free space than this where the app writes (the SQLite file's folder, the
+#: instance folder: the PDF cache) is a full disk.
+MIN_FREE_BYTES = 1024 * 1024
+REASONS = {"full": "the disk is full", "unavailable": "the database could not be reached"}
+
+
 @bp.get("/readyz")
 def readyz():
-    problem = database_problem()
+    problem = database_problem() or disk_problem()
     if problem:
         return f"not ready: {problem}\n", 503, TEXT
     return "ready\n", 200, TEXT
@@ -69,3 +85,28 @@ def database_problem() -> str | None:
         cause = getattr(error, "orig", None) or error
         return f"the database cannot be used ({type(cause).__name__})"
     return None
+
+
+def disk_problem() -> str | None:
+    """A full disk where the app writes, or a request's recent failure (its reason)."""
+    for folder in _written_folders():
+        try:
+            free = shutil.disk_usage(folder).free
+        except OSError:
+            continue  # a folder not made yet: the writes will say
+        if free < MIN_FREE_BYTES:
+            return f"the disk holding {folder} is full ({free} bytes free)"
+    failed = last_failure(current_app)
+    if failed is not None:
+        ago = time.monotonic() - failed[0]
+        if ago < RECENT_FAILURE_SECONDS:
+            return f"a request failed {ago:.0f} s ago: {REASONS[failed[1]]}"
+    return None
+
+
+def _written_folders() -> list[str]:
+    folders = [current_app.instance_path]
+    url = db.engine.url
+    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+        folders.append(os.path.dirname(os.path.abspath(url.database)))
+    return folders

@@ -3,6 +3,7 @@ render slots that bound how many are laid out at once (ledger/pdf/slots.py)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
@@ -203,3 +204,32 @@ def test_the_slots_hold_across_processes(make_app):
 def test_wrong_settings_stop_the_app(make_app, setting, value):
     with pytest.raises(ValueError, match=f"LEDGER_{setting}"):
         make_app(**{setting: value})
+
+
+def test_a_pdf_whose_cache_file_cannot_be_written_is_still_served(
+    app, client, renders, monkeypatch
+):
+    """A full disk (ENOSPC) while keeping the PDF: the PDF made is served all the same."""
+    match = api_match(client, hands=FOUR_HANDS)
+
+    def full(self, key, pdf):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(PdfCache, "put", full)
+    response = client.get(f"/matches/{match['id']}/summary.pdf")
+    assert response.status_code == 200
+    assert response.data.startswith(b"%PDF-") and len(renders) == 1
+    assert list(cache_folder(app).glob("*.pdf")) == []
+
+
+def test_the_cache_is_keyed_by_the_public_address_not_the_host_header(make_app, renders):
+    """With a public address configured, the PDF prints it whatever Host the request
+    gave: another Host is the same file, not a new render."""
+    app = make_app(PUBLIC_URL="http://192.168.1.20:5000")
+    client = app.test_client()
+    match = api_match(client, hands=FOUR_HANDS)
+    url = f"/matches/{match['id']}/summary.pdf"
+    for host in ("localhost", "evil.example", "other.example:81"):
+        assert client.get(url, headers={"Host": host}).status_code == 200
+    assert len(renders) == 1
+    assert len(list(cache_folder(app).glob("*.pdf"))) == 1

@@ -66,3 +66,35 @@ def test_nothing_is_logged_below_info(make_app, capsys):
     app = make_app()
     app.test_client().get("/healthz")
     assert capsys.readouterr().err == ""
+
+
+def test_no_raw_control_character_reaches_a_log_line(make_app, stderr_log):
+    """Flask's error line quotes the request's path as sent: escaped like the request
+    log's, so that an escape sequence cannot drive the terminal reading the log."""
+    app = make_app(PROPAGATE_EXCEPTIONS=False)
+
+    @app.get("/_boom/<path:rest>")
+    def boom(rest):
+        raise RuntimeError(f"about {rest}")
+
+    stderr_log = stderr_log()
+    assert app.test_client().get("/_boom/a%1B[2J%00%07b").status_code == 500
+    lines = stderr_log()
+    assert len(lines) == 2
+    for line in lines:
+        assert not re.search(r"[\x00-\x1f\x7f]", line), line
+    error = next(line for line in lines if " ERROR " in line)
+    assert "Exception on /_boom/a\\x1b[2J\\x00\\x07b [GET]" in error
+
+
+def test_a_key_sent_in_the_query_string_is_not_logged(make_app, stderr_log):
+    app = make_app()
+    client = app.test_client()
+    stderr_log = stderr_log()
+    client.get("/matches/abc?key=the-secret-key&x=1")
+    client.get("/api/v1/matches/abc?edit_key=the-secret-key")
+    lines = stderr_log()
+    assert len(lines) == 2
+    assert '"GET /matches/abc?key=<key>&x=1 HTTP/1.1" 404 ' in lines[0]
+    assert '"GET /api/v1/matches/abc?edit_key=<key> HTTP/1.1" 404 ' in lines[1]
+    assert not any("the-secret-key" in line for line in lines)

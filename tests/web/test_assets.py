@@ -278,3 +278,10 @@ def test_no_transform_and_streamed_answers_are_left_alone(app, client):
         response = client.get(path, headers=accept)
         assert "Content-Encoding" not in response.headers, path
         assert response.get_data(as_text=True) == text
+
+
+@pytest.mark.parametrize(
+    "path", ["/static/css/app%00.css", "/static/%00", "/static/css/app.css%00.map"]
+)
+def test_a_static_name_that_cannot_be_a_file_is_a_404(client, path):
+    assert client.get(path).status_code == 404

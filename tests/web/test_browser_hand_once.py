@@ -291,6 +291,39 @@ def test_a_kept_hand_survives_a_reload_and_is_sent_once(live_server, page):
     assert page.evaluate("() => JSON.parse(localStorage.getItem('ledger.unsent-hands'))") == []
 
 
+def test_a_503_keeps_the_hand_to_send_again(live_server, page):
+    """The server answers that it cannot save just now (its database away, its disk
+    full: a 503 with Retry-After): the hand is kept, as when there is no answer, and
+    sent once the server takes it."""
+    page_url, edit_link = new_match(live_server)
+    join(page, edit_link)
+    open_form(page, page_url)
+    type_hand(page, WORKED)
+
+    def unavailable(route):
+        if route.request.method == "POST":
+            route.fulfill(
+                status=503,
+                headers={"Retry-After": "5", "Content-Type": "text/html; charset=utf-8"},
+                body="<h1>Busy just now</h1>",
+            )
+        else:
+            route.continue_()
+
+    page.route("**/hands/new", unavailable)
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").wait_for()
+    assert "Hand 1: not sent yet." in page.locator("#hand-queue").inner_text()
+    assert page.input_value("#players-0-maal") == "10"
+    assert stored(page_url) == []
+
+    page.unroute("**/hands/new")
+    page.get_by_role("button", name="Send now").click()
+    page.wait_for_url(page_url)
+    assert stored(page_url) == [1]
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('ledger.unsent-hands'))") == []
+
+
 def test_an_answer_lost_on_the_way_then_a_reload_stores_the_hand_once(live_server, page):
     """The server stored the hand but the phone never heard: the hand stays kept as not
     sent; after a reload the script sends it again and the server answers with the hand

@@ -6,6 +6,7 @@ in Chromium)."""
 import re
 from datetime import timedelta
 
+import pytest
 from match_pages_support import (
     BY_COUNTS,
     PLAYERS,
@@ -275,3 +276,11 @@ def test_the_length_page_needs_edit_rights(app, client):
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Match)) == 1
         assert db.session.scalars(select(Match)).one().length == {"hands": 2}
+
+
+@pytest.mark.parametrize("typed", ["²", "٣٣٣٣٣", "9" * 5000, "0", "-1"])
+def test_play_on_refuses_what_is_no_length_on_its_field(app, client, typed):
+    url = create_match(client, length_count="2")
+    refused = client.post(f"{url}/length", data={"action": "play_on", "count": typed})
+    assert refused.status_code == 422
+    assert "Enter how many hands: a whole number from 1 to 1000." in refused.get_data(as_text=True)

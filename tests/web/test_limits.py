@@ -94,16 +94,55 @@ def test_the_settle_api_is_limited(limited):
 
 
 def test_the_pdfs_are_limited_together(limited):
+    """A match's PDFs share one count (per address and match); the checker's slip, of no
+    match, counts per address."""
     app = limited(RATELIMIT_PDF="1 per minute")
     client = app.test_client()
     url = create_match(client)
     add_hand(client, url, WORKED)
     assert client.head(f"{url}/summary.pdf").status_code == 200  # rendered, so counted
-    for slip in (f"{url}/hands/1/slip.pdf", f"{url}/settle-up.pdf", "/check/slip.pdf"):
+    for slip in (f"{url}/hands/1/slip.pdf", f"{url}/settle-up.pdf"):
         refused = client.get(slip)
         assert refused.status_code == 429, slip
         assert "Too many requests" in refused.get_data(as_text=True)
     assert client.get(url).status_code == 200  # the match page itself is not limited
+    assert client.get("/check/slip.pdf").status_code != 429
+    assert client.get("/check/slip.pdf").status_code == 429
+
+
+def test_followers_behind_one_address_cannot_lock_the_scorekeeper_out(limited):
+    """A club's NAT: 40 followers' hand slips from the scorekeeper's own address use up
+    the followers' count of that match, not the scorekeeper's (their edit key's own)."""
+    app = limited(RATELIMIT_PDF="30 per minute")
+    scorekeeper = app.test_client()
+    url = create_match(scorekeeper)
+    add_hand(scorekeeper, url, WORKED)
+    followers = app.test_client()  # the same address, no edit key
+    answers = Counter(followers.get(f"{url}/hands/1/slip.pdf").status_code for _ in range(40))
+    assert answers == {200: 30, 429: 10}
+    assert scorekeeper.get(f"{url}/summary.pdf").status_code == 200
+    other = create_match(scorekeeper)  # another match's followers count apart
+    assert followers.get(f"{other}/settle-up.pdf").status_code != 429
+
+
+def test_edit_key_guesses_are_limited(limited):
+    """Wrong edit keys (an API write, an edit link) count per address; right ones do not."""
+    app = limited(RATELIMIT_EDIT_KEY="3 per minute")
+    client = app.test_client()
+    made = client.post("/api/v1/matches", json=MATCH).get_json()
+    url, key = f"/api/v1/matches/{made['id']}", made["edit_key"]
+    for _ in range(5):  # a right key is no guess
+        assert (
+            client.patch(url, json={}, headers={"Authorization": f"Bearer {key}"}).status_code
+            == 200
+        )
+    wrong = {"Authorization": "Bearer not-the-key"}
+    assert client.patch(url, json={}, headers=wrong).status_code == 403
+    assert client.get(f"/matches/{made['id']}/join/not-the-key").status_code == 403
+    assert client.post(f"{url}/hands", json=SETTLE, headers=wrong).status_code == 403
+    assert_limited_json(client.patch(url, json={}, headers=wrong), "3 per 1 minute")
+    page = client.get(f"/matches/{made['id']}/join/another-guess")
+    assert page.status_code == 429 and "Too many requests" in page.get_data(as_text=True)
 
 
 def test_a_shared_backend_counts_for_every_process(limited):

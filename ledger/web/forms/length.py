@@ -13,9 +13,10 @@ from wtforms import StringField
 from wtforms.widgets import NumberInput
 
 from ledger import matches
-from ledger.engine import Invalid
+from ledger.engine import FieldError, Invalid
 from ledger.i18n import tr
 from ledger.matches.models import Match
+from ledger.matches.reading import read_whole_number
 from ledger.matches.view import MatchView
 from ledger.web.forms.problems import plain_message
 
@@ -49,7 +50,9 @@ def play_on(form: LengthForm, match: Match, view: MatchView) -> bool:
     """Set the length the form gives; False (the problem on the field) when it cannot be."""
     text = (form.count.data or "").strip()
     unit = length_unit(view)
-    if not text.isdigit() or not 1 <= int(text) <= MAX_COUNT:
+    try:
+        count = read_whole_number(text, "count", least=1, most=MAX_COUNT, text=True)
+    except FieldError:
         if unit == "rotations":
             message = tr("Enter how many rotations: a whole number from 1 to 1000.")
         else:
@@ -57,7 +60,7 @@ def play_on(form: LengthForm, match: Match, view: MatchView) -> bool:
         form.count.errors = [message]
         return False
     try:
-        matches.change_match(match, {"length": {unit: int(text)}})
+        matches.change_match(match, {"length": {unit: count}})
     except Invalid as invalid:
         form.count.errors = [plain_message(error) for error in invalid.errors]
         return False
