@@ -301,7 +301,7 @@ def test_the_length_cannot_be_below_the_hands_played(create_match):
         ({"length": {"days": 3}}, {"length"}),
         ({"length": 4}, {"length"}),
         ({"players": ["A", "B"]}, {"players"}),
-        ({"name": "", "rules": "classic", "length": "long"}, {"name", "rules", "length"}),
+        ({"name": "", "rules": "no-such-profile", "length": "long"}, {"name", "rules", "length"}),
     ],
 )
 def test_patch_refuses_bad_input_on_its_field_and_changes_nothing(create_match, body, fields):
