@@ -19,7 +19,8 @@ def match_with_hands(client, n: int) -> str:
         "rules": "sparkai",
         "length": None,
         "hands": [
-            {"number": i, "dealer": PLAYERS[(i - 1) % 6], **rotation[i % 3]}
+            {"number": i, "version": 2 if i == 1 else 1, "dealer": PLAYERS[(i - 1) % 6]}
+            | rotation[i % 3]
             for i in range(1, n + 1)
         ],
         "history": [{"hand": 1, "version": 1, "dealer": "Asha", **hand()}],
