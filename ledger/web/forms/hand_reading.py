@@ -59,11 +59,10 @@ def _whole(field: Field, problems: list[Problem], label: str) -> int | None:
     text = _cell(field)
     if not text:
         return None
-    try:
-        return int(text)
-    except ValueError:
+    value = read_whole(text, signed=True)
+    if value is None:
         problems.append(Problem(tr("Enter a whole number, like 0, 1 or 2."), field, label))
-        return None
+    return value
 
 
 def _codes(text: str) -> list[str]:
@@ -75,7 +74,7 @@ def _row_has_input(row) -> bool:
     return bool(
         _cell(row.name)
         or row.seen.data
-        or any(_cell(c) not in ("", "0") for c in counts)
+        or any(_cell(c) and read_whole(_cell(c)) != 0 for c in counts)
         or _cell(row.maal_cards)
         or _cell(row.maal)
         or _cell(row.dealt_tunnelas)

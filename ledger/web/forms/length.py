@@ -10,13 +10,13 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import StringField
-from wtforms.widgets import NumberInput
 
 from ledger import matches
 from ledger.engine import Invalid
 from ledger.i18n import tr
 from ledger.matches.models import Match
 from ledger.matches.view import MatchView
+from ledger.web.forms.numbers import WholeNumberInput, read_whole
 from ledger.web.forms.problems import plain_message
 
 MAX_COUNT = 1000
@@ -27,8 +27,7 @@ class LengthForm(FlaskForm):
 
     count = StringField(
         _l("How many"),
-        widget=NumberInput(min=1, max=MAX_COUNT),
-        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+        widget=WholeNumberInput(min=1, max=MAX_COUNT),
     )
 
 
@@ -49,7 +48,8 @@ def play_on(form: LengthForm, match: Match, view: MatchView) -> bool:
     """Set the length the form gives; False (the problem on the field) when it cannot be."""
     text = (form.count.data or "").strip()
     unit = length_unit(view)
-    if not text.isdigit() or not 1 <= int(text) <= MAX_COUNT:
+    count = read_whole(text)
+    if count is None or not 1 <= count <= MAX_COUNT:
         if unit == "rotations":
             message = tr("Enter how many rotations: a whole number from 1 to 1000.")
         else:
@@ -57,7 +57,7 @@ def play_on(form: LengthForm, match: Match, view: MatchView) -> bool:
         form.count.errors = [message]
         return False
     try:
-        matches.change_match(match, {"length": {unit: int(text)}})
+        matches.change_match(match, {"length": {unit: count}})
     except Invalid as invalid:
         form.count.errors = [plain_message(error) for error in invalid.errors]
         return False

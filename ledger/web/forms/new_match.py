@@ -17,7 +17,6 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField, StringField
-from wtforms.widgets import NumberInput
 
 from ledger.engine import FieldError, HouseRules, Invalid
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
@@ -28,7 +27,7 @@ from ledger.matches.models import Match
 from ledger.matches.reading import PROFILE_LENGTH, read_match, tidy
 from ledger.web.filters import length_words as unit_words
 from ledger.web.forms.hand import RulesForm
-from ledger.web.forms.numbers import read_whole
+from ledger.web.forms.numbers import WholeNumberInput, read_whole
 from ledger.web.forms.problems import Problem, attach, place_errors
 from ledger.web.forms.rules import RulesChoice, prepare_rules_form, read_rules_form
 from ledger.web.forms.stake import (
@@ -81,8 +80,7 @@ class NewMatchForm(FlaskForm):
     length_count = StringField(
         _l("How many"),
         filters=[_strip],
-        widget=NumberInput(min=1, max=1000),
-        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+        widget=WholeNumberInput(min=1, max=1000),
     )
     #: Money per point (empty: points only) and its currency.
     stake = FormField(StakeFields)
