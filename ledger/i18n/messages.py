@@ -65,6 +65,8 @@ def _shown_value(key: str, value: Any) -> Any:
     if isinstance(value, int):
         return num(value)
     if isinstance(value, str):
+        if key == "kinds":  # the kinds of dealt tunnela a field takes, as ids
+            return ", ".join(str(KIND_NAMES.get(kind, kind)) for kind in value.split(", "))
         if key in _WORD_KEYS and value in VALUE_WORDS:
             return str(VALUE_WORDS[value])
         if key == "name":

@@ -33,7 +33,6 @@ ALLOWED = [
     "Tihar",  # the match's name
     "JK",
     "TS",  # card codes in the hint "8H, 10♥, TS, JK"
-    "poplu",  # the typed example of a dealt tunnela, "e.g. 5S, poplu"
     "PDF",
     "QR",
     "UTC",

@@ -170,3 +170,31 @@ def test_the_checker_reads_devanagari_overrides_and_maal(live_server, page):
         "t => document.getElementById('hand-status').textContent.includes(t)", arg=want
     )
     assert page.console_errors == []
+
+
+def test_the_tunnela_chips_write_nepali_words_the_box_reads(live_server, page):
+    in_nepali(page, live_server)
+    match_url = api_match(page, live_server, rules="amarnepal")
+    page.goto(match_url + "/hands/new")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.fill("#tiplu", "8H")
+    use_maal_mode(page, 0, "counts")
+    box = page.locator("#players-0-dealt_tunnelas")
+    assert box.get_attribute("placeholder") == "जस्तै 5S, पप्लु"
+    page.locator("#player-0 .quick-add .chip", has_text="पप्लु").click()
+    assert box.input_value() == "पप्लु"
+    box.press("End")
+    box.press_sequentially(", साधारण जोकर, 5S")
+    for row in range(4):
+        choose(page, f"players-{row}-seen", "sequences")
+    choose(page, "finish", "sequences")
+    page.select_option("#winner", "0")
+    page.wait_for_selector("#hand-status .status-net")
+    save_hand(page)
+    page.locator(".flash").wait_for()
+    stored = api(page, match_url, "/hands/1")
+    assert stored["hand"]["players"][0]["dealt_tunnelas"] == ["poplu", "ordinary_joker", "5S"]
+    # Edited again, the box shows the kinds in the page's words.
+    page.goto(match_url + "/hands/1/edit")
+    assert page.input_value("#players-0-dealt_tunnelas") == "पप्लु, साधारण जोकर, 5S"
+    assert page.console_errors == []
