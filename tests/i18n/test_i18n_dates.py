@@ -79,8 +79,9 @@ def test_a_zone_named_in_winter_and_summer(make_app):
 
 
 def test_the_default_is_the_servers_zone(make_app, monkeypatch):
-    import tzlocal
     from zoneinfo import ZoneInfo
+
+    import tzlocal
 
     monkeypatch.setattr(tzlocal, "get_localzone", lambda: ZoneInfo("Asia/Kathmandu"))
     app = make_app()
