@@ -34,7 +34,7 @@ def test_rules_page_explains_every_setting(client):
     for name, text in SETTING_HELP.items():
         assert f'id="setting-{name}"' in body
         assert str(escape(text)) in body
-    assert 'class="table-wrap rules-table-wrap"' in body  # scrolls sideways on a phone
+    assert 'class="table-wrap rules-table-wrap"' in body  # scrolls sideways when wide
 
 
 def test_rules_page_says_how_the_ledger_reads_what_a_source_leaves_open(client):
