@@ -18,6 +18,7 @@ from ledger.i18n import (
     current_language,
     digit_style,
     digits,
+    format_moment,
     money,
     num,
     signed,
@@ -116,6 +117,7 @@ def _register_templates(app: Flask) -> None:
     for name, function in {
         "num": num,
         "signed": signed,
+        "when": format_moment,
         "money": money,
         "digits": digits,
         "tr": translate,

@@ -23,13 +23,14 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask
 
 PREFIX = "LEDGER"
 MAX_BODY_BYTES = 256 * 1024
 #: Settings that are text even when they look like JSON (a key of digits stays a string).
-TEXT_SETTINGS = ("SECRET_KEY", "DATABASE_URL", "PUBLIC_URL")
+TEXT_SETTINGS = ("SECRET_KEY", "DATABASE_URL", "PUBLIC_URL", "TIMEZONE")
 
 
 def instance_path(test_value: object = None) -> str | None:
@@ -53,6 +54,9 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
         #: How many proxies in front set X-Forwarded-For/-Proto/-Host/-Prefix (0: none,
         #: and those headers are not believed).
         PROXY_COUNT=0,
+        #: The zone the pages show times and dates in (an IANA name such as
+        #: "Asia/Kathmandu"); None: the server's own zone.
+        TIMEZONE=None,
     )
     if read_instance_config:
         app.config.from_pyfile("config.py", silent=True)
@@ -67,6 +71,7 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
     app.config["PUBLIC_URL"] = check_public_url(app.config.get("PUBLIC_URL"))
+    app.config["TIMEZONE"] = check_time_zone(app.config.get("TIMEZONE"))
     count = app.config.get("PROXY_COUNT")
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise ValueError(f"{PREFIX}_PROXY_COUNT must be a whole number, 0 or more: got {count!r}")
@@ -75,6 +80,20 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options.setdefault("pool_pre_ping", True)
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+
+
+def check_time_zone(name: object) -> str | None:
+    """The zone's name if it is one the machine knows (None or "" for the server's)."""
+    if name is None or name == "":
+        return None
+    try:
+        ZoneInfo(name)  # type: ignore[arg-type]
+    except (ZoneInfoNotFoundError, ValueError, TypeError):
+        raise ValueError(
+            f"{PREFIX}_TIMEZONE must be a time zone name such as Asia/Kathmandu or "
+            f"Europe/London: got {name!r}"
+        ) from None
+    return str(name)
 
 
 def check_public_url(url: object) -> str | None:

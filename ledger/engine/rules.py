@@ -377,11 +377,12 @@ def _table(name: str, value: object) -> Table:
     ):
         raise FieldError(
             f"rules.{name}",
-            "{name} must be a list of 1 to {most} whole numbers from 0 to 1000, the totals "
-            "for holding 1, 2, 3 of the kind, like [2, 5, 10] (or one number: that much "
+            "{setting} must be a list of 1 to {most} whole numbers from 0 to 1000, the totals "
+            "for holding 1, 2, 3 of the kind, like {example} (or one number: that much "
             "per card).",
-            name=name,
+            setting=name,
             most=MAX_TABLE_ENTRIES,
+            example=[2, 5, 10],
         )
     return tuple(value)
 
@@ -393,19 +394,21 @@ def _parse_setting(name: str, value: object) -> object:
             allowed = ", ".join(CHOICES[name])
             raise FieldError(
                 field,
-                "{name} must be one of {allowed}; got {value!r}.",
-                name=name,
+                "{setting} must be one of {allowed}; got {value!r}.",
+                setting=name,
                 allowed=allowed,
                 value=value,
             )
         return value
     if name in BOOLS:
         if not isinstance(value, bool):
-            raise FieldError(field, "{name} must be true or false.", name=name)
+            raise FieldError(field, "{setting} must be true or false.", setting=name)
         return value
     if name in COUNTS:
         if not _is_int(value) or not 0 <= value <= 1000:
-            raise FieldError(field, "{name} must be a whole number from 0 to 1000.", name=name)
+            raise FieldError(
+                field, "{setting} must be a whole number from 0 to 1000.", setting=name
+            )
         return value
     if name in TABLES:
         return _table(name, value)
@@ -443,21 +446,27 @@ def _check_consistent(rules: HouseRules) -> list[FieldError]:
         problems.append(FieldError("rules.packs", "packs must be 3 or 4."))
         return problems
     if rules.tiplu_copies_max not in (2, 3):
-        problems.append(FieldError("rules.tiplu_copies_max", "tiplu_copies_max must be 2 or 3."))
+        problems.append(
+            FieldError(
+                "rules.tiplu_copies_max", "{setting} must be 2 or 3.", setting="tiplu_copies_max"
+            )
+        )
     if rules.printed_jokers and rules.printed_joker is None:
         problems.append(
             FieldError(
                 "rules.printed_joker",
-                "With printed jokers in the pack, printed_joker needs its totals, "
-                "like [5, 15, 25].",
+                "With printed jokers in the pack, {setting} needs its totals, like {example}.",
+                setting="printed_joker",
+                example=[5, 15, 25],
             )
         )
     if rules.dublees_min_players > rules.max_players:
         problems.append(
             FieldError(
                 "rules.dublees_min_players",
-                "dublees_min_players must be from 2 to {most} (the most players a hand "
-                "has with {packs} packs).",
+                "{setting} must be from 2 to {most} (the most players a hand has with "
+                "{packs} packs).",
+                setting="dublees_min_players",
                 most=rules.max_players,
                 packs=rules.packs,
             )

@@ -25,7 +25,18 @@ Flask-Babel setup). The names most pages need are importable from here.
 from ledger.engine.errors import N_
 from ledger.i18n.language import current_language, digit_style
 from ledger.i18n.messages import Msg, tr, translate
-from ledger.i18n.numbers import MINUS, digits, format_day, money, num, signed, western_digits
+from ledger.i18n.numbers import (
+    MINUS,
+    digits,
+    format_day,
+    format_moment,
+    money,
+    num,
+    signed,
+    today,
+    western_digits,
+    zone_name,
+)
 
 __all__ = [
     "MINUS",
@@ -35,10 +46,13 @@ __all__ = [
     "digit_style",
     "digits",
     "format_day",
+    "format_moment",
     "money",
     "num",
     "signed",
     "tr",
+    "today",
     "translate",
     "western_digits",
+    "zone_name",
 ]

@@ -12,7 +12,7 @@ from flask_babel import lazy_gettext as _l
 
 from ledger.engine.errors import Tally
 from ledger.i18n.numbers import num
-from ledger.i18n.words import KIND_NAMES
+from ledger.i18n.words import CHOICE_WORDS, KIND_NAMES, SETTING_LABELS
 
 
 class Msg(str):
@@ -62,11 +62,19 @@ def _shown_value(key: str, value: Any) -> Any:
         return ", ".join(f"{name} {num(count)}" for name, count in value)
     if isinstance(value, bool):
         return value
+    if key == "example" and isinstance(value, list):  # as the field takes it: 2 / 5 / 10
+        return " / ".join(num(v) for v in value)
     if isinstance(value, int):
         return num(value)
     if isinstance(value, str):
+        if key == "kinds":  # the kinds of dealt tunnela a field takes, as ids
+            return ", ".join(str(KIND_NAMES.get(kind, kind)) for kind in value.split(", "))
         if key in _WORD_KEYS and value in VALUE_WORDS:
             return str(VALUE_WORDS[value])
+        if key == "setting" and value in SETTING_LABELS:  # its name, never its id
+            return "“" + str(SETTING_LABELS[value]) + "”"
+        if key == "allowed":  # a choice setting's values, as ids
+            return ", ".join(str(CHOICE_WORDS.get(c, c)) for c in value.split(", "))
         if key == "name":
             found = _SLOT.match(value)
             if found:

@@ -1,13 +1,19 @@
-"""Numbers, money and dates as a page shows them: its digits, a true minus sign."""
+"""Numbers, money and dates as a page shows them: its digits, a true minus sign, the
+table's clock (the setting ``TIMEZONE``) and, in Nepali, the Bikram Sambat calendar."""
 
 from __future__ import annotations
 
+import re
+from datetime import UTC, date, datetime, tzinfo
 from decimal import Decimal
 from numbers import Number
+from zoneinfo import ZoneInfo
 
-from babel.dates import format_date
+import nepali_datetime
+import tzlocal
+from babel.dates import format_date, format_time, get_timezone_name
 from babel.numbers import format_currency
-from flask import has_request_context
+from flask import current_app, has_app_context, has_request_context
 from flask_babel import get_locale
 
 from ledger.i18n.language import DEFAULT_LANGUAGE, digit_style
@@ -54,16 +60,23 @@ def western_digits(text: str) -> str:
     return text.translate(_WESTERN)
 
 
+#: A currency written in letters (``NPR``, ``नेरू``) right against the amount: CLDR's
+#: currency spacing, which Babel does not apply, puts a space there (``$12`` keeps none).
+_LETTERS_THEN_DIGIT = re.compile(r"(?<=[^\W\d_]|[\u0900-\u097f])(?=\d)")
+
+
 def money(amount: Decimal, currency: str, sign: bool = False) -> str:
     """An amount of money as shown: Babel's format for the page's language (the
-    currency's symbol and the language's grouping: ``NPR1,234.50``, ``नेरू १२,३४.५०``),
-    the page's digits, a true minus sign, and with ``sign=True`` a ``+`` on positive
-    amounts. Never rounded: Babel would round to the currency's usual places (¥12.50 to
-    ¥12); here the amount keeps every digit it has."""
+    currency's symbol and the language's grouping: ``NPR 1,234.50``, ``नेरू १२,३४.५०``,
+    a currency's letters kept apart from the amount by a no-break space), the page's
+    digits, a true minus sign, and with ``sign=True`` a ``+`` on positive amounts. Never
+    rounded: Babel would round to the currency's usual places (¥12.50 to ¥12); here the
+    amount keeps every digit it has."""
     locale = get_locale() if has_request_context() else None
     text = format_currency(
         abs(amount), currency, locale=locale or DEFAULT_LANGUAGE, decimal_quantization=False
     )
+    text = _LETTERS_THEN_DIGIT.sub("\N{NO-BREAK SPACE}", text)
     if amount < 0:
         text = MINUS + text
     elif sign and amount > 0:
@@ -78,8 +91,99 @@ def signed(value: object) -> str:
     return str(value)
 
 
-def format_day(moment: object) -> str:
-    """A date for people, in the page's language and digits: ``29 Nov 2026``,
-    ``२९ नोभेम्बर २०२६``."""
-    locale = get_locale() if has_request_context() else None
-    return digits(format_date(moment, "d MMM y", locale=locale or DEFAULT_LANGUAGE))
+#: Zones that are UTC by another name: named "UTC" (CLDR has no name for them).
+UTC_NAMES = frozenset(
+    {
+        "UTC",
+        "Etc/UTC",
+        "Etc/UCT",
+        "UCT",
+        "Etc/GMT",
+        "GMT",
+        "Etc/Universal",
+        "Universal",
+        "Etc/Zulu",
+        "Zulu",
+        "Etc/Greenwich",
+        "Greenwich",
+    }
+)
+
+
+def time_zone() -> tzinfo:
+    """The zone the ledger's times are shown in: the setting ``TIMEZONE``
+    (``LEDGER_TIMEZONE``, checked by ``ledger.settings``), else the server's own."""
+    name = current_app.config.get("TIMEZONE") if has_app_context() else None
+    return ZoneInfo(name) if name else tzlocal.get_localzone()
+
+
+def local(moment: datetime) -> datetime:
+    """A stored moment (UTC; a naive one is UTC) on the table's clock."""
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return aware.astimezone(time_zone())
+
+
+def today() -> date:
+    """Today's date on the table's clock."""
+    return datetime.now(time_zone()).date()
+
+
+def _locale():
+    return (get_locale() if has_request_context() else None) or DEFAULT_LANGUAGE
+
+
+def _day(moment: object) -> date:
+    if isinstance(moment, str):  # an ISO 8601 moment, as the views keep them
+        moment = datetime.fromisoformat(moment)
+    if isinstance(moment, datetime):
+        return local(moment).date()
+    if isinstance(moment, date):
+        return moment
+    raise TypeError(f"not a date: {moment!r}")
+
+
+def bikram_sambat(day: date) -> str | None:
+    """``day`` in the Bikram Sambat calendar (by nepali-datetime) with its Nepali month:
+    ``१ वैशाख २०८३``, in the page's digits; None outside the years the library knows."""
+    try:
+        bs = nepali_datetime.date.from_datetime_date(day)
+    except (ValueError, OverflowError):
+        return None
+    return digits(f"{bs.day} {bs.strftime('%N')} {bs.year}")
+
+
+def format_day(moment: object, both: bool = False) -> str:
+    """A date for people, in the page's language and digits, on the table's clock:
+    ``29 Nov 2026``; in Nepali by Bikram Sambat, ``१३ मंसिर २०८३``, and with ``both``
+    (a printed page) the Gregorian date beside it: ``१३ मंसिर २०८३ (२९ नोभेम्बर २०२६)``."""
+    day = _day(moment)
+    locale = _locale()
+    gregorian = digits(format_date(day, "d MMM y", locale=locale))
+    if str(locale).split("_")[0] != "ne":
+        return gregorian
+    bs = bikram_sambat(day)
+    if bs is None:
+        return gregorian
+    return f"{bs} ({gregorian})" if both else bs
+
+
+def zone_name(moment: datetime | None = None) -> str:
+    """The table's zone as people name it, in the page's language: ``Nepal Time``,
+    ``नेपाल समय``, ``British Summer Time`` (at ``moment``: summer or winter), ``UTC``."""
+    zone = time_zone()
+    if getattr(zone, "key", None) in UTC_NAMES or (zone is UTC):
+        return "UTC"
+    at = local(moment) if moment is not None else datetime.now(zone)
+    return get_timezone_name(at, locale=_locale())
+
+
+def format_moment(moment: object) -> str:
+    """A moment for people: its date (as ``format_day``), its time on the table's clock and
+    the zone named: ``1 Dec 2026, 19:12 (British Time)``, ``१६ मंसिर २०८३, ००:५७ (नेपाल समय)``."""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment)
+    if not isinstance(moment, datetime):
+        raise TypeError(f"not a moment: {moment!r}")
+    at = local(moment)
+    clock = digits(format_time(at, "HH:mm", tzinfo=at.tzinfo, locale=_locale()))
+    return f"{format_day(at)}, {clock} ({zone_name(at)})"

@@ -26,6 +26,7 @@ from flask import Flask, current_app, request
 from werkzeug.exceptions import ServiceUnavailable
 
 from ledger.i18n import N_, current_language, digit_style, tr
+from ledger.i18n.numbers import local, time_zone
 from ledger.pdf.cache import PdfCache, code_stamp
 from ledger.pdf.child import render_in_child
 from ledger.pdf.render import RenderJob
@@ -111,7 +112,8 @@ def request_key(kind: str, public_id: str, version: int, now: datetime, *parts: 
         *parts,
         current_language(),
         digit_style(),
-        now.date().isoformat(),  # the date it prints
+        local(now).date().isoformat(),  # the date it prints, on the table's clock
+        str(time_zone()),
         # the address it prints (links back to the ledger): the configured one when there
         # is one (ledger.serving.links), so that no Host header can multiply the files
         current_app.config.get("PUBLIC_URL") or request.url_root,

@@ -66,8 +66,9 @@ NO_SETTLE_UP_SLIP = N_(
 
 
 def day(moment: datetime | None) -> str:
-    """A date for people: ``29 Nov 2026`` (UTC), in the page's language and digits."""
-    return format_day(moment) if moment else ""
+    """A date for people on a printed page: ``29 Nov 2026`` on the table's clock, in the
+    page's language and digits; in Nepali by Bikram Sambat with the Gregorian date beside."""
+    return format_day(moment, both=True) if moment else ""
 
 
 def match_dates(view: MatchView) -> dict[str, str]:

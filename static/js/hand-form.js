@@ -27,6 +27,19 @@
     return s.replace(/[0-9]/g, function (d) { return DEVANAGARI.charAt(Number(d)); });
   }
 
+  // A whole number typed in the box, read as the server reads it (ledger/web/forms/
+  // numbers.py): Western or Devanagari digits, nothing else; NaN when it is no number.
+  function readWhole(value) {
+    var s = value.trim().replace(/[०-९]/g, function (d) { return String(DEVANAGARI.indexOf(d)); });
+    return /^[0-9]{1,9}$/.test(s) ? Number(s) : NaN;
+  }
+  // Written back in the digits the box was typed in (Devanagari if any were).
+  function writeWhole(value, n) {
+    var s = String(n);
+    if (!/[०-९]/.test(value)) return s;
+    return s.replace(/[0-9]/g, function (d) { return DEVANAGARI.charAt(Number(d)); });
+  }
+
   function controlled(button) {
     return document.getElementById(button.getAttribute("aria-controls"));
   }
@@ -34,13 +47,16 @@
   function step(button) {
     var input = controlled(button);
     if (!input) return;
-    var min = input.min === "" ? 0 : Number(input.min);
-    var max = input.max === "" ? Infinity : Number(input.max);
-    var now = parseInt(input.value, 10);
+    var min = Number(input.getAttribute("data-min") || 0);
+    var max = input.hasAttribute("data-max") ? Number(input.getAttribute("data-max")) : Infinity;
+    var now = readWhole(input.value);
+    // A box that holds no number is left as it is: the server puts its error beside it.
+    if (isNaN(now) && input.value.trim() !== "") return;
     var next = (isNaN(now) ? 0 : now) + Number(button.getAttribute("data-step"));
     next = Math.min(max, Math.max(min, next));
-    if (String(next) === input.value) return;
-    input.value = String(next);
+    var written = writeWhole(input.value, next);
+    if (written === input.value) return;
+    input.value = written;
     changed(input);
   }
 

@@ -26,6 +26,9 @@ from match_pages_support import (  # noqa: E402
 )
 from pdf_support import pdf_text  # noqa: E402
 
+from ledger.engine import PROFILES  # noqa: E402
+from ledger.engine.rules import CHOICES, SETTING_HELP  # noqa: E402
+
 #: What may stay in Latin letters on a Nepali page: names, card and setting codes,
 #: abbreviations and typed examples (what a player types into a field).
 ALLOWED = [
@@ -33,15 +36,24 @@ ALLOWED = [
     "Tihar",  # the match's name
     "JK",
     "TS",  # card codes in the hint "8H, 10♥, TS, JK"
-    "poplu",  # the typed example of a dealt tunnela, "e.g. 5S, poplu"
     "PDF",
     "QR",
-    "UTC",
-    "US",
-    "Letter",  # the paper size
-    "sparkai",
-    "amarnepal",  # profile ids, shown as code
 ]
+#: What the engine calls settings, profiles and choices: never on a Nepali page or PDF,
+#: whether in a sentence, beside a name or as a value (issue 26).
+ENGINE_IDS = sorted(
+    {*SETTING_HELP, *PROFILES, *(c for values in CHOICES.values() for c in values)}
+    - {"left", "right", "off", "best"},  # English words the English check already finds
+    key=len,
+    reverse=True,
+)
+_ENGINE_ID = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ENGINE_IDS)) + r")(?![\w-])")
+
+
+def engine_ids_in(text: str) -> list[str]:
+    return sorted(set(_ENGINE_ID.findall(text)))
+
+
 #: ISO 4217 codes (the stake's currency list: "NPR · नेपाली रूपैयाँ"), as written: in
 #: capitals (so that a stray "all" or "top" still counts as English).
 CURRENCY_CODES = re.compile(r"\b(?:" + "|".join(sorted(list_currencies())) + r")\b")
@@ -78,6 +90,7 @@ ENGLISH_UI = [
 
 
 def assert_nepali(text: str, *nepali: str) -> None:
+    assert engine_ids_in(text) == [], "an id left on a Nepali page"
     left = english_words(CURRENCY_CODES.sub("", MACHINE_TEXT.sub(" ", text)), ALLOWED)
     assert not left, f"English left on a Nepali page: {sorted(left)}"
     for word in ENGLISH_UI:
@@ -221,6 +234,7 @@ def skeleton(text: str) -> str:
 
 
 def assert_nepali_pdf(text: str, *nepali: str) -> None:
+    assert engine_ids_in(text) == [], "an id left in a Nepali PDF"
     left = english_words(MACHINE_TEXT.sub(" ", text), ALLOWED)
     assert not left, f"English left in a Nepali PDF: {sorted(left)}"
     bare = skeleton(text)
@@ -265,3 +279,67 @@ def test_the_pdfs_stay_english_for_an_english_reader(client):
     text = pdf_text(client.get(f"{url}/summary.pdf").data)
     assert "match summary" in text and "page 1 of" in text and "Standings" in text
     assert "अङ्कतालिका" not in text and "बाजी" not in text
+
+
+# --- no engine ids (issue 26) -------------------------------------------------------------
+
+
+def test_the_rules_page_and_refused_overrides_name_settings_in_nepali(client):
+    client.set_cookie("lang", "ne")
+    rules = visible_text(client.get("/rules").get_data(as_text=True))
+    assert_nepali(rules, "खेलका नियम", "अनसिनको माल")
+    refused = client.post(
+        "/check",
+        data={
+            **form_of(WORKED),
+            "rules-fee_seen": "5000",
+            "rules-tiplu_copies_max": "4",
+            "rules-dublees_min_players": "7",
+            "rules-tunnela_alter": "1 2 3 4 5 6 7 8",
+        },
+    )
+    assert refused.status_code == 422
+    assert_nepali(visible_text(refused.get_data(as_text=True)), "“सिन शुल्क”")
+    new = client.post(
+        "/matches/new",
+        data={
+            "players-0": "Asha",
+            "players-1": "Bikash",
+            "rules-profile": "amarnepal",
+            "rules-printed_jokers": "yes",
+            "rules-printed_joker": "none",
+        },
+    )
+    assert new.status_code == 422
+    assert_nepali(visible_text(new.get_data(as_text=True)), "“छापिएको जोकर”")
+
+
+def test_a_match_with_changed_settings_names_them_in_nepali(client, nepali_match):
+    """The match's overrides (unseen maal, foul) on its page, its length page, a hand's
+    history and every PDF: names, never ids; a time on the table's clock (Kathmandu's
+    here), its zone named in Nepali."""
+    client.application.config["TIMEZONE"] = "Asia/Kathmandu"
+    edit = client.get(f"{nepali_match}/hands/1/edit").get_data(as_text=True)
+    version = re.search(r'name="version"[^>]*value="(\d+)"', edit) or re.search(
+        r'value="(\d+)"[^>]*name="version"', edit
+    )
+    from match_pages_support import hand_form
+
+    changed = {**WORKED, "players": [dict(p) for p in WORKED["players"]]}
+    changed["players"][1]["maal"] = changed["players"][1].get("maal", 0) + 1
+    client.post(f"{nepali_match}/hands/1/edit", data=hand_form(changed, version=version.group(1)))
+    for path in ("", "/length", "/hands/1", "/hands"):
+        response = client.get(nepali_match + path)
+        assert response.status_code == 200, path
+        assert_nepali(visible_text(response.get_data(as_text=True)))
+    for path in (
+        "/summary.pdf?hands=full",
+        "/settle-up.pdf",
+        "/hands/1/slip.pdf",
+        "/summary.pdf?paper=letter",
+    ):
+        response = client.get(nepali_match + path)
+        assert response.mimetype == "application/pdf", path
+        assert_nepali_pdf(pdf_text(response.data))
+    history = visible_text(client.get(f"{nepali_match}/hands/1").get_data(as_text=True))
+    assert "UTC" not in history and "(नेपाली समय)" in history

@@ -61,6 +61,10 @@ TERMS = {
     "fee": (r"\bfees?\b", r"शुल्क"),
     "penalty": (r"\bpenal(ty|ties|ised)\b", r"जरिवाना"),
     "net": (r"\bnets?\b", r"हारजित"),
+    "match": (r"\bmatch(es)?\b", r"म्याच"),
+    "ledger": (r"\bledger\b", r"खाता"),
+    "connection": (r"\bconnection\b", r"कनेक्सन"),
+    "settle-up": (r"\bsettle-up\b|\bto be settled\b", r"हिसाब मिलाउ"),
 }
 
 #: Entries that use an English word in another sense than the game's term.
@@ -83,7 +87,20 @@ BANNED = {
     "विपक्षी": "formal: an opponent is अरू हरेक खेलाडी",
     "डब्लीबाट": "by dublees is डब्लीले, as the options say",
     "सिक्वेन्सबाट": "by sequences is सिक्वेन्सले, as the options say",
+    "तपाईङ्": "not a word: the nasal vowel of तपाईं is written with the anusvara",
+    "भूल": "Hindi spelling: a mistake is गल्ती (Nepali भुल)",
+    "हटिन्छ": "not standard: हट्छ (it goes away) or हटाइन्छ (it is taken away)",
+    "लेजर": "the ledger is खाता, as in the app's name",
+    "साटिन्छ": "साट्नु is to swap: maal is paid, मालको लेनदेन हुन्छ",
+    "साटिँदैन": "साट्नु is to swap: nothing is paid, कसैले कसैलाई केही तिर्दैन",
+    "पाना": "a page on screen is पेज",
+    "इन्टरनेट": "the phones reach the ledger over Wi-Fi, with no internet: कनेक्सन",
+    "हिसाब चुक्ता": "the settle-up is हिसाब मिलाउने, as everywhere else",
+    "पाइला": "a footstep: a table's step is its फरक",
 }
+#: A postposition written apart from the Nepali word before it (टनेला सहित): the
+#: catalogue writes them joined (टनेलासहित, बाजीअनुसार, टिप्लुबिना, छुट्टाछुट्टैभन्दा).
+APART_POSTPOSITION = re.compile("[\u0900-\u0963\u0971-\u097f] (सहित|अनुसार|बिना|भन्दा)")
 
 #: An anusvara before a stop consonant (the pañcham letter is written instead); not the
 #: nasal vowel after an independent vowel (तपाईंको).
@@ -186,3 +203,13 @@ def test_the_readme_word_list_and_the_glossary_page_agree_with_the_glossary(clie
         assert word.nepali in words, f"README “Words:” does not give {word.nepali}"
         row = re.search(rf'<tr id="{word.key}">(.*?)</tr>', html, re.S)
         assert row and f'<td lang="ne">{word.nepali}</td>' in row.group(1), word.key
+
+
+def test_postpositions_are_joined_to_their_nepali_word():
+    apart = [
+        (msgid, translated)
+        for msgid, _text, strings in ENTRIES
+        for translated in strings
+        if APART_POSTPOSITION.search(translated)
+    ]
+    assert not apart, apart

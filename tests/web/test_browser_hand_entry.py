@@ -127,7 +127,7 @@ def test_enter_starts_an_unnamed_match(live_server, page):
     assert "/matches/new" not in page.url
     today = date.today()
     heading = page.locator(".match-head h1").inner_text()
-    assert heading == f"Match of {today.day} {today.strftime('%b')} {today.year}"
+    assert heading == f"Match of {today.day} {today.strftime('%b')} {today.year}"  # the first
     assert "edit link is under “Share”" in page.locator(".flash").inner_text()
     assert page.console_errors == []
 

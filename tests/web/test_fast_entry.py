@@ -7,6 +7,7 @@ import re
 from datetime import date
 from html import unescape
 
+import nepali_datetime
 from match_pages_support import (
     PLAYERS,
     THREE_PLAY,
@@ -167,8 +168,16 @@ def test_a_match_left_unnamed_is_named_for_its_day(app, client):
     ne_client.post("/matches/new", data=new_match_form(name="  "), headers=NE)
     with app.app_context():
         named = db.session.scalars(select(Match).order_by(Match.id.desc())).first().name
-    devanagari_year = str(today.year).translate(str.maketrans("0123456789", "०१२३४५६७८९"))
-    assert devanagari_year in named and "Match" not in named
+    # In Nepali: the day by Bikram Sambat, and the day's second match numbered (issue 26).
+    bs = nepali_datetime.date.from_datetime_date(today)
+    deva = str.maketrans("0123456789", "०१२३४५६७८९")
+    day = f"{str(bs.day).translate(deva)} {bs.strftime('%N')} {str(bs.year).translate(deva)}"
+    assert named == f"{day} को म्याच (२)"
+
+    client.post("/matches/new", data=new_match_form(name=""))
+    with app.app_context():
+        third = db.session.scalars(select(Match).order_by(Match.id.desc())).first().name
+    assert third == f"Match of {today.day} {today.strftime('%b')} {today.year} (3)"
 
 
 def test_enter_in_the_new_match_form_starts_the_match(client):

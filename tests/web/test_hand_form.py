@@ -118,3 +118,51 @@ def test_new_hand_form_for_a_match_renders(app):
     assert 'value="dublees"' not in page.split('id="finish"')[0]  # no dublees there
     assert "Save hand" in page
     assert 'hx-post="/m/x/hands/preview"' in page
+
+
+def test_dealt_tunnelas_are_read_in_the_game_words_of_either_language(app):
+    """Issue 26: पप्लु, साधारण जोकर, "ordinary joker" and the ids all name their kind;
+    card codes stay as typed."""
+    from ledger.web.forms.hand_reading import tunnela_entries
+
+    with app.test_request_context():
+        assert tunnela_entries("5S, पप्लु; साधारण  जोकर, ordinary joker, Printed joker 8H") == [
+            "5S",
+            "poplu",
+            "ordinary_joker",
+            "ordinary_joker",
+            "printed_joker",
+            "8H",
+        ]
+        assert tunnela_entries("साधारण, टिप्लु झिप्लु अल्टर छापिएको जोकर") == [
+            "ordinary",
+            "tiplu",
+            "jhiplu",
+            "alter",
+            "printed_joker",
+        ]
+        # A word inside another entry is not a kind.
+        assert tunnela_entries("poplus") == ["poplus"]
+
+
+def test_a_refused_tunnela_lists_the_kinds_in_the_page_language(app):
+    rules = PROFILES["amarnepal"]
+    hand = {
+        "tiplu": "8H",
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "dealt_tunnelas": ["पप्लु", "बादशाह"]},
+            {"name": "Bikash", "seen": "sequences"},
+        ],
+    }
+    formdata, _ = hand_formdata(hand, players=MATCH[:2])
+    headers = {"Accept-Language": "ne"}
+    with app.test_request_context(method="POST", headers=headers):
+        form = build_hand_form(rules, players=MATCH[:2], formdata=formdata)
+        check = check_hand(form, rules)
+        (message,) = form.players[0].form.dealt_tunnelas.errors
+    assert not check.ok
+    assert "बादशाह" in message and "पप्लु" in message and "साधारण जोकर" in message
+    assert "poplu" not in message and "ordinary" not in message
+    assert check.data["players"][0]["dealt_tunnelas"] == ["poplu", "बादशाह"]

@@ -82,11 +82,13 @@ def test_a_new_match_with_a_stake_settles_with_the_fewest_payments(app, client):
         flow[payee] += points
         assert Decimal(amount) == points * Decimal("0.50")
         assert shown == str(points)
-        assert money == format_currency(Decimal(amount), "NPR", locale="en")  # "NPR1.50"
+        # Babel's "NPR1.50", with the space CLDR's currency spacing asks for
+        babel = format_currency(Decimal(amount), "NPR", locale="en")
+        assert money == babel.replace("NPR", "NPR\N{NO-BREAK SPACE}")
     assert flow == totals
-    assert "Stake: NPR0.50 a point." in squash(part)
+    assert "Stake: NPR 0.50 a point." in squash(part)
     assert "4 payments settle the table; no fewer can." in squash(part)
-    assert "−NPR2.50" in part  # Dipa's balance, with a true minus sign
+    assert "−NPR\N{NO-BREAK SPACE}2.50" in part  # Dipa's balance, with a true minus sign
 
 
 def test_a_new_match_without_a_stake_plays_for_points(app, client):

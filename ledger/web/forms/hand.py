@@ -24,11 +24,11 @@ from wtforms import (
     SelectField,
     StringField,
 )
-from wtforms.widgets import NumberInput
 
 from ledger.engine.game import MAX_MATCH_PLAYERS
 from ledger.engine.rules import CHOICES, PROFILES, HouseRules
 from ledger.i18n.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
+from ledger.web.forms.numbers import WholeNumberInput
 
 # Labels, choices and placeholders are lazy strings: read in the page's language.
 SEEN_CHOICES = [
@@ -59,8 +59,8 @@ def _count_field(label: str, most: int = 6) -> StringField:
     return StringField(
         label,
         filters=[_strip],
-        widget=NumberInput(min=0, max=most),
-        render_kw={"inputmode": "numeric", "placeholder": "0", "autocomplete": "off"},
+        widget=WholeNumberInput(min=0, max=most),
+        render_kw={"placeholder": "0"},
     )
 
 
@@ -200,8 +200,7 @@ def _rules_form_class() -> type[Form]:
             attrs[name] = StringField(
                 label,
                 filters=[_strip],
-                widget=NumberInput(min=0, max=1000),
-                render_kw={"inputmode": "numeric", "autocomplete": "off"},
+                widget=WholeNumberInput(min=0, max=1000),
             )
         else:  # a table of totals, or a tunnela bonus (a number or a table)
             attrs[name] = StringField(

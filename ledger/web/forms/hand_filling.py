@@ -10,6 +10,7 @@ from werkzeug.datastructures import MultiDict
 
 from ledger.engine.game import COUNT_KINDS, MAX_PLAYERS
 from ledger.i18n import tr
+from ledger.i18n.words import KIND_NAMES
 
 
 def _text(value: object) -> str:
@@ -95,7 +96,11 @@ def hand_formdata(
             out[prefix + "count_marriages_shown"] = _text(item["marriages_shown"])
         tunnelas = item.get("dealt_tunnelas")
         if isinstance(tunnelas, list) and tunnelas:
-            out[prefix + "dealt_tunnelas"] = ", ".join(_text(t) for t in tunnelas)
+            # a kind in the page's words, as the chips write it (the field reads both)
+            out[prefix + "dealt_tunnelas"] = ", ".join(
+                str(KIND_NAMES[t]) if isinstance(t, str) and t in KIND_NAMES else _text(t)
+                for t in tunnelas
+            )
         if item.get("foul") is True:
             out[prefix + "foul"] = "y"
     if players is not None:

@@ -8,11 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import force_locale
 from wtforms import Field
 
 from ledger.engine import FieldError, HouseRules, Invalid, parse_hand, settle, settlement_json
-from ledger.engine.game import COUNT_KINDS, FINISHES
+from ledger.engine.game import COUNT_KINDS, FINISHES, TUNNELA_KINDS
 from ledger.i18n import tr
+from ledger.i18n.language import LANGUAGES
+from ledger.i18n.words import KIND_NAMES, KIND_WORDS
 from ledger.web.forms.hand import HandForm
 from ledger.web.forms.hand_setup import HandLayout, player_name, row_title
 from ledger.web.forms.numbers import read_whole
@@ -59,15 +62,46 @@ def _whole(field: Field, problems: list[Problem], label: str) -> int | None:
     text = _cell(field)
     if not text:
         return None
-    try:
-        return int(text)
-    except ValueError:
+    value = read_whole(text, signed=True)
+    if value is None:
         problems.append(Problem(tr("Enter a whole number, like 0, 1 or 2."), field, label))
-        return None
+    return value
 
 
 def _codes(text: str) -> list[str]:
     return [code for code in _SPLIT.split(text) if code]
+
+
+_tunnela_words: tuple[dict[str, str], re.Pattern[str]] | None = None
+
+
+def _kind_words() -> tuple[dict[str, str], re.Pattern[str]]:
+    """Every word a scorekeeper may type for a kind of dealt tunnela, in each language of
+    the pages (``पप्लु``, ``साधारण जोकर``, ``ordinary joker``; the ids too), lower case →
+    the kind's id; and a pattern finding them as whole entries, longest first (so that
+    ``साधारण जोकर`` is not read as ``साधारण``). Built once: the catalogues do not change."""
+    global _tunnela_words
+    if _tunnela_words is None:
+        words: dict[str, str] = {}
+        for language in LANGUAGES:
+            with force_locale(language):
+                for kind in TUNNELA_KINDS:
+                    for word in (KIND_NAMES[kind], KIND_WORDS[kind], kind, kind.replace("_", " ")):
+                        words[" ".join(str(word).lower().split())] = kind
+        alternatives = "|".join(
+            r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len, reverse=True)
+        )
+        pattern = re.compile(rf"(?<![^\s,;])(?:{alternatives})(?![^\s,;])", re.IGNORECASE)
+        _tunnela_words = words, pattern
+    return _tunnela_words
+
+
+def tunnela_entries(text: str) -> list[str]:
+    """The dealt-tunnela field's entries: card codes as typed, kinds as their ids, however
+    they were written (the engine reads ids and codes only)."""
+    words, pattern = _kind_words()
+    ids = pattern.sub(lambda found: words[" ".join(found.group(0).lower().split())], text)
+    return _codes(ids)
 
 
 def _row_has_input(row) -> bool:
@@ -75,7 +109,7 @@ def _row_has_input(row) -> bool:
     return bool(
         _cell(row.name)
         or row.seen.data
-        or any(_cell(c) not in ("", "0") for c in counts)
+        or any(_cell(c) and read_whole(_cell(c)) != 0 for c in counts)
         or _cell(row.maal_cards)
         or _cell(row.maal)
         or _cell(row.dealt_tunnelas)
@@ -131,7 +165,7 @@ def read_hand_form(form: HandForm) -> HandInput:
             if shown:
                 player["marriages_shown"] = shown
         if layout.tunnelas and mode != "number":
-            tunnelas = _codes(_cell(row.dealt_tunnelas))
+            tunnelas = tunnela_entries(_cell(row.dealt_tunnelas))
             if tunnelas:
                 player["dealt_tunnelas"] = tunnelas
         if layout.foul and row.foul.data:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import StringField
-from wtforms.widgets import NumberInput
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid
@@ -18,6 +17,7 @@ from ledger.i18n import tr
 from ledger.matches.models import Match
 from ledger.matches.reading import read_whole_number
 from ledger.matches.view import MatchView
+from ledger.web.forms.numbers import WholeNumberInput
 from ledger.web.forms.problems import plain_message
 
 MAX_COUNT = 1000
@@ -28,8 +28,7 @@ class LengthForm(FlaskForm):
 
     count = StringField(
         _l("How many"),
-        widget=NumberInput(min=1, max=MAX_COUNT),
-        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+        widget=WholeNumberInput(min=1, max=MAX_COUNT),
     )
 
 

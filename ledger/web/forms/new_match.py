@@ -11,24 +11,27 @@ too, since it matters to a match and not to one hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from sqlalchemy import func
 from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField, StringField
-from wtforms.widgets import NumberInput
 
 from ledger.engine import FieldError, HouseRules, Invalid
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
+from ledger.extensions import db
 from ledger.i18n import format_day, tr
+from ledger.i18n import today as local_today
+from ledger.i18n.numbers import time_zone
 from ledger.i18n.words import CHOICE_WORDS
 from ledger.matches import create_match
 from ledger.matches.models import Match
 from ledger.matches.reading import PROFILE_LENGTH, read_match, tidy
 from ledger.web.filters import length_words as unit_words
 from ledger.web.forms.hand import RulesForm
-from ledger.web.forms.numbers import read_whole
+from ledger.web.forms.numbers import WholeNumberInput, read_whole
 from ledger.web.forms.problems import Problem, attach, place_errors
 from ledger.web.forms.rules import RulesChoice, prepare_rules_form, read_rules_form
 from ledger.web.forms.stake import (
@@ -81,8 +84,7 @@ class NewMatchForm(FlaskForm):
     length_count = StringField(
         _l("How many"),
         filters=[_strip],
-        widget=NumberInput(min=1, max=1000),
-        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+        widget=WholeNumberInput(min=1, max=1000),
     )
     #: Money per point (empty: points only) and its currency.
     stake = FormField(StakeFields)
@@ -195,9 +197,20 @@ def _field_for(form: NewMatchForm, error: FieldError, rows: list[int]):
     return None
 
 
-def default_name(today: date | None = None) -> str:
-    """The name of a match left unnamed: its day, in the page's language."""
-    return tr("Match of {day}", day=format_day(today or date.today()))
+def default_name(day: date | None = None) -> str:
+    """The name of a match left unnamed: its day (on the table's clock), in the page's
+    language and calendar, and after the day's first match its number that day
+    ("Match of 1 Dec 2026 (2)"), so that the evening's matches are told apart."""
+    day = day or local_today()
+    start = datetime.combine(day, time(), tzinfo=time_zone())
+    earlier = db.session.scalar(
+        db.select(func.count())
+        .select_from(Match)
+        .where(Match.created_at >= start, Match.created_at < start + timedelta(days=1))
+    )
+    if not earlier:
+        return tr("Match of {day}", day=format_day(day))
+    return tr("Match of {day} ({n})", day=format_day(day), n=earlier + 1)
 
 
 def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, str] | NewMatchCheck:

@@ -28,6 +28,7 @@ from ledger.engine.rules import (
 from ledger.i18n import tr
 from ledger.i18n.words import CHOICE_WORDS
 from ledger.web.forms.hand import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
+from ledger.web.forms.numbers import read_whole
 from ledger.web.forms.problems import Problem, attach, place_errors
 
 NONE_WORDS = ("none", "no", "-", "—", "–", "off", "छैन")
@@ -74,24 +75,23 @@ def parse_setting(name: str, text: str) -> object:
             return False
         raise ValueError(tr("Choose yes or no."))
     if name in COUNTS:
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(tr("Enter a whole number.")) from None
+        count = read_whole(text, signed=True)
+        if count is None:
+            raise ValueError(tr("Enter a whole number."))
+        return count
     if text.lower() in NONE_WORDS:
         if name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS:
             return None
         raise ValueError(tr("This setting needs numbers, like 3 / 8."))
-    try:
-        numbers = [int(part) for part in _NUMBERS.split(text) if part]
-    except ValueError:
+    numbers = [read_whole(part, signed=True) for part in _NUMBERS.split(text) if part]
+    if not numbers or None in numbers:
         if name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS:
             message = tr(
                 "Enter the totals for holding 1, 2, 3 separated by /, like 2 / 5 / 10, or none."
             )
         else:
             message = tr("Enter the totals for holding 1, 2, 3 separated by /, like 2 / 5 / 10.")
-        raise ValueError(message) from None
+        raise ValueError(message)
     if name in TUNNELA_SETTINGS and len(numbers) == 1:
         return numbers[0]
     return numbers

@@ -1,0 +1,22 @@
+"""The house-rules page on a phone (issue 26): the comparison of the profiles does not
+scroll sideways in either language; each value is read beside its profile's name; and
+axe-core finds nothing serious in the table drawn as blocks."""
+
+import pytest
+from browser_support import axe_problems, no_sideways_scroll
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("language", ["ne", "en"])
+def test_the_rules_table_fits_a_phone(live_server, page, axe_source, language):
+    page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+    page.goto(live_server + "/rules")
+    assert no_sideways_scroll(page)
+    wrap = page.locator(".rules-table-wrap")
+    assert wrap.evaluate("e => e.scrollWidth <= e.clientWidth")
+    cell = page.locator('tr:has(a[href="#setting-tiplu"]) td').first
+    label = cell.evaluate("e => getComputedStyle(e, '::before').content")
+    assert label.strip('"') == page.locator("thead th").nth(1).inner_text().splitlines()[0]
+    assert axe_problems(page, axe_source) == []
+    assert page.console_errors == []
