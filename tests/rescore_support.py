@@ -4,6 +4,8 @@ engine's ``settle`` alone, the fouls carried to the next hand folded here by han
 
 from __future__ import annotations
 
+from hypothesis import strategies as st
+
 from ledger.engine import Invalid, parse_hand, resolve_rules, settle
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal"]
@@ -123,3 +125,26 @@ def independent_rescore(stored: list[dict], rules_spec: object) -> tuple[list[di
             }
         )
     return hands, totals
+
+
+#: Overrides of any profile, for the property tests (some combinations are no rules).
+OVERRIDES = st.fixed_dictionaries(
+    {},
+    optional={
+        "unseen_maal": st.sampled_from(["murder", "kidnap", "keep"]),
+        "fee_seen": st.integers(0, 20),
+        "fee_unseen": st.integers(0, 30),
+        "fee_seen_dublee": st.integers(0, 5),
+        "dublee_finish_bonus": st.integers(0, 10),
+        "dublees_allowed": st.booleans(),
+        "dublees_min_players": st.integers(2, 5),
+        "foul": st.sampled_from(["off", "same_hand", "next_hand"]),
+        "foul_penalty": st.integers(0, 50),
+        "void_hand": st.sampled_from(["nothing", "maal_only"]),
+        "tiplu": st.lists(st.integers(0, 20), min_size=1, max_size=3),
+        "alter": st.none() | st.lists(st.integers(0, 30), min_size=1, max_size=3),
+        "marriage": st.lists(st.integers(0, 60), min_size=1, max_size=3),
+        "scoring": st.sampled_from(["zero_sum", "points_race"]),
+        "printed_jokers": st.booleans(),
+    },
+)

@@ -4,7 +4,7 @@
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rescore_support import HANDS, OWN_RULES, PLAYERS, independent_rescore
+from rescore_support import HANDS, OVERRIDES, OWN_RULES, PLAYERS, independent_rescore
 
 from ledger.engine import PROFILES, Invalid, resolve_rules, settle_up
 
@@ -139,28 +139,6 @@ def test_bad_rules_are_refused_on_their_field(played, body, field):
 
 def test_an_unknown_match_is_404(client):
     assert client.post("/api/v1/matches/nope/rescore", json={"rules": "sparkai"}).status_code == 404
-
-
-OVERRIDES = st.fixed_dictionaries(
-    {},
-    optional={
-        "unseen_maal": st.sampled_from(["murder", "kidnap", "keep"]),
-        "fee_seen": st.integers(0, 20),
-        "fee_unseen": st.integers(0, 30),
-        "fee_seen_dublee": st.integers(0, 5),
-        "dublee_finish_bonus": st.integers(0, 10),
-        "dublees_allowed": st.booleans(),
-        "dublees_min_players": st.integers(2, 5),
-        "foul": st.sampled_from(["off", "same_hand", "next_hand"]),
-        "foul_penalty": st.integers(0, 50),
-        "void_hand": st.sampled_from(["nothing", "maal_only"]),
-        "tiplu": st.lists(st.integers(0, 20), min_size=1, max_size=3),
-        "alter": st.none() | st.lists(st.integers(0, 30), min_size=1, max_size=3),
-        "marriage": st.lists(st.integers(0, 60), min_size=1, max_size=3),
-        "scoring": st.sampled_from(["zero_sum", "points_race"]),
-        "printed_jokers": st.booleans(),
-    },
-)
 
 
 @settings(

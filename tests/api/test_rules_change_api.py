@@ -3,7 +3,11 @@ rules, every change an edit in the hand's history, or 422 naming the hands they 
 (docs/rules.md §8, docs/api.md)."""
 
 import pytest
-from rescore_support import HANDS, OWN_RULES, PLAYERS, independent_rescore
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rescore_support import HANDS, OVERRIDES, OWN_RULES, PLAYERS, independent_rescore
+
+from ledger.engine import PROFILES, Invalid, resolve_rules
 
 #: Rules that take every hand of the varied match (fouls to the next hand, dublees).
 OTHER = {"profile": "everestbuzz", "foul": "next_hand", "unseen_maal": "kidnap"}
@@ -126,3 +130,37 @@ def test_a_new_hand_after_the_change_is_settled_under_the_new_rules(played):
     rescored = played.client.post(f"{played.url}/rescore", json={"rules": OTHER}).get_json()
     for hand in rescored["hands"]:
         assert [p["net"] for p in hand["players"]] == [p["net_as_played"] for p in hand["players"]]
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    profile=st.sampled_from(list(PROFILES)),
+    overrides=OVERRIDES,
+    foul=st.sampled_from(["next_hand", "same_hand", "off"]),  # mostly rules taking the fouls
+)
+def test_any_rules_are_taken_for_good_and_undone_or_refused_whole(played, profile, overrides, foul):
+    spec = {"profile": profile, **overrides, "foul": foul}
+    before = played.get()
+    response = played.patch({"rules": spec})
+    try:
+        resolve_rules(spec)
+    except Invalid:
+        assert response.status_code == 422
+        assert played.get() == before
+        return
+    expected, totals = independent_rescore(before["hands"], spec)
+    refused = [h["number"] for h in expected if h["rescored"] == "no"]
+    if refused:
+        assert response.status_code == 422
+        named = " ".join(e["message"] for e in response.get_json()["errors"])
+        assert all(f"Hand {n} cannot be scored" in named for n in refused)
+        assert played.get() == before
+        return
+    assert response.status_code == 200, response.get_json()
+    assert {p["name"]: p["total"] for p in response.get_json()["players"]} == totals
+    assert played.patch({"rules": OWN_RULES}).status_code == 200
+    assert without_stamps(played.get()) == without_stamps(before)

@@ -20,7 +20,8 @@ def new_match(client, rules=OWN_RULES, hands=HANDS) -> tuple[str, str]:
     body = response.get_json()
     for hand in hands:
         headers = {"Authorization": f"Bearer {body['edit_key']}"}
-        assert client.post(f"/api/v1/matches/{body['id']}/hands", json=hand, headers=headers)
+        stored = client.post(f"/api/v1/matches/{body['id']}/hands", json=hand, headers=headers)
+        assert stored.status_code == 201, stored.get_json()
     return body["id"], body["edit_key"]
 
 
@@ -212,3 +213,26 @@ def test_changing_the_rules_needs_a_csrf_token(csrf_client):
 @pytest.mark.parametrize("path", ["what-if", "what-if.pdf", "rules"])
 def test_an_unknown_match_is_404(client, path):
     assert client.get(f"/matches/nope/{path}").status_code == 404
+
+
+def test_ten_players_and_many_refused_hands_still_print_on_one_page(client):
+    players = [f"Player {i} of a long name" for i in range(10)]
+    made = client.post(
+        "/api/v1/matches", json={"name": "Ten", "players": players, "rules": "sparkai"}
+    )
+    body = made.get_json()
+    headers = {"Authorization": f"Bearer {body['edit_key']}"}
+    for i in range(30):
+        five = [players[(i + k) % 10] for k in range(5)]
+        seen = "dublees" if i % 2 else "sequences"
+        hand = {
+            "finish": seen,
+            "winner": five[0],
+            "players": [{"name": n, "seen": seen, "maal": 3 + k} for k, n in enumerate(five)],
+        }
+        stored = client.post(f"/api/v1/matches/{body['id']}/hands", json=hand, headers=headers)
+        assert stored.status_code == 201, stored.get_json()
+    response = client.get(f"/matches/{body['id']}/what-if.pdf?rules-profile=gamerules")
+    pdf = PdfReader(io.BytesIO(response.data))
+    assert len(pdf.pages) == 1
+    assert "more hands" in pdf.pages[0].extract_text()
