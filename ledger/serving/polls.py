@@ -181,8 +181,6 @@ class UnchangedPolls:
         public_id = arguments.get("public_id")
         if endpoint != ENDPOINT or not is_public_id(public_id):
             return None
-        connection = (str(environ.get("REMOTE_ADDR")), str(environ.get("REMOTE_PORT")))
-        self.followers.polled(public_id, connection)
         seen = Request(environ).args.get("v", type=int)  # read as the view reads it
         try:
             with self.engine().connect() as connection:
@@ -190,7 +188,9 @@ class UnchangedPolls:
         except SQLAlchemyError:
             return None  # the app's error page
         if version is None:
-            return None  # the app's 404
+            return None  # the app's 404 (and no follower counted for a match that is not)
+        follower = (str(environ.get("REMOTE_ADDR")), str(environ.get("REMOTE_PORT")))
+        self.followers.polled(public_id, follower)
         return public_id, version, seen
 
     def engine(self) -> Engine:
