@@ -2,9 +2,11 @@
 
 The ledger is served as ``marriage-ledger serve`` serves it (waitress with the settings
 of ``ledger.serving.server``, in a process of its own, on a throwaway SQLite database)
-on 127.0.0.1. Each follower polls ``/matches/<id>/live?v=<version>`` every 3 s on one
-kept-alive connection, as the match page does (htmx, compressed answers); a poll after
-a change brings the fresh live part, whose version the next polls carry. The followers
+on 127.0.0.1. Each follower polls ``/matches/<id>/live?v=<version>`` on one kept-alive
+connection, as the match page does (htmx, compressed answers): every 3 s, or at the
+pace the live part asks for (``hx-trigger="every 15s"``: the server spreads the polls of
+many followers); a poll after a change brings the fresh live part, whose version and
+pace the next polls carry. The followers
 are asyncio tasks in a second process, so that the scorekeeper, in this one, sends and
 times its writes on time: a hand through the JSON API every 0.5 to 1 s, on its own
 kept-alive connection.
@@ -14,7 +16,9 @@ their p99 is the slowest), then stops the followers and the server. The figures:
 the writes' median and p99; the polls measured, how many brought a change (at this
 pace of hands, nearly all) and their p99; ``errors``, failed requests of either side
 (refused, reset, timed out after 10 s, unexpected status); ``reconnects``, follower
-connections the server closed; ``server_cpu``, the cores the server used.
+connections the server closed; ``server_cpu``, the cores the server used, and
+``client_cpu``, those the followers' process used (apart: on one machine they share the
+cores); ``load_average``, the machine's one-minute load when the level ended.
 
 ``poll_cost``: the poll of an unchanged match against ``/healthz`` in Flask's test
 client, the issue's measure of a request's cost.
@@ -60,6 +64,8 @@ SCRIPT = Path(sys.executable).parent / "marriage-ledger"
 #: What a phone's browser sends with the poll (htmx): the answer is compressed.
 POLL_HEADERS = "Accept: */*\r\nAccept-Encoding: gzip, deflate, br\r\nHX-Request: true\r\n"
 VERSION = re.compile(rb'data-version="(\d+)"')
+#: The pace the live part asks for (``ledger.serving.polls.poll_seconds``), as htmx reads it.
+PACE = re.compile(rb'hx-trigger="every (\d+)s"')
 DECODE = {b"br": brotli.decompress, b"gzip": gzip.decompress}
 
 
@@ -177,6 +183,7 @@ async def _follower(port: int, live: str, start: float, until: float, seen: Foll
     """One phone: a poll every POLL_SECONDS from ``start`` (its phase) to ``until``."""
     connection = Connection(port)
     version = 0  # a page loaded before the first hand: the first poll brings the live part
+    pace = POLL_SECONDS  # until the live part says another, as the page's htmx does
     due = start
     try:
         while True:
@@ -198,9 +205,11 @@ async def _follower(port: int, live: str, start: float, until: float, seen: Foll
                     seen.reconnects += 1
                 if status == 200 and (found := VERSION.search(body)):
                     version = int(found[1])
+                    if asked := PACE.search(body):
+                        pace = float(asked[1])
                 elif status != 204:
                     seen.errors.append(f"poll answered {status}")
-            due += POLL_SECONDS
+            due += pace
     finally:
         connection.close()
 
@@ -249,6 +258,7 @@ def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
         try:
             time.sleep(max(0.0, begin - time.monotonic()))
             cpu_before = cpu_seconds(pid)
+            client_before = cpu_seconds(phones.pid) if phones.pid else None
             while time.monotonic() < until:
                 elapsed, status, _ = scorekeeper.request(
                     "POST", hands, hand_body(rng, PLAYERS), auth
@@ -257,6 +267,7 @@ def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
                 errors += status != 201
                 time.sleep(max(0.0, rng.uniform(*WRITE_GAP) - elapsed))
             cpu_after = cpu_seconds(pid)
+            client_after = cpu_seconds(phones.pid) if phones.pid else None
             if not receiving.poll(POLL_SECONDS + TIMEOUT + 30):
                 raise RuntimeError("the followers did not report")
             seen: Followed = receiving.recv()
@@ -279,6 +290,9 @@ def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
     }
     if cpu_before is not None and cpu_after is not None:
         figures["server_cpu"] = (cpu_after - cpu_before) / seconds
+    if client_before is not None and client_after is not None:
+        figures["client_cpu"] = (client_after - client_before) / seconds
+    figures["load_average"] = os.getloadavg()[0]  # the machine's, others' work included
     return figures
 
 

@@ -16,10 +16,26 @@ Its 204 carries the headers the app's would (``Cache-Control: no-store`` and the
 security headers, HSTS over https); not the app's ``Vary`` and ``Content-Type``, which
 mean nothing on an answer without a body that no cache keeps. The session cookie of
 an editor's phone is not re-sent on each poll: every other request still refreshes it.
+
+A changed poll without cookies (a follower: no session, so no edit rights and the
+language of its ``Accept-Language``) is answered by the app once per match version,
+pace, language and encoding; the next followers who ask the same get those bytes again
+(``_keep``, the last ``KEPT_ANSWERS``), without Flask: after a hand, a thousand
+followers cost one render and a thousand dictionary look-ups.
+
+Polls are spread by the number of followers (``poll_seconds``): each process counts
+the connections that polled a match lately (``Followers``; a phone keeps one), and the
+live part it renders tells the phones to poll every ``POLL_SECONDS`` (3 s) up to
+``POLLS_PER_SECOND`` polls a second in all, more slowly beyond (1,000 followers: every
+15 s), at most every ``MAX_POLL_SECONDS``. A big table's followers then see a new hand a
+few seconds later, and the scorekeeper's saves do not queue behind their polls.
 """
 
 from __future__ import annotations
 
+import math
+import threading
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -37,49 +53,148 @@ from ledger.security import HSTS, SECURITY_HEADERS
 
 #: The match page's live part, and the big screen's (``ledger.web.screen``).
 ENDPOINTS = ("matches.live", "screen.live")
+FOLLOWERS = "ledger.followers"
+#: The followers' usual pace, the polls a second a match's followers may send one
+#: process in all, and the slowest pace they are asked to keep.
+POLL_SECONDS = 3
+POLLS_PER_SECOND = 70
+MAX_POLL_SECONDS = 20
+#: What a changed poll's answer depends on besides the match, its version and the pace,
+#: for a poll without cookies (a follower: no session, no edit rights): the language,
+#: the encoding, htmx's header, the scheme (HSTS), the path (a page's or a screen's).
+ANSWER_VARIES = (
+    "HTTP_ACCEPT_LANGUAGE",
+    "HTTP_ACCEPT_ENCODING",
+    "HTTP_HX_REQUEST",
+    "wsgi.url_scheme",
+    "HTTP_HOST",
+    "PATH_INFO",
+)
+KEPT_ANSWERS = 64
 VERSION = select(Match.version).where(Match.public_id == bindparam("public_id"))
 UNCHANGED = [("Cache-Control", "no-store"), *SECURITY_HEADERS.items()]
 
 
+class Followers:
+    """The connections that polled each match in the last ``MAX_POLL_SECONDS`` (plus a
+    margin), in this process: a follower keeps one, whatever pace it polls at."""
+
+    WINDOW = MAX_POLL_SECONDS + 5
+
+    def __init__(self) -> None:
+        self._seen: dict[str, dict[tuple[str, str], float]] = {}
+        self._lock = threading.Lock()
+
+    def polled(self, public_id: str, connection: tuple[str, str]) -> None:
+        now = time.monotonic()
+        with self._lock:
+            seen = self._seen.setdefault(public_id, {})
+            seen[connection] = now
+            if len(seen) % 64 == 0:  # now and then, forget those gone
+                for key in [k for k, at in seen.items() if now - at > self.WINDOW]:
+                    del seen[key]
+
+    def count(self, public_id: str) -> int:
+        now = time.monotonic()
+        with self._lock:
+            seen = self._seen.get(public_id, {})
+            return sum(now - at <= self.WINDOW for at in seen.values())
+
+
+def poll_seconds(app: Flask, public_id: str) -> int:
+    """How often this match's followers should poll: every 3 s, more slowly when there
+    are more of them than ``POLLS_PER_SECOND`` allows at that pace."""
+    followers: Followers | None = app.extensions.get(FOLLOWERS)
+    count = followers.count(public_id) if followers is not None else 0
+    return min(MAX_POLL_SECONDS, max(POLL_SECONDS, math.ceil(count / POLLS_PER_SECOND)))
+
+
 class UnchangedPolls:
     """WSGI middleware around the Flask app's ``wsgi_app``: 204 for a poll of an
-    unchanged match, without the app."""
+    unchanged match, without the app; every poll counted (``Followers``)."""
 
     def __init__(self, app: Flask, wsgi_app: Callable[..., Iterable[bytes]]):
         self.app = app
         self.wsgi_app = wsgi_app
         self._engine: Engine | None = None
+        self.followers = app.extensions[FOLLOWERS] = Followers()
+        #: The answers to changed polls, newest last (``_keep``).
+        self.answers: dict[tuple, tuple[str, tuple, bytes]] = {}
+        self._lock = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
-        if environ.get("REQUEST_METHOD") == "GET" and self._unchanged(environ):
+        poll = self._poll(environ) if environ.get("REQUEST_METHOD") == "GET" else None
+        if poll is None:
+            return self.wsgi_app(environ, start_response)
+        public_id, version, seen = poll
+        if version == seen:
             headers = list(UNCHANGED)
             if environ.get("wsgi.url_scheme") in ("https", "wss"):  # request.is_secure
                 headers.append(("Strict-Transport-Security", HSTS))
             start_response("204 NO CONTENT", headers)
             return []
-        return self.wsgi_app(environ, start_response)
+        if "HTTP_COOKIE" in environ:  # a session: its language, its edit rights
+            return self.wsgi_app(environ, start_response)
+        key = (
+            public_id,
+            version,
+            poll_seconds(self.app, public_id),
+            *(environ.get(name) for name in ANSWER_VARIES),
+        )
+        kept = self.answers.get(key)
+        if kept is not None:
+            start_response(kept[0], list(kept[1]))
+            return [kept[2]]
+        return self._keep(key, environ, start_response)
 
-    def _unchanged(self, environ: dict[str, Any]) -> bool:
-        """Whether this is the poll of a match still at the version it names."""
+    def _keep(self, key: tuple, environ: dict[str, Any], start_response: Callable[..., Any]):
+        """The app's answer to a changed poll, kept for the next followers who ask the
+        same (a 200 that sets no cookie)."""
+        answer: list = []
+
+        def keeping_start_response(status: str, headers: list, exc_info: Any = None):
+            answer[:] = [status, headers]
+            return start_response(status, headers, exc_info)
+
+        parts = self.wsgi_app(environ, keeping_start_response)
+        try:
+            body = b"".join(parts)
+        finally:
+            close = getattr(parts, "close", None)
+            if close is not None:
+                close()
+        if answer and answer[0].startswith("200"):
+            if not any(name.lower() == "set-cookie" for name, _ in answer[1]):
+                with self._lock:
+                    self.answers[key] = (answer[0], tuple(answer[1]), body)
+                    while len(self.answers) > KEPT_ANSWERS:
+                        del self.answers[next(iter(self.answers))]
+        return [body]
+
+    def _poll(self, environ: dict[str, Any]) -> tuple[str, int | None, int | None] | None:
+        """A follower's poll (counted): the match, its version now, the version seen;
+        None when this is no poll of a match (the app answers)."""
         if not environ.get("PATH_INFO", "").endswith("/live"):
-            return False
+            return None
         routes = self.app.url_map.bind_to_environ(environ, self.app.config["SERVER_NAME"])
         try:
             endpoint, arguments = routes.match()
         except HTTPException:  # no route, or a redirect to one: the app answers
-            return False
+            return None
         public_id = arguments.get("public_id")
         if endpoint not in ENDPOINTS or not is_public_id(public_id):
-            return False
+            return None
         seen = Request(environ).args.get("v", type=int)  # read as the view reads it
-        if seen is None:
-            return False
         try:
             with self.engine().connect() as connection:
                 version = connection.execute(VERSION, {"public_id": public_id}).scalar()
         except SQLAlchemyError:
-            return False
-        return version is not None and version == seen
+            return None  # the app's error page
+        if version is None:
+            return None  # the app's 404 (and no follower counted for a match that is not)
+        follower = (str(environ.get("REMOTE_ADDR")), str(environ.get("REMOTE_PORT")))
+        self.followers.polled(public_id, follower)
+        return public_id, version, seen
 
     def engine(self) -> Engine:
         """The app's database engine (looked up once: it needs an app context)."""

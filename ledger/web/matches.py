@@ -45,6 +45,7 @@ from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import MatchView, stake_of
+from ledger.serving.polls import poll_seconds
 from ledger.web.chart import running_chart
 from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
 from ledger.web.filters import length_words
@@ -64,7 +65,6 @@ from ledger.web.undo import take_undo_offer
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
-POLL_SECONDS = 3
 IMPORT_MAX_MIB = IMPORT_MAX_BYTES // (1024 * 1024)
 WRONG_KEY_MESSAGE = N_(
     "This edit link is not valid for this match. Ask the scorekeeper for a new copy of "
@@ -176,12 +176,13 @@ def match_context(match: Match, editor: bool) -> dict:
         "chart": chart,
         "last_hand": view.hands[-1] if view.hands else None,
         "editor": editor,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": poll_seconds(current_app, match.public_id),
     }
 
 
 def _key(part: str, public_id: str, version: int, editor: bool) -> tuple:
-    return (part, public_id, version, editor, current_language(), digit_style())
+    pace = poll_seconds(current_app, public_id)  # the live part says how often to poll
+    return (part, public_id, version, editor, current_language(), digit_style(), pace)
 
 
 def rendered_part(part: str, row: Match, editor: bool) -> Markup:

@@ -156,3 +156,49 @@ def test_behind_a_trusted_proxy_the_short_answer_knows_https(make_app):
         assert answer.status_code == 204
         assert ("Strict-Transport-Security" in answer.headers) is hsts
     assert reached == ["api.create_match"]
+
+
+def test_a_changed_poll_is_rendered_once_for_the_followers_without_cookies(
+    app, client, match, reached
+):
+    """After a hand, the first follower's poll is the app's; the next followers who ask
+    the same (no cookies, same language and encoding) get those very bytes without it;
+    another language, or a phone with a session, is the app's again."""
+    live = f"/matches/{match['id']}/live?v=0"
+    headers = {"HX-Request": "true", "Accept-Encoding": "br"}
+    first = Client(app.wsgi_app).get(live, headers=headers)
+    assert first.status_code == 200 and reached == ["matches.live"]
+    for port in range(5):
+        again = Client(app.wsgi_app).get(
+            live, headers=headers, environ_base={"REMOTE_PORT": str(40000 + port)}
+        )
+        assert again.status_code == 200
+        assert again.get_data() == first.get_data()
+        assert again.headers == first.headers
+    assert reached == ["matches.live"]
+    nepali = Client(app.wsgi_app).get(live, headers={**headers, "Accept-Language": "ne"})
+    assert nepali.status_code == 200 and nepali.get_data() != first.get_data()
+    assert reached == ["matches.live", "matches.live"]
+    with_session = Client(app.wsgi_app)
+    with_session.set_cookie("session", "anything")
+    assert with_session.get(live, headers=headers).status_code == 200
+    assert len(reached) == 3
+
+
+def test_many_followers_are_asked_to_poll_more_slowly(app, client, match):
+    """The live part's pace: every 3 s for a table's followers, every 15 s for a
+    thousand (one process's ``POLLS_PER_SECOND`` spread over them)."""
+    live = f"/matches/{match['id']}/live?v=0"
+
+    def pace() -> str:
+        body = client.get(live, headers={"HX-Request": "true"}).get_data(as_text=True)
+        return re.search(r'hx-trigger="every (\d+)s"', body).group(1)
+
+    assert pace() == "3"
+    followers = Client(app.wsgi_app)
+    for port in range(1000):
+        followers.get(
+            f"/matches/{match['id']}/live?v={match['version']}",
+            environ_base={"REMOTE_PORT": str(20000 + port)},
+        )
+    assert pace() == "15"
