@@ -151,8 +151,10 @@ def test_engine_errors_on_a_nepali_page_are_nepali(client):
     )
     assert "'1X' पत्ता होइन" in errors  # the engine's CardError
     assert "टिप्लु हाल्नुहोस्" in errors  # "Enter the tiplu": the engine's FieldError
-    assert "० देखि ६ सम्मको पूर्ण सङ्ख्या" in errors  # with its value in Devanagari
-    assert not english_words(re.sub(r"<[^>]+>", " ", errors), ["JK"])
+    # the poplu's own range, naming the player, with its values in Devanagari
+    assert "Bikash सँग ९ वटा पप्लु हुन सक्दैन" in errors
+    assert "० देखि ३ लेख्नुहोस्" in errors
+    assert not english_words(re.sub(r"<[^>]+>", " ", errors), ["JK", "Bikash"])  # a name
     # and the API says the same in English
     api = client.post(
         "/api/v1/settle",
@@ -167,7 +169,9 @@ def test_engine_errors_on_a_nepali_page_are_nepali(client):
         headers=NE,
     ).get_json()
     messages = {e["field"]: e["message"] for e in api["errors"]}
-    assert messages["players.1.maal_counts.poplu"] == "Enter a whole number from 0 to 6."
+    assert messages["players.1.maal_counts.poplu"] == (
+        "Bikash cannot hold 9 poplus: the packs hold 3 copies of each card. Enter 0 to 3."
+    )
     assert messages["tiplu"] == "Enter the tiplu: without it the cards cannot be counted."
     assert messages["players.0.maal_cards.1"].startswith("'1X' is not a card")
 
