@@ -186,3 +186,19 @@ def test_the_explanation_names_each_step_of_the_new_settings(client):
         headers=NE,
     ).get_data(as_text=True)
     assert "सिन खेलाडीसँग मात्र: २ × ५ − (२० + १०)" in " ".join(nepali.split())
+
+
+def test_a_shared_link_of_six_players_needs_four_packs(client):
+    from ledger.web.share_link import encode_hand_link
+
+    six = {
+        "finish": "sequences",
+        "winner": "P0",
+        "players": [{"name": f"P{i}", "seen": "sequences", "maal": i} for i in range(6)],
+    }
+    three = client.get("/check?h=" + encode_hand_link({"rules": "sparkai", **six}))
+    text = " ".join(three.get_data(as_text=True).split())
+    assert "A hand has at most 5 players; P5 was left out." in text
+    four = client.get("/check?h=" + encode_hand_link({"rules": FOUR_PACKS, **six}))
+    assert four.status_code == 200
+    assert len(nets(four.get_data(as_text=True))) == 6
