@@ -9,6 +9,8 @@ slower ``Mapping``, since every hand passes through here).
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
 from .copies import check_copies
 from .errors import N_, FieldError, Invalid
@@ -19,6 +21,7 @@ from .game import (
     MAX_DEALT_TUNNELAS,
     MAX_MAAL,
     MAX_NAME,
+    MAX_PLAYERS,
     MIN_PLAYERS,
     SEEN,
     TUNNELA_KINDS,
@@ -66,7 +69,7 @@ COUNT_RANGES = {
 }
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A JSON whole number (not a bool, which Python counts as an int)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -143,7 +146,7 @@ class _Reader:
             )
             return []
         if not MIN_PLAYERS <= len(value) <= most:
-            if most < len(value) <= 8:
+            if most < len(value) <= MAX_PLAYERS:
                 self.fail(
                     "players",
                     "A hand has 2 to {most} players with three packs; this one lists {n}. "

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, make_response, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
+from ledger.engine import PROFILES, Invalid, resolve_rules
 from ledger.engine.rules import DEFAULT_PROFILE
 from ledger.i18n import translate
 from ledger.web.forms.hand import CheckForm
@@ -37,6 +38,15 @@ def _checker_form(formdata: MultiDict | None, *, add_row: bool = False):
     rows = len(form.players) + 1 if add_row else None
     prepare_hand_form(form, choice.base, rows=rows)
     return form, choice
+
+
+def _most_players(spec: object) -> int:
+    """The most players a hand has under a shared link's rules (those of the default
+    profile when they are not valid: the rules' own problems are shown with them)."""
+    try:
+        return resolve_rules(spec).max_players
+    except Invalid:
+        return PROFILES[DEFAULT_PROFILE].max_players
 
 
 def _share_url(choice: RulesChoice, check: HandCheck | None) -> str | None:
@@ -75,8 +85,9 @@ def check():
         data = decode_hand_link(h)
     except ShareLinkError as problem:
         return _page(*_checker_form(None), notes=[translate(str(problem))], status=400)
-    formdata, notes = hand_formdata(data)
-    rules_data, rules_notes = rules_formdata(data.get("rules", DEFAULT_PROFILE))
+    spec = data.get("rules", DEFAULT_PROFILE)
+    formdata, notes = hand_formdata(data, most=_most_players(spec))
+    rules_data, rules_notes = rules_formdata(spec)
     for key, value in rules_data.items(multi=True):
         formdata.add(key, value)
     form, choice = _checker_form(formdata)

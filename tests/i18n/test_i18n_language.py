@@ -151,7 +151,9 @@ def test_engine_errors_on_a_nepali_page_are_nepali(client):
     )
     assert "'1X' पत्ता होइन" in errors  # the engine's CardError
     assert "टिप्लु हाल्नुहोस्" in errors  # "Enter the tiplu": the engine's FieldError
-    assert "९ वटा पप्लु" in errors and "० देखि ३" in errors  # that kind's range, in Devanagari
+    # the poplu's own range, naming the player, with its values in Devanagari
+    assert "Bikash सँग ९ वटा पप्लु हुन सक्दैन" in errors
+    assert "० देखि ३ लेख्नुहोस्" in errors
     assert not english_words(re.sub(r"<[^>]+>", " ", errors), ["JK", "Bikash"])  # a name
     # and the API says the same in English
     api = client.post(
@@ -167,8 +169,9 @@ def test_engine_errors_on_a_nepali_page_are_nepali(client):
         headers=NE,
     ).get_json()
     messages = {e["field"]: e["message"] for e in api["errors"]}
-    assert messages["players.1.maal_counts.poplu"].startswith("Bikash cannot hold 9 poplus")
-    assert messages["players.1.maal_counts.poplu"].endswith("Enter 0 to 3.")
+    assert messages["players.1.maal_counts.poplu"] == (
+        "Bikash cannot hold 9 poplus: the packs hold 3 copies of each card. Enter 0 to 3."
+    )
     assert messages["tiplu"] == "Enter the tiplu: without it the cards cannot be counted."
     assert messages["players.0.maal_cards.1"].startswith("'1X' is not a card")
 

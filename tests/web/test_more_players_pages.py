@@ -145,3 +145,60 @@ def test_the_limits_are_refused_on_their_fields_in_nepali(client):
         "Bikash का ८ वटा बाँड्दा आएका टनेला लेखिएका छन्, तर एक खेलाडीसँग २१ पत्ता मात्र "
         "हुन्छन्: ३ पत्ताका बढीमा ७ वटा टनेला।"
     )
+
+
+def test_the_explanation_names_each_step_of_the_new_settings(client):
+    example = [
+        ("A", "sequences", 20),
+        ("B", "sequences", 10),
+        ("C", "unseen", 5),
+        ("D", "unseen", 0),
+    ]
+    body = client.post(
+        "/check", data=check_form(example, **{"rules-unseen_maal": "keep_not_between_unseen"})
+    ).get_data(as_text=True)
+    assert nets(body) == {"A": "+68", "B": "+2", "C": "−30", "D": "−40"}
+    text = " ".join(body.split())
+    assert "Two unseen players exchange nothing" in text
+    assert "with the seen players only: 2 × 5 − (20 + 10)" in text
+    assert "unseen, keeps the own maal, but exchanges nothing with the other unseen players" in text
+    added = [
+        {
+            "name": "A",
+            "seen": "sequences",
+            "maal_mode": "cards",
+            "maal_cards": "8H 9H",
+            "dealt_tunnelas": "7H",
+        },
+        ("B", "sequences", 0),
+    ]
+    body = client.post(
+        "/check",
+        data=check_form(
+            added, profile="amarnepal", tiplu="8H", **{"rules-dealt_tunnela_bonus_mode": "added"}
+        ),
+    ).get_data(as_text=True)
+    assert "The bonus is added on top of the tunnela" in " ".join(body.split())
+    assert nets(body)["A"].startswith("+")
+    nepali = client.post(
+        "/check",
+        data=check_form(example, **{"rules-unseen_maal": "keep_not_between_unseen"}),
+        headers=NE,
+    ).get_data(as_text=True)
+    assert "सिन खेलाडीसँग मात्र: २ × ५ − (२० + १०)" in " ".join(nepali.split())
+
+
+def test_a_shared_link_of_six_players_needs_four_packs(client):
+    from ledger.web.share_link import encode_hand_link
+
+    six = {
+        "finish": "sequences",
+        "winner": "P0",
+        "players": [{"name": f"P{i}", "seen": "sequences", "maal": i} for i in range(6)],
+    }
+    three = client.get("/check?h=" + encode_hand_link({"rules": "sparkai", **six}))
+    text = " ".join(three.get_data(as_text=True).split())
+    assert "A hand has at most 5 players; P5 was left out." in text
+    four = client.get("/check?h=" + encode_hand_link({"rules": FOUR_PACKS, **six}))
+    assert four.status_code == 200
+    assert len(nets(four.get_data(as_text=True))) == 6

@@ -22,12 +22,13 @@ def _text(value: object) -> str:
 
 
 def hand_formdata(
-    data: Mapping[str, Any], *, players: Sequence[str] | None = None
+    data: Mapping[str, Any], *, players: Sequence[str] | None = None, most: int = MAX_PLAYERS
 ) -> tuple[MultiDict, list[str]]:
     """Form data that shows a hand in the settle format (API.md), and the problems met.
 
     ``players``: a match's registered players (the hand's players are matched to them
-    by name; the others sit out). ``None``: one row per player of the hand. Anything
+    by name; the others sit out). ``None``: one row per player of the hand, at most
+    ``most`` (the most a hand has under its rules: 5, or 8 with four packs). Anything
     of the wrong shape is dropped with a problem, never raised.
     """
     out: MultiDict = MultiDict()
@@ -41,7 +42,7 @@ def hand_formdata(
     by_name = {p.casefold(): i for i, p in enumerate(players)} if players is not None else {}
     row_of_name: dict[str, int] = {}
     used_rows: set[int] = set()
-    limit = len(players) if players is not None else MAX_PLAYERS
+    limit = len(players) if players is not None else most
     for j, item in enumerate(listed):
         if not isinstance(item, Mapping):
             notes.append(tr("Player {n} of the hand is not an object; it was left out.", n=j + 1))
