@@ -9,7 +9,9 @@ from sqlalchemy import inspect
 from ledger import create_app
 from ledger.extensions import db
 
-TABLES = {"matches", "match_players", "hands", "hand_versions"}
+MATCH_TABLES = {"matches", "match_players", "hands", "hand_versions"}
+TABLE_TABLES = {"tables", "table_players", "seasons", "table_payments"}
+TABLES = MATCH_TABLES | TABLE_TABLES
 
 
 def _app(tmp_path, url):
@@ -45,13 +47,27 @@ def test_foreign_keys_cascade_from_the_match(tmp_path, empty_database_url):
         try:
             foreign_keys = [
                 fk
-                for table in TABLES - {"matches"}
+                for table in MATCH_TABLES - {"matches"}
                 for fk in inspect(db.engine).get_foreign_keys(table)
             ]
             assert len(foreign_keys) == 3
             for fk in foreign_keys:
                 assert fk["referred_table"] == "matches"
                 assert fk["options"].get("ondelete") == "CASCADE"
+            # A table's rows go with it; its matches stay, as lone matches.
+            table_keys = [
+                (table, fk["referred_table"], fk["options"].get("ondelete"))
+                for table in TABLE_TABLES | {"matches"}
+                for fk in inspect(db.engine).get_foreign_keys(table)
+            ]
+            assert sorted(table_keys) == [
+                ("matches", "seasons", "SET NULL"),
+                ("matches", "tables", "SET NULL"),
+                ("seasons", "tables", "CASCADE"),
+                ("table_payments", "seasons", "CASCADE"),
+                ("table_payments", "tables", "CASCADE"),
+                ("table_players", "tables", "CASCADE"),
+            ]
         finally:
             db.engine.dispose()
 

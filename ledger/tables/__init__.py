@@ -1,0 +1,1 @@
+"""Tables: the same people, many nights (a service beside the match service)."""
