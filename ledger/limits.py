@@ -5,7 +5,7 @@ server does, and gets 429 with ``Retry-After`` (JSON under /api/, a page elsewhe
 Requests are counted per client address. Everything is configuration (``instance/
 config.py`` or ``create_app``'s mapping), with these defaults:
 
-- ``RATELIMIT_MATCH_CREATE``: new matches, from the page and the API together;
+- ``RATELIMIT_MATCH_CREATE``: new matches and tables, from the page and the API together;
   ``RATELIMIT_IMPORT``: imports; ``RATELIMIT_PDF``: the summaries and every slip together;
   ``RATELIMIT_SETTLE``: ``POST /api/v1/settle``. Each is a limit string of Flask-Limiter
   (``"10 per minute; 100 per hour"``): see ``DEFAULT_LIMITS``.
@@ -36,8 +36,12 @@ DEFAULT_LIMITS = {
 }
 #: What each limit covers: its config key, the endpoints that share one count, the methods.
 LIMITED = (
-    ("RATELIMIT_MATCH_CREATE", ("api.create_match", "matches.new"), ("POST",)),
-    ("RATELIMIT_IMPORT", ("api.import_match",), ("POST",)),
+    (
+        "RATELIMIT_MATCH_CREATE",
+        ("api.create_match", "matches.new", "api.create_table", "api.table_new_match"),
+        ("POST",),
+    ),
+    ("RATELIMIT_IMPORT", ("api.import_match", "api.import_table"), ("POST",)),
     (
         "RATELIMIT_PDF",
         (

@@ -192,9 +192,21 @@ def _changed_length(value: object) -> MatchLength | None:
     return parse_length(value, "length")
 
 
+def read_season_id(value: object) -> str:
+    """The id of a season of the match's table (``ledger.tables``), checked there."""
+    if not isinstance(value, str) or not value:
+        raise FieldError("season", "season must be the id of one of the table's seasons.")
+    return value
+
+
 #: What a change of a match (PATCH) may give, each field read by its function
 #: (``ledger.matches.change_match`` writes what they read).
-MATCH_CHANGES = {"name": read_match_name, "length": _changed_length, "stake": read_stake}
+MATCH_CHANGES = {
+    "name": read_match_name,
+    "length": _changed_length,
+    "stake": read_stake,
+    "season": read_season_id,
+}
 
 
 def read_match_changes(data: object) -> dict[str, object]:
