@@ -17,8 +17,8 @@ from ledger.api import bp
 from ledger.api.matches import _attachment, _created
 from ledger.api.problems import ApiError, json_object
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
-from ledger.tables import service
 from ledger.tables import export as table_export
+from ledger.tables import service
 from ledger.tables.models import Table
 
 

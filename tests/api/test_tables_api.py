@@ -286,10 +286,11 @@ def test_export_and_import_a_whole_table(client):
     assert [s["name"] for s in copy["seasons"]] == [s["name"] for s in original["seasons"]]
     assert [p["name"] for p in copy["players"]] == [p["name"] for p in original["players"]]
     assert [m["players"] for m in copy["matches"]] == [m["players"] for m in original["matches"]]
-    settle = lambda tid, season: client.get(
-        f"/api/v1/tables/{tid}/settle-up", query_string={"season": season}
-    ).get_json()  # noqa: E731
-    assert settle(copy["id"], "all")["balances"] == settle(table.id, "all")["balances"]
+
+    def settle(public_id):
+        return client.get(f"/api/v1/tables/{public_id}/settle-up?season=all").get_json()
+
+    assert settle(copy["id"])["balances"] == settle(table.id)["balances"]
 
     broken = {
         **exported,
