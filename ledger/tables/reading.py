@@ -11,10 +11,10 @@ from decimal import Decimal
 
 from ledger.engine import FieldError, HouseRules, Invalid, Stake, resolve_rules
 from ledger.engine.errors import N_
-from ledger.engine.game import MAX_NAME
+from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.names import read_name
 from ledger.matches.export import _timestamp
-from ledger.matches.reading import MAX_PER_POINT, read_match_name, read_stake
+from ledger.matches.reading import MAX_PER_POINT, read_stake
 
 #: The most people a roster holds (a settle-up over them stays an exact search).
 MAX_ROSTER = 40
@@ -44,7 +44,7 @@ def read_table(data: Mapping) -> TableSpec:
     """``{"name", "players", "rules", "stake", "season"}``: ``season`` names the first
     season (default "1"); every problem together in one Invalid."""
     errors: list[FieldError] = []
-    name = _collect(errors, lambda: read_match_name(data.get("name")))
+    name = _collect(errors, lambda: read_table_name(data.get("name")))
     players = _collect(errors, lambda: read_new_players(data.get("players", []), ()))
     rules = _collect(errors, lambda: resolve_rules(data.get("rules", "amarnepal")))
     stake = _collect(errors, lambda: read_stake(data.get("stake")))
@@ -57,7 +57,7 @@ def read_table(data: Mapping) -> TableSpec:
 def read_table_changes(data: Mapping, roster: Sequence[str]) -> dict[str, object]:
     """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster)."""
     readers = {
-        "name": read_match_name,
+        "name": read_table_name,
         "rules": resolve_rules,
         "stake": read_stake,
         "players": lambda value: read_new_players(value, roster),
@@ -123,11 +123,24 @@ def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:
 
 
 def read_player_name(value: object, field: str) -> str:
+    """A player's name, tidied; FieldError of ``field``."""
     return read_name(value, field, most=MAX_NAME, missing=N_("Each player needs a name."))
 
 
+def read_table_name(value: object, field: str = "name") -> str:
+    return read_name(value, field, most=MAX_MATCH_NAME, missing=N_("Give the table a name."))
+
+
 def read_season_name(value: object, field: str = "name") -> str:
-    return read_match_name(value, field)
+    return read_name(value, field, most=MAX_MATCH_NAME, missing=N_("Give the season a name."))
+
+
+def checked(read, *args: object):  # noqa: ANN001, ANN202 (any reader)
+    """``read(*args)``, its FieldError raised as an Invalid (the API's 422)."""
+    try:
+        return read(*args)
+    except FieldError as problem:
+        raise Invalid([problem]) from None
 
 
 def read_player_change(data: Mapping) -> tuple[str, object]:

@@ -41,6 +41,7 @@ from ledger.tables.figures import MatchFigures, Standings
 from ledger.tables.models import Season, Table, TablePayment, TablePlayer
 from ledger.tables.reading import (
     MAX_ROSTER,
+    checked,
     read_payment,
     read_player_change,
     read_player_name,
@@ -217,7 +218,7 @@ def change_player(table: Table, name: str, data: Mapping) -> Table:
     others = [n for n in roster(table) if n != old]
     in_table = table_matches(table)
     if kind == "name":
-        new = read_player_name(value, "name")
+        new = checked(read_player_name, value, "name")
         clash = find_player(new, others)
         if clash is not None:
             raise Invalid(
@@ -266,7 +267,7 @@ def change_player(table: Table, name: str, data: Mapping) -> Table:
 
 def start_season(table: Table, data: Mapping) -> Season:
     """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed."""
-    name = read_season_name(data.get("name"))
+    name = checked(read_season_name, data.get("name"))
     season = Season(name=name, started_at=utcnow())
     _touch(table)
     table.seasons.append(season)
