@@ -309,13 +309,12 @@ def _season_of_table(match: Match, public_id: object) -> int:
                 _SEASONS.c.public_id == public_id, _SEASONS.c.table_id == match.table_id
             )
         )
+    if found is None and match.table_id is None:
+        raise Invalid([FieldError("season", "This match is in no table, so it has no seasons.")])
     if found is None:
-        message = (
-            "This match is in no table, so it has no seasons."
-            if match.table_id is None
-            else "The table of this match has no season with this id."
+        raise Invalid(
+            [FieldError("season", "The table of this match has no season with this id.")]
         )
-        raise Invalid([FieldError("season", message)])
     return found
 
 

@@ -152,8 +152,8 @@ def read_player_change(data: Mapping) -> tuple[str, object]:
             [
                 FieldError(
                     "",
-                    'Send {"name": "new name"} to rename the player, or {"merge_into": '
-                    '"other player"} to fold them into another: one of the two.',
+                    "Send name (the new name) to rename the player, or merge_into (another "
+                    "player on the roster) to fold them into that one: one of the two.",
                 )
             ]
         )
