@@ -299,3 +299,38 @@ def test_export_and_import_a_whole_table(client):
     response = client.post("/api/v1/tables/import", json=broken)
     assert response.status_code == 422
     assert response.get_json()["errors"][0]["field"] == "payments.0.from"
+
+
+def test_a_misspelt_player_merges_into_the_other_and_no_total_changes(client):
+    table = create_table(client, players=["Asha", "Bikash", "Chandra"])
+    one = table.new_match(["Asha", "Bikash", "Chandra"])
+    table.play(
+        one, [h("Bikash", Asha=("sequences", 2), Bikash=("sequences", 6), Chandra=("unseen", 1))]
+    )
+    two = table.new_match(["Asha", "Bikas", "Chandra"])  # a typo: a new roster entry
+    table.play(
+        two, [h("Bikas", Asha=("sequences", 1), Bikas=("sequences", 9), Chandra=("sequences", 0))]
+    )
+    assert "Bikas" in [p["name"] for p in table.get()["players"]]
+    totals = [m["players"] for m in table.get()["matches"]]
+
+    table.patch("/players/bikas", {"merge_into": "Bikash"})
+    assert [p["name"] for p in table.get()["players"]] == ["Asha", "Bikash", "Chandra"]
+    renamed = [
+        [{**p, "name": "Bikash" if p["name"] == "Bikas" else p["name"]} for p in m] for m in totals
+    ]
+    assert [m["players"] for m in table.get()["matches"]] == renamed
+    line = {p["name"]: p for p in table.get("/standings")["players"]}["Bikash"]
+    assert (line["matches"], line["hands_won"]) == (2, 2)
+    body = client.get(f"/api/v1/matches/{two['id']}").get_json()
+    assert body["hands"][0]["winner"] == "Bikash"
+    # The match still exports and imports (its history holds the hand as it was).
+    exported = client.get(f"/api/v1/matches/{two['id']}/export.json").get_json()
+    assert [e["action"] for e in exported["history"]] == ["rename"]
+    assert client.post("/api/v1/matches/import", json=exported).status_code == 201
+    assert (
+        client.patch(
+            f"{table.url}/players/Nobody", json={"name": "X"}, headers=table.auth
+        ).status_code
+        == 404
+    )
