@@ -312,9 +312,7 @@ def _season_of_table(match: Match, public_id: object) -> int:
     if found is None and match.table_id is None:
         raise Invalid([FieldError("season", "This match is in no table, so it has no seasons.")])
     if found is None:
-        raise Invalid(
-            [FieldError("season", "The table of this match has no season with this id.")]
-        )
+        raise Invalid([FieldError("season", "The table of this match has no season with this id.")])
     return found
 
 

@@ -11,11 +11,12 @@ the order they were played, cached by what it is computed from.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from decimal import Decimal
-from functools import lru_cache
+from decimal import Context, Decimal, Inexact, localcontext
+from functools import cached_property, lru_cache
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -49,23 +50,30 @@ class MatchFigures:
     stake: Stake | None
     deal_passes: str
 
-    @property
+    @cached_property
+    def totals(self) -> dict[str, int]:
+        return self.board.totals
+
+    @cached_property
     def played(self) -> tuple[str, ...]:
         """The players who played at least one hand, in seat order."""
         return tuple(name for name in self.board.players if self.board.lines[name].played)
 
+    @cached_property
     def places(self) -> dict[str, int]:
         """Each player who played: 1 + how many who played ended higher (equal totals,
         equal place)."""
-        totals = self.board.totals
-        return {
-            name: 1 + sum(totals[other] > totals[name] for other in self.played)
-            for name in self.played
-        }
+        mine = [self.totals[name] for name in self.played]
+        return {name: 1 + sum(other > self.totals[name] for other in mine) for name in self.played}
 
-    @property
+    @cached_property
     def leaders(self) -> list[str]:
-        return [s.name for s in self.board.standings() if s.place == 1] if self.board.hands else []
+        """The players at the top of the match's standings (place 1: equal totals share
+        it), as the match's own JSON gives them."""
+        if not self.board.hands:
+            return []
+        best = max(self.totals.values())
+        return [name for name in self.board.players if self.totals[name] == best]
 
     def to_json(self, season_public_id: str | None) -> dict[str, Any]:
         return {
@@ -75,14 +83,22 @@ class MatchFigures:
             "created_at": iso(self.created_at),
             "finished": self.finished,
             "hands_played": self.board.hands,
-            "players": [{"name": n, "total": self.board.totals[n]} for n in self.board.players],
+            "players": [{"name": n, "total": self.totals[n]} for n in self.board.players],
             "leaders": self.leaders,
         }
 
 
+@lru_cache(maxsize=256)
+def _rules_of(record: str) -> tuple[bool, str]:
+    """(zero-sum, the way the deal passes) of stored rules (their JSON text): a season's
+    matches mostly share one set of rules, resolved once."""
+    rules = rules_from_record(json.loads(record))
+    return rules.zero_sum, rules.deal_passes
+
+
 def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
     """A match's figures from its row (scoreboard kept) and its players in seat order."""
-    rules = rules_from_record(row.rules)
+    zero_sum, deal_passes = _rules_of(json.dumps(row.rules, sort_keys=True))
     board = Scoreboard.from_json(players, row.scoreboard)
     length = parse_length(row.length, "length")
     stake = (
@@ -98,16 +114,14 @@ def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
         season_id=row.season_id,
         board=board,
         finished=is_finished(length, board.hands, len(players)),
-        zero_sum=rules.zero_sum,
+        zero_sum=zero_sum,
         stake=stake,
-        deal_passes=rules.deal_passes,
+        deal_passes=deal_passes,
     )
 
 
 def money(points: int, per_point: Decimal) -> Decimal:
     """points × per_point, exactly."""
-    from decimal import Context, Inexact, localcontext
-
     with localcontext(Context(prec=_MONEY_DIGITS, traps=[Inexact])):
         return points * per_point
 
@@ -226,7 +240,7 @@ def standings(roster: Sequence[str], figures: Sequence[MatchFigures]) -> Standin
         for name in played:
             line = lines.setdefault(name, PlayerLine(name))
             line.add(board.lines[name], name in leaders, per_point)
-        totals = board.totals
+        totals = match.totals
         for i, a in enumerate(played):
             for b in played[i + 1 :]:
                 pair = pairs.setdefault((a, b), Pair(a, b))
@@ -252,7 +266,7 @@ def games(figures: Iterable[MatchFigures]) -> tuple[Game, ...]:
     out = []
     for match in figures:
         if match.finished and len(match.played) >= 2:
-            places = match.places()
+            places = match.places
             out.append(tuple((name, places[name]) for name in match.played))
     return tuple(out)
 

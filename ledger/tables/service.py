@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -333,8 +335,8 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
                     "match": match.public_id,
                     "name": match.name,
                     "date": iso(match.created_at),
-                    "total": match.board.totals[player],
-                    "place": match.places()[player],
+                    "total": match.totals[player],
+                    "place": match.places[player],
                     "finished": match.finished,
                 }
             )
@@ -495,13 +497,48 @@ def table_json(table: Table) -> dict[str, Any]:
 # --- inside --------------------------------------------------------------------------
 
 
+#: The figures of the matches read lately, by (public id, version): a write to a match
+#: changes its version, so after a new hand only that match's figures are read again.
+_KEPT: OrderedDict[tuple[str, int], MatchFigures] = OrderedDict()
+_KEPT_MOST = 4096
+_KEPT_LOCK = threading.Lock()
+
+
 def _figures(table: Table, season: Season | None, *, newest: bool = False) -> list[MatchFigures]:
     """The kept figures of the table's matches (of ``season``; None: all), in play order
-    (``newest``: the newest match alone). A match whose scoreboard is not kept yet (one
-    stored before) is folded once and kept first."""
+    (``newest``: the newest match alone). Two small queries: the matches' ids and
+    versions, then the kept scoreboards of those not read since their last write (a
+    match stored before scoreboards were kept is folded once and kept first)."""
+    query = select(Match.id, Match.public_id, Match.version).where(Match.table_id == table.id)
+    if season is not None:
+        query = query.where(Match.season_id == season.id)
+    if newest:
+        query = query.order_by(Match.created_at.desc(), Match.id.desc()).limit(1)
+    else:
+        query = query.order_by(Match.created_at, Match.id)
+    # Through the connection: plain rows, no ORM objects (a season has many matches).
+    rows = db.session.connection().execute(query).all()
+    with _KEPT_LOCK:
+        found = {row.id: _KEPT.get((row.public_id, row.version)) for row in rows}
+    missing = [match_id for match_id, kept in found.items() if kept is None]
+    if missing:
+        for fresh in _read_figures(missing):
+            found[fresh.id] = fresh
+    with _KEPT_LOCK:
+        for row in rows:
+            key = (row.public_id, row.version)
+            _KEPT[key] = found[row.id]  # type: ignore[assignment]
+            _KEPT.move_to_end(key)
+        while len(_KEPT) > _KEPT_MOST:
+            _KEPT.popitem(last=False)
+    return [found[row.id] for row in rows]  # type: ignore[misc]
+
+
+def _read_figures(ids: list[int]) -> list[MatchFigures]:
     query = select(
         Match.id,
         Match.public_id,
+        Match.version,
         Match.name,
         Match.created_at,
         Match.season_id,
@@ -510,23 +547,17 @@ def _figures(table: Table, season: Season | None, *, newest: bool = False) -> li
         Match.stake_per_point,
         Match.stake_currency,
         Match.scoreboard,
-    ).where(Match.table_id == table.id)
-    if season is not None:
-        query = query.where(Match.season_id == season.id)
-    if newest:
-        query = query.order_by(Match.created_at.desc(), Match.id.desc()).limit(1)
-    else:
-        query = query.order_by(Match.created_at, Match.id)
-    rows = db.session.execute(query).all()
+    ).where(Match.id.in_(ids))
+    rows = db.session.connection().execute(query).all()
     if any(row.scoreboard is None for row in rows):
         for row in rows:
             if row.scoreboard is None:
                 fold.scoreboard(db.session.get(Match, row.id))
-        rows = db.session.execute(query).all()
+        rows = db.session.connection().execute(query).all()
     seats: dict[int, list[str]] = {row.id: [] for row in rows}
-    for match_id, name in db.session.execute(
+    for match_id, name in db.session.connection().execute(
         select(MatchPlayer.match_id, MatchPlayer.name)
-        .where(MatchPlayer.match_id.in_(list(seats)))
+        .where(MatchPlayer.match_id.in_(ids))
         .order_by(MatchPlayer.match_id, MatchPlayer.seat)
     ):
         seats[match_id].append(name)
