@@ -26,7 +26,7 @@ MAX_IMPORTED_MATCHES = 500
 
 def export_table(table: Table) -> dict[str, Any]:
     """The table and all it holds; ``import_table`` reads it back."""
-    index = {s.id: i for i, s in enumerate(table.seasons)}
+    index: dict[int | None, int] = {s.id: i for i, s in enumerate(table.seasons)}
     stake = service.stake(table)
     in_table = sorted(service.table_matches(table), key=lambda m: (m.created_at, m.id))
     return {
@@ -35,7 +35,7 @@ def export_table(table: Table) -> dict[str, Any]:
         "exported_at": iso(utcnow()),
         "id": table.public_id,
         "name": table.name,
-        "rules": service._rules_spec(table),
+        "rules": service.rules_spec(table),
         "stake": stake.to_json() if stake else None,
         "players": service.roster(table),
         "seasons": [{"name": s.name, "started_at": iso(s.started_at)} for s in table.seasons],
@@ -152,7 +152,7 @@ def _place(match: Match, table: Table, season_id: int | None) -> None:
 
 
 def _read_seasons(items: object, errors: list[FieldError]) -> list[tuple[str, Any]]:
-    out = []
+    out: list[tuple[str, Any]] = []
     if not isinstance(items, list) or not items:
         errors.append(FieldError("seasons", "seasons must be a list of the table's seasons."))
         return out

@@ -23,7 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -118,7 +118,8 @@ def change_table(table: Table, data: Mapping) -> Table:
         table.rules = rules_record(changes["rules"])  # type: ignore[arg-type]
     if "stake" in changes:
         _put_stake(table, changes["stake"])  # type: ignore[arg-type]
-    for name in changes.get("players", ()):  # type: ignore[union-attr]
+    joining = cast(tuple[str, ...], changes.get("players", ()))
+    for name in joining:
         table.players.append(TablePlayer(name=name, name_key=name.casefold()))
     _commit()
     return table
@@ -156,7 +157,7 @@ def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
     spec = read_match(
         data.get("name"),
         names,
-        data.get("rules", _rules_spec(table)),
+        data.get("rules", rules_spec(table)),
         data.get("length", matches.PROFILE_LENGTH),
         first_dealer,
         given_stake,
@@ -327,7 +328,7 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
     player = _roster_player(table, name).name
     found = standings(table, season)
     ever = standings(table, None) if season is not None else found
-    nights = []
+    nights: list[dict[str, Any]] = []
     for match in found.matches:
         if player in match.played:
             nights.append(
@@ -340,7 +341,7 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
                     "finished": match.finished,
                 }
             )
-    rows = []
+    rows: list[dict[str, Any]] = []
     for pair in found.pairs_of(player):
         mine = pair.a == player
         rows.append(
@@ -478,13 +479,13 @@ def season_json(table: Table, season: Season) -> dict[str, Any]:
 
 def table_json(table: Table) -> dict[str, Any]:
     """The body of ``GET /api/v1/tables/<id>``: newest match first."""
-    seasons = {s.id: s.public_id for s in table.seasons}
+    seasons: dict[int | None, str] = {s.id: s.public_id for s in table.seasons}
     found = _figures(table, None)
     table_stake = stake(table)
     return {
         "id": table.public_id,
         "name": table.name,
-        "rules": _rules_spec(table),
+        "rules": rules_spec(table),
         "stake": table_stake.to_json() if table_stake else None,
         "players": [{"name": name} for name in roster(table)],
         "seasons": [season_json(table, s) for s in table.seasons],
@@ -552,7 +553,9 @@ def _read_figures(ids: list[int]) -> list[MatchFigures]:
     if any(row.scoreboard is None for row in rows):
         for row in rows:
             if row.scoreboard is None:
-                fold.scoreboard(db.session.get(Match, row.id))
+                stored = db.session.get(Match, row.id)
+                assert stored is not None  # its row was just read
+                fold.scoreboard(stored)
         rows = db.session.connection().execute(query).all()
     seats: dict[int, list[str]] = {row.id: [] for row in rows}
     for match_id, name in db.session.connection().execute(
@@ -564,7 +567,9 @@ def _read_figures(ids: list[int]) -> list[MatchFigures]:
     return [figures.match_figures(row, seats[row.id]) for row in rows]
 
 
-def _rules_spec(table: Table) -> dict[str, Any]:
+def rules_spec(table: Table) -> dict[str, Any]:
+    """The rules of the table's new matches as a request gives them: the profile and
+    its overrides."""
     return {"profile": table.rules["profile"], **table.rules.get("overrides", {})}
 
 
