@@ -227,8 +227,9 @@ class Standings:
 
 
 def standings(roster: Sequence[str], figures: Sequence[MatchFigures]) -> Standings:
-    """Lines and pairs summed over ``figures`` (the season's matches, in play order);
-    players in roster order first, then by total, highest first (a stable sort)."""
+    """Lines and pairs summed over ``figures`` (the season's matches, in play order):
+    players by total, highest first (equal totals in roster order); pairs in the order
+    they first played together, ``a`` before ``b`` on the roster."""
     order = {name: i for i, name in enumerate(roster)}
     lines: dict[str, PlayerLine] = {}
     pairs: dict[tuple[str, str], Pair] = {}
