@@ -334,3 +334,34 @@ def test_a_misspelt_player_merges_into_the_other_and_no_total_changes(client):
         ).status_code
         == 404
     )
+
+
+def test_a_changed_table_gives_its_new_matches_its_rules_and_stake(client):
+    table = create_table(client)
+    changed = table.patch(
+        "",
+        {
+            "name": "Tihar table",
+            "rules": {"profile": "amarnepal", "unseen_maal": "kidnap"},
+            "stake": {"per_point": "2.00", "currency": "NPR"},
+            "players": ["Firoz"],
+        },
+    )
+    assert changed["name"] == "Tihar table" and changed["stake"]["per_point"] == "2.00"
+    assert changed["players"][-1] == {"name": "Firoz"}
+    match = table.new_match(["Asha", "Firoz"])
+    assert match["rules"]["profile"] == "amarnepal"
+    assert match["rules"]["unseen_maal"] == "kidnap"
+    assert match["stake"] == {"per_point": "2.00", "currency": "NPR"}
+    unstaked = table.new_match(["Asha", "Firoz"], stake=None)
+    assert unstaked["stake"] is None
+
+
+def test_the_table_key_joins_a_browser_to_its_matches(client):
+    """The pages' edit link works with the table's key as with the match's own."""
+    table = create_table(client)
+    match = table.new_match(["Asha", "Bikash"])
+    joined = client.get(f"/matches/{match['id']}/join/{table.key}")
+    assert joined.status_code == 303
+    other = create_table(client)
+    assert client.get(f"/matches/{match['id']}/join/{other.key}").status_code == 403
