@@ -16,6 +16,7 @@ from bench import (  # noqa: E402
     pdf_bench,
     scale_bench,
     settle_up_bench,
+    tables_bench,
 )
 
 
@@ -34,6 +35,7 @@ def main() -> None:
     line("api: POST /api/v1/settle (test client)", api_bench.run())
     for label, figures in scale_bench.run().items():
         line(f"match of {label} (test client)", figures)
+    line(f"table of {tables_bench.MATCHES} x {tables_bench.HANDS} hands", tables_bench.run())
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)
     for label, figures in pdf_bench.run().items():

@@ -82,6 +82,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
 
     from ledger.matches import models  # noqa: F401  (registers the tables)
+    from ledger.tables import models as table_models  # noqa: F401
 
     init_converters(app)
     init_security(app)

@@ -13,7 +13,7 @@ key, an edit link with a wrong key: a 403) count per address, and only the 403s 
 Everything is configuration (``instance/config.py`` or ``create_app``'s mapping), with
 these defaults:
 
-- ``RATELIMIT_MATCH_CREATE``: new matches, from the page and the API together;
+- ``RATELIMIT_MATCH_CREATE``: new matches and tables, from the page and the API together;
   ``RATELIMIT_IMPORT``: imports; ``RATELIMIT_PDF``: the summaries and every slip together;
   ``RATELIMIT_SETTLE``: ``POST /api/v1/settle``; ``RATELIMIT_RESCORE``: a match's rescore
   (each settles every hand of the match again), from the API and the pages together;
@@ -68,6 +68,7 @@ def client_key() -> str:
 def _holds_edit_key(public_id: str) -> bool:
     """Whether the request carries the match's edit key (checked, as every write checks
     it), in its sealed session or as ``Authorization: Bearer``."""
+    from ledger.tables.service import may_write_match  # the tables stand on the limits
     from ledger.web.edit_rights import held_keys  # the pages' sessions, read lazily
 
     header = request.headers.get("Authorization", "")
@@ -80,7 +81,7 @@ def _holds_edit_key(public_id: str) -> bool:
         match = matches.get_match(public_id)
     except NotFound:
         return False
-    return any(matches.check_edit_key(match, key) for key in keys)
+    return any(may_write_match(match, key) for key in keys)  # its own key or its table's
 
 
 def _refused_key(response: Response) -> bool:
@@ -99,8 +100,14 @@ LIMITED: tuple[
     ],
     ...,
 ] = (
-    ("RATELIMIT_MATCH_CREATE", ("api.create_match", "matches.new"), ("POST",), None, None),
-    ("RATELIMIT_IMPORT", ("api.import_match",), ("POST",), None, None),
+    (
+        "RATELIMIT_MATCH_CREATE",
+        ("api.create_match", "matches.new", "api.create_table", "api.table_new_match"),
+        ("POST",),
+        None,
+        None,
+    ),
+    ("RATELIMIT_IMPORT", ("api.import_match", "api.import_table"), ("POST",), None, None),
     (
         "RATELIMIT_PDF",
         (
@@ -123,6 +130,12 @@ LIMITED: tuple[
             "api.replace_hand",
             "api.delete_hand",
             "matches.join",
+            "api.update_table",
+            "api.table_new_match",
+            "api.table_change_player",
+            "api.table_start_season",
+            "api.table_add_payment",
+            "api.table_delete_payment",
         ),
         ("GET", "POST", "PUT", "PATCH", "DELETE"),
         None,

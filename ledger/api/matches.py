@@ -22,6 +22,7 @@ from ledger.matches.reading import read_whole_number
 from ledger.matches.rescore import read_rescore_rules, rescore_match
 from ledger.matches.view import history_json
 from ledger.pdf.archive import NotAPdf, read_pdf_export
+from ledger.tables.service import may_write_match
 from ledger.web.page_cache import fragment_cache
 
 NO_SETTLE_UP = (
@@ -199,8 +200,8 @@ def _editable(public_id: str) -> Match:
             "This needs the match's edit key: send it as Authorization: Bearer <edit key>.",
             headers={"WWW-Authenticate": 'Bearer realm="matches"'},
         )
-    if not matches.check_edit_key(match, key.strip()):
-        raise ApiError.one(403, "This is not the edit key of this match.")
+    if not may_write_match(match, key.strip()):  # its own key, or its table's
+        raise ApiError.one(403, "This is not the edit key of this match or of its table.")
     return match
 
 

@@ -547,6 +547,7 @@ def schemas() -> dict[str, Schema]:
                 "name": {**NAME, "maxLength": MAX_MATCH_NAME},
                 "length": nullable(ref("Length")),
                 "stake": nullable(ref("Stake")),
+                "season": {**TEXT, "description": "A season of the match's table (its id)."},
                 "rules": {
                     **ref("RulesSpec"),
                     "description": "Every hand is settled again under these rules, each change "
@@ -957,6 +958,8 @@ def paths() -> dict[str, Schema]:
 @cache
 def document() -> Schema:
     """The whole OpenAPI document (built once: it only changes with the code)."""
+    from ledger.api.openapi_tables import table_paths, table_schemas  # builds on this module
+
     return {
         "openapi": "3.1.0",
         "info": {
@@ -971,11 +974,12 @@ def document() -> Schema:
             {"name": "rules", "description": "House rules and the dispute checker."},
             {"name": "matches", "description": "Matches: create, read, export, import."},
             {"name": "hands", "description": "A match's hands."},
+            {"name": "tables", "description": "Tables: the same people, many nights."},
             {"name": "meta", "description": "This description."},
         ],
-        "paths": paths(),
+        "paths": {**paths(), **table_paths()},
         "components": {
-            "schemas": schemas(),
+            "schemas": {**schemas(), **table_schemas()},
             "responses": {
                 f"E{code}": {
                     "description": text,

@@ -23,6 +23,10 @@ class HandRecord:
     nets: Mapping[str, int]  # players of the hand only; the rest sat out
     seen: Mapping[str, str] = field(default_factory=dict)
     fouls_carried: tuple[str, ...] = ()
+    #: Each player's own maal counted in the hand (for a table's standings).
+    maal: Mapping[str, int] = field(default_factory=dict)
+    #: The hand's payments as (payer, payee, points): who paid whom in it.
+    payments: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ stored and taken up again:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import Any
 
@@ -85,6 +85,7 @@ class Line:
     finished: int = 0
     seen: int = 0
     best: int | None = None  # their biggest net in one hand
+    maal: int = 0  # their own maal counted, summed over their hands
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,9 @@ class Scoreboard:
     pending: tuple[str, ...] = ()
     last_dealer: str | None = None  # None: no hand yet
     hands: int = 0
+    #: The points of the hands' payments between each pair: payer -> payee -> points
+    #: (no zeros): what a table's head-to-head sums over its matches.
+    paid: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     @classmethod
     def empty(cls, players: Sequence[str]) -> Scoreboard:
@@ -157,8 +161,17 @@ class Scoreboard:
                 finished=line.finished + sign * (hand.winner == name),
                 seen=line.seen + sign * (hand.seen.get(name, "unseen") != "unseen"),
                 best=net if line.best is None or net > line.best else line.best,
+                maal=line.maal + sign * hand.maal.get(name, 0),
             )
-        return replace(self, lines=lines)
+        paid = {payer: dict(payees) for payer, payees in self.paid.items()}
+        for payer, payee, points in hand.payments:
+            payees = paid.setdefault(payer, {})
+            payees[payee] = payees.get(payee, 0) + sign * points
+            if not payees[payee]:
+                del payees[payee]
+            if not payees:
+                del paid[payer]
+        return replace(self, lines=lines, paid=paid)
 
     def state(
         self,
@@ -210,12 +223,13 @@ class Scoreboard:
     def to_json(self) -> dict[str, Any]:
         return {
             "lines": {
-                name: [line.total, line.played, line.finished, line.seen, line.best]
+                name: [line.total, line.played, line.finished, line.seen, line.best, line.maal]
                 for name, line in self.lines.items()
             },
             "pending": list(self.pending),
             "last_dealer": self.last_dealer,
             "hands": self.hands,
+            "paid": {payer: dict(payees) for payer, payees in self.paid.items()},
         }
 
     @classmethod
@@ -226,6 +240,7 @@ class Scoreboard:
             pending=tuple(data["pending"]),
             last_dealer=data["last_dealer"],
             hands=data["hands"],
+            paid=data.get("paid", {}),
         )
 
 
@@ -262,6 +277,8 @@ def record_json(hand: HandRecord, carried: Carry) -> dict[str, Any]:
         "fouls": list(hand.fouls_carried),
         "carried": dict(carried.penalties),
         "pending": list(carried.pending),
+        "maal": {name: maal for name, maal in hand.maal.items() if maal},
+        "paid": [list(payment) for payment in hand.payments],
     }
 
 
@@ -273,5 +290,7 @@ def record_from_json(number: int, dealer: str, data: Mapping[str, Any]) -> tuple
         nets=data["nets"],
         seen=data["seen"],
         fouls_carried=tuple(data["fouls"]),
+        maal=data.get("maal", {}),
+        payments=tuple((payer, payee, points) for payer, payee, points in data.get("paid", ())),
     )
     return hand, Carry(data["carried"], tuple(data["pending"]))

@@ -26,7 +26,9 @@ EXPORT_FORMAT_VERSION = 1
 #: An import (the export's JSON, or a summary PDF carrying it) may be this large; the
 #: usual request limit is 256 KiB.
 IMPORT_MAX_BYTES = 4 * 1024 * 1024
-HISTORY_ACTIONS = ("edit", "delete")
+#: "rename": the hand as it was before a player was renamed (``matches.membership``);
+#: its names are the ones it had then.
+HISTORY_ACTIONS = ("edit", "delete", "rename")
 HAND_STAMPS = ("created_at", "updated_at")
 HISTORY_STAMPS = ("saved_at", "replaced_at")
 
@@ -319,15 +321,16 @@ def _read_hands(
             )
         action = item.get("action", "edit") if history else "current"
         if history and action not in HISTORY_ACTIONS:
-            errors.append(FieldError(f"{path}.action", "action must be edit or delete."))
+            errors.append(FieldError(f"{path}.action", "action must be edit, delete or rename."))
+        names = _names_then(item) if action == "rename" else match.players
         dealer = ""
         try:
-            dealer = read_dealer(item.get("dealer"), match.players, field=f"{path}.dealer")
+            dealer = read_dealer(item.get("dealer"), names, field=f"{path}.dealer")
         except Invalid as problem:
             errors += problem.errors
         hand = None
         try:
-            hand = read_hand(item, match.players, match.rules, prefix=f"{path}.")
+            hand = read_hand(item, names, match.rules, prefix=f"{path}.")
         except Invalid as problem:
             errors += problem.errors
         stamps = {}
@@ -345,6 +348,18 @@ def _read_hands(
         assert hand is not None
         out.append(ImportedHand(number, dealer, version, action, hand, stamps))
     return out
+
+
+def _names_then(item: Mapping) -> tuple[str, ...]:
+    """The names a hand had before a rename: its players' and its dealer's."""
+    listed = item.get("players")
+    names = (
+        [p.get("name") for p in listed if isinstance(p, Mapping)]
+        if isinstance(listed, list)
+        else []
+    )
+    names.append(item.get("dealer"))
+    return tuple(dict.fromkeys(n for n in names if isinstance(n, str)))
 
 
 def _timestamp(value: object, field: str, errors: list[FieldError]) -> datetime:

@@ -104,6 +104,14 @@ class Match(db.Model):
     #: ``engine.Scoreboard.to_json()`` after the match's hands, kept so that a write takes
     #: up the match where the last one left it; None until first filled (older matches).
     scoreboard: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: The table and season the match is played in (``ledger.tables``); None for a lone
+    #: match. A match leaves its table only when the table is deleted.
+    table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tables.id", ondelete="SET NULL"), index=True
+    )
+    season_id: Mapped[int | None] = mapped_column(
+        ForeignKey("seasons.id", ondelete="SET NULL"), index=True
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 

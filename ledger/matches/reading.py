@@ -192,6 +192,13 @@ def _changed_length(value: object) -> MatchLength | None:
     return parse_length(value, "length")
 
 
+def read_season_id(value: object) -> str:
+    """The id of a season of the match's table (``ledger.tables``), checked there."""
+    if not isinstance(value, str) or not value:
+        raise FieldError("season", "season must be the id of one of the table's seasons.")
+    return value
+
+
 def _changed_rules(value: object) -> HouseRules:
     """The match's rules changed for good: every hand is settled again under them."""
     return resolve_rules(value)
@@ -203,6 +210,7 @@ MATCH_CHANGES = {
     "name": read_match_name,
     "length": _changed_length,
     "stake": read_stake,
+    "season": read_season_id,
     "rules": _changed_rules,
 }
 

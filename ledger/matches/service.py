@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import column, select, table, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
@@ -302,9 +302,33 @@ def change_match(match: Match, data: object) -> Match:
             match.length = changes["length"].to_json() if changes["length"] else None
         if "stake" in changes:
             _put_stake(match, changes["stake"])
+        if "season" in changes:
+            match.season_id = _season_of_table(match, changes["season"])
         if "rules" in changes:
             _resettle(match, changes["rules"], now)
     return match
+
+
+#: The seasons of ``ledger.tables``, as far as a match's change needs them (the match
+#: service does not import the table service, which stands on it).
+_SEASONS = table("seasons", column("id"), column("public_id"), column("table_id"))
+_TABLES = table("tables", column("id"), column("public_id"))
+
+
+def _season_of_table(match: Match, public_id: object) -> int:
+    """The row id of the season ``public_id`` of the match's table; Invalid otherwise."""
+    found = None
+    if match.table_id is not None and is_public_id(public_id):
+        found = db.session.scalar(
+            select(_SEASONS.c.id).where(
+                _SEASONS.c.public_id == public_id, _SEASONS.c.table_id == match.table_id
+            )
+        )
+    if found is None and match.table_id is None:
+        raise Invalid([FieldError("season", "This match is in no table, so it has no seasons.")])
+    if found is None:
+        raise Invalid([FieldError("season", "The table of this match has no season with this id.")])
+    return found
 
 
 class RulesRefused(Invalid):
@@ -407,13 +431,23 @@ def match_json(match: Match) -> str:
     """The match's JSON (``MatchView.to_json()``) as text, put together from the JSON
     each hand keeps: no hand is decoded or encoded again."""
     view = build_match_view(match, fold.scoreboard(match), (), fold.running(match))
-    head = json_text({**view.summary_json(), "cumulative": view.cumulative()})
+    head = json_text({**view.summary_json(), **_table_of(match), "cumulative": view.cumulative()})
     fragments = db.session.scalars(
         select(StoredHand.fragment)
         .where(StoredHand.match_id == match.id)
         .order_by(StoredHand.number)
     )
     return f'{head[:-1]},"hands":[{",".join(fragments)}]}}'
+
+
+def _table_of(match: Match) -> dict[str, str | None]:
+    """``{"table": its public id, "season": its season's}`` for a match in a table;
+    nothing for a lone match."""
+    if match.table_id is None:
+        return {}
+    found = db.session.scalar(select(_TABLES.c.public_id).where(_TABLES.c.id == match.table_id))
+    season = db.session.scalar(select(_SEASONS.c.public_id).where(_SEASONS.c.id == match.season_id))
+    return {"table": found, "season": season} if found is not None else {}
 
 
 def _write_view(match: Match) -> MatchView:

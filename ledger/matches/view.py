@@ -237,6 +237,8 @@ def hand_record(number: int, dealer: str, result: dict[str, Any]) -> HandRecord:
         nets={p["name"]: p["net"] for p in players},
         seen={p["name"]: p["seen"] for p in players},
         fouls_carried=tuple(result.get("fouls_carried", ())),
+        maal={p["name"]: p["maal"] for p in players},
+        payments=tuple((p["from"], p["to"], p["points"]) for p in result["payments"]),
     )
 
 

@@ -7,7 +7,8 @@ from ``SECRET_KEY``. Flask's cookie is only signed: anyone holding it can read w
 inside, and an edit key read off a borrowed phone or a copied cookie would give edit
 rights for good. Sealed, the cookie shows nothing, and it still needs nothing kept on
 the server (several processes serve one database). A key is only ever trusted after
-``ledger.matches.check_edit_key`` (constant time) accepts it for that very match, so
+``ledger.tables.may_write_match`` (constant time) accepts it for that very match (its
+own key, or the key of the table it is played in), so
 another match's key, a stale key or no key all mean read-only.
 """
 
@@ -26,8 +27,8 @@ from sqlalchemy import select
 
 from ledger.extensions import db
 from ledger.i18n import N_
-from ledger.matches import check_edit_key
 from ledger.matches.models import Match
+from ledger.tables.service import may_write_match
 
 SESSION_KEY = "edit_rights"
 LEGACY_KEY = "edit_keys"
@@ -105,7 +106,7 @@ def remember_key(public_id: str, key: str) -> None:
 def edit_key(match: Match) -> str | None:
     """This browser's edit key for ``match``, when it is the right one; else None."""
     key = held_keys().get(match.public_id)
-    return key if key is not None and check_edit_key(match, key) else None
+    return key if key is not None and may_write_match(match, key) else None
 
 
 def can_edit(match: Match) -> bool:
@@ -132,5 +133,5 @@ def editable_matches() -> list[EditableMatch]:
     if not keys:
         return []
     found = db.session.scalars(select(Match).where(Match.public_id.in_(list(keys)))).all()
-    by_id = {m.public_id: m for m in found if check_edit_key(m, keys[m.public_id])}
+    by_id = {m.public_id: m for m in found if may_write_match(m, keys[m.public_id])}
     return [EditableMatch(pid, by_id[pid].name) for pid in reversed(list(keys)) if pid in by_id]

@@ -46,6 +46,7 @@ from ledger.matches.models import Match
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import MatchView, stake_of
 from ledger.serving.polls import poll_seconds
+from ledger.tables.service import may_write_match
 from ledger.web.chart import running_chart
 from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
 from ledger.web.filters import length_words
@@ -339,7 +340,7 @@ def qr(public_id: str):
 def join(public_id: str, key: str):
     """Edit rights through an edit link: the key is checked, kept, and dropped from the URL."""
     match = matches.get_match(public_id)
-    if not matches.check_edit_key(match, key):
+    if not may_write_match(match, key):  # its own key, or its table's
         abort(403, WRONG_KEY_MESSAGE)
     remember_key(match.public_id, key)
     response = redirect(url_for("matches.show", public_id=public_id), 303)

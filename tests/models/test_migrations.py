@@ -9,7 +9,9 @@ from sqlalchemy import inspect
 from ledger import create_app
 from ledger.extensions import db
 
-TABLES = {"matches", "match_players", "hands", "hand_versions"}
+MATCH_TABLES = {"matches", "match_players", "hands", "hand_versions"}
+TABLE_TABLES = {"tables", "table_players", "seasons", "table_payments"}
+TABLES = MATCH_TABLES | TABLE_TABLES
 
 
 def _app(tmp_path, url):
@@ -45,13 +47,27 @@ def test_foreign_keys_cascade_from_the_match(tmp_path, empty_database_url):
         try:
             foreign_keys = [
                 fk
-                for table in TABLES - {"matches"}
+                for table in MATCH_TABLES - {"matches"}
                 for fk in inspect(db.engine).get_foreign_keys(table)
             ]
             assert len(foreign_keys) == 3
             for fk in foreign_keys:
                 assert fk["referred_table"] == "matches"
                 assert fk["options"].get("ondelete") == "CASCADE"
+            # A table's rows go with it; its matches stay, as lone matches.
+            table_keys = [
+                (table, fk["referred_table"], fk["options"].get("ondelete"))
+                for table in TABLE_TABLES | {"matches"}
+                for fk in inspect(db.engine).get_foreign_keys(table)
+            ]
+            assert sorted(table_keys) == [
+                ("matches", "seasons", "SET NULL"),
+                ("matches", "tables", "SET NULL"),
+                ("seasons", "tables", "CASCADE"),
+                ("table_payments", "seasons", "CASCADE"),
+                ("table_payments", "tables", "CASCADE"),
+                ("table_players", "tables", "CASCADE"),
+            ]
         finally:
             db.engine.dispose()
 
@@ -165,6 +181,103 @@ def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
             assert body["version"] == 3  # reading filled the fold in: no change of the match
             matches.add_hand(match, hands[1])
             assert matches.match_view(match).state.hands_played == 3
+        finally:
+            db.session.remove()
+            db.engine.dispose()
+
+
+def test_the_tables_upgrade_empties_the_kept_scoreboards_and_keeps_every_hand(
+    tmp_path, empty_database_url
+):
+    """A match kept under the revision before the tables (a scoreboard without each
+    player's maal and the points paid between them): after ``db upgrade`` its hands are
+    all there (SQLite copied ``matches`` with foreign keys off), its scoreboard is filled
+    again on the first read, and a table's figures read the new sums from it."""
+    from sqlalchemy import text
+
+    from ledger import matches
+    from ledger.engine import resolve_rules, settle
+    from ledger.matches.reading import read_hand
+
+    app = _app(tmp_path, empty_database_url)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade", "c3f8a1d2e5b7"]).exit_code == 0
+    players = ("Asha", "Bikash", "Chandra")
+    rules = resolve_rules("sparkai")
+    data = {
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal": 6},
+            {"name": "Bikash", "seen": "sequences", "maal": 2},
+            {"name": "Chandra", "seen": "unseen", "maal": 0},
+        ],
+    }
+    hand = read_hand(data, players, rules)
+    result = settle(hand, rules).to_json()
+    del result["rules"]
+    old_board = {
+        "lines": {name: [0, 0, 0, 0, None] for name in players},  # as that revision kept it
+        "pending": [],
+        "last_dealer": None,
+        "hands": 0,
+    }
+    with app.app_context():
+        try:
+            with db.engine.begin() as sql:
+                sql.execute(
+                    text(
+                        "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
+                        "edit_key_hash, version, last_hand_number, scoreboard, created_at, "
+                        "updated_at) VALUES (1, 'keptmatch', 'Kept', :rules, NULL, 'Asha', "
+                        ":key, 2, 1, :board, :now, :now)"
+                    ),
+                    {
+                        "rules": json.dumps({"profile": "sparkai", "overrides": {}}),
+                        "key": "0" * 64,
+                        "board": json.dumps(old_board),
+                        "now": "2026-11-01 10:00:00",
+                    },
+                )
+                for seat, name in enumerate(players):
+                    sql.execute(
+                        text(
+                            "INSERT INTO match_players (match_id, seat, name, name_key) "
+                            "VALUES (1, :seat, :name, :key)"
+                        ),
+                        {"seat": seat, "name": name, "key": name.casefold()},
+                    )
+                sql.execute(
+                    text(
+                        "INSERT INTO hands (match_id, number, dealer, input, result, version, "
+                        "created_at, updated_at) VALUES (1, 1, 'Asha', :input, :result, 1, "
+                        ":now, :now)"
+                    ),
+                    {
+                        "input": json.dumps(hand.to_json()),
+                        "result": json.dumps(result),
+                        "now": "2026-11-01 10:00:00",
+                    },
+                )
+        finally:
+            db.engine.dispose()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    with app.app_context():
+        try:
+            with db.engine.connect() as sql:
+                assert sql.execute(text("SELECT count(*) FROM hands")).scalar() == 1
+                assert sql.execute(text("SELECT scoreboard FROM matches")).scalar() is None
+            match = matches.get_match("keptmatch")
+            view = matches.match_view(match)
+            assert view.totals == {p["name"]: p["net"] for p in result["players"]}
+            kept = json.loads(json.dumps(db.session.get(type(match), 1).scoreboard))
+            assert kept["lines"]["Asha"][5] == 6  # her maal, summed
+            paid = {(p["from"], p["to"]): p["points"] for p in result["payments"]}
+            assert {
+                (payer, payee): points
+                for payer, payees in kept["paid"].items()
+                for payee, points in payees.items()
+            } == paid
         finally:
             db.session.remove()
             db.engine.dispose()

@@ -1,0 +1,467 @@
+"""The tables' part of the OpenAPI document (``ledger.api.openapi`` puts it in): their
+schemas and routes, in the document's own helpers."""
+
+from __future__ import annotations
+
+from ledger.api.openapi import (
+    BODY_ERRORS,
+    NAME,
+    POINTS,
+    PUBLIC_ID,
+    TEXT,
+    TIME,
+    Schema,
+    answer,
+    array,
+    json_body,
+    nullable,
+    obj,
+    operation,
+    ref,
+    whole,
+)
+from ledger.engine.game import MAX_MATCH_NAME
+from ledger.tables.reading import MAX_ROSTER
+
+TABLE_ID = {
+    **PUBLIC_ID,
+    "description": "The table's unguessable id: whoever has it may read the table.",
+}
+PLAYER = {
+    "name": "name",
+    "in": "path",
+    "required": True,
+    "description": "A player on the roster (matched ignoring case).",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+}
+PAYMENT_ID = {
+    "name": "payment_id",
+    "in": "path",
+    "required": True,
+    "description": "A payment's id.",
+    "schema": whole(0),
+}
+SEASON = {
+    "name": "season",
+    "in": "query",
+    "required": False,
+    "description": "A season's id, or `all`; absent: the current season (422 for an id "
+    "the table has no season with).",
+    "schema": {"type": "string", "maxLength": 200},
+}
+MONEY = {
+    "type": "string",
+    "pattern": r"^-?[0-9]+\.[0-9]{2}$",
+    "description": "Money as an exact decimal string with 2 places (never a float).",
+}
+TABLE_NAME = {**NAME, "maxLength": MAX_MATCH_NAME}
+
+
+def table_schemas() -> dict[str, Schema]:
+    rating = obj(
+        {"mu": {"type": "number"}, "sigma": {"type": "number"}, "ordinal": {"type": "number"}},
+        ("mu", "sigma", "ordinal"),
+        description="OpenSkill Plackett-Luce; ordinal = mu − 3 sigma.",
+    )
+    season = obj(
+        {"id": TEXT, "name": TEXT, "started_at": TIME, "current": {"type": "boolean"}},
+        ("id", "name", "started_at", "current"),
+    )
+    line = obj(
+        {
+            "name": TEXT,
+            "matches": whole(0),
+            "matches_won": whole(0),
+            "hands": whole(0),
+            "hands_won": whole(0),
+            "seen_hands": whole(0),
+            "maal": whole(0),
+            "total": POINTS,
+            "amount": nullable(MONEY),
+            "rating": rating,
+        },
+        (
+            "name",
+            "matches",
+            "matches_won",
+            "hands",
+            "hands_won",
+            "seen_hands",
+            "maal",
+            "total",
+            "amount",
+            "rating",
+        ),
+    )
+    pair = obj(
+        {
+            "a": TEXT,
+            "b": TEXT,
+            "matches": whole(1),
+            "a_above": whole(0),
+            "b_above": whole(0),
+            "a_paid_b": whole(0),
+            "b_paid_a": whole(0),
+        },
+        ("a", "b", "matches", "a_above", "b_above", "a_paid_b", "b_paid_a"),
+    )
+    table_match = obj(
+        {
+            "id": TEXT,
+            "name": TEXT,
+            "season": nullable(TEXT),
+            "created_at": TIME,
+            "finished": {"type": "boolean"},
+            "hands_played": whole(0),
+            "players": array(obj({"name": TEXT, "total": POINTS}, ("name", "total"))),
+            "leaders": array(TEXT),
+        },
+        ("id", "name", "season", "created_at", "finished", "hands_played", "players"),
+    )
+    payment = obj(
+        {
+            "id": whole(1),
+            "from": TEXT,
+            "to": TEXT,
+            "amount": MONEY,
+            "currency": nullable(TEXT),
+            "season": nullable(TEXT),
+            "at": TIME,
+            "recorded_at": TIME,
+        },
+        ("id", "from", "to", "amount", "at"),
+    )
+    night = obj(
+        {
+            "match": TEXT,
+            "name": TEXT,
+            "date": TIME,
+            "total": POINTS,
+            "place": whole(1),
+            "finished": {"type": "boolean"},
+        },
+        ("match", "name", "date", "total", "place"),
+    )
+    return {
+        "NewTable": obj(
+            {
+                "name": TABLE_NAME,
+                "players": array(NAME, maxItems=MAX_ROSTER),
+                "rules": ref("RulesSpec"),
+                "stake": nullable(ref("Stake")),
+                "season": {**TABLE_NAME, "description": "The first season's name."},
+            },
+            ("name",),
+        ),
+        "TableChange": obj(
+            {
+                "name": TABLE_NAME,
+                "rules": ref("RulesSpec"),
+                "stake": nullable(ref("Stake")),
+                "players": {**array(NAME), "description": "Names to add to the roster."},
+            },
+            additionalProperties=False,
+        ),
+        "Season": season,
+        "NewSeason": obj({"name": TABLE_NAME}, ("name",)),
+        "TableMatch": table_match,
+        "Table": obj(
+            {
+                "id": TEXT,
+                "name": TEXT,
+                "rules": {"type": "object"},
+                "stake": nullable(ref("Stake")),
+                "players": array(obj({"name": TEXT}, ("name",))),
+                "seasons": array(ref("Season")),
+                "matches": {**array(ref("TableMatch")), "description": "Newest first."},
+                "version": whole(1),
+                "created_at": TIME,
+            },
+            ("id", "name", "rules", "stake", "players", "seasons", "matches"),
+        ),
+        "CreatedTable": {
+            "allOf": [
+                ref("Table"),
+                obj({"edit_key": {"type": "string", "description": "Shown once."}}, ("edit_key",)),
+            ]
+        },
+        "TableMatchRequest": {
+            "description": "A new match (the body of POST /api/v1/matches; rules and stake "
+            "default to the table's), or a match moved in with its own edit key.",
+            "anyOf": [
+                ref("NewMatch"),
+                obj({"match": TEXT, "match_edit_key": TEXT}, ("match", "match_edit_key")),
+            ],
+        },
+        "PlayerChange": {
+            "anyOf": [
+                obj({"name": NAME}, ("name",), additionalProperties=False),
+                obj({"merge_into": NAME}, ("merge_into",), additionalProperties=False),
+            ]
+        },
+        "Standings": obj(
+            {
+                "season": nullable(ref("Season")),
+                "players": array(line),
+                "head_to_head": array(pair),
+            },
+            ("season", "players", "head_to_head"),
+        ),
+        "PlayerRecord": obj(
+            {
+                "name": TEXT,
+                "season": nullable(ref("Season")),
+                "figures": nullable(line),
+                "all_time": nullable(line),
+                "nights": array(night),
+                "best_night": nullable(night),
+                "worst_night": nullable(night),
+                "head_to_head": array(
+                    obj(
+                        {
+                            "other": TEXT,
+                            "matches": whole(1),
+                            "above": whole(0),
+                            "below": whole(0),
+                            "paid": whole(0),
+                            "received": whole(0),
+                        },
+                        ("other", "matches", "above", "below", "paid", "received"),
+                    )
+                ),
+                "rival": nullable(TEXT),
+                "nemesis": nullable(TEXT),
+                "rival_matches": whole(1),
+            },
+            ("name", "nights", "head_to_head", "rival", "nemesis"),
+        ),
+        "RatingHistory": obj(
+            {
+                "games": array(
+                    obj(
+                        {
+                            "match": TEXT,
+                            "name": TEXT,
+                            "date": TIME,
+                            "ratings": {"type": "object", "additionalProperties": rating},
+                        },
+                        ("match", "ratings"),
+                    )
+                )
+            },
+            ("games",),
+        ),
+        "TableSettleUp": obj(
+            {
+                "stake": nullable(ref("Stake")),
+                "balances": array(
+                    obj(
+                        {
+                            "name": TEXT,
+                            "total": POINTS,
+                            "amount": nullable(MONEY),
+                            "won": nullable(MONEY),
+                            "paid": nullable(MONEY),
+                            "received": nullable(MONEY),
+                        },
+                        ("name", "total", "amount"),
+                    )
+                ),
+                "transfers": array(
+                    obj(
+                        {
+                            "from": TEXT,
+                            "to": TEXT,
+                            "points": nullable(whole(1)),
+                            "amount": nullable(MONEY),
+                        },
+                        ("from", "to", "points", "amount"),
+                    )
+                ),
+            },
+            ("stake", "balances", "transfers"),
+        ),
+        "NewPayment": obj(
+            {"from": NAME, "to": NAME, "amount": MONEY, "at": TIME},
+            ("from", "to", "amount"),
+        ),
+        "TablePayment": payment,
+        "TablePayments": obj({"payments": array(payment)}, ("payments",)),
+        "PaymentDeleted": obj({"deleted": whole(0)}, ("deleted",)),
+        "NextDealer": obj({"next_dealer": nullable(TEXT)}, ("next_dealer",)),
+        "TableExport": {
+            "type": "object",
+            "description": "The table, its seasons, payments "
+            "and every match as in a match's export.",
+        },
+    }
+
+
+def table_paths() -> dict[str, Schema]:
+    table = [TABLE_ID]
+    read = (404, 422)
+    write_errors = (400, 401, 403, 404, 413, 422)
+    location = {"Location": {"description": "The new table's address.", "schema": TEXT}}
+    return {
+        "/api/v1/tables": {
+            "post": operation(
+                "Create a table: a roster, the rules and stake of its matches",
+                {201: answer("CreatedTable", "The table and its edit key.", location)},
+                (*BODY_ERRORS, 429),
+                tag="tables",
+                body=json_body("NewTable"),
+            )
+        },
+        "/api/v1/tables/import": {
+            "post": operation(
+                "Create a table from its export",
+                {201: answer("CreatedTable", "The new table (new ids, new edit key).", location)},
+                (*BODY_ERRORS, 429),
+                tag="tables",
+                body=json_body("TableExport"),
+            )
+        },
+        "/api/v1/tables/{public_id}": {
+            "get": operation(
+                "A table: roster, seasons, matches (newest first)",
+                {200: answer("Table", "The table.")},
+                (404,),
+                tag="tables",
+                parameters=table,
+            ),
+            "patch": operation(
+                "Change a table's name, rules, stake, or add players to its roster",
+                {200: answer("Table", "The table, changed.")},
+                write_errors,
+                tag="tables",
+                parameters=table,
+                body=json_body("TableChange"),
+                write=True,
+            ),
+        },
+        "/api/v1/tables/{public_id}/matches": {
+            "post": operation(
+                "A new match in the table, or a match moved in",
+                {
+                    201: answer("CreatedMatch", "The new match and its edit key."),
+                    200: answer("Match", "The match moved in."),
+                },
+                (*write_errors, 429),
+                tag="tables",
+                parameters=table,
+                body=json_body("TableMatchRequest"),
+                write=True,
+            )
+        },
+        "/api/v1/tables/{public_id}/next-dealer": {
+            "get": operation(
+                "Who deals first if these players sit down again",
+                {200: answer("NextDealer", "A name, or null: the first player deals.")},
+                (404,),
+                tag="tables",
+                parameters=[
+                    *table,
+                    {
+                        "name": "players",
+                        "in": "query",
+                        "required": False,
+                        "description": "The names, comma-separated, in seat order.",
+                        "schema": TEXT,
+                    },
+                ],
+            )
+        },
+        "/api/v1/tables/{public_id}/players/{name}": {
+            "get": operation(
+                "A player's record: nights, figures, head-to-head, rival and nemesis",
+                {200: answer("PlayerRecord", "The record.")},
+                read,
+                tag="tables",
+                parameters=[*table, PLAYER, SEASON],
+            ),
+            "patch": operation(
+                "Rename a player, or merge them into another, through every match and hand",
+                {200: answer("Table", "The table, changed.")},
+                write_errors,
+                tag="tables",
+                parameters=[*table, PLAYER],
+                body=json_body("PlayerChange"),
+                write=True,
+            ),
+        },
+        "/api/v1/tables/{public_id}/seasons": {
+            "post": operation(
+                "Start a new season (the current one is kept, closed)",
+                {201: answer("Season", "The new current season.")},
+                write_errors,
+                tag="tables",
+                parameters=table,
+                body=json_body("NewSeason"),
+                write=True,
+            )
+        },
+        "/api/v1/tables/{public_id}/standings": {
+            "get": operation(
+                "The standings of a season: figures, rating, head-to-head",
+                {200: answer("Standings", "Players by total, highest first.")},
+                read,
+                tag="tables",
+                parameters=[*table, SEASON],
+            )
+        },
+        "/api/v1/tables/{public_id}/rating-history": {
+            "get": operation(
+                "The ratings after each finished match of a season, in play order",
+                {200: answer("RatingHistory", "A chart's points.")},
+                read,
+                tag="tables",
+                parameters=[*table, SEASON],
+            )
+        },
+        "/api/v1/tables/{public_id}/settle-up": {
+            "get": operation(
+                "Money across nights: balances net of payments, the fewest transfers",
+                {200: answer("TableSettleUp", "Balances and transfers.")},
+                read,
+                tag="tables",
+                parameters=[*table, SEASON],
+            )
+        },
+        "/api/v1/tables/{public_id}/payments": {
+            "post": operation(
+                "Record money handed over (a table without a stake: 422)",
+                {201: answer("TablePayment", "The payment.")},
+                write_errors,
+                tag="tables",
+                parameters=table,
+                body=json_body("NewPayment"),
+                write=True,
+            ),
+            "get": operation(
+                "The payments recorded",
+                {200: answer("TablePayments", "Oldest first.")},
+                read,
+                tag="tables",
+                parameters=[*table, {**SEASON, "description": "A season's id; absent: all."}],
+            ),
+        },
+        "/api/v1/tables/{public_id}/payments/{payment_id}": {
+            "delete": operation(
+                "Take a payment back",
+                {200: answer("PaymentDeleted", "The id taken back.")},
+                (401, 403, 404),
+                tag="tables",
+                parameters=[*table, PAYMENT_ID],
+                write=True,
+            )
+        },
+        "/api/v1/tables/{public_id}/export.json": {
+            "get": operation(
+                "The whole table as JSON (the import takes it back)",
+                {200: answer("TableExport", "An attachment.")},
+                (404,),
+                tag="tables",
+                parameters=table,
+            )
+        },
+    }

@@ -1,0 +1,168 @@
+"""The tables of shared/API.md: a roster, its matches and seasons, the standings, money
+across nights, export and import.
+
+Thin, as the match routes: reading the request, edit rights and status codes live here;
+everything else is ``ledger.tables.service``. A write needs ``Authorization: Bearer
+<table edit key>``: none → 401, a wrong key → 403; an unknown table is 404 first.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Response, jsonify, request, url_for
+
+from ledger import matches
+from ledger.api import bp
+from ledger.api.matches import _attachment, _created
+from ledger.api.problems import ApiError, json_object
+from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
+from ledger.tables import export as table_export
+from ledger.tables import service
+from ledger.tables.models import Table
+
+
+@bp.post("/tables")
+def create_table():
+    table, key = service.create_table(json_object())
+    return _table_created(table, key)
+
+
+@bp.post("/tables/import")
+def import_table():
+    request.max_content_length = IMPORT_MAX_BYTES
+    table, key = table_export.import_table(json_object())
+    return _table_created(table, key)
+
+
+@bp.get("/tables/<public_id>")
+def get_table(public_id: str):
+    return jsonify(service.table_json(service.get_table(public_id)))
+
+
+@bp.patch("/tables/<public_id>")
+def update_table(public_id: str):
+    """The table's ``name``, ``rules``, ``stake``, and ``players`` to add to the roster."""
+    table = _editable(public_id)
+    service.change_table(table, json_object())
+    return jsonify(service.table_json(table))
+
+
+@bp.post("/tables/<public_id>/matches")
+def table_new_match(public_id: str):
+    """A new match in the table (the body of ``POST /matches``; 201 with its edit key), or
+    ``{"match", "match_edit_key"}``: a match played before moved in (200)."""
+    table = _editable(public_id)
+    data = json_object()
+    if "match" in data or "match_edit_key" in data:
+        match = service.move_match(table, data)
+        return Response(matches.match_json(match), mimetype="application/json")
+    match, key = service.new_match(table, data)
+    return _created(match, key)
+
+
+@bp.get("/tables/<public_id>/next-dealer")
+def table_next_dealer(public_id: str):
+    """Who deals first if ``?players=A,B,C`` sit down again (null: the first player)."""
+    table = service.get_table(public_id)
+    names = [n for n in request.args.get("players", "").split(",") if n]
+    return jsonify({"next_dealer": service.next_dealer(table, names)})
+
+
+@bp.patch("/tables/<public_id>/players/<name>")
+def table_change_player(public_id: str, name: str):
+    """``{"name": new}`` renames a player; ``{"merge_into": other}`` merges them."""
+    table = _editable(public_id)
+    service.change_player(table, name, json_object())
+    return jsonify(service.table_json(table))
+
+
+@bp.get("/tables/<public_id>/players/<name>")
+def table_player_record(public_id: str, name: str):
+    table = service.get_table(public_id)
+    season = service.read_season(table, request.args.get("season"))
+    return jsonify(service.player_record(table, name, season))
+
+
+@bp.post("/tables/<public_id>/seasons")
+def table_start_season(public_id: str):
+    table = _editable(public_id)
+    season = service.start_season(table, json_object())
+    return jsonify(service.season_json(table, season)), 201
+
+
+@bp.get("/tables/<public_id>/standings")
+def table_standings(public_id: str):
+    table = service.get_table(public_id)
+    season = service.read_season(table, request.args.get("season"))
+    return jsonify(service.standings_json(table, season))
+
+
+@bp.get("/tables/<public_id>/rating-history")
+def table_rating_history(public_id: str):
+    table = service.get_table(public_id)
+    season = service.read_season(table, request.args.get("season"))
+    return jsonify({"games": service.rating_history(table, season)})
+
+
+@bp.get("/tables/<public_id>/settle-up")
+def table_settle_up(public_id: str):
+    table = service.get_table(public_id)
+    season = service.read_season(table, request.args.get("season"))
+    return jsonify(service.season_settle_up(table, season))
+
+
+@bp.post("/tables/<public_id>/payments")
+def table_add_payment(public_id: str):
+    table = _editable(public_id)
+    payment = service.add_payment(table, json_object())
+    return jsonify(service.payment_json(table, payment)), 201
+
+
+@bp.get("/tables/<public_id>/payments")
+def table_payments(public_id: str):
+    table = service.get_table(public_id)
+    season = service.read_season(table, request.args.get("season", service.ALL))
+    found = service.payments(table, season)
+    return jsonify({"payments": [service.payment_json(table, p) for p in found]})
+
+
+@bp.delete("/tables/<public_id>/payments/<int:payment_id>")
+def table_delete_payment(public_id: str, payment_id: int):
+    table = _editable(public_id)
+    service.delete_payment(table, payment_id)
+    return jsonify({"deleted": payment_id})
+
+
+@bp.get("/tables/<public_id>/export.json")
+def table_export_json(public_id: str):
+    table = service.get_table(public_id)
+    response = jsonify(table_export.export_table(table))
+    return _attachment(response, export_filename(table.name, "json"))
+
+
+# --- inside --------------------------------------------------------------------------
+
+
+def _table_created(table: Table, key: str):
+    body = {**service.table_json(table), "edit_key": key}
+    response = Response(json.dumps(body), status=201, mimetype="application/json")
+    response.headers["Location"] = url_for("api.get_table", public_id=table.public_id)
+    response.headers["Cache-Control"] = "no-store"  # the edit key is in the body
+    return response
+
+
+def _editable(public_id: str) -> Table:
+    """The table, when the request carries its edit key."""
+    table = service.get_table(public_id)
+    header = request.headers.get("Authorization", "").strip()
+    scheme, _, key = header.partition(" ")
+    if scheme.lower() != "bearer" or not key.strip():
+        raise ApiError.one(
+            401,
+            "This needs the table's edit key: send it as Authorization: Bearer <edit key>.",
+            headers={"WWW-Authenticate": 'Bearer realm="tables"'},
+        )
+    if not service.check_table_key(table, key.strip()):
+        raise ApiError.one(403, "This is not the edit key of this table.")
+    return table

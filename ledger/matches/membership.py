@@ -1,0 +1,102 @@
+"""A match's place in a table of players (``ledger.tables``): the table and season it
+is played in, and a player renamed through every hand.
+
+The table service calls these; they are match writes like any other (the match's row
+taken first, one commit), so a table never writes a hand itself. What the table adds to
+the session before the call (its roster, say) is stored by the same commit, or not at
+all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import select
+
+from ledger.engine import settle
+from ledger.extensions import db
+from ledger.matches import fold
+from ledger.matches.models import Hand, HandVersion, Match
+from ledger.matches.reading import MatchSpec, read_hand, rules_from_record
+from ledger.matches.service import _history, _new_match, _result_json, _touch, _transaction
+
+#: The history action of a hand as it was before one of its players was renamed.
+RENAMED = "rename"
+
+
+def create_placed(spec: MatchSpec, table_id: int, season_id: int) -> tuple[Match, str]:
+    """A new match (checked: ``reading.read_match``) played in a table and season; it
+    and its edit key."""
+    with _transaction():
+        match, key = _new_match(spec)
+        match.table_id, match.season_id = table_id, season_id
+    return match, key
+
+
+def place_match(match: Match, table_id: int | None, season_id: int | None) -> Match:
+    """Put the match in a table and season (None, None: a lone match again)."""
+    with _transaction():
+        _touch(match)
+        match.table_id, match.season_id = table_id, season_id
+    return match
+
+
+def rename_player(matches: Sequence[Match], old: str, new: str) -> None:
+    """Call player ``old`` ``new`` in each of ``matches`` (where they are registered):
+    their seat, the first dealer, every hand and its history. Each hand is read and
+    settled again under its new names, so every net and total stays as it was; the
+    hand as it was before goes into its history (action ``rename``). One transaction:
+    every match or none. ``new`` must not be another player of any of these matches."""
+    with _transaction():
+        for match in matches:
+            if old in match.player_names:
+                _rename_in(match, old, new)
+
+
+def _rename_in(match: Match, old: str, new: str) -> None:
+    now = _touch(match)
+    rules = rules_from_record(match.rules)
+    for player in match.players:
+        if player.name == old:
+            player.name, player.name_key = new, new.casefold()
+    if match.first_dealer == old:
+        match.first_dealer = new
+    players = tuple(match.player_names)
+
+    def renamed(hand_input: dict, result: dict) -> tuple[dict, dict]:
+        hand = read_hand(_renamed_input(hand_input, old, new), players, rules)
+        again = _result_json(settle(hand, rules))
+        nets = {_swap(p["name"], old, new): p["net"] for p in result["players"]}
+        assert {p["name"]: p["net"] for p in again["players"]} == nets, "a rename moved points"
+        return hand.to_json(), again
+
+    for row in db.session.scalars(select(Hand).where(Hand.match_id == match.id)):
+        names = {p["name"] for p in row.input["players"]}
+        if old not in names and row.dealer != old:
+            continue
+        before = _history(row, RENAMED)
+        before.replaced_at = now
+        db.session.add(before)
+        row.input, row.result = renamed(row.input, row.result)
+        row.dealer = _swap(row.dealer, old, new)
+        row.version += 1
+        row.updated_at = now
+    for past in db.session.scalars(
+        select(HandVersion).where(HandVersion.match_id == match.id, HandVersion.action != RENAMED)
+    ):
+        past.input, past.result = renamed(past.input, past.result)
+        past.dealer = _swap(past.dealer, old, new)
+    db.session.flush()
+    fold.keep(match, fold.fill(match), now)
+
+
+def _swap(name: str, old: str, new: str) -> str:
+    return new if name == old else name
+
+
+def _renamed_input(hand_input: dict, old: str, new: str) -> dict:
+    return {
+        **hand_input,
+        "winner": _swap(hand_input["winner"], old, new) if hand_input.get("winner") else None,
+        "players": [{**p, "name": _swap(p["name"], old, new)} for p in hand_input["players"]],
+    }

@@ -1,0 +1,183 @@
+"""A whole table as one JSON document, and a new table from one: the roster, the
+seasons, the payments and every match as its own export (``ledger.matches.export``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ledger import matches
+from ledger.engine import FieldError, Invalid
+from ledger.extensions import db
+from ledger.matches import membership
+from ledger.matches.export import _timestamp, read_export
+from ledger.matches.models import Match, utcnow
+from ledger.matches.reading import find_player
+from ledger.matches.view import iso
+from ledger.tables import service
+from ledger.tables.models import Season, Table, TablePayment
+from ledger.tables.reading import read_payment, read_season_name, read_table
+
+TABLE_FORMAT = "marriage-ledger-table"
+TABLE_FORMAT_VERSION = 1
+#: The most matches one table's import may carry.
+MAX_IMPORTED_MATCHES = 500
+
+
+def export_table(table: Table) -> dict[str, Any]:
+    """The table and all it holds; ``import_table`` reads it back."""
+    index: dict[int | None, int] = {s.id: i for i, s in enumerate(table.seasons)}
+    stake = service.stake(table)
+    in_table = sorted(service.table_matches(table), key=lambda m: (m.created_at, m.id))
+    return {
+        "format": TABLE_FORMAT,
+        "format_version": TABLE_FORMAT_VERSION,
+        "exported_at": iso(utcnow()),
+        "id": table.public_id,
+        "name": table.name,
+        "rules": service.rules_spec(table),
+        "stake": stake.to_json() if stake else None,
+        "players": service.roster(table),
+        "seasons": [{"name": s.name, "started_at": iso(s.started_at)} for s in table.seasons],
+        "payments": [
+            {
+                "from": p.payer,
+                "to": p.payee,
+                "amount": format(p.amount, "f"),
+                "at": iso(p.at),
+                "recorded_at": iso(p.recorded_at),
+                "season": index[p.season_id],
+            }
+            for p in service.payments(table, None)
+        ],
+        "matches": [{"season": index.get(m.season_id), **matches.export_json(m)} for m in in_table],
+    }
+
+
+def import_table(data: object) -> tuple[Table, str]:
+    """A new table (new ids, new edit key) from an ``export_table`` document. Everything
+    is checked first (each match as a match's import checks it, its hands settled again),
+    so that a document with any problem stores nothing."""
+    if not isinstance(data, Mapping) or data.get("format") != TABLE_FORMAT:
+        raise Invalid([FieldError("format", "This is not a table exported by the ledger.")])
+    errors: list[FieldError] = []
+    seasons = _read_seasons(data.get("seasons"), errors)
+    try:
+        spec = read_table({**data, "season": seasons[0][0] if seasons else "1"})
+    except Invalid as problem:
+        errors += problem.errors
+        spec = None
+    docs = data.get("matches", [])
+    if not isinstance(docs, list) or len(docs) > MAX_IMPORTED_MATCHES:
+        errors.append(
+            FieldError(
+                "matches", "matches must be a list of at most {most}.", most=MAX_IMPORTED_MATCHES
+            )
+        )
+        docs = []
+    names = list(spec.players) if spec else []
+    for i, doc in enumerate(docs):
+        try:
+            match_spec = read_export({k: v for k, v in doc.items() if k != "season"})
+        except (Invalid, AttributeError) as problem:
+            errors += [
+                FieldError(f"matches.{i}.{e.field}".rstrip("."), e.template, **e.values)
+                for e in getattr(
+                    problem, "errors", [FieldError("", "Each match must be an object.")]
+                )
+            ]
+            continue
+        names += [n for n in match_spec.match.players if find_player(n, names) is None]
+        if _season_index(doc.get("season"), len(seasons)) is False:
+            errors.append(FieldError(f"matches.{i}.season", "season must be a season's index."))
+    paid = []
+    items = data.get("payments", [])
+    for i, item in enumerate(items if isinstance(items, list) else []):
+        try:
+            payment = read_payment(
+                {k: v for k, v in item.items() if k in ("from", "to", "amount", "at")},
+                lambda n: find_player(n, names),
+                spec.stake if spec else None,
+            )
+            season = _season_index(item.get("season"), len(seasons))
+            if season is False or season is None:
+                raise Invalid([FieldError("season", "season must be a season's index.")])
+            paid.append((payment, season, item.get("recorded_at")))
+        except (Invalid, AttributeError) as problem:
+            errors += [
+                FieldError(f"payments.{i}.{e.field}".rstrip("."), e.template, **e.values)
+                for e in getattr(
+                    problem, "errors", [FieldError("", "Each payment must be an object.")]
+                )
+            ]
+    if errors:
+        raise Invalid(errors)
+    assert spec is not None
+    table, key = service.create_table(
+        {
+            "name": spec.name,
+            "players": names,
+            "rules": data.get("rules"),
+            "stake": data.get("stake"),
+            "season": seasons[0][0] if seasons else "1",
+        }
+    )
+    if seasons:
+        table.seasons[0].started_at = seasons[0][1]
+    for name, started in seasons[1:]:
+        table.seasons.append(Season(name=name, started_at=started))
+    db.session.flush()
+    for payment, season, recorded in paid:
+        db.session.add(
+            TablePayment(
+                table_id=table.id,
+                season_id=table.seasons[season].id,
+                payer=payment.payer,
+                payee=payment.payee,
+                amount=payment.amount,
+                at=payment.at or utcnow(),
+                recorded_at=_timestamp(recorded, "recorded_at", []) if recorded else utcnow(),
+            )
+        )
+    db.session.commit()
+    for doc in docs:
+        match, _ = matches.import_match({k: v for k, v in doc.items() if k != "season"})
+        season = _season_index(doc.get("season"), len(seasons))
+        _place(match, table, table.seasons[season].id if isinstance(season, int) else None)
+    return table, key
+
+
+def _place(match: Match, table: Table, season_id: int | None) -> None:
+    membership.place_match(match, table.id, season_id)
+
+
+def _read_seasons(items: object, errors: list[FieldError]) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    if not isinstance(items, list) or not items:
+        errors.append(FieldError("seasons", "seasons must be a list of the table's seasons."))
+        return out
+    for i, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            errors.append(FieldError(f"seasons.{i}", "Each season must be an object."))
+            continue
+        try:
+            name = read_season_name(item.get("name"), f"seasons.{i}.name")
+        except FieldError as problem:
+            errors.append(problem)
+            continue
+        started = (
+            _timestamp(item["started_at"], f"seasons.{i}.started_at", errors)
+            if item.get("started_at") is not None
+            else utcnow()
+        )
+        out.append((name, started))
+    return out
+
+
+def _season_index(value: object, count: int) -> int | None | bool:
+    """A season's index in the document, None (no season), or False (no such index)."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
+        return value
+    return False

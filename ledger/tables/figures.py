@@ -1,0 +1,427 @@
+"""A table's figures over a season: standings, head-to-head, rating, money.
+
+Everything here is a sum over the figures each match keeps with it (its scoreboard:
+per player the total, hands played, won and seen, maal, and the points paid between
+each pair, kept by the same write that folds a hand): a season of 50 matches of 100
+hands is 50 small rows, never 5,000 hands. The engine reads the kept scoreboards
+(``Scoreboard.from_json``, its standings and places) and settles the money
+(``settle_up``); the rating is OpenSkill's Plackett-Luce over the finished matches in
+the order they were played, cached by what it is computed from.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Context, Decimal, Inexact, localcontext
+from functools import cached_property, lru_cache
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from ledger.engine import Stake, amount_text, settle_up
+from ledger.engine.match import is_finished, next_seat
+from ledger.engine.rules import parse_length
+from ledger.engine.scoreboard import Line, Scoreboard
+from ledger.matches.reading import rules_from_record
+from ledger.matches.view import iso
+
+#: How many matches two players must have played together before one is called the
+#: other's rival or nemesis (board-game trackers use 3).
+RIVAL_MATCHES = 3
+#: Money: points × per point, exact (a stake has at most 2 places; no total has 40 digits).
+_MONEY_DIGITS = 60
+
+
+@dataclass(frozen=True)
+class MatchFigures:
+    """One match of the table as its kept scoreboard tells it."""
+
+    id: int
+    public_id: str
+    name: str
+    created_at: datetime
+    season_id: int | None
+    board: Scoreboard
+    finished: bool
+    zero_sum: bool
+    stake: Stake | None
+    deal_passes: str
+
+    @cached_property
+    def totals(self) -> dict[str, int]:
+        return self.board.totals
+
+    @cached_property
+    def played(self) -> tuple[str, ...]:
+        """The players who played at least one hand, in seat order."""
+        return tuple(name for name in self.board.players if self.board.lines[name].played)
+
+    @cached_property
+    def places(self) -> dict[str, int]:
+        """Each player who played: 1 + how many who played ended higher (equal totals,
+        equal place)."""
+        mine = [self.totals[name] for name in self.played]
+        return {name: 1 + sum(other > self.totals[name] for other in mine) for name in self.played}
+
+    @cached_property
+    def leaders(self) -> list[str]:
+        """The players at the top of the match's standings (place 1: equal totals share
+        it), as the match's own JSON gives them."""
+        if not self.board.hands:
+            return []
+        best = max(self.totals.values())
+        return [name for name in self.board.players if self.totals[name] == best]
+
+    def to_json(self, season_public_id: str | None) -> dict[str, Any]:
+        return {
+            "id": self.public_id,
+            "name": self.name,
+            "season": season_public_id,
+            "created_at": iso(self.created_at),
+            "finished": self.finished,
+            "hands_played": self.board.hands,
+            "players": [{"name": n, "total": self.totals[n]} for n in self.board.players],
+            "leaders": self.leaders,
+        }
+
+
+@lru_cache(maxsize=256)
+def _rules_of(record: str) -> tuple[bool, str]:
+    """(zero-sum, the way the deal passes) of stored rules (their JSON text): a season's
+    matches mostly share one set of rules, resolved once."""
+    rules = rules_from_record(json.loads(record))
+    return rules.zero_sum, rules.deal_passes
+
+
+def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
+    """A match's figures from its row (scoreboard kept) and its players in seat order."""
+    zero_sum, deal_passes = _rules_of(json.dumps(row.rules, sort_keys=True))
+    board = Scoreboard.from_json(players, row.scoreboard)
+    length = parse_length(row.length, "length")
+    stake = (
+        Stake(Decimal(row.stake_per_point), row.stake_currency)
+        if row.stake_per_point is not None
+        else None
+    )
+    return MatchFigures(
+        id=row.id,
+        public_id=row.public_id,
+        name=row.name,
+        created_at=row.created_at,
+        season_id=row.season_id,
+        board=board,
+        finished=is_finished(length, board.hands, len(players)),
+        zero_sum=zero_sum,
+        stake=stake,
+        deal_passes=deal_passes,
+    )
+
+
+def money(points: int, per_point: Decimal) -> Decimal:
+    """points × per_point, exactly."""
+    with localcontext(Context(prec=_MONEY_DIGITS, traps=[Inexact])):
+        return points * per_point
+
+
+@dataclass
+class PlayerLine:
+    """One player's line of the standings: sums over the season's matches."""
+
+    name: str
+    matches: int = 0
+    matches_won: int = 0
+    hands: int = 0
+    hands_won: int = 0
+    seen_hands: int = 0
+    maal: int = 0
+    total: int = 0
+    amount: Decimal | None = None
+    rating: Rating | None = None
+
+    def add(self, line: Line, won: bool, per_point: Decimal | None) -> None:
+        self.matches += 1
+        self.matches_won += won
+        self.hands += line.played
+        self.hands_won += line.finished
+        self.seen_hands += line.seen
+        self.maal += line.maal
+        self.total += line.total
+        if per_point is not None:
+            self.amount = (self.amount or Decimal("0.00")) + money(line.total, per_point)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "matches": self.matches,
+            "matches_won": self.matches_won,
+            "hands": self.hands,
+            "hands_won": self.hands_won,
+            "seen_hands": self.seen_hands,
+            "maal": self.maal,
+            "total": self.total,
+            "amount": amount_text(self.amount),
+            "rating": self.rating.to_json() if self.rating else Rating.start().to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """mu − 3 sigma: a rating the player is very likely above."""
+        return self.mu - 3 * self.sigma
+
+    @classmethod
+    def start(cls) -> Rating:
+        model = _model()
+        return cls(model.mu, model.sigma)
+
+    def to_json(self) -> dict[str, float]:
+        return {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal}
+
+
+@dataclass
+class Pair:
+    """Two players who played a match together (``a`` before ``b`` on the roster)."""
+
+    a: str
+    b: str
+    matches: int = 0
+    a_above: int = 0
+    b_above: int = 0
+    a_paid_b: int = 0
+    b_paid_a: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "a": self.a,
+            "b": self.b,
+            "matches": self.matches,
+            "a_above": self.a_above,
+            "b_above": self.b_above,
+            "a_paid_b": self.a_paid_b,
+            "b_paid_a": self.b_paid_a,
+        }
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings of a season (or all time): a line per player who played, highest
+    total first, and the head-to-head of every pair that played together."""
+
+    players: tuple[PlayerLine, ...]
+    head_to_head: tuple[Pair, ...]
+    matches: tuple[MatchFigures, ...] = field(default=())
+
+    def line(self, name: str) -> PlayerLine | None:
+        return next((p for p in self.players if p.name == name), None)
+
+    def pairs_of(self, name: str) -> list[Pair]:
+        return [p for p in self.head_to_head if name in (p.a, p.b)]
+
+
+def standings(roster: Sequence[str], figures: Sequence[MatchFigures]) -> Standings:
+    """Lines and pairs summed over ``figures`` (the season's matches, in play order):
+    players by total, highest first (equal totals in roster order); pairs in the order
+    they first played together, ``a`` before ``b`` on the roster."""
+    order = {name: i for i, name in enumerate(roster)}
+    lines: dict[str, PlayerLine] = {}
+    pairs: dict[tuple[str, str], Pair] = {}
+    for match in figures:
+        board = match.board
+        leaders = set(match.leaders) if match.finished else set()
+        per_point = match.stake.per_point if match.stake is not None else None
+        played = sorted(match.played, key=lambda n: order.get(n, len(order)))
+        for name in played:
+            line = lines.setdefault(name, PlayerLine(name))
+            line.add(board.lines[name], name in leaders, per_point)
+        totals = match.totals
+        for i, a in enumerate(played):
+            for b in played[i + 1 :]:
+                pair = pairs.setdefault((a, b), Pair(a, b))
+                pair.matches += 1
+                pair.a_above += totals[a] > totals[b]
+                pair.b_above += totals[b] > totals[a]
+                pair.a_paid_b += board.paid.get(a, {}).get(b, 0)
+                pair.b_paid_a += board.paid.get(b, {}).get(a, 0)
+    for name, rating in ratings(games(figures)).items():
+        if name in lines:
+            lines[name].rating = rating
+    ranked = sorted(lines.values(), key=lambda line: (-line.total, order.get(line.name, 0)))
+    return Standings(tuple(ranked), tuple(pairs.values()), tuple(figures))
+
+
+# --- the rating ----------------------------------------------------------------------
+
+Game = tuple[tuple[str, int], ...]  # (player, place) of one finished match
+
+
+def games(figures: Iterable[MatchFigures]) -> tuple[Game, ...]:
+    """Each finished match with two or more players as one game, in play order."""
+    out = []
+    for match in figures:
+        if match.finished and len(match.played) >= 2:
+            places = match.places
+            out.append(tuple((name, places[name]) for name in match.played))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _model() -> PlackettLuce:
+    return PlackettLuce()
+
+
+@lru_cache(maxsize=256)
+def rating_steps(played: tuple[Game, ...]) -> tuple[dict[str, Rating], ...]:
+    """The ratings after each game (Plackett-Luce; equal places, equal rank). Cached by
+    the games themselves: the same season's figures are rated once, and a new hand in a
+    finished match (an edit) is a new key."""
+    model = _model()
+    current: dict[str, Any] = {}
+    steps = []
+    for game in played:
+        names = [name for name, _ in game]
+        teams = [[current.get(name) or model.rating(name=name)] for name in names]
+        rated = model.rate(teams, ranks=[place for _, place in game])
+        for name, (after,) in zip(names, rated, strict=True):
+            current[name] = after
+        steps.append({name: Rating(r.mu, r.sigma) for name, r in current.items()})
+    return tuple(steps)
+
+
+def ratings(played: tuple[Game, ...]) -> dict[str, Rating]:
+    """Each rated player's rating after every game."""
+    steps = rating_steps(played)
+    return dict(steps[-1]) if steps else {}
+
+
+# --- money ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoneyBalance:
+    name: str
+    total: int  # points over the season's matches counted for money
+    won: Decimal | None  # their money from those matches (None: points only)
+    paid: Decimal
+    received: Decimal
+
+    @property
+    def amount(self) -> Decimal | None:
+        """What is still owed to them (+) or by them (−): their money from the matches,
+        with what they handed over counted off their debt and what they were handed
+        counted off what they are owed."""
+        return None if self.won is None else self.won + self.paid - self.received
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "total": self.total,
+            "amount": amount_text(self.amount),
+            "won": amount_text(self.won),
+            "paid": amount_text(self.paid),
+            "received": amount_text(self.received),
+        }
+
+
+def money_balances(
+    roster: Sequence[str],
+    figures: Sequence[MatchFigures],
+    stake: Stake | None,
+    payments: Iterable[tuple[str, str, Decimal]],
+) -> list[MoneyBalance]:
+    """Each roster player's balance over the zero-sum matches: with a table stake, the
+    money of the matches staked in its currency, squared by the payments between them
+    (``MoneyBalance.amount``); without, points only."""
+    totals = dict.fromkeys(roster, 0)
+    won: dict[str, Decimal] = dict.fromkeys(roster, Decimal("0.00"))
+    for match in figures:
+        if not match.zero_sum:
+            continue
+        counted = stake is None or (
+            match.stake is not None and match.stake.currency == stake.currency
+        )
+        if not counted:
+            continue
+        for name, total in match.board.totals.items():
+            totals[name] = totals.get(name, 0) + total
+            if stake is not None:
+                assert match.stake is not None
+                won[name] = won.get(name, Decimal("0.00")) + money(total, match.stake.per_point)
+    paid = dict.fromkeys(totals, Decimal("0.00"))
+    received = dict.fromkeys(totals, Decimal("0.00"))
+    for payer, payee, amount in payments:
+        paid[payer] = paid.get(payer, Decimal("0.00")) + amount
+        received[payee] = received.get(payee, Decimal("0.00")) + amount
+    names = list(dict.fromkeys([*totals, *paid, *received]))
+    return [
+        MoneyBalance(
+            name,
+            totals.get(name, 0),
+            won.get(name, Decimal("0.00")) if stake is not None else None,
+            paid.get(name, Decimal("0.00")),
+            received.get(name, Decimal("0.00")),
+        )
+        for name in names
+    ]
+
+
+#: A cent, as the unit the engine's exact settle-up counts money in.
+CENT = Decimal("0.01")
+
+
+def money_settle_up(balances: Sequence[MoneyBalance], stake: Stake | None) -> dict[str, Any]:
+    """The body of a table's settle-up: each balance and the fewest transfers that settle
+    them exactly (the engine's ``settle_up``, over cents when there is money, else over
+    points). Only the players with something to settle take part in the search."""
+    if stake is None:
+        owed = {b.name: b.total for b in balances if b.total}
+        result = settle_up(owed)
+        transfers = [t.to_json() for t in result.transfers]
+    else:
+        owed = {b.name: int(b.amount / CENT) for b in balances if b.amount}  # type: ignore[operator]
+        result = settle_up(owed, Stake(CENT, stake.currency))
+        transfers = [
+            {
+                "from": t.payer,
+                "to": t.payee,
+                "points": _points(t.amount, stake.per_point),
+                "amount": amount_text(t.amount),
+            }
+            for t in result.transfers
+        ]
+    return {
+        "stake": stake.to_json() if stake else None,
+        "balances": [b.to_json() for b in balances],
+        "transfers": transfers,
+    }
+
+
+def _points(amount: Decimal | None, per_point: Decimal) -> int | None:
+    """The money as points at the table's stake, when it is a whole number of them."""
+    if amount is None:
+        return None
+    points = amount / per_point
+    return int(points) if points == points.to_integral_value() else None
+
+
+# --- where the table left off --------------------------------------------------------
+
+
+def next_dealer(last: MatchFigures | None, players: Sequence[str]) -> str | None:
+    """Who deals first in a new match of ``players``: when the same people played the
+    table's last match, the seat after that match's last dealer (the deal passing as
+    its rules say); else None (the new match's own first dealer)."""
+    if last is None or last.board.last_dealer is None:
+        return None
+    if {n.casefold() for n in last.board.players} != {n.casefold() for n in players}:
+        return None
+    by_key = {n.casefold(): n for n in players}
+    dealer = by_key[last.board.last_dealer.casefold()]
+    return next_seat(tuple(players), dealer, last.deal_passes)

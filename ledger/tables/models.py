@@ -1,0 +1,111 @@
+"""The database tables of a table of players: its roster, seasons and payments.
+
+A table holds matches (``matches.table_id``, ``matches.season_id``); what its standings
+need of each match is kept with the match (its scoreboard), so nothing here repeats a
+score. Money is kept exactly, as text (``DecimalText``), never as a float.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
+from ledger.extensions import db
+from ledger.matches.models import DecimalText, UTCDateTime, new_public_id, utcnow
+
+
+class Table(db.Model):
+    """A group that plays together again and again: its name, the rules and stake of its
+    new matches, and the hashed edit key that may write to it and to all its matches."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    name: Mapped[str] = mapped_column(String(MAX_MATCH_NAME))
+    #: ``{"profile": id, "overrides": {...}}`` as a match keeps its rules.
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: The stake of its new matches; the currency is the table's one currency.
+    stake_per_point: Mapped[Decimal | None] = mapped_column(DecimalText)
+    stake_currency: Mapped[str | None] = mapped_column(String(3))
+    #: SHA-256 (hex) of the edit key, as a match keeps its own.
+    edit_key_hash: Mapped[str] = mapped_column(String(64))
+    #: Goes up on every write to the table itself (roster, seasons, payments, moves).
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+
+    players: Mapped[list[TablePlayer]] = relationship(
+        back_populates="table",
+        order_by="TablePlayer.id",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+    seasons: Mapped[list[Season]] = relationship(
+        back_populates="table",
+        order_by="Season.id",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+    @property
+    def current_season(self) -> Season:
+        """The newest season: the one new matches join (a table always has one)."""
+        return self.seasons[-1]
+
+    def __repr__(self) -> str:
+        return f"<Table {self.public_id} {self.name!r}>"
+
+
+class TablePlayer(db.Model):
+    """One person on the roster, in the order they joined; names unique ignoring case."""
+
+    __tablename__ = "table_players"
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
+    #: ``name.casefold()``, as a match keeps its players' names.
+    name_key: Mapped[str] = mapped_column(String(4 * MAX_NAME))
+
+    table: Mapped[Table] = relationship(back_populates="players")
+
+
+class Season(db.Model):
+    """A stretch of nights ("Tihar 2083"); the newest of a table is its current one, the
+    older ones are closed (kept, and looked back on)."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (UniqueConstraint("public_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), default=new_public_id)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(MAX_MATCH_NAME))
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="seasons")
+
+
+class TablePayment(db.Model):
+    """Money handed over between two players of the table, counted in a season's
+    balances; taken back by deleting it."""
+
+    __tablename__ = "table_payments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id", ondelete="CASCADE"))
+    payer: Mapped[str] = mapped_column(String(MAX_NAME))
+    payee: Mapped[str] = mapped_column(String(MAX_NAME))
+    #: In the table's currency, exact (2 decimal places at most), > 0.
+    amount: Mapped[Decimal] = mapped_column(DecimalText)
+    #: When the money was handed over; ``recorded_at``: when it was entered.
+    at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

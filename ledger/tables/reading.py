@@ -1,0 +1,232 @@
+"""Reading a table, its changes, a player's rename and a payment from plain data, with
+errors per field (as ``ledger.matches.reading`` reads a match). No database here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from ledger.engine import FieldError, HouseRules, Invalid, Stake, resolve_rules
+from ledger.engine.errors import N_
+from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
+from ledger.engine.names import read_name
+from ledger.matches.export import _timestamp
+from ledger.matches.reading import MAX_PER_POINT, read_stake
+
+#: The most people a roster holds (a settle-up over them stays an exact search).
+MAX_ROSTER = 40
+_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]{1,2})?", re.ASCII)
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """A new table, checked: name tidied, roster names unique ignoring case."""
+
+    name: str
+    players: tuple[str, ...]
+    rules: HouseRules
+    stake: Stake | None
+    season: str
+
+
+@dataclass(frozen=True)
+class PaymentSpec:
+    payer: str
+    payee: str
+    amount: Decimal
+    at: datetime | None
+
+
+def read_table(data: Mapping) -> TableSpec:
+    """``{"name", "players", "rules", "stake", "season"}``: ``season`` names the first
+    season (default "1"); every problem together in one Invalid."""
+    errors: list[FieldError] = []
+    name = _collect(errors, lambda: read_table_name(data.get("name")))
+    players = _collect(errors, lambda: read_new_players(data.get("players", []), ()))
+    rules = _collect(errors, lambda: resolve_rules(data.get("rules", "amarnepal")))
+    stake = _collect(errors, lambda: read_stake(data.get("stake")))
+    season = _collect(errors, lambda: read_season_name(data.get("season", "1")))
+    if errors:
+        raise Invalid(errors)
+    return TableSpec(name, players, rules, stake, season)
+
+
+def read_table_changes(data: Mapping, roster: Sequence[str]) -> dict[str, object]:
+    """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster)."""
+    readers = {
+        "name": read_table_name,
+        "rules": resolve_rules,
+        "stake": read_stake,
+        "players": lambda value: read_new_players(value, roster),
+    }
+    errors: list[FieldError] = []
+    changes: dict[str, object] = {}
+    for field, value in data.items():
+        reader = readers.get(field)
+        if reader is None:
+            errors.append(
+                FieldError(
+                    str(field),
+                    "{given!r} cannot be changed here; a table's changes are {fields}.",
+                    given=str(field),
+                    fields=", ".join(readers),
+                )
+            )
+            continue
+        found = _collect(errors, lambda reader=reader, value=value: reader(value))
+        if found is not None or value is None:
+            changes[field] = found
+    if errors:
+        raise Invalid(errors)
+    return changes
+
+
+def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:
+    """Names joining the roster: each a player's name, none already on it (ignoring case)."""
+    if not isinstance(value, list):
+        raise Invalid([FieldError("players", "players must be a list of the players' names.")])
+    known = {name.casefold() for name in roster}
+    if len(known) + len(value) > MAX_ROSTER:
+        raise Invalid(
+            [
+                FieldError(
+                    "players", "A table's roster holds at most {most} people.", most=MAX_ROSTER
+                )
+            ]
+        )
+    errors: list[FieldError] = []
+    names: list[str] = []
+    for index, item in enumerate(value):
+        try:
+            name = read_player_name(item, f"players.{index}")
+        except FieldError as problem:
+            errors.append(problem)
+            continue
+        if name.casefold() in known:
+            errors.append(
+                FieldError(
+                    f"players.{index}",
+                    "{name} is already on the table's roster (names are the same ignoring "
+                    "capitals).",
+                    name=name,
+                )
+            )
+            continue
+        known.add(name.casefold())
+        names.append(name)
+    if errors:
+        raise Invalid(errors)
+    return tuple(names)
+
+
+def read_player_name(value: object, field: str) -> str:
+    """A player's name, tidied; FieldError of ``field``."""
+    return read_name(value, field, most=MAX_NAME, missing=N_("Each player needs a name."))
+
+
+def read_table_name(value: object, field: str = "name") -> str:
+    return read_name(value, field, most=MAX_MATCH_NAME, missing=N_("Give the table a name."))
+
+
+def read_season_name(value: object, field: str = "name") -> str:
+    return read_name(value, field, most=MAX_MATCH_NAME, missing=N_("Give the season a name."))
+
+
+def checked(read, *args: object):  # noqa: ANN001, ANN202 (any reader)
+    """``read(*args)``, its FieldError raised as an Invalid (the API's 422)."""
+    try:
+        return read(*args)
+    except FieldError as problem:
+        raise Invalid([problem]) from None
+
+
+def read_player_change(data: Mapping) -> tuple[str, object]:
+    """``{"name": new}`` (a rename) or ``{"merge_into": other}``: which, and the name."""
+    given = [key for key in ("name", "merge_into") if key in data]
+    others = [key for key in data if key not in ("name", "merge_into")]
+    if len(given) != 1 or others:
+        raise Invalid(
+            [
+                FieldError(
+                    "",
+                    "Send name (the new name) to rename the player, or merge_into (another "
+                    "player on the roster) to fold them into that one: one of the two.",
+                )
+            ]
+        )
+    return given[0], data[given[0]]
+
+
+def read_payment(data: Mapping, find: object, stake: Stake | None) -> PaymentSpec:
+    """``{"from", "to", "amount", "at"?}``: two players of the roster (``find`` gives the
+    roster's spelling of a name, or None), an amount in the table's currency as a
+    decimal string > 0 with at most 2 places; 422 on a table without a stake."""
+    if stake is None:
+        raise Invalid(
+            [
+                FieldError(
+                    "",
+                    "This table plays for points only: it has no stake, so no money is "
+                    "owed or paid. Give the table a stake first.",
+                )
+            ]
+        )
+    assert callable(find)
+    errors: list[FieldError] = []
+    names = {}
+    for field in ("from", "to"):
+        names[field] = find(data.get(field))
+        if names[field] is None:
+            errors.append(
+                FieldError(field, "{which} must be a player on the table's roster.", which=field)
+            )
+    if not errors and names["from"] == names["to"]:
+        errors.append(FieldError("to", "A payment goes from one player to another."))
+    amount = data.get("amount")
+    value = None
+    if not isinstance(amount, str) or _AMOUNT.fullmatch(amount) is None:
+        errors.append(
+            FieldError(
+                "amount",
+                "amount must be the money handed over as a decimal string with at most 2 "
+                'decimal places, like "150.00" (not a JSON number, which could lose cents).',
+            )
+        )
+    elif not Decimal(amount) or Decimal(amount) > MAX_PER_POINT:
+        errors.append(
+            FieldError(
+                "amount",
+                "amount must be more than 0 and at most {most}.",
+                most=format(MAX_PER_POINT, "f"),
+            )
+        )
+    else:
+        value = Decimal(amount)
+    at = None
+    if data.get("at") is not None:
+        at = _timestamp(data["at"], "at", errors)
+    unknown = [key for key in data if key not in ("from", "to", "amount", "at")]
+    errors += [
+        FieldError(
+            str(key), "A payment has from, to, amount and at; not {given!r}.", given=str(key)
+        )
+        for key in unknown
+    ]
+    if errors:
+        raise Invalid(errors)
+    assert value is not None
+    return PaymentSpec(names["from"], names["to"], value, at)
+
+
+def _collect(errors: list[FieldError], read):  # noqa: ANN001, ANN202 (any reader)
+    """What ``read()`` gives, or None with its problems added to ``errors``."""
+    try:
+        return read()
+    except FieldError as problem:
+        errors.append(problem)
+    except Invalid as problem:
+        errors += problem.errors
+    return None

@@ -1,0 +1,685 @@
+"""The table service: a group of players, its roster, seasons, matches and money.
+
+The API (and the pages to come) call these functions. A table stands on the match
+service: its matches are created, moved, renamed and changed through ``ledger.matches``
+(one write, one commit, the match's row first), and it never writes a hand itself.
+Where a table write goes with a match write (a new match's players joining the roster,
+a rename), the table's rows are added to the session first and the match service's
+one commit stores both, or neither.
+
+- Problems with input raise ``ledger.engine.Invalid`` (field errors), a missing table,
+  player or payment werkzeug's ``NotFound``; nothing is stored then.
+- The table's figures (``standings``, ``player_record``, ``season_settle_up``,
+  ``rating_history``) are sums over what each match keeps (``ledger.tables.figures``).
+- A season argument is a ``Season``, or None for all time; ``read_season`` reads the
+  ``?season=`` of a request.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from werkzeug.exceptions import NotFound
+
+from ledger import matches
+from ledger.engine import FieldError, Invalid, Stake
+from ledger.extensions import db
+from ledger.i18n import Msg
+from ledger.matches import fold, membership
+from ledger.matches.models import Match, MatchPlayer, utcnow
+from ledger.matches.reading import find_player, read_match, rules_record
+from ledger.matches.service import _hash_key, is_public_id
+from ledger.matches.view import iso
+from ledger.tables import figures
+from ledger.tables.figures import MatchFigures, Standings
+from ledger.tables.models import Season, Table, TablePayment, TablePlayer
+from ledger.tables.reading import (
+    MAX_ROSTER,
+    checked,
+    read_payment,
+    read_player_change,
+    read_player_name,
+    read_season_name,
+    read_table,
+    read_table_changes,
+)
+
+#: ``?season=all``: every match of the table, in a season or not.
+ALL = "all"
+
+
+# --- the table -----------------------------------------------------------------------
+
+
+def create_table(data: Mapping) -> tuple[Table, str]:
+    """A new table from ``{"name", "players", "rules", "stake", "season"?}`` with its
+    first season; returns it and its edit key (shown once, stored hashed)."""
+    spec = read_table(data)
+    key = secrets.token_urlsafe(24)
+    table = Table(
+        name=spec.name,
+        rules=rules_record(spec.rules),
+        edit_key_hash=_hash_key(key),
+        players=[TablePlayer(name=n, name_key=n.casefold()) for n in spec.players],
+        seasons=[Season(name=spec.season)],
+    )
+    _put_stake(table, spec.stake)
+    db.session.add(table)
+    _commit()
+    return table, key
+
+
+def get_table(public_id: str) -> Table:
+    """The table with this public id; 404."""
+    table = None
+    if is_public_id(public_id):
+        table = db.session.scalars(select(Table).where(Table.public_id == public_id)).one_or_none()
+    if table is None:
+        raise NotFound(Msg("There is no table at this address. Check the link."))
+    return table
+
+
+def check_table_key(table: Table, key: object) -> bool:
+    """Whether ``key`` is the table's edit key (constant time, as hashes)."""
+    if not isinstance(key, str) or not key:
+        return False
+    return hmac.compare_digest(_hash_key(key), table.edit_key_hash)
+
+
+def may_write_match(match: Match, key: object) -> bool:
+    """Whether ``key`` may write to ``match``: its own edit key, or the edit key of the
+    table it is played in."""
+    if matches.check_edit_key(match, key):
+        return True
+    if match.table_id is None:
+        return False
+    table = db.session.get(Table, match.table_id)
+    return table is not None and check_table_key(table, key)
+
+
+def change_table(table: Table, data: Mapping) -> Table:
+    """``name``, ``rules``, ``stake`` (the defaults of new matches) and ``players``
+    (names to add to the roster); a field left out stays."""
+    changes = read_table_changes(data, roster(table))
+    if not changes:
+        return table
+    _touch(table)
+    if "name" in changes:
+        table.name = changes["name"]  # type: ignore[assignment]
+    if "rules" in changes:
+        table.rules = rules_record(changes["rules"])  # type: ignore[arg-type]
+    if "stake" in changes:
+        _put_stake(table, changes["stake"])  # type: ignore[arg-type]
+    joining = cast(tuple[str, ...], changes.get("players", ()))
+    for name in joining:
+        table.players.append(TablePlayer(name=name, name_key=name.casefold()))
+    _commit()
+    return table
+
+
+def roster(table: Table) -> list[str]:
+    """The roster's names, in the order they joined."""
+    return [p.name for p in table.players]
+
+
+def stake(table: Table) -> Stake | None:
+    if table.stake_per_point is None or table.stake_currency is None:
+        return None
+    return Stake(table.stake_per_point, table.stake_currency)
+
+
+# --- its matches ---------------------------------------------------------------------
+
+
+def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
+    """A new match in the table, from the body of ``POST /api/v1/matches``: ``rules``
+    and ``stake`` default to the table's, names are matched to the roster ignoring case
+    (its spelling is kept), new names join the roster, the first dealer defaults to
+    where the table left off (``next_dealer``), and the match joins the current season."""
+    names = data.get("players")
+    if isinstance(names, list):
+        on_roster = roster(table)
+        names = [find_player(n, on_roster) or n for n in names]
+    table_stake = stake(table)
+    given_stake = data.get("stake", table_stake.to_json() if table_stake else None)
+    _check_currency(table_stake, given_stake, "stake.currency")
+    first_dealer = data.get("first_dealer")
+    if first_dealer is None and isinstance(names, list):
+        first_dealer = next_dealer(table, [n for n in names if isinstance(n, str)])
+    spec = read_match(
+        data.get("name"),
+        names,
+        data.get("rules", rules_spec(table)),
+        data.get("length", matches.PROFILE_LENGTH),
+        first_dealer,
+        given_stake,
+    )
+    _add_players(table, _joining(table, spec.players))
+    _touch(table)
+    try:  # one commit: the match and the roster's new names
+        return membership.create_placed(spec, table.id, table.current_season.id)
+    except IntegrityError:
+        raise _roster_changed() from None
+
+
+def move_match(table: Table, data: Mapping) -> Match:
+    """``{"match": id, "match_edit_key": key}``: a match played before the table existed
+    goes into it (its current season); its players join the roster (a name the roster
+    spells otherwise, ignoring case, takes the roster's spelling)."""
+    match = _match_to_move(data)
+    on_roster = roster(table)
+    if match.table_id is not None and match.table_id != table.id:
+        raise Invalid([FieldError("match", "This match is already in another table.")])
+    _check_currency(stake(table), _stake_json(match), "match")
+    respelt = [
+        (name, spelling)
+        for name in match.player_names
+        if (spelling := find_player(name, on_roster)) is not None and spelling != name
+    ]
+    for name, spelling in respelt:
+        membership.rename_player([match], name, spelling)
+    _add_players(table, _joining(table, match.player_names))
+    _touch(table)
+    try:
+        return membership.place_match(match, table.id, table.current_season.id)
+    except IntegrityError:
+        raise _roster_changed() from None
+
+
+def table_matches(table: Table) -> list[Match]:
+    return list(db.session.scalars(select(Match).where(Match.table_id == table.id)))
+
+
+def next_dealer(table: Table, players: list[str]) -> str | None:
+    """Who deals first when ``players`` sit down again: the seat after the last dealer
+    of the table's newest match when the same people played it (the deal passing as its
+    rules say), else None (the first player deals)."""
+    found = _figures(table, None, newest=True)
+    return figures.next_dealer(found[0] if found else None, players)
+
+
+# --- players -------------------------------------------------------------------------
+
+
+def change_player(table: Table, name: str, data: Mapping) -> Table:
+    """Rename a roster player (``{"name": new}``) or fold them into another
+    (``{"merge_into": other}``), through every match and hand of the table and its
+    payments: no total changes, and each hand's history keeps the hand as it was. 404
+    for a name not on the roster; 422 for a new name already on it, or a merge of two
+    who played in the same match."""
+    player = _roster_player(table, name)
+    old = player.name
+    kind, value = read_player_change(data)
+    others = [n for n in roster(table) if n != old]
+    in_table = table_matches(table)
+    if kind == "name":
+        new = checked(read_player_name, value, "name")
+        clash = find_player(new, others)
+        if clash is not None:
+            raise Invalid(
+                [
+                    FieldError(
+                        "name",
+                        "{name} is already on the table's roster; to fold these two "
+                        "players into one, send merge_into.",
+                        name=clash,
+                    )
+                ]
+            )
+        if new == old:
+            return table
+        player.name, player.name_key = new, new.casefold()
+    else:
+        target = find_player(value, others)
+        if target is None:
+            raise Invalid(
+                [FieldError("merge_into", "merge_into must be another player on the roster.")]
+            )
+        together = [m.name for m in in_table if {old, target} <= set(m.player_names)]
+        if together:
+            raise Invalid(
+                [
+                    FieldError(
+                        "merge_into",
+                        "{a} and {b} played in the same match ({match}), so they are two "
+                        "people: they cannot be merged.",
+                        a=old,
+                        b=target,
+                        match=together[0],
+                    )
+                ]
+            )
+        new = target
+        db.session.delete(player)
+    _rename_payments(table, old, new)
+    _touch(table)
+    membership.rename_player(in_table, old, new)  # commits the roster with the matches
+    return table
+
+
+# --- seasons -------------------------------------------------------------------------
+
+
+def start_season(table: Table, data: Mapping) -> Season:
+    """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed."""
+    name = checked(read_season_name, data.get("name"))
+    season = Season(name=name, started_at=utcnow())
+    _touch(table)
+    table.seasons.append(season)
+    _commit()
+    return season
+
+
+def read_season(table: Table, value: object) -> Season | None:
+    """``?season=``: None or absent is the current season, ``all`` all time (None),
+    else a season's id; Invalid on field ``season`` for anything else."""
+    if value is None or value == "":
+        return table.current_season
+    if value == ALL:
+        return None
+    found = next((s for s in table.seasons if s.public_id == value), None)
+    if found is None:
+        raise Invalid(
+            [
+                FieldError(
+                    "season",
+                    "This table has no season with this id; give one of its seasons' ids, or all.",
+                )
+            ]
+        )
+    return found
+
+
+# --- figures -------------------------------------------------------------------------
+
+
+def standings(table: Table, season: Season | None) -> Standings:
+    """The season's standings (None: all time): per player matches, matches won, hands,
+    hands won, seen hands, maal, total, money and rating, highest total first; and the
+    head-to-head of every pair that played a match together. Sums over the matches' kept
+    figures (two queries, whatever the number of hands)."""
+    return figures.standings(roster(table), _figures(table, season))
+
+
+def standings_json(table: Table, season: Season | None) -> dict[str, Any]:
+    """The body of ``GET /api/v1/tables/<id>/standings``."""
+    found = standings(table, season)
+    return {
+        "season": season_json(table, season) if season is not None else None,
+        "players": [line.to_json() for line in found.players],
+        "head_to_head": [pair.to_json() for pair in found.head_to_head],
+    }
+
+
+def player_record(table: Table, name: str, season: Season | None) -> dict[str, Any]:
+    """One player's record: their nights in the season (date, match, total, place),
+    their line over the season and over all time, best and worst nights, their
+    head-to-head with each other player, and their rival and nemesis once they have
+    played ``figures.RIVAL_MATCHES`` matches together (None until then). 404 for a name
+    not on the roster."""
+    player = _roster_player(table, name).name
+    found = standings(table, season)
+    ever = standings(table, None) if season is not None else found
+    nights: list[dict[str, Any]] = []
+    for match in found.matches:
+        if player in match.played:
+            nights.append(
+                {
+                    "match": match.public_id,
+                    "name": match.name,
+                    "date": iso(match.created_at),
+                    "total": match.totals[player],
+                    "place": match.places[player],
+                    "finished": match.finished,
+                }
+            )
+    rows: list[dict[str, Any]] = []
+    for pair in found.pairs_of(player):
+        mine = pair.a == player
+        rows.append(
+            {
+                "other": pair.b if mine else pair.a,
+                "matches": pair.matches,
+                "above": pair.a_above if mine else pair.b_above,
+                "below": pair.b_above if mine else pair.a_above,
+                "paid": pair.a_paid_b if mine else pair.b_paid_a,
+                "received": pair.b_paid_a if mine else pair.a_paid_b,
+            }
+        )
+    enough = [r for r in rows if r["matches"] >= figures.RIVAL_MATCHES]
+    nemesis = max(
+        (r for r in enough if r["below"] > r["above"]),
+        key=lambda r: (r["below"] - r["above"], r["matches"]),
+        default=None,
+    )
+    rival = min(enough, key=lambda r: (abs(r["above"] - r["below"]), -r["matches"]), default=None)
+    line, all_time = found.line(player), ever.line(player)
+    return {
+        "name": player,
+        "season": season_json(table, season) if season is not None else None,
+        "figures": line.to_json() if line else None,
+        "all_time": all_time.to_json() if all_time else None,
+        "nights": nights,
+        "best_night": max(nights, key=lambda n: n["total"], default=None),
+        "worst_night": min(nights, key=lambda n: n["total"], default=None),
+        "head_to_head": rows,
+        "rival": rival["other"] if rival else None,
+        "nemesis": nemesis["other"] if nemesis else None,
+        "rival_matches": figures.RIVAL_MATCHES,
+    }
+
+
+def rating_history(table: Table, season: Season | None) -> list[dict[str, Any]]:
+    """The rating after each finished match of the season, in play order (a chart's
+    points): ``{"match", "name", "date", "ratings": {name: {"mu", "sigma", "ordinal"}}}``."""
+    found = _figures(table, season)
+    rated = [m for m in found if m.finished and len(m.played) >= 2]
+    steps = figures.rating_steps(figures.games(found))
+    return [
+        {
+            "match": match.public_id,
+            "name": match.name,
+            "date": iso(match.created_at),
+            "ratings": {name: rating.to_json() for name, rating in step.items()},
+        }
+        for match, step in zip(rated, steps, strict=True)
+    ]
+
+
+def season_settle_up(table: Table, season: Season | None) -> dict[str, Any]:
+    """Money across nights: each player's balance over the season's zero-sum matches
+    (with a table stake: their money at each match's stake in the table's currency,
+    less what they paid, plus what they were paid) and the fewest transfers that settle
+    every balance exactly (the engine's ``settle_up``). Without a stake, in points."""
+    table_stake = stake(table)
+    balances = figures.money_balances(
+        roster(table),
+        _figures(table, season),
+        table_stake,
+        [(p.payer, p.payee, p.amount) for p in payments(table, season)],
+    )
+    return figures.money_settle_up(balances, table_stake)
+
+
+# --- payments ------------------------------------------------------------------------
+
+
+def add_payment(table: Table, data: Mapping) -> TablePayment:
+    """``{"from", "to", "amount", "at"?}``: money handed over, counted in the current
+    season's balances. 422 on a table without a stake."""
+    spec = read_payment(data, lambda name: find_player(name, roster(table)), stake(table))
+    payment = TablePayment(
+        table_id=table.id,
+        season_id=table.current_season.id,
+        payer=spec.payer,
+        payee=spec.payee,
+        amount=spec.amount,
+        at=spec.at or utcnow(),
+        recorded_at=utcnow(),
+    )
+    _touch(table)
+    db.session.add(payment)
+    _commit()
+    return payment
+
+
+def payments(table: Table, season: Season | None) -> list[TablePayment]:
+    """The payments recorded in the season (None: all), in the order they were made."""
+    query = select(TablePayment).where(TablePayment.table_id == table.id)
+    if season is not None:
+        query = query.where(TablePayment.season_id == season.id)
+    return list(db.session.scalars(query.order_by(TablePayment.at, TablePayment.id)))
+
+
+def delete_payment(table: Table, payment_id: int) -> None:
+    """Take a payment back (it was recorded by mistake); 404."""
+    found = db.session.scalars(
+        select(TablePayment).where(TablePayment.table_id == table.id, TablePayment.id == payment_id)
+    ).one_or_none()
+    if found is None:
+        raise NotFound(Msg("This table has no such payment."))
+    _touch(table)
+    db.session.delete(found)
+    _commit()
+
+
+def payment_json(table: Table, payment: TablePayment) -> dict[str, Any]:
+    season = next((s for s in table.seasons if s.id == payment.season_id), None)
+    return {
+        "id": payment.id,
+        "from": payment.payer,
+        "to": payment.payee,
+        "amount": format(payment.amount, "f"),
+        "currency": table.stake_currency,
+        "season": season.public_id if season else None,
+        "at": iso(payment.at),
+        "recorded_at": iso(payment.recorded_at),
+    }
+
+
+# --- the table's JSON ----------------------------------------------------------------
+
+
+def season_json(table: Table, season: Season) -> dict[str, Any]:
+    return {
+        "id": season.public_id,
+        "name": season.name,
+        "started_at": iso(season.started_at),
+        "current": season.id == table.current_season.id,
+    }
+
+
+def table_json(table: Table) -> dict[str, Any]:
+    """The body of ``GET /api/v1/tables/<id>``: newest match first."""
+    seasons: dict[int | None, str] = {s.id: s.public_id for s in table.seasons}
+    found = _figures(table, None)
+    table_stake = stake(table)
+    return {
+        "id": table.public_id,
+        "name": table.name,
+        "rules": rules_spec(table),
+        "stake": table_stake.to_json() if table_stake else None,
+        "players": [{"name": name} for name in roster(table)],
+        "seasons": [season_json(table, s) for s in table.seasons],
+        "matches": [m.to_json(seasons.get(m.season_id)) for m in reversed(found)],
+        "version": table.version,
+        "created_at": iso(table.created_at),
+    }
+
+
+# --- inside --------------------------------------------------------------------------
+
+
+#: The figures of the matches read lately, by (public id, version): a write to a match
+#: changes its version, so after a new hand only that match's figures are read again.
+_KEPT: OrderedDict[tuple[str, int], MatchFigures] = OrderedDict()
+_KEPT_MOST = 4096
+_KEPT_LOCK = threading.Lock()
+
+
+def _figures(table: Table, season: Season | None, *, newest: bool = False) -> list[MatchFigures]:
+    """The kept figures of the table's matches (of ``season``; None: all), in play order
+    (``newest``: the newest match alone). Two small queries: the matches' ids and
+    versions, then the kept scoreboards of those not read since their last write (a
+    match stored before scoreboards were kept is folded once and kept first)."""
+    query = select(Match.id, Match.public_id, Match.version).where(Match.table_id == table.id)
+    if season is not None:
+        query = query.where(Match.season_id == season.id)
+    if newest:
+        query = query.order_by(Match.created_at.desc(), Match.id.desc()).limit(1)
+    else:
+        query = query.order_by(Match.created_at, Match.id)
+    # Through the connection: plain rows, no ORM objects (a season has many matches).
+    rows = db.session.connection().execute(query).all()
+    with _KEPT_LOCK:
+        found = {row.id: _KEPT.get((row.public_id, row.version)) for row in rows}
+    missing = [match_id for match_id, kept in found.items() if kept is None]
+    if missing:
+        for fresh in _read_figures(missing):
+            found[fresh.id] = fresh
+    with _KEPT_LOCK:
+        for row in rows:
+            key = (row.public_id, row.version)
+            _KEPT[key] = found[row.id]  # type: ignore[assignment]
+            _KEPT.move_to_end(key)
+        while len(_KEPT) > _KEPT_MOST:
+            _KEPT.popitem(last=False)
+    return [found[row.id] for row in rows]  # type: ignore[misc]
+
+
+def _read_figures(ids: list[int]) -> list[MatchFigures]:
+    query = select(
+        Match.id,
+        Match.public_id,
+        Match.version,
+        Match.name,
+        Match.created_at,
+        Match.season_id,
+        Match.rules,
+        Match.length,
+        Match.stake_per_point,
+        Match.stake_currency,
+        Match.scoreboard,
+    ).where(Match.id.in_(ids))
+    rows = db.session.connection().execute(query).all()
+    if any(row.scoreboard is None for row in rows):
+        for row in rows:
+            if row.scoreboard is None:
+                stored = db.session.get(Match, row.id)
+                assert stored is not None  # its row was just read
+                fold.scoreboard(stored)
+        rows = db.session.connection().execute(query).all()
+    seats: dict[int, list[str]] = {row.id: [] for row in rows}
+    for match_id, name in db.session.connection().execute(
+        select(MatchPlayer.match_id, MatchPlayer.name)
+        .where(MatchPlayer.match_id.in_(ids))
+        .order_by(MatchPlayer.match_id, MatchPlayer.seat)
+    ):
+        seats[match_id].append(name)
+    return [figures.match_figures(row, seats[row.id]) for row in rows]
+
+
+def rules_spec(table: Table) -> dict[str, Any]:
+    """The rules of the table's new matches as a request gives them: the profile and
+    its overrides."""
+    return {"profile": table.rules["profile"], **table.rules.get("overrides", {})}
+
+
+def _put_stake(table: Table, value: Stake | None) -> None:
+    table.stake_per_point = value.per_point if value else None
+    table.stake_currency = value.currency if value else None
+
+
+def _stake_json(match: Match) -> dict[str, Any] | None:
+    if match.stake_per_point is None:
+        return None
+    return {"per_point": format(match.stake_per_point, "f"), "currency": match.stake_currency}
+
+
+def _check_currency(table_stake: Stake | None, given: object, field: str) -> None:
+    """A match of the table is staked in the table's one currency (or not staked)."""
+    if table_stake is None or not isinstance(given, Mapping):
+        return
+    currency = given.get("currency")
+    if isinstance(currency, str) and currency != table_stake.currency:
+        raise Invalid(
+            [
+                FieldError(
+                    field,
+                    "This table plays in {currency}: a match of it is staked in {currency} "
+                    "too, or played for points only.",
+                    currency=table_stake.currency,
+                )
+            ]
+        )
+
+
+def _joining(table: Table, names: tuple[str, ...] | list[str]) -> list[str]:
+    on_roster = {n.casefold() for n in roster(table)}
+    return [n for n in names if n.casefold() not in on_roster]
+
+
+def _add_players(table: Table, names: list[str]) -> None:
+    if len(table.players) + len(names) > MAX_ROSTER:
+        raise Invalid(
+            [
+                FieldError(
+                    "players", "A table's roster holds at most {most} people.", most=MAX_ROSTER
+                )
+            ]
+        )
+    for name in names:
+        table.players.append(TablePlayer(name=name, name_key=name.casefold()))
+
+
+def _roster_player(table: Table, name: str) -> TablePlayer:
+    found = next((p for p in table.players if p.name_key == name.casefold()), None)
+    if found is None:
+        raise NotFound(Msg("This table has no player called {name}.", name=name))
+    return found
+
+
+def _rename_payments(table: Table, old: str, new: str) -> None:
+    for column in (TablePayment.payer, TablePayment.payee):
+        db.session.execute(
+            update(TablePayment)
+            .where(TablePayment.table_id == table.id, column == old)
+            .values({column: new}),
+            execution_options={"synchronize_session": False},
+        )
+
+
+def _match_to_move(data: Mapping) -> Match:
+    public_id = data.get("match")
+    key = data.get("match_edit_key")
+    others = [k for k in data if k not in ("match", "match_edit_key")]
+    if others:
+        raise Invalid(
+            [FieldError(str(others[0]), "To move a match in, send only match and match_edit_key.")]
+        )
+    if not isinstance(public_id, str):
+        raise Invalid([FieldError("match", "match must be the id of the match to move in.")])
+    try:
+        match = matches.get_match(public_id)
+    except NotFound:
+        raise Invalid([FieldError("match", "There is no match with this id.")]) from None
+    if not matches.check_edit_key(match, key):
+        raise Invalid([FieldError("match_edit_key", "This is not the edit key of that match.")])
+    return match
+
+
+def _touch(table: Table) -> datetime:
+    """Count a write on the table (its version) in one UPDATE; the write's moment."""
+    now = utcnow()
+    db.session.execute(
+        update(Table).where(Table.id == table.id).values(version=Table.version + 1, updated_at=now),
+        execution_options={"synchronize_session": False},
+    )
+    return now
+
+
+def _commit() -> None:
+    try:
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def _roster_changed() -> Invalid:
+    return Invalid(
+        [
+            FieldError(
+                "players",
+                "Someone added a player to the roster at the same moment. Please try again.",
+            )
+        ]
+    )
