@@ -21,15 +21,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, make_response, render_template, request
+from flask import Blueprint, current_app, make_response, render_template, request
 from markupsafe import Markup
 
 from ledger import matches
 from ledger.i18n import current_language, digit_style
 from ledger.matches.models import Match
 from ledger.matches.view import MatchView
+from ledger.serving.polls import poll_seconds
 from ledger.web.chart import Chart, Series, running_chart
-from ledger.web.matches import POLL_SECONDS, match_row
+from ledger.web.matches import match_row
 from ledger.web.page_cache import fragment_cache
 from ledger.web.score_table import ScoreCell, score_rows
 
@@ -103,7 +104,8 @@ def x_labels(chart: Chart) -> list[int]:
 def screen_part(row: Match) -> Markup:
     """The part of the screen that follows the match, as it is now (kept per version)."""
     cache = fragment_cache()
-    key = ("screen", row.public_id, row.version, current_language(), digit_style())
+    pace = poll_seconds(current_app, row.public_id)  # as the match page's live part
+    key = ("screen", row.public_id, row.version, current_language(), digit_style(), pace)
     found = cache.get(key)
     if found is not None:
         return Markup(found)
@@ -115,11 +117,11 @@ def screen_part(row: Match) -> Markup:
             view=view,
             chart=chart,
             last_hand=view.hands[-1] if view.hands else None,
-            poll_seconds=POLL_SECONDS,
+            poll_seconds=pace,
         )
     )
     # Kept under the version rendered, even if a write landed since the row was read.
-    cache.put(("screen", row.public_id, view.version, current_language(), digit_style()), part)
+    cache.put(("screen", row.public_id, view.version, *key[3:]), part)
     return part
 
 
