@@ -113,7 +113,7 @@ def test_before_the_first_hand(client):
 def test_the_settle_up_only_at_a_stake(client):
     at_stake, _ = api_match(client, hands=[WORKED], stake=STAKE)
     html = client.get(f"/matches/{at_stake}/screen").text
-    assert 'id="screen-settle-up"' in html and "Stake: NPR0.50 a point." in html
+    assert 'id="screen-settle-up"' in html and "Stake: NPR\u00a00.50 a point." in html
     assert "balances-table" not in html  # the standings give the totals
     for_points, _ = api_match(client, hands=[WORKED])
     assert "settle-up" not in client.get(f"/matches/{for_points}/screen").text
