@@ -1,6 +1,6 @@
 """Error handlers: JSON for /api/ paths, an HTML page for people everywhere else.
 
-API errors have the shape of shared/API.md: {"errors": [{"field": "", "message": ...}]}.
+API errors have the shape of docs/api.md: {"errors": [{"field": "", "message": ...}]}.
 A message passed to ``abort(code, "...")`` is shown as is (except for 500s); otherwise
 the sentence below for the status code. Tracebacks are never shown.
 

@@ -1,4 +1,4 @@
-"""The JSON API of shared/API.md, version 1."""
+"""The JSON API of docs/api.md, version 1."""
 
 from flask import Blueprint
 

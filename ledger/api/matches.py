@@ -1,4 +1,4 @@
-"""The matches of shared/API.md: create, read, change, add/replace/delete hands, the
+"""The matches of docs/api.md: create, read, change, add/replace/delete hands, the
 settle-up, export, import.
 
 Thin: reading the request, edit rights and status codes live here; everything else
@@ -100,7 +100,7 @@ def add_hand(public_id: str):
 
 @bp.get("/matches/<public_id>/hands/<int:number>")
 def get_hand(public_id: str, number: int):
-    """One hand with its history (not in API.md: an addition)."""
+    """One hand with its history (not in docs/api.md: an addition)."""
     match = matches.get_match(public_id)
     matches.get_hand(match, number)  # 404
     hand = matches.match_view(match, newest=0, also=number).hand(number)

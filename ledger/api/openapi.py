@@ -1,5 +1,5 @@
 """GET /openapi.json: the API described as OpenAPI 3.1, every route with its request and
-response schemas and the error shape of API.md.
+response schemas and the error shape of docs/api.md.
 
 The document is data built here, not read off the code: tests/api/test_openapi.py keeps
 it true (every route of the app is in it, it validates, and a property-based run of
@@ -44,7 +44,7 @@ from ledger.matches.export import EXPORT_FORMAT, NUMBER_MAX
 
 Schema = dict[str, Any]
 
-#: API.md's examples: documentation, and the first cases a property-based run tries.
+#: docs/api.md's examples: documentation, and the first cases a property-based run tries.
 HAND_EXAMPLE = {
     "finish": "sequences",
     "winner": "Asha",

@@ -85,7 +85,7 @@ def bonus_withheld(p: PlayerHand, rules: HouseRules) -> str | None:
     where the bonus needs seeing by sequences; None when they earn it (or there are none).
 
     The table lays a dealt tunnela before anyone has seen, so it is entered as laid and
-    the route decides the bonus later (RULES.md §3, "A valid hand")."""
+    the route decides the bonus later (docs/rules.md §3, "A valid hand")."""
     if not p.dealt_tunnelas or rules.dealt_tunnela_needs != "seen_by_sequences":
         return None
     return {"unseen": "unseen", "dublees": "seen_by_dublees"}.get(p.seen)

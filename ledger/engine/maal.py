@@ -1,6 +1,6 @@
-"""One player's maal count, with a breakdown a person can check (RULES.md §2).
+"""One player's maal count, with a breakdown a person can check (docs/rules.md §2).
 
-The example of RULES.md: three poplus, three jhiplus and one tiplu.
+The example of docs/rules.md: three poplus, three jhiplus and one tiplu.
 
 >>> from .rules import PROFILES, with_overrides
 >>> from .hand import PlayerHand
@@ -75,7 +75,7 @@ class MaalCount(NamedTuple):
 
 
 def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
-    """How many marriages to form, shown ones included (RULES.md §2 step 2)."""
+    """How many marriages to form, shown ones included (docs/rules.md §2 step 2)."""
     most = min(t, p, j)
     if rules.marriage_grouping == "marriages_first" or most <= shown:
         return most
@@ -111,7 +111,7 @@ LOOSE_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker")
 def _held_items(
     player: PlayerHand, held: dict[str, int], rules: HouseRules, tiplu: Card | None
 ) -> list[MaalItem]:
-    """Marriages, then each kind's cards left over (RULES.md §2 steps 2-4)."""
+    """Marriages, then each kind's cards left over (docs/rules.md §2 steps 2-4)."""
     items = []
     t, p, j = held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0)
     if t and p and j:
@@ -180,7 +180,7 @@ def _joker_items(
 
 
 def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
-    """Dealt tunnelas score their bonus instead of their cards (RULES.md §2 step 1); where
+    """Dealt tunnelas score their bonus instead of their cards (docs/rules.md §2 step 1); where
     the player's route earns no bonus, one item of 0 says why (their cards are counted
     with the rest)."""
     reason = bonus_withheld(player, rules)

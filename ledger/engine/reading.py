@@ -3,7 +3,7 @@
 Plain data is what ``json.loads`` gives: objects are dicts (checked with ``dict``, not the
 slower ``Mapping``, since every hand passes through here).
 
-``parse_hand`` takes the JSON shape of API.md (without ``rules``) and returns a
+``parse_hand`` takes the JSON shape of docs/api.md (without ``rules``) and returns a
 ``Hand``, or raises ``Invalid`` listing every problem with the path of its field.
 """
 

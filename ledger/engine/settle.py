@@ -1,6 +1,6 @@
-"""Settling one hand: effective maal, maal points, fees, nets, who pays whom (RULES.md §3-4).
+"""Settling one hand: effective maal, maal points, fees, nets, who pays whom (docs/rules.md §3-4).
 
-The worked example of RULES.md §3 (murder, four players):
+The worked example of docs/rules.md §3 (murder, four players):
 
 >>> from .reading import parse_hand
 >>> from .rules import PROFILES
@@ -100,7 +100,7 @@ def settlement_json(hand: Hand, result: Settlement) -> dict[str, object]:
 def _fees(hand: Hand, rules: HouseRules, w: int | None) -> tuple[list[int], list[int]]:
     """Each player's fee and same-hand foul penalty, received (+) or paid (−): in a
     zero-sum hand each non-finisher pays the finisher the fee of the route they saw by
-    (RULES.md §3 step 4); a foul player pays no fee, and the penalty where the house
+    (docs/rules.md §3 step 4); a foul player pays no fee, and the penalty where the house
     settles it in the same hand; in a points race the finisher earns a bonus per
     opponent."""
     n = len(hand.players)
@@ -149,7 +149,7 @@ def _finisher_index(hand: Hand) -> int | None:
 
 
 def _effective(hand: Hand, own: list[int], rules: HouseRules, w: int | None) -> list[int]:
-    """E per player (RULES.md §3 step 1)."""
+    """E per player (docs/rules.md §3 step 1)."""
     effective = []
     kidnapped = 0
     for p, count in zip(hand.players, own, strict=True):

@@ -31,7 +31,7 @@ from ledger.extensions import db
 
 #: Room for the text of a stake per point (``Stake``: at most 10 digits, 2 places).
 MAX_DECIMAL_TEXT = 16
-#: The longest idempotency key a client may send (shared/API.md).
+#: The longest idempotency key a client may send (docs/api.md).
 IDEMPOTENCY_KEY_MAX = 200
 
 

@@ -239,7 +239,7 @@ def read_hand_number(value: object) -> int | None:
 
 
 def read_idempotency_key(value: object) -> str:
-    """An idempotency key: 1 to 200 printable ASCII characters (shared/API.md)."""
+    """An idempotency key: 1 to 200 printable ASCII characters (docs/api.md)."""
     if (
         not isinstance(value, str)
         or not 1 <= len(value) <= IDEMPOTENCY_KEY_MAX

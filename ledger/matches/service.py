@@ -260,8 +260,8 @@ def get_match(public_id: str) -> Match:
 
 
 def change_match(match: Match, data: object) -> Match:
-    """Change what ``data`` gives of the match (``name``, ``length``, ``stake``: shared/
-    API.md's PATCH); a field left out stays. The length may not ask for fewer hands than
+    """Change what ``data`` gives of the match (``name``, ``length``, ``stake``: the
+    PATCH of docs/api.md); a field left out stays. The length may not ask for fewer hands than
     are played: checked while the match is held for this write, so that a hand saved at
     the same moment counts. Raises Invalid and changes nothing on a problem."""
     changes = read_match_changes(data)

@@ -23,7 +23,7 @@ from ledger.engine import FieldError, Invalid
 from ledger.i18n import N_, Msg, tr
 from ledger.pdf.render import Attached
 
-#: The attached file's name, as the API's download of it is called in API.md.
+#: The attached file's name, as the API's download of it is called in docs/api.md.
 EXPORT_NAME = "export.json"
 #: Where in its first bytes a PDF says that it is one (ISO 32000: within the first 1024).
 HEADER = b"%PDF-"

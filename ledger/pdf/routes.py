@@ -8,7 +8,7 @@
 - ``GET /matches/<id>/settle-up.pdf``: the settle-up slip, who pays whom (one page; a
   points race has none: 404).
 - ``GET /check/slip.pdf?h=<share-link payload>``: the slip of the hand the dispute
-  checker shows (``h`` as in the checker's share links, ``ledger.views.checker``).
+  checker shows (``h`` as in the checker's share links, ``ledger.web.checker``).
 
 ``?paper=letter`` gives US Letter instead of A4. Unknown matches and hands answer the
 404 page; a damaged ``h`` the 400 page. Every figure comes from the engine's results.

@@ -3,7 +3,7 @@
 ``GET /check`` shows an empty hand (or, with ``?h=``, a shared one, settled);
 ``POST /check`` settles the posted form; ``POST /check/preview`` answers htmx with the
 settlement or the problems (or, when the house rules changed, the whole form redrawn
-for them). A shared link carries the settle request of API.md as compact base64url JSON.
+for them). A shared link carries the settle request of docs/api.md as compact base64url JSON.
 """
 
 from __future__ import annotations

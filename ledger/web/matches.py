@@ -13,7 +13,7 @@
   the browser is sent on to the match page (so the key leaves the address bar).
 - ``GET/POST /matches/<id>/length``: play on after the end, or stop here (editors).
 
-Hand pages are in ``ledger.views.hands``; reading and writing is ``ledger.matches``.
+Hand pages are in ``ledger.web.hands``; reading and writing is ``ledger.matches``.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def _new_page(form, choice, check=None, status=200, import_form=None):
 # --- the match page --------------------------------------------------------------------
 #
 # The page's parts that follow the match (header, standings, table, chart) are rendered
-# once per match version and kept (ledger.views.page_cache): a page or a poll costs one
+# once per match version and kept (ledger.web.page_cache): a page or a poll costs one
 # small query while nothing changed, and four (the row, then the match with its players
 # and hands) when something did, however many hands there are.
 

@@ -1,4 +1,4 @@
-"""POST /api/v1/settle and GET /api/v1/rules as /work/shared/API.md gives them."""
+"""POST /api/v1/settle and GET /api/v1/rules as docs/api.md gives them."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def by_name(body):
     return {p["name"]: p for p in body["players"]}
 
 
-# --- the request example of API.md --------------------------------------------------------
+# --- the request example of docs/api.md --------------------------------------------------------
 
 
 def test_api_md_request_example(client):

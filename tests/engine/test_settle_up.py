@@ -1,5 +1,5 @@
 """ledger.engine.settle_up: balances in points and money, and the fewest payments that
-settle a table (API.md, "Money").
+settle a table (docs/api.md#money).
 
 The fewest is checked against an independent exhaustive search over payments (small
 tables) and against zero-sum groups planted in the totals (any size).

@@ -10,7 +10,7 @@ import pytest
 from i18n_support import DEVANAGARI_DIGITS, NE, english_words, visible_text
 from worked_example import WORKED_HAND
 
-WORKED = {"rules": "sparkai", **WORKED_HAND}  # RULES.md §3: murder, four players
+WORKED = {"rules": "sparkai", **WORKED_HAND}  # docs/rules.md §3: murder, four players
 
 
 def lang_of(html: str) -> str:

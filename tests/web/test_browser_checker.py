@@ -1,5 +1,5 @@
 """The dispute checker in headless Chromium at phone size: enter the worked example of
-RULES.md §3 and watch the live preview settle it; the CSP holds (no console errors)."""
+docs/rules.md §3 and watch the live preview settle it; the CSP holds (no console errors)."""
 
 from pathlib import Path
 

@@ -1,9 +1,9 @@
 """WTForms forms of the pages.
 
 The hand form is shared by the dispute checker and the match pages: build it with
-``ledger.hand_form.build_hand_form`` (which also sets which fields the house rules
+``ledger.web.forms.hand_setup.build_hand_form`` (which also sets which fields the house rules
 need) rather than instantiating these classes directly. The forms only carry what
-was typed: every check of a hand is the engine's (``ledger.hand_form.check_hand``).
+was typed: every check of a hand is the engine's (``ledger.web.forms.hand_reading.check_hand``).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ and an optional stake.
 ``read_new_match`` turns the posted form into the arguments of
 ``ledger.matches.create_match`` and ``submit_new_match`` creates the match, or puts
 every problem next to its field (nothing is stored then). The house rules use the
-shared rules chooser (``ledger.rules_form``); the deal's direction is offered here
+shared rules chooser (``ledger.web.forms.rules``); the deal's direction is offered here
 too, since it matters to a match and not to one hand.
 """
 

@@ -2,7 +2,7 @@
 the match page's own small form, read into the API's ``{"per_point", "currency"}``.
 
 An empty amount means no stake (points only). The amount may be typed in Devanagari
-digits; the service (``ledger.matches.read_stake``) checks the rest, and its errors
+digits; the service (``ledger.matches.reading.read_stake``) checks the rest, and its errors
 (fields ``stake.per_point`` / ``stake.currency``) land on these fields.
 """
 
