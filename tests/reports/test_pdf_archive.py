@@ -132,7 +132,7 @@ def test_the_summary_carries_the_export_of_the_version_it_prints(client, match_i
         shown = str(total) if total <= 0 else f"+{total}"
         if lang == "ne":
             shown = shown.translate(str.maketrans("0123456789", DEVANAGARI_DIGITS))
-        if name.isascii():  # Devanagari names do not extract in order (see the README)
+        if name.isascii():  # Devanagari names do not extract in order (see docs/architecture.md)
             assert f"{name} {shown}" in printed, (name, shown)
 
 
