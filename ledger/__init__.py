@@ -1,7 +1,7 @@
 """The Marriage ledger: a Flask app that keeps score for the card game Marriage."""
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +110,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 def _register_templates(app: Flask) -> None:
     """Every filter and global the templates use."""
-    for name, function in {
+    template_filters: dict[str, Callable[..., Any]] = {
         "num": num,
         "signed": signed,
         "money": money,
@@ -121,9 +121,10 @@ def _register_templates(app: Flask) -> None:
         "rule_value": filters.rule_value,
         "setting_label": filters.setting_label,
         "kind_word": filters.kind_word,
-    }.items():
+    }
+    for name, function in template_filters.items():
         app.add_template_filter(function, name)
-    for name, value in {
+    template_globals: dict[str, Any] = {
         "tr": tr,
         "current_language": current_language,
         "digit_style": digit_style,
@@ -136,5 +137,6 @@ def _register_templates(app: Flask) -> None:
         "tunnela_group_names": TUNNELA_GROUP_NAMES,
         "kind_labels": KIND_WORDS,
         "no_bonus_why": NO_BONUS_WHY,
-    }.items():
+    }
+    for name, value in template_globals.items():
         app.add_template_global(value, name)

@@ -77,7 +77,8 @@ def _too_large(api: bool) -> str:
     """The 413 sentence: the limit that applied, or too many parts within it."""
     limit = body_limit()
     length = request.content_length
-    if limit is None or (length is not None and length <= request.max_content_length):
+    most = request.max_content_length
+    if limit is None or (length is not None and most is not None and length <= most):
         return TOO_MANY_PARTS["api"] if api else tr(TOO_MANY_PARTS["page"])
     size, unit = limit
     if api:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from flask import Flask, current_app
 from flask_limiter import Limiter, RateLimitExceeded
@@ -53,6 +54,11 @@ LIMITED = (
 EXTENSION = "ledger_limiter"
 
 
+def _configured(key: str) -> Callable[[], str]:
+    """The limit the setting ``key`` holds, read at each request."""
+    return lambda: current_app.config[key]
+
+
 def init_limits(app: Flask) -> None:
     """A limiter for this app and the limits on its costly routes; call after every
     blueprint is registered (it wraps their view functions)."""
@@ -64,11 +70,9 @@ def init_limits(app: Flask) -> None:
     limiter = Limiter(get_remote_address, app=app)
     app.extensions[EXTENSION] = limiter
     for key, endpoints, methods in LIMITED:
-        shared = limiter.shared_limit(
-            lambda key=key: current_app.config[key], scope=key.lower(), methods=list(methods)
-        )
+        shared = limiter.shared_limit(_configured(key), scope=key.lower(), methods=list(methods))
         for endpoint in endpoints:
-            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
     app.register_error_handler(RateLimitExceeded, too_many_requests)
 
 

@@ -35,7 +35,7 @@ TEXT_SETTINGS = ("SECRET_KEY", "DATABASE_URL", "PUBLIC_URL")
 def instance_path(test_value: object = None) -> str | None:
     """The instance folder asked for (absolute), or None for Flask's default."""
     chosen = test_value if test_value is not None else os.environ.get(f"{PREFIX}_INSTANCE_PATH")
-    return os.path.abspath(os.fspath(chosen)) if chosen else None  # type: ignore[arg-type]
+    return os.path.abspath(os.fspath(chosen)) if chosen else None  # type: ignore[call-overload]
 
 
 def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bool) -> None:
@@ -89,6 +89,7 @@ def check_public_url(url: object) -> str | None:
         )
     if parts.query or parts.fragment:
         raise ValueError(f"{PREFIX}_PUBLIC_URL must not have a query or a fragment: got {url!r}")
+    assert isinstance(url, str)  # parts is None otherwise
     return url.rstrip("/")
 
 

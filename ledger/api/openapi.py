@@ -576,7 +576,7 @@ IDEMPOTENCY_KEY = {
     "body stores nothing and answers the first answer again.",
     "schema": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[ -~]+$"},
 }
-WRITE = [{"editKey": []}]
+WRITE: list[dict[str, list[str]]] = [{"editKey": []}]
 
 
 def json_body(schema: str, description: str = "") -> Schema:

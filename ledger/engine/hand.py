@@ -77,7 +77,8 @@ def tunnela_group(kind: str, rules: HouseRules) -> str:
 
 def tunnela_setting(kind: str, rules: HouseRules) -> int | tuple[int, ...] | None:
     """The profile's value for a dealt tunnela of this kind (None: not scored)."""
-    return getattr(rules, f"tunnela_{tunnela_group(kind, rules)}")
+    value: int | tuple[int, ...] | None = getattr(rules, f"tunnela_{tunnela_group(kind, rules)}")
+    return value
 
 
 def bonus_withheld(p: PlayerHand, rules: HouseRules) -> str | None:

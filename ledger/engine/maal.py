@@ -50,7 +50,7 @@ class MaalItem(NamedTuple):
     #: not_maal, entered
     item: str
     points: int
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field, named over tuple.count
     cards: tuple[str, ...] = ()
     kind: str | None = None  # the group a dealt tunnela is scored as
     reason: str | None = None  # why dealt tunnelas earn no bonus: a key of NO_BONUS_REASONS
@@ -131,7 +131,7 @@ def _held_items(
     # is scored once for these rules and tiplu, and kept with the rules.
     scored = rules.derived.setdefault(("loose items", tiplu), {})
     for kind in LOOSE_KINDS:
-        count = held.get(kind)
+        count = held.get(kind, 0)
         if count:
             found = scored.get((kind, count))
             if found is None:

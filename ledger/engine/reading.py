@@ -25,13 +25,9 @@ from .game import (
 from .hand import Hand, PlayerHand, Tunnela, kind_counts, tunnela_setting
 from .names import read_name, tidy_name
 from .rules import HouseRules
+from .values import is_int
 
 NO_NAME = N_("Each player needs a name.")
-
-
-def is_int(value: object) -> bool:
-    """A JSON whole number (not a bool, which Python counts as an int)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Reader:

@@ -15,7 +15,7 @@ The worked example of docs/rules.md §3 (murder, four players):
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import EngineError
 from .hand import Hand
@@ -145,7 +145,10 @@ def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
 
 def _finisher_index(hand: Hand) -> int | None:
     names = [p.name for p in hand.players]
-    return None if hand.finish == "void" else names.index(hand.winner)
+    if hand.finish == "void":
+        return None
+    assert hand.winner is not None  # a finished hand has a winner (parse_hand checks it)
+    return names.index(hand.winner)
 
 
 def _effective(hand: Hand, own: list[int], rules: HouseRules, w: int | None) -> list[int]:
@@ -204,7 +207,7 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
             for i, p in enumerate(hand.players)
         ]
     )
-    carried = ()
+    carried: tuple[str, ...] = ()
     if rules.foul == "next_hand":
         carried = tuple(p.name for p in hand.players if p.foul)
     payments = _payments(players, w) if rules.zero_sum else ()
@@ -226,8 +229,8 @@ def _payments(players: tuple[PlayerResult, ...], w: int | None) -> tuple[Payment
                 Payment(p.name, finisher, -p.net) if p.net < 0 else Payment(finisher, p.name, p.net)
             )
         return tuple(out)
-    debts = [[p.name, -p.net] for p in players if p.net < 0]
-    credits = [[p.name, p.net] for p in players if p.net > 0]
+    debts: list[list[Any]] = [[p.name, -p.net] for p in players if p.net < 0]  # name, left
+    credits: list[list[Any]] = [[p.name, p.net] for p in players if p.net > 0]
     out = []
     for debtor in debts:
         for creditor in credits:

@@ -39,7 +39,7 @@ from decimal import Context, Decimal, Inexact, localcontext
 from typing import NamedTuple
 
 from .errors import FieldError, Invalid
-from .reading import is_int
+from .values import is_int
 
 #: The exact search doubles its work with each player who has a non-zero total: a match's
 #: 10 players take about 2 ms, 12 about 10 ms.

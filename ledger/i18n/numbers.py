@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from numbers import Number
 
@@ -78,7 +79,7 @@ def signed(value: object) -> str:
     return str(value)
 
 
-def format_day(moment: object) -> str:
+def format_day(moment: date) -> str:
     """A date for people, in the page's language and digits: ``29 Nov 2026``,
     ``२९ नोभेम्बर २०२६``."""
     locale = get_locale() if has_request_context() else None

@@ -73,7 +73,8 @@ def fill(match: Match) -> Scoreboard:
     """Fold every hand of the match from the first and keep the result (not committed:
     no change of the match, so its version and ``updated_at`` stay)."""
     players, rules = tuple(match.player_names), rules_from_record(match.rules)
-    board, pending = Scoreboard.empty(players), ()
+    board = Scoreboard.empty(players)
+    pending: tuple[str, ...] = ()
     for row in db.session.scalars(
         select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)
     ):
@@ -151,7 +152,7 @@ def running(match: Match) -> list[tuple[int, tuple[int, ...]]]:
         )
         .all()
     )
-    totals = running_totals(len(match.players), [moves for _, moves in kept])
+    totals = running_totals(len(match.players), [moves for _, moves in kept])  # type: ignore[misc]
     return [(number, after) for (number, _), after in zip(kept, totals, strict=True)]
 
 

@@ -7,9 +7,10 @@ all the problems of one input are reported together in one ``Invalid``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from babel.numbers import list_currencies
 
@@ -135,7 +136,7 @@ def read_match(
 
     if errors:
         raise Invalid(errors)
-    assert resolved is not None
+    assert resolved is not None and isinstance(name, str)
     return MatchSpec(name, tuple(names), resolved, match_length, dealer, money)
 
 
@@ -194,10 +195,14 @@ def _changed_length(value: object) -> MatchLength | None:
 
 #: What a change of a match (PATCH) may give, each field read by its function
 #: (``ledger.matches.change_match`` writes what they read).
-MATCH_CHANGES = {"name": read_match_name, "length": _changed_length, "stake": read_stake}
+MATCH_CHANGES: dict[str, Callable[[object], object]] = {
+    "name": read_match_name,
+    "length": _changed_length,
+    "stake": read_stake,
+}
 
 
-def read_match_changes(data: object) -> dict[str, object]:
+def read_match_changes(data: object) -> dict[str, Any]:
     """What a change of a match sets, read, from ``{"name": ..., "length": ...,
     "stake": ...}``; a field left out stays as it is. Every problem is reported together."""
     if not isinstance(data, Mapping):

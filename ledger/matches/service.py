@@ -30,7 +30,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -41,6 +41,7 @@ from ledger.engine import FieldError, Hand, HandRecord, Invalid, Settlement, Sta
 from ledger.engine.match import hands_in_length, is_finished
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Carry, Scoreboard, record_from_json
+from ledger.engine.values import is_int
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import export as match_export
@@ -348,7 +349,7 @@ def match_json(match: Match) -> str:
         .where(StoredHand.match_id == match.id)
         .order_by(StoredHand.number)
     )
-    return f'{head[:-1]},"hands":[{",".join(fragments)}]}}'
+    return f'{head[:-1]},"hands":[{",".join(fragments)}]}}'  # type: ignore[arg-type]  # kept
 
 
 def _write_view(match: Match) -> MatchView:
@@ -426,6 +427,7 @@ def submit_hand(
         raise Invalid([*errors, *problem.errors]) from None
     if errors:
         raise Invalid(errors)
+    assert (number is None or is_int(number)) and (key is None or isinstance(key, str))  # read
     try:
         with _transaction():
             stored, answer = _store_new_hand(
@@ -585,7 +587,7 @@ class _transaction:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, error, traceback) -> bool:
+    def __exit__(self, kind, error, traceback) -> Literal[False]:
         if error is None:
             try:
                 db.session.commit()
@@ -734,6 +736,7 @@ def _store_new_hand(
     the API's answer."""
     now = _touch(match, new_number=True)  # first: the match's row, as in every write
     taken = db.session.scalar(select(Match.last_hand_number).where(Match.id == match.id))
+    assert taken is not None  # the match's row, held
     if key is not None and _hand_with_key(match, key) is not None:
         raise _StoredMeanwhile
     if number is not None and number != taken:
@@ -770,7 +773,7 @@ def _store_new_hand(
     return stored, answer
 
 
-def _request_digest(data: object, dealer: object, number: int | None) -> str:
+def _request_digest(data: object, dealer: object, number: object) -> str:
     """SHA-256 of a hand request, written canonically (key order and spacing do not count)."""
     text = json.dumps(
         {"hand": data, "dealer": dealer, "number": number},

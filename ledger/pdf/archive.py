@@ -83,7 +83,7 @@ def read_pdf_export(data: bytes, limit: int) -> object:
             "stream_decoding_work_maximum_length",
         )
     }
-    with apply_configuration(**limits, zlib_maximum_recovery_input_length=0):
+    with apply_configuration(**limits, zlib_maximum_recovery_input_length=0):  # type: ignore[arg-type]
         try:
             reader = PdfReader(io.BytesIO(data), strict=False)
             reader.root_object  # noqa: B018  (reads the trailer and the catalog)

@@ -123,7 +123,7 @@ def maal_item_text(item: dict[str, Any]) -> str:
     word = str(ITEM_WORDS[kind]) if kind in ITEM_WORDS else kind.replace("_", " ")
     if kind == "dealt_tunnela":
         of = item.get("kind")
-        of = str(TUNNELA_GROUP_NAMES.get(of, of))
+        of = str(TUNNELA_GROUP_NAMES.get(str(of), of))
         if count == 1:
             label = tr("dealt tunnela of {kind}", kind=of)
         else:

@@ -190,7 +190,7 @@ def rendered_part(part: str, row: Match, editor: bool) -> Markup:
     cache = fragment_cache()
     found = cache.get(_key(part, row.public_id, row.version, editor))
     if found is not None:
-        return found
+        return Markup(found)
     context = match_context(matches.get_match(row.public_id), editor)
     version = context["view"].version  # what was rendered, even if a write just landed
     live = Markup(render_template("match/_live.html", **context))

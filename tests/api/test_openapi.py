@@ -157,6 +157,7 @@ def exercise(schema, operation, public_id: str, key: str) -> None:
     run()
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_api_keeps_to_its_document(app, seeded):
     public_id, key = seeded
     schema = api_schema(app)

@@ -519,6 +519,7 @@ def test_fuzz_json_never_500(client, body):
     depth=st.integers(1, 1200),
     where=st.sampled_from(["rules", "tiplu", "winner", "players", "finish"]),
 )
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_fuzz_deep_nesting_never_500(client, body, depth, where):
     body = dict(body)
     body[where] = deep(body.get(where), depth)

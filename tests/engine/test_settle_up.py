@@ -137,6 +137,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow
 def test_same_totals_give_the_same_transfers_in_every_process():
     """Small totals tie often; string hashing differs between processes, so anything
     ordered by a set or a dict of names would show here."""

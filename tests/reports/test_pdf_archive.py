@@ -72,6 +72,7 @@ def assert_archive(data: bytes, lang: str, title: str) -> None:
     assert structure(data)[0]["type"] == "Document"
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_summary_is_a_tagged_pdf_a3_in_the_page_language(client, match_id, lang):
     data = client.get(f"/matches/{match_id}/summary.pdf", headers=LANGUAGES[lang]).data
@@ -99,6 +100,7 @@ def test_the_summary_is_a_tagged_pdf_a3_in_the_page_language(client, match_id, l
             assert f"{player['name']} {'+' if total > 0 else ''}{total}" in chart[0]
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_summary_carries_the_export_of_the_version_it_prints(client, match_id, lang):
     url = f"/matches/{match_id}/summary.pdf"

@@ -124,6 +124,7 @@ def test_in_memory_each_process_counts_alone(limited):
     assert first.post("/api/v1/settle", json=SETTLE).status_code == 429
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_default_limits_are_generous(limited):
     """A table creating a match, entering hands and printing every slip never meets them."""
     app = limited()
