@@ -8,12 +8,14 @@ from typing import Any
 from flask import Flask
 
 from ledger import api, settings
-from ledger.assets import init_assets
 from ledger.cli import init_db_command
-from ledger.compression import init_compression
-from ledger.converters import init_converters
-from ledger.errors import init_errors
 from ledger.extensions import csrf, db, migrate
+from ledger.http.assets import init_assets
+from ledger.http.compression import init_compression
+from ledger.http.converters import init_converters
+from ledger.http.errors import init_errors
+from ledger.http.limits import init_limits
+from ledger.http.security import init_security
 from ledger.i18n import (
     current_language,
     digit_style,
@@ -34,9 +36,7 @@ from ledger.i18n.words import (
     SETTING_MEANINGS,
     TUNNELA_GROUP_NAMES,
 )
-from ledger.limits import init_limits
 from ledger.pdf import routes as pdf_routes
-from ledger.security import init_security
 from ledger.serving import Ledger, init_serving
 from ledger.settings import MAX_BODY_BYTES
 from ledger.web import checker, filters, glossary, hands, main, rules

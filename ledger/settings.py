@@ -45,7 +45,7 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        # Pages send no Referer (ledger.security): the CSRF token alone guards forms.
+        # Pages send no Referer (ledger.http.security): the CSRF token alone guards forms.
         WTF_CSRF_SSL_STRICT=False,
         #: Where phones and other computers reach this ledger (share links, QR codes);
         #: None: the address each request came to.

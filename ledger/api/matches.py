@@ -18,9 +18,9 @@ from ledger.api.problems import ApiError, json_object
 from ledger.engine import FieldError, Invalid
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
+from ledger.matches.page_cache import fragment_cache
+from ledger.matches.pdf_export import NotAPdf, read_pdf_export
 from ledger.matches.view import history_json
-from ledger.pdf.archive import NotAPdf, read_pdf_export
-from ledger.web.page_cache import fragment_cache
 
 NO_SETTLE_UP = (
     "This match is a points race: each player keeps their own points and nobody pays "

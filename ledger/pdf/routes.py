@@ -39,17 +39,18 @@ from ledger.engine import (
     settlement_json,
 )
 from ledger.engine.rules import DEFAULT_PROFILE
-from ledger.errors import error_response
+from ledger.http.errors import error_response
 from ledger.i18n import N_, Msg, format_day, num, tr
 from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, PROFILE_NAMES, TUNNELA_GROUP_NAMES
+from ledger.matches.chart import SHAPES, Chart, marker_path, running_chart
 from ledger.matches.export import export_filename
+from ledger.matches.pdf_export import EXPORT_NAME
+from ledger.matches.share_link import ShareLinkError, decode_hand_link
 from ledger.matches.view import MatchView
-from ledger.pdf.archive import EXPORT_NAME, export_attachment
+from ledger.pdf.archive import export_attachment
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.printer import PdfBusy, init_printer, kept_pdf, new_pdf, request_key
 from ledger.pdf.render import DEFAULT_PAPER, RenderJob, paper_size, pdf_response
-from ledger.web.chart import SHAPES, Chart, marker_path, running_chart
-from ledger.web.share_link import ShareLinkError, decode_hand_link
 
 bp = Blueprint("reports", __name__)
 

@@ -30,9 +30,9 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Request
 
 from ledger.extensions import db
+from ledger.http.security import HSTS, SECURITY_HEADERS
 from ledger.matches import is_public_id
 from ledger.matches.models import Match
-from ledger.security import HSTS, SECURITY_HEADERS
 
 ENDPOINT = "matches.live"
 VERSION = select(Match.version).where(Match.public_id == bindparam("public_id"))

@@ -13,6 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from ledger.engine.rules import DEFAULT_PROFILE
 from ledger.i18n import translate
+from ledger.matches.share_link import ShareLinkError, decode_hand_link, encode_hand_link
 from ledger.web.forms.hand import CheckForm
 from ledger.web.forms.hand_filling import hand_formdata
 from ledger.web.forms.hand_reading import HandCheck, check_hand
@@ -24,7 +25,6 @@ from ledger.web.forms.rules import (
     read_rules_form,
     rules_formdata,
 )
-from ledger.web.share_link import ShareLinkError, decode_hand_link, encode_hand_link
 
 bp = Blueprint("checker", __name__)
 

@@ -41,11 +41,12 @@ from ledger import matches
 from ledger.engine import Invalid
 from ledger.extensions import csrf, db
 from ledger.i18n import N_, current_language, digit_style, money, tr
+from ledger.matches.chart import running_chart
 from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
+from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import MatchView, stake_of
-from ledger.web.chart import running_chart
 from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
 from ledger.web.filters import length_words
 from ledger.web.forms.import_match import ImportMatchForm, submit_import
@@ -58,7 +59,6 @@ from ledger.web.forms.stake import (
     read_stake_fields,
     stake_field,
 )
-from ledger.web.page_cache import fragment_cache
 from ledger.web.score_table import RECENT_HANDS, score_rows
 from ledger.web.undo import take_undo_offer
 
@@ -151,7 +151,7 @@ def _new_page(form, choice, check=None, status=200, import_form=None):
 # --- the match page --------------------------------------------------------------------
 #
 # The page's parts that follow the match (header, standings, table, chart) are rendered
-# once per match version and kept (ledger.web.page_cache): a page or a poll costs one
+# once per match version and kept (ledger.matches.page_cache): a page or a poll costs one
 # small query while nothing changed, and four (the row, then the match with its players
 # and hands) when something did, however many hands there are.
 

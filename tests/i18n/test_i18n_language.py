@@ -269,7 +269,7 @@ def test_card_ranks_stay_western(client):
 
 
 def _link(request_json: dict) -> str:
-    from ledger.web.share_link import encode_hand_link
+    from ledger.matches.share_link import encode_hand_link
 
     return encode_hand_link(request_json)
 

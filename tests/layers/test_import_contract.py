@@ -49,7 +49,7 @@ def test_the_tree_keeps_the_contract(tree):
     "planted, named",
     [
         ("from ledger.matches import service", "ledger.engine.cards -> ledger.matches"),
-        ("from ledger.web import chart", "ledger.engine.cards -> ledger.web"),
+        ("from ledger.web import hands", "ledger.engine.cards -> ledger.web"),
         ("import flask", "ledger.engine.cards -> flask"),
         ("import sqlalchemy", "ledger.engine.cards -> sqlalchemy"),
     ],
@@ -57,6 +57,22 @@ def test_the_tree_keeps_the_contract(tree):
 def test_an_import_planted_in_the_engine_breaks_it(tree, planted, named):
     cards = tree / "ledger" / "engine" / "cards.py"
     cards.write_text(cards.read_text(encoding="utf-8") + f"\n{planted}  # planted\n")
+    broken = lint_imports(tree)
+    assert broken.returncode != 0
+    assert "BROKEN" in broken.stdout and named in broken.stdout, broken.stdout
+
+
+@pytest.mark.parametrize(
+    "module, planted, named",
+    [
+        ("api/settle.py", "from ledger.web import hands", "ledger.api.settle -> ledger.web"),
+        ("pdf/slots.py", "from ledger.api import matches", "ledger.pdf.slots -> ledger.api"),
+        ("matches/view.py", "from ledger.http import errors", "ledger.matches.view -> ledger"),
+    ],
+)
+def test_a_sideways_or_upward_import_between_the_packages_breaks_it(tree, module, planted, named):
+    path = tree / "ledger" / module
+    path.write_text(path.read_text(encoding="utf-8") + f"\n{planted}  # planted\n")
     broken = lint_imports(tree)
     assert broken.returncode != 0
     assert "BROKEN" in broken.stdout and named in broken.stdout, broken.stdout

@@ -27,7 +27,7 @@ from ledger.web.checker import encode_hand_link
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 LANGUAGES = {"en": {}, "ne": NE}
 DEVANAGARI_DIGITS = "०१२३४५६७८९"
-#: The chart's text alternative starts so, in each language (ledger/web/chart.py).
+#: The chart's text alternative starts so, in each language (ledger/matches/chart.py).
 CHART_ALT = {"en": "Each player's total after each hand.", "ne": "हरेक बाजीपछि हरेक खेलाडीको जम्मा।"}
 TITLE = {"en": "Tihar 2026: match summary", "ne": "Tihar 2026: म्याचको सारांश"}
 TWO_PLAYER_HAND = {

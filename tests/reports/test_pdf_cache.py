@@ -15,10 +15,10 @@ from pdf_support import page_sizes, pdf_text
 from test_pdf_reports import CHECKED, FOUR_HANDS, api_match
 
 from ledger import matches
+from ledger.matches.share_link import encode_hand_link
 from ledger.pdf import printer, routes
 from ledger.pdf.cache import DRAFT, DRAFT_SECONDS, PdfCache
 from ledger.pdf.slots import render_slot
-from ledger.web.share_link import encode_hand_link
 
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 

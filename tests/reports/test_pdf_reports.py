@@ -18,9 +18,9 @@ from pdf_support import (
     vendored_characters,
 )
 
+from ledger.matches.share_link import encode_hand_link
 from ledger.pdf import printer
 from ledger.pdf import render as reports
-from ledger.web.share_link import encode_hand_link
 
 A4 = (595, 842)
 LETTER = (612, 792)

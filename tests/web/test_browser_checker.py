@@ -99,7 +99,7 @@ def test_rules_page_on_a_phone(live_server, page):
 
 
 def test_shared_links_and_problems(live_server, page):
-    from ledger.web.share_link import encode_hand_link
+    from ledger.matches.share_link import encode_hand_link
 
     kidnap_dublees = {
         "rules": {"profile": "everestbuzz", "unseen_maal": "kidnap"},

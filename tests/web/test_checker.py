@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from ledger.web.share_link import decode_hand_link, encode_hand_link
+from ledger.matches.share_link import decode_hand_link, encode_hand_link
 
 WORKED = [  # docs/rules.md §3: murder, four players
     ("Asha", "sequences", 10),

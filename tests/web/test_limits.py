@@ -11,7 +11,7 @@ import pytest
 from limits.storage import MemoryStorage
 from match_pages_support import WORKED, add_hand, create_match, new_match_form
 
-from ledger.limits import DEFAULT_LIMITS
+from ledger.http.limits import DEFAULT_LIMITS
 
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 MATCH = {"name": "Tihar", "players": ["Asha", "Bikash", "Chandra", "Dipa"], "rules": "sparkai"}

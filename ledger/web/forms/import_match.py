@@ -1,5 +1,5 @@
 """Loading a saved match in the browser: its summary PDF (which carries the match's
-export, ``ledger.pdf.archive``) or the export's JSON, chosen on the new-match page.
+export, ``ledger.matches.pdf_export``) or the export's JSON, chosen on the new-match page.
 
 ``submit_import`` makes a new match of it (new id, new edit key) exactly as
 ``POST /api/v1/matches/import`` does, or puts every problem on the file field.
@@ -18,7 +18,7 @@ from ledger.i18n import N_, tr, translate
 from ledger.matches import import_match
 from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
-from ledger.pdf.archive import HEADER, HEADER_WITHIN, NotAPdf, read_pdf_export
+from ledger.matches.pdf_export import HEADER, HEADER_WITHIN, NotAPdf, read_pdf_export
 
 NEITHER = N_(
     "This file is neither a match summary PDF nor a match's export.json. Choose the "

@@ -26,7 +26,7 @@ from flask import Flask, current_app
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
-from ledger.errors import error_response, is_api_request
+from ledger.http.errors import error_response, is_api_request
 from ledger.i18n import tr
 
 DEFAULT_LIMITS = {

@@ -35,7 +35,7 @@ import brotli
 from flask import Flask, Response, abort, current_app, request, send_file
 from werkzeug.security import safe_join
 
-from ledger.compression import choose_encoding
+from ledger.http.compression import choose_encoding
 
 #: A year: the longest lifetime caches honour.
 IMMUTABLE = "public, max-age=31536000, immutable"
