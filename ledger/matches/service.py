@@ -27,10 +27,11 @@ import json
 import re
 import secrets
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -77,6 +78,7 @@ __all__ = [
     "delete_hand",
     "export_csv",
     "export_json",
+    "find_hand",
     "get_hand",
     "get_match",
     "hand_history",
@@ -85,6 +87,7 @@ __all__ = [
     "is_public_id",
     "match_json",
     "match_view",
+    "matches_with_ids",
     "preview_hand",
     "replace_hand",
     "set_stake",
@@ -293,6 +296,11 @@ def change_match(match: Match, data: object) -> Match:
     return match
 
 
+def matches_with_ids(public_ids: Collection[str]) -> list[Match]:
+    """The matches with these public ids, in no order (one query; unknown ids left out)."""
+    return list(db.session.scalars(select(Match).where(Match.public_id.in_(list(public_ids)))))
+
+
 def is_public_id(text: object) -> bool:
     """Whether ``text`` can be a match's public id (letters, digits, ``-`` and ``_``)."""
     return isinstance(text, str) and _PUBLIC_ID.fullmatch(text) is not None
@@ -497,6 +505,11 @@ def get_hand(match: Match, number: int) -> StoredHand:
     return found
 
 
+def find_hand(match: Match, number: int) -> StoredHand | None:
+    """The stored hand ``number`` of this match, or None."""
+    return _hand_numbered(match, number)
+
+
 def hand_history(match: Match, number: int) -> list[HandVersion]:
     """The earlier versions of hand ``number`` (edits, and a delete), oldest first."""
     return list(
@@ -570,7 +583,8 @@ def import_match(data: object) -> tuple[Match, str]:
 # --- inside --------------------------------------------------------------------------
 
 
-class _transaction:
+@contextmanager
+def _transaction(match: Match | None = None, number: int | None = None) -> Iterator[None]:
     """Commit at the end of the block, or roll back and store nothing.
 
     When hand ``number`` of ``match`` changed or vanished since it was read, the write
@@ -579,40 +593,30 @@ class _transaction:
     A write that met another (``_met_another``) becomes ``HandConflict`` too, or
     ``WriteConflict`` when no hand was named.
     """
-
-    def __init__(self, match: Match | None = None, number: int | None = None):
-        self.match_id = match.id if match is not None else None
-        self.number = number
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind, error, traceback) -> Literal[False]:
-        if error is None:
-            try:
-                db.session.commit()
-                return False
-            except BaseException as failed:
-                db.session.rollback()
-                self._raise_conflict(failed)
-                raise
+    match_id = match.id if match is not None else None
+    try:
+        yield
+        db.session.commit()
+    except BaseException as error:
         db.session.rollback()
-        self._raise_conflict(error)
-        return False  # the block's error goes on
+        _raise_conflict(error, match_id, number)
+        raise  # the block's (or the commit's) error goes on
 
-    def _raise_conflict(self, error: BaseException) -> None:
-        met = _met_another(error)
-        if self.number is not None and (met or isinstance(error, StaleDataError | IntegrityError)):
-            raise HandConflict(self.number, self._current_version()) from error
-        if met:
-            raise WriteConflict() from error
 
-    def _current_version(self) -> int | None:
-        return db.session.scalar(
-            select(StoredHand.version).where(
-                StoredHand.match_id == self.match_id, StoredHand.number == self.number
-            )
+def _raise_conflict(error: BaseException, match_id: int | None, number: int | None) -> None:
+    met = _met_another(error)
+    if number is not None and (met or isinstance(error, StaleDataError | IntegrityError)):
+        raise HandConflict(number, _current_version(match_id, number)) from error
+    if met:
+        raise WriteConflict() from error
+
+
+def _current_version(match_id: int | None, number: int) -> int | None:
+    return db.session.scalar(
+        select(StoredHand.version).where(
+            StoredHand.match_id == match_id, StoredHand.number == number
         )
+    )
 
 
 #: PostgreSQL's serialization_failure and deadlock_detected.

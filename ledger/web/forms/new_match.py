@@ -1,9 +1,10 @@
 """The new-match form: name, players in seat order, house rules, length, first dealer,
 and an optional stake.
 
-``read_new_match`` turns the posted form into the arguments of
-``ledger.matches.create_match`` and ``submit_new_match`` creates the match, or puts
-every problem next to its field (nothing is stored then). The house rules use the
+``rules_spec``, ``read_length`` and ``error_field`` read the posted form for
+``ledger.matches.create_match`` and place its problems on their fields; the route
+(``ledger.web.matches.submit_new_match``) creates the match (nothing is stored on a
+problem). The house rules use the
 shared rules chooser (``ledger.web.forms.rules``); the deal's direction is offered here
 too, since it matters to a match and not to one hand.
 """
@@ -19,22 +20,19 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.widgets import NumberInput
 
-from ledger.engine import FieldError, HouseRules, Invalid
+from ledger.engine import FieldError, HouseRules
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
 from ledger.i18n import format_day, tr
 from ledger.i18n.words import CHOICE_WORDS
-from ledger.matches import create_match
-from ledger.matches.models import Match
-from ledger.matches.reading import PROFILE_LENGTH, read_match, tidy
+from ledger.matches.reading import PROFILE_LENGTH
 from ledger.web.filters import length_words as unit_words
 from ledger.web.forms.hand import RulesForm
 from ledger.web.forms.numbers import read_whole
-from ledger.web.forms.problems import Problem, attach, place_errors
+from ledger.web.forms.problems import Problem
 from ledger.web.forms.rules import RulesChoice, prepare_rules_form, read_rules_form
 from ledger.web.forms.stake import (
     StakeFields,
     prepare_stake_fields,
-    read_stake_fields,
     stake_field,
 )
 
@@ -145,7 +143,7 @@ def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> Rule
     return choice
 
 
-def _rules_spec(form: NewMatchForm, choice: RulesChoice) -> object:
+def rules_spec(form: NewMatchForm, choice: RulesChoice) -> object:
     spec = choice.spec if choice.spec is not None else form.rules.form.profile.data
     passes = form.deal_passes.data
     if passes:
@@ -153,7 +151,7 @@ def _rules_spec(form: NewMatchForm, choice: RulesChoice) -> object:
     return spec
 
 
-def _length(form: NewMatchForm, problems: list[Problem]) -> object:
+def read_length(form: NewMatchForm, problems: list[Problem]) -> object:
     kind = form.length_kind.data
     if kind == "profile":
         return PROFILE_LENGTH
@@ -170,7 +168,7 @@ def _length(form: NewMatchForm, problems: list[Problem]) -> object:
     return {kind: count}
 
 
-def _field_for(form: NewMatchForm, error: FieldError, rows: list[int]):
+def error_field(form: NewMatchForm, error: FieldError, rows: list[int]):
     """The form field an error of ``read_match`` concerns (None: shown above the players)."""
     parts = error.field.split(".")
     if parts[0] == "name":
@@ -198,47 +196,3 @@ def _field_for(form: NewMatchForm, error: FieldError, rows: list[int]):
 def default_name(today: date | None = None) -> str:
     """The name of a match left unnamed: its day, in the page's language."""
     return tr("Match of {day}", day=format_day(today or date.today()))
-
-
-def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, str] | NewMatchCheck:
-    """Create the match the form describes, or its problems (placed on the fields)."""
-    problems: list[Problem] = []
-    names, rows = [], []
-    for row, entry in enumerate(form.players):
-        name = tidy(entry.data or "")
-        if name:
-            names.append(name)
-            rows.append(row)
-    length = _length(form, problems)
-    dealer = None
-    chosen = read_whole(form.first_dealer.data or "0")
-    if chosen is not None and chosen in rows:
-        dealer = names[rows.index(chosen)]
-    elif names:
-        problems.append(
-            Problem(
-                tr("Choose a player with a name to deal first."),
-                form.first_dealer,
-                tr("Deals first"),
-            )
-        )
-    stake = read_stake_fields(form.stake.form)
-    args = (
-        form.name.data or default_name(),
-        names,
-        _rules_spec(form, choice),
-        length,
-        dealer,
-        stake,
-    )
-    try:
-        if problems or choice.problems:
-            read_match(*args)  # only to find the other problems; stores nothing
-        else:
-            return create_match(*args)
-    except Invalid as invalid:
-        # one message per field is enough: a field with a problem of the form keeps it
-        errors = [e for e in invalid.errors if not getattr(_field_for(form, e, rows), "errors", 0)]
-        problems += place_errors(errors, lambda e: (_field_for(form, e, rows), e.field))
-    attach(problems)
-    return NewMatchCheck(choice, [*choice.problems, *problems])
