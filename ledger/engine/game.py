@@ -3,7 +3,6 @@
 SEEN = ("sequences", "dublees", "unseen")
 FINISHES = ("sequences", "dublees", "void")
 COUNT_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker", "ordinary_joker")
-KINDS = (*COUNT_KINDS, "ordinary")
 TUNNELA_KINDS = (
     "ordinary",
     "ordinary_joker",

@@ -15,6 +15,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from ledger.i18n import N_, tr, translate
+from ledger.i18n.language import is_api_request
 
 API_MESSAGES = {
     400: "The request body is not valid JSON.",
@@ -56,10 +57,6 @@ TOO_MANY_PARTS = {
     "page": N_("What you sent has too many parts."),
 }
 KIB, MIB = 1024, 1024 * 1024
-
-
-def is_api_request() -> bool:
-    return request.path.startswith("/api/")
 
 
 def body_limit() -> tuple[int, str] | None:

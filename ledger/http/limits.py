@@ -26,8 +26,9 @@ from flask import Flask, current_app
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
-from ledger.http.errors import error_response, is_api_request
+from ledger.http.errors import error_response
 from ledger.i18n import tr
+from ledger.i18n.language import is_api_request
 
 DEFAULT_LIMITS = {
     "RATELIMIT_MATCH_CREATE": "10 per minute; 100 per hour",

@@ -25,7 +25,8 @@ from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_
 from ledger.i18n import format_day, tr
 from ledger.i18n.words import CHOICE_WORDS
 from ledger.matches.reading import PROFILE_LENGTH
-from ledger.web.filters import length_words as unit_words
+from ledger.web.filters import length_words
+from ledger.web.forms import stripped
 from ledger.web.forms.hand import RulesForm
 from ledger.web.forms.numbers import read_whole
 from ledger.web.forms.problems import Problem
@@ -40,16 +41,12 @@ DEFAULT_ROWS = 4
 LENGTH_KINDS = ("profile", "hands", "rotations", "open")
 
 
-def _strip(value):
-    return value.strip() if isinstance(value, str) else value
-
-
 class NewMatchForm(FlaskForm):
     """What the new-match page posts (CSRFProtect checks the token before any view)."""
 
     name = StringField(
         _l("Name of the match"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={
             "maxlength": MAX_MATCH_NAME,
             "autocomplete": "off",
@@ -59,7 +56,7 @@ class NewMatchForm(FlaskForm):
     players = FieldList(
         StringField(
             _l("Name"),
-            filters=[_strip],
+            filters=[stripped],
             render_kw={
                 "maxlength": MAX_NAME,
                 "autocomplete": "off",
@@ -78,7 +75,7 @@ class NewMatchForm(FlaskForm):
     )
     length_count = StringField(
         _l("How many"),
-        filters=[_strip],
+        filters=[stripped],
         widget=NumberInput(min=1, max=1000),
         render_kw={"inputmode": "numeric", "autocomplete": "off"},
     )
@@ -103,10 +100,11 @@ class NewMatchCheck:
         return [p for p in self.problems if p.field is None and p not in self.players_problems]
 
 
-def length_words(length: Any) -> str:
+def match_length_words(length: Any) -> str:
+    """A match's length (a ``MatchLength``, or None: open) in words."""
     if length is None:
         return tr("open")
-    return unit_words(length.unit, length.count)
+    return length_words(length.unit, length.count)
 
 
 def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> RulesChoice:
@@ -131,7 +129,10 @@ def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> Rule
     form.length_kind.choices = [
         SelectChoice(
             "profile",
-            tr("The profile's usual length ({length})", length=length_words(base.match_length)),
+            tr(
+                "The profile's usual length ({length})",
+                length=match_length_words(base.match_length),
+            ),
         ),
         SelectChoice("hands", tr("A number of hands")),
         SelectChoice("rotations", tr("Full dealer rotations")),
