@@ -14,7 +14,7 @@ from flask import Response, jsonify, request, url_for
 
 from ledger import matches
 from ledger.api import bp
-from ledger.api.problems import ApiError, json_object
+from ledger.api.errors import ApiError, json_object
 from ledger.engine import FieldError, Invalid
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
