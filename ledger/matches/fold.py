@@ -142,7 +142,7 @@ def rewrite(
     return replace(board, pending=pending, last_dealer=newest)
 
 
-def running(match: Match) -> list[tuple[int, tuple[int, ...]]]:
+def totals_after_each_hand(match: Match) -> list[tuple[int, tuple[int, ...]]]:
     """(number, the totals after it in seat order) for every hand: the chart's points.
     Read from an index alone, through the connection (no ORM rows: there are many)."""
     kept = (

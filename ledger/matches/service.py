@@ -329,9 +329,13 @@ def match_view(match: Match, newest: int | None = None, also: int | None = None)
         return build_match_view(match, board, fold.hands(match, 0, also))
     if newest is None:
         rows = fold.hands(match)
-        return build_match_view(match, board, rows, fold.running(match))
+        return build_match_view(match, board, rows, fold.totals_after_each_hand(match))
     return build_match_view(
-        match, board, fold.hands(match, newest, also), fold.running(match), fold.played(match)
+        match,
+        board,
+        fold.hands(match, newest, also),
+        fold.totals_after_each_hand(match),
+        fold.played(match),
     )
 
 
@@ -343,14 +347,16 @@ def hands_page(match: Match, page: object, size: int) -> tuple[MatchView, int, i
     pages = max(1, -(-board.hands // size))
     shown = page if isinstance(page, int) and 1 <= page <= pages else pages
     rows = fold.page_of_hands(match, (shown - 1) * size, size)
-    view = build_match_view(match, board, rows, fold.running(match), fold.played(match))
+    view = build_match_view(
+        match, board, rows, fold.totals_after_each_hand(match), fold.played(match)
+    )
     return view, shown, pages
 
 
 def match_json(match: Match) -> str:
     """The match's JSON (``MatchView.to_json()``) as text, put together from the JSON
     each hand keeps: no hand is decoded or encoded again."""
-    view = build_match_view(match, fold.scoreboard(match), (), fold.running(match))
+    view = build_match_view(match, fold.scoreboard(match), (), fold.totals_after_each_hand(match))
     head = json_text({**view.summary_json(), "cumulative": view.cumulative()})
     fragments = db.session.scalars(
         select(StoredHand.fragment)

@@ -82,7 +82,7 @@ def new(public_id: str):
     if request.method == "GET":
         if view.finished:
             flash(_finished_words(view), "success")
-            return redirect(url_for("matches.length", public_id=public_id), 303)
+            return redirect(url_for("matches.change_length", public_id=public_id), 303)
         return _entry_page(view, new_hand_form(view))
     form = build_match_hand_form(view, request.form)
     check = check_match_hand(form, match, view)

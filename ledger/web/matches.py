@@ -368,7 +368,7 @@ def stop_here(match: Match, view: MatchView) -> None:
 
 
 @bp.route("/<public_id>/length", methods=["GET", "POST"])
-def length(public_id: str):
+def change_length(public_id: str):
     """Play on after the end (a new, longer length) or stop here (the length becomes the
     hands played): the match's length, changed as the API's PATCH changes it."""
     match = matches.get_match(public_id)

@@ -31,6 +31,12 @@ DOTTED = re.compile(r"(?<![\w/.-])ledger(?:\.[A-Za-z_]\w*)+")
 DOC = re.compile(r"docs/([\w-]+\.md)(?:#([\w-]+))?")
 SECTION = re.compile(r"docs/rules\.md §(\d+)")
 HEADING = re.compile(r"^#{1,6} (.+)$", re.M)
+#: A path in the repository (not a pattern: ``match_*.html``, ``<id>``, ``{lang}``).
+PATH = re.compile(
+    r"(?<![\w/.-])((?:ledger|templates|tests|scripts|bench|static)/[\w./-]*[\w/])(?![\w*<{])"
+)
+#: Paths that are made, not kept: git-ignored builds and installs.
+MADE = ("tests/a11y/node_modules", "test-output", ".mo")
 #: Dotted words that are no Python names: a file, host names, a logger, keys of a store.
 NOT_NAMES = {
     "ledger.sqlite3",
@@ -92,6 +98,15 @@ def test_every_dotted_name_resolves():
         f"{where}: {m.group(0)}"
         for where, _, m in references(DOTTED)
         if m.group(0) not in NOT_NAMES and not resolves(m.group(0))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_path_names_a_file_of_the_repository():
+    wrong = [
+        f"{where}: {m.group(1)}"
+        for where, _, m in references(PATH)
+        if not any(made in m.group(1) for made in MADE) and not (ROOT / m.group(1)).exists()
     ]
     assert not wrong, "\n".join(wrong)
 
