@@ -8,9 +8,7 @@ English words are the ones the pages have always shown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from flask_babel import LazyString
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ledger.engine.maal import NO_BONUS_REASONS
@@ -113,13 +111,37 @@ TUNNELA_GROUP_NAMES = {
 }
 
 
-def translated(table: Mapping[str, str]) -> dict[str, LazyString]:
-    """An engine table of English sentences (PROFILE_TITLES, SETTING_HELP; marked for the
-    catalogue where they are written) with each translated when shown."""
-    return {key: _l(text) for key, text in table.items()}
+class Translated:
+    """A read-only view of an engine table of English sentences (PROFILE_TITLES,
+    SETTING_HELP) that gives each in the page's language: ``table.get(key, default)``,
+    ``table[key]``, ``items()``, as templates use a dict."""
+
+    def __init__(self, table: dict[str, str]):
+        self._table = table
+
+    def __getitem__(self, key: str) -> str:
+        return gettext(self._table[key])
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._table
+
+    def __iter__(self):
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def get(self, key: str, default: object = None) -> object:
+        return self[key] if key in self._table else default
+
+    def keys(self):
+        return self._table.keys()
+
+    def items(self):
+        return [(key, self[key]) for key in self._table]
 
 
-PROFILE_NAMES = translated(PROFILE_TITLES)
-PROFILE_READINGS = translated(PROFILE_NOTES)
-NO_BONUS_WHY = translated(NO_BONUS_REASONS)
-SETTING_MEANINGS = translated(SETTING_HELP)
+PROFILE_NAMES = Translated(PROFILE_TITLES)
+PROFILE_READINGS = Translated(PROFILE_NOTES)
+NO_BONUS_WHY = Translated(NO_BONUS_REASONS)
+SETTING_MEANINGS = Translated(SETTING_HELP)
