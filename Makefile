@@ -3,16 +3,24 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+SERVING_STAMP := $(VENV)/.serving-stamp
 LEDGER := $(BIN)/marriage-ledger
 PORT ?= 5000
 
-.PHONY: venv system-deps node-deps translations translations-update run run-local test lint bench rules-doc fonts lighthouse
+.PHONY: venv serving-venv system-deps node-deps translations translations-update run run-local \
+	test test-fast check lint bench rules-doc fonts lighthouse
 
 venv: $(STAMP)
+serving-venv: $(SERVING_STAMP)
 
-# Re-install only when pyproject.toml changes (or the venv is missing).
-$(STAMP): pyproject.toml
+# Re-install only when pyproject.toml changes (or the venv is missing). Serving needs the
+# package alone; the tests and checks add the test extras (Playwright, mypy, ...) on top.
+$(SERVING_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q -e .
+	touch $(SERVING_STAMP)
+
+$(STAMP): pyproject.toml $(SERVING_STAMP)
 	$(BIN)/pip install -q -e '.[test]'
 	touch $(STAMP)
 
@@ -36,7 +44,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 
 translations: $(MO_FILES)
 
-$(TRANSLATIONS)/%/LC_MESSAGES/messages.mo: $(TRANSLATIONS)/%/LC_MESSAGES/messages.po $(STAMP)
+$(TRANSLATIONS)/%/LC_MESSAGES/messages.mo: $(TRANSLATIONS)/%/LC_MESSAGES/messages.po $(SERVING_STAMP)
 	$(BIN)/pybabel -q compile -l $* -i $< -o $@
 
 # For developers: extract every marked string into messages.pot and merge it into the
@@ -54,12 +62,12 @@ translations-update: venv
 
 # At the table: waitress on this computer's LAN address and 127.0.0.1, the SQLite
 # database in instance/; prints the address and QR code the phones open.
-run: venv translations
+run: serving-venv translations
 	$(LEDGER) init-db
 	$(LEDGER) serve --port $(PORT)
 
 # This computer only.
-run-local: venv translations
+run-local: serving-venv translations
 	$(LEDGER) init-db
 	$(LEDGER) serve --host 127.0.0.1 --port $(PORT)
 
@@ -67,6 +75,17 @@ run-local: venv translations
 test: venv system-deps node-deps translations
 	$(BIN)/pytest -q
 	$(BIN)/pytest -q --db=postgresql
+
+# The one-minute loop: `make check`, then `make test-fast` (no browser, no other
+# process, no wheel: the tests marked `browser` or `slow` wait for `make test`).
+check: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+
+test-fast: venv translations
+	$(BIN)/pytest -q -m "not slow and not browser"
 
 lint: venv
 	$(BIN)/ruff check .

@@ -1,19 +1,21 @@
 """The Marriage ledger: a Flask app that keeps score for the card game Marriage."""
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
 from ledger import api, settings
-from ledger.assets import init_assets
 from ledger.cli import init_db_command
-from ledger.compression import init_compression
-from ledger.converters import init_converters
-from ledger.errors import init_errors
 from ledger.extensions import csrf, db, migrate
+from ledger.http.assets import init_assets
+from ledger.http.compression import init_compression
+from ledger.http.converters import init_converters
+from ledger.http.errors import init_errors
+from ledger.http.limits import init_limits
+from ledger.http.security import init_security
 from ledger.i18n import (
     current_language,
     digit_style,
@@ -36,9 +38,7 @@ from ledger.i18n.words import (
     SETTING_MEANINGS,
     TUNNELA_GROUP_NAMES,
 )
-from ledger.limits import init_limits
 from ledger.pdf import routes as pdf_routes
-from ledger.security import init_security
 from ledger.serving import Ledger, init_serving
 from ledger.settings import MAX_BODY_BYTES
 from ledger.web import checker, filters, glossary, hands, main, rules, screen, what_if
@@ -115,7 +115,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 def _register_templates(app: Flask) -> None:
     """Every filter and global the templates use."""
-    for name, function in {
+    template_filters: dict[str, Callable[..., Any]] = {
         "num": num,
         "signed": signed,
         "when": format_moment,
@@ -127,9 +127,10 @@ def _register_templates(app: Flask) -> None:
         "rule_value": filters.rule_value,
         "setting_label": filters.setting_label,
         "kind_word": filters.kind_word,
-    }.items():
+    }
+    for name, function in template_filters.items():
         app.add_template_filter(function, name)
-    for name, value in {
+    template_globals: dict[str, Any] = {
         "tr": tr,
         "current_language": current_language,
         "digit_style": digit_style,
@@ -145,5 +146,6 @@ def _register_templates(app: Flask) -> None:
         "screen_lines": screen.screen_lines,
         "screen_x_labels": screen.x_labels,
         "item_notes": ITEM_NOTE_WORDS,
-    }.items():
+    }
+    for name, value in template_globals.items():
         app.add_template_global(value, name)

@@ -1,6 +1,6 @@
 """Commands: the console script ``marriage-ledger`` (``init-db``, ``serve``, ``backup``,
-``restore``), and
-``flask --app ledger init-db`` for developers.
+``restore``), a Flask ``FlaskGroup``, so that its ``init-db`` is the app's own
+(``flask --app ledger init-db``).
 
 Both read the app's configuration (``ledger.settings``): ``LEDGER_DATABASE_URL``,
 ``LEDGER_SECRET_KEY``, ``LEDGER_PUBLIC_URL``, ``LEDGER_INSTANCE_PATH``, ...
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 from flask import Flask, current_app
-from flask.cli import with_appcontext
+from flask.cli import FlaskGroup, with_appcontext
 from flask_migrate import upgrade
 from sqlalchemy.engine import make_url
 
@@ -30,19 +30,10 @@ def upgrade_database() -> str:
 @click.command("init-db")
 @with_appcontext
 def init_db_command() -> None:
-    """Bring the database to the latest migration (creates it; keeps existing data)."""
-    upgrade_database()
-    click.echo("Initialised the database.")
-
-
-@click.group()
-def main() -> None:
-    """The Marriage ledger: keeps score for the card game Marriage.
-
-    Configuration comes from the environment: LEDGER_DATABASE_URL (default: SQLite in
-    the instance folder), LEDGER_SECRET_KEY, LEDGER_PUBLIC_URL, LEDGER_INSTANCE_PATH,
-    LEDGER_PROXY_COUNT. See docs/deployment.md.
-    """
+    """Create the database, or upgrade it to this version (its data is kept)."""
+    where = upgrade_database()
+    db.engine.dispose()
+    click.echo(f"Initialised the database: {where}")
 
 
 def _app() -> Flask:
@@ -54,14 +45,21 @@ def _app() -> Flask:
         raise click.ClickException(str(problem)) from problem
 
 
-@main.command("init-db")
-def init_db() -> None:
-    """Create the database, or upgrade it to this version (its data is kept)."""
-    app = _app()
-    with app.app_context():
-        where = upgrade_database()
-        db.engine.dispose()
-    click.echo(f"Initialised the database: {where}")
+main = FlaskGroup(
+    name="marriage-ledger",
+    help="""The Marriage ledger: keeps score for the card game Marriage.
+
+    Configuration comes from the environment: LEDGER_DATABASE_URL (default: SQLite in
+    the instance folder), LEDGER_SECRET_KEY, LEDGER_PUBLIC_URL, LEDGER_INSTANCE_PATH,
+    LEDGER_PROXY_COUNT. See docs/deployment.md.
+    """,
+    create_app=_app,
+    add_default_commands=False,  # no development server, shell or routes
+    add_version_option=False,
+    load_dotenv=False,  # the settings come from LEDGER_* and instance/config.py only
+)
+# The app is ledger's and never in debug mode: no --app, --debug or --env-file.
+main.params = [p for p in main.params if p.name not in ("app", "debug", "env_file")]
 
 
 @main.command()

@@ -36,7 +36,7 @@ TEXT_SETTINGS = ("SECRET_KEY", "DATABASE_URL", "PUBLIC_URL", "TIMEZONE")
 def instance_path(test_value: object = None) -> str | None:
     """The instance folder asked for (absolute), or None for Flask's default."""
     chosen = test_value if test_value is not None else os.environ.get(f"{PREFIX}_INSTANCE_PATH")
-    return os.path.abspath(os.fspath(chosen)) if chosen else None  # type: ignore[arg-type]
+    return os.path.abspath(os.fspath(chosen)) if chosen else None  # type: ignore[call-overload]
 
 
 def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bool) -> None:
@@ -46,7 +46,7 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        # Pages send no Referer (ledger.security): the CSRF token alone guards forms.
+        # Pages send no Referer (ledger.http.security): the CSRF token alone guards forms.
         WTF_CSRF_SSL_STRICT=False,
         #: Where phones and other computers reach this ledger (share links, QR codes);
         #: None: the address each request came to.
@@ -108,6 +108,7 @@ def check_public_url(url: object) -> str | None:
         )
     if parts.query or parts.fragment:
         raise ValueError(f"{PREFIX}_PUBLIC_URL must not have a query or a fragment: got {url!r}")
+    assert isinstance(url, str)  # parts is None otherwise
     return url.rstrip("/")
 
 

@@ -37,7 +37,14 @@ def pytest_report_header(config):
     return f"database: {config.getoption('--db')}"
 
 
+#: Fixtures that run the app's console script in another process: their tests are slow.
+OTHER_PROCESSES = {"init_db", "serve", "wheel", "installed"}
+
+
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if OTHER_PROCESSES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
     if config.getoption("--db") == "sqlite":
         return
     skip = pytest.mark.skip(reason="about SQLite itself")

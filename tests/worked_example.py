@@ -1,6 +1,6 @@
-"""The worked example of RULES.md §3 (murder, four players), shared by the tests."""
+"""The worked example of docs/rules.md §3 (murder, four players), shared by the tests."""
 
-#: In the settle format of API.md, without ``rules``.
+#: In the settle format of docs/api.md, without ``rules``.
 WORKED_HAND = {
     "finish": "sequences",
     "winner": "Asha",

@@ -1,4 +1,4 @@
-"""The matches of shared/API.md: create, read, change, add/replace/delete hands, the
+"""The matches of docs/api.md: create, read, change, add/replace/delete hands, the
 settle-up, export, import.
 
 Thin: reading the request, edit rights and status codes live here; everything else
@@ -14,16 +14,16 @@ from flask import Response, jsonify, request, url_for
 
 from ledger import matches
 from ledger.api import bp
-from ledger.api.problems import ApiError, json_object
+from ledger.api.errors import ApiError, json_object
 from ledger.engine import FieldError, Invalid
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
+from ledger.matches.page_cache import fragment_cache
+from ledger.matches.pdf_export import NotAPdf, read_pdf_export
 from ledger.matches.reading import read_whole_number
 from ledger.matches.rescore import read_rescore_rules, rescore_match
 from ledger.matches.view import history_json
-from ledger.pdf.archive import NotAPdf, read_pdf_export
 from ledger.tables.service import may_write_match
-from ledger.web.page_cache import fragment_cache
 
 NO_SETTLE_UP = (
     "This match is a points race: each player keeps their own points and nobody pays "
@@ -113,7 +113,7 @@ def add_hand(public_id: str):
 
 @bp.get("/matches/<public_id>/hands/<int:number>")
 def get_hand(public_id: str, number: int):
-    """One hand with its history (not in API.md: an addition)."""
+    """One hand with its history (not in docs/api.md: an addition)."""
     match = matches.get_match(public_id)
     matches.get_hand(match, number)  # 404
     hand = matches.match_view(match, newest=0, also=number).hand(number)

@@ -1,5 +1,5 @@
 """GET /openapi.json: the API described as OpenAPI 3.1, every route with its request and
-response schemas and the error shape of API.md.
+response schemas and the error shape of docs/api.md.
 
 The document is data built here, not read off the code: tests/api/test_openapi.py keeps
 it true (every route of the app is in it, it validates, and a property-based run of
@@ -51,7 +51,7 @@ from ledger.matches.models import INTEGER_MAX
 
 Schema = dict[str, Any]
 
-#: API.md's examples: documentation, and the first cases a property-based run tries.
+#: docs/api.md's examples: documentation, and the first cases a property-based run tries.
 HAND_EXAMPLE = {
     "finish": "sequences",
     "winner": "Asha",
@@ -711,7 +711,7 @@ IDEMPOTENCY_KEY = {
     "body stores nothing and answers the first answer again.",
     "schema": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[ -~]+$"},
 }
-WRITE = [{"editKey": []}]
+WRITE: list[dict[str, list[str]]] = [{"editKey": []}]
 
 
 def json_body(schema: str, description: str = "") -> Schema:

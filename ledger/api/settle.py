@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import jsonify
 
 from ledger.api import bp
-from ledger.api.problems import ApiError, json_object
+from ledger.api.errors import ApiError, json_object
 from ledger.engine import PROFILES, parse_hand, resolve_rules, settle, settlement_json
 from ledger.engine.game import PACKS
 from ledger.engine.rules import (

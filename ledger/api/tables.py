@@ -14,8 +14,8 @@ from flask import Response, jsonify, request, url_for
 
 from ledger import matches
 from ledger.api import bp
+from ledger.api.errors import ApiError, json_object
 from ledger.api.matches import _attachment, _created
-from ledger.api.problems import ApiError, json_object
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.tables import export as table_export
 from ledger.tables import service

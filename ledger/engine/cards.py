@@ -34,7 +34,6 @@ SUIT_CODES = {
     "♧": "C",
 }
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RED = frozenset("HD")
 JOKER_SUIT = "JK"
 #: The longest text read as a card code (``JOKER`` with a few spaces): a longer one is
 #: refused before it is looked at (the API bounds what a body can make us do).

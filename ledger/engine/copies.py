@@ -19,7 +19,7 @@ Slot = tuple[str, str, int, Card | None]
 
 
 def check_copies(hand: Hand, rules: HouseRules) -> list[FieldError]:
-    """A problem for each card or kind held more often than the pack allows (RULES.md §2).
+    """A problem for each card or kind held more often than the pack allows (docs/rules.md §2).
 
     The copies are added up first; only a slot over its limit is explained (who holds
     how many, and where), from each player's ``_slots``."""

@@ -9,7 +9,7 @@ def N_(message: str) -> str:
     return message
 
 
-class Tally(tuple):
+class Tally(tuple[tuple[str, int], ...]):
     """Names each with a count, as a sentence lists them: ``Asha 1, Bikash 3``. A value of
     a sentence kept as pairs, so that a page can write the counts in its own digits."""
 

@@ -3,7 +3,6 @@
 SEEN = ("sequences", "dublees", "unseen")
 FINISHES = ("sequences", "dublees", "void")
 COUNT_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker", "ordinary_joker")
-KINDS = (*COUNT_KINDS, "ordinary")
 MARRIAGE_KINDS = ("jhiplu", "tiplu", "poplu")  # the cards of one marriage, in its order
 #: The keys of ``maal_counts``: copies of each kind, and marriages entered as such.
 MAAL_COUNT_KEYS = (*COUNT_KINDS, "marriage")

@@ -77,7 +77,8 @@ def tunnela_group(kind: str, rules: HouseRules) -> str:
 
 def tunnela_setting(kind: str, rules: HouseRules) -> int | tuple[int, ...] | None:
     """The profile's value for a dealt tunnela of this kind (None: not scored)."""
-    return getattr(rules, f"tunnela_{tunnela_group(kind, rules)}")
+    value: int | tuple[int, ...] | None = getattr(rules, f"tunnela_{tunnela_group(kind, rules)}")
+    return value
 
 
 def bonus_withheld(p: PlayerHand, rules: HouseRules) -> str | None:
@@ -85,7 +86,7 @@ def bonus_withheld(p: PlayerHand, rules: HouseRules) -> str | None:
     where the bonus needs seeing by sequences; None when they earn it (or there are none).
 
     The table lays a dealt tunnela before anyone has seen, so it is entered as laid and
-    the route decides the bonus later (RULES.md §3, "A valid hand")."""
+    the route decides the bonus later (docs/rules.md §3, "A valid hand")."""
     if not p.dealt_tunnelas or rules.dealt_tunnela_needs != "seen_by_sequences":
         return None
     return {"unseen": "unseen", "dublees": "seen_by_dublees"}.get(p.seen)

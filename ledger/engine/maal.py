@@ -1,6 +1,6 @@
-"""One player's maal count, with a breakdown a person can check (RULES.md §2).
+"""One player's maal count, with a breakdown a person can check (docs/rules.md §2).
 
-The example of RULES.md: three poplus, three jhiplus and one tiplu.
+The example of docs/rules.md: three poplus, three jhiplus and one tiplu.
 
 >>> from .rules import PROFILES, with_overrides
 >>> from .hand import PlayerHand
@@ -63,7 +63,7 @@ class MaalItem(NamedTuple):
     #: not_maal, entered
     item: str
     points: int
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field, named over tuple.count
     cards: tuple[str, ...] = ()
     kind: str | None = None  # the group a dealt tunnela is scored as
     reason: str | None = None  # why dealt tunnelas earn no bonus: a key of NO_BONUS_REASONS
@@ -97,7 +97,7 @@ class MaalCount(NamedTuple):
 
 
 def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
-    """How many marriages to form, shown ones included (RULES.md §2 step 2)."""
+    """How many marriages to form, shown ones included (docs/rules.md §2 step 2)."""
     most = min(t, p, j)
     if rules.marriage_grouping == "marriages_first" or most <= shown:
         return most
@@ -133,7 +133,7 @@ LOOSE_KINDS = ("tiplu", "poplu", "jhiplu", "alter", "printed_joker")
 def _held_items(
     player: PlayerHand, held: dict[str, int], rules: HouseRules, tiplu: Card | None
 ) -> list[MaalItem]:
-    """Marriages, then each kind's cards left over (RULES.md §2 steps 2-4)."""
+    """Marriages, then each kind's cards left over (docs/rules.md §2 steps 2-4)."""
     items = []
     t, p, j = held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0)
     entered = held.get("marriage", 0)
@@ -167,7 +167,7 @@ def _held_items(
     # is scored once for these rules and tiplu, and kept with the rules.
     scored = rules.derived.setdefault(("loose items", tiplu), {})
     for kind in LOOSE_KINDS:
-        count = held.get(kind)
+        count = held.get(kind, 0)
         if count:
             found = scored.get((kind, count))
             if found is None:

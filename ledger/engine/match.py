@@ -1,4 +1,5 @@
-"""A match: running totals, dealer rotation, sit-outs, foul carry-over, standings (RULES.md §5).
+"""A match: running totals, dealer rotation, sit-outs, foul carry-over, standings
+(docs/rules.md §5).
 
 The match works from the nets each hand agreed (they are stored), so an old hand
 keeps its result even if the engine's arithmetic were ever to change.
@@ -81,7 +82,7 @@ def is_finished(length: MatchLength | None, hands_played: int, n_players: int) -
 
 
 def check_another_hand(state: MatchState) -> list[FieldError]:
-    """A finished match takes no more hands until the table changes its length (RULES.md
+    """A finished match takes no more hands until the table changes its length (docs/rules.md
     §5): its result stands. Editing or removing a played hand is no further hand."""
     if not state.finished:
         return []

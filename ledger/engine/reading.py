@@ -3,13 +3,11 @@
 Plain data is what ``json.loads`` gives: objects are dicts (checked with ``dict``, not the
 slower ``Mapping``, since every hand passes through here).
 
-``parse_hand`` takes the JSON shape of API.md (without ``rules``) and returns a
+``parse_hand`` takes the JSON shape of docs/api.md (without ``rules``) and returns a
 ``Hand``, or raises ``Invalid`` listing every problem with the path of its field.
 """
 
 from __future__ import annotations
-
-from typing import TypeGuard
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
 from .copies import check_copies
@@ -29,6 +27,7 @@ from .game import (
 from .hand import Hand, PlayerHand, Tunnela, kind_counts, tunnela_setting
 from .names import read_name, tidy_name
 from .rules import HouseRules
+from .values import is_int
 
 NO_NAME = N_("Each player needs a name.")
 
@@ -67,11 +66,6 @@ COUNT_RANGES = {
         "tiplus can be in hands. Enter 0 to {most}."
     ),
 }
-
-
-def is_int(value: object) -> TypeGuard[int]:
-    """A JSON whole number (not a bool, which Python counts as an int)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Reader:

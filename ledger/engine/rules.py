@@ -19,6 +19,7 @@ from typing import Any
 
 from .errors import N_, FieldError, Invalid
 from .game import HAND_CARDS, HAND_PLAYERS, MAX_DEALT_TUNNELAS, MIN_PLAYERS, PACKS
+from .values import is_int
 
 Table = tuple[int, ...]
 
@@ -358,22 +359,18 @@ MAAL_COUNT_HELP: dict[str, str] = {
 }
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 #: The longest table: one hand holds at most 7 of anything a table counts (7 dealt
 #: tunnelas in 21 cards; 6 ordinary jokers; 3 copies of every other card).
 MAX_TABLE_ENTRIES = 7
 
 
 def _table(name: str, value: object) -> Table:
-    if _is_int(value) and 0 <= value <= 1000:  # one number: that much per card
+    if is_int(value) and 0 <= value <= 1000:  # one number: that much per card
         return (value, 2 * value, 3 * value)
     if (
         not isinstance(value, list | tuple)
         or not 1 <= len(value) <= MAX_TABLE_ENTRIES
-        or not all(_is_int(v) and 0 <= v <= 1000 for v in value)
+        or not all(is_int(v) and 0 <= v <= 1000 for v in value)
     ):
         raise FieldError(
             f"rules.{name}",
@@ -405,7 +402,7 @@ def _parse_setting(name: str, value: object) -> object:
             raise FieldError(field, "{setting} must be true or false.", setting=name)
         return value
     if name in COUNTS:
-        if not _is_int(value) or not 0 <= value <= 1000:
+        if not is_int(value) or not 0 <= value <= 1000:
             raise FieldError(
                 field, "{setting} must be a whole number from 0 to 1000.", setting=name
             )
@@ -417,7 +414,7 @@ def _parse_setting(name: str, value: object) -> object:
     if name in TUNNELA_SETTINGS:
         if value is None:
             return None
-        if _is_int(value) and 0 <= value <= 1000:
+        if is_int(value) and 0 <= value <= 1000:
             return value
         return _table(name, value)
     if name == "match_length":
@@ -430,7 +427,7 @@ def parse_length(value: object, field: str) -> MatchLength | None:
         return None
     if isinstance(value, Mapping) and len(value) == 1:
         ((unit, count),) = value.items()
-        if unit in ("hands", "rotations") and _is_int(count) and 1 <= count <= 1000:
+        if unit in ("hands", "rotations") and is_int(count) and 1 <= count <= 1000:
             return MatchLength(unit, count)
     raise FieldError(
         field,
@@ -506,7 +503,7 @@ def resolve_rules(spec: object) -> HouseRules:
 
 
 def with_overrides(base: HouseRules, overrides: Mapping[str, object]) -> HouseRules:
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}  # each checked by _parse_setting for its field
     problems: list[FieldError] = []
     for name, value in overrides.items():
         try:

@@ -1,4 +1,4 @@
-"""A match's running state, kept between hands (RULES.md §5), so that a write costs the
+"""A match's running state, kept between hands (docs/rules.md §5), so that a write costs the
 same at the thousandth hand as at the tenth.
 
 ``run_match`` folds every hand from the first; a ledger that stored only the hands would

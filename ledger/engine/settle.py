@@ -1,6 +1,6 @@
-"""Settling one hand: effective maal, maal points, fees, nets, who pays whom (RULES.md §3-4).
+"""Settling one hand: effective maal, maal points, fees, nets, who pays whom (docs/rules.md §3-4).
 
-The worked example of RULES.md §3 (murder, four players):
+The worked example of docs/rules.md §3 (murder, four players):
 
 >>> from .reading import parse_hand
 >>> from .rules import PROFILES
@@ -15,7 +15,7 @@ The worked example of RULES.md §3 (murder, four players):
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import EngineError
 from .hand import Hand
@@ -100,7 +100,7 @@ def settlement_json(hand: Hand, result: Settlement) -> dict[str, object]:
 def _fees(hand: Hand, rules: HouseRules, w: int | None) -> tuple[list[int], list[int]]:
     """Each player's fee and same-hand foul penalty, received (+) or paid (−): in a
     zero-sum hand each non-finisher pays the finisher the fee of the route they saw by
-    (RULES.md §3 step 4); a foul player pays no fee, and the penalty where the house
+    (docs/rules.md §3 step 4); a foul player pays no fee, and the penalty where the house
     settles it in the same hand; in a points race the finisher earns a bonus per
     opponent."""
     n = len(hand.players)
@@ -145,11 +145,14 @@ def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
 
 def _finisher_index(hand: Hand) -> int | None:
     names = [p.name for p in hand.players]
-    return None if hand.finish == "void" else names.index(hand.winner)
+    if hand.finish == "void":
+        return None
+    assert hand.winner is not None  # a finished hand has a winner (parse_hand checks it)
+    return names.index(hand.winner)
 
 
 def _effective(hand: Hand, own: list[int], rules: HouseRules, w: int | None) -> list[int]:
-    """E per player (RULES.md §3 step 1)."""
+    """E per player (docs/rules.md §3 step 1)."""
     effective = []
     kidnapped = 0
     for p, count in zip(hand.players, own, strict=True):
@@ -223,7 +226,7 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
             for i, p in enumerate(hand.players)
         ]
     )
-    carried = ()
+    carried: tuple[str, ...] = ()
     if rules.foul == "next_hand":
         carried = tuple(p.name for p in hand.players if p.foul)
     payments = _payments(players, w) if rules.zero_sum else ()
@@ -245,8 +248,8 @@ def _payments(players: tuple[PlayerResult, ...], w: int | None) -> tuple[Payment
                 Payment(p.name, finisher, -p.net) if p.net < 0 else Payment(finisher, p.name, p.net)
             )
         return tuple(out)
-    debts = [[p.name, -p.net] for p in players if p.net < 0]
-    credits = [[p.name, p.net] for p in players if p.net > 0]
+    debts: list[list[Any]] = [[p.name, -p.net] for p in players if p.net < 0]  # name, left
+    credits: list[list[Any]] = [[p.name, p.net] for p in players if p.net > 0]
     out = []
     for debtor in debts:
         for creditor in credits:

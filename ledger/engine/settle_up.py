@@ -1,5 +1,5 @@
 """Money at the end of the night: the players' match totals, in points and at a stake per
-point, and the fewest payments that settle the table (API.md, "Money").
+point, and the fewest payments that settle the table (docs/api.md#money).
 
 Why a search: paying greedily (whoever owes most pays whoever is owed most) settles any
 table in at most n - 1 payments, but not always in the fewest. Any set of payments links
@@ -39,7 +39,7 @@ from decimal import Context, Decimal, Inexact, localcontext
 from typing import NamedTuple
 
 from .errors import FieldError, Invalid
-from .reading import is_int
+from .values import is_int
 
 #: The exact search doubles its work with each player who has a non-zero total: a match's
 #: 10 players take about 2 ms, 12 about 10 ms.
@@ -108,7 +108,7 @@ class SettleUp:
     transfers: tuple[Transfer, ...]  # the fewest that settle every balance
 
     def to_json(self) -> dict[str, object]:
-        """The body of ``GET /api/v1/matches/<id>/settle-up`` (API.md)."""
+        """The body of ``GET /api/v1/matches/<id>/settle-up`` (docs/api.md)."""
         return {
             "stake": self.stake.to_json() if self.stake else None,
             "balances": [b.to_json() for b in self.balances],

@@ -17,6 +17,7 @@ babel = Babel()
 
 
 def is_api_request() -> bool:
+    """Whether this request is the JSON API's (English, JSON errors, Western digits)."""
     return has_request_context() and request.path.startswith("/api/")
 
 

@@ -46,13 +46,14 @@ def safe_next(target: object) -> str:
 
 
 def here() -> str:
-    """The path (and query) of this page, for a switch's ``next``."""
+    """The path (and query) of this page within the app, for a switch's ``next`` (the
+    switch puts the script root back: the app may be served under a sub-path)."""
     path = request.full_path if request.query_string else request.path
     return path.rstrip("?") or "/"
 
 
 def _remember(cookie: str, value: str):
-    response = redirect(safe_next(request.args.get("next")), code=303)
+    response = redirect(request.script_root + safe_next(request.args.get("next")), code=303)
     response.set_cookie(
         cookie,
         value,
@@ -94,7 +95,7 @@ def init_i18n(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_language)
-    app.jinja_env.install_gettext_callables(  # as Flask-Babel's, with the look-up kept
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # jinja2.ext.i18n's
         gettext=lambda s: translations().ugettext(s),
         ngettext=lambda s, p, n: translations().ungettext(s, p, n),
         newstyle=True,

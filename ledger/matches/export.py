@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ledger.engine import FieldError, Hand, Invalid
+from ledger.engine.values import is_int
 from ledger.matches.models import HandVersion, utcnow
 from ledger.matches.reading import PROFILE_LENGTH, MatchSpec, read_dealer, read_hand, read_match
 from ledger.matches.view import MatchView, iso
@@ -185,7 +186,7 @@ def read_export(data: object) -> ImportSpec:
             [FieldError("format", f"This is not a match exported by the ledger ({fmt!r}).")]
         )
     given = data.get("format_version", EXPORT_FORMAT_VERSION)
-    if not _is_whole(given) or given != EXPORT_FORMAT_VERSION:
+    if not is_int(given) or given != EXPORT_FORMAT_VERSION:
         raise Invalid(
             [
                 FieldError(
@@ -209,7 +210,7 @@ def read_export(data: object) -> ImportSpec:
     history = _read_hands(data.get("history", []), "history", match, errors, history=True)
     numbers = [h.number for h in hands]
     last = data.get("last_hand_number", 0)
-    if not _is_whole(last) or not 0 <= last <= NUMBER_MAX:
+    if not is_int(last) or not 0 <= last <= NUMBER_MAX:
         errors.append(
             FieldError(
                 "last_hand_number",
@@ -302,7 +303,7 @@ def _read_hands(
             continue
         before = len(errors)
         number = item.get(number_key)
-        if not _is_whole(number) or not 1 <= number <= NUMBER_MAX:
+        if not is_int(number) or not 1 <= number <= NUMBER_MAX:
             errors.append(
                 FieldError(
                     f"{path}.{number_key}",
@@ -311,7 +312,7 @@ def _read_hands(
                 )
             )
         version = item.get("version", 1)
-        if not _is_whole(version) or not 1 <= version <= NUMBER_MAX:
+        if not is_int(version) or not 1 <= version <= NUMBER_MAX:
             errors.append(
                 FieldError(
                     f"{path}.version",
@@ -344,9 +345,9 @@ def _read_hands(
             field = f"{path}.version" if history else f"{path}.number"
             errors.append(FieldError(field, f"Hand {number} is listed twice."))
             continue
-        keys.add(key)
+        keys.add(key)  # type: ignore[arg-type]  # number and version were read above
         assert hand is not None
-        out.append(ImportedHand(number, dealer, version, action, hand, stamps))
+        out.append(ImportedHand(number, dealer, version, action, hand, stamps))  # type: ignore[arg-type]
     return out
 
 
@@ -381,7 +382,3 @@ def _timestamp(value: object, field: str, errors: list[FieldError]) -> datetime:
         )
         return utcnow()
     return moment
-
-
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

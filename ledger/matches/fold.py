@@ -74,7 +74,8 @@ def fill(match: Match, at: datetime | None = None) -> Scoreboard:
     ``at``: the moment of the write that changed every hand (its rules); None: no change
     of the match, so its ``updated_at`` stays."""
     players, rules = tuple(match.player_names), rules_from_record(match.rules)
-    board, pending = Scoreboard.empty(players), ()
+    board = Scoreboard.empty(players)
+    pending: tuple[str, ...] = ()
     for row in db.session.scalars(
         select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)
     ):
@@ -142,7 +143,7 @@ def rewrite(
     return replace(board, pending=pending, last_dealer=newest)
 
 
-def running(match: Match) -> list[tuple[int, tuple[int, ...]]]:
+def totals_after_each_hand(match: Match) -> list[tuple[int, tuple[int, ...]]]:
     """(number, the totals after it in seat order) for every hand: the chart's points.
     Read from an index alone, through the connection (no ORM rows: there are many)."""
     kept = (
@@ -152,7 +153,7 @@ def running(match: Match) -> list[tuple[int, tuple[int, ...]]]:
         )
         .all()
     )
-    totals = running_totals(len(match.players), [moves for _, moves in kept])
+    totals = running_totals(len(match.players), [moves for _, moves in kept])  # type: ignore[misc]
     return [(number, after) for (number, _), after in zip(kept, totals, strict=True)]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     JSON,
@@ -29,9 +29,14 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.extensions import db
 
+if TYPE_CHECKING:  # Flask-SQLAlchemy's db.Model is made at run time: mypy sees its base
+    from ledger.extensions import Base as Model
+else:
+    Model = db.Model
+
 #: Room for the text of a stake per point (``Stake``: at most 10 digits, 2 places).
 MAX_DECIMAL_TEXT = 16
-#: The longest idempotency key a client may send (shared/API.md).
+#: The longest idempotency key a client may send (docs/api.md).
 IDEMPOTENCY_KEY_MAX = 200
 #: The largest whole number an integer column holds on both databases: PostgreSQL's
 #: ``integer`` (SQLite's goes on to 2**63 - 1). Every whole number read from a request is
@@ -78,7 +83,7 @@ def new_public_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-class Match(db.Model):
+class Match(Model):
     """A table of registered players, its house rules, length and first dealer."""
 
     __tablename__ = "matches"
@@ -136,7 +141,7 @@ class Match(db.Model):
         return f"<Match {self.public_id} {self.name!r}>"
 
 
-class MatchPlayer(db.Model):
+class MatchPlayer(Model):
     """A registered player in seat order (the deal passes along the seats)."""
 
     __tablename__ = "match_players"
@@ -155,7 +160,7 @@ class MatchPlayer(db.Model):
     match: Mapped[Match] = relationship(back_populates="players")
 
 
-class Hand(db.Model):
+class Hand(Model):
     """One hand: the input as entered (``engine.Hand.to_json()``) and the result agreed.
 
     ``version`` is SQLAlchemy's optimistic lock: an UPDATE or DELETE of a row that
@@ -217,7 +222,7 @@ class Hand(db.Model):
         return f"<Hand {self.number} v{self.version}>"
 
 
-class HandVersion(db.Model):
+class HandVersion(Model):
     """A hand as it was before an edit or a delete: its history.
 
     It hangs off the match and the hand's number, not the hand's row, so that the

@@ -7,9 +7,10 @@ all the problems of one input are reported together in one ``Invalid``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from babel.numbers import list_currencies
 
@@ -135,7 +136,7 @@ def read_match(
 
     if errors:
         raise Invalid(errors)
-    assert resolved is not None
+    assert resolved is not None and isinstance(name, str)
     return MatchSpec(name, tuple(names), resolved, match_length, dealer, money)
 
 
@@ -206,7 +207,7 @@ def _changed_rules(value: object) -> HouseRules:
 
 #: What a change of a match (PATCH) may give, each field read by its function
 #: (``ledger.matches.change_match`` writes what they read).
-MATCH_CHANGES = {
+MATCH_CHANGES: dict[str, Callable[[object], object]] = {
     "name": read_match_name,
     "length": _changed_length,
     "stake": read_stake,
@@ -215,7 +216,7 @@ MATCH_CHANGES = {
 }
 
 
-def read_match_changes(data: object) -> dict[str, object]:
+def read_match_changes(data: object) -> dict[str, Any]:
     """What a change of a match sets, read, from ``{"name": ..., "length": ...,
     "stake": ..., "rules": ...}``; a field left out stays as it is. Every problem is
     reported together."""
@@ -297,7 +298,7 @@ def read_hand_number(value: object) -> int | None:
 
 
 def read_idempotency_key(value: object) -> str:
-    """An idempotency key: 1 to 200 printable ASCII characters (shared/API.md)."""
+    """An idempotency key: 1 to 200 printable ASCII characters (docs/api.md)."""
     if (
         not isinstance(value, str)
         or not 1 <= len(value) <= IDEMPOTENCY_KEY_MAX

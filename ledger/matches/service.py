@@ -27,12 +27,13 @@ import json
 import re
 import secrets
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import column, select, table, update
+from sqlalchemy import column, func, select, table, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
@@ -51,6 +52,7 @@ from ledger.engine import (
 from ledger.engine.match import hands_in_length, is_finished
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Carry, Scoreboard, record_from_json
+from ledger.engine.values import is_int
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import export as match_export
@@ -89,6 +91,7 @@ __all__ = [
     "delete_hand",
     "export_csv",
     "export_json",
+    "find_hand",
     "get_hand",
     "get_match",
     "hand_history",
@@ -97,6 +100,8 @@ __all__ = [
     "is_public_id",
     "match_json",
     "match_view",
+    "matches_started_between",
+    "matches_with_ids",
     "preview_hand",
     "replace_hand",
     "set_stake",
@@ -273,10 +278,10 @@ def get_match(public_id: str) -> Match:
 
 
 def change_match(match: Match, data: object) -> Match:
-    """Change what ``data`` gives of the match (``name``, ``length``, ``stake``, ``rules``:
-    docs/api.md's PATCH); a field left out stays. The length may not ask for fewer hands than
-    are played: checked while the match is held for this write, so that a hand saved at
-    the same moment counts. Raises Invalid and changes nothing on a problem."""
+    """Change what ``data`` gives of the match (``name``, ``length``, ``stake``, ``season``,
+    ``rules``: the PATCH of docs/api.md); a field left out stays. The length may not ask for
+    fewer hands than are played: checked while the match is held for this write, so that a
+    hand saved at the same moment counts. Raises Invalid and changes nothing on a problem."""
     changes = read_match_changes(data)
     if not changes:
         return match
@@ -381,6 +386,18 @@ def _resettle(match: Match, rules: HouseRules, now: datetime) -> None:
     fold.fill(match, at=now)
 
 
+def matches_started_between(start: datetime, end: datetime) -> int:
+    """How many matches were created from ``start`` to before ``end`` (a day's count, for
+    the default name of the next)."""
+    created = select(func.count()).select_from(Match)
+    return db.session.scalar(created.where(Match.created_at >= start, Match.created_at < end)) or 0
+
+
+def matches_with_ids(public_ids: Collection[str]) -> list[Match]:
+    """The matches with these public ids, in no order (one query; unknown ids left out)."""
+    return list(db.session.scalars(select(Match).where(Match.public_id.in_(list(public_ids)))))
+
+
 def is_public_id(text: object) -> bool:
     """Whether ``text`` can be a match's public id (letters, digits, ``-`` and ``_``)."""
     return isinstance(text, str) and _PUBLIC_ID.fullmatch(text) is not None
@@ -409,9 +426,13 @@ def match_view(match: Match, newest: int | None = None, also: int | None = None)
         return build_match_view(match, board, fold.hands(match, 0, also))
     if newest is None:
         rows = fold.hands(match)
-        return build_match_view(match, board, rows, fold.running(match))
+        return build_match_view(match, board, rows, fold.totals_after_each_hand(match))
     return build_match_view(
-        match, board, fold.hands(match, newest, also), fold.running(match), fold.played(match)
+        match,
+        board,
+        fold.hands(match, newest, also),
+        fold.totals_after_each_hand(match),
+        fold.played(match),
     )
 
 
@@ -423,21 +444,23 @@ def hands_page(match: Match, page: object, size: int) -> tuple[MatchView, int, i
     pages = max(1, -(-board.hands // size))
     shown = page if isinstance(page, int) and 1 <= page <= pages else pages
     rows = fold.page_of_hands(match, (shown - 1) * size, size)
-    view = build_match_view(match, board, rows, fold.running(match), fold.played(match))
+    view = build_match_view(
+        match, board, rows, fold.totals_after_each_hand(match), fold.played(match)
+    )
     return view, shown, pages
 
 
 def match_json(match: Match) -> str:
     """The match's JSON (``MatchView.to_json()``) as text, put together from the JSON
     each hand keeps: no hand is decoded or encoded again."""
-    view = build_match_view(match, fold.scoreboard(match), (), fold.running(match))
+    view = build_match_view(match, fold.scoreboard(match), (), fold.totals_after_each_hand(match))
     head = json_text({**view.summary_json(), **_table_of(match), "cumulative": view.cumulative()})
     fragments = db.session.scalars(
         select(StoredHand.fragment)
         .where(StoredHand.match_id == match.id)
         .order_by(StoredHand.number)
     )
-    return f'{head[:-1]},"hands":[{",".join(fragments)}]}}'
+    return f'{head[:-1]},"hands":[{",".join(fragments)}]}}'  # type: ignore[arg-type]  # kept
 
 
 def _table_of(match: Match) -> dict[str, str | None]:
@@ -525,6 +548,7 @@ def submit_hand(
         raise Invalid([*errors, *problem.errors]) from None
     if errors:
         raise Invalid(errors)
+    assert (number is None or is_int(number)) and (key is None or isinstance(key, str))  # read
     try:
         with _transaction():
             stored, answer = _store_new_hand(
@@ -592,6 +616,11 @@ def get_hand(match: Match, number: int) -> StoredHand:
     if found is None:
         raise NotFound(Msg("This match has no hand {number}.", number=number))
     return found
+
+
+def find_hand(match: Match, number: int) -> StoredHand | None:
+    """The stored hand ``number`` of this match, or None."""
+    return _hand_numbered(match, number)
 
 
 def hand_history(match: Match, number: int) -> list[HandVersion]:
@@ -667,7 +696,8 @@ def import_match(data: object) -> tuple[Match, str]:
 # --- inside --------------------------------------------------------------------------
 
 
-class _transaction:
+@contextmanager
+def _transaction(match: Match | None = None, number: int | None = None) -> Iterator[None]:
     """Commit at the end of the block, or roll back and store nothing.
 
     When hand ``number`` of ``match`` changed or vanished since it was read, the write
@@ -676,40 +706,30 @@ class _transaction:
     A write that met another (``_met_another``) becomes ``HandConflict`` too, or
     ``WriteConflict`` when no hand was named.
     """
-
-    def __init__(self, match: Match | None = None, number: int | None = None):
-        self.match_id = match.id if match is not None else None
-        self.number = number
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind, error, traceback) -> bool:
-        if error is None:
-            try:
-                db.session.commit()
-                return False
-            except BaseException as failed:
-                db.session.rollback()
-                self._raise_conflict(failed)
-                raise
+    match_id = match.id if match is not None else None
+    try:
+        yield
+        db.session.commit()
+    except BaseException as error:
         db.session.rollback()
-        self._raise_conflict(error)
-        return False  # the block's error goes on
+        _raise_conflict(error, match_id, number)
+        raise  # the block's (or the commit's) error goes on
 
-    def _raise_conflict(self, error: BaseException) -> None:
-        met = _met_another(error)
-        if self.number is not None and (met or isinstance(error, StaleDataError | IntegrityError)):
-            raise HandConflict(self.number, self._current_version()) from error
-        if met:
-            raise WriteConflict() from error
 
-    def _current_version(self) -> int | None:
-        return db.session.scalar(
-            select(StoredHand.version).where(
-                StoredHand.match_id == self.match_id, StoredHand.number == self.number
-            )
+def _raise_conflict(error: BaseException, match_id: int | None, number: int | None) -> None:
+    met = _met_another(error)
+    if number is not None and (met or isinstance(error, StaleDataError | IntegrityError)):
+        raise HandConflict(number, _current_version(match_id, number)) from error
+    if met:
+        raise WriteConflict() from error
+
+
+def _current_version(match_id: int | None, number: int) -> int | None:
+    return db.session.scalar(
+        select(StoredHand.version).where(
+            StoredHand.match_id == match_id, StoredHand.number == number
         )
+    )
 
 
 #: PostgreSQL's serialization_failure and deadlock_detected.
@@ -833,6 +853,7 @@ def _store_new_hand(
     the API's answer."""
     now = _touch(match, new_number=True)  # first: the match's row, as in every write
     taken = db.session.scalar(select(Match.last_hand_number).where(Match.id == match.id))
+    assert taken is not None  # the match's row, held
     if key is not None and _hand_with_key(match, key) is not None:
         raise _StoredMeanwhile
     if number is not None and number != taken:
@@ -869,7 +890,7 @@ def _store_new_hand(
     return stored, answer
 
 
-def _request_digest(data: object, dealer: object, number: int | None) -> str:
+def _request_digest(data: object, dealer: object, number: object) -> str:
     """SHA-256 of a hand request, written canonically (key order and spacing do not count)."""
     text = json.dumps(
         {"hand": data, "dealer": dealer, "number": number},

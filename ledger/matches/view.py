@@ -244,6 +244,7 @@ def hand_record(number: int, dealer: str, result: dict[str, Any]) -> HandRecord:
 
 def hand_view(hand: Hand, players: tuple[str, ...]) -> HandView:
     """A stored hand (its fold record kept) as the pages and the API show it."""
+    assert hand.record is not None  # every write keeps it; fold fills an older match first
     _, carried = record_from_json(hand.number, hand.dealer, hand.record)
     return HandView(
         number=hand.number,

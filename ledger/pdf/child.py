@@ -100,6 +100,7 @@ class _Renderer:
         )
 
     def render(self, job: RenderJob) -> bytes:
+        assert self.process.stdin is not None and self.process.stdout is not None  # PIPEs
         try:
             _write_frame(self.process.stdin, pickle.dumps(job, pickle.HIGHEST_PROTOCOL))
             payload = _read_frame(self.process.stdout.fileno(), time.monotonic() + REPLY_SECONDS)
@@ -116,7 +117,8 @@ class _Renderer:
         """Close its pipes: it ends (killed if it does not within a second)."""
         for pipe in (self.process.stdin, self.process.stdout):
             try:
-                pipe.close()
+                if pipe is not None:
+                    pipe.close()
             except OSError:
                 pass  # the renderer is gone already
         try:
@@ -259,6 +261,7 @@ def _child(job: RenderJob, writable: int) -> None:
         signal.alarm(RENDER_SECONDS)
         kept = _KeptRecords()
         logging.root.handlers = [kept]
+        reply: tuple[str, bytes | str, list[tuple[str, int, str]]]
         try:
             reply = ("pdf", job.render(), kept.records)
         except Exception:

@@ -91,8 +91,8 @@ def init_printer(app: Flask) -> None:
         app.config["PDF_SLOTS"],
         float(app.config["PDF_SLOT_WAIT"]),
         (
-            app.template_folder or "",
-            app.static_folder or "",
+            str(app.template_folder or ""),
+            str(app.static_folder or ""),
             str(Path(__file__).resolve().parents[1] / "translations"),
         ),
     )

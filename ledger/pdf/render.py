@@ -42,6 +42,8 @@ from weasyprint import CSS, HTML, Attachment
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from ledger.i18n.numbers import MINUS
+
 #: Every relative URL in a PDF's HTML or CSS resolves against this; nothing answers it.
 HOST = "ledger.invalid"
 BASE_URL = f"https://{HOST}/"
@@ -185,7 +187,6 @@ def paper_size(value: object) -> str:
 
 #: Programs read these PDFs' text (the acceptance checks look for ``-18``): numbers are
 #: written with the ASCII hyphen-minus, not the true minus sign the pages use.
-MINUS_SIGN = "\N{MINUS SIGN}"
 
 
 def render_document(
@@ -202,7 +203,7 @@ def render_document(
         *(CSS(string=css, font_config=kit.font_config) for css in extra_css),
         kit.paper[paper if paper in PAPER_SIZES else DEFAULT_PAPER],
     ]
-    html = html.replace(MINUS_SIGN, "-")
+    html = html.replace(MINUS, "-")
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=kit.fetcher)
     return document.render(
         stylesheets=sheets,

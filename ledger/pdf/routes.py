@@ -10,7 +10,7 @@
 - ``GET /matches/<id>/what-if.pdf?rules-profile=...``: the comparison of "What if…?"
   (the match's hands under other rules) on one page.
 - ``GET /check/slip.pdf?h=<share-link payload>``: the slip of the hand the dispute
-  checker shows (``h`` as in the checker's share links, ``ledger.views.checker``).
+  checker shows (``h`` as in the checker's share links, ``ledger.web.checker``).
 
 ``?paper=letter`` gives US Letter instead of A4. Unknown matches and hands answer the
 404 page; a damaged ``h`` the 400 page. Every figure comes from the engine's results.
@@ -41,17 +41,18 @@ from ledger.engine import (
     settlement_json,
 )
 from ledger.engine.rules import DEFAULT_PROFILE
-from ledger.errors import error_response
+from ledger.http.errors import error_response
 from ledger.i18n import N_, Msg, format_day, num, tr
 from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, PROFILE_NAMES, TUNNELA_GROUP_NAMES
+from ledger.matches.chart import SHAPES, Chart, marker_path, running_chart
 from ledger.matches.export import export_filename
+from ledger.matches.pdf_export import EXPORT_NAME
+from ledger.matches.share_link import ShareLinkError, decode_hand_link
 from ledger.matches.view import MatchView
-from ledger.pdf.archive import EXPORT_NAME, export_attachment
+from ledger.pdf.archive import export_attachment
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.printer import PdfBusy, init_printer, kept_pdf, new_pdf, request_key
 from ledger.pdf.render import DEFAULT_PAPER, RenderJob, paper_size, pdf_response
-from ledger.web.chart import SHAPES, Chart, marker_path, running_chart
-from ledger.web.share_link import ShareLinkError, decode_hand_link
 from ledger.web.what_if import PRINTED_HANDS, WhatIfForm, chosen, comparison, rules_title
 
 bp = Blueprint("reports", __name__)
@@ -127,7 +128,7 @@ def maal_item_text(item: dict[str, Any]) -> str:
     word = str(ITEM_WORDS[kind]) if kind in ITEM_WORDS else kind.replace("_", " ")
     if kind == "dealt_tunnela":
         of = item.get("kind")
-        of = str(TUNNELA_GROUP_NAMES.get(of, of))
+        of = str(TUNNELA_GROUP_NAMES.get(str(of), of))
         if count == 1:
             label = tr("dealt tunnela of {kind}", kind=of)
         else:

@@ -47,9 +47,9 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Request
 
 from ledger.extensions import db
+from ledger.http.security import HSTS, SECURITY_HEADERS
 from ledger.matches import is_public_id
 from ledger.matches.models import Match
-from ledger.security import HSTS, SECURITY_HEADERS
 
 #: The match page's live part, and the big screen's (``ledger.web.screen``).
 ENDPOINTS = ("matches.live", "screen.live")

@@ -3,7 +3,7 @@ proxies there are (``PROXY_COUNT``, ``LEDGER_PROXY_COUNT``; 0 by default).
 
 With the count right, ``request.remote_addr`` is the client's, and ``request.scheme``
 and ``request.host`` are the ones the browser used, so a ledger behind TLS knows it is
-served over https (Secure session cookie, HSTS: ``ledger.security``) and its links
+served over https (Secure session cookie, HSTS: ``ledger.http.security``) and its links
 start with https. A header with fewer entries than the count is not believed. The
 proxy must set (not pass on) X-Forwarded-For, -Proto, -Host and, under a sub-path,
 -Prefix: see docs/deployment.md.

@@ -6,7 +6,7 @@ schema is the latest migration (``marriage-ledger init-db`` has run), and it acc
 writes: it updates the migration's own row to the same value and rolls back, so a
 read-only or missing database, or one left behind by an upgrade, answers 503 with a
 line saying which; so does a full disk where the app writes, and for a while a request
-that met an unavailable database or a full disk (a 503 of ``ledger.errors``). The
+that met an unavailable database or a full disk (a 503 of ``ledger.http.errors``). The
 details go to the log, not to the client.
 """
 
@@ -22,8 +22,8 @@ from flask import Blueprint, Flask, current_app
 from sqlalchemy import column, inspect, select, table, update
 from sqlalchemy.exc import SQLAlchemyError
 
-from ledger.errors import last_failure
 from ledger.extensions import db
+from ledger.http.errors import last_failure
 
 bp = Blueprint("serving", __name__)
 log = logging.getLogger(__name__)
@@ -34,7 +34,7 @@ TEXT = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"
 
 
 #: For so many seconds after a request met an unavailable database or a full disk
-#: (``ledger.errors.handle_unavailable``), /readyz says so: a full disk lets the
+#: (``ledger.http.errors.handle_unavailable``), /readyz says so: a full disk lets the
 #: no-op write below pass.
 RECENT_FAILURE_SECONDS = 30
 #: Less free space than this where the app writes (the SQLite file's folder, the

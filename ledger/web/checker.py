@@ -3,7 +3,7 @@
 ``GET /check`` shows an empty hand (or, with ``?h=``, a shared one, settled);
 ``POST /check`` settles the posted form; ``POST /check/preview`` answers htmx with the
 settlement or the problems (or, when the house rules changed, the whole form redrawn
-for them). A shared link carries the settle request of API.md as compact base64url JSON.
+for them). A shared link carries the settle request of docs/api.md as compact base64url JSON.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from ledger.engine import PROFILES, Invalid, resolve_rules
 from ledger.engine.rules import DEFAULT_PROFILE
 from ledger.i18n import translate
+from ledger.matches.share_link import ShareLinkError, decode_hand_link, encode_hand_link
 from ledger.web.forms.hand import CheckForm
 from ledger.web.forms.hand_filling import hand_formdata
 from ledger.web.forms.hand_reading import HandCheck, check_hand
@@ -25,7 +26,6 @@ from ledger.web.forms.rules import (
     read_rules_form,
     rules_formdata,
 )
-from ledger.web.share_link import ShareLinkError, decode_hand_link, encode_hand_link
 
 bp = Blueprint("checker", __name__)
 

@@ -23,10 +23,9 @@ from cryptography.fernet import Fernet, InvalidToken
 from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import abort, current_app, session
-from sqlalchemy import select
 
-from ledger.extensions import db
 from ledger.i18n import N_
+from ledger.matches import matches_with_ids
 from ledger.matches.models import Match
 from ledger.tables.service import may_write_match
 
@@ -132,6 +131,6 @@ def editable_matches() -> list[EditableMatch]:
     keys = held_keys()
     if not keys:
         return []
-    found = db.session.scalars(select(Match).where(Match.public_id.in_(list(keys)))).all()
+    found = matches_with_ids(keys)
     by_id = {m.public_id: m for m in found if may_write_match(m, keys[m.public_id])}
     return [EditableMatch(pid, by_id[pid].name) for pid in reversed(list(keys)) if pid in by_id]

@@ -39,7 +39,7 @@ def cards(codes: object) -> Markup:
     """Several cards, separated by spaces."""
     if not codes:
         return Markup("")
-    return Markup(" ").join(card(c) for c in codes)  # type: ignore[union-attr]
+    return Markup(" ").join(card(c) for c in codes)  # type: ignore[attr-defined]
 
 
 def rule_value(value: object) -> str:

@@ -1,4 +1,4 @@
-"""The shared hand form (``ledger.hand_form``) inside a match.
+"""The shared hand form (``ledger.web.forms.hand_setup``) inside a match.
 
 The form is the dispute checker's, for the match's registered players (names fixed,
 a plays / sits-out switch each), with the dealer and, when editing, the version of

@@ -82,7 +82,7 @@ def new(public_id: str):
     if request.method == "GET":
         if view.finished:
             flash(_finished_words(view), "success")
-            return redirect(url_for("matches.length", public_id=public_id), 303)
+            return redirect(url_for("matches.change_length", public_id=public_id), 303)
         return _entry_page(view, new_hand_form(view))
     form = build_match_hand_form(view, request.form)
     check = check_match_hand(form, match, view)
@@ -151,7 +151,8 @@ def _side_by_side(
 ) -> list[tuple[str, int | None, int | None]]:
     """Per player of the match: the stored hand's net and the typed hand's (None: sat out,
     or not settled yet)."""
-    mine = {p["name"]: p["net"] for p in check.settlement["players"]} if check.ok else {}
+    settled = check.settlement or {"players": []}
+    mine = {p["name"]: p["net"] for p in settled["players"]}
     stored = theirs.nets
     return [(name, stored.get(name), mine.get(name)) for name in view.players]
 
@@ -182,8 +183,11 @@ def undo(public_id: str, number: int):
         if matches.hand_history(match, number):
             return _already_deleted(public_id, number)
         matches.get_hand(match, number)  # 404
+        assert hand is not None  # get_hand answered 404
     to_confirm = redirect(url_for("hands.delete", public_id=public_id, number=number), 303)
-    if read_whole(request.form.get("version")) != hand.version or not seconds_left(hand.created_at):
+    if read_whole(request.form.get("version")) != hand.version or not (
+        hand.created_at and seconds_left(hand.created_at)
+    ):
         flash(
             tr(
                 "Hand {number} can no longer be undone in one tap; delete it here if it is wrong.",
@@ -237,6 +241,7 @@ def edit(public_id: str, number: int):
     if request.method == "GET":
         if hand is None:
             matches.get_hand(match, number)  # 404
+            assert hand is not None  # get_hand answered 404
         form, notes = stored_hand_form(view, hand)
         return _entry_page(
             view, form, number=number, check=check_match_hand(form, match, view), notes=notes
@@ -294,6 +299,7 @@ def delete(public_id: str, number: int):
         if request.method == "POST" and matches.hand_history(match, number):
             return _already_deleted(public_id, number)
         matches.get_hand(match, number)  # 404
+        assert hand is not None  # get_hand answered 404
     if request.method == "GET":
         return _delete_page(view, hand, hand.version)
     version = read_whole(request.form.get("version")) or 0

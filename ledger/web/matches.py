@@ -13,7 +13,7 @@
   the browser is sent on to the match page (so the key leaves the address bar).
 - ``GET/POST /matches/<id>/length``: play on after the end, or stop here (editors).
 
-Hand pages are in ``ledger.views.hands``; reading and writing is ``ledger.matches``.
+Hand pages are in ``ledger.web.hands``; reading and writing is ``ledger.matches``.
 """
 
 from __future__ import annotations
@@ -34,33 +34,43 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup
-from sqlalchemy import select
-from werkzeug.exceptions import NotFound, RequestEntityTooLarge
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ledger import matches
-from ledger.engine import Invalid
-from ledger.extensions import csrf, db
-from ledger.i18n import N_, current_language, digit_style, money, tr
+from ledger.engine import FieldError, Invalid
+from ledger.extensions import csrf
+from ledger.i18n import N_, current_language, digit_style, money, tr, translate
+from ledger.matches import create_match, import_match
+from ledger.matches.chart import running_chart
 from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
-from ledger.matches.reading import rules_from_record
+from ledger.matches.page_cache import fragment_cache
+from ledger.matches.reading import read_match, read_whole_number, rules_from_record, tidy
 from ledger.matches.view import MatchView, stake_of
 from ledger.serving.polls import poll_seconds
 from ledger.tables.service import may_write_match
-from ledger.web.chart import running_chart
 from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
 from ledger.web.filters import length_words
-from ledger.web.forms.import_match import ImportMatchForm, submit_import
-from ledger.web.forms.length import LengthForm, play_on, stop_here, suggest_length
-from ledger.web.forms.new_match import NewMatchForm, prepare_new_match_form, submit_new_match
-from ledger.web.forms.problems import attach, place_errors
+from ledger.web.forms.import_match import ImportMatchForm, read_saved_match
+from ledger.web.forms.length import MAX_COUNT, LengthForm, length_unit, suggest_length
+from ledger.web.forms.new_match import (
+    NewMatchCheck,
+    NewMatchForm,
+    default_name,
+    error_field,
+    prepare_new_match_form,
+    read_length,
+    rules_spec,
+)
+from ledger.web.forms.numbers import read_whole
+from ledger.web.forms.problems import Problem, attach, place_errors, plain_message
+from ledger.web.forms.rules import RulesChoice
 from ledger.web.forms.stake import (
     StakeForm,
     prepare_stake_fields,
     read_stake_fields,
     stake_field,
 )
-from ledger.web.page_cache import fragment_cache
 from ledger.web.score_table import RECENT_HANDS, score_rows
 from ledger.web.undo import take_undo_offer
 
@@ -100,6 +110,68 @@ def new():
         )
         return redirect(url_for("matches.show", public_id=match.public_id), 303)
     return _new_page(form, choice, outcome, status=422)
+
+
+def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, str] | NewMatchCheck:
+    """Create the match the form describes, or its problems (placed on the fields)."""
+    problems: list[Problem] = []
+    names, rows = [], []
+    for row, entry in enumerate(form.players):
+        name = tidy(entry.data or "")
+        if name:
+            names.append(name)
+            rows.append(row)
+    length = read_length(form, problems)
+    dealer = None
+    chosen = read_whole(form.first_dealer.data or "0")
+    if chosen is not None and chosen in rows:
+        dealer = names[rows.index(chosen)]
+    elif names:
+        problems.append(
+            Problem(
+                tr("Choose a player with a name to deal first."),
+                form.first_dealer,
+                tr("Deals first"),
+            )
+        )
+    stake = read_stake_fields(form.stake.form)
+    args = (
+        form.name.data or default_name(),
+        names,
+        rules_spec(form, choice),
+        length,
+        dealer,
+        stake,
+    )
+    try:
+        if problems or choice.problems:
+            read_match(*args)  # only to find the other problems; stores nothing
+        else:
+            return create_match(*args)
+    except Invalid as invalid:
+        # one message per field is enough: a field with a problem of the form keeps it
+        errors = [e for e in invalid.errors if not getattr(error_field(form, e, rows), "errors", 0)]
+        problems += place_errors(errors, lambda e: (error_field(form, e, rows), e.field))
+    attach(problems)
+    return NewMatchCheck(choice, [*choice.problems, *problems])
+
+
+def submit_import(form: ImportMatchForm) -> tuple[Match, str] | None:
+    """The new match and its edit key, or None with the problems on ``form.file``."""
+    upload = form.file.data
+    if upload is None or not upload.filename:
+        form.file.errors = [tr("Choose the match's summary PDF or its export.json first.")]
+        return None
+    try:
+        return import_match(read_saved_match(upload.read()))
+    except Invalid as problem:
+        form.file.errors = [_shown(error) for error in problem.errors]
+        return None
+
+
+def _shown(error: FieldError) -> str:
+    """An import problem as the page shows it: where in the export, then what."""
+    return f"{error.field}: {translate(error)}" if error.field else translate(error)
 
 
 @bp.post("/new/rules")
@@ -152,19 +224,9 @@ def _new_page(form, choice, check=None, status=200, import_form=None):
 # --- the match page --------------------------------------------------------------------
 #
 # The page's parts that follow the match (header, standings, table, chart) are rendered
-# once per match version and kept (ledger.views.page_cache): a page or a poll costs one
+# once per match version and kept (ledger.matches.page_cache): a page or a poll costs one
 # small query while nothing changed, and four (the row, then the match with its players
 # and hands) when something did, however many hands there are.
-
-
-def match_row(public_id: str) -> Match:
-    """The match's own row (one query: its players and hands are not loaded), or 404."""
-    found = None
-    if matches.is_public_id(public_id):
-        found = db.session.scalars(select(Match).where(Match.public_id == public_id)).first()
-    if found is None:
-        raise NotFound("There is no match at this address. Check the link.")
-    return found
 
 
 def match_context(match: Match, editor: bool) -> dict:
@@ -192,7 +254,7 @@ def rendered_part(part: str, row: Match, editor: bool) -> Markup:
     cache = fragment_cache()
     found = cache.get(_key(part, row.public_id, row.version, editor))
     if found is not None:
-        return found
+        return Markup(found)
     context = match_context(matches.get_match(row.public_id), editor)
     version = context["view"].version  # what was rendered, even if a write just landed
     live = Markup(render_template("match/_live.html", **context))
@@ -206,7 +268,7 @@ def rendered_part(part: str, row: Match, editor: bool) -> Markup:
 
 @bp.get("/<public_id>")
 def show(public_id: str):
-    return _show_page(match_row(public_id))
+    return _show_page(matches.get_match(public_id))
 
 
 def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 200):
@@ -272,7 +334,7 @@ def stake(public_id: str):
 @bp.get("/<public_id>/live")
 def live(public_id: str):
     """The standings, table and chart, when they changed since version ``v``; else 204."""
-    row = match_row(public_id)
+    row = matches.get_match(public_id)
     if request.args.get("v", type=int) == row.version:
         return "", 204, {"Cache-Control": "no-store"}
     response = make_response(rendered_part("live", row, can_edit(row)))
@@ -283,8 +345,34 @@ def live(public_id: str):
 # --- the length: play on, or stop here ----------------------------------------------------
 
 
+def play_on(form: LengthForm, match: Match, view: MatchView) -> bool:
+    """Set the length the form gives; False (the problem on the field) when it cannot be."""
+    text = (form.count.data or "").strip()
+    unit = length_unit(view)
+    try:
+        count = read_whole_number(text, "count", least=1, most=MAX_COUNT, text=True)
+    except FieldError:
+        if unit == "rotations":
+            message = tr("Enter how many rotations: a whole number from 1 to 1000.")
+        else:
+            message = tr("Enter how many hands: a whole number from 1 to 1000.")
+        form.count.errors = [message]
+        return False
+    try:
+        matches.change_match(match, {"length": {unit: count}})
+    except Invalid as invalid:
+        form.count.errors = [plain_message(error) for error in invalid.errors]
+        return False
+    return True
+
+
+def stop_here(match: Match, view: MatchView) -> None:
+    """End the match after the hands played: its length becomes their number."""
+    matches.change_match(match, {"length": {"hands": view.state.hands_played}})
+
+
 @bp.route("/<public_id>/length", methods=["GET", "POST"])
-def length(public_id: str):
+def change_length(public_id: str):
     """Play on after the end (a new, longer length) or stop here (the length becomes the
     hands played): the match's length, changed as the API's PATCH changes it."""
     match = matches.get_match(public_id)

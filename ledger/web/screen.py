@@ -11,7 +11,7 @@ from their chair (issue 27).
   the app, ``ledger.serving.polls``), else the screen's part that follows the match.
 
 The part is rendered once per match version, language and digits, and kept
-(``ledger.web.page_cache``), so a room of screens and phones costs what one does.
+(``ledger.matches.page_cache``), so a room of screens and phones costs what one does.
 ``templates/screen/_standings.html`` takes a ``MatchView`` (and its chart, for each
 line's sample of its player's line): a table's season screen can show tonight's match
 with it.
@@ -26,12 +26,12 @@ from markupsafe import Markup
 
 from ledger import matches
 from ledger.i18n import current_language, digit_style
+from ledger.matches.chart import Chart, Series, running_chart
 from ledger.matches.models import Match
+from ledger.matches.page_cache import fragment_cache
 from ledger.matches.view import MatchView
 from ledger.serving.polls import poll_seconds
-from ledger.web.chart import Chart, Series, running_chart
 from ledger.web.matches import match_row
-from ledger.web.page_cache import fragment_cache
 from ledger.web.score_table import ScoreCell, score_rows
 
 bp = Blueprint("screen", __name__, url_prefix="/matches")
@@ -40,7 +40,7 @@ bp = Blueprint("screen", __name__, url_prefix="/matches")
 SCHEMES = ("light", "dark")
 #: The chart's x labels: at most this many fit the screen's larger text.
 X_LABELS = 6
-#: The legend sample of ``ledger.web.chart``: a line of 28 from the legend's x, its
+#: The legend sample of ``ledger.matches.chart``: a line of 28 from the legend's x, its
 #: name 34 to the right of that x and 4 below its y; the box leaves 2 either side.
 SWATCH_TEXT_GAP, SWATCH_BASELINE, SWATCH_MARGIN = 34, 4, 2
 SWATCH_WIDTH, SWATCH_HEIGHT = 32, 12

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask import current_app, session
-from sqlalchemy import select
 
-from ledger.extensions import db
-from ledger.matches.models import Hand, Match, utcnow
+from ledger import matches
+from ledger.matches.models import Match, utcnow
 
 SESSION_KEY = "undo"
 UNDO_SECONDS = 120
@@ -50,9 +49,7 @@ def take_undo_offer(match: Match) -> UndoOffer | None:
         return None
     session.pop(SESSION_KEY)
     _, number, version = offer
-    hand = db.session.scalars(
-        select(Hand).where(Hand.match_id == match.id, Hand.number == number)
-    ).one_or_none()
+    hand = matches.find_hand(match, number)
     if hand is None or hand.version != version:
         return None
     left = seconds_left(hand.created_at)

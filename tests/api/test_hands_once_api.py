@@ -1,4 +1,4 @@
-"""A hand is stored once (shared/API.md): Idempotency-Key replays, a key reused with
+"""A hand is stored once (docs/api.md): Idempotency-Key replays, a key reused with
 another body, the same key at the same instant, the hand number the client expects,
 a finished match, and PATCH of the match's name and length."""
 

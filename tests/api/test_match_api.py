@@ -1,4 +1,4 @@
-"""The Matches section of shared/API.md: create, read, add/replace/delete hands."""
+"""The Matches section of docs/api.md: create, read, add/replace/delete hands."""
 
 import pytest
 from api_support import PLAYERS, bearer, hand

@@ -89,6 +89,7 @@ def filespec(name: str, stream_object: int) -> bytes:
 # --- the round trip -----------------------------------------------------------------------
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 @pytest.mark.parametrize("headers", [{}, NE], ids=["en", "ne"])
 def test_export_pdf_import_export_gives_the_same_match(client, create_match, headers):
     m = played_match(create_match, rules={"profile": "sparkai", "unseen_maal": "keep"})
@@ -113,6 +114,7 @@ def test_export_pdf_import_export_gives_the_same_match(client, create_match, hea
     assert len(m.get()["hands"]) == len(exported["hands"])
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_large_match_comes_back_from_its_pdf(app, client, create_match):
     m = create_match()
     players = {p: ("sequences", n) for n, p in enumerate(["Asha", "Bikash", "Chandra", "Dipa"])}
@@ -234,6 +236,7 @@ def test_a_hostile_name_tree_is_a_422(app, client, embedded, streams):
     assert count_matches(app) == 0
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_damaged_copies_of_a_summary_never_answer_a_500(app, client, create_match):
     """Cut short, or with bytes changed here and there: 201 when the match survived,
     else 400 or 422 with a sentence for each problem (a changed byte of the export may

@@ -184,6 +184,7 @@ def exercise(schema, operation, public_id: str, key: str) -> None:
     run()
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_api_keeps_to_its_document(app, seeded, seeded_table):
     schema = api_schema(app)
     operations = [result.ok() for result in schema.get_all_operations()]

@@ -1,4 +1,4 @@
-"""POST /api/v1/settle and GET /api/v1/rules as /work/shared/API.md gives them."""
+"""POST /api/v1/settle and GET /api/v1/rules as docs/api.md gives them."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def by_name(body):
     return {p["name"]: p for p in body["players"]}
 
 
-# --- the request example of API.md --------------------------------------------------------
+# --- the request example of docs/api.md --------------------------------------------------------
 
 
 def test_api_md_request_example(client):
@@ -519,6 +519,7 @@ def test_fuzz_json_never_500(client, body):
     depth=st.integers(1, 1200),
     where=st.sampled_from(["rules", "tiplu", "winner", "players", "finish"]),
 )
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_fuzz_deep_nesting_never_500(client, body, depth, where):
     body = dict(body)
     body[where] = deep(body.get(where), depth)

@@ -1,4 +1,4 @@
-"""The stake and the settle-up through the API (API.md, "Money"): create with and without
+"""The stake and the settle-up through the API (docs/api.md#money): create with and without
 a stake, change it by PATCH, the fewest payments after two-player hands, exact money,
 no settle-up for a points race, and bad stakes refused on their field."""
 

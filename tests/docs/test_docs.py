@@ -21,6 +21,17 @@ def test_the_readme_links_only_to_files_in_the_repository():
     assert "shared/" not in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
+def test_the_readme_is_short_and_leads_to_every_document():
+    """What a newcomer needs first; the rest is in docs/, each page linked from it."""
+    readme = ROOT / "README.md"
+    assert readme.stat().st_size <= 10 * 1024
+    lines = readme.read_text(encoding="utf-8").splitlines()
+    assert lines[3].startswith("make run ") and lines[4].startswith("make test ")
+    found = set(links(readme))
+    for doc in (ROOT / "docs").glob("*.md"):
+        assert f"docs/{doc.name}" in found, doc.name
+
+
 def test_the_docs_link_only_to_files_beside_them():
     for doc in (ROOT / "docs").glob("*.md"):
         for target in links(doc):

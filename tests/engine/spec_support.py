@@ -1,7 +1,7 @@
-"""Helpers for the engine tests, and an independent reading of RULES.md.
+"""Helpers for the engine tests, and an independent reading of docs/rules.md.
 
-Everything in this module is written from /work/shared/RULES.md, not from the
-engine: ``SPEC`` is the table of RULES.md §6 in the spec's own words,
+Everything in this module is written from the rules (docs/rules.md), not from the
+engine: ``SPEC`` is the published profiles of §6 in the sources' own words,
 ``spec_kind`` is §1's relations, ``spec_maal`` is §2 and ``spec_settle`` is §3-4.
 The tests compare the engine against these.
 """
@@ -92,7 +92,7 @@ def solo(
     return hand([a, b], winner="B", tiplu=tiplu)
 
 
-# --- RULES.md §1: cards and relations -----------------------------------------------------
+# --- docs/rules.md §1: cards and relations -----------------------------------------------------
 
 SPEC_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 SPEC_SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -100,7 +100,7 @@ RED = {"H", "D"}
 
 
 def spec_card(code: str):
-    """(rank, suit) or "JK", read the way RULES.md §1 describes card codes."""
+    """(rank, suit) or "JK", read the way docs/rules.md §1 describes card codes."""
     text = code.strip().upper()
     if text == "JK":
         return "JK"
@@ -127,7 +127,7 @@ def spec_kind(card, tiplu) -> str:
     return "alter" if (suit in RED) == (tsuit in RED) else "ordinary_joker"
 
 
-# --- RULES.md §6: the published profiles, in the spec's words -----------------------------
+# --- docs/rules.md §6: the published profiles, in the spec's words -----------------------------
 
 
 @dataclass(frozen=True)
@@ -277,14 +277,14 @@ SPEC: dict[str, SpecProfile] = {
         finisher_bonus=10,
     ),
 }
-#: gamerules' dealt tunnelas: totals per group (RULES.md §6, below the table).
+#: gamerules' dealt tunnelas: totals per group (docs/rules.md §6, below the table).
 GAMERULES_TUNNELAS = {"ordinary": (5, 15, 25), "poplu_jhiplu": (15, 35)}
 
 
 def total(table, count: int) -> int:
     """A totals table read at a count. Past its end (three tiplus or three marriages in
     gamerules, whose tables stop at two) each further one adds the table's last step: the
-    choice docs/rule-choices.md writes down where RULES.md is silent."""
+    choice docs/rule-choices.md writes down where docs/rules.md is silent."""
     if count == 0:
         return 0
     if count <= len(table):
@@ -305,7 +305,7 @@ def scored_kind(kind: str, profile: str) -> str:
 
 
 def spec_tunnela_points(kinds: list[str], profile: str) -> int:
-    """RULES.md §2 step 1 and §6: the bonus of a player's dealt tunnelas."""
+    """docs/rules.md §2 step 1 and §6: the bonus of a player's dealt tunnelas."""
     spec = SPEC[profile]
     if profile == "gamerules":
         groups = Counter(
@@ -329,7 +329,7 @@ def spec_maal(
     shown: int = 0,
     oj_identities: list[int] | None = None,
 ) -> int:
-    """RULES.md §2: a player's maal count from copies per kind (dealt tunnelas apart)."""
+    """docs/rules.md §2: a player's maal count from copies per kind (dealt tunnelas apart)."""
     spec = SPEC[profile]
     points = spec_tunnela_points(list(tunnelas), profile) if tunnelas else 0
     t, p, j = counts["tiplu"], counts["poplu"], counts["jhiplu"]
@@ -363,7 +363,7 @@ def spec_maal(
     return points
 
 
-# --- RULES.md §3-4: settling --------------------------------------------------------------
+# --- docs/rules.md §3-4: settling --------------------------------------------------------------
 
 
 @dataclass
@@ -374,14 +374,14 @@ class SpecResult:
     penalty: dict[str, int]
     net: dict[str, int]
     total: int
-    quick: dict[str, int]  # RULES.md §3 step 6: what each non-finisher pays the finisher
+    quick: dict[str, int]  # docs/rules.md §3 step 6: what each non-finisher pays the finisher
 
 
 def spec_settle(
     players: list[tuple[str, str, int, bool]], finish: str, winner: str | None, rules
 ) -> SpecResult:
     """players: (name, seen, own maal count, foul). ``rules`` is read by the setting names
-    RULES.md uses (unseen_maal, fee_seen, fee_seen_dublee, fee_unseen, dublee_finish_bonus,
+    docs/rules.md uses (unseen_maal, fee_seen, fee_seen_dublee, fee_unseen, dublee_finish_bonus,
     void_hand, foul, foul_penalty, finisher_bonus_per_opponent)."""
     n = len(players)
     names = [p[0] for p in players]

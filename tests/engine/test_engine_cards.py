@@ -1,4 +1,4 @@
-"""ledger.engine.cards: card codes (RULES.md §1) and each card's relation to the tiplu."""
+"""ledger.engine.cards: card codes (docs/rules.md §1) and each card's relation to the tiplu."""
 
 import pytest
 
@@ -119,7 +119,7 @@ def test_card_error_is_a_value_error():
     assert issubclass(CardError, ValueError)
 
 
-# --- relations (RULES.md §1) --------------------------------------------------------------
+# --- relations (docs/rules.md §1) --------------------------------------------------------------
 
 
 def rel(code, tiplu):
@@ -163,7 +163,7 @@ def test_alter_and_ordinary_jokers_by_colour(tiplu, alter, jokers):
 
 
 def test_wrap_tiplu_ace():
-    # tiplu A: jhiplu K, poplu 2 (RULES.md §1)
+    # tiplu A: jhiplu K, poplu 2 (docs/rules.md §1)
     assert rel("KS", "AS") == Relation.JHIPLU
     assert rel("2S", "AS") == Relation.POPLU
     assert rel("QS", "AS") == Relation.ORDINARY

@@ -1,4 +1,4 @@
-"""ledger.engine.hand: RULES.md "A valid hand", every problem reported at once with the
+"""ledger.engine.hand: docs/rules.md §3 "A valid hand", every problem reported at once with the
 path of its field."""
 
 import pytest
@@ -236,7 +236,7 @@ def test_a_bad_tiplu(tiplu):
     assert error_fields(two(b={"maal_cards": ["8H"]}, tiplu=tiplu)) == ["tiplu"]
 
 
-# --- copies across the table (RULES.md §2) ------------------------------------------------
+# --- copies across the table (docs/rules.md §2) ------------------------------------------------
 
 
 def copies_hand(*maals, tiplu="8H"):

@@ -1,4 +1,4 @@
-"""Whole hands worked out by hand from RULES.md, one or more per profile and setting.
+"""Whole hands worked out by hand from docs/rules.md, one or more per profile and setting.
 
 Each case shows its arithmetic in comments; the engine must agree to the point.
 """

@@ -1,4 +1,4 @@
-"""ledger.engine.maal: one player's maal count (RULES.md §2) with its breakdown."""
+"""ledger.engine.maal: one player's maal count (docs/rules.md §2) with its breakdown."""
 
 from collections import Counter
 
@@ -184,7 +184,7 @@ def test_tiplu_tables(profile, tiplu, one, two):
 
 ERR = "error"
 # tiplu 8H: ordinary 5S, ordinary joker 8S, poplu 9H, jhiplu 7H, alter 8D, printed JK,
-# tiplu 8H. The kinds and the cards must give the same (RULES.md §6).
+# tiplu 8H. The kinds and the cards must give the same (docs/rules.md §6).
 TUNNELA_TABLE = {
     #              ordinary oj  poplu jhiplu alter printed tiplu
     "amarnepal": (5, 10, 20, 20, 35, 35, ERR),

@@ -1,5 +1,5 @@
 """ledger.engine.match: running totals, dealer rotation, sit-outs, the next_hand foul,
-standings (RULES.md §3 fouls and §5)."""
+standings (docs/rules.md §3 fouls and §5)."""
 
 import pytest
 from spec_support import hand, nets, player, rules_for, settle_data

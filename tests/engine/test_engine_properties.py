@@ -1,12 +1,12 @@
 """Property-based tests over random VALID hands in every profile (hypothesis).
 
-The strategy builds hands that RULES.md accepts: 2-5 players with distinct names, seen
+The strategy builds hands that docs/rules.md accepts: 2-5 players with distinct names, seen
 statuses each profile allows, a finisher who saw (or a void hand), maal given as cards
 (any notation, within the copies the pack holds), as counts, or as a number, dealt
 tunnelas of the kinds the profile scores (whatever the route: where the route earns no
 bonus their cards count with the rest), shown marriages in every profile (they change
 nothing where they score like hidden ones). Alongside each hand it works out every
-player's maal count from RULES.md §2 (spec_support.spec_maal), so the engine is checked
+player's maal count from docs/rules.md §2 (spec_support.spec_maal), so the engine is checked
 against the spec, not itself.
 """
 
@@ -45,7 +45,7 @@ def render(draw, card) -> str:
 
 
 def tunnela_scored(kind: str, profile: str) -> bool:
-    """Whether RULES.md §6 scores a dealt tunnela of cards of this kind."""
+    """Whether docs/rules.md §6 scores a dealt tunnela of cards of this kind."""
     if profile == "gamerules":
         return kind in ("ordinary", "ordinary_joker", "alter", "poplu", "jhiplu")
     return isinstance(SPEC[profile].tunnela.get(kind), int)
@@ -104,7 +104,7 @@ def valid_hands(draw, profiles=PROFILE_IDS, overrides=True):
         if may_tunnela:
             entries = []
             if profile == "gamerules":
-                # unambiguous combinations only (RULES.md: totals per group, "the third
+                # unambiguous combinations only (docs/rules.md: totals per group, "the third
                 # adds 5" after two tunnelas of poplus/jhiplus)
                 plan = draw(
                     st.sampled_from(
@@ -174,7 +174,7 @@ def valid_hands(draw, profiles=PROFILE_IDS, overrides=True):
                 codes.append(render(draw, card))
             entry["maal_cards"] = codes
         if not earns_bonus:
-            # RULES.md "A valid hand": no bonus; the three cards count as other maal cards
+            # docs/rules.md §3 "A valid hand": no bonus; the three cards count as other maal cards
             for kind in tunnela_kinds:
                 held[kind] += 3
             tunnela_kinds = []
@@ -212,7 +212,7 @@ def run(profile, over, data):
     return rules, settle(parse_hand(data, rules), rules)
 
 
-# --- the engine against RULES.md ----------------------------------------------------------
+# --- the engine against docs/rules.md ----------------------------------------------------------
 
 
 @SETTINGS
@@ -246,7 +246,7 @@ def test_settlement_follows_the_spec(case):
     assert {k: v.fee for k, v in got.items()} == spec.fee
     assert {k: v.net for k, v in got.items()} == spec.net
     assert result.total_maal == spec.total
-    # RULES.md §3 step 6: the quick way
+    # docs/rules.md §3 step 6: the quick way
     quick = {}
     for pay in result.payments:
         if pay.payee == data.get("winner"):
@@ -331,7 +331,7 @@ def test_raising_a_players_maal_never_lowers_their_net(case, data_):
 
 
 def test_kidnap_is_the_exception_to_monotonicity():
-    # Under kidnap an unseen player's maal goes to the finisher, and RULES.md §3's
+    # Under kidnap an unseen player's maal goes to the finisher, and docs/rules.md §3's
     # arithmetic (maal points n x 0 - T) makes the unseen player pay it: more maal, lower
     # net. This is the spec's own consequence, so the property above leaves kidnap out.
     def dipa_net(value):

@@ -1,4 +1,4 @@
-"""ledger.engine.rules: the five published profiles exactly as RULES.md §6 gives them,
+"""ledger.engine.rules: the five published profiles exactly as docs/rules.md §6 gives them,
 and overrides of single settings.
 
 Where the engine's encoding differs from the table's wording (an alter that is "no
@@ -280,7 +280,7 @@ def test_a_single_override_changes_only_that_setting(pid, name, value, expected)
 
 
 def test_two_tiplus_worth_seven_in_amarnepal():
-    # RULES.md §6's own example of an override
+    # docs/rules.md §6's own example of an override
     rules = resolve_rules({"profile": "amarnepal", "tiplu": [3, 7]})
     assert tuple(rules.tiplu) == (3, 7)
 

@@ -1,4 +1,4 @@
-"""ledger.engine.settle: settling a hand (RULES.md §3, §4)."""
+"""ledger.engine.settle: settling a hand (docs/rules.md §3, §4)."""
 
 import pytest
 from spec_support import by_name, flows, hand, nets, payments, player, settle_data
@@ -9,7 +9,7 @@ ZERO_SUM = ["amarnepal", "sparkai", "classic", "everestbuzz"]
 def worked_example(
     dipa_seen="unseen", bikash_seen="sequences", asha_seen="sequences", chandra=None
 ):
-    """RULES.md §3: Asha finishes with 10; Bikash saw with 5; Chandra saw with 0; Dipa never
+    """docs/rules.md §3: Asha finishes with 10; Bikash saw with 5; Chandra saw with 0; Dipa never
     saw and holds 8."""
     return hand(
         [
@@ -22,7 +22,7 @@ def worked_example(
     )
 
 
-# --- the worked examples of RULES.md §3 ---------------------------------------------------
+# --- the worked examples of docs/rules.md §3 ---------------------------------------------------
 
 
 @pytest.mark.parametrize("profile", ZERO_SUM)

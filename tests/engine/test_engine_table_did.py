@@ -1,8 +1,8 @@
 """Issue 14, "Score what the table did": hands the published sources describe, which the
 ledger used to refuse, and two readings the sources leave open (docs/rule-choices.md).
 
-Each test quotes the sentence of the source (or of RULES.md) it follows. The numbers are
-worked out by hand in the comments, from RULES.md §2-3 and §6.
+Each test quotes the sentence of the source (or of docs/rules.md) it follows. The numbers are
+worked out by hand in the comments, from docs/rules.md §2-3 and §6.
 """
 
 import pytest
@@ -33,7 +33,7 @@ def finisher_and(b: dict, profile="amarnepal", tiplu="8H", **overrides):
 # --- a dealt tunnela that earns no bonus --------------------------------------------------
 # amarnepal: the dealt tunnela bonus is "for a player who went on to see".
 # classic: "That tunnela bonus requires the natural qualification route".
-# RULES.md "A valid hand": the hand is still valid; the tunnela scores no bonus, its three
+# docs/rules.md §3 "A valid hand": the hand is still valid; the tunnela scores no bonus, its three
 # cards count as the player's other maal cards (where the player's maal counts at all),
 # and the breakdown says why.
 
@@ -163,7 +163,7 @@ def test_a_tunnela_the_profile_never_scores_is_still_refused(profile, entry):
 
 
 # --- shown marriages where they score like hidden ones ------------------------------------
-# RULES.md "A valid hand": "`marriages_shown` in a profile that scores shown marriages like
+# docs/rules.md §3 "A valid hand": "`marriages_shown` in a profile that scores shown marriages like
 # hidden ones is accepted and changes nothing" (amarnepal: one marriage table, 10 / 30).
 
 
@@ -243,7 +243,7 @@ def test_the_profiles_that_set_the_indicator_aside_keep_two(profile):
 
 
 # --- a finished match takes no more hands -------------------------------------------------
-# RULES.md §5: "When a match with a length has played it, the match is over: its result
+# docs/rules.md §5: "When a match with a length has played it, the match is over: its result
 # stands and it takes no more hands until the table changes its length (to play on)."
 
 SEATS = ("Asha", "Bikash", "Chandra")
@@ -293,7 +293,7 @@ def test_changing_the_length_lets_the_match_play_on():
 
 
 def test_classic_counts_an_unseen_players_maal_as_nothing():
-    # RULES.md §6 classic "unseen maal: murder": the source states no murder rule and its
+    # docs/rules.md §6 classic "unseen maal: murder": the source states no murder rule and its
     # only example has an unseen player holding none; the ledger reads it as murder.
     # B unseen with two tiplus (7) is worth 0: A +10 (fee), B −10.
     result = finisher_and({"seen": "unseen", "maal_cards": ["8H", "8H"]}, "classic")
@@ -309,7 +309,7 @@ def test_classic_counts_an_unseen_players_maal_as_nothing():
 
 
 def test_gamerules_counts_the_two_secondary_wild_cards_each_on_its_own_table():
-    # RULES.md §6 gamerules "poplu, jhiplu (each) 2 / 5 / 10": tiplu 7♣, one 6♣ (jhiplu) and
+    # docs/rules.md §6 gamerules "poplu, jhiplu (each) 2 / 5 / 10": tiplu 7♣, one 6♣ (jhiplu) and
     # one 8♣ (poplu) are 2 + 2 = 4, not "two = 5" as one shared table would give.
     result = finisher_and({"maal_cards": ["6C", "8C"]}, "gamerules", tiplu="7C")
     assert breakdown(result, "B") == [("poplu", 1, ("8C",), 2), ("jhiplu", 1, ("6C",), 2)]

@@ -1,5 +1,5 @@
 """ledger.engine.settle_up: balances in points and money, and the fewest payments that
-settle a table (API.md, "Money").
+settle a table (docs/api.md#money).
 
 The fewest is checked against an independent exhaustive search over payments (small
 tables) and against zero-sum groups planted in the totals (any size).
@@ -137,6 +137,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow
 def test_same_totals_give_the_same_transfers_in_every_process():
     """Small totals tie often; string hashing differs between processes, so anything
     ordered by a set or a dict of names would show here."""

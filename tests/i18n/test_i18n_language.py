@@ -10,7 +10,7 @@ import pytest
 from i18n_support import DEVANAGARI_DIGITS, NE, english_words, visible_text
 from worked_example import WORKED_HAND
 
-WORKED = {"rules": "sparkai", **WORKED_HAND}  # RULES.md §3: murder, four players
+WORKED = {"rules": "sparkai", **WORKED_HAND}  # docs/rules.md §3: murder, four players
 
 
 def lang_of(html: str) -> str:
@@ -273,7 +273,7 @@ def test_card_ranks_stay_western(client):
 
 
 def _link(request_json: dict) -> str:
-    from ledger.web.share_link import encode_hand_link
+    from ledger.matches.share_link import encode_hand_link
 
     return encode_hand_link(request_json)
 

@@ -242,6 +242,7 @@ def assert_nepali_pdf(text: str, *nepali: str) -> None:
         assert skeleton(word) in bare, word
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_summary_pdf_in_nepali(client, nepali_match):
     lines = pdf_text(client.get(f"{nepali_match}/summary.pdf").data)
     assert_nepali_pdf(lines, "म्याचको सारांश", "हरेक बाजी", "टिप्लु", "हारजित", "खेलका शब्द")

@@ -1,5 +1,5 @@
 """The Nepali catalogue says each word of the game one way: the glossary's (/glossary and
-the README's "Words:" list), in every entry that uses the word; renderings found wrong
+docs/translating.md's "Words:" list), in every entry that uses the word; renderings found wrong
 by a second reader (reviews/nepali-catalogue.md) stay out; one orthography throughout."""
 
 from __future__ import annotations
@@ -193,14 +193,14 @@ def test_one_orthography_the_panchham_letter_before_a_stop():
     assert not mixed, mixed
 
 
-def test_the_readme_word_list_and_the_glossary_page_agree_with_the_glossary(client):
-    readme = (ROOT / "README.md").read_text()
+def test_the_translators_word_list_and_the_glossary_page_agree_with_the_glossary(client):
+    readme = (ROOT / "docs" / "translating.md").read_text()
     bullet = re.search(r"^- Words:(.*?)(?=^- |^#|\Z)", readme, re.S | re.M)
-    assert bullet, "README has no “Words:” bullet"
+    assert bullet, "docs/translating.md has no “Words:” bullet"
     words = " ".join(bullet.group(1).split())
     html = client.get("/glossary", headers=NE).get_data(as_text=True)
     for word in WORDS:
-        assert word.nepali in words, f"README “Words:” does not give {word.nepali}"
+        assert word.nepali in words, f"docs/translating.md “Words:” does not give {word.nepali}"
         row = re.search(rf'<tr id="{word.key}">(.*?)</tr>', html, re.S)
         assert row and f'<td lang="ne">{word.nepali}</td>' in row.group(1), word.key
 

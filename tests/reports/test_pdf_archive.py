@@ -27,7 +27,7 @@ from ledger.web.checker import encode_hand_link
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 LANGUAGES = {"en": {}, "ne": NE}
 DEVANAGARI_DIGITS = "०१२३४५६७८९"
-#: The chart's text alternative starts so, in each language (ledger/web/chart.py).
+#: The chart's text alternative starts so, in each language (ledger/matches/chart.py).
 CHART_ALT = {"en": "Each player's total after each hand.", "ne": "हरेक बाजीपछि हरेक खेलाडीको जम्मा।"}
 TITLE = {"en": "Tihar 2026: match summary", "ne": "Tihar 2026: म्याचको सारांश"}
 TWO_PLAYER_HAND = {
@@ -72,6 +72,7 @@ def assert_archive(data: bytes, lang: str, title: str) -> None:
     assert structure(data)[0]["type"] == "Document"
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_summary_is_a_tagged_pdf_a3_in_the_page_language(client, match_id, lang):
     data = client.get(f"/matches/{match_id}/summary.pdf", headers=LANGUAGES[lang]).data
@@ -99,6 +100,7 @@ def test_the_summary_is_a_tagged_pdf_a3_in_the_page_language(client, match_id, l
             assert f"{player['name']} {'+' if total > 0 else ''}{total}" in chart[0]
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_summary_carries_the_export_of_the_version_it_prints(client, match_id, lang):
     url = f"/matches/{match_id}/summary.pdf"
@@ -132,7 +134,7 @@ def test_the_summary_carries_the_export_of_the_version_it_prints(client, match_i
         shown = str(total) if total <= 0 else f"+{total}"
         if lang == "ne":
             shown = shown.translate(str.maketrans("0123456789", DEVANAGARI_DIGITS))
-        if name.isascii():  # Devanagari names do not extract in order (see the README)
+        if name.isascii():  # Devanagari names do not extract in order (see docs/architecture.md)
             assert f"{name} {shown}" in printed, (name, shown)
 
 

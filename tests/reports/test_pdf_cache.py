@@ -16,10 +16,10 @@ from pdf_support import page_sizes, pdf_text
 from test_pdf_reports import CHECKED, FOUR_HANDS, api_match
 
 from ledger import matches
+from ledger.matches.share_link import encode_hand_link
 from ledger.pdf import printer, routes
 from ledger.pdf.cache import DRAFT, DRAFT_SECONDS, PdfCache
 from ledger.pdf.slots import render_slot
-from ledger.web.share_link import encode_hand_link
 
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 
@@ -59,6 +59,7 @@ def test_the_same_version_is_read_back_without_rendering(app, client, renders, m
     assert again.headers["Content-Disposition"] == first.headers["Content-Disposition"]
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_new_hand_is_a_new_version_and_a_new_pdf(app, client, renders):
     match = api_match(client, hands=FOUR_HANDS[:3])
     url = f"/matches/{match['id']}/summary.pdf"
@@ -71,6 +72,7 @@ def test_a_new_hand_is_a_new_version_and_a_new_pdf(app, client, renders):
     assert client.get(url).data == after and len(renders) == 2
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_key_holds_everything_that_changes_the_bytes(app, client, renders, monkeypatch):
     match = api_match(client, hands=FOUR_HANDS)
     base = f"/matches/{match['id']}"
@@ -169,6 +171,7 @@ def test_no_free_slot_is_a_503_with_retry_after(make_app):
     assert client.get(f"{url}?paper=letter").status_code == 200
 
 
+@pytest.mark.slow
 def test_the_slots_hold_across_processes(make_app):
     """Another process that holds the only slot makes this one wait, then answer 503;
     its end (even without unlocking) frees the slot."""

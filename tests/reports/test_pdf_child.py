@@ -13,6 +13,8 @@ from test_pdf_reports import FOUR_HANDS, api_match
 from ledger.pdf import child, render
 from ledger.pdf.render import Attached, RenderJob, StaticFiles
 
+pytestmark = pytest.mark.slow  # a renderer process per test
+
 HELLO = '<html lang="en"><head><title>Hello</title></head><body><p>Hello नमस्ते ♥</p></body></html>'
 
 

@@ -18,9 +18,9 @@ from pdf_support import (
     vendored_characters,
 )
 
+from ledger.matches.share_link import encode_hand_link
 from ledger.pdf import printer
 from ledger.pdf import render as reports
-from ledger.web.share_link import encode_hand_link
 
 A4 = (595, 842)
 LETTER = (612, 792)
@@ -169,6 +169,7 @@ def test_the_full_summary_has_the_table_and_every_settlement(client):
     assert "n × E - T" in appendix and "Who pays whom" in appendix
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_an_empty_match_prints_too(client):
     match = api_match(client)
     for query in ("", "?hands=full"):
@@ -179,6 +180,7 @@ def test_an_empty_match_prints_too(client):
         assert "Appendix" not in text
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_hundred_hand_match_renders(app, client):
     with app.app_context():
         match = make_match(100, players=["Asha", "Bikash", "Chandra", "Dipa", "Esha"])
@@ -199,6 +201,7 @@ def test_a_hundred_hand_match_renders(app, client):
     assert len(pages) >= 5 and {last for _, last in pages} == {str(len(pages))}
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_points_race_and_a_finished_match(client):
     response = client.post(
         "/api/v1/matches",
@@ -234,6 +237,7 @@ def test_a_points_race_and_a_finished_match(client):
 # --- fonts: Nepali words and symbols, never a box ------------------------------------
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_devanagari_is_set_in_the_vendored_font(client):
     players = ["Asha", "राम", "सीता", "Dipa"]
     hand = counted(
@@ -250,6 +254,7 @@ def test_devanagari_is_set_in_the_vendored_font(client):
     assert "Maal (माल)" in text
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_every_glyph_comes_from_the_vendored_fonts(client):
     """No character falls back to a system font (or to a box): every font in the PDF is
     one of ours, and our fonts cover every character of the text."""
@@ -295,6 +300,7 @@ HOSTILE = [
 ]
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_names_full_of_html_and_long_names_neither_break_nor_fetch(app, client, fetch_log):
     hands = [
         counted(
@@ -354,6 +360,7 @@ def test_names_full_of_html_and_long_names_neither_break_nor_fetch(app, client, 
     assert not [url for url in fetch_log if "example.com" in url or "x.io" in url]
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_long_names_stay_inside_the_page(app, client, monkeypatch):
     players = [f"{chr(65 + i)}" + "x" * 39 for i in range(10)]
     seated = players[:5]
@@ -381,6 +388,7 @@ def test_long_names_stay_inside_the_page(app, client, monkeypatch):
 # --- paper, slips, errors --------------------------------------------------------------
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a4_by_default_us_letter_by_choice(client):
     match = api_match(client, hands=FOUR_HANDS[:2])
     base = f"/matches/{match['id']}"
@@ -391,6 +399,7 @@ def test_a4_by_default_us_letter_by_choice(client):
     assert page_sizes(client.get(f"{base}/hands/1/slip.pdf?paper=letter").data) == {LETTER}
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_slip_of_a_hand_shows_every_step(client):
     match = api_match(client, hands=FOUR_HANDS)
     response = client.get(f"/matches/{match['id']}/hands/3/slip.pdf")
@@ -445,6 +454,7 @@ CHECKED = {
 }
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_checker_slip_of_a_shared_hand(client):
     expected = client.post("/api/v1/settle", json=CHECKED).get_json()
     response = client.get("/check/slip.pdf", query_string={"h": encode_hand_link(CHECKED)})
@@ -478,6 +488,7 @@ def test_a_broken_checker_link_answers_a_400_page(client, query):
     assert response.mimetype == "text/html"
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_checker_offers_the_slip_of_the_hand_it_shows(client):
     h = encode_hand_link(CHECKED)
     page = client.get("/check", query_string={"h": h}).get_data(as_text=True)
@@ -558,6 +569,7 @@ def test_the_same_thread_reuses_its_stylesheets(app):
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "pdf"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="no pdftoppm: run `make system-deps`")
 def test_render_the_pdfs_to_png_for_a_person_to_look_at(app, client):
     """Writes test-output/pdf/*.pdf and their pages as PNG (pdftoppm -r 60), to be looked

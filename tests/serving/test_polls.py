@@ -9,7 +9,7 @@ from served import HAND, PLAYERS
 from sqlalchemy.exc import OperationalError
 from werkzeug.test import Client
 
-from ledger import compression
+from ledger.http import compression
 from ledger.serving.logs import RequestLog
 from ledger.serving.polls import UnchangedPolls
 

@@ -88,6 +88,7 @@ def test_the_banner_shows_the_address_and_its_qr_code():
     assert "8 threads, up to 1000 connections" in text
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_open_files_are_raised_for_the_connection_limit_or_it_is_lowered():
     script = """
 import resource

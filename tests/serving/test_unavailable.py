@@ -16,8 +16,8 @@ from sqlalchemy import event, text
 
 from ledger import create_app, matches
 from ledger.api import matches as api_matches
-from ledger.errors import RETRY_AFTER
 from ledger.extensions import db
+from ledger.http.errors import RETRY_AFTER
 from ledger.serving import readiness
 
 HAND = {

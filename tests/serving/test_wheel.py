@@ -31,6 +31,8 @@ from served import REPOSITORY, Browser, clean_environment, run
 
 from ledger import create_app
 
+pytestmark = pytest.mark.slow  # builds and installs the package
+
 PIP = Path(sys.executable).parent / "pip"
 WHEELHOUSE = Path(sys.prefix) / "wheelhouse"  # in the virtualenv running the tests
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]

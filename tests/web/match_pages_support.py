@@ -12,8 +12,8 @@ from ledger.engine import parse_hand, resolve_rules, settle
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 
-#: Hands in the settle format of API.md (names are the match's players).
-WORKED = WORKED_HAND  # RULES.md §3, by one number each
+#: Hands in the settle format of docs/api.md (names are the match's players).
+WORKED = WORKED_HAND  # docs/rules.md §3, by one number each
 BY_COUNTS = {
     "finish": "sequences",
     "winner": "Bikash",

@@ -1,5 +1,6 @@
 """Static files and pages as a phone gets them: fingerprinted URLs, long cache lifetimes,
-compression (ledger/assets.py, ledger/compression.py), and nothing fetched from elsewhere."""
+compression (ledger/http/assets.py, ledger/http/compression.py), and nothing fetched from
+elsewhere."""
 
 from __future__ import annotations
 

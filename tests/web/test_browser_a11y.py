@@ -14,7 +14,7 @@ from browser_support import (
 )
 from match_pages_support import BY_COUNTS, THREE_PLAY, WORKED
 
-from ledger.web.share_link import encode_hand_link
+from ledger.matches.share_link import encode_hand_link
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,5 @@
 """The dispute checker in headless Chromium at phone size: enter the worked example of
-RULES.md §3 and watch the live preview settle it; the CSP holds (no console errors)."""
+docs/rules.md §3 and watch the live preview settle it; the CSP holds (no console errors)."""
 
 from pathlib import Path
 
@@ -99,7 +99,7 @@ def test_rules_page_on_a_phone(live_server, page):
 
 
 def test_shared_links_and_problems(live_server, page):
-    from ledger.web.share_link import encode_hand_link
+    from ledger.matches.share_link import encode_hand_link
 
     kidnap_dublees = {
         "rules": {"profile": "everestbuzz", "unseen_maal": "kidnap"},

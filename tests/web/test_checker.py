@@ -10,9 +10,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from ledger.web.share_link import decode_hand_link, encode_hand_link
+from ledger.matches.share_link import decode_hand_link, encode_hand_link
 
-WORKED = [  # RULES.md §3: murder, four players
+WORKED = [  # docs/rules.md §3: murder, four players
     ("Asha", "sequences", 10),
     ("Bikash", "sequences", 5),
     ("Chandra", "sequences", 0),
@@ -106,7 +106,7 @@ def test_worked_example_through_the_form(client):
 
 
 def test_three_player_example_by_counts(client):
-    """RULES.md §3, three players; B's 2 entered as a stepper count (one poplu = 2)."""
+    """docs/rules.md §3, three players; B's 2 entered as a stepper count (one poplu = 2)."""
     players = [
         ("A", "sequences", 10),
         {"name": "B", "seen": "sequences", "maal_mode": "counts", "count_poplu": "1"},

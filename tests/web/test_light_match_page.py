@@ -10,7 +10,7 @@ import re
 import pytest
 from match_pages_support import imported_match
 
-from ledger.web.chart import MAX_POINTS
+from ledger.matches.chart import MAX_POINTS
 from ledger.web.hands import HANDS_PER_PAGE
 from ledger.web.score_table import RECENT_HANDS
 

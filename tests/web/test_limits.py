@@ -11,7 +11,7 @@ import pytest
 from limits.storage import MemoryStorage
 from match_pages_support import WORKED, add_hand, create_match, new_match_form
 
-from ledger.limits import DEFAULT_LIMITS
+from ledger.http.limits import DEFAULT_LIMITS
 
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 MATCH = {"name": "Tihar", "players": ["Asha", "Bikash", "Chandra", "Dipa"], "rules": "sparkai"}
@@ -163,6 +163,7 @@ def test_in_memory_each_process_counts_alone(limited):
     assert first.post("/api/v1/settle", json=SETTLE).status_code == 429
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_default_limits_are_generous(limited):
     """A table creating a match, entering hands and printing every slip never meets them."""
     app = limited()

@@ -220,7 +220,7 @@ def test_the_session_cookie_flags(client):
     assert "HttpOnly" in header and "SameSite=Lax" in header and "Path=/" in header
     expires = re.search(r"Expires=([^;]+)", header).group(1)
     left = parsedate_to_datetime(expires) - datetime.now(UTC)
-    assert timedelta(days=30) < left <= timedelta(days=31)  # as the README says
+    assert timedelta(days=30) < left <= timedelta(days=31)  # as docs/architecture.md says
 
 
 def test_edit_keys_kept_in_the_clear_by_an_older_version_are_sealed(app, client):

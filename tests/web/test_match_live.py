@@ -18,7 +18,7 @@ from match_pages_support import (
 )
 from sql_counting import counting_queries
 
-from ledger.web import chart
+from ledger.matches import chart
 from ledger.web.score_table import RECENT_HANDS
 
 # --- following the match -------------------------------------------------------------------
@@ -226,7 +226,7 @@ def test_kept_parts_follow_the_version_the_reader_and_the_digits(app, client):
 def test_the_cache_keeps_the_most_recently_used():
     from markupsafe import Markup
 
-    from ledger.web.page_cache import FragmentCache
+    from ledger.matches.page_cache import FragmentCache
 
     cache = FragmentCache(size=2)
     cache.put("a", Markup("A"))
@@ -237,7 +237,7 @@ def test_the_cache_keeps_the_most_recently_used():
 
 
 def test_the_cache_holds_no_more_than_its_characters():
-    from ledger.web.page_cache import FragmentCache
+    from ledger.matches.page_cache import FragmentCache
 
     cache = FragmentCache(size=10, chars=10)
     cache.put("a", "x" * 4)

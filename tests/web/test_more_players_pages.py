@@ -189,7 +189,7 @@ def test_the_explanation_names_each_step_of_the_new_settings(client):
 
 
 def test_a_shared_link_of_six_players_needs_four_packs(client):
-    from ledger.web.share_link import encode_hand_link
+    from ledger.matches.share_link import encode_hand_link
 
     six = {
         "finish": "sequences",

@@ -19,7 +19,7 @@ from match_pages_support import (
 )
 from sql_counting import counting_queries
 
-from ledger.web.chart import running_chart
+from ledger.matches.chart import running_chart
 from ledger.web.screen import X_LABELS, x_labels
 
 STAKE = {"per_point": "0.50", "currency": "NPR"}

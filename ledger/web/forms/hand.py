@@ -1,9 +1,9 @@
 """WTForms forms of the pages.
 
 The hand form is shared by the dispute checker and the match pages: build it with
-``ledger.hand_form.build_hand_form`` (which also sets which fields the house rules
+``ledger.web.forms.hand_setup.build_hand_form`` (which also sets which fields the house rules
 need) rather than instantiating these classes directly. The forms only carry what
-was typed: every check of a hand is the engine's (``ledger.hand_form.check_hand``).
+was typed: every check of a hand is the engine's (``ledger.web.forms.hand_reading.check_hand``).
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ from wtforms import (
     StringField,
 )
 
-from ledger.engine.game import MAX_MATCH_PLAYERS
+from ledger.engine.game import MAX_MAAL, MAX_MATCH_PLAYERS, MAX_NAME
 from ledger.engine.rules import CHOICES, PROFILES, HouseRules
 from ledger.i18n.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
+from ledger.web.forms import stripped
 from ledger.web.forms.numbers import WholeNumberInput
 
 # Labels, choices and placeholders are lazy strings: read in the page's language.
@@ -50,15 +51,11 @@ AS_THE_PROFILE = _l("as the profile")
 BOOL_CHOICES = (("", AS_THE_PROFILE), ("yes", CHOICE_WORDS[True]), ("no", CHOICE_WORDS[False]))
 
 
-def _strip(value):
-    return value.strip() if isinstance(value, str) else value
-
-
 def _count_field(label: str, most: int = 6) -> StringField:
     """A small whole number typed or stepped; read by ``hand_form`` (blank is 0)."""
     return StringField(
         label,
-        filters=[_strip],
+        filters=[stripped],
         widget=WholeNumberInput(min=0, max=most),
         render_kw={"placeholder": "0"},
     )
@@ -69,8 +66,8 @@ class PlayerForm(Form):
 
     name = StringField(
         _l("Name"),
-        filters=[_strip],
-        render_kw={"maxlength": 40, "autocomplete": "off", "autocapitalize": "words"},
+        filters=[stripped],
+        render_kw={"maxlength": MAX_NAME, "autocomplete": "off", "autocapitalize": "words"},
     )
     plays = BooleanField(_l("Plays this hand"), default=True)
     seen = RadioField(_l("Seen"), choices=SEEN_CHOICES, validate_choice=False)
@@ -86,7 +83,7 @@ class PlayerForm(Form):
     count_marriages_shown = _count_field(KIND_WORDS["marriages_shown"], most=3)
     maal_cards = StringField(
         _l("Maal cards"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={
             "autocomplete": "off",
             "autocapitalize": "characters",
@@ -94,10 +91,10 @@ class PlayerForm(Form):
             "placeholder": _l("e.g. 7H 8H 9H 8D"),
         },
     )
-    maal = _count_field(_l("Maal, added up"), most=10_000)
+    maal = _count_field(_l("Maal, added up"), most=MAX_MAAL)
     dealt_tunnelas = StringField(
         _l("Dealt tunnelas"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={
             "autocomplete": "off",
             "spellcheck": "false",
@@ -117,7 +114,7 @@ class HandForm(FlaskForm):
 
     tiplu = StringField(
         KIND_WORDS["tiplu"],
-        filters=[_strip],
+        filters=[stripped],
         render_kw={
             "autocomplete": "off",
             "autocapitalize": "characters",
@@ -199,12 +196,12 @@ def _rules_form_class() -> type[Form]:
         elif name in COUNTS:
             attrs[name] = StringField(
                 label,
-                filters=[_strip],
+                filters=[stripped],
                 widget=WholeNumberInput(min=0, max=1000),
             )
         else:  # a table of totals, or a tunnela bonus (a number or a table)
             attrs[name] = StringField(
-                label, filters=[_strip], render_kw={"autocomplete": "off", "spellcheck": "false"}
+                label, filters=[stripped], render_kw={"autocomplete": "off", "spellcheck": "false"}
             )
     return type("RulesForm", (Form,), attrs)
 

@@ -1,4 +1,4 @@
-"""A hand in the settle format of API.md turned back into form data: to edit a stored
+"""A hand in the settle format of docs/api.md turned back into form data: to edit a stored
 hand, or to open a shared link."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def _text(value: object) -> str:
 def hand_formdata(
     data: Mapping[str, Any], *, players: Sequence[str] | None = None, most: int = MAX_PLAYERS
 ) -> tuple[MultiDict, list[str]]:
-    """Form data that shows a hand in the settle format (API.md), and the problems met.
+    """Form data that shows a hand in the settle format (docs/api.md), and the problems met.
 
     ``players``: a match's registered players (the hand's players are matched to them
     by name; the others sit out). ``None``: one row per player of the hand, at most

@@ -1,4 +1,4 @@
-"""The hand form read into the settle format of API.md, checked and settled by the engine,
+"""The hand form read into the settle format of docs/api.md, checked and settled by the engine,
 with every problem placed on its field. Nothing here adds up points: the engine does."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class HandInput:
 class HandCheck:
     """What ``check_hand`` found: the hand as read, and its settlement or its problems."""
 
-    data: dict[str, Any]  # the settle format of API.md, without "rules"
+    data: dict[str, Any]  # the settle format of docs/api.md, without "rules"
     settlement: dict[str, Any] | None = None  # {"hand": ..., **Settlement.to_json()}
     problems: list[Problem] = field(default_factory=list)
 
@@ -130,7 +130,7 @@ def _label(form: HandForm, row: int, field: Field) -> str:
 
 
 def read_hand_form(form: HandForm) -> HandInput:
-    """The form in the settle format of API.md (without rules); what could not be read
+    """The form in the settle format of docs/api.md (without rules); what could not be read
     (a number that is no number, a finisher who is not in the hand) is a problem."""
     layout: HandLayout = form.layout
     problems: list[Problem] = []

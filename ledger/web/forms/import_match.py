@@ -1,7 +1,8 @@
 """Loading a saved match in the browser: its summary PDF (which carries the match's
-export, ``ledger.pdf.archive``) or the export's JSON, chosen on the new-match page.
+export, ``ledger.matches.pdf_export``) or the export's JSON, chosen on the new-match page.
 
-``submit_import`` makes a new match of it (new id, new edit key) exactly as
+``read_saved_match`` reads it; the route (``ledger.web.matches.submit_import``) makes a
+new match of it (new id, new edit key) exactly as
 ``POST /api/v1/matches/import`` does, or puts every problem on the file field.
 """
 
@@ -14,11 +15,9 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
 from ledger.engine import FieldError, Invalid
-from ledger.i18n import N_, tr, translate
-from ledger.matches import import_match
+from ledger.i18n import N_
 from ledger.matches.export import IMPORT_MAX_BYTES
-from ledger.matches.models import Match
-from ledger.pdf.archive import HEADER, HEADER_WITHIN, NotAPdf, read_pdf_export
+from ledger.matches.pdf_export import HEADER, HEADER_WITHIN, NotAPdf, read_pdf_export
 
 NEITHER = N_(
     "This file is neither a match summary PDF nor a match's export.json. Choose the "
@@ -47,21 +46,3 @@ def read_saved_match(data: bytes) -> object:
         return json.loads(data)
     except (ValueError, RecursionError):
         raise Invalid([FieldError("", NEITHER)]) from None
-
-
-def submit_import(form: ImportMatchForm) -> tuple[Match, str] | None:
-    """The new match and its edit key, or None with the problems on ``form.file``."""
-    upload = form.file.data
-    if upload is None or not upload.filename:
-        form.file.errors = [tr("Choose the match's summary PDF or its export.json first.")]
-        return None
-    try:
-        return import_match(read_saved_match(upload.read()))
-    except Invalid as problem:
-        form.file.errors = [_shown(error) for error in problem.errors]
-        return None
-
-
-def _shown(error: FieldError) -> str:
-    """An import problem as the page shows it: where in the export, then what."""
-    return f"{error.field}: {translate(error)}" if error.field else translate(error)

@@ -1,10 +1,11 @@
 """The new-match form: name, players in seat order, house rules, length, first dealer,
 and an optional stake.
 
-``read_new_match`` turns the posted form into the arguments of
-``ledger.matches.create_match`` and ``submit_new_match`` creates the match, or puts
-every problem next to its field (nothing is stored then). The house rules use the
-shared rules chooser (``ledger.rules_form``); the deal's direction is offered here
+``rules_spec``, ``read_length`` and ``error_field`` read the posted form for
+``ledger.matches.create_match`` and place its problems on their fields; the route
+(``ledger.web.matches.submit_new_match``) creates the match (nothing is stored on a
+problem). The house rules use the
+shared rules chooser (``ledger.web.forms.rules``); the deal's direction is offered here
 too, since it matters to a match and not to one hand.
 """
 
@@ -16,28 +17,25 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from sqlalchemy import func
 from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField, StringField
 
-from ledger.engine import FieldError, HouseRules, Invalid
+from ledger.engine import FieldError, HouseRules
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
-from ledger.extensions import db
 from ledger.i18n import format_day, tr
 from ledger.i18n import today as local_today
 from ledger.i18n.numbers import time_zone
 from ledger.i18n.words import CHOICE_WORDS
-from ledger.matches import create_match
-from ledger.matches.models import Match
-from ledger.matches.reading import PROFILE_LENGTH, read_match, tidy
-from ledger.web.filters import length_words as unit_words
+from ledger.matches import matches_started_between
+from ledger.matches.reading import PROFILE_LENGTH
+from ledger.web.filters import length_words
+from ledger.web.forms import stripped
 from ledger.web.forms.hand import RulesForm
 from ledger.web.forms.numbers import WholeNumberInput, read_whole
-from ledger.web.forms.problems import Problem, attach, place_errors
+from ledger.web.forms.problems import Problem
 from ledger.web.forms.rules import RulesChoice, prepare_rules_form, read_rules_form
 from ledger.web.forms.stake import (
     StakeFields,
     prepare_stake_fields,
-    read_stake_fields,
     stake_field,
 )
 
@@ -45,16 +43,12 @@ DEFAULT_ROWS = 4
 LENGTH_KINDS = ("profile", "hands", "rotations", "open")
 
 
-def _strip(value):
-    return value.strip() if isinstance(value, str) else value
-
-
 class NewMatchForm(FlaskForm):
     """What the new-match page posts (CSRFProtect checks the token before any view)."""
 
     name = StringField(
         _l("Name of the match"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={
             "maxlength": MAX_MATCH_NAME,
             "autocomplete": "off",
@@ -64,7 +58,7 @@ class NewMatchForm(FlaskForm):
     players = FieldList(
         StringField(
             _l("Name"),
-            filters=[_strip],
+            filters=[stripped],
             render_kw={
                 "maxlength": MAX_NAME,
                 "autocomplete": "off",
@@ -83,7 +77,7 @@ class NewMatchForm(FlaskForm):
     )
     length_count = StringField(
         _l("How many"),
-        filters=[_strip],
+        filters=[stripped],
         widget=WholeNumberInput(min=1, max=1000),
     )
     #: Money per point (empty: points only) and its currency.
@@ -107,10 +101,11 @@ class NewMatchCheck:
         return [p for p in self.problems if p.field is None and p not in self.players_problems]
 
 
-def length_words(length: Any) -> str:
+def match_length_words(length: Any) -> str:
+    """A match's length (a ``MatchLength``, or None: open) in words."""
     if length is None:
         return tr("open")
-    return unit_words(length.unit, length.count)
+    return length_words(length.unit, length.count)
 
 
 def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> RulesChoice:
@@ -135,7 +130,10 @@ def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> Rule
     form.length_kind.choices = [
         SelectChoice(
             "profile",
-            tr("The profile's usual length ({length})", length=length_words(base.match_length)),
+            tr(
+                "The profile's usual length ({length})",
+                length=match_length_words(base.match_length),
+            ),
         ),
         SelectChoice("hands", tr("A number of hands")),
         SelectChoice("rotations", tr("Full dealer rotations")),
@@ -147,7 +145,7 @@ def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> Rule
     return choice
 
 
-def _rules_spec(form: NewMatchForm, choice: RulesChoice) -> object:
+def rules_spec(form: NewMatchForm, choice: RulesChoice) -> object:
     spec = choice.spec if choice.spec is not None else form.rules.form.profile.data
     passes = form.deal_passes.data
     if passes:
@@ -155,7 +153,7 @@ def _rules_spec(form: NewMatchForm, choice: RulesChoice) -> object:
     return spec
 
 
-def _length(form: NewMatchForm, problems: list[Problem]) -> object:
+def read_length(form: NewMatchForm, problems: list[Problem]) -> object:
     kind = form.length_kind.data
     if kind == "profile":
         return PROFILE_LENGTH
@@ -172,7 +170,7 @@ def _length(form: NewMatchForm, problems: list[Problem]) -> object:
     return {kind: count}
 
 
-def _field_for(form: NewMatchForm, error: FieldError, rows: list[int]):
+def error_field(form: NewMatchForm, error: FieldError, rows: list[int]):
     """The form field an error of ``read_match`` concerns (None: shown above the players)."""
     parts = error.field.split(".")
     if parts[0] == "name":
@@ -203,55 +201,7 @@ def default_name(day: date | None = None) -> str:
     ("Match of 1 Dec 2026 (2)"), so that the evening's matches are told apart."""
     day = day or local_today()
     start = datetime.combine(day, time(), tzinfo=time_zone())
-    earlier = db.session.scalar(
-        db.select(func.count())
-        .select_from(Match)
-        .where(Match.created_at >= start, Match.created_at < start + timedelta(days=1))
-    )
+    earlier = matches_started_between(start, start + timedelta(days=1))
     if not earlier:
         return tr("Match of {day}", day=format_day(day))
     return tr("Match of {day} ({n})", day=format_day(day), n=earlier + 1)
-
-
-def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, str] | NewMatchCheck:
-    """Create the match the form describes, or its problems (placed on the fields)."""
-    problems: list[Problem] = []
-    names, rows = [], []
-    for row, entry in enumerate(form.players):
-        name = tidy(entry.data or "")
-        if name:
-            names.append(name)
-            rows.append(row)
-    length = _length(form, problems)
-    dealer = None
-    chosen = read_whole(form.first_dealer.data or "0")
-    if chosen is not None and chosen in rows:
-        dealer = names[rows.index(chosen)]
-    elif names:
-        problems.append(
-            Problem(
-                tr("Choose a player with a name to deal first."),
-                form.first_dealer,
-                tr("Deals first"),
-            )
-        )
-    stake = read_stake_fields(form.stake.form)
-    args = (
-        form.name.data or default_name(),
-        names,
-        _rules_spec(form, choice),
-        length,
-        dealer,
-        stake,
-    )
-    try:
-        if problems or choice.problems:
-            read_match(*args)  # only to find the other problems; stores nothing
-        else:
-            return create_match(*args)
-    except Invalid as invalid:
-        # one message per field is enough: a field with a problem of the form keeps it
-        errors = [e for e in invalid.errors if not getattr(_field_for(form, e, rows), "errors", 0)]
-        problems += place_errors(errors, lambda e: (_field_for(form, e, rows), e.field))
-    attach(problems)
-    return NewMatchCheck(choice, [*choice.problems, *problems])

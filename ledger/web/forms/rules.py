@@ -1,7 +1,7 @@
 """The house-rules chooser (a profile and single-setting overrides), both ways.
 
 Used by the dispute checker, and meant for the new-match page too: the form is
-``ledger.forms.RulesForm`` (a ``FormField`` of the page's form), its template macros are
+``ledger.web.forms.hand.RulesForm`` (a ``FormField`` of the page's form), its template macros are
 in ``templates/rules/_choose.html``.
 """
 

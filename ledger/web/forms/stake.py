@@ -2,7 +2,7 @@
 the match page's own small form, read into the API's ``{"per_point", "currency"}``.
 
 An empty amount means no stake (points only). The amount may be typed in Devanagari
-digits; the service (``ledger.matches.read_stake``) checks the rest, and its errors
+digits; the service (``ledger.matches.reading.read_stake``) checks the rest, and its errors
 (fields ``stake.per_point`` / ``stake.currency``) land on these fields.
 """
 
@@ -17,6 +17,7 @@ from wtforms import Field, Form, FormField, SelectField, StringField
 
 from ledger.engine import FieldError, Stake
 from ledger.i18n import tr, western_digits
+from ledger.web.forms import stripped
 
 #: The currency offered first (the game is Nepal's).
 DEFAULT_CURRENCY = "NPR"
@@ -31,17 +32,13 @@ def _current_currencies() -> tuple[str, ...]:
     return tuple(sorted({code for s in spans for code, _, end, tender in s if tender and not end}))
 
 
-def _strip(value):
-    return value.strip() if isinstance(value, str) else value
-
-
 class StakeFields(Form):
     """Money per point and its currency (a ``FormField``: posted as ``stake-per_point``
     and ``stake-currency``)."""
 
     per_point = StringField(
         _l("Stake per point"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"inputmode": "decimal", "autocomplete": "off", "placeholder": _l("e.g. 0.50")},
     )
     currency = SelectField(_l("Currency"), choices=[], validate_choice=False)

@@ -35,7 +35,7 @@ import brotli
 from flask import Flask, Response, abort, current_app, request, send_file
 from werkzeug.security import safe_join
 
-from ledger.compression import choose_encoding
+from ledger.http.compression import choose_encoding
 
 #: A year: the longest lifetime caches honour.
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -71,7 +71,7 @@ class Asset:
     """One static file as served: its hash, and its bytes when they are sent from memory."""
 
     path: str
-    stamps: dict[str, tuple[int, int]]  # this file and those its body names: (mtime, size)
+    stamps: dict[str, tuple[int, int] | None]  # this file and those its body names: (mtime, size)
     digest: str
     mimetype: str
     body: bytes | None = None  # text: the body (rewritten, for CSS); None: sent from disk
@@ -131,7 +131,7 @@ def _build(folder: str, filename: str, path: str) -> Asset:
 
 
 def _rewrite_urls(
-    folder: str, filename: str, css: bytes, stamps: dict[str, tuple[int, int]]
+    folder: str, filename: str, css: bytes, stamps: dict[str, tuple[int, int] | None]
 ) -> bytes:
     """The stylesheet with each ``url()`` of another static file fingerprinted."""
     here = posixpath.dirname(filename)
@@ -191,7 +191,8 @@ def send_static(filename: str) -> Response:
         )
     else:
         encoding = choose_encoding(request.accept_encodings, found.encoded)
-        response = Response(found.encoded.get(encoding, found.body), mimetype=found.mimetype)
+        body = found.encoded.get(encoding, found.body) if encoding else found.body
+        response = Response(body, mimetype=found.mimetype)
         response.vary.add("Accept-Encoding")
         if encoding:
             response.headers["Content-Encoding"] = encoding

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from ledger.i18n import signed as shown_signed
 from ledger.i18n import tr
 
-MINUS = "\N{MINUS SIGN}"
 WIDTH = 360
 PLOT_TOP, PLOT_LEFT, PLOT_HEIGHT = 12, 40, 190
 LABEL_SPACE = 78  # right of the plot: the names at the lines' ends
@@ -99,14 +98,6 @@ class Chart:
     def description(self) -> str:
         totals = ", ".join(f"{s.name} {shown_signed(s.total)}" for s in self.series)
         return tr("Each player's total after each hand. Totals now: {totals}.", totals=totals)
-
-
-def signed(value: int) -> str:
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return "0"
 
 
 def nice_step(span: float, most: int = 5) -> int:
@@ -240,7 +231,7 @@ def build_chart(
     )
     if len(x_ticks) >= 2 and x_ticks[-1].pos - x_ticks[-2].pos < 14:
         x_ticks = x_ticks[:-2] + x_ticks[-1:]  # the last hand's label wins
-    y_ticks = tuple(Tick(y_of(v), signed(v)) for v in range(low, high + step, step))
+    y_ticks = tuple(Tick(y_of(v), shown_signed(v)) for v in range(low, high + step, step))
 
     marker_every = max(1, math.ceil(count / MAX_MARKERS))
     ends = [y_of(columns[-1][p]) for p in players]

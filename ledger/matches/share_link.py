@@ -1,4 +1,4 @@
-"""A hand in a link: the settle request of API.md as compact base64url JSON (``?h=``), so
+"""A hand in a link: the settle request of docs/api.md as compact base64url JSON (``?h=``), so
 the dispute checker and its slip can be opened by anyone the link is sent to."""
 
 from __future__ import annotations

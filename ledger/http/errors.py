@@ -1,6 +1,6 @@
 """Error handlers: JSON for /api/ paths, an HTML page for people everywhere else.
 
-API errors have the shape of shared/API.md: {"errors": [{"field": "", "message": ...}]}.
+API errors have the shape of docs/api.md: {"errors": [{"field": "", "message": ...}]}.
 A message passed to ``abort(code, "...")`` is shown as is (except for 500s); otherwise
 the sentence below for the status code. Tracebacks are never shown.
 
@@ -22,6 +22,7 @@ from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from ledger.extensions import db
 from ledger.i18n import N_, tr, translate
+from ledger.i18n.language import is_api_request
 
 log = logging.getLogger(__name__)
 
@@ -97,10 +98,6 @@ UNAVAILABLE = {
 LAST_FAILURE = "ledger.last_unavailable"
 
 
-def is_api_request() -> bool:
-    return request.path.startswith("/api/")
-
-
 def body_limit() -> tuple[int, str] | None:
     """The size limit of this request's body (the app's, or the route's own) for
     people: ``(256, "KiB")``, ``(4, "MiB")``; None when there is none."""
@@ -116,7 +113,8 @@ def _too_large(api: bool) -> str:
     """The 413 sentence: the limit that applied, or too many parts within it."""
     limit = body_limit()
     length = request.content_length
-    if limit is None or (length is not None and length <= request.max_content_length):
+    most = request.max_content_length
+    if limit is None or (length is not None and most is not None and length <= most):
         return TOO_MANY_PARTS["api"] if api else tr(TOO_MANY_PARTS["page"])
     size, unit = limit
     if api:

@@ -5,7 +5,7 @@ The app's own responses are compressed as they leave (brotli at a middle quality
 match page takes a millisecond or two), and a body sent again soon after (the live part
 that every follower of a match fetches after a hand) is compressed once, kept among
 the last few of up to 256 KiB; static files come compressed already
-(``ledger.assets``), and files sent from disk, PDFs and streamed bodies are left alone.
+(``ledger.http.assets``), and files sent from disk, PDFs and streamed bodies are left alone.
 Every response that could be compressed says ``Vary: Accept-Encoding``; one that says
 ``Cache-Control: no-transform`` is left as it is. The ETag stays
 that of the content: the API's ETags are hand versions, which clients send back in

@@ -40,8 +40,9 @@ from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import NotFound
 
 from ledger import matches
-from ledger.errors import error_response, is_api_request
+from ledger.http.errors import error_response
 from ledger.i18n import tr
+from ledger.i18n.language import is_api_request
 
 DEFAULT_LIMITS = {
     "RATELIMIT_MATCH_CREATE": "10 per minute; 100 per hour",
@@ -152,6 +153,11 @@ LIMITED: tuple[
 EXTENSION = "ledger_limiter"
 
 
+def _configured(key: str) -> Callable[[], str]:
+    """The limit the setting ``key`` holds, read at each request."""
+    return lambda: current_app.config[key]
+
+
 def init_limits(app: Flask) -> None:
     """A limiter for this app and the limits on its costly routes; call after every
     blueprint is registered (it wraps their view functions)."""
@@ -164,14 +170,14 @@ def init_limits(app: Flask) -> None:
     app.extensions[EXTENSION] = limiter
     for key, endpoints, methods, key_func, deduct_when in LIMITED:
         shared = limiter.shared_limit(
-            lambda key=key: current_app.config[key],
+            _configured(key),
             scope=key.lower(),
             methods=list(methods),
             key_func=key_func,
             deduct_when=deduct_when,
         )
         for endpoint in endpoints:
-            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
     app.register_error_handler(RateLimitExceeded, too_many_requests)
 
 
