@@ -40,9 +40,11 @@ from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import NotFound
 
 from ledger import matches
+from ledger.http.edit_keys import held_keys
 from ledger.http.errors import error_response
 from ledger.i18n import tr
 from ledger.i18n.language import is_api_request
+from ledger.tables.service import may_write_match
 
 DEFAULT_LIMITS = {
     "RATELIMIT_MATCH_CREATE": "10 per minute; 100 per hour",
@@ -69,8 +71,6 @@ def client_key() -> str:
 def _holds_edit_key(public_id: str) -> bool:
     """Whether the request carries the match's edit key (checked, as every write checks
     it), in its sealed session or as ``Authorization: Bearer``."""
-    from ledger.tables.service import may_write_match  # the tables stand on the limits
-    from ledger.web.edit_rights import held_keys  # the pages' sessions, read lazily
 
     header = request.headers.get("Authorization", "")
     scheme, _, bearer = header.partition(" ")

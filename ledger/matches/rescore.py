@@ -277,6 +277,7 @@ def _whose(field: str, names: Sequence[object]) -> str | None:
     parts = field.split(".")
     if len(parts) >= 2 and parts[0] == "players" and parts[1].isdigit():
         index = int(parts[1])
-        if index < len(names) and isinstance(names[index], str):
-            return names[index]
+        name = names[index] if index < len(names) else None
+        if isinstance(name, str):
+            return name
     return None

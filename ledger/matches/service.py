@@ -31,7 +31,7 @@ from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from sqlalchemy import column, func, select, table, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -398,7 +398,7 @@ def matches_with_ids(public_ids: Collection[str]) -> list[Match]:
     return list(db.session.scalars(select(Match).where(Match.public_id.in_(list(public_ids)))))
 
 
-def is_public_id(text: object) -> bool:
+def is_public_id(text: object) -> TypeGuard[str]:
     """Whether ``text`` can be a match's public id (letters, digits, ``-`` and ``_``)."""
     return isinstance(text, str) and _PUBLIC_ID.fullmatch(text) is not None
 

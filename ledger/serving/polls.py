@@ -33,9 +33,7 @@ few seconds later, and the scorekeeper's saves do not queue behind their polls.
 
 from __future__ import annotations
 
-import math
 import threading
-import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -47,18 +45,13 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Request
 
 from ledger.extensions import db
+from ledger.http.pace import FOLLOWERS, Followers, poll_seconds
 from ledger.http.security import HSTS, SECURITY_HEADERS
 from ledger.matches import is_public_id
 from ledger.matches.models import Match
 
 #: The match page's live part, and the big screen's (``ledger.web.screen``).
 ENDPOINTS = ("matches.live", "screen.live")
-FOLLOWERS = "ledger.followers"
-#: The followers' usual pace, the polls a second a match's followers may send one
-#: process in all, and the slowest pace they are asked to keep.
-POLL_SECONDS = 3
-POLLS_PER_SECOND = 70
-MAX_POLL_SECONDS = 20
 #: What a changed poll's answer depends on besides the match, its version and the pace,
 #: for a poll without cookies (a follower: no session, no edit rights): the language,
 #: the encoding, htmx's header, the scheme (HSTS), the path (a page's or a screen's).
@@ -73,40 +66,6 @@ ANSWER_VARIES = (
 KEPT_ANSWERS = 64
 VERSION = select(Match.version).where(Match.public_id == bindparam("public_id"))
 UNCHANGED = [("Cache-Control", "no-store"), *SECURITY_HEADERS.items()]
-
-
-class Followers:
-    """The connections that polled each match in the last ``MAX_POLL_SECONDS`` (plus a
-    margin), in this process: a follower keeps one, whatever pace it polls at."""
-
-    WINDOW = MAX_POLL_SECONDS + 5
-
-    def __init__(self) -> None:
-        self._seen: dict[str, dict[tuple[str, str], float]] = {}
-        self._lock = threading.Lock()
-
-    def polled(self, public_id: str, connection: tuple[str, str]) -> None:
-        now = time.monotonic()
-        with self._lock:
-            seen = self._seen.setdefault(public_id, {})
-            seen[connection] = now
-            if len(seen) % 64 == 0:  # now and then, forget those gone
-                for key in [k for k, at in seen.items() if now - at > self.WINDOW]:
-                    del seen[key]
-
-    def count(self, public_id: str) -> int:
-        now = time.monotonic()
-        with self._lock:
-            seen = self._seen.get(public_id, {})
-            return sum(now - at <= self.WINDOW for at in seen.values())
-
-
-def poll_seconds(app: Flask, public_id: str) -> int:
-    """How often this match's followers should poll: every 3 s, more slowly when there
-    are more of them than ``POLLS_PER_SECOND`` allows at that pace."""
-    followers: Followers | None = app.extensions.get(FOLLOWERS)
-    count = followers.count(public_id) if followers is not None else 0
-    return min(MAX_POLL_SECONDS, max(POLL_SECONDS, math.ceil(count / POLLS_PER_SECOND)))
 
 
 class UnchangedPolls:

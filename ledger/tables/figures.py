@@ -385,7 +385,7 @@ def money_settle_up(balances: Sequence[MoneyBalance], stake: Stake | None) -> di
         result = settle_up(owed)
         transfers = [t.to_json() for t in result.transfers]
     else:
-        owed = {b.name: int(b.amount / CENT) for b in balances if b.amount}  # type: ignore[operator]
+        owed = {b.name: int(b.amount / CENT) for b in balances if b.amount}
         result = settle_up(owed, Stake(CENT, stake.currency))
         transfers = [
             {

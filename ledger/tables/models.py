@@ -15,11 +15,10 @@ from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
-from ledger.extensions import db
-from ledger.matches.models import DecimalText, UTCDateTime, new_public_id, utcnow
+from ledger.matches.models import DecimalText, Model, UTCDateTime, new_public_id, utcnow
 
 
-class Table(db.Model):
+class Table(Model):
     """A group that plays together again and again: its name, the rules and stake of its
     new matches, and the hashed edit key that may write to it and to all its matches."""
 
@@ -62,7 +61,7 @@ class Table(db.Model):
         return f"<Table {self.public_id} {self.name!r}>"
 
 
-class TablePlayer(db.Model):
+class TablePlayer(Model):
     """One person on the roster, in the order they joined; names unique ignoring case."""
 
     __tablename__ = "table_players"
@@ -77,7 +76,7 @@ class TablePlayer(db.Model):
     table: Mapped[Table] = relationship(back_populates="players")
 
 
-class Season(db.Model):
+class Season(Model):
     """A stretch of nights ("Tihar 2083"); the newest of a table is its current one, the
     older ones are closed (kept, and looked back on)."""
 
@@ -93,7 +92,7 @@ class Season(db.Model):
     table: Mapped[Table] = relationship(back_populates="seasons")
 
 
-class TablePayment(db.Model):
+class TablePayment(Model):
     """Money handed over between two players of the table, counted in a season's
     balances; taken back by deleting it."""
 

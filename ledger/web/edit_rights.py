@@ -14,92 +14,28 @@ another match's key, a stale key or no key all mean read-only.
 
 from __future__ import annotations
 
-import base64
-import functools
-import json
 from dataclasses import dataclass
 
-from cryptography.fernet import Fernet, InvalidToken
-from cryptography.hazmat.primitives.hashes import SHA256
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from flask import abort, current_app, session
+from flask import abort
 
+from ledger.http.edit_keys import (  # noqa: F401  (the pages' names for them)
+    LEGACY_KEY,
+    MAX_KEYS,
+    SESSION_KEY,
+    held_keys,
+    remember_key,
+    seal,
+    unseal,
+)
 from ledger.i18n import N_
 from ledger.matches import matches_with_ids
 from ledger.matches.models import Match
 from ledger.tables.service import may_write_match
 
-SESSION_KEY = "edit_rights"
-LEGACY_KEY = "edit_keys"
-MAX_KEYS = 30
 READ_ONLY_MESSAGE = N_(
     "This browser may only read this match. Ask the scorekeeper for the edit link "
     "to enter or change hands."
 )
-
-
-@functools.lru_cache(maxsize=4)
-def _fernet(secret_key: str | bytes) -> Fernet:
-    """The cipher of the edit rights: its own key, derived from the app's secret key."""
-    secret = secret_key.encode("utf-8") if isinstance(secret_key, str) else secret_key
-    key = HKDF(algorithm=SHA256(), length=32, salt=None, info=b"ledger edit rights").derive(secret)
-    return Fernet(base64.urlsafe_b64encode(key))
-
-
-def _cipher() -> Fernet:
-    return _fernet(current_app.config["SECRET_KEY"])
-
-
-def seal(pairs: list[list[str]]) -> str:
-    """``[[public id, edit key], ...]`` as the session keeps it: encrypted, as text."""
-    text = json.dumps(pairs, separators=(",", ":"))
-    return _cipher().encrypt(text.encode("utf-8")).decode("ascii")
-
-
-def unseal(token: object) -> list[list[str]]:
-    """The pairs that ``seal`` sealed; none when ``token`` is missing, damaged, or sealed
-    under another secret key."""
-    if not isinstance(token, str):
-        return []
-    try:
-        pairs = json.loads(_cipher().decrypt(token.encode("ascii")))
-    except (InvalidToken, UnicodeError, ValueError):
-        return []
-    return _pairs(pairs)
-
-
-def _pairs(pairs: object) -> list[list[str]]:
-    if not isinstance(pairs, list):
-        return []
-    return [
-        pair
-        for pair in pairs
-        if isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)
-    ]
-
-
-def held_keys() -> dict[str, str]:
-    """The edit keys of this browser, oldest first (a copy).
-
-    A session from before the keys were sealed holds them in the clear under
-    ``LEGACY_KEY``: they are sealed now and the clear copy leaves the cookie.
-    """
-    pairs = unseal(session.get(SESSION_KEY))
-    if LEGACY_KEY in session:
-        pairs = [*_pairs(session.pop(LEGACY_KEY)), *pairs][-MAX_KEYS:]
-        session[SESSION_KEY] = seal(pairs)
-    return {public_id: key for public_id, key in pairs}
-
-
-def remember_key(public_id: str, key: str) -> None:
-    """Give this browser edit rights to the match (the newest of at most MAX_KEYS)."""
-    keys = held_keys()
-    keys.pop(public_id, None)
-    keys[public_id] = key
-    while len(keys) > MAX_KEYS:
-        del keys[next(iter(keys))]
-    session[SESSION_KEY] = seal([[pid, k] for pid, k in keys.items()])
-    session.permanent = True
 
 
 def edit_key(match: Match) -> str | None:

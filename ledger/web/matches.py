@@ -39,6 +39,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ledger import matches
 from ledger.engine import FieldError, Invalid
 from ledger.extensions import csrf
+from ledger.http.pace import poll_seconds
 from ledger.i18n import N_, current_language, digit_style, money, tr, translate
 from ledger.matches import create_match, import_match
 from ledger.matches.chart import running_chart
@@ -47,7 +48,6 @@ from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_match, read_whole_number, rules_from_record, tidy
 from ledger.matches.view import MatchView, stake_of
-from ledger.serving.polls import poll_seconds
 from ledger.tables.service import may_write_match
 from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
 from ledger.web.filters import length_words

@@ -25,13 +25,12 @@ from flask import Blueprint, current_app, make_response, render_template, reques
 from markupsafe import Markup
 
 from ledger import matches
+from ledger.http.pace import poll_seconds
 from ledger.i18n import current_language, digit_style
 from ledger.matches.chart import Chart, Series, running_chart
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.view import MatchView
-from ledger.serving.polls import poll_seconds
-from ledger.web.matches import match_row
 from ledger.web.score_table import ScoreCell, score_rows
 
 bp = Blueprint("screen", __name__, url_prefix="/matches")
@@ -127,7 +126,7 @@ def screen_part(row: Match) -> Markup:
 
 @bp.get("/<public_id>/screen")
 def show(public_id: str):
-    row = match_row(public_id)
+    row = matches.get_match(public_id)
     scheme = request.args.get("scheme")
     html = render_template(
         "screen/page.html",
@@ -144,7 +143,7 @@ def show(public_id: str):
 @bp.get("/<public_id>/screen/live")
 def live(public_id: str):
     """The screen's part when the match changed since version ``v``; else 204."""
-    row = match_row(public_id)
+    row = matches.get_match(public_id)
     if request.args.get("v", type=int) == row.version:
         return "", 204, {"Cache-Control": "no-store"}
     response = make_response(screen_part(row))

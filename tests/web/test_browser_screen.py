@@ -14,7 +14,7 @@ import pytest
 from browser_support import axe_problems
 from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, WORKED
 
-from ledger.serving.polls import POLL_SECONDS
+from ledger.http.pace import POLL_SECONDS
 
 pytestmark = pytest.mark.browser
 
