@@ -1,0 +1,170 @@
+"""Where features built apart meet: a match's rules changed for good, then exported and
+imported; a player renamed in a table after that; a damaged export never a 500."""
+
+from __future__ import annotations
+
+from api_support import hand
+from tables_support import check_settles, check_standings, create_table, match_bodies
+from test_match_export_api import comparable
+from test_tables_api import h
+
+#: The same rules without dublees: the corrected dublee hand's first version is refused.
+NO_DUBLEES = {"profile": "sparkai", "dublees_allowed": False}
+
+
+def corrected_then_changed(create_match):
+    """A match whose hand 1 was entered as a dublee finish, then corrected; hand 2's
+    nets change with the rules; then its rules are changed to rules without dublees."""
+    m = create_match()
+    dublee = hand("Dipa", {"Chandra": ("sequences", 0), "Dipa": ("dublees", 6)}, finish="dublees")
+    assert m.post_hand(dublee).status_code == 201
+    assert (
+        m.put_hand(
+            1, hand("Dipa", {"Chandra": ("sequences", 0), "Dipa": ("sequences", 6)})
+        ).status_code
+        == 200
+    )
+    assert m.post_hand(hand()).status_code == 201
+    changed = m.patch({"rules": {**NO_DUBLEES, "unseen_maal": "kidnap"}})
+    assert changed.status_code == 200, changed.get_json()
+    return m
+
+
+def history(client, url: str, number: int) -> list[dict]:
+    return client.get(f"{url}/hands/{number}").get_json()["history"]
+
+
+def test_a_match_whose_rules_changed_imports_back_with_every_figure(client, create_match):
+    m = corrected_then_changed(create_match)
+    document = client.get(f"{m.url}/export.json").get_json()
+    imported = client.post("/api/v1/matches/import", json=document)
+    assert imported.status_code == 201, imported.get_json()
+    copy = imported.get_json()
+    assert comparable(copy) == comparable(m.get())
+    url = f"/api/v1/matches/{copy['id']}"
+    for number in (1, 2):
+        assert history(client, url, number) == history(client, m.url, number)
+    (dublee,) = history(client, url, 1)
+    assert dublee["hand"]["finish"] == "dublees"
+    # hand 2 as it was under the first rules (murder), not settled again under kidnap
+    (murder,) = history(client, url, 2)
+    assert murder["nets"] != {p["name"]: p["net"] for p in copy["hands"][1]["players"]}
+    assert client.get(f"{url}/export.json").get_json()["history"] == document["history"]
+
+
+def test_a_history_version_under_rules_that_refuse_it_is_still_refused(client, create_match):
+    """The rules a history version gives are checked, and its hand under them."""
+    m = corrected_then_changed(create_match)
+    document = client.get(f"{m.url}/export.json").get_json()
+    first = next(i for i, old in enumerate(document["history"]) if old["hand"] == 1)
+    document["history"][first]["rules"] = NO_DUBLEES
+    refused = client.post("/api/v1/matches/import", json=document)
+    assert refused.status_code == 422
+    assert any(e["field"].startswith(f"history.{first}.") for e in refused.get_json()["errors"])
+    document["history"][first]["rules"] = {"profile": "no-such-profile"}
+    refused = client.post("/api/v1/matches/import", json=document)
+    assert refused.status_code == 422
+    assert any(
+        e["field"].startswith(f"history.{first}.rules") for e in refused.get_json()["errors"]
+    )
+
+
+def table_with_a_changed_match(client):
+    """A staked table: night 1 has a corrected dublee hand and its rules changed for good
+    to rules without dublees; night 2 is played by "Bikas", a typo of Bikash."""
+    table = create_table(
+        client,
+        players=["Asha", "Bikash", "Chandra", "Dipa"],
+        stake={"per_point": "0.50", "currency": "NPR"},
+    )
+    one = table.new_match(["Asha", "Bikash", "Chandra", "Dipa"])
+    url = f"/api/v1/matches/{one['id']}"
+    dublee = h("Dipa", Chandra=("sequences", 0), Dipa=("dublees", 6))
+    dublee["finish"] = "dublees"
+    table.play(
+        one, [dublee, h("Asha", Asha=("sequences", 9), Bikash=("unseen", 2), Dipa=("sequences", 3))]
+    )
+    fixed = client.put(
+        f"{url}/hands/1",
+        json=h("Dipa", Chandra=("sequences", 0), Dipa=("sequences", 6)),
+        headers=table.auth,
+    )
+    assert fixed.status_code == 200, fixed.get_json()
+    changed = client.patch(
+        url, json={"rules": {**NO_DUBLEES, "unseen_maal": "kidnap"}}, headers=table.auth
+    )
+    assert changed.status_code == 200, changed.get_json()
+    two = table.new_match(["Asha", "Bikas", "Chandra"])
+    table.play(
+        two, [h("Bikas", Asha=("sequences", 1), Bikas=("sequences", 9), Chandra=("unseen", 0))]
+    )
+    return table, [one["id"], two["id"]]
+
+
+def every_figure(client, table_id: str, ids: list[str]) -> dict:
+    """The table's standings, settle-up and rating, each match's JSON and every hand's
+    history, without what differs between a table and its imported copy."""
+    url = f"/api/v1/tables/{table_id}"
+    out: dict = {}
+    for path in ("/standings", "/settle-up", "/rating-history"):
+        response = client.get(f"{url}{path}?season=all")
+        assert response.status_code == 200, response.get_json()
+        out[path] = response.get_json()
+    for number, public_id in enumerate(ids):
+        body = client.get(f"/api/v1/matches/{public_id}").get_json()
+        for kept in body["hands"]:
+            kept["history"] = history(client, f"/api/v1/matches/{public_id}", kept["number"])
+        out[number] = comparable({k: v for k, v in body.items() if k not in ("table", "season")})
+    return without_ids(out)
+
+
+def without_ids(value):
+    if isinstance(value, dict):
+        return {
+            k: without_ids(v)
+            for k, v in value.items()
+            if k not in ("id", "table", "match", "season", "exported_at")
+        }
+    if isinstance(value, list):
+        return [without_ids(v) for v in value]
+    return value
+
+
+def test_a_table_renamed_and_merged_after_a_change_of_rules_imports_back(client):
+    table, ids = table_with_a_changed_match(client)
+    before = {
+        p["name"]: p["total"] for p in client.get(f"/api/v1/matches/{ids[0]}").get_json()["players"]
+    }
+    table.patch("/players/Dipa", {"name": "Deepa"})  # in the dublee hand's history too
+    table.patch("/players/bikas", {"merge_into": "Bikash"})
+    after = {
+        p["name"]: p["total"] for p in client.get(f"/api/v1/matches/{ids[0]}").get_json()["players"]
+    }
+    assert after == {("Deepa" if n == "Dipa" else n): t for n, t in before.items()}
+    (dublee, renamed) = history(client, f"/api/v1/matches/{ids[0]}", 1)
+    assert dublee["hand"]["finish"] == "dublees" and "Deepa" in dublee["nets"]
+    assert renamed["action"] == "rename" and renamed["version"] > dublee["version"]
+    check_standings(table.get("/standings", season="all"), match_bodies(client, ids))
+    check_settles(table.get("/settle-up", season="all"))
+
+    for public_id in ids:
+        document = client.get(f"/api/v1/matches/{public_id}/export.json").get_json()
+        imported = client.post("/api/v1/matches/import", json=document)
+        assert imported.status_code == 201, imported.get_json()
+        copy = imported.get_json()["id"]
+        assert (
+            client.get(f"/api/v1/matches/{copy}/export.json").get_json()["history"]
+            == document["history"]
+        )
+
+    exported = client.get(f"{table.url}/export.json").get_json()
+    response = client.post("/api/v1/tables/import", json=exported)
+    assert response.status_code == 201, response.get_json()
+    copy = response.get_json()
+
+    def listed(table_id: str) -> list[str]:
+        return [m["id"] for m in client.get(f"/api/v1/tables/{table_id}").get_json()["matches"]]
+
+    assert every_figure(client, copy["id"], listed(copy["id"])) == every_figure(
+        client, table.id, listed(table.id)
+    )
