@@ -374,7 +374,9 @@ def _resettle(match: Match, rules: HouseRules, now: datetime) -> None:
         raise RulesRefused(refused)
     before = rules_from_record(match.rules)
     for past in db.session.scalars(select(HandVersion).where(HandVersion.match_id == match.id)):
-        past.result = kept_under(past.result, settled_under(past.result, before), rules)
+        kept = kept_under(past.result, settled_under(past.result, before), rules)
+        if kept != past.result:
+            past.result = kept
     match.rules = rules_record(rules)
     for row, entered, result in settled:
         if (entered, result) == (row.input, row.result):
