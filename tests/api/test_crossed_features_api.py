@@ -168,3 +168,66 @@ def test_a_table_renamed_and_merged_after_a_change_of_rules_imports_back(client)
     assert every_figure(client, copy["id"], listed(copy["id"])) == every_figure(
         client, table.id, listed(table.id)
     )
+
+
+NIGHT = [
+    h("Asha", Asha=("sequences", 9), Bikash=("unseen", 4), Chandra=("sequences", 2)),
+    h("Chandra", Asha=("unseen", 6), Bikash=("sequences", 1), Chandra=("sequences", 5)),
+]
+KIDNAP = {"profile": "sparkai", "unseen_maal": "kidnap"}
+
+
+def staked_night(client, rules: object) -> tuple:
+    table = create_table(
+        client,
+        players=["Asha", "Bikash", "Chandra"],
+        stake={"per_point": "0.50", "currency": "NPR"},
+    )
+    night = table.new_match(["Asha", "Bikash", "Chandra"], length={"hands": 2}, rules=rules)
+    table.play(night, NIGHT)
+    return table, night
+
+
+def table_figures(table) -> dict:
+    """The table's figures, without ids and the dates the nights were played."""
+    figures = without_ids(
+        {
+            path: table.get(path, season="all")
+            for path in ("/standings", "/settle-up", "/rating-history")
+        }
+    )
+    for game in figures["/rating-history"]["games"]:
+        del game["date"]
+    return figures
+
+
+def test_a_match_whose_rules_change_moves_its_tables_figures(client):
+    """The table's standings, head-to-head, settle-up and rating after the change are
+    those of a table where the same night was played under the new rules from the start;
+    the match's rescore under the new rules said so before, and under the old rules
+    gives back the totals as first played."""
+    table, night = staked_night(client, "sparkai")
+    url = f"/api/v1/matches/{night['id']}"
+    played = {p["name"]: p["total"] for p in client.get(url).get_json()["players"]}
+    first = table_figures(table)  # read (and kept) before the change
+    assert first["/rating-history"]["games"]
+    foreseen = client.post(f"{url}/rescore", json={"rules": KIDNAP}).get_json()
+    changed = client.patch(url, json={"rules": KIDNAP}, headers=table.auth)
+    assert changed.status_code == 200, changed.get_json()
+    totals = {p["name"]: p["total"] for p in changed.get_json()["players"]}
+    assert totals != played
+    assert totals == {p["name"]: p["total"] for p in foreseen["players"]}
+
+    after = table_figures(table)
+    assert after != first
+    check_standings(table.get("/standings", season="all"), match_bodies(client, [night["id"]]))
+    check_settles(table.get("/settle-up", season="all"))
+    balances = {b["name"]: b["total"] for b in after["/settle-up"]["balances"]}
+    assert balances == totals
+    owed = [(b["name"], b["total"], b["amount"]) for b in after["/settle-up"]["balances"]]
+    assert owed == [(b["name"], b["total"], b["amount"]) for b in foreseen["settle_up"]["balances"]]
+    fresh, _ = staked_night(client, KIDNAP)
+    assert after == table_figures(fresh)
+
+    back = client.post(f"{url}/rescore", json={"rules": "sparkai"}).get_json()
+    assert {p["name"]: p["total"] for p in back["players"]} == played
