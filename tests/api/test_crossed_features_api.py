@@ -231,3 +231,48 @@ def test_a_match_whose_rules_change_moves_its_tables_figures(client):
 
     back = client.post(f"{url}/rescore", json={"rules": "sparkai"}).get_json()
     assert {p["name"]: p["total"] for p in back["players"]} == played
+
+
+EIGHT = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal", "Hari", "Indira"]
+FOUR_PACKS = {"profile": "sparkai", "packs": 4}
+
+
+def test_a_four_pack_night_of_eight_in_a_table(client):
+    """Standings and settle-up of an 8-player, four-pack night; its rescore under three
+    packs refuses the hands of 6 or more players with the reason, and keeps their nets."""
+    table = create_table(
+        client, players=EIGHT, rules=FOUR_PACKS, stake={"per_point": "1.00", "currency": "NPR"}
+    )
+    night = table.new_match(EIGHT)
+    assert night["rules"]["packs"] == 4
+    seven = {n: ("sequences", i) for i, n in enumerate(EIGHT[:7])}
+    seven["Gopal"] = ("unseen", 2)
+    table.play(
+        night,
+        [
+            h("Asha", **{n: ("sequences", i) for i, n in enumerate(EIGHT)}),
+            h("Bikash", **seven),
+            h("Chandra", Asha=("sequences", 3), Chandra=("sequences", 4), Dipa=("unseen", 1)),
+        ],
+    )
+    body = client.get(f"/api/v1/matches/{night['id']}").get_json()
+    assert [len(hand["players"]) for hand in body["hands"]] == [8, 7, 3]
+    check_standings(table.get("/standings", season="all"), [body])
+    settled = table.get("/settle-up", season="all")
+    check_settles(settled)
+    totals = {p["name"]: p["total"] for p in body["players"]}
+    assert {b["name"]: b["total"] for b in settled["balances"]} == totals
+    assert sum(totals.values()) == 0
+
+    rescored = client.post(f"/api/v1/matches/{night['id']}/rescore", json={"rules": "sparkai"})
+    assert rescored.status_code == 200, rescored.get_json()
+    hands = rescored.get_json()["hands"]
+    assert [hand["rescored"] for hand in hands[:2]] == ["no", "no"]
+    assert all("5" in hand["why"] and "player" in hand["why"] for hand in hands[:2]), [
+        hand["why"] for hand in hands
+    ]
+    for rescore, played in zip(hands[:2], body["hands"][:2], strict=True):
+        assert {p["name"]: p["net"] for p in rescore["players"]} == {
+            p["name"]: p["net"] for p in played["players"]
+        }
+    assert hands[2]["rescored"] == "partly"  # maal entered as one number
