@@ -3,10 +3,20 @@ imported; a player renamed in a table after that; a damaged export never a 500."
 
 from __future__ import annotations
 
+import json
+import random
+
+import pytest
 from api_support import hand
+from sqlalchemy import func, select
 from tables_support import check_settles, check_standings, create_table, match_bodies
 from test_match_export_api import comparable
 from test_tables_api import h
+
+from ledger.extensions import db
+from ledger.matches.models import HandVersion, Match
+from ledger.tables.export import MAX_IMPORTED_PAYMENTS, MAX_IMPORTED_SEASONS
+from ledger.tables.models import Table
 
 #: The same rules without dublees: the corrected dublee hand's first version is refused.
 NO_DUBLEES = {"profile": "sparkai", "dublees_allowed": False}
@@ -276,3 +286,102 @@ def test_a_four_pack_night_of_eight_in_a_table(client):
             p["name"]: p["net"] for p in played["players"]
         }
     assert hands[2]["rescored"] == "partly"  # maal entered as one number
+
+
+#: What a damaged export may hold where a value was.
+DAMAGE = (None, -1, 0, 2**70, 1.5, True, "", "x" * 5000, "=1+1", [], {}, [[]], {"a": 1}, "1")
+
+
+def damaged(document: object, rng: random.Random) -> object:
+    """``document`` with one value somewhere in it replaced, or one key or item dropped."""
+    copy = json.loads(json.dumps(document))
+    paths: list[tuple[object, object]] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                paths.append((node, key))
+                walk(value)
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                paths.append((node, index))
+                walk(value)
+
+    walk(copy)
+    node, key = rng.choice(paths)
+    if rng.random() < 0.2:
+        del node[key]  # type: ignore[index,attr-defined]
+    else:
+        node[key] = rng.choice(DAMAGE)  # type: ignore[index]
+    return copy
+
+
+def stored(app) -> tuple[int, ...]:
+    with app.app_context():
+        return tuple(
+            db.session.scalar(select(func.count()).select_from(model))
+            for model in (Table, Match, HandVersion)
+        )
+
+
+def test_damaged_exports_are_refused_or_imported_never_a_500(app, client):
+    """Exports of a table and of its match whose rules were changed, each damaged in one
+    to three places: each is a 201, or a 422 naming fields, with nothing stored."""
+    table, ids = table_with_a_changed_match(client)
+    table.patch("/players/Dipa", {"name": "Deepa"})
+    whole = client.get(f"{table.url}/export.json").get_json()
+    one = client.get(f"/api/v1/matches/{ids[0]}/export.json").get_json()
+    rng = random.Random(25)
+    for n in range(300):
+        url, document = (
+            ("/api/v1/tables/import", whole) if n % 2 else ("/api/v1/matches/import", one)
+        )
+        broken = document
+        for _ in range(rng.randint(1, 3)):
+            broken = damaged(broken, rng)
+        before = stored(app)
+        response = client.post(url, json=broken)
+        assert response.status_code in (201, 422), (
+            n,
+            response.status_code,
+            response.get_data()[:300],
+        )
+        if response.status_code == 422:
+            errors = response.get_json()["errors"]
+            assert errors and all(isinstance(e["field"], str) and e["message"] for e in errors)
+            assert stored(app) == before, n
+
+
+PAYMENT = {"from": "Asha", "to": "Bikash", "amount": "1.00", "season": 0}
+TABLE_DAMAGE = {
+    "payments that are no list": (lambda d: d.update(payments="x"), "payments"),
+    "a payment recorded at no time": (
+        lambda d: d.update(payments=[{**PAYMENT, "recorded_at": "garbage"}]),
+        "payments.0.recorded_at",
+    ),
+    "more seasons than a table keeps": (
+        lambda d: d.update(seasons=[{"name": "s"}] * (MAX_IMPORTED_SEASONS + 1)),
+        "seasons",
+    ),
+    "more payments than a table keeps": (
+        lambda d: d.update(payments=[PAYMENT] * (MAX_IMPORTED_PAYMENTS + 1)),
+        "payments",
+    ),
+}
+
+
+@pytest.mark.parametrize("change", TABLE_DAMAGE, ids=list(TABLE_DAMAGE))
+def test_a_table_export_damaged_so_is_refused_on_its_field(app, client, change):
+    table = create_table(
+        client, players=["Asha", "Bikash"], stake={"per_point": "1.00", "currency": "NPR"}
+    )
+    document = client.get(f"{table.url}/export.json").get_json()
+    damage, field = TABLE_DAMAGE[change]
+    damage(document)
+    before = stored(app)
+    response = client.post("/api/v1/tables/import", json=document)
+    assert response.status_code == 422, response.get_json()
+    assert field in [e["field"] for e in response.get_json()["errors"]]
+    assert stored(app) == before
+    document.update(seasons=[{"name": "s"}] * MAX_IMPORTED_SEASONS, payments=[PAYMENT] * 3)
+    assert client.post("/api/v1/tables/import", json=document).status_code == 201
