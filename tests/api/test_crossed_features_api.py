@@ -385,3 +385,28 @@ def test_a_table_export_damaged_so_is_refused_on_its_field(app, client, change):
     assert stored(app) == before
     document.update(seasons=[{"name": "s"}] * MAX_IMPORTED_SEASONS, payments=[PAYMENT] * 3)
     assert client.post("/api/v1/tables/import", json=document).status_code == 201
+
+
+def test_a_four_pack_night_refuses_three_packs_for_good_and_round_trips(client):
+    table = create_table(client, players=EIGHT, rules=FOUR_PACKS)
+    night = table.new_match(EIGHT)
+    url = f"/api/v1/matches/{night['id']}"
+    table.play(
+        night,
+        [
+            h("Asha", **{n: ("sequences", i) for i, n in enumerate(EIGHT)}),
+            h("Chandra", Asha=("sequences", 3), Chandra=("sequences", 4), Dipa=("unseen", 1)),
+        ],
+    )
+    before = client.get(url).get_json()
+    refused = client.patch(url, json={"rules": "sparkai"}, headers=table.auth)
+    assert refused.status_code == 422
+    (error,) = refused.get_json()["errors"]
+    assert error["field"] == "rules" and error["message"].startswith("Hand 1 ")
+    assert client.get(url).get_json() == before
+    table.patch("/players/Hari", {"name": "Harihar"})
+    document = client.get(f"{url}/export.json").get_json()
+    imported = client.post("/api/v1/matches/import", json=document)
+    assert imported.status_code == 201, imported.get_json()
+    lone = {k: v for k, v in client.get(url).get_json().items() if k not in ("table", "season")}
+    assert comparable(imported.get_json()) == comparable(lone)  # a lone match now
