@@ -16,10 +16,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from ledger.engine import FieldError, Hand, Invalid
+from ledger.engine import FieldError, Hand, HouseRules, Invalid, resolve_rules
 from ledger.engine.values import is_int
 from ledger.matches.models import HandVersion, utcnow
-from ledger.matches.reading import PROFILE_LENGTH, MatchSpec, read_dealer, read_hand, read_match
+from ledger.matches.reading import (
+    PROFILE_LENGTH,
+    MatchSpec,
+    read_dealer,
+    read_hand,
+    read_match,
+    settled_under,
+)
 from ledger.matches.view import MatchView, iso
 
 EXPORT_FORMAT = "marriage-ledger/match"
@@ -86,6 +93,7 @@ def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str
                 "dealer": old.dealer,
                 **old.input,
                 "nets": {p["name"]: p["net"] for p in old.result["players"]},
+                **_rules_apart(old, view),
                 "saved_at": iso(old.saved_at),
                 "replaced_at": iso(old.replaced_at),
             }
@@ -93,6 +101,13 @@ def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str
         ],
         "totals": view.totals,
     }
+
+
+def _rules_apart(old: HandVersion, view: MatchView) -> dict[str, Any]:
+    """``rules``: those an earlier version was settled under, when they are not the
+    match's (its rules were changed for good since)."""
+    rules = settled_under(old.result, view.rules)
+    return {} if rules == view.rules else {"rules": rules.spec()}
 
 
 def csv_cell(value: object) -> object:
@@ -161,8 +176,10 @@ class ImportedHand:
     number: int
     dealer: str
     version: int
-    action: str  # history only: "edit" or "delete"
+    action: str  # history only: "edit", "delete" or "rename"
     hand: Hand
+    #: The rules the hand was settled under (an earlier version's own, else the match's).
+    rules: HouseRules
     #: The document's timestamps (created_at/updated_at, or saved_at/replaced_at).
     stamps: dict[str, datetime]
 
@@ -324,6 +341,14 @@ def _read_hands(
         if history and action not in HISTORY_ACTIONS:
             errors.append(FieldError(f"{path}.action", "action must be edit, delete or rename."))
         names = _names_then(item) if action == "rename" else match.players
+        rules = match.rules
+        if history and item.get("rules") is not None:
+            try:
+                rules = resolve_rules(item["rules"])
+            except Invalid as problem:
+                errors += [
+                    FieldError(f"{path}.{e.field}", e.template, **e.values) for e in problem.errors
+                ]
         dealer = ""
         try:
             dealer = read_dealer(item.get("dealer"), names, field=f"{path}.dealer")
@@ -331,7 +356,7 @@ def _read_hands(
             errors += problem.errors
         hand = None
         try:
-            hand = read_hand(item, names, match.rules, prefix=f"{path}.")
+            hand = read_hand(item, names, rules, prefix=f"{path}.")
         except Invalid as problem:
             errors += problem.errors
         stamps = {}
@@ -347,7 +372,7 @@ def _read_hands(
             continue
         keys.add(key)  # type: ignore[arg-type]  # number and version were read above
         assert hand is not None
-        out.append(ImportedHand(number, dealer, version, action, hand, stamps))  # type: ignore[arg-type]
+        out.append(ImportedHand(number, dealer, version, action, hand, rules, stamps))  # type: ignore[arg-type]
     return out
 
 

@@ -17,7 +17,13 @@ from ledger.engine import settle
 from ledger.extensions import db
 from ledger.matches import fold
 from ledger.matches.models import Hand, HandVersion, Match
-from ledger.matches.reading import MatchSpec, read_hand, rules_from_record
+from ledger.matches.reading import (
+    MatchSpec,
+    kept_under,
+    read_hand,
+    rules_from_record,
+    settled_under,
+)
 from ledger.matches.service import _history, _new_match, _result_json, _touch, _transaction
 
 #: The history action of a hand as it was before one of its players was renamed.
@@ -64,11 +70,13 @@ def _rename_in(match: Match, old: str, new: str) -> None:
     players = tuple(match.player_names)
 
     def renamed(hand_input: dict, result: dict) -> tuple[dict, dict]:
-        hand = read_hand(_renamed_input(hand_input, old, new), players, rules)
-        again = _result_json(settle(hand, rules))
+        # An earlier version is settled again under the rules it was settled under.
+        under = settled_under(result, rules)
+        hand = read_hand(_renamed_input(hand_input, old, new), players, under)
+        again = _result_json(settle(hand, under))
         nets = {_swap(p["name"], old, new): p["net"] for p in result["players"]}
         assert {p["name"]: p["net"] for p in again["players"]} == nets, "a rename moved points"
-        return hand.to_json(), again
+        return hand.to_json(), kept_under(again, under, rules)
 
     for row in db.session.scalars(select(Hand).where(Hand.match_id == match.id)):
         names = {p["name"] for p in row.input["players"]}

@@ -236,9 +236,11 @@ class HandVersion(Model):
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     hand_number: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)  # the hand's version that this was
-    action: Mapped[str] = mapped_column(String(10))  # "edit" or "delete"
+    action: Mapped[str] = mapped_column(String(10))  # "edit", "delete" or "rename"
     dealer: Mapped[str] = mapped_column(String(MAX_NAME))
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: As ``Hand.result``; with ``rules`` (``reading.SETTLED_UNDER``) when it was settled
+    #: under other rules than the match's now (they were changed for good since).
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: When this version had been saved; ``replaced_at``: when the edit or delete came.
     saved_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -78,6 +78,26 @@ def rules_from_record(record: Mapping) -> HouseRules:
     return resolve_rules({"profile": record["profile"], **record.get("overrides", {})})
 
 
+#: The key of a history version's stored result that keeps the rules it was settled
+#: under (a ``rules_record``), present only while they differ from the match's rules: a
+#: change of rules for good keeps each earlier version as it was (docs/rules.md §8).
+SETTLED_UNDER = "rules"
+
+
+def settled_under(result: Mapping, match_rules: HouseRules) -> HouseRules:
+    """The rules an earlier version of a hand (its stored ``result``) was settled under."""
+    record = result.get(SETTLED_UNDER)
+    return match_rules if record is None else rules_from_record(record)
+
+
+def kept_under(result: Mapping, rules: HouseRules, match_rules: HouseRules) -> dict:
+    """``result`` stored as settled under ``rules`` in a match playing ``match_rules``."""
+    out = {k: v for k, v in result.items() if k != SETTLED_UNDER}
+    if rules != match_rules:
+        out[SETTLED_UNDER] = rules_record(rules)
+    return out
+
+
 def read_match(
     name: object,
     players: object,

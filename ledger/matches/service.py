@@ -62,13 +62,16 @@ from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
 from ledger.matches.reading import (
     PROFILE_LENGTH,
     MatchSpec,
+    kept_under,
     read_dealer,
     read_hand,
     read_hand_number,
     read_idempotency_key,
     read_match,
     read_match_changes,
+    rules_from_record,
     rules_record,
+    settled_under,
 )
 from ledger.matches.rescore import Reason, refusal
 from ledger.matches.view import MatchView, build_match_view, json_text
@@ -374,11 +377,18 @@ def _resettle(match: Match, rules: HouseRules, now: datetime) -> None:
         settled.append((row, hand.to_json(), _result_json(settle(hand, rules))))
     if refused:
         raise RulesRefused(refused)
+    before = rules_from_record(match.rules)
+    for past in db.session.scalars(select(HandVersion).where(HandVersion.match_id == match.id)):
+        kept = kept_under(past.result, settled_under(past.result, before), rules)
+        if kept != past.result:
+            past.result = kept
     match.rules = rules_record(rules)
     for row, entered, result in settled:
         if (entered, result) == (row.input, row.result):
             continue
-        db.session.add(_history(row, "edit"))
+        edit = _history(row, "edit")
+        edit.result = kept_under(edit.result, before, rules)
+        db.session.add(edit)
         row.input, row.result = entered, result
         row.version = row.version + 1
         row.updated_at = now
@@ -654,7 +664,8 @@ def import_match(data: object) -> tuple[Match, str]:
     """A new match (new id, new edit key) from an ``export_json`` document.
 
     Each hand is checked and settled again under the match's rules (posted scores
-    are never trusted); numbers, dealers, versions, timestamps and history are kept.
+    are never trusted), each earlier version under the rules it was settled under;
+    numbers, dealers, versions, timestamps and history are kept.
     """
     spec = match_export.read_export(data)
     with _transaction():
@@ -678,6 +689,7 @@ def import_match(data: object) -> tuple[Match, str]:
         match.scoreboard = board.to_json()
         db.session.add_all(rows)  # written in batches (SQLAlchemy's insertmanyvalues)
         for old in spec.history:
+            result = _result_json(settle(old.hand, old.rules))
             db.session.add(
                 HandVersion(
                     match_id=match.id,
@@ -686,7 +698,7 @@ def import_match(data: object) -> tuple[Match, str]:
                     action=old.action,
                     dealer=old.dealer,
                     input=old.hand.to_json(),
-                    result=_result_json(settle(old.hand, spec.match.rules)),
+                    result=kept_under(result, old.rules, spec.match.rules),
                     **{"saved_at": utcnow(), **old.stamps},
                 )
             )

@@ -20,8 +20,11 @@ from ledger.tables.reading import read_payment, read_season_name, read_table
 
 TABLE_FORMAT = "marriage-ledger-table"
 TABLE_FORMAT_VERSION = 1
-#: The most matches one table's import may carry.
+#: The most matches, seasons and payments one table's import may carry (a season a
+#: month for forty years; ten payments a match): an import costs at most a few seconds.
 MAX_IMPORTED_MATCHES = 500
+MAX_IMPORTED_SEASONS = 500
+MAX_IMPORTED_PAYMENTS = 5_000
 
 
 def export_table(table: Table) -> dict[str, Any]:
@@ -92,7 +95,16 @@ def import_table(data: object) -> tuple[Table, str]:
             errors.append(FieldError(f"matches.{i}.season", "season must be a season's index."))
     paid = []
     items = data.get("payments", [])
-    for i, item in enumerate(items if isinstance(items, list) else []):
+    if not isinstance(items, list) or len(items) > MAX_IMPORTED_PAYMENTS:
+        errors.append(
+            FieldError(
+                "payments",
+                "payments must be a list of at most {most}.",
+                most=MAX_IMPORTED_PAYMENTS,
+            )
+        )
+        items = []
+    for i, item in enumerate(items):
         try:
             payment = read_payment(
                 {k: v for k, v in item.items() if k in ("from", "to", "amount", "at")},
@@ -102,7 +114,10 @@ def import_table(data: object) -> tuple[Table, str]:
             season = _season_index(item.get("season"), len(seasons))
             if season is False or season is None:
                 raise Invalid([FieldError("season", "season must be a season's index.")])
-            paid.append((payment, season, item.get("recorded_at")))
+            recorded = item.get("recorded_at")
+            if recorded is not None:
+                recorded = _timestamp(recorded, f"payments.{i}.recorded_at", errors)
+            paid.append((payment, season, recorded))
         except (Invalid, AttributeError) as problem:
             errors += [
                 FieldError(f"payments.{i}.{e.field}".rstrip("."), e.template, **e.values)
@@ -136,7 +151,7 @@ def import_table(data: object) -> tuple[Table, str]:
                 payee=payment.payee,
                 amount=payment.amount,
                 at=payment.at or utcnow(),
-                recorded_at=_timestamp(recorded, "recorded_at", []) if recorded else utcnow(),
+                recorded_at=recorded or utcnow(),
             )
         )
     db.session.commit()
@@ -153,8 +168,14 @@ def _place(match: Match, table: Table, season_id: int | None) -> None:
 
 def _read_seasons(items: object, errors: list[FieldError]) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
-    if not isinstance(items, list) or not items:
-        errors.append(FieldError("seasons", "seasons must be a list of the table's seasons."))
+    if not isinstance(items, list) or not 1 <= len(items) <= MAX_IMPORTED_SEASONS:
+        errors.append(
+            FieldError(
+                "seasons",
+                "seasons must be a list of the table's seasons, 1 to {most}.",
+                most=MAX_IMPORTED_SEASONS,
+            )
+        )
         return out
     for i, item in enumerate(items):
         if not isinstance(item, Mapping):
