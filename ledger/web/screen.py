@@ -28,8 +28,9 @@ from ledger import matches
 from ledger.i18n import current_language, digit_style
 from ledger.matches.models import Match
 from ledger.matches.view import MatchView
+from ledger.serving.polls import POLL_SECONDS
 from ledger.web.chart import Chart, Series, running_chart
-from ledger.web.matches import POLL_SECONDS, match_row
+from ledger.web.matches import match_row
 from ledger.web.page_cache import fragment_cache
 from ledger.web.score_table import ScoreCell, score_rows
 
