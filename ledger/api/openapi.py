@@ -43,6 +43,7 @@ from ledger.engine.rules import (
     OPTIONAL_TABLES,
     SETTING_HELP,
     TABLES,
+    TIPLU_COPIES_MAX,
     TUNNELA_SETTINGS,
     HouseRules,
 )
@@ -170,6 +171,10 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
         schema = {"enum": list(CHOICES[name])}
     elif name in BOOLS:
         schema = {"type": "boolean"}
+    elif name == "tiplu_copies_max":
+        schema = {"enum": list(TIPLU_COPIES_MAX)}
+    elif name == "dublees_min_players":  # at most HAND_PLAYERS[packs]: 5 unless packs is 4
+        schema = whole(0, max(HAND_PLAYERS.values()))
     elif name in COUNTS:
         schema = whole(0, 1000)
     elif name in TABLES:
