@@ -43,11 +43,13 @@ from ledger.engine.rules import (
     OPTIONAL_TABLES,
     SETTING_HELP,
     TABLES,
+    TIPLU_COPIES_MAX,
     TUNNELA_SETTINGS,
     HouseRules,
 )
-from ledger.matches.export import EXPORT_FORMAT, NUMBER_MAX
+from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, NUMBER_MAX
 from ledger.matches.models import INTEGER_MAX
+from ledger.matches.reading import CURRENCIES, MAX_PER_POINT
 
 Schema = dict[str, Any]
 
@@ -140,6 +142,14 @@ NAME = {
     "description": "A player's name: stored in composed form (NFC), spaces folded; control, "
     "invisible and bidirectional-override characters are refused (422 on the field).",
 }
+#: Money given in a request: digits with at most 2 decimals, more than 0 and at most
+#: MAX_PER_POINT (9999999999.99: 10 digits before the point, leading zeros aside).
+AMOUNT = {
+    "type": "string",
+    "pattern": r"^0*([1-9][0-9]{0,9}(\.[0-9]{1,2})?|0\.([1-9][0-9]?|0[1-9]))$",
+    "description": f"A decimal string > 0 and at most {MAX_PER_POINT}, with at most 2 decimals "
+    "(never a JSON number, which could lose cents).",
+}
 TOTALS = {"type": "object", "additionalProperties": {"type": "integer"}}
 CARD = {
     "type": "string",
@@ -161,6 +171,10 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
         schema = {"enum": list(CHOICES[name])}
     elif name in BOOLS:
         schema = {"type": "boolean"}
+    elif name == "tiplu_copies_max":
+        schema = {"enum": list(TIPLU_COPIES_MAX)}
+    elif name == "dublees_min_players":  # at most HAND_PLAYERS[packs]: 5 unless packs is 4
+        schema = whole(0, max(HAND_PLAYERS.values()))
     elif name in COUNTS:
         schema = whole(0, 1000)
     elif name in TABLES:
@@ -337,12 +351,11 @@ def schemas() -> dict[str, Schema]:
     )
     stake = obj(
         {
-            "per_point": {
-                "type": "string",
-                "pattern": r"^[0-9]+(\.[0-9]{1,2})?$",
-                "description": "Money per point: a decimal string > 0, at most 2 decimals.",
+            "per_point": {**AMOUNT, "description": "Money per point. " + AMOUNT["description"]},
+            "currency": {
+                "enum": sorted(CURRENCIES),
+                "description": "An ISO 4217 code, as CLDR lists them.",
             },
-            "currency": {"type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217."},
         },
         ("per_point", "currency"),
     )
@@ -412,7 +425,7 @@ def schemas() -> dict[str, Schema]:
     export = obj(
         {
             "format": {"const": EXPORT_FORMAT},
-            "format_version": {"type": "integer"},
+            "format_version": {"const": EXPORT_FORMAT_VERSION},
             "exported_at": TIME,
             "id": TEXT,
             "name": {**NAME, "maxLength": MAX_MATCH_NAME},

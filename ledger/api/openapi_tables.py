@@ -4,6 +4,7 @@ schemas and routes, in the document's own helpers."""
 from __future__ import annotations
 
 from ledger.api.openapi import (
+    AMOUNT,
     BODY_ERRORS,
     NAME,
     POINTS,
@@ -21,6 +22,7 @@ from ledger.api.openapi import (
     whole,
 )
 from ledger.engine.game import MAX_MATCH_NAME
+from ledger.tables.export import TABLE_FORMAT
 from ledger.tables.reading import MAX_ROSTER
 
 TABLE_ID = {
@@ -282,8 +284,9 @@ def table_schemas() -> dict[str, Schema]:
             ("stake", "balances", "transfers"),
         ),
         "NewPayment": obj(
-            {"from": NAME, "to": NAME, "amount": MONEY, "at": TIME},
+            {"from": NAME, "to": NAME, "amount": AMOUNT, "at": TIME},
             ("from", "to", "amount"),
+            additionalProperties=False,
         ),
         "TablePayment": payment,
         "TablePayments": obj({"payments": array(payment)}, ("payments",)),
@@ -291,6 +294,8 @@ def table_schemas() -> dict[str, Schema]:
         "NextDealer": obj({"next_dealer": nullable(TEXT)}, ("next_dealer",)),
         "TableExport": {
             "type": "object",
+            "properties": {"format": {"const": TABLE_FORMAT}},
+            "required": ["format"],
             "description": "The table, its seasons, payments "
             "and every match as in a match's export.",
         },

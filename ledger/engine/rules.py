@@ -254,6 +254,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
 TABLES = ("tiplu", "poplu", "jhiplu", "ordinary_joker", "marriage")
 OPTIONAL_TABLES = ("alter", "printed_joker", "marriage_shown")
 BOOLS = ("printed_jokers", "ordinary_jokers_wild", "dublees_allowed")
+#: The values tiplu_copies_max may take (copies of the tiplu that can be in hands).
+TIPLU_COPIES_MAX = (2, 3)
 COUNTS = (
     "packs",
     "tiplu_copies_max",
@@ -442,7 +444,7 @@ def _check_consistent(rules: HouseRules) -> list[FieldError]:
     if rules.packs not in PACKS:
         problems.append(FieldError("rules.packs", "packs must be 3 or 4."))
         return problems
-    if rules.tiplu_copies_max not in (2, 3):
+    if rules.tiplu_copies_max not in TIPLU_COPIES_MAX:
         problems.append(
             FieldError(
                 "rules.tiplu_copies_max", "{setting} must be 2 or 3.", setting="tiplu_copies_max"
