@@ -39,7 +39,7 @@ from ledger.pdf import routes as pdf_routes
 from ledger.security import init_security
 from ledger.serving import Ledger, init_serving
 from ledger.settings import MAX_BODY_BYTES
-from ledger.web import checker, filters, glossary, hands, main, rules
+from ledger.web import checker, filters, glossary, hands, main, rules, screen
 from ledger.web import matches as match_pages
 
 __all__ = ["MAX_BODY_BYTES", "create_app"]
@@ -98,6 +98,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         glossary.bp,
         match_pages.bp,
         hands.bp,
+        screen.bp,
         pdf_routes.bp,
         switches.bp,
         api.bp,
@@ -137,5 +138,7 @@ def _register_templates(app: Flask) -> None:
         "tunnela_group_names": TUNNELA_GROUP_NAMES,
         "kind_labels": KIND_WORDS,
         "no_bonus_why": NO_BONUS_WHY,
+        "screen_lines": screen.screen_lines,
+        "screen_x_labels": screen.x_labels,
     }.items():
         app.add_template_global(value, name)

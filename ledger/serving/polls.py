@@ -1,8 +1,9 @@
 """The followers' poll, answered before Flask while the match has not changed.
 
 Every phone that follows a match asks ``GET /matches/<id>/live?v=<version>`` every
-3 s (``ledger.web.matches.live``), and nearly always hears 204: nothing new. Through
-Flask that answer cost 2.6 times ``/healthz`` (the session, the language, the ORM row,
+3 s (``ledger.web.matches.live``; a big screen asks ``/matches/<id>/screen/live``,
+``ledger.web.screen.live``), and nearly always hears 204: nothing new. Through Flask
+that answer cost 2.6 times ``/healthz`` (the session, the language, the ORM row,
 the after-request hooks), so 1,000 phones kept the server busy saying nothing.
 ``UnchangedPolls`` answers it in front of the app with one indexed query, ``SELECT
 version FROM matches WHERE public_id = ?``, and hands every other request to the app
@@ -34,7 +35,8 @@ from ledger.matches import is_public_id
 from ledger.matches.models import Match
 from ledger.security import HSTS, SECURITY_HEADERS
 
-ENDPOINT = "matches.live"
+#: The match page's live part, and the big screen's (``ledger.web.screen``).
+ENDPOINTS = ("matches.live", "screen.live")
 VERSION = select(Match.version).where(Match.public_id == bindparam("public_id"))
 UNCHANGED = [("Cache-Control", "no-store"), *SECURITY_HEADERS.items()]
 
@@ -67,7 +69,7 @@ class UnchangedPolls:
         except HTTPException:  # no route, or a redirect to one: the app answers
             return False
         public_id = arguments.get("public_id")
-        if endpoint != ENDPOINT or not is_public_id(public_id):
+        if endpoint not in ENDPOINTS or not is_public_id(public_id):
             return False
         seen = Request(environ).args.get("v", type=int)  # read as the view reads it
         if seen is None:

@@ -1,0 +1,270 @@
+"""The match on a big screen (issue 27) in headless Chromium, at 1920 × 1080 (a TV) and
+1280 × 720 (a laptop): read from three metres (each standings line 5 % of the height
+or more, no text under 2.5 %, measured on the laid-out page), all of it on the screen
+with no scrollbar, following a hand entered through the API within one poll, saying
+when the connection drops and comes back, no serious axe-core finding, in both
+languages and both schemes. Opened with no edit rights, as a follower's link opens it."""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+
+import pytest
+from browser_support import axe_problems
+from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, WORKED
+
+from ledger.web.matches import POLL_SECONDS
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"1080p": {"width": 1920, "height": 1080}, "720p": {"width": 1280, "height": 720}}
+STAKE = {"per_point": "0.50", "currency": "NPR"}
+FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
+#: The most a match seats, with names as long as a name may be read on a line.
+TEN = [*FOUR, "Ekta Shrestha", "Gopal", "Hari Maharjan", "Indira", "Janak", "Kamala Thapa Magar"]
+HANDS = [WORKED, BY_COUNTS, DUBLEE_FINISH, THREE_PLAY]
+
+#: Every visible piece of text on the page: its size in px as laid out (an SVG text's
+#: font size times the scale its viewBox draws it at) and its box.
+TEXTS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const e = node.parentElement;
+    if (!node.textContent.trim() || !e.checkVisibility() || e.closest('title, desc')) continue;
+    if (e.closest('.visually-hidden')) continue;
+    let size = parseFloat(getComputedStyle(e).fontSize);
+    if (e instanceof SVGElement) size *= e.getScreenCTM().a;
+    const r = e.getBoundingClientRect();
+    out.push({text: node.textContent.trim().slice(0, 30), size,
+              top: r.top, bottom: r.bottom, left: r.left, right: r.right});
+  }
+  return out;
+}"""
+#: Each area of the screen's grid: its box, and whether its content overflows it.
+AREAS = """() => [...document.querySelectorAll(
+    '.screen-head, .screen-board, .screen-chart, .screen-settle, .screen-follow, .screen-foot')]
+  .map(e => { const r = e.getBoundingClientRect();
+    return {name: e.className, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+            over: e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1}; })"""
+
+
+def made(page, base: str, players=FOUR, hands=HANDS, stake=STAKE) -> tuple[str, str]:
+    """A match made and played through the JSON API, as a scorekeeper's phone does:
+    its id and edit key (this browser is not given it)."""
+    answer = page.request.post(
+        f"{base}/api/v1/matches",
+        data={
+            "name": "Tihar at Asha's",
+            "players": players,
+            "rules": "sparkai",
+            "length": {"hands": 12},
+            "stake": stake,
+        },
+    )
+    assert answer.status == 201, answer.text()
+    body = answer.json()
+    for hand in hands:
+        post_hand(page, base, body["id"], body["edit_key"], hand)
+    return body["id"], body["edit_key"]
+
+
+def post_hand(page, base: str, match_id: str, key: str, hand: dict) -> None:
+    stored = page.request.post(
+        f"{base}/api/v1/matches/{match_id}/hands",
+        data=hand,
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert stored.status == 201, stored.text()
+
+
+@contextmanager
+def screen_page(browser, base: str, size: str, lang: str = "en", **options):
+    """A fresh browser of ``size`` in ``lang``, with its console errors collected."""
+    context = browser.new_context(viewport=SIZES[size], **options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.console_errors = errors
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def open_screen(page, base: str, match_id: str, query: str = "") -> None:
+    page.goto(f"{base}/matches/{match_id}/screen{query}")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.evaluate("() => document.fonts.ready")
+
+
+def totals(page) -> dict[str, int]:
+    return page.eval_on_selector_all(
+        ".standing-line",
+        """rows => Object.fromEntries(rows.map(r => [r.querySelector('.name').textContent,
+                                               +r.querySelector('.total').dataset.total]))""",
+    )
+
+
+@pytest.mark.parametrize("players", [FOUR, TEN], ids=["4 players", "10 players"])
+@pytest.mark.parametrize("lang", ["en", "ne"])
+@pytest.mark.parametrize("size", SIZES)
+def test_readable_from_across_the_room(live_server, browser, size, lang, players):
+    with screen_page(browser, live_server, size, lang) as page:
+        hands = HANDS if players is FOUR else [WORKED, BY_COUNTS]
+        match_id, _ = made(page, live_server, players=players, hands=hands)
+        open_screen(page, live_server, match_id)
+        height, width = page.evaluate("() => [window.innerHeight, window.innerWidth]")
+        lines = page.eval_on_selector_all(
+            ".standing-line", "rows => rows.map(r => r.getBoundingClientRect().height)"
+        )
+        assert len(lines) == len(players)
+        assert min(lines) >= 0.05 * height, (min(lines) / height, lines)
+        texts = page.evaluate(TEXTS)
+        assert len(texts) > 40
+        smallest = min(texts, key=lambda t: t["size"])
+        assert smallest["size"] >= 0.025 * height, (smallest, smallest["size"] / height)
+        # Everything on the screen, nothing scrolled to, nothing spilling over another part.
+        off = [t for t in texts if t["bottom"] > height + 1 or t["right"] > width + 1]
+        assert off == []
+        assert page.evaluate(
+            """() => document.documentElement.scrollWidth <= window.innerWidth
+                  && document.documentElement.scrollHeight <= window.innerHeight"""
+        )
+        areas = page.evaluate(AREAS)
+        assert [a["name"] for a in areas if a["over"]] == []
+        for i, a in enumerate(areas):
+            for b in areas[i + 1 :]:
+                apart = (
+                    a["bottom"] <= b["top"] + 1
+                    or b["bottom"] <= a["top"] + 1
+                    or a["right"] <= b["left"] + 1
+                    or b["right"] <= a["left"] + 1
+                )
+                assert apart, (a, b)
+        if lang == "ne":  # no tofu: the vendored Devanagari faces set the text
+            assert page.evaluate(
+                """() => document.fonts.check('700 16px "Noto Sans Devanagari"', 'बाजी')
+                      && document.fonts.check('16px "Noto Sans Devanagari"', 'अघिल्लो')"""
+            )
+            assert "अघिल्लो बाजी" in page.inner_text("body")
+        assert page.console_errors == []
+
+
+def test_follows_a_new_hand_within_one_poll(live_server, browser):
+    with screen_page(browser, live_server, "1080p") as page:
+        match_id, key = made(page, live_server, hands=[WORKED])
+        open_screen(page, live_server, match_id)
+        before = totals(page)
+        assert page.locator(".last-hand").inner_text() == "Hand 1: Asha finished by sequences."
+        posted = time.monotonic()
+        post_hand(page, live_server, match_id, key, BY_COUNTS)
+        page.wait_for_function(
+            "() => document.querySelector('.last-hand').textContent.includes('Hand 2')",
+            timeout=(POLL_SECONDS + 1.5) * 1000,
+        )
+        took = time.monotonic() - posted
+        assert took <= POLL_SECONDS + 1.5
+        after = totals(page)
+        assert after != before and sum(after.values()) == 0
+        assert "Bikash" in page.locator(".last-hand").inner_text()
+        assert page.locator(".next-deal").inner_text() == "Hand 3 is dealt by Chandra."
+        assert page.locator("#connection").inner_text() == ""  # nothing to say
+        assert page.console_errors == []
+
+
+def test_says_when_the_connection_drops_and_comes_back(live_server, browser):
+    with screen_page(browser, live_server, "720p") as page:
+        match_id, key = made(page, live_server, hands=[WORKED])
+        open_screen(page, live_server, match_id)
+        # The screen is kept awake where the browser allows it (feature-detected).
+        page.wait_for_function("() => document.documentElement.dataset.wakeLock")
+        has_api = page.evaluate("() => 'wakeLock' in navigator")
+        state = page.evaluate("() => document.documentElement.dataset.wakeLock")
+        assert state in (("held", "refused") if has_api else ("unavailable",))
+        status = page.locator("#connection")
+        assert status.get_attribute("role") == "status" and status.inner_text() == ""
+        assert page.console_errors == []
+        page.context.set_offline(True)
+        wait = (2 * POLL_SECONDS + 2) * 1000
+        page.wait_for_function(
+            "() => document.documentElement.dataset.connection === 'lost'", timeout=wait
+        )
+        assert status.inner_text() == "Connection lost: trying again…"
+        post_hand(page, live_server, match_id, key, BY_COUNTS)  # entered meanwhile
+        page.context.set_offline(False)
+        page.wait_for_function(
+            "() => document.documentElement.dataset.connection === 'back'", timeout=wait
+        )
+        assert status.inner_text() == "Connected again: the scores are up to date."
+        page.wait_for_function(  # and what was missed arrives
+            "() => document.querySelector('.last-hand').textContent.includes('Hand 2')",
+            timeout=wait,
+        )
+        # While offline, the browser and htmx log each failed poll; none once back.
+        page.console_errors.clear()
+        page.wait_for_timeout(POLL_SECONDS * 1000 + 500)
+        assert page.console_errors == []
+        page.wait_for_function(  # and the line goes quiet again
+            "() => document.querySelector('#connection').textContent === ''", timeout=8000
+        )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", ["en", "ne"])
+@pytest.mark.parametrize("size", SIZES)
+def test_no_serious_accessibility_problem(live_server, browser, axe_source, size, lang, scheme):
+    with screen_page(browser, live_server, size, lang, color_scheme=scheme) as page:
+        match_id, _ = made(page, live_server)
+        open_screen(page, live_server, match_id)
+        assert axe_problems(page, axe_source, ["color-contrast"]) == []
+        assert page.console_errors == []
+
+
+def background(page) -> float:
+    """The relative luminance of the page's background (0 black, 1 white)."""
+    return page.evaluate(
+        """() => {
+          const [r, g, b] = getComputedStyle(document.body).backgroundColor
+            .match(/[\\d.]+/g).slice(0, 3).map(v => {
+              v = v / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        }"""
+    )
+
+
+def test_the_devices_scheme_or_the_one_chosen(live_server, browser, axe_source):
+    with screen_page(browser, live_server, "1080p", color_scheme="dark") as page:
+        match_id, _ = made(page, live_server)
+        open_screen(page, live_server, match_id)
+        assert background(page) < 0.05  # the device's dark
+        dark_line = page.eval_on_selector(".series-0 polyline", "e => getComputedStyle(e).stroke")
+        assert dark_line != "rgb(29, 31, 33)"  # the light chart's first colour, lighter
+        page.get_by_role("link", name="Light").click()
+        page.wait_for_url("**/screen?scheme=light")
+        assert background(page) > 0.9
+        assert page.eval_on_selector(".series-0 polyline", "e => getComputedStyle(e).stroke") == (
+            "rgb(29, 31, 33)"
+        )
+        page.get_by_role("link", name="Dark").click()
+        page.wait_for_url("**/screen?scheme=dark")
+        assert background(page) < 0.05
+        assert axe_problems(page, axe_source, ["color-contrast"]) == []
+        assert page.console_errors == []
+
+
+def test_usable_on_a_phone_held_upright(live_server, browser):
+    """Made for landscape; opened on a phone it shows its parts one under the other."""
+    with screen_page(browser, live_server, "1080p") as page:
+        page.set_viewport_size({"width": 390, "height": 844})
+        match_id, _ = made(page, live_server)
+        open_screen(page, live_server, match_id)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        board = page.locator(".screen-board").bounding_box()
+        chart = page.locator(".screen-chart").bounding_box()
+        assert chart["y"] >= board["y"] + board["height"]  # under the standings
+        assert page.locator(".screen-qr").is_visible()
+        assert page.console_errors == []
