@@ -39,7 +39,7 @@ from ledger.pdf import routes as pdf_routes
 from ledger.security import init_security
 from ledger.serving import Ledger, init_serving
 from ledger.settings import MAX_BODY_BYTES
-from ledger.web import checker, filters, glossary, hands, main, rules, screen
+from ledger.web import checker, filters, glossary, hands, main, rules, screen, what_if
 from ledger.web import matches as match_pages
 
 __all__ = ["MAX_BODY_BYTES", "create_app"]
@@ -97,6 +97,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         rules.bp,
         glossary.bp,
         match_pages.bp,
+        what_if.bp,
         hands.bp,
         screen.bp,
         pdf_routes.bp,

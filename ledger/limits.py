@@ -7,8 +7,10 @@ config.py`` or ``create_app``'s mapping), with these defaults:
 
 - ``RATELIMIT_MATCH_CREATE``: new matches and tables, from the page and the API together;
   ``RATELIMIT_IMPORT``: imports; ``RATELIMIT_PDF``: the summaries and every slip together;
-  ``RATELIMIT_SETTLE``: ``POST /api/v1/settle``. Each is a limit string of Flask-Limiter
-  (``"10 per minute; 100 per hour"``): see ``DEFAULT_LIMITS``.
+  ``RATELIMIT_SETTLE``: ``POST /api/v1/settle``; ``RATELIMIT_RESCORE``: a match's rescore
+  (each settles every hand of the match again), from the API and the pages together.
+  Each is a limit string of Flask-Limiter (``"10 per minute; 100 per hour"``): see
+  ``DEFAULT_LIMITS``.
 - ``RATELIMIT_STORAGE_URI``: where the counts live: ``memory://`` (this process) by
   default; a shared backend (e.g. ``redis://host:6379``, with its client package
   installed) when several processes serve the app. Should that backend fail, counting
@@ -33,6 +35,7 @@ DEFAULT_LIMITS = {
     "RATELIMIT_IMPORT": "10 per minute; 100 per hour",
     "RATELIMIT_PDF": "30 per minute; 300 per hour",
     "RATELIMIT_SETTLE": "120 per minute; 2000 per hour",
+    "RATELIMIT_RESCORE": "30 per minute; 300 per hour",
 }
 #: What each limit covers: its config key, the endpoints that share one count, the methods.
 LIMITED = (
@@ -49,10 +52,16 @@ LIMITED = (
             "reports.hand_slip_pdf",
             "reports.settle_up_pdf",
             "reports.check_slip_pdf",
+            "reports.what_if_pdf",
         ),
         ("GET", "HEAD"),  # HEAD renders the PDF too
     ),
     ("RATELIMIT_SETTLE", ("api.settle_hand",), ("POST",)),
+    (
+        "RATELIMIT_RESCORE",
+        ("api.rescore", "what_if.what_if", "what_if.change_rules"),
+        ("GET", "POST"),
+    ),
 )
 EXTENSION = "ledger_limiter"
 

@@ -18,6 +18,7 @@ from ledger.api.problems import ApiError, json_object
 from ledger.engine import FieldError, Invalid
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
+from ledger.matches.rescore import read_rescore_rules, rescore_match
 from ledger.matches.view import history_json
 from ledger.pdf.archive import NotAPdf, read_pdf_export
 from ledger.tables.service import may_write_match
@@ -68,8 +69,9 @@ def get_match(public_id: str):
 
 @bp.patch("/matches/<public_id>")
 def update_match(public_id: str):
-    """Change the match: its ``name``, ``length`` (to play on, or to stop early) or
-    ``stake`` (an object, or null for points only)."""
+    """Change the match: its ``name``, ``length`` (to play on, or to stop early),
+    ``stake`` (an object, or null for points only) or ``rules`` (every hand settled again
+    under them, or 422 naming the hands they refuse)."""
     match = _editable(public_id)
     matches.change_match(match, json_object())
     return Response(matches.match_json(match), mimetype="application/json")
@@ -83,6 +85,15 @@ def settle_up(public_id: str):
     if result is None:
         raise ApiError.one(422, NO_SETTLE_UP)
     return jsonify(result.to_json())
+
+
+@bp.post("/matches/<public_id>/rescore")
+def rescore(public_id: str):
+    """The match's hands under other rules beside the match as played; stores nothing,
+    needs no key (anyone with the match's link may ask "what if")."""
+    match = matches.get_match(public_id)
+    rules = read_rescore_rules(json_object())
+    return jsonify(rescore_match(match, rules).to_json())
 
 
 @bp.post("/matches/<public_id>/hands")

@@ -143,9 +143,10 @@ CARD = {
 }
 
 
-def _setting_schema(name: str) -> Schema:
-    """The JSON value of one house-rules setting, as the engine reads it."""
-    table = array(whole(0, 1000), minItems=1, maxItems=MAX_TABLE_ENTRIES)
+def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
+    """The JSON value of one house-rules setting, as the engine reads it (``resolved``: as
+    it gives it back, a table given as one number per card written out: up to 3 × 1000)."""
+    table = array(whole(0, 3000 if resolved else 1000), minItems=1, maxItems=MAX_TABLE_ENTRIES)
     if name in CHOICES:
         schema: Schema = {"enum": list(CHOICES[name])}
     elif name in BOOLS:
@@ -170,6 +171,7 @@ def schemas() -> dict[str, Schema]:
     """The document's components: every body the API takes or gives."""
     profile = {"enum": list(PROFILES), "description": "A house-rules profile."}
     settings = {name: _setting_schema(name) for name in SETTINGS}
+    resolved_settings = {name: _setting_schema(name, resolved=True) for name in SETTINGS}
     player_input = obj(
         {
             "name": NAME,
@@ -248,7 +250,7 @@ def schemas() -> dict[str, Schema]:
     resolved_rules = obj(
         {
             "profile": profile,
-            **settings,
+            **resolved_settings,
             "overrides": {
                 "type": "object",
                 "description": "In a match: the settings that differ from the profile.",
@@ -477,6 +479,11 @@ def schemas() -> dict[str, Schema]:
                 "length": nullable(ref("Length")),
                 "stake": nullable(ref("Stake")),
                 "season": {**TEXT, "description": "A season of the match's table (its id)."},
+                "rules": {
+                    **ref("RulesSpec"),
+                    "description": "Every hand is settled again under these rules, each change "
+                    "kept in the hand's history; 422 naming the hands they refuse.",
+                },
             },
             additionalProperties=False,
         ),
@@ -530,6 +537,54 @@ def schemas() -> dict[str, Schema]:
                 ),
             },
             ("stake", "balances", "transfers"),
+        ),
+        "RescoreRequest": obj(
+            {"rules": ref("RulesSpec")},
+            ("rules",),
+            additionalProperties=False,
+            examples=[{"rules": {"profile": "sparkai", "unseen_maal": "kidnap"}}],
+        ),
+        "Rescore": obj(
+            {
+                "rules": {**ref("ResolvedRules"), "description": "The other rules, resolved."},
+                "players": array(
+                    obj(
+                        {"name": TEXT, "total": POINTS, "total_as_played": POINTS},
+                        ("name", "total", "total_as_played"),
+                    ),
+                    description="In seat order.",
+                ),
+                "hands": array(
+                    obj(
+                        {
+                            "number": whole(1),
+                            "rescored": {
+                                "enum": ["full", "partly", "no"],
+                                "description": "partly: a maal entered as one number is "
+                                "kept as entered; no: the other rules refuse the hand, which "
+                                "keeps its nets as played.",
+                            },
+                            "why": {**nullable(TEXT), "description": "For partly and no."},
+                            "players": array(
+                                obj(
+                                    {"name": TEXT, "net": POINTS, "net_as_played": POINTS},
+                                    ("name", "net", "net_as_played"),
+                                ),
+                                description="The hand's players (the others sat out).",
+                            ),
+                            "carried_penalties": TOTALS,
+                            "carried_penalties_as_played": TOTALS,
+                        },
+                        ("number", "rescored", "why", "players"),
+                    ),
+                    description="In the order played.",
+                ),
+                "settle_up": {
+                    **nullable(ref("SettleUp")),
+                    "description": "Under the other rules; null when they are a points race.",
+                },
+            },
+            ("rules", "players", "hands", "settle_up"),
         ),
         "RulesList": obj(
             {
@@ -720,14 +775,15 @@ def paths() -> dict[str, Schema]:
                 parameters=[*match, IF_NONE_MATCH],
             ),
             "patch": operation(
-                "Change a match's name, length or stake",
+                "Change a match's name, length, stake or rules",
                 {200: answer("Match", "The match, changed.")},
                 (400, 401, 403, 404, 413, 422),
                 tag="matches",
                 parameters=match,
                 body=json_body("MatchChange"),
                 write=True,
-                description="A length below the hands already played is refused (422).",
+                description="A length below the hands already played is refused (422), and "
+                "so are rules that refuse a hand played (422 on `rules`, naming the hands).",
             ),
         },
         "/api/v1/matches/{public_id}/hands": {
@@ -792,6 +848,19 @@ def paths() -> dict[str, Schema]:
                 (404,),
                 tag="matches",
                 parameters=match,
+            )
+        },
+        "/api/v1/matches/{public_id}/rescore": {
+            "post": operation(
+                "The match under other rules, beside the match as played (stores nothing)",
+                {200: answer("Rescore", "Totals, hands and the settle-up under the rules.")},
+                (*BODY_ERRORS, 404, 429),
+                tag="matches",
+                parameters=match,
+                body=json_body("RescoreRequest"),
+                description="Needs no key. Each hand is read again from its input and settled "
+                "under the rules given, in the order played, with its sit-outs; the fouls "
+                "carried to a later hand follow (docs/rules.md §8).",
             )
         },
         "/api/v1/matches/{public_id}/settle-up": {

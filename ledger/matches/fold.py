@@ -69,9 +69,10 @@ def held_scoreboard(match: Match) -> Scoreboard:
     return Scoreboard.from_json(match.player_names, match.scoreboard)
 
 
-def fill(match: Match) -> Scoreboard:
-    """Fold every hand of the match from the first and keep the result (not committed:
-    no change of the match, so its version and ``updated_at`` stay)."""
+def fill(match: Match, at: datetime | None = None) -> Scoreboard:
+    """Fold every hand of the match from the first and keep the result (not committed).
+    ``at``: the moment of the write that changed every hand (its rules); None: no change
+    of the match, so its ``updated_at`` stays."""
     players, rules = tuple(match.player_names), rules_from_record(match.rules)
     board, pending = Scoreboard.empty(players), ()
     for row in db.session.scalars(
@@ -81,7 +82,7 @@ def fill(match: Match) -> Scoreboard:
         carried = carry(pending, record, rules)
         settle_row(row, record, carried, players)
         board, pending = board.with_hand(record, carried), carried.pending
-    keep(match, board, match.updated_at)
+    keep(match, board, at or match.updated_at)
     return board
 
 

@@ -197,6 +197,9 @@ def read_season_id(value: object) -> str:
     if not isinstance(value, str) or not value:
         raise FieldError("season", "season must be the id of one of the table's seasons.")
     return value
+def _changed_rules(value: object) -> HouseRules:
+    """The match's rules changed for good: every hand is settled again under them."""
+    return resolve_rules(value)
 
 
 #: What a change of a match (PATCH) may give, each field read by its function
@@ -206,12 +209,14 @@ MATCH_CHANGES = {
     "length": _changed_length,
     "stake": read_stake,
     "season": read_season_id,
+    "rules": _changed_rules,
 }
 
 
 def read_match_changes(data: object) -> dict[str, object]:
     """What a change of a match sets, read, from ``{"name": ..., "length": ...,
-    "stake": ...}``; a field left out stays as it is. Every problem is reported together."""
+    "stake": ..., "rules": ...}``; a field left out stays as it is. Every problem is
+    reported together."""
     if not isinstance(data, Mapping):
         raise Invalid([FieldError("", "The changes must be a JSON object.")])
     errors: list[FieldError] = []

@@ -37,7 +37,17 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
 
-from ledger.engine import FieldError, Hand, HandRecord, Invalid, Settlement, Stake, settle
+from ledger.engine import (
+    FieldError,
+    Hand,
+    HandRecord,
+    HouseRules,
+    Invalid,
+    Settlement,
+    Stake,
+    parse_hand,
+    settle,
+)
 from ledger.engine.match import hands_in_length, is_finished
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Carry, Scoreboard, record_from_json
@@ -56,7 +66,9 @@ from ledger.matches.reading import (
     read_idempotency_key,
     read_match,
     read_match_changes,
+    rules_record,
 )
+from ledger.matches.rescore import Reason, refusal
 from ledger.matches.view import MatchView, build_match_view, json_text
 
 __all__ = [
@@ -68,6 +80,7 @@ __all__ = [
     "MatchConflict",
     "MatchFinished",
     "Receipt",
+    "RulesRefused",
     "WriteConflict",
     "add_hand",
     "change_match",
@@ -260,15 +273,15 @@ def get_match(public_id: str) -> Match:
 
 
 def change_match(match: Match, data: object) -> Match:
-    """Change what ``data`` gives of the match (``name``, ``length``, ``stake``: shared/
-    API.md's PATCH); a field left out stays. The length may not ask for fewer hands than
+    """Change what ``data`` gives of the match (``name``, ``length``, ``stake``, ``rules``:
+    docs/api.md's PATCH); a field left out stays. The length may not ask for fewer hands than
     are played: checked while the match is held for this write, so that a hand saved at
     the same moment counts. Raises Invalid and changes nothing on a problem."""
     changes = read_match_changes(data)
     if not changes:
         return match
     with _transaction():
-        _touch(match)  # first: the match's row, as in every write
+        now = _touch(match)  # first: the match's row, as in every write
         if "length" in changes:
             played = fold.held_scoreboard(match).hands
             wanted = hands_in_length(changes["length"], len(match.players))
@@ -291,6 +304,8 @@ def change_match(match: Match, data: object) -> Match:
             _put_stake(match, changes["stake"])
         if "season" in changes:
             match.season_id = _season_of_table(match, changes["season"])
+        if "rules" in changes:
+            _resettle(match, changes["rules"], now)
     return match
 
 
@@ -316,6 +331,56 @@ def _season_of_table(match: Match, public_id: object) -> int:
             [FieldError("season", "The table of this match has no season with this id.")]
         )
     return found
+
+
+class RulesRefused(Invalid):
+    """A change of rules refused because they refuse some hands (422, nothing changed):
+    ``refused`` names each hand with the engine's reasons (``rescore.Reason``)."""
+
+    def __init__(self, refused: list[tuple[int, tuple[Reason, ...]]]):
+        self.refused = refused
+        super().__init__(
+            [
+                FieldError(
+                    "rules",
+                    "Hand {number} cannot be scored under these rules: {why}",
+                    number=number,
+                    why=" ".join(str(reason) for reason in reasons),
+                )
+                for number, reasons in refused
+            ]
+        )
+
+
+def _resettle(match: Match, rules: HouseRules, now: datetime) -> None:
+    """Inside ``change_match``'s write: the match's rules become ``rules`` (docs/rules.md
+    §8), every hand settled again under them; each hand whose result changes is an edit
+    in its history, then the fold is kept again from the first hand. Raises
+    ``RulesRefused`` while they refuse any hand."""
+    rows = db.session.scalars(
+        select(StoredHand).where(StoredHand.match_id == match.id).order_by(StoredHand.number)
+    ).all()
+    settled: list[tuple[StoredHand, dict[str, Any], dict[str, Any]]] = []
+    refused: list[tuple[int, tuple[Reason, ...]]] = []
+    for row in rows:
+        try:
+            hand = parse_hand(dict(row.input), rules)
+        except Invalid as problem:
+            refused.append((row.number, refusal(problem, row.input)))
+            continue
+        settled.append((row, hand.to_json(), _result_json(settle(hand, rules))))
+    if refused:
+        raise RulesRefused(refused)
+    match.rules = rules_record(rules)
+    for row, entered, result in settled:
+        if (entered, result) == (row.input, row.result):
+            continue
+        db.session.add(_history(row, "edit"))
+        row.input, row.result = entered, result
+        row.version = row.version + 1
+        row.updated_at = now
+    db.session.flush()
+    fold.fill(match, at=now)
 
 
 def is_public_id(text: object) -> bool:

@@ -7,6 +7,8 @@
 - ``GET /matches/<id>/hands/<n>/slip.pdf``: one stored hand, every step of its settlement.
 - ``GET /matches/<id>/settle-up.pdf``: the settle-up slip, who pays whom (one page; a
   points race has none: 404).
+- ``GET /matches/<id>/what-if.pdf?rules-profile=...``: the comparison of "What if…?"
+  (the match's hands under other rules) on one page.
 - ``GET /check/slip.pdf?h=<share-link payload>``: the slip of the hand the dispute
   checker shows (``h`` as in the checker's share links, ``ledger.views.checker``).
 
@@ -50,6 +52,7 @@ from ledger.pdf.printer import PdfBusy, init_printer, kept_pdf, new_pdf, request
 from ledger.pdf.render import DEFAULT_PAPER, RenderJob, paper_size, pdf_response
 from ledger.web.chart import SHAPES, Chart, marker_path, running_chart
 from ledger.web.share_link import ShareLinkError, decode_hand_link
+from ledger.web.what_if import PRINTED_HANDS, WhatIfForm, chosen, comparison, rules_title
 
 bp = Blueprint("reports", __name__)
 
@@ -253,6 +256,35 @@ def settle_up_pdf(public_id: str):
 
     pdf = kept_pdf(request_key("settle-up", public_id, match.version, now, paper), make)
     return pdf_response(pdf, f"{_slug(match.name)}-settle-up.pdf")
+
+
+@bp.get("/matches/<public_id>/what-if.pdf")
+def what_if_pdf(public_id: str):
+    """The comparison of "What if…?" (``ledger.web.what_if``) on one page: the rules as
+    the page's query picks them; 404 while they are not valid rules."""
+    match = matches.get_match(public_id)
+    form, choice = chosen(match, request.args, WhatIfForm)
+    if choice.rules is None:
+        abort(404, N_("These house rules are not valid: open What if…? to correct them."))
+    rules = choice.rules
+    paper = paper_size(request.args.get("paper"))
+    now = datetime.now(UTC)
+
+    def make() -> RenderJob:
+        view = matches.match_view(match, newest=0)
+        html = render_template(
+            "pdf/what_if.html",
+            view=view,
+            own_title=rules_title(view.rules),
+            compared=comparison(match, rules),
+            limit=PRINTED_HANDS,
+            printed=day(now),
+            paper=paper,
+        )
+        return RenderJob(html, paper, (pdf_page_css(),))
+
+    key = request_key("what-if", public_id, match.version, now, paper, choice.spec_key)
+    return pdf_response(kept_pdf(key, make), f"{_slug(match.name)}-what-if.pdf")
 
 
 @bp.get("/check/slip.pdf")

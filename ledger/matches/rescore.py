@@ -1,0 +1,282 @@
+"""A match under other rules, storing nothing: "what if we had played kidnap?"
+(docs/rules.md §8).
+
+Each stored hand is read again from its input under the other rules and settled, as if
+it had been entered under them; the hands are then folded by the engine's match fold
+(``run_match``) in the order played, so that sit-outs stay as played and the foul
+penalties carried to a later hand follow the rescored hands. Two kinds of hand are not
+rescored in full:
+
+- ``partly``: a player's maal was entered as one number, which cannot be counted again:
+  it is kept as entered, and the rest of the hand is settled under the other rules;
+- ``no``: the other rules refuse the hand (the engine says why): it keeps its nets as
+  played.
+
+One hand costs one read and one settle, so a thousand-hand match costs a thousand
+settles (the engine's own speed) and no write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from ledger.engine import (
+    FieldError,
+    HandRecord,
+    HouseRules,
+    Invalid,
+    SettleUp,
+    Stake,
+    parse_hand,
+    resolve_rules,
+    run_match,
+    settle,
+    settle_up,
+)
+from ledger.engine.errors import Tally
+from ledger.engine.scoreboard import record_from_json
+from ledger.extensions import db
+from ledger.i18n import Msg
+from ledger.matches import fold
+from ledger.matches.models import Hand, Match
+from ledger.matches.view import stake_of
+
+FULL, PARTLY, NO = "full", "partly", "no"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a hand was rescored in part or not at all: a sentence (the engine's
+    ``FieldError``, or a ``Msg``: both keep their template for a page to translate) and
+    the player it concerns (None: the hand as a whole)."""
+
+    message: FieldError | Msg
+    who: str | None = None
+
+    def __str__(self) -> str:
+        text = self.message.message if isinstance(self.message, FieldError) else self.message
+        return f"{self.who}: {text}" if self.who else str(text)
+
+
+@dataclass(frozen=True)
+class StoredInput:
+    """What a rescore needs of one stored hand: its input and its fold as played."""
+
+    number: int
+    dealer: str
+    input: Mapping[str, Any]
+    record: Mapping[str, Any]  # the hand's kept fold record (``scoreboard.record_json``)
+
+
+@dataclass(frozen=True)
+class RescoredHand:
+    number: int
+    rescored: str  # full | partly | no
+    reasons: tuple[Reason, ...]
+    #: Per player of the hand: the net under the other rules, and as played.
+    nets: Mapping[str, int]
+    nets_as_played: Mapping[str, int]
+    #: Foul penalties carried into this hand from an earlier one (no zeros).
+    carried: Mapping[str, int]
+    carried_as_played: Mapping[str, int]
+
+    @property
+    def why(self) -> str | None:
+        """The reasons as one text (English, as the API gives it); None for a full rescore."""
+        return " ".join(str(reason) for reason in self.reasons) or None
+
+    def change(self, name: str) -> int:
+        """How much more (or less) the hand adds to ``name``'s total under the other rules."""
+
+        def added(nets: Mapping[str, int], carried: Mapping[str, int]) -> int:
+            return nets.get(name, 0) + carried.get(name, 0)
+
+        return added(self.nets, self.carried) - added(self.nets_as_played, self.carried_as_played)
+
+    def changes(self, players: Sequence[str]) -> dict[str, int]:
+        """Each player's change (``change``), for the players whose total it changes."""
+        return {name: delta for name in players if (delta := self.change(name))}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "rescored": self.rescored,
+            "why": self.why,
+            "players": [
+                {"name": name, "net": self.nets[name], "net_as_played": net}
+                for name, net in self.nets_as_played.items()
+            ],
+            "carried_penalties": dict(self.carried),
+            "carried_penalties_as_played": dict(self.carried_as_played),
+        }
+
+
+@dataclass(frozen=True)
+class Rescore:
+    """A match's hands under other rules beside the hands as played."""
+
+    rules: HouseRules
+    players: tuple[str, ...]  # in seat order
+    totals: Mapping[str, int]
+    totals_as_played: Mapping[str, int]
+    hands: tuple[RescoredHand, ...]  # in the order played
+    stake: Stake | None = None
+
+    @property
+    def changed(self) -> tuple[RescoredHand, ...]:
+        """The hands whose moves differ under the other rules, in the order played."""
+        return tuple(h for h in self.hands if h.changes(self.players))
+
+    @property
+    def not_in_full(self) -> tuple[RescoredHand, ...]:
+        """The hands rescored in part or not at all, in the order played."""
+        return tuple(h for h in self.hands if h.rescored != FULL)
+
+    def settle_up(self) -> SettleUp | None:
+        """Who would pay whom under the other rules (None: they are a points race)."""
+        if not self.rules.zero_sum:
+            return None
+        return settle_up({name: self.totals[name] for name in self.players}, self.stake)
+
+    def to_json(self) -> dict[str, Any]:
+        settled = self.settle_up()
+        return {
+            "rules": {**self.rules.to_json(), "overrides": self.rules.overrides()},
+            "players": [
+                {
+                    "name": name,
+                    "total": self.totals[name],
+                    "total_as_played": self.totals_as_played[name],
+                }
+                for name in self.players
+            ],
+            "hands": [hand.to_json() for hand in self.hands],
+            "settle_up": settled.to_json() if settled is not None else None,
+        }
+
+
+def read_rescore_rules(data: Mapping[str, object]) -> HouseRules:
+    """The other rules of a rescore's body, ``{"rules": profile id or {"profile": id,
+    **overrides}}``; Invalid on the field (``rules``, ``rules.<setting>``)."""
+    errors = [
+        FieldError(str(key), "{key!r} is not part of a rescore; send only rules.", key=str(key))
+        for key in data
+        if key != "rules"
+    ]
+    try:
+        rules = resolve_rules(data.get("rules"))
+    except Invalid as problem:
+        errors += problem.errors
+    if errors:
+        raise Invalid(errors)
+    return rules
+
+
+def rescore_match(match: Match, rules: HouseRules) -> Rescore:
+    """The match's stored hands under ``rules`` beside the match as played; stores nothing.
+    A season's rescore calls it per match and adds up ``totals`` and ``totals_as_played``."""
+    board = fold.scoreboard(match)  # fills in the fold records of a match stored before them
+    stored = (
+        StoredInput(number, dealer, data, record)
+        for number, dealer, data, record in db.session.execute(
+            select(Hand.number, Hand.dealer, Hand.input, Hand.record)
+            .where(Hand.match_id == match.id)
+            .order_by(Hand.number)
+        )
+    )
+    return rescore_hands(
+        tuple(match.player_names),
+        match.first_dealer,
+        rules,
+        stored,
+        totals_as_played=board.totals,
+        stake=stake_of(match),
+    )
+
+
+def rescore_hands(
+    players: Sequence[str],
+    first_dealer: str,
+    rules: HouseRules,
+    stored: Iterable[StoredInput],
+    *,
+    totals_as_played: Mapping[str, int],
+    stake: Stake | None = None,
+) -> Rescore:
+    """The hands ``stored`` (in the order played) under ``rules``, folded by the engine."""
+    players = tuple(players)
+    records: list[HandRecord] = []
+    rescored: list[tuple[str, tuple[Reason, ...], Mapping[str, int], Mapping[str, int]]] = []
+    for kept in stored:
+        played, carried_as_played = record_from_json(kept.number, kept.dealer, kept.record)
+        record, how, reasons = _rescore_one(kept, played, rules)
+        records.append(record)
+        rescored.append((how, reasons, played.nets, carried_as_played.penalties))
+    state = run_match(players, first_dealer, rules, None, records)
+    hands = tuple(
+        RescoredHand(
+            number=record.number,
+            rescored=how,
+            reasons=reasons,
+            nets=dict(record.nets),
+            nets_as_played=dict(nets),
+            carried=state.carried_penalties.get(record.number, {}),
+            carried_as_played=dict(carried),
+        )
+        for record, (how, reasons, nets, carried) in zip(records, rescored, strict=True)
+    )
+    return Rescore(rules, players, state.totals, dict(totals_as_played), hands, stake)
+
+
+def _rescore_one(
+    kept: StoredInput, played: HandRecord, rules: HouseRules
+) -> tuple[HandRecord, str, tuple[Reason, ...]]:
+    """The hand's record under ``rules`` (as played when they refuse it), how it was
+    rescored and why not in full."""
+    try:
+        hand = parse_hand(dict(kept.input), rules)
+    except Invalid as refused:
+        return played, NO, refusal(refused, kept.input)
+    result = settle(hand, rules)
+    record = HandRecord(
+        number=kept.number,
+        dealer=kept.dealer,
+        winner=result.winner,
+        nets=result.nets(),
+        seen={p.name: p.seen for p in result.players},
+        fouls_carried=result.fouls_carried,
+    )
+    numbers = Tally((p.name, p.maal) for p in hand.players if p.maal is not None)
+    kept_numbers: tuple[Reason, ...] = ()
+    if numbers:
+        kept_numbers = (
+            Reason(
+                Msg(
+                    "Maal entered as one number ({players}) is kept as entered: these rules "
+                    "cannot count it again.",
+                    players=numbers,
+                )
+            ),
+        )
+    return record, PARTLY if kept_numbers else FULL, kept_numbers
+
+
+def refusal(refused: Invalid, data: Mapping[str, Any]) -> tuple[Reason, ...]:
+    """The engine's reasons for refusing a stored hand's input ``data``, each with the
+    player it concerns (``players.2.seen``: the third player of the input)."""
+    names = [p.get("name") if isinstance(p, Mapping) else None for p in data.get("players", ())]
+    return tuple(Reason(e, _whose(e.field, names)) for e in refused.errors)
+
+
+def _whose(field: str, names: Sequence[object]) -> str | None:
+    """The player a field of the hand's input concerns (``players.2.seen``: the third)."""
+    parts = field.split(".")
+    if len(parts) >= 2 and parts[0] == "players" and parts[1].isdigit():
+        index = int(parts[1])
+        if index < len(names) and isinstance(names[index], str):
+            return names[index]
+    return None
