@@ -39,8 +39,19 @@ from ledger.pdf import routes as pdf_routes
 from ledger.security import init_security
 from ledger.serving import Ledger, init_serving
 from ledger.settings import MAX_BODY_BYTES
-from ledger.web import checker, filters, glossary, hands, main, rules, screen, what_if
+from ledger.web import (
+    checker,
+    filters,
+    glossary,
+    hands,
+    main,
+    rules,
+    screen,
+    table_what_if,
+    what_if,
+)
 from ledger.web import matches as match_pages
+from ledger.web import tables as table_pages
 
 __all__ = ["MAX_BODY_BYTES", "create_app"]
 
@@ -100,6 +111,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         what_if.bp,
         hands.bp,
         screen.bp,
+        table_pages.bp,
+        table_what_if.bp,
         pdf_routes.bp,
         switches.bp,
         api.bp,

@@ -41,7 +41,14 @@ DEFAULT_LIMITS = {
 LIMITED = (
     (
         "RATELIMIT_MATCH_CREATE",
-        ("api.create_match", "matches.new", "api.create_table", "api.table_new_match"),
+        (
+            "api.create_match",
+            "matches.new",
+            "api.create_table",
+            "api.table_new_match",
+            "tables.new",
+            "tables.new_match",
+        ),
         ("POST",),
     ),
     ("RATELIMIT_IMPORT", ("api.import_match", "api.import_table"), ("POST",)),
@@ -59,7 +66,13 @@ LIMITED = (
     ("RATELIMIT_SETTLE", ("api.settle_hand",), ("POST",)),
     (
         "RATELIMIT_RESCORE",
-        ("api.rescore", "what_if.what_if", "what_if.change_rules"),
+        (
+            "api.rescore",
+            "what_if.what_if",
+            "what_if.change_rules",
+            "api.table_rescore",
+            "table_what_if.what_if",
+        ),
         ("GET", "POST"),
     ),
 )

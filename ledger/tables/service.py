@@ -195,12 +195,17 @@ def table_matches(table: Table) -> list[Match]:
     return list(db.session.scalars(select(Match).where(Match.table_id == table.id)))
 
 
+def last_match(table: Table) -> MatchFigures | None:
+    """The table's newest match as its kept scoreboard tells it (None: no match yet)."""
+    found = _figures(table, None, newest=True)
+    return found[0] if found else None
+
+
 def next_dealer(table: Table, players: list[str]) -> str | None:
     """Who deals first when ``players`` sit down again: the seat after the last dealer
     of the table's newest match when the same people played it (the deal passing as its
     rules say), else None (the first player deals)."""
-    found = _figures(table, None, newest=True)
-    return figures.next_dealer(found[0] if found else None, players)
+    return figures.next_dealer(last_match(table), players)
 
 
 # --- players -------------------------------------------------------------------------
