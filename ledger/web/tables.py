@@ -234,7 +234,8 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any):
         ),
         "rating_chart": ratings,
         "rating_desc": chart_words(
-            ratings, N_("Each player's rating after each match that is over. Ratings now: {totals}.")
+            ratings,
+            N_("Each player's rating after each match that is over. Ratings now: {totals}."),
         ),
         "money": money_view(table, season),
         "payments": service.payments(table, season),
