@@ -47,6 +47,7 @@ from ledger.web import (
     main,
     rules,
     screen,
+    table_pdf,
     table_what_if,
     what_if,
 )
@@ -113,6 +114,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         screen.bp,
         table_pages.bp,
         table_what_if.bp,
+        table_pdf.bp,
         pdf_routes.bp,
         switches.bp,
         api.bp,

@@ -60,6 +60,7 @@ LIMITED = (
             "reports.settle_up_pdf",
             "reports.check_slip_pdf",
             "reports.what_if_pdf",
+            "table_reports.season_pdf",
         ),
         ("GET", "HEAD"),  # HEAD renders the PDF too
     ),

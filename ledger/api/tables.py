@@ -14,7 +14,7 @@ from flask import Response, jsonify, request, url_for
 
 from ledger import matches
 from ledger.api import bp
-from ledger.api.matches import _attachment, _created
+from ledger.api.matches import _attachment, _created, _pdf_export
 from ledger.api.problems import ApiError, json_object
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.rescore import read_rescore_rules
@@ -32,8 +32,11 @@ def create_table():
 
 @bp.post("/tables/import")
 def import_table():
+    """The table's export, or (``Content-Type: application/pdf``) a season summary PDF
+    carrying it."""
     request.max_content_length = IMPORT_MAX_BYTES
-    table, key = table_export.import_table(json_object())
+    data = _pdf_export() if request.mimetype == "application/pdf" else json_object()
+    table, key = table_export.import_table(data)
     return _table_created(table, key)
 
 

@@ -8,14 +8,13 @@ under the other rules, the matches they would have won, each match's hands that 
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, render_template, request
 from werkzeug.datastructures import MultiDict
 
-from ledger.engine import Invalid
-from ledger.i18n import tr
 from ledger.matches.reading import rules_from_record
 from ledger.tables import service
 from ledger.tables.rescore import rescore_season
+from ledger.web.tables import season_or_404
 from ledger.web.what_if import WhatIfForm, own_formdata, read_picker, rules_title
 
 bp = Blueprint("table_what_if", __name__, url_prefix="/tables")
@@ -24,11 +23,7 @@ bp = Blueprint("table_what_if", __name__, url_prefix="/tables")
 @bp.get("/<public_id>/what-if")
 def what_if(public_id: str):
     table = service.get_table(public_id)
-    value = request.args.get("season")
-    try:
-        season = service.read_season(table, value)
-    except Invalid:
-        abort(404, tr("This table has no such season. Choose one from the table's page."))
+    season = season_or_404(table, request.args.get("season"))
     own = rules_from_record(table.rules)
     asked = "rules-profile" in request.args
     form = WhatIfForm(formdata=MultiDict(request.args) if asked else own_formdata(own))

@@ -132,7 +132,7 @@ def new():
 @bp.get("/<public_id>")
 def show(public_id: str):
     table = service.get_table(public_id)
-    return _page(table, _season(table, request.args.get("season")))
+    return _page(table, season_or_404(table, request.args.get("season")))
 
 
 @dataclass(frozen=True)
@@ -260,7 +260,9 @@ def _season_value(season: Season | None) -> str:
     return service.ALL if season is None else season.public_id
 
 
-def _season(table: Table, value: object) -> Season | None:
+def season_or_404(table: Table, value: object) -> Season | None:
+    """``?season=`` read (``service.read_season``); the 404 page for a season the table
+    has not."""
     try:
         return service.read_season(table, value)
     except Invalid:
@@ -493,7 +495,7 @@ def delete_payment(public_id: str, payment_id: int):
 @bp.get("/<public_id>/players/<name>")
 def player(public_id: str, name: str):
     table = service.get_table(public_id)
-    season = _season(table, request.args.get("season"))
+    season = season_or_404(table, request.args.get("season"))
     record = service.player_record(table, name, season)
     for part in ("figures", "all_time"):  # money as a Decimal, for the money filter
         if record[part] is not None:
