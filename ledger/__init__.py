@@ -48,6 +48,7 @@ from ledger.web import (
     rules,
     screen,
     table_pdf,
+    table_screen,
     table_what_if,
     what_if,
 )
@@ -115,6 +116,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         table_pages.bp,
         table_what_if.bp,
         table_pdf.bp,
+        table_screen.bp,
         pdf_routes.bp,
         switches.bp,
         api.bp,
