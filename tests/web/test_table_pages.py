@@ -321,7 +321,7 @@ def test_the_standings_and_money_are_the_sums_of_the_matches(client):
     assert {n: Decimal(a) for n, a in owed.items() if Decimal(a)} == {
         n: m for n, m in want["money"].items() if m
     }
-    assert 'id="season-chart-title"' in page and "night" in page
+    assert 'id="season-chart-heading"' in page and "night" in page
 
 
 BY_COUNTS_REVERSED = {**FOUR[1], "winner": "Asha"}
