@@ -507,3 +507,29 @@ def test_the_pages_in_nepali_with_devanagari_digits(client):
     )
     player = client.get(f"{url}/players/Asha").get_data(as_text=True)
     assert "Head to head" not in player and "आमनेसामने" in player
+
+
+HOSTILE = ["Tih\x00ar", "\x1b[2JTihar", "\u202eTihar", "Ti\u200bhar", "x" * 5000]
+
+
+@pytest.mark.parametrize("text", HOSTILE, ids=["NUL", "escape", "rtl", "zero-width", "long"])
+def test_hostile_text_is_refused_on_its_field_and_stores_nothing(app, client, text):
+    made = client.post("/tables/new", data=new_table_form(name=text))
+    assert made.status_code == 422 and field_errors(made.get_data(as_text=True), "name")
+    assert count_tables(app) == 0
+    url = create_table(client)
+    before = api(client, url)
+    prefix = form_prefix("Asha")
+    posts = [
+        ("/seasons", {"name": text}, "name"),
+        ("/players/rename", {"player": "Asha", prefix + "-name": text}, prefix + "-name"),
+        ("/matches", {"players": ["Asha"], "newcomer": text}, None),
+        ("/payments", {"payer": "Asha", "payee": "Bikash", "amount": text}, "amount"),
+    ]
+    for path, data, field in posts:
+        response = client.post(url + path, data=data)
+        assert response.status_code == 422, path
+        if field:
+            assert field_errors(response.get_data(as_text=True), field), path
+    assert api(client, url) == before
+    assert client.get(f"{url}/players/{text[:200]}").status_code == 404
