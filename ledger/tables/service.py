@@ -379,10 +379,13 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
     }
 
 
-def rating_history(table: Table, season: Season | None) -> list[dict[str, Any]]:
+def rating_history(
+    table: Table, season: Season | None, read: Standings | None = None
+) -> list[dict[str, Any]]:
     """The rating after each finished match of the season, in play order (a chart's
-    points): ``{"match", "name", "date", "ratings": {name: {"mu", "sigma", "ordinal"}}}``."""
-    found = _figures(table, season)
+    points): ``{"match", "name", "date", "ratings": {name: {"mu", "sigma", "ordinal"}}}``.
+    ``read``: the season's standings already read (a page shows both: one read)."""
+    found = list(read.matches) if read is not None else _figures(table, season)
     rated = [m for m in found if m.finished and len(m.played) >= 2]
     steps = figures.rating_steps(figures.games(found))
     return [
@@ -396,15 +399,18 @@ def rating_history(table: Table, season: Season | None) -> list[dict[str, Any]]:
     ]
 
 
-def season_settle_up(table: Table, season: Season | None) -> dict[str, Any]:
+def season_settle_up(
+    table: Table, season: Season | None, read: Standings | None = None
+) -> dict[str, Any]:
     """Money across nights: each player's balance over the season's zero-sum matches
     (with a table stake: their money at each match's stake in the table's currency,
     less what they paid, plus what they were paid) and the fewest transfers that settle
-    every balance exactly (the engine's ``settle_up``). Without a stake, in points."""
+    every balance exactly (the engine's ``settle_up``). Without a stake, in points.
+    ``read``: the season's standings already read."""
     table_stake = stake(table)
     balances = figures.money_balances(
         roster(table),
-        _figures(table, season),
+        list(read.matches) if read is not None else _figures(table, season),
         table_stake,
         [(p.payer, p.payee, p.amount) for p in payments(table, season)],
     )

@@ -63,7 +63,7 @@ def season_pdf(public_id: str):
             standings=found,
             nights=list(found.matches),
             records=[service.player_record(table, line.name, season) for line in found.players],
-            money=money_view(table, season),
+            money=money_view(table, season, found),
             payments=service.payments(table, season),
             rival_matches=RIVAL_MATCHES,
             printed=format_day(now),

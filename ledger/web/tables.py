@@ -42,7 +42,7 @@ from ledger.extensions import db
 from ledger.i18n import N_, format_day, money, signed, tr
 from ledger.matches.models import Match
 from ledger.matches.reading import rules_from_record
-from ledger.tables import service
+from ledger.tables import figures, service
 from ledger.tables.figures import Standings
 from ledger.tables.models import Season, Table
 from ledger.web.chart import Chart, build_chart
@@ -156,9 +156,12 @@ def _decimal(text: str | None) -> Decimal | None:
     return None if text is None else Decimal(text)
 
 
-def money_view(table: Table, season: Season | None) -> dict[str, Any]:
-    """The season's balances and the fewest transfers, as Decimals for the filters."""
-    settle = service.season_settle_up(table, season)
+def money_view(
+    table: Table, season: Season | None, read: Standings | None = None
+) -> dict[str, Any]:
+    """The season's balances and the fewest transfers, as Decimals for the filters
+    (``read``: the season's standings, when already read)."""
+    settle = service.season_settle_up(table, season, read)
     return {
         "currency": table.stake_currency,
         "balances": [
@@ -217,7 +220,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any):
     """The table's page; ``forms``: the forms as posted, with their problems."""
     key = table_edit_key(table)
     found = service.standings(table, season)
-    history = service.rating_history(table, season)
+    history = service.rating_history(table, season, found)
     chart = season_chart(found)
     ratings = rating_chart(found, history)
     on_roster = service.roster(table)
@@ -237,7 +240,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any):
             ratings,
             N_("Each player's rating after each match that is over. Ratings now: {totals}."),
         ),
-        "money": money_view(table, season),
+        "money": money_view(table, season, found),
         "payments": service.payments(table, season),
         "rules": rules_from_record(table.rules),
         "stake": service.stake(table),
@@ -291,7 +294,7 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
         players.append((name, rename, merge))
     return {
         "match_form": match_form,
-        "next_dealer": service.next_dealer(table, tonight),
+        "next_dealer": figures.next_dealer(last, tonight),
         "move_form": move_form,
         "movable": movable,
         "season_form": given.get("season_form") or SeasonForm(formdata=None),
