@@ -39,10 +39,23 @@ from ledger.i18n.words import (
     TUNNELA_GROUP_NAMES,
 )
 from ledger.pdf import routes as pdf_routes
+from ledger.pdf import table_pdf
 from ledger.serving import Ledger, init_serving
 from ledger.settings import MAX_BODY_BYTES
-from ledger.web import checker, filters, glossary, hands, main, rules, screen, what_if
+from ledger.web import (
+    checker,
+    filters,
+    glossary,
+    hands,
+    main,
+    rules,
+    screen,
+    table_screen,
+    table_what_if,
+    what_if,
+)
 from ledger.web import matches as match_pages
+from ledger.web import tables as table_pages
 
 __all__ = ["MAX_BODY_BYTES", "create_app"]
 
@@ -102,6 +115,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         what_if.bp,
         hands.bp,
         screen.bp,
+        table_pages.bp,
+        table_what_if.bp,
+        table_pdf.bp,
+        table_screen.bp,
         pdf_routes.bp,
         switches.bp,
         api.bp,

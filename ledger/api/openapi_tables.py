@@ -292,6 +292,48 @@ def table_schemas() -> dict[str, Schema]:
         "TablePayments": obj({"payments": array(payment)}, ("payments",)),
         "PaymentDeleted": obj({"deleted": whole(0)}, ("deleted",)),
         "NextDealer": obj({"next_dealer": nullable(TEXT)}, ("next_dealer",)),
+        "SeasonRescore": obj(
+            {
+                "rules": {**ref("ResolvedRules"), "description": "The other rules, resolved."},
+                "season": nullable(ref("Season")),
+                "players": array(
+                    obj(
+                        {
+                            "name": TEXT,
+                            "matches": whole(1),
+                            "total": POINTS,
+                            "total_as_played": POINTS,
+                            "matches_won": whole(0),
+                            "matches_won_as_played": whole(0),
+                        },
+                        ("name", "matches", "total", "total_as_played"),
+                    ),
+                    description="By total under the other rules, highest first.",
+                ),
+                "matches": array(
+                    obj(
+                        {
+                            "id": TEXT,
+                            "name": TEXT,
+                            "finished": {"type": "boolean"},
+                            "hands": whole(0),
+                            "hands_changed": whole(0),
+                            "hands_partly": whole(0),
+                            "hands_refused": whole(0),
+                            "players": array(
+                                obj(
+                                    {"name": TEXT, "total": POINTS, "total_as_played": POINTS},
+                                    ("name", "total", "total_as_played"),
+                                )
+                            ),
+                        },
+                        ("id", "name", "players"),
+                    ),
+                    description="The season's matches in play order.",
+                ),
+            },
+            ("rules", "season", "players", "matches"),
+        ),
         "TableExport": {
             "type": "object",
             "properties": {"format": {"const": TABLE_FORMAT}},
@@ -421,6 +463,19 @@ def table_paths() -> dict[str, Schema]:
                 read,
                 tag="tables",
                 parameters=[*table, SEASON],
+            )
+        },
+        "/api/v1/tables/{public_id}/rescore": {
+            "post": operation(
+                "A season under other rules, beside it as played (stores nothing)",
+                {200: answer("SeasonRescore", "Each player's totals, each match's changes.")},
+                (*BODY_ERRORS, 404, 429),
+                tag="tables",
+                parameters=[*table, SEASON],
+                body=json_body("RescoreRequest"),
+                description="Needs no key. Each match of the season is rescored as "
+                "`POST /api/v1/matches/{id}/rescore` does (docs/rules.md §8) and the "
+                "totals are summed; a match is won by its highest totals once it is over.",
             )
         },
         "/api/v1/tables/{public_id}/settle-up": {

@@ -15,11 +15,13 @@ from flask import Response, jsonify, request, url_for
 from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
-from ledger.api.matches import _attachment, _created
+from ledger.api.matches import _attachment, _created, _pdf_export
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
+from ledger.matches.rescore import read_rescore_rules
 from ledger.tables import export as table_export
 from ledger.tables import service
 from ledger.tables.models import Table
+from ledger.tables.rescore import rescore_season
 
 
 @bp.post("/tables")
@@ -30,8 +32,11 @@ def create_table():
 
 @bp.post("/tables/import")
 def import_table():
+    """The table's export, or (``Content-Type: application/pdf``) a season summary PDF
+    carrying it."""
     request.max_content_length = IMPORT_MAX_BYTES
-    table, key = table_export.import_table(json_object())
+    data = _pdf_export() if request.mimetype == "application/pdf" else json_object()
+    table, key = table_export.import_table(data)
     return _table_created(table, key)
 
 
@@ -110,6 +115,16 @@ def table_settle_up(public_id: str):
     table = service.get_table(public_id)
     season = service.read_season(table, request.args.get("season"))
     return jsonify(service.season_settle_up(table, season))
+
+
+@bp.post("/tables/<public_id>/rescore")
+def table_rescore(public_id: str):
+    """The season's standings under other rules beside them as played (no key needed;
+    nothing is stored)."""
+    table = service.get_table(public_id)
+    season = service.read_season(table, request.args.get("season"))
+    rules = read_rescore_rules(json_object())
+    return jsonify(rescore_season(table, season, rules).to_json(table))
 
 
 @bp.post("/tables/<public_id>/payments")

@@ -103,7 +103,14 @@ LIMITED: tuple[
 ] = (
     (
         "RATELIMIT_MATCH_CREATE",
-        ("api.create_match", "matches.new", "api.create_table", "api.table_new_match"),
+        (
+            "api.create_match",
+            "matches.new",
+            "api.create_table",
+            "api.table_new_match",
+            "tables.new",
+            "tables.new_match",
+        ),
         ("POST",),
         None,
         None,
@@ -117,6 +124,7 @@ LIMITED: tuple[
             "reports.settle_up_pdf",
             "reports.check_slip_pdf",
             "reports.what_if_pdf",
+            "table_reports.season_pdf",
         ),
         ("GET", "HEAD"),  # HEAD renders the PDF too
         client_key,
@@ -144,7 +152,13 @@ LIMITED: tuple[
     ),
     (
         "RATELIMIT_RESCORE",
-        ("api.rescore", "what_if.what_if", "what_if.change_rules"),
+        (
+            "api.rescore",
+            "what_if.what_if",
+            "what_if.change_rules",
+            "api.table_rescore",
+            "table_what_if.what_if",
+        ),
         ("GET", "POST"),
         None,
         None,

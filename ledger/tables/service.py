@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import NotFound
 
@@ -85,6 +85,45 @@ def get_table(public_id: str) -> Table:
     if table is None:
         raise NotFound(Msg("There is no table at this address. Check the link."))
     return table
+
+
+def table_of(match: Match) -> Table | None:
+    """The table ``match`` is played in, or None for a lone match."""
+    return db.session.get(Table, match.table_id) if match.table_id is not None else None
+
+
+def tables_with_ids(public_ids: list[str]) -> list[Table]:
+    """The tables with these public ids, in no order (one query; unknown ids left out)."""
+    return list(db.session.scalars(select(Table).where(Table.public_id.in_(public_ids))))
+
+
+def matches_version(table: Table) -> tuple[int, int]:
+    """The sum and count of the versions of the table's matches (one query)."""
+    total, count = db.session.execute(
+        select(func.coalesce(func.sum(Match.version), 0), func.count(Match.id)).where(
+            Match.table_id == table.id
+        )
+    ).one()
+    return int(total), int(count)
+
+
+def newest_match(table: Table) -> Match | None:
+    """The table's newest match (tonight's), or None before its first."""
+    return db.session.scalars(
+        select(Match)
+        .where(Match.table_id == table.id)
+        .order_by(Match.created_at.desc(), Match.id.desc())
+        .limit(1)
+    ).first()
+
+
+def lone_matches(public_ids: list[str]) -> list[Match]:
+    """The matches with these public ids that are in no table yet (one query)."""
+    return list(
+        db.session.scalars(
+            select(Match).where(Match.public_id.in_(public_ids), Match.table_id.is_(None))
+        )
+    )
 
 
 def check_table_key(table: Table, key: object) -> bool:
@@ -198,12 +237,17 @@ def table_matches(table: Table) -> list[Match]:
     return list(db.session.scalars(select(Match).where(Match.table_id == table.id)))
 
 
+def last_match(table: Table) -> MatchFigures | None:
+    """The table's newest match as its kept scoreboard tells it (None: no match yet)."""
+    found = _figures(table, None, newest=True)
+    return found[0] if found else None
+
+
 def next_dealer(table: Table, players: list[str]) -> str | None:
     """Who deals first when ``players`` sit down again: the seat after the last dealer
     of the table's newest match when the same people played it (the deal passing as its
     rules say), else None (the first player deals)."""
-    found = _figures(table, None, newest=True)
-    return figures.next_dealer(found[0] if found else None, players)
+    return figures.next_dealer(last_match(table), players)
 
 
 # --- players -------------------------------------------------------------------------
@@ -377,10 +421,13 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
     }
 
 
-def rating_history(table: Table, season: Season | None) -> list[dict[str, Any]]:
+def rating_history(
+    table: Table, season: Season | None, read: Standings | None = None
+) -> list[dict[str, Any]]:
     """The rating after each finished match of the season, in play order (a chart's
-    points): ``{"match", "name", "date", "ratings": {name: {"mu", "sigma", "ordinal"}}}``."""
-    found = _figures(table, season)
+    points): ``{"match", "name", "date", "ratings": {name: {"mu", "sigma", "ordinal"}}}``.
+    ``read``: the season's standings already read (a page shows both: one read)."""
+    found = list(read.matches) if read is not None else _figures(table, season)
     rated = [m for m in found if m.finished and len(m.played) >= 2]
     steps = figures.rating_steps(figures.games(found))
     return [
@@ -394,15 +441,18 @@ def rating_history(table: Table, season: Season | None) -> list[dict[str, Any]]:
     ]
 
 
-def season_settle_up(table: Table, season: Season | None) -> dict[str, Any]:
+def season_settle_up(
+    table: Table, season: Season | None, read: Standings | None = None
+) -> dict[str, Any]:
     """Money across nights: each player's balance over the season's zero-sum matches
     (with a table stake: their money at each match's stake in the table's currency,
     less what they paid, plus what they were paid) and the fewest transfers that settle
-    every balance exactly (the engine's ``settle_up``). Without a stake, in points."""
+    every balance exactly (the engine's ``settle_up``). Without a stake, in points.
+    ``read``: the season's standings already read."""
     table_stake = stake(table)
     balances = figures.money_balances(
         roster(table),
-        _figures(table, season),
+        list(read.matches) if read is not None else _figures(table, season),
         table_stake,
         [(p.payer, p.payee, p.amount) for p in payments(table, season)],
     )

@@ -1,15 +1,15 @@
-"""The landing page (with the matches this browser can edit)."""
+"""The landing page (with the matches and tables this browser can edit)."""
 
 from flask import Blueprint, render_template
 
-from ledger.web.edit_rights import editable_matches
+from ledger.web.edit_rights import editable_matches, editable_tables
 
 bp = Blueprint("main", __name__)
 
 
 @bp.get("/")
 def index():
-    return render_template("index.html", my_matches=editable_matches())
+    return render_template("index.html", my_matches=editable_matches(), my_tables=editable_tables())
 
 
 @bp.get("/healthz")

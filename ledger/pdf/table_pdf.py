@@ -1,0 +1,73 @@
+"""The season's summary PDF: ``GET /tables/<id>/season.pdf?season=<id>|all``.
+
+Standings, each night's result, each player's record, money and who pays whom, printed
+through the bounded, cached renderer of the match summaries (``ledger.pdf.printer``:
+a child process, a few render slots, a copy kept per version). It is an archive like
+``summary.pdf``: PDF/A-3 carrying the table's ``export.json`` (the bytes
+``GET /api/v1/tables/<id>/export.json`` answers), which ``POST /api/v1/tables/import``
+reads back out of it.
+
+A table's own version moves on its own writes only; the PDF is kept under it and the
+sum and count of its matches' versions, so a new hand in any match makes a new copy.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask import Blueprint, jsonify, render_template, request
+
+from ledger.i18n import format_day, tr
+from ledger.matches.export import export_filename
+from ledger.pdf.archive import EXPORT_NAME
+from ledger.pdf.page_css import pdf_page_css
+from ledger.pdf.printer import kept_pdf, request_key
+from ledger.pdf.render import Attached, RenderJob, paper_size, pdf_response
+from ledger.tables import export as table_export
+from ledger.tables import service
+from ledger.tables.figures import RIVAL_MATCHES
+from ledger.web.tables import money_view, season_or_404
+
+bp = Blueprint("table_reports", __name__, url_prefix="/tables")
+
+
+@bp.get("/<public_id>/season.pdf")
+def season_pdf(public_id: str):
+    table = service.get_table(public_id)
+    season = season_or_404(table, request.args.get("season"))
+    paper = paper_size(request.args.get("paper"))
+    now = datetime.now(UTC)
+    which = service.ALL if season is None else season.public_id
+
+    def make() -> RenderJob:
+        found = service.standings(table, season)
+        export = jsonify(table_export.export_table(table)).get_data()
+        html = render_template(
+            "table/season_pdf.html",
+            table=table,
+            season=season,
+            standings=found,
+            nights=list(found.matches),
+            records=[service.player_record(table, line.name, season) for line in found.players],
+            money=money_view(table, season, found),
+            payments=service.payments(table, season),
+            rival_matches=RIVAL_MATCHES,
+            printed=format_day(now),
+            paper=paper,
+        )
+        attached = Attached(
+            name=EXPORT_NAME,
+            data=export,
+            description=tr(
+                "The table “{table}” as the Marriage ledger exports it, to import again.",
+                table=table.name,
+            ),
+            moment=now,
+        )
+        return RenderJob(html, paper, (pdf_page_css(),), (attached,))
+
+    key = request_key(
+        "season", public_id, table.version, now, paper, which, *service.matches_version(table)
+    )
+    slug = export_filename(table.name, "pdf").removesuffix(".pdf")
+    return pdf_response(kept_pdf(key, make), f"{slug}-season.pdf")

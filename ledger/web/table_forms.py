@@ -1,0 +1,158 @@
+"""The table pages' forms, and the service's errors placed on their fields.
+
+Each form posts what the API's body holds (``ledger.tables.service`` reads and checks
+it); ``place`` puts each ``FieldError`` of an ``Invalid`` beside the field it names, or
+at the top of the form when no field of the form says it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    Field,
+    FormField,
+    HiddenField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from ledger.engine import Invalid
+from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
+from ledger.web.forms.hand import RulesForm
+from ledger.web.forms.problems import Problem, attach, place_errors
+from ledger.web.forms.stake import StakeFields, stake_field
+
+_SPLIT = re.compile(r"[\n,،]+")
+
+
+def _strip(value):
+    return value.strip() if isinstance(value, str) else value
+
+
+def roster_names(text: str | None) -> list[str]:
+    """The names of a roster typed one a line (or with commas), empty lines left out."""
+    return [n.strip() for n in _SPLIT.split(text or "") if n.strip()]
+
+
+class NewTableForm(FlaskForm):
+    """A new table: its name, its roster, the rules and stake of its matches."""
+
+    name = StringField(
+        _l("Name of the table"),
+        filters=[_strip],
+        render_kw={"maxlength": MAX_MATCH_NAME, "autocomplete": "off"},
+    )
+    players = TextAreaField(
+        _l("Players, one a line"),
+        render_kw={"rows": 5, "autocomplete": "off", "autocapitalize": "words"},
+    )
+    rules = FormField(RulesForm)
+    stake = FormField(StakeFields)
+
+
+class CheckboxesField(SelectMultipleField):
+    """Several choices as check boxes (who plays tonight)."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
+class TableMatchForm(FlaskForm):
+    """Tonight's match from the roster: who plays (in roster order), and anyone new."""
+
+    name = StringField(
+        _l("Name of the match"),
+        filters=[_strip],
+        render_kw={"maxlength": MAX_MATCH_NAME, "autocomplete": "off"},
+    )
+    players = CheckboxesField(_l("Who plays tonight"), choices=[], validate_choice=False)
+    newcomer = StringField(
+        _l("Someone new"),
+        filters=[_strip],
+        render_kw={"maxlength": MAX_NAME, "autocomplete": "off", "autocapitalize": "words"},
+    )
+
+
+class MoveMatchForm(FlaskForm):
+    """A match played before the table existed, moved in (its edit rights are needed)."""
+
+    match = SelectField(_l("Match"), choices=[], validate_choice=False)
+
+
+class SeasonForm(FlaskForm):
+    name = StringField(
+        _l("Name of the new season"),
+        filters=[_strip],
+        render_kw={"maxlength": MAX_MATCH_NAME, "autocomplete": "off"},
+    )
+
+
+class RenameForm(FlaskForm):
+    player = HiddenField()
+    name = StringField(
+        _l("New spelling"),
+        filters=[_strip],
+        render_kw={"maxlength": MAX_NAME, "autocomplete": "off"},
+    )
+
+
+class MergeForm(FlaskForm):
+    player = HiddenField()
+    merge_into = SelectField(_l("Is the same person as"), choices=[], validate_choice=False)
+
+
+class PaymentForm(FlaskForm):
+    """Money handed over ("mark paid"): who paid whom, how much."""
+
+    payer = SelectField(_l("Who paid"), choices=[], validate_choice=False)
+    payee = SelectField(_l("To whom"), choices=[], validate_choice=False)
+    amount = StringField(
+        _l("Amount"),
+        filters=[_strip],
+        render_kw={"inputmode": "decimal", "autocomplete": "off"},
+    )
+
+
+class PlainForm(FlaskForm):
+    """A button's form: the CSRF token alone (taking a payment back)."""
+
+
+def place(invalid: Invalid, fields: Mapping[str, Field], stake: StakeFields | None = None):
+    """The service's errors on the form's fields (by the error's first part) and the
+    ones no field says, returned to show at the top."""
+
+    def locate(error) -> tuple[Field | None, str]:  # noqa: ANN001 (a FieldError)
+        head = error.field.split(".")[0]
+        if head == "stake" and stake is not None:
+            return stake_field(stake, error), error.field
+        if head == "rules" and "rules" in fields:
+            rules = fields["rules"].form
+            part = error.field.split(".")[1] if "." in error.field else "profile"
+            return getattr(rules, part, rules.profile), error.field
+        return fields.get(head), error.field
+
+    problems = place_errors(invalid.errors, locate)
+    attach(problems)
+    return [p for p in problems if p.field is None]
+
+
+__all__ = [
+    "MergeForm",
+    "MoveMatchForm",
+    "NewTableForm",
+    "PaymentForm",
+    "PlainForm",
+    "Problem",
+    "RenameForm",
+    "SeasonForm",
+    "TableMatchForm",
+    "place",
+    "roster_names",
+]

@@ -1,0 +1,102 @@
+"""The season's summary PDF (``GET /tables/<id>/season.pdf``, ledger/pdf/table_pdf.py):
+an archive copy (PDF/A-3) of the standings, nights, records and money, carrying the
+table's export, which ``POST /api/v1/tables/import`` reads back into a new table."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from pdf_support import attached_files, pdf_reader, pdf_text, squeezed, xmp_facts
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match  # noqa: E402
+
+EXPORTED_AT = re.compile(rb'"exported_at":\s*"[^"]*"')
+NE = {"Accept-Language": "ne"}
+
+
+@pytest.fixture
+def table(client):
+    """A table of four: two nights played, one payment marked."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    for _ in range(2):
+        play(client, start_match(client, url, ROSTER), key, FOUR)
+    transfer = client.get(f"/api/v1{url}/settle-up").get_json()["transfers"][0]
+    paid = client.post(
+        f"{url}/payments",
+        data={"payer": transfer["from"], "payee": transfer["to"], "amount": transfer["amount"]},
+    )
+    assert paid.status_code == 303
+    return url
+
+
+def test_the_season_pdf_prints_the_standings_nights_records_and_money(client, table):
+    response = client.get(f"{table}/season.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    data = response.data
+    assert xmp_facts(data)["part"] == "3"
+    assert pdf_reader(data).metadata.title == "Friday table: season summary"
+    text = squeezed(pdf_text(data))
+    standings = client.get(f"/api/v1{table}/standings").get_json()
+    for line in standings["players"]:
+        assert line["name"] in text
+    for name in ("Standings", "Nights", "Each player's record", "Money across nights", "Paid"):
+        assert squeezed(name) in text, name
+    for transfer in client.get(f"/api/v1{table}/settle-up").get_json()["transfers"]:
+        assert squeezed(f"{transfer['from']} pays {transfer['to']}") in text
+
+
+def test_the_pdf_carries_the_tables_export_and_imports_back(client, table):
+    data = client.get(f"{table}/season.pdf").data
+    files = attached_files(data)
+    assert list(files) == ["export.json"]
+    carried = files["export.json"][0]
+    exported = client.get(f"/api/v1{table}/export.json").data
+    assert EXPORTED_AT.sub(b"", carried) == EXPORTED_AT.sub(b"", exported)
+    imported = client.post(
+        "/api/v1/tables/import", data=data, headers={"Content-Type": "application/pdf"}
+    )
+    assert imported.status_code == 201, imported.get_json()
+    body = imported.get_json()
+    assert body["id"] != table.rsplit("/", 1)[1] and body["edit_key"]
+    old = client.get(f"/api/v1{table}/standings", query_string={"season": "all"}).get_json()
+    new = client.get(
+        f"/api/v1/tables/{body['id']}/standings", query_string={"season": "all"}
+    ).get_json()
+    assert [(p["name"], p["total"]) for p in new["players"]] == [
+        (p["name"], p["total"]) for p in old["players"]
+    ]
+    assert len(json.loads(carried)["matches"]) == 2
+
+
+def test_a_new_hand_prints_a_new_copy(client, table):
+    before = client.get(f"{table}/season.pdf").data
+    key = edit_key(client, table)
+    play(client, start_match(client, table, ROSTER), key, FOUR[:1])
+    after = client.get(f"{table}/season.pdf").data
+    carried = [json.loads(attached_files(d)["export.json"][0]) for d in (before, after)]
+    assert len(carried[1]["matches"]) == len(carried[0]["matches"]) + 1
+
+
+def test_the_season_pdf_in_nepali(client, table):
+    client.get("/lang/ne")
+    client.get("/digits/deva")
+    data = client.get(f"{table}/season.pdf").data
+    assert pdf_reader(data).metadata.title == "Friday table: सिजनको सारांश"
+    text = pdf_text(data)
+    assert "Standings" not in text and "Money across nights" not in text
+    assert squeezed("म्याच (जितेको)") in squeezed(text)
+    assert any(d in text for d in "१२३४५६७८९")
+
+
+def test_a_pdf_without_a_table_is_refused_and_an_unknown_season_is_404(client, table):
+    assert client.get(f"{table}/season.pdf", query_string={"season": "nope"}).status_code == 404
+    refused = client.post(
+        "/api/v1/tables/import", data=b"not a pdf", headers={"Content-Type": "application/pdf"}
+    )
+    assert refused.status_code == 400

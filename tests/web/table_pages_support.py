@@ -1,0 +1,77 @@
+"""Helpers of the table page tests: a table made through its pages, its edit key read
+off its share link, hands played through the API with that key, and the figures summed
+again here from the matches' own JSON (never from what the table keeps)."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from decimal import Decimal
+
+from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, VOID, WORKED
+
+ROSTER = ["Asha", "Bikash", "Chandra", "Dipa"]
+FOUR = [WORKED, BY_COUNTS, DUBLEE_FINISH, VOID]
+
+
+def new_table_form(**extra) -> dict[str, str]:
+    data = {
+        "name": "Friday table",
+        "players": "\n".join(ROSTER),
+        "rules-profile": "sparkai",
+        "stake-per_point": "1.50",
+        "stake-currency": "NPR",
+    }
+    return {**data, **extra}
+
+
+def create_table(client, **extra) -> str:
+    """A table made through the page (this client edits it); its url."""
+    response = client.post("/tables/new", data=new_table_form(**extra))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def edit_key(client, url: str) -> str:
+    """The table's edit key, as its page's share link shows it to an editor."""
+    page = client.get(url).get_data(as_text=True)
+    return re.search(r"/join/([A-Za-z0-9_-]+)\"", page).group(1)
+
+
+def start_match(client, url: str, players: list[str], **extra) -> str:
+    """Tonight's match from the roster, through the table's page; the match's id."""
+    response = client.post(f"{url}/matches", data={"players": players, **extra})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def play(client, match_id: str, key: str, hands: list[dict]) -> None:
+    for hand in hands:
+        response = client.post(
+            f"/api/v1/matches/{match_id}/hands",
+            json=hand,
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        assert response.status_code == 201, response.get_json()
+
+
+def sums(client, match_ids: list[str]) -> dict:
+    """Per player: matches, hands, total and money, summed over the matches' JSON."""
+    out: dict[str, dict] = defaultdict(lambda: {"matches": 0, "hands": 0, "total": 0})
+    money: dict[str, Decimal] = defaultdict(Decimal)
+    for public_id in match_ids:
+        body = client.get(f"/api/v1/matches/{public_id}").get_json()
+        totals = {p["name"]: p["total"] for p in body["players"]}
+        played = {p["name"] for hand in body["hands"] for p in hand["players"]}
+        for hand in body["hands"]:
+            for p in hand["players"]:
+                out[p["name"]]["hands"] += 1
+        for name in played:
+            out[name]["matches"] += 1
+            out[name]["total"] += totals[name]
+            if body["stake"]:
+                money[name] += totals[name] * Decimal(body["stake"]["per_point"])
+    return {"players": dict(out), "money": dict(money)}
+
+
+__all__ = ["FOUR", "ROSTER", "THREE_PLAY", "create_table", "edit_key", "play", "start_match"]

@@ -1,0 +1,135 @@
+"""A table on the big screen in headless Chromium at 1920 × 1080 (a TV): tonight's match
+beside the season's standings, read from three metres (each standings line 5 % of the
+height or more, no text under 2.5 %, measured on the laid-out page), all of it on the
+screen with no scrollbar, following a new hand within one poll, no serious axe-core
+finding, in both languages. Opened with no edit rights, as the read-only link opens it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from browser_support import axe_problems
+from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, WORKED
+from test_browser_screen import TEXTS, screen_page
+
+from ledger.http.pace import POLL_SECONDS
+
+pytestmark = pytest.mark.browser
+
+FIVE = ["Asha", "Bikash", "Chandra", "Dipa", "Esha Shrestha"]
+AREAS = """() => [...document.querySelectorAll(
+    '.screen-head, .screen-board, .screen-season, .screen-follow, .screen-foot')]
+  .map(e => { const r = e.getBoundingClientRect();
+    return {name: e.className, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+            over: e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1}; })"""
+
+
+def season(page, base: str) -> tuple[str, str, str]:
+    """A table of five through the API: one night played, tonight's match begun. Its id,
+    its edit key and tonight's match id."""
+    made = page.request.post(
+        f"{base}/api/v1/tables",
+        data={"name": "Friday table", "players": FIVE, "rules": "sparkai", "stake": None},
+    )
+    assert made.status == 201, made.text()
+    table = made.json()
+    auth = {"Authorization": f"Bearer {table['edit_key']}"}
+
+    def match(players: list[str]) -> str:
+        answer = page.request.post(
+            f"{base}/api/v1/tables/{table['id']}/matches",
+            data={"name": "Night", "players": players},
+            headers=auth,
+        )
+        assert answer.status == 201, answer.text()
+        return answer.json()["id"]
+
+    def hand(match_id: str, body: dict) -> None:
+        answer = page.request.post(
+            f"{base}/api/v1/matches/{match_id}/hands", data=body, headers=auth
+        )
+        assert answer.status == 201, answer.text()
+
+    first = match(FIVE[:4])
+    for body in (WORKED, BY_COUNTS, DUBLEE_FINISH):
+        hand(first, body)
+    tonight = match(FIVE[:4])
+    hand(tonight, THREE_PLAY)
+    page.add_hand = hand
+    return table["id"], table["edit_key"], tonight
+
+
+def open_screen(page, base: str, table_id: str) -> None:
+    page.goto(f"{base}/tables/{table_id}/screen")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.evaluate("() => document.fonts.ready")
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_readable_from_across_the_room_with_nothing_off_screen(live_server, browser, lang):
+    with screen_page(browser, live_server, "1080p", lang) as page:
+        table_id, _, _ = season(page, live_server)
+        open_screen(page, live_server, table_id)
+        height, width = page.evaluate("() => [window.innerHeight, window.innerWidth]")
+        tonight = page.eval_on_selector_all(
+            ".screen-board .standing-line",
+            "rows => rows.map(r => r.getBoundingClientRect().height)",
+        )
+        table = page.eval_on_selector_all(
+            ".screen-season .standing-line",
+            "rows => rows.map(r => r.getBoundingClientRect().height)",
+        )
+        assert len(tonight) == 4 and len(table) == 4  # Esha has not played yet
+        assert min(tonight + table) >= 0.05 * height, min(tonight + table) / height
+        texts = page.evaluate(TEXTS)
+        smallest = min(texts, key=lambda t: t["size"])
+        assert smallest["size"] >= 0.025 * height, (smallest, smallest["size"] / height)
+        assert [t for t in texts if t["bottom"] > height + 1 or t["right"] > width + 1] == []
+        assert page.evaluate(
+            """() => document.documentElement.scrollWidth <= window.innerWidth
+                  && document.documentElement.scrollHeight <= window.innerHeight"""
+        )
+        areas = page.evaluate(AREAS)
+        assert [a["name"] for a in areas if a["over"]] == []
+        for i, a in enumerate(areas):
+            for b in areas[i + 1 :]:
+                apart = (
+                    a["bottom"] <= b["top"] + 1
+                    or b["bottom"] <= a["top"] + 1
+                    or a["right"] <= b["left"] + 1
+                    or b["right"] <= a["left"] + 1
+                )
+                assert apart, (a, b)
+        if lang == "ne":
+            assert "सिजनको अङ्कतालिका" in page.inner_text("body")
+        assert axe_problems(page, axe_source_text(), ["color-contrast"]) == []
+        assert page.console_errors == []
+
+
+_AXE: list[str] = []
+
+
+def axe_source_text() -> str:
+    return _AXE[0]
+
+
+@pytest.fixture(autouse=True)
+def _axe(axe_source):
+    _AXE[:] = [axe_source]
+
+
+def test_follows_a_new_hand_within_one_poll(live_server, browser):
+    with screen_page(browser, live_server, "1080p") as page:
+        table_id, _, tonight = season(page, live_server)
+        open_screen(page, live_server, table_id)
+        before = page.inner_text(".screen-season")
+        page.add_hand(tonight, WORKED)
+        start = time.monotonic()
+        page.wait_for_function(
+            "() => document.querySelector('.screen-board .last-hand').textContent.includes('2')",
+            timeout=(POLL_SECONDS + 2) * 1000,
+        )
+        assert time.monotonic() - start <= POLL_SECONDS + 2
+        assert page.inner_text(".screen-season") != before
+        assert page.console_errors == []
