@@ -114,6 +114,18 @@ def new_hand_form(view: MatchView) -> MatchHandForm:
     return form
 
 
+#: What a player's row holds once something was typed into it (a typed 0 is a maal).
+_ENTERED = ("maal", "maal_cards", "maal_counts", "marriages_shown", "dealt_tunnelas", "foul")
+
+
+def nothing_entered(data: dict) -> bool:
+    """A finisher and no player's maal, tunnela or foul typed: the form as it opened
+    (Back to a form reloaded after a save, say) but for one choice, not a hand anyone
+    filled in. A void hand is not one: the form opens finished by sequences."""
+    entered = any(key in player for player in data["players"] for key in _ENTERED)
+    return bool(data.get("winner")) and not entered
+
+
 def renew_hand_key(form: MatchHandForm, view: MatchView) -> None:
     """Make the form a new request: a new idempotency key, for the match's next hand."""
     form.hand_key.data = secrets.token_urlsafe(16)

@@ -1,0 +1,116 @@
+"""A whole evening at the table on a phone (390×844, touch), item by item of what still
+tripped it up (issue 28): Back after a save, the form after a cards hand, a hand sent
+later, the money table, printing, disputes, finding things, the new-match form, and the
+small things. Each test drives the pages in headless Chromium as a player would."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    api_match,
+    fill_typical_hand,
+    save_hand,
+)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone(browser):
+    """A phone's page: 390×844 with touch; ``phone.console_errors`` collects errors."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.console_errors = errors
+    yield page
+    context.close()
+
+
+def stored(page, match_url: str) -> list[int]:
+    """The numbers of the match's stored hands, from the API."""
+    answer = page.request.get(match_url.replace("/matches/", "/api/v1/matches/"))
+    return [h["number"] for h in answer.json()["hands"]]
+
+
+def open_new_hand(page, match_url: str) -> None:
+    page.goto(match_url + "/hands/new")
+    page.wait_for_function("() => window.htmx !== undefined")
+
+
+def flash(page) -> str:
+    page.locator(".flash").first.wait_for()
+    return page.locator(".flashes").inner_text()
+
+
+# 1. Back after a save, then Save
+
+
+def test_back_after_a_save_then_save_stores_no_hand_nobody_filled(live_server, phone):
+    match_url = api_match(phone, live_server)
+    open_new_hand(phone, match_url)
+    fill_typical_hand(phone)
+    save_hand(phone)
+    phone.wait_for_url(match_url)
+    # Playwright's Chromium keeps no back/forward cache: Back loads the form again.
+    phone.go_back()
+    phone.wait_for_url("**/hands/new")
+    phone.wait_for_function("() => window.htmx !== undefined")
+    assert phone.evaluate("() => performance.getEntriesByType('navigation')[0].type") == (
+        "back_forward"
+    )
+    assert phone.locator("h1").inner_text() == "Adding hand 2"
+    assert phone.input_value("#winner") == ""  # the browser put back no finisher
+    save_hand(phone)
+    phone.locator("#winner-errors").wait_for()
+    assert stored(phone, match_url) == [1]
+
+    # A finisher chosen and nothing else: the form says nothing was entered.
+    phone.select_option("#winner", "0")
+    save_hand(phone)
+    phone.locator("#empty").wait_for()
+    assert "No maal was entered for anyone" in phone.locator("#empty").inner_text()
+    assert stored(phone, match_url) == [1]
+    # Nobody had any maal, really: ticked, it is saved.
+    phone.locator("#empty input[name=empty_ok]").check()
+    save_hand(phone)
+    phone.wait_for_url(match_url)
+    assert "Hand 2 saved." in flash(phone)
+    assert stored(phone, match_url) == [1, 2]
+    assert [e for e in phone.console_errors if "422" not in e] == []
+
+
+def test_back_to_a_kept_page_after_a_save_says_it_was_saved(live_server, browser):
+    """A phone's browser that keeps the page (its back/forward cache): the form as it was
+    says it was saved, and Save stores nothing more."""
+    kept = browser.browser_type.launch(
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        ignore_default_args=["--disable-back-forward-cache"],
+    )
+    try:
+        page = kept.new_page(viewport=PHONE, has_touch=True)
+        match_url = api_match(page, live_server)
+        open_new_hand(page, match_url)
+        fill_typical_hand(page)
+        save_hand(page)
+        page.wait_for_url(match_url)
+        page.go_back(wait_until="commit")
+        page.wait_for_url("**/hands/new", wait_until="commit")
+        assert page.evaluate("() => performance.getEntriesByType('navigation')[0].type") in (
+            "navigate",  # the kept page's own entry: it was not loaded again
+            "back_forward",
+        )
+        assert page.locator("h1").inner_text() == "Adding hand 1"
+        note = "This form was saved as hand 1; saving it again stores nothing."
+        assert note in page.locator("#hand-queue").inner_text()
+        save_hand(page)
+        page.wait_for_url(match_url)
+        assert "Hand 1 had already been saved from this form" in flash(page)
+        assert stored(page, match_url) == [1]
+    finally:
+        kept.close()
