@@ -97,7 +97,9 @@ def new(public_id: str):
         except matches.MatchFinished:
             return _finished_page(public_id)
         if isinstance(outcome, matches.Receipt):
-            if outcome.replayed:
+            if request.form.get("sent_later"):  # kept on the phone: saved on its way
+                message = tr("Hand {n} was sent and saved.", n=outcome.number)
+            elif outcome.replayed:
                 message = tr(
                     "Hand {number} had already been saved from this form; it is stored once.",
                     number=outcome.number,
