@@ -178,3 +178,71 @@ def test_a_hand_kept_then_sent_from_the_match_page_says_it_was_sent(live_server,
     assert phone.locator("main").inner_text().count("Hand 2 was sent and saved.") == 1
     assert stored(phone, match_url) == [1, 2]
     assert [e for e in phone.console_errors if "net::ERR_CONNECTION" not in e] == []
+
+
+# 4. The money table on a phone
+
+
+def renamed(hand: dict, names: dict[str, str]) -> dict:
+    """``hand`` with its players' names replaced (``names``: old → new)."""
+    players = [{**p, "name": names[p["name"]]} for p in hand["players"]]
+    winner = names.get(hand.get("winner") or "", hand.get("winner"))
+    return {**hand, "players": players, "winner": winner}
+
+
+def staked_match(page, base: str, players: list[str], hands: list[dict]) -> str:
+    """A match played for NPR 12.50 a point, its hands stored; the follower's page."""
+    made = page.request.post(
+        f"{base}/api/v1/matches",
+        data={
+            "name": "Dashain",
+            "players": players,
+            "rules": "sparkai",
+            "length": {"hands": 8},
+            "stake": {"per_point": "12.50", "currency": "NPR"},
+        },
+    )
+    assert made.status == 201, made.text()
+    body = made.json()
+    for hand in hands:
+        answer = page.request.post(
+            f"{base}/api/v1/matches/{body['id']}/hands",
+            data=hand,
+            headers={"Authorization": f"Bearer {body['edit_key']}"},
+        )
+        assert answer.status == 201, answer.text()
+    return f"{base}/matches/{body['id']}"
+
+
+def names_broken_mid_word(page) -> list[str]:
+    """The names of the money tables that a line break cuts inside a word."""
+    return page.eval_on_selector_all(
+        ".settle-table .payer, .settle-table .payee, .balances-table th[scope=row]",
+        """cells => cells.filter(cell => {
+              const words = cell.textContent.trim().split(/\\s+/);
+              const range = document.createRange();
+              range.selectNodeContents(cell);
+              const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+              return lines.size > words.length;
+            }).map(cell => cell.textContent.trim())""",
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_money_table_never_breaks_a_name(live_server, phone, lang):
+    from match_pages_support import BY_COUNTS, DUBLEE_FINISH, WORKED
+
+    players = (
+        ["Ashabari", "Bikashraj", "Chandrakala", "Dipendra"]
+        if lang == "en"
+        else ["आशाबरी", "बिकाशराज", "चन्द्रकला", "दिपेन्द्र"]
+    )
+    names = dict(zip(["Asha", "Bikash", "Chandra", "Dipa"], players, strict=True))
+    hands = [renamed(h, names) for h in (WORKED, BY_COUNTS, DUBLEE_FINISH)]
+    match_url = staked_match(phone, live_server, players, hands)
+    phone.goto(f"{live_server}/lang/{lang}?next=/matches/{match_url.rsplit('/', 1)[1]}")
+    phone.wait_for_url(match_url)
+    phone.locator(".settle-table").first.wait_for()
+    phone.evaluate("() => document.fonts.ready.then(() => true)")
+    assert names_broken_mid_word(phone) == []
+    assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
