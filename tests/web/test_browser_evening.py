@@ -246,3 +246,31 @@ def test_the_money_table_never_breaks_a_name(live_server, phone, lang):
     phone.evaluate("() => document.fonts.ready.then(() => true)")
     assert names_broken_mid_word(phone) == []
     assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+# 5. Print
+
+
+def pdf_pages(page, url: str) -> list[str]:
+    """The text of each page of the PDF at ``url`` (fetched as the phone's tap would)."""
+    import io
+
+    from pypdf import PdfReader
+
+    answer = page.request.get(url)
+    assert answer.status == 200, answer.status
+    assert answer.headers["content-type"] == "application/pdf"
+    return [p.extract_text() for p in PdfReader(io.BytesIO(answer.body())).pages]
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_one_hand_slip_is_one_page(live_server, phone, lang):
+    from match_pages_support import BY_CARDS, WORKED
+
+    match_url = api_match(phone, live_server, hands=[WORKED, BY_CARDS])
+    phone.goto(f"{live_server}/lang/{lang}?next=/")
+    for number in (1, 2):
+        pages = pdf_pages(phone, f"{match_url}/hands/{number}/slip.pdf")
+        assert len(pages) == 1, [p[:80] for p in pages]
+        pages = pdf_pages(phone, f"{match_url}/hands/{number}/slip.pdf?paper=letter")
+        assert len(pages) == 1, [p[:80] for p in pages]
