@@ -17,17 +17,18 @@ import base64
 import functools
 import json
 from dataclasses import dataclass
+from datetime import datetime
 
 from cryptography.fernet import Fernet, InvalidToken
 from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import abort, current_app, session
-from sqlalchemy import select
 
-from ledger.extensions import db
+from ledger import matches
 from ledger.i18n import N_
 from ledger.matches import check_edit_key
 from ledger.matches.models import Match
+from ledger.matches.view import MatchView
 
 SESSION_KEY = "edit_rights"
 LEGACY_KEY = "edit_keys"
@@ -122,15 +123,25 @@ def require_editor(match: Match) -> str:
 
 @dataclass(frozen=True)
 class EditableMatch:
+    """A match of the home page's list: what tells one evening's matches apart (their
+    names may be alike): the day it was started, its players and how far it is."""
+
     public_id: str
     name: str
+    created_at: datetime
+    view: MatchView
 
 
 def editable_matches() -> list[EditableMatch]:
-    """The matches this browser can edit, newest first (one query; bad keys left out)."""
+    """The matches this browser can edit, newest first (two queries; bad keys left out)."""
     keys = held_keys()
     if not keys:
         return []
-    found = db.session.scalars(select(Match).where(Match.public_id.in_(list(keys)))).all()
-    by_id = {m.public_id: m for m in found if check_edit_key(m, keys[m.public_id])}
-    return [EditableMatch(pid, by_id[pid].name) for pid in reversed(list(keys)) if pid in by_id]
+    found = matches.match_views(list(keys))
+    return [
+        EditableMatch(pid, match.name, match.created_at, view)
+        for pid in reversed(list(keys))
+        if pid in found
+        for match, view in [found[pid]]
+        if check_edit_key(match, keys[pid])
+    ]

@@ -5,11 +5,14 @@ small things. Each test drives the pages in headless Chromium as a player would.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
     PHONE,
+    TYPICAL_HAND,
     api_match,
     fill_typical_hand,
     save_hand,
@@ -274,3 +277,30 @@ def test_the_one_hand_slip_is_one_page(live_server, phone, lang):
         assert len(pages) == 1, [p[:80] for p in pages]
         pages = pdf_pages(phone, f"{match_url}/hands/{number}/slip.pdf?paper=letter")
         assert len(pages) == 1, [p[:80] for p in pages]
+
+
+# 7. Finding things
+
+
+def test_foul_pdf_links_and_your_matches_are_easy_to_find(live_server, phone):
+    from browser_support import TOUCH
+
+    rules = {"profile": "sparkai", "foul": "next_hand"}
+    match_url = api_match(phone, live_server, hands=[TYPICAL_HAND], rules=rules)
+    open_new_hand(phone, match_url)
+    for row in range(4):
+        label = phone.locator(f"#player-{row} details.more summary > span:not(.visually-hidden)")
+        assert "foul" in label.inner_text()
+    phone.goto(match_url)
+    links = phone.locator(".report-links a")
+    assert links.count() >= 3
+    for i in range(links.count()):
+        assert links.nth(i).bounding_box()["height"] >= TOUCH, links.nth(i).inner_text()
+    phone.goto(live_server + "/")
+    entry = phone.locator(".match-list li").first
+    text = entry.inner_text()
+    assert "Tihar at Asha's" in text
+    assert re.search(r"\b\d{1,2} [A-Z][a-z]{2} \d{4}\b", text), text  # the day it started
+    assert "Asha, Bikash, Chandra, Dipa" in text
+    assert "1 hand played of 8." in text
+    assert phone.console_errors == []
