@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import time
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
@@ -34,6 +34,14 @@ DEFAULT_LIMITS = {
     "RATELIMIT_PDF": "30 per minute; 300 per hour",
     "RATELIMIT_SETTLE": "120 per minute; 2000 per hour",
 }
+
+
+def _created(response: Response) -> bool:
+    """A new match was made (201 from the API, the page's redirect to it): only that
+    counts, never a step of the form ("Add a player") or a form sent back with problems."""
+    return response.status_code in (201, 303)
+
+
 #: What each limit covers: its config key, the endpoints that share one count, the methods.
 LIMITED = (
     ("RATELIMIT_MATCH_CREATE", ("api.create_match", "matches.new"), ("POST",)),
@@ -65,7 +73,10 @@ def init_limits(app: Flask) -> None:
     app.extensions[EXTENSION] = limiter
     for key, endpoints, methods in LIMITED:
         shared = limiter.shared_limit(
-            lambda key=key: current_app.config[key], scope=key.lower(), methods=list(methods)
+            lambda key=key: current_app.config[key],
+            scope=key.lower(),
+            methods=list(methods),
+            deduct_when=_created if key == "RATELIMIT_MATCH_CREATE" else None,
         )
         for endpoint in endpoints:
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])

@@ -304,3 +304,72 @@ def test_foul_pdf_links_and_your_matches_are_easy_to_find(live_server, phone):
     assert "Asha, Bikash, Chandra, Dipa" in text
     assert "1 hand played of 8." in text
     assert phone.console_errors == []
+
+
+# 8. The new-match form
+
+
+@pytest.fixture
+def limited_server(make_app):
+    """The app served with its rate limits on (new matches: 3 a minute)."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    app = make_app(
+        WTF_CSRF_ENABLED=True,
+        TESTING=False,
+        RATELIMIT_ENABLED=True,
+        RATELIMIT_MATCH_CREATE="3 per minute",
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+def test_the_new_match_form_counts_matches_and_says_one_thing_per_problem(limited_server, phone):
+    phone.goto(limited_server + "/matches/new")
+    for _ in range(5):  # more than the limit of new matches: steps of the form, not matches
+        phone.get_by_role("button", name="Add a player").click()
+        phone.wait_for_load_state()
+        assert "Too many" not in phone.locator("main").inner_text()
+    assert phone.locator(".seat-name").count() >= 9
+
+    # One player: the seats say so; the "Deals first" buttons are not outlined red.
+    phone.fill("#players-0", "Asha")
+    phone.get_by_role("button", name="Start the match").click()
+    phone.locator("#players-errors").wait_for()
+    bad = phone.evaluate("() => getComputedStyle(document.body).getPropertyValue('--bad').trim()")
+    colours = phone.eval_on_selector_all(
+        ".deals-first .choice-input:not(:checked) + .choice-label",
+        "els => els.map(e => getComputedStyle(e).borderTopColor)",
+    )
+    red = phone.evaluate(
+        "c => { const e = document.createElement('i'); e.style.color = c; document.body.append(e);"
+        " const v = getComputedStyle(e).color; e.remove(); return v; }",
+        bad,
+    )
+    assert colours and red not in colours
+
+    # A name with a zero-width space: that name's problem, and no word about the dealer.
+    phone.fill("#players-0", "Asha")
+    phone.fill("#players-1", "Bi\u200bkash")
+    phone.locator("#players li:nth-child(2) .deals-first .choice-label").click()
+    phone.get_by_role("button", name="Start the match").click()
+    phone.locator("#players-1-errors").wait_for()
+    said = phone.locator("main").inner_text()
+    assert "first dealer must be one of" not in said
+    # Three matches made: the limit counts those only.
+    phone.fill("#players-1", "Bikash")
+    for made in range(3):
+        phone.get_by_role("button", name="Start the match").click()
+        phone.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
+        if made < 2:
+            phone.goto(limited_server + "/matches/new")
+            phone.fill("#players-0", "Asha")
+            phone.fill("#players-1", "Bikash")
+    assert [e for e in phone.console_errors if "422" not in e] == []
