@@ -56,7 +56,7 @@ translations-update: venv
 # database in instance/; prints the address and QR code the phones open.
 run: venv translations
 	$(LEDGER) init-db
-	$(LEDGER) serve --port $(PORT)
+	$(LEDGER) serve --port $(PORT) --quiet
 
 # This computer only.
 run-local: venv translations

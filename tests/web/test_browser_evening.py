@@ -373,3 +373,72 @@ def test_the_new_match_form_counts_matches_and_says_one_thing_per_problem(limite
             phone.fill("#players-0", "Asha")
             phone.fill("#players-1", "Bikash")
     assert [e for e in phone.console_errors if "422" not in e] == []
+
+
+# 9. Small things
+
+
+def test_small_things_of_the_evening(live_server, phone, tmp_path):
+    from match_pages_support import WORKED
+
+    # A name pasted past 40 characters is kept as pasted, and refused with a word.
+    phone.goto(live_server + "/matches/new")
+    long_name = "Bikash Bahadur Shrestha of Kirtipur Ward 12"  # 43 characters
+    phone.locator("#players-0").fill(long_name)
+    assert phone.input_value("#players-0") == long_name  # not cut short
+    phone.fill("#players-1", "Asha")
+    phone.get_by_role("button", name="Start the match").click()
+    phone.locator("#players-0-errors").wait_for()
+    assert "at most 40 characters" in phone.locator("#players-0-errors").inner_text()
+
+    # The empty match's summary says "created" once.
+    empty = api_match(phone, live_server)
+    text = "\n".join(pdf_pages(phone, empty + "/summary.pdf"))
+    assert text.lower().count("created") == 1, text[:300]
+
+    # A match that is over: its play-on page says "Play on" once.
+    over = api_match(phone, live_server, hands=[WORKED], length={"hands": 1})
+    phone.goto(over + "/length")
+    assert phone.locator("main").inner_text().count("Play on") == 1
+    assert phone.get_by_role("button", name="Set the length").is_visible()
+
+
+def test_the_terminal_keeps_the_address_in_view_while_phones_poll(phone, tmp_path):
+    """`make run` serves with --quiet: the phones' requests write nothing, so the
+    address and the QR code printed at the start stay on the screen."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    tool = Path(sys.executable).with_name("marriage-ledger")
+    env = {**os.environ, "LEDGER_INSTANCE_PATH": str(tmp_path)}
+    env.pop("LEDGER_DATABASE_URL", None)
+    subprocess.run([tool, "init-db"], env=env, check=True, capture_output=True)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    served = subprocess.Popen(
+        [tool, "serve", "--host", "127.0.0.1", "--port", str(port), "--quiet"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(50):
+            try:
+                phone.request.get(base + "/healthz")
+                break
+            except Exception:
+                time.sleep(0.2)
+        for _ in range(5):  # phones opening and polling
+            phone.goto(base + "/")
+    finally:
+        served.terminate()
+        out, err = served.communicate(timeout=10)
+    assert f"127.0.0.1:{port}" in out + err
+    assert '"GET /' not in err, err[-500:]

@@ -373,7 +373,7 @@ def test_play_on_after_the_end(live_server, page):
     page.wait_for_url("**/length")
     assert page.locator("h1").inner_text() == "Play on"
     page.fill("#count", "2")
-    page.get_by_role("button", name="Play on").click()
+    page.get_by_role("button", name="Set the length").click()
     page.wait_for_url(page_url)
     assert "The match goes on." in flash(page)
     page.get_by_role("link", name="Enter hand 2").click()

@@ -20,7 +20,7 @@ from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField,
 from wtforms.widgets import NumberInput
 
 from ledger.engine import FieldError, HouseRules, Invalid
-from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
+from ledger.engine.game import MAX_MATCH_PLAYERS, MIN_PLAYERS
 from ledger.i18n import format_day, tr
 from ledger.i18n.words import CHOICE_WORDS
 from ledger.matches import create_match
@@ -52,8 +52,8 @@ class NewMatchForm(FlaskForm):
     name = StringField(
         _l("Name of the match"),
         filters=[_strip],
+        # No maxlength: a pasted name would be cut with no word; the check says how long.
         render_kw={
-            "maxlength": MAX_MATCH_NAME,
             "autocomplete": "off",
             "placeholder": _l("e.g. Tihar 2026"),
         },
@@ -63,7 +63,6 @@ class NewMatchForm(FlaskForm):
             _l("Name"),
             filters=[_strip],
             render_kw={
-                "maxlength": MAX_NAME,
                 "autocomplete": "off",
                 "autocapitalize": "words",
             },
