@@ -442,3 +442,33 @@ def test_the_terminal_keeps_the_address_in_view_while_phones_poll(phone, tmp_pat
         out, err = served.communicate(timeout=10)
     assert f"127.0.0.1:{port}" in out + err
     assert '"GET /' not in err, err[-500:]
+
+
+# 6. Disputes
+
+
+def test_the_checker_answer_without_script_opens_at_its_explanation(live_server, browser):
+    from browser_support import choose
+
+    context = browser.new_context(viewport=PHONE, has_touch=True, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/check")
+        for i, (name, maal) in enumerate([("Asha", 10), ("Bikash", 3)]):  # no script
+            page.fill(f"#players-{i}-name", name)
+            choose(page, f"players-{i}-seen", "sequences")
+            more = page.locator(f"#player-{i} details.more")
+            if not more.evaluate("d => d.open"):
+                more.locator("summary").click()
+            page.locator(f'#player-{i} .mode-input[value="number"] + span').click()
+            page.fill(f"#players-{i}-maal", str(maal))
+        choose(page, "finish", "sequences")
+        page.select_option("#winner", "0")
+        page.get_by_role("button", name="Settle and explain").last.click()
+        page.wait_for_load_state()
+        assert page.url.endswith("/check#hand-preview")
+        top = page.locator("#hand-preview").bounding_box()["y"]
+        assert -1 <= top < PHONE["height"] / 2, top  # the explanation is on the screen
+        assert "Asha" in page.locator("#hand-preview").inner_text()
+    finally:
+        context.close()
