@@ -472,3 +472,29 @@ def test_the_checker_answer_without_script_opens_at_its_explanation(live_server,
         assert "Asha" in page.locator("#hand-preview").inner_text()
     finally:
         context.close()
+
+
+def test_the_summary_says_which_hands_were_deleted_or_changed(live_server, phone):
+    from match_pages_support import VOID, WORKED
+
+    made = phone.request.post(
+        f"{live_server}/api/v1/matches",
+        data={
+            "name": "Tihar",
+            "players": ["Asha", "Bikash", "Chandra", "Dipa"],
+            "rules": "sparkai",
+        },
+    ).json()
+    api = f"{live_server}/api/v1/matches/{made['id']}"
+    auth = {"Authorization": f"Bearer {made['edit_key']}"}
+    for hand in (WORKED, VOID, WORKED):
+        assert phone.request.post(f"{api}/hands", data=hand, headers=auth).status == 201
+    gone = phone.request.delete(f"{api}/hands/2", headers={**auth, "If-Match": '"1"'})
+    assert gone.status in (200, 204), gone.text()
+    changed = phone.request.put(f"{api}/hands/3", data={**VOID, "version": 1}, headers=auth)
+    assert changed.status == 200, changed.text()
+    text = " ".join(
+        " ".join(pdf_pages(phone, f"{live_server}/matches/{made['id']}/summary.pdf")).split()
+    )
+    assert "Hand 2 was deleted" in text
+    assert "Changed after it was saved (version 2)." in text
