@@ -64,7 +64,7 @@ translations-update: venv
 # database in instance/; prints the address and QR code the phones open.
 run: serving-venv translations
 	$(LEDGER) init-db
-	$(LEDGER) serve --port $(PORT)
+	$(LEDGER) serve --port $(PORT) --quiet
 
 # This computer only.
 run-local: serving-venv translations

@@ -8,6 +8,7 @@ Both read the app's configuration (``ledger.settings``): ``LEDGER_DATABASE_URL``
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import click
@@ -85,7 +86,13 @@ main.params = [p for p in main.params if p.name not in ("app", "debug", "env_fil
     type=click.IntRange(1, 64),
     help="Worker threads (default 8).",
 )
-def serve(host: str | None, port: int, threads: int | None) -> None:
+@click.option(
+    "--quiet",
+    is_flag=True,
+    help="Log errors only, not every request: the address and QR code stay in view "
+    "while phones poll (make run).",
+)
+def serve(host: str | None, port: int, threads: int | None, quiet: bool) -> None:
     """Serve the ledger with waitress; prints the address phones open and its QR code."""
     from ledger.serving import server
     from ledger.serving.address import plan_listening
@@ -94,6 +101,8 @@ def serve(host: str | None, port: int, threads: int | None) -> None:
 
     app = _app()
     configure_logging()  # before the app's first log: Flask then adds no handler of its own
+    if quiet:
+        logging.getLogger("ledger.requests").setLevel(logging.WARNING)
     with app.app_context():
         problem = database_problem()
     if problem:

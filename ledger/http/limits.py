@@ -85,6 +85,13 @@ def _holds_edit_key(public_id: str) -> bool:
     return any(may_write_match(match, key) for key in keys)  # its own key or its table's
 
 
+def _created(response: Response) -> bool:
+    """A new match or table was made (201 from the API, the page's redirect to it): only
+    that counts, never a step of the form ("Add a player") or a form sent back with
+    problems."""
+    return response.status_code in (201, 303)
+
+
 def _refused_key(response: Response) -> bool:
     return response.status_code == 403
 
@@ -113,7 +120,7 @@ LIMITED: tuple[
         ),
         ("POST",),
         None,
-        None,
+        _created,
     ),
     ("RATELIMIT_IMPORT", ("api.import_match", "api.import_table"), ("POST",), None, None),
     (

@@ -143,10 +143,13 @@ def read_match(
     dealer = names[0] if names else ""
     if first_dealer is not None:
         found = find_player(first_dealer, names)
-        if found is None:
-            fail("first_dealer", "The first dealer must be one of the match's players.")
-        else:
+        # A dealer who is a player refused (a name with a zero-width space, say) is told
+        # by that name's own problem: not a second time as a dealer who is no player.
+        refused = isinstance(players, list) and first_dealer in players
+        if found is not None:
             dealer = found
+        elif not refused:
+            fail("first_dealer", "The first dealer must be one of the match's players.")
 
     money = None
     try:

@@ -27,7 +27,7 @@ import json
 import re
 import secrets
 import sqlite3
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -35,6 +35,7 @@ from typing import Any, TypeGuard
 
 from sqlalchemy import column, func, select, table, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
 
@@ -103,6 +104,7 @@ __all__ = [
     "is_public_id",
     "match_json",
     "match_view",
+    "match_views",
     "matches_started_between",
     "matches_with_ids",
     "preview_hand",
@@ -481,6 +483,17 @@ def _table_of(match: Match) -> dict[str, str | None]:
     found = db.session.scalar(select(_TABLES.c.public_id).where(_TABLES.c.id == match.table_id))
     season = db.session.scalar(select(_SEASONS.c.public_id).where(_SEASONS.c.id == match.season_id))
     return {"table": found, "season": season} if found is not None else {}
+
+
+def match_views(public_ids: Sequence[str]) -> dict[str, tuple[Match, MatchView]]:
+    """These matches without their hands (players, length, totals, state), by public id,
+    from their kept scoreboards: the home page's list, in two queries whatever its length."""
+    found = db.session.scalars(
+        select(Match)
+        .where(Match.public_id.in_(list(public_ids)))
+        .options(selectinload(Match.players))
+    ).all()
+    return {m.public_id: (m, build_match_view(m, fold.scoreboard(m), ())) for m in found}
 
 
 def _write_view(match: Match) -> MatchView:

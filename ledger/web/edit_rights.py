@@ -19,9 +19,11 @@ page and on every match played in it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from flask import abort
 
+from ledger import matches
 from ledger.http.edit_keys import (  # noqa: F401  (the pages' names for them)
     LEGACY_KEY,
     MAX_KEYS,
@@ -32,8 +34,8 @@ from ledger.http.edit_keys import (  # noqa: F401  (the pages' names for them)
     unseal,
 )
 from ledger.i18n import N_
-from ledger.matches import matches_with_ids
 from ledger.matches.models import Match
+from ledger.matches.view import MatchView
 from ledger.tables.models import Table
 from ledger.tables.service import check_table_key, may_write_match, table_of, tables_with_ids
 
@@ -86,25 +88,41 @@ def require_editor(match: Match) -> str:
 
 @dataclass(frozen=True)
 class EditableMatch:
+    """A match of the home page's list: what tells one evening's matches apart (their
+    names may be alike): the day it was started, its players and how far it is."""
+
+    public_id: str
+    name: str
+    created_at: datetime
+    view: MatchView
+
+
+@dataclass(frozen=True)
+class EditableTable:
     public_id: str
     name: str
 
 
-def editable_tables() -> list[EditableMatch]:
+def editable_tables() -> list[EditableTable]:
     """The tables this browser can edit, newest first (one query; bad keys left out)."""
     keys = held_keys()
     if not keys:
         return []
     found = tables_with_ids(list(keys))
     by_id = {t.public_id: t for t in found if check_table_key(t, keys[t.public_id])}
-    return [EditableMatch(pid, by_id[pid].name) for pid in reversed(list(keys)) if pid in by_id]
+    return [EditableTable(pid, by_id[pid].name) for pid in reversed(list(keys)) if pid in by_id]
 
 
 def editable_matches() -> list[EditableMatch]:
-    """The matches this browser can edit, newest first (one query; bad keys left out)."""
+    """The matches this browser can edit, newest first (two queries; bad keys left out)."""
     keys = held_keys()
     if not keys:
         return []
-    found = matches_with_ids(keys)
-    by_id = {m.public_id: m for m in found if may_write_match(m, keys[m.public_id])}
-    return [EditableMatch(pid, by_id[pid].name) for pid in reversed(list(keys)) if pid in by_id]
+    found = matches.match_views(list(keys))
+    return [
+        EditableMatch(pid, match.name, match.created_at, view)
+        for pid in reversed(list(keys))
+        if pid in found
+        for match, view in [found[pid]]
+        if may_write_match(match, keys[pid])
+    ]

@@ -77,41 +77,38 @@ def build_match_hand_form(
     return form
 
 
-#: The keys of the settle format that say how a player's maal was entered.
-_MODE_OF_KEY = (("maal_cards", "cards"), ("maal_counts", "counts"), ("maal", "number"))
-
-
-def last_maal_modes(view: MatchView) -> dict[str, str]:
-    """How each player entered their maal in the last hand they played (by cards, by
-    counts, or as a total); a player whose maal was left at 0 entered nothing, which
-    reads as a total."""
-    modes: dict[str, str] = {}
-    for hand in reversed(view.hands):
-        for entered in hand.input["players"]:
-            if entered["name"] not in modes:
-                modes[entered["name"]] = next(
-                    (mode for key, mode in _MODE_OF_KEY if key in entered), "number"
-                )
-    return modes
-
-
 def new_hand_form(view: MatchView) -> MatchHandForm:
     """The form for the next hand, ready for the usual case: the dealer and players
     preselected (a sit-out carried from the last hand is marked for the row to say so),
-    each player's maal entered the way they entered it last (a total, to begin with),
-    everyone seen by sequences and the hand finished by sequences; the scorekeeper
-    changes only what differs. The defaults are on the form for all to see: nothing is
-    filled in behind it. A new idempotency key, for the match's next hand."""
+    every maal as a total, everyone seen by sequences and the hand finished by
+    sequences; the scorekeeper changes only what differs. The defaults are on the form
+    for all to see: nothing is filled in behind it. A new idempotency key, for the
+    match's next hand.
+
+    Every row opens compact, however a player entered the last hand: a row opened by
+    counts or cards hid the total box and took a screen more, for a saving of two taps
+    only when that player counts the same way again (README: Entering hands)."""
     form = build_match_hand_form(view, playing=default_playing(view))
-    modes = last_maal_modes(view)
-    for name, entry in zip(view.players, form.players, strict=True):
-        entry.form.maal_mode.data = modes.get(name, "number")
+    for entry in form.players:
+        entry.form.maal_mode.data = "number"
         entry.form.seen.data = "sequences"
     form.finish.data = "sequences"
     if view.hands:
         form.sat_out_last = frozenset(view.hands[-1].sitting_out)
     renew_hand_key(form, view)
     return form
+
+
+#: What a player's row holds once something was typed into it (a typed 0 is a maal).
+_ENTERED = ("maal", "maal_cards", "maal_counts", "marriages_shown", "dealt_tunnelas", "foul")
+
+
+def nothing_entered(data: dict) -> bool:
+    """A finisher and no player's maal, tunnela or foul typed: the form as it opened
+    (Back to a form reloaded after a save, say) but for one choice, not a hand anyone
+    filled in. A void hand is not one: the form opens finished by sequences."""
+    entered = any(key in player for player in data["players"] for key in _ENTERED)
+    return bool(data.get("winner")) and not entered
 
 
 def renew_hand_key(form: MatchHandForm, view: MatchView) -> None:

@@ -23,6 +23,7 @@ from ledger.web.hand_entry import (
     check_match_hand,
     form_version,
     new_hand_form,
+    nothing_entered,
     renew_hand_key,
     save_edited_hand,
     save_new_hand,
@@ -86,6 +87,8 @@ def new(public_id: str):
         return _entry_page(view, new_hand_form(view))
     form = build_match_hand_form(view, request.form)
     check = check_match_hand(form, match, view)
+    if check.ok and nothing_entered(check.data) and not request.form.get("empty_ok"):
+        return _entry_page(view, form, check=check, status=422, empty=True)
     if check.ok:
         try:
             outcome = save_new_hand(form, match, check)
@@ -94,7 +97,9 @@ def new(public_id: str):
         except matches.MatchFinished:
             return _finished_page(public_id)
         if isinstance(outcome, matches.Receipt):
-            if outcome.replayed:
+            if request.form.get("sent_later"):  # kept on the phone: saved on its way
+                message = tr("Hand {n} was sent and saved.", n=outcome.number)
+            elif outcome.replayed:
                 message = tr(
                     "Hand {number} had already been saved from this form; it is stored once.",
                     number=outcome.number,

@@ -17,6 +17,7 @@
 
   var UNSENT = "ledger.unsent-hands";
   var SAVED = "ledger.saved-hand-keys";
+  var SENT_NOTES = "ledger.sent-notes";  // this tab's words for the next page
   var KEEP_SAVED = 20;
   var RETRY_MS = 30000;
   var DEVANAGARI = "०१२३४५६७८९";
@@ -103,20 +104,24 @@
       return null;
     }
   }
-  function fieldsFor(item) {
+  // later: a hand kept, sent after it was typed (the server then says "sent and
+  // saved", never "saved before from this form": the person saw no save).
+  function fieldsFor(item, later) {
     var fresh = token();
-    return item.fields.map(function (pair) {
+    var fields = item.fields.map(function (pair) {
       return pair[0] === "csrf_token" && fresh ? [pair[0], fresh] : pair;
     });
+    if (later) fields.push(["sent_later", "1"]);
+    return fields;
   }
 
   // One send: "saved" (the server redirects: the hand is stored, now or before),
   // "unsent" (no answer, or the server is away: try again later) or "refused" (an
   // answer that is not a save: the page must show it).
-  function send(item) {
+  function send(item, later) {
     return window.fetch(item.url, {
       method: "POST",
-      body: new URLSearchParams(fieldsFor(item)),
+      body: new URLSearchParams(fieldsFor(item, later)),
       credentials: "same-origin",
       redirect: "manual"
     }).then(function (response) {
@@ -238,7 +243,7 @@
       var item = queue[i];
       sending[item.key] = true;
       render();
-      hold().then(function () { return send(item); }).then(function (outcome) {
+      hold().then(function () { return send(item, true); }).then(function (outcome) {
         delete sending[item.key];
         if (outcome === "unsent") return done();
         if (outcome === "saved") {
@@ -263,18 +268,37 @@
   document.addEventListener("input", noteTyping);
   document.addEventListener("change", noteTyping);
 
-  // Hands just sent: the match page shows them (and offers to undo the last). A new-hand
-  // form with another hand typed into it stays, and says what was sent.
-  // Whether it leaves the page.
+  // Hands just sent: the match page shows them (and offers to undo the last), saying
+  // which were sent (from this tab's storage: the server's own message may be lost to
+  // a poll answered meanwhile). A new-hand form with another hand typed into it stays,
+  // and says what was sent. Whether it leaves the page.
   function afterSent(sent) {
     var form = handForm();
     var ownHand = form && sent.some(function (item) { return item.key === form.elements.hand_key.value; });
+    var said = sent.map(function (item) { return words("sent", item.number); });
     if (!form || ownHand || !typed) {
+      try {
+        window.sessionStorage.setItem(SENT_NOTES, JSON.stringify(said));
+      } catch (e) { /* the server's message is there still */ }
       window.location.assign(matchUrl());
       return true;
     }
-    sent.forEach(function (item) { notes.push(words("sent", item.number)); });
+    said.forEach(function (text) { notes.push(text); });
     return false;
+  }
+
+  // Words left by the page before (afterSent), unless the server's message says them.
+  function sentNotes() {
+    var said = [];
+    try {
+      said = JSON.parse(window.sessionStorage.getItem(SENT_NOTES)) || [];
+      window.sessionStorage.removeItem(SENT_NOTES);
+    } catch (e) { /* nothing to say */ }
+    var flashes = document.querySelector(".flashes");
+    var shown = flashes ? flashes.textContent : "";
+    said.forEach(function (text) {
+      if (typeof text === "string" && shown.indexOf(text) < 0) notes.push(text);
+    });
   }
 
   document.addEventListener("submit", function (event) {
@@ -339,6 +363,7 @@
   }
 
   function start() {
+    sentNotes();
     noteSavedForm();
     render();
     timeUndo();

@@ -20,7 +20,7 @@ from browser_support import (
     save_hand,
     small_tap_targets,
 )
-from match_pages_support import THREE_PLAY, engine_nets, summed
+from match_pages_support import BY_CARDS, BY_COUNTS, THREE_PLAY, engine_nets, summed
 
 pytestmark = pytest.mark.browser
 
@@ -50,14 +50,22 @@ def open_new_hand(page, match_url: str) -> None:
     page.wait_for_function("() => window.htmx !== undefined")
 
 
-def test_a_typical_hand_fits_a_phone_and_takes_few_taps(live_server, page):
-    match_url = api_match(page, live_server)
+@pytest.mark.parametrize(
+    "earlier", [(), (BY_CARDS,), (BY_COUNTS, BY_CARDS)], ids=["first", "after-cards", "after-both"]
+)
+def test_a_typical_hand_fits_a_phone_and_takes_few_taps(live_server, page, earlier):
+    """Also after hands entered by cards and by counts: every row opens compact again,
+    its total box in view (issue 28)."""
+    match_url = api_match(page, live_server, hands=earlier)
     for number in (1, 2):  # the first hand, then one with the last hand's defaults
         open_new_hand(page, match_url)
-        assert page_height(page) <= MOST_HEIGHT
+        assert page_height(page) <= MOST_HEIGHT, page_height(page)
+        for row in range(len(PLAYERS)):
+            assert page.locator(f"#players-{row}-maal").is_visible()
+            assert not page.locator(f"#player-{row} details.more").evaluate("d => d.open")
         assert no_sideways_scroll(page)
         assert small_tap_targets(page) == []
-        if number == 1:
+        if number == 1 and not earlier:
             screens(page, "10-compact-hand-form")
         taps = fill_typical_hand(page)
         # Filled in, the form is no taller: the settlement step by step is a tap away.
@@ -69,14 +77,15 @@ def test_a_typical_hand_fits_a_phone_and_takes_few_taps(live_server, page):
             for part in ("#hand-status", ".hand-form .form-actions button"):
                 box = page.locator(part).bounding_box()
                 assert 0 <= box["y"] and box["y"] + box["height"] <= 844, (y, part)
-        if number == 1:
+        if number == 1 and not earlier:
             screens(page, "11-compact-hand-form-filled")
         taps += save_hand(page)
         assert taps <= MOST_TAPS, taps
         page.locator(".flash").wait_for()
-        assert f"Hand {number} saved." in page.locator(".flash").inner_text()
+        assert f"Hand {len(earlier) + number} saved." in page.locator(".flash").inner_text()
         nets = engine_nets(TYPICAL_HAND)
-        assert totals(page, match_url) == summed(*[nets] * number)
+        before = [engine_nets(hand) for hand in earlier]
+        assert totals(page, match_url) == summed(*before, *[nets] * number)
     assert page.console_errors == []
 
 

@@ -253,7 +253,7 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_connection_is_back(
 
     page.context.set_offline(False)  # the browser's "online": the script sends it
     page.wait_for_url(page_url)
-    assert "Hand 1 saved." in flash(page)
+    assert "Hand 1 was sent and saved." in flash(page)
     assert stored(page_url) == [1]
     assert page.evaluate("() => JSON.parse(localStorage.getItem('ledger.unsent-hands'))") == []
     # The hand sent from the queue can be undone as any other.
@@ -406,7 +406,7 @@ def test_play_on_after_the_end(live_server, page):
     page.wait_for_url("**/length")
     assert page.locator("h1").inner_text() == "Play on"
     page.fill("#count", "2")
-    page.get_by_role("button", name="Play on").click()
+    page.get_by_role("button", name="Set the length").click()
     page.wait_for_url(page_url)
     assert "The match goes on." in flash(page)
     page.get_by_role("link", name="Enter hand 2").click()

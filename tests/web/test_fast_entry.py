@@ -1,5 +1,5 @@
 """A hand entered fast (issue 10), with the test client: the new-hand form's defaults
-(the way each player entered their maal last, everyone seen, a finish by sequences), a
+(every maal as a total, everyone seen, a finish by sequences), a
 sit-out carried over and said on its row, the one-line result the preview sends out of
 band, a match left unnamed, and where the edit link is."""
 
@@ -71,17 +71,14 @@ def test_the_first_hand_starts_with_totals_seen_and_a_finish_by_sequences(client
     assert '<option selected value="0">' not in html  # the finisher is never guessed
 
 
-def test_each_player_keeps_the_way_they_entered_their_maal(client):
+def test_every_row_opens_as_a_total_whatever_the_last_hand(client):
+    """A row reopened by counts or cards hid its total box and took a screen more
+    (issue 28): each new hand opens every row compact, "More" closed."""
     url = create_match(client)
     add_hand(client, url, MIXED)
     html = client.get(f"{url}/hands/new").get_data(as_text=True)
-    assert [checked_mode(html, row) for row in range(4)] == ["cards", "counts", "number", "number"]
-    # "More" is open where the maal is entered (cards, counts), closed for a total.
-    assert [more_is_open(html, row) for row in range(4)] == [True, True, False, False]
-    # A player who sat out keeps the way of the last hand they played.
-    add_hand(client, url, THREE_PLAY)  # all by totals; Dipa sits out
-    html = client.get(f"{url}/hands/new").get_data(as_text=True)
     assert [checked_mode(html, row) for row in range(4)] == ["number"] * 4
+    assert [more_is_open(html, row) for row in range(4)] == [False] * 4
 
 
 def test_defaults_save_as_they_show(app, client):

@@ -235,7 +235,7 @@ def test_play_on_asks_the_new_length(app, client):
     add_hand(client, url, WORKED)
     add_hand(client, url, THREE_PLAY)
     page = client.get(f"{url}/length").get_data(as_text=True)
-    assert "<h1>Play on</h1>" in page and "Stop here" not in page
+    assert ">Play on</h1>" in page and "Stop here" not in page
     assert 'value="6"' in page  # one more round of deals than the length: 2 + 4 players
     for bad, message in (("two", "Enter how many hands"), ("1", "2 hands played")):
         refused = client.post(f"{url}/length", data={"action": "play_on", "count": bad})

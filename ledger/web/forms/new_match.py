@@ -20,7 +20,7 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField, StringField
 
 from ledger.engine import FieldError, HouseRules
-from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
+from ledger.engine.game import MAX_MATCH_PLAYERS, MIN_PLAYERS
 from ledger.i18n import format_day, tr
 from ledger.i18n import today as local_today
 from ledger.i18n.numbers import time_zone
@@ -49,8 +49,8 @@ class NewMatchForm(FlaskForm):
     name = StringField(
         _l("Name of the match"),
         filters=[stripped],
+        # No maxlength: a pasted name would be cut with no word; the check says how long.
         render_kw={
-            "maxlength": MAX_MATCH_NAME,
             "autocomplete": "off",
             "placeholder": _l("e.g. Tihar 2026"),
         },
@@ -60,7 +60,6 @@ class NewMatchForm(FlaskForm):
             _l("Name"),
             filters=[stripped],
             render_kw={
-                "maxlength": MAX_NAME,
                 "autocomplete": "off",
                 "autocapitalize": "words",
             },
