@@ -52,7 +52,9 @@ CHECKED = (
 #: The value of each part of a page's address; a new kind of part needs one here.
 SAMPLE_VALUES = {"number": 1, "code": "ne", "style": "deva", "filename": "css/app.css"}
 QUERIES = {"reports.check_slip_pdf": f"?h={CHECKED}"}
-REDIRECTS = {"matches.join", "i18n.set_language", "i18n.set_digits"}
+REDIRECTS = {"matches.join", "tables.join", "i18n.set_language", "i18n.set_digits"}
+#: The big screens carry no menu: nothing on a TV is tapped.
+NO_MENU = {"screen.show", "table_screen.show"}
 
 
 # --- building and installing ------------------------------------------------------------
@@ -167,14 +169,17 @@ def test_the_build_needs_only_what_it_declares():
 # --- the installed app, served -------------------------------------------------------------
 
 
-def _pages(public_id: str, key: str) -> list[tuple[str, str]]:
-    """(endpoint, path) of every GET route of the app, with sample values."""
-    values = {**SAMPLE_VALUES, "public_id": public_id, "key": key}
+def _pages(public_id: str, key: str, table: tuple[str, str]) -> list[tuple[str, str]]:
+    """(endpoint, path) of every GET route of the app, with sample values: a match's id
+    and key, or under /tables/ the table's."""
+    match_values = {**SAMPLE_VALUES, "public_id": public_id, "key": key, "name": PLAYERS[0]}
+    table_values = {**match_values, "public_id": table[0], "key": table[1]}
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
     pages = []
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods:
             continue
+        values = table_values if "/tables/" in rule.rule else match_values
         missing = rule.arguments - values.keys()
         assert not missing, f"add a sample value for {missing} ({rule.rule}) to SAMPLE_VALUES"
         with app.test_request_context():
@@ -202,7 +207,7 @@ def _check_page(endpoint: str, answer, language: str) -> None:
     kind = answer.headers.get_content_type()
     if kind == "text/html" and answer.text.startswith("<!doctype html>"):  # not a part
         assert f'<html lang="{language}"' in answer.text, where
-        assert f">{_nav_word(language)}</a>" in answer.text, where
+        assert endpoint in NO_MENU or f">{_nav_word(language)}</a>" in answer.text, where
     elif kind == "application/pdf":
         assert answer.body.startswith(b"%PDF-"), where
         assert len(PdfReader(io.BytesIO(answer.body)).pages) >= 1, where
@@ -243,7 +248,21 @@ def test_the_installed_app_serves_every_page(
     for browser in (english, nepali):  # editors: every page is theirs to see
         assert browser.get(f"/matches/{public_id}/join/{key}").status == 303
 
-    pages = _pages(public_id, key)
+    table = english.post(
+        "/api/v1/tables", json_body={"name": "Wheel table", "players": PLAYERS, "stake": None}
+    )
+    assert table.status == 201, table.text
+    table_id, table_key = table.json()["id"], table.json()["edit_key"]
+    tonight = english.post(
+        f"/api/v1/tables/{table_id}/matches",
+        json_body={"name": "Tonight", "players": PLAYERS, "length": None},
+        headers={"Authorization": f"Bearer {table_key}"},
+    )
+    assert tonight.status == 201, tonight.text
+    for browser in (english, nepali):
+        assert browser.get(f"/tables/{table_id}/join/{table_key}").status == 303
+
+    pages = _pages(public_id, key, (table_id, table_key))
     assert {"matches.show", "hands.edit", "reports.summary_pdf", "static"} <= dict(pages).keys()
     for language, browser in (("en", english), ("ne", nepali)):
         for endpoint, path in pages:
