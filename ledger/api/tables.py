@@ -1,4 +1,4 @@
-"""The tables of shared/API.md: a roster, its matches and seasons, the standings, money
+"""The tables of docs/api.md: a roster, its matches and seasons, the standings, money
 across nights, export and import.
 
 Thin, as the match routes: reading the request, edit rights and status codes live here;

@@ -95,7 +95,7 @@ UNAVAILABLE = {
 }
 #: ``app.extensions`` key of the last such failure: ``(time.monotonic(), reason)``,
 #: which ``/readyz`` reports for a while (``ledger.serving.readiness``).
-LAST_FAILURE = "ledger.last_unavailable"
+LAST_FAILURE = "ledger_last_unavailable"
 
 
 def body_limit() -> tuple[int, str] | None:

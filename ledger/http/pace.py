@@ -12,7 +12,7 @@ import time
 
 from flask import Flask
 
-FOLLOWERS = "ledger.followers"
+FOLLOWERS = "ledger_followers"
 #: The followers' usual pace, the polls a second a match's followers may send one
 #: process in all, and the slowest pace they are asked to keep.
 POLL_SECONDS = 3

@@ -7,7 +7,7 @@ from ``SECRET_KEY``. Flask's cookie is only signed: anyone holding it can read w
 inside, and an edit key read off a borrowed phone or a copied cookie would give edit
 rights for good. Sealed, the cookie shows nothing, and it still needs nothing kept on
 the server (several processes serve one database). A key is only ever trusted after
-``ledger.tables.may_write_match`` (constant time) accepts it for that very match (its
+``ledger.tables.service.may_write_match`` (constant time) accepts it for that very match (its
 own key, or the key of the table it is played in), so
 another match's key, a stale key or no key all mean read-only.
 
