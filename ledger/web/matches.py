@@ -18,9 +18,6 @@ Hand pages are in ``ledger.web.hands``; reading and writing is ``ledger.matches`
 
 from __future__ import annotations
 
-import io
-
-import segno
 from flask import (
     Blueprint,
     abort,
@@ -71,6 +68,7 @@ from ledger.web.forms.stake import (
     read_stake_fields,
     stake_field,
 )
+from ledger.web.qr import qr_svg
 from ledger.web.score_table import RECENT_HANDS, score_rows
 from ledger.web.undo import take_undo_offer
 
@@ -404,24 +402,7 @@ def qr(public_id: str):
     """The read-only link as a QR code (never the edit key)."""
     matches.get_match(public_id)
     url = url_for("matches.show", public_id=public_id, _external=True)
-    out = io.BytesIO()
-    segno.make(url, error="m").save(
-        out,
-        kind="svg",
-        scale=5,
-        border=2,
-        xmldecl=False,
-        svgclass=None,
-        lineclass=None,
-        dark="#000",
-        light="#fff",
-        title=tr("QR code of the match's read-only link"),
-        omitsize=True,
-    )
-    response = make_response(out.getvalue())
-    response.mimetype = "image/svg+xml"
-    response.headers["Cache-Control"] = "private, max-age=3600"
-    return response
+    return qr_svg(url, tr("QR code of the match's read-only link"))
 
 
 @bp.get("/<public_id>/join/<key>")

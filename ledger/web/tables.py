@@ -16,13 +16,11 @@
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-import segno
 from flask import (
     Blueprint,
     abort,
@@ -53,6 +51,7 @@ from ledger.web.edit_rights import (
 from ledger.web.forms.new_match import default_name
 from ledger.web.forms.rules import prepare_rules_form, read_rules_form
 from ledger.web.forms.stake import prepare_stake_fields, read_stake_fields
+from ledger.web.qr import qr_svg
 from ledger.web.table_forms import (
     MergeForm,
     MoveMatchForm,
@@ -324,24 +323,7 @@ def qr(public_id: str):
     """The read-only link as a QR code (never the edit key)."""
     service.get_table(public_id)
     url = url_for("tables.show", public_id=public_id, _external=True)
-    out = io.BytesIO()
-    segno.make(url, error="m").save(
-        out,
-        kind="svg",
-        scale=5,
-        border=2,
-        xmldecl=False,
-        svgclass=None,
-        lineclass=None,
-        dark="#000",
-        light="#fff",
-        title=tr("QR code of the table's read-only link"),
-        omitsize=True,
-    )
-    response = make_response(out.getvalue())
-    response.mimetype = "image/svg+xml"
-    response.headers["Cache-Control"] = "private, max-age=3600"
-    return response
+    return qr_svg(url, tr("QR code of the table's read-only link"))
 
 
 @bp.get("/<public_id>/join/<key>")
