@@ -45,7 +45,7 @@ from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_match, read_whole_number, rules_from_record, tidy
 from ledger.matches.view import MatchView, stake_of
-from ledger.tables.service import may_write_match
+from ledger.tables.service import may_write_match, table_of
 from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
 from ledger.web.filters import length_words
 from ledger.web.forms.import_match import ImportMatchForm, read_saved_match
@@ -276,9 +276,16 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
     key = edit_key(row)
     share = None
     if key is not None:
+        # A table's key opens every match of the table: it is never passed on as this
+        # match's edit link. Its holder is sent to the table's page, which shares it as
+        # the table's.
+        table = None if matches.check_edit_key(row, key) else table_of(row)
         share = {
             "read_url": url_for("matches.show", public_id=public_id, _external=True),
-            "edit_url": url_for("matches.join", public_id=public_id, key=key, _external=True),
+            "edit_url": None
+            if table
+            else url_for("matches.join", public_id=public_id, key=key, _external=True),
+            "table_url": url_for("tables.show", public_id=table.public_id) if table else None,
         }
         if stake_form is None and rules_from_record(row.rules).zero_sum:
             stake_form = StakeForm(formdata=None)

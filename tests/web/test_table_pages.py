@@ -151,6 +151,21 @@ def test_the_table_key_gives_edit_rights_on_its_matches_pages(app, client):
     )
 
 
+def test_a_match_page_never_passes_the_table_key_on_as_the_match_edit_link(app, client):
+    url = create_table(client)
+    table_key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER)
+    own = client.get(f"/matches/{match_id}").get_data(as_text=True)  # made it: its own key
+    match_key = re.search(rf"/matches/{match_id}/join/([A-Za-z0-9_-]+)\"", own).group(1)
+    assert match_key != table_key and table_key not in own
+    other = app.test_client()
+    other.get(f"{url}/join/{table_key}")
+    page = other.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert f"/matches/{match_id}/hands/new" in page  # it edits, through the table's key
+    assert table_key not in page and "/join/" not in page and 'id="edit-link"' not in page
+    assert f'<a href="{url}">the table' in page
+
+
 # --- tonight's match from the roster -------------------------------------------------------
 
 
