@@ -3,8 +3,8 @@ a lone match of 100 hands (test client, so the figures are the app's work).
 
 - adding a hand to the table's open match, as a ratio to adding one to the lone match
   (the table's figures are kept with each match: a hand costs what it costs alone);
-- the standings' first answer after a new hand, and the table's JSON, as ratios to
-  ``/healthz``.
+- the standings' first answer after a new hand, the table's JSON, the table's page and a
+  player's page (all time), as ratios to ``/healthz``.
 """
 
 from __future__ import annotations
@@ -55,7 +55,8 @@ def run() -> dict[str, float]:
         _ok(client.get(f"{url}/standings?season=all"))  # the rating computed once
 
         times: dict[str, list[float]] = {
-            k: [] for k in ("table_add", "lone_add", "standings", "table", "healthz")
+            k: []
+            for k in ("table_add", "lone_add", "standings", "table", "page", "player", "healthz")
         }
 
         def timed(name: str, method: str, path: str, status: int = 200, **kwargs) -> None:
@@ -68,9 +69,17 @@ def run() -> dict[str, float]:
             timed(
                 "lone_add", "post", lone_url, 201, json=hand_body(rng, players), headers=lone_auth
             )
-            timed("table_add", "post", in_table, 201, json=hand_body(rng, players), headers=auth)
-            timed("standings", "get", f"{url}/standings?season=all")
-            timed("table", "get", url)
+            # Each page is the first answer after a hand of its own: nothing read is kept
+            # from the one before.
+            for name, path in (
+                ("standings", f"{url}/standings?season=all"),
+                ("table", url),
+                ("page", f"/tables/{table['id']}?season=all"),
+                ("player", f"/tables/{table['id']}/players/{players[0]}?season=all"),
+            ):
+                body = hand_body(rng, players)
+                timed("table_add", "post", in_table, 201, json=body, headers=auth)
+                timed(name, "get", path)
             for _ in range(4):
                 timed("healthz", "get", "/healthz")
     m = {k: statistics.median(v) for k, v in times.items()}
@@ -78,6 +87,8 @@ def run() -> dict[str, float]:
         "add_x_lone": m["table_add"] / m["lone_add"],
         "standings_x_healthz": m["standings"] / m["healthz"],
         "table_json_x_healthz": m["table"] / m["healthz"],
+        "table_page_x_healthz": m["page"] / m["healthz"],
+        "player_page_x_healthz": m["player"] / m["healthz"],
         "add_ms": m["table_add"],
         "standings_ms": m["standings"],
         "healthz_ms": m["healthz"],

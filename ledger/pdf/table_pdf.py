@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 
 from flask import Blueprint, jsonify, render_template, request
 
+from ledger.http.seasons import season_or_404
 from ledger.i18n import format_day, tr
 from ledger.matches.export import export_filename
 from ledger.pdf.archive import EXPORT_NAME
@@ -26,7 +27,7 @@ from ledger.pdf.render import Attached, RenderJob, paper_size, pdf_response
 from ledger.tables import export as table_export
 from ledger.tables import service
 from ledger.tables.figures import RIVAL_MATCHES
-from ledger.web.tables import money_view, season_or_404
+from ledger.tables.money_view import money_view
 
 bp = Blueprint("table_reports", __name__, url_prefix="/tables")
 

@@ -16,9 +16,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 from flask import (
@@ -35,6 +33,7 @@ from wtforms import SelectChoice
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid
+from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, format_day, money, signed, tr
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.models import Match
@@ -42,6 +41,7 @@ from ledger.matches.reading import rules_from_record
 from ledger.tables import figures, service
 from ledger.tables.figures import Standings
 from ledger.tables.models import Season, Table
+from ledger.tables.money_view import decimal_or_none, money_view
 from ledger.web.edit_rights import (
     held_keys,
     remember_key,
@@ -132,53 +132,6 @@ def show(public_id: str):
     return _page(table, season_or_404(table, request.args.get("season")))
 
 
-@dataclass(frozen=True)
-class Transfer:
-    payer: str
-    payee: str
-    amount: Decimal | None
-    points: int | None
-
-
-@dataclass(frozen=True)
-class Balance:
-    name: str
-    total: int
-    amount: Decimal | None
-    paid: Decimal
-    received: Decimal
-
-
-def _decimal(text: str | None) -> Decimal | None:
-    return None if text is None else Decimal(text)
-
-
-def money_view(
-    table: Table, season: Season | None, read: Standings | None = None
-) -> dict[str, Any]:
-    """The season's balances and the fewest transfers, as Decimals for the filters
-    (``read``: the season's standings, when already read)."""
-    settle = service.season_settle_up(table, season, read)
-    return {
-        "currency": table.stake_currency,
-        "balances": [
-            Balance(
-                b["name"],
-                b["total"],
-                _decimal(b["amount"]),
-                Decimal(b["paid"]),
-                Decimal(b["received"]),
-            )
-            for b in settle["balances"]
-            if b["total"] or (b["amount"] not in (None, "0.00"))
-        ],
-        "transfers": [
-            Transfer(t["from"], t["to"], _decimal(t.get("amount")), t.get("points"))
-            for t in settle["transfers"]
-        ],
-    }
-
-
 def season_chart(found: Standings) -> Chart | None:
     """Each player's running season total, night by night (one point a match)."""
     if not found.matches or not found.players:
@@ -258,15 +211,6 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any):
 
 def _season_value(season: Season | None) -> str:
     return service.ALL if season is None else season.public_id
-
-
-def season_or_404(table: Table, value: object) -> Season | None:
-    """``?season=`` read (``service.read_season``); the 404 page for a season the table
-    has not."""
-    try:
-        return service.read_season(table, value)
-    except Invalid:
-        abort(404, tr("This table has no such season. Choose one from the table's page."))
 
 
 def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[str, Any]:
@@ -480,7 +424,7 @@ def player(public_id: str, name: str):
     record = service.player_record(table, name, season)
     for part in ("figures", "all_time"):  # money as a Decimal, for the money filter
         if record[part] is not None:
-            record[part]["amount"] = _decimal(record[part]["amount"])
+            record[part]["amount"] = decimal_or_none(record[part]["amount"])
     body = render_template(
         "table/player.html",
         table=table,

@@ -1,0 +1,59 @@
+"""The season's money as the table page and the season's PDF show it: the balances and
+the fewest transfers of ``service.season_settle_up``, as Decimals for the filters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from ledger.tables import service
+from ledger.tables.figures import Standings
+from ledger.tables.models import Season, Table
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: str
+    payee: str
+    amount: Decimal | None
+    points: int | None
+
+
+@dataclass(frozen=True)
+class Balance:
+    name: str
+    total: int
+    amount: Decimal | None
+    paid: Decimal
+    received: Decimal
+
+
+def decimal_or_none(text: str | None) -> Decimal | None:
+    return None if text is None else Decimal(text)
+
+
+def money_view(
+    table: Table, season: Season | None, read: Standings | None = None
+) -> dict[str, Any]:
+    """The season's balances and the fewest transfers, as Decimals for the filters
+    (``read``: the season's standings, when already read)."""
+    settle = service.season_settle_up(table, season, read)
+    return {
+        "currency": table.stake_currency,
+        "balances": [
+            Balance(
+                b["name"],
+                b["total"],
+                decimal_or_none(b["amount"]),
+                Decimal(b["paid"]),
+                Decimal(b["received"]),
+            )
+            for b in settle["balances"]
+            if b["total"] or (b["amount"] not in (None, "0.00"))
+        ],
+        "transfers": [
+            Transfer(t["from"], t["to"], decimal_or_none(t.get("amount")), t.get("points"))
+            for t in settle["transfers"]
+        ],
+    }
