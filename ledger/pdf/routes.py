@@ -42,17 +42,21 @@ from ledger.engine import (
 )
 from ledger.engine.rules import DEFAULT_PROFILE
 from ledger.http.errors import error_response
+from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, Msg, format_day, num, tr
 from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, PROFILE_NAMES, TUNNELA_GROUP_NAMES
 from ledger.matches.chart import SHAPES, Chart, marker_path, running_chart
 from ledger.matches.export import export_filename
 from ledger.matches.pdf_export import EXPORT_NAME
+from ledger.matches.reading import rules_from_record
 from ledger.matches.share_link import ShareLinkError, decode_hand_link
 from ledger.matches.view import MatchView
 from ledger.pdf.archive import export_attachment
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.printer import PdfBusy, init_printer, kept_pdf, new_pdf, request_key
 from ledger.pdf.render import DEFAULT_PAPER, RenderJob, paper_size, pdf_response
+from ledger.tables import service as tables
+from ledger.tables.rescore import rescore_season
 from ledger.web.what_if import PRINTED_HANDS, WhatIfForm, chosen, comparison, rules_title
 
 bp = Blueprint("reports", __name__)
@@ -265,7 +269,7 @@ def what_if_pdf(public_id: str):
     """The comparison of "What if…?" (``ledger.web.what_if``) on one page: the rules as
     the page's query picks them; 404 while they are not valid rules."""
     match = matches.get_match(public_id)
-    form, choice = chosen(match, request.args, WhatIfForm)
+    form, choice = chosen(rules_from_record(match.rules), request.args, WhatIfForm)
     if choice.rules is None:
         abort(404, N_("These house rules are not valid: open What if…? to correct them."))
     rules = choice.rules
@@ -287,6 +291,43 @@ def what_if_pdf(public_id: str):
 
     key = request_key("what-if", public_id, match.version, now, paper, choice.spec_key)
     return pdf_response(kept_pdf(key, make), f"{_slug(match.name)}-what-if.pdf")
+
+
+@bp.get("/tables/<public_id>/what-if.pdf")
+def season_what_if_pdf(public_id: str):
+    """The season's comparison of "What if…?" (``ledger.web.table_what_if``) on one page:
+    the season and the rules as the page's query picks them; 404 while they are not valid
+    rules."""
+    table = tables.get_table(public_id)
+    season = season_or_404(table, request.args.get("season"))
+    own = rules_from_record(table.rules)
+    form, choice = chosen(own, request.args, WhatIfForm)
+    if choice.rules is None:
+        abort(404, N_("These house rules are not valid: open What if…? to correct them."))
+    rules = choice.rules
+    paper = paper_size(request.args.get("paper"))
+    now = datetime.now(UTC)
+    which = tables.ALL if season is None else season.public_id
+
+    def make() -> RenderJob:
+        html = render_template(
+            "pdf/season_what_if.html",
+            table=table,
+            season=season,
+            compared=rescore_season(table, season, rules),
+            title=rules_title(rules),
+            own_title=rules_title(own),
+            own=rules == own,
+            printing=True,
+            printed=day(now),
+            paper=paper,
+        )
+        return RenderJob(html, paper, (pdf_page_css(),))
+
+    parts = (paper, which, *tables.matches_version(table), choice.spec_key)
+    key = request_key("season-what-if", public_id, table.version, now, *parts)
+    slug = export_filename(table.name, "pdf").removesuffix(".pdf")
+    return pdf_response(kept_pdf(key, make), f"{slug}-what-if.pdf")
 
 
 @bp.get("/check/slip.pdf")

@@ -9,13 +9,12 @@ under the other rules, the matches they would have won, each match's hands that 
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
-from werkzeug.datastructures import MultiDict
 
 from ledger.http.seasons import season_or_404
 from ledger.matches.reading import rules_from_record
 from ledger.tables import service
 from ledger.tables.rescore import rescore_season
-from ledger.web.what_if import WhatIfForm, own_formdata, read_picker, rules_title
+from ledger.web.what_if import WhatIfForm, chosen, picked_query, rules_title
 
 bp = Blueprint("table_what_if", __name__, url_prefix="/tables")
 
@@ -25,9 +24,7 @@ def what_if(public_id: str):
     table = service.get_table(public_id)
     season = season_or_404(table, request.args.get("season"))
     own = rules_from_record(table.rules)
-    asked = "rules-profile" in request.args
-    form = WhatIfForm(formdata=MultiDict(request.args) if asked else own_formdata(own))
-    choice = read_picker(form)
+    form, choice = chosen(own, request.args, WhatIfForm)
     compared = rescore_season(table, season, choice.rules) if choice.rules is not None else None
     body = render_template(
         "table/what_if.html",
@@ -39,5 +36,6 @@ def what_if(public_id: str):
         compared=compared,
         title=rules_title(choice.rules) if choice.rules is not None else "",
         own=choice.rules == own,
+        query=picked_query(form),
     )
     return body, 200 if compared is not None else 422

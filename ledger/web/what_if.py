@@ -169,12 +169,14 @@ def comparison(match: Match, rules: HouseRules) -> Comparison:
 
 
 def chosen(
-    match: Match, args: Mapping[str, Any], form_class: type[WhatIfForm] | type[MatchRulesForm]
+    own: HouseRules,
+    args: Mapping[str, Any],
+    form_class: type[WhatIfForm] | type[MatchRulesForm],
 ) -> tuple[PickerForm, RulesChoice]:
-    """The picker from the query (``rules-profile`` and the rest), else set to the match's
-    own rules, and what it chose."""
+    """The picker from the query (``rules-profile`` and the rest), else set to ``own``
+    (the match's or the table's rules), and what it chose."""
     asked = "rules-profile" in args
-    formdata = MultiDict(args) if asked else own_formdata(rules_from_record(match.rules))
+    formdata = MultiDict(args) if asked else own_formdata(own)
     form = form_class(formdata=formdata)
     return form, read_picker(form)
 
@@ -191,7 +193,7 @@ def picked_query(form: PickerForm) -> dict[str, str]:
 @bp.get("/<public_id>/what-if")
 def what_if(public_id: str):
     match = matches.get_match(public_id)
-    form, choice = chosen(match, request.args, WhatIfForm)
+    form, choice = chosen(rules_from_record(match.rules), request.args, WhatIfForm)
     compared = comparison(match, choice.rules) if choice.rules is not None else None
     body = render_template(
         "match/what_if.html",
@@ -210,7 +212,7 @@ def change_rules(public_id: str):
     match = matches.get_match(public_id)
     require_editor(match)
     if request.method == "GET":
-        form, choice = chosen(match, request.args, MatchRulesForm)
+        form, choice = chosen(rules_from_record(match.rules), request.args, MatchRulesForm)
         return _rules_page(match, form, choice)
     form = MatchRulesForm(formdata=request.form)
     choice = read_picker(form)

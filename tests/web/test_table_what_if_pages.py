@@ -3,8 +3,10 @@ as played and under the rules picked, as the season rescore API gives them."""
 
 from __future__ import annotations
 
+import io
 import re
 
+from pypdf import PdfReader
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
 
 
@@ -52,3 +54,39 @@ def test_the_page_in_nepali(client):
         as_text=True
     )
     assert "के भए…?" in html and "What if" not in html
+
+
+def test_the_season_comparison_prints_on_one_page_kept_until_a_hand_changes_it(client):
+    url = create_table(client)
+    key = edit_key(client, url)
+    first = start_match(client, url, ROSTER)
+    play(client, first, key, FOUR)
+    play(client, start_match(client, url, ROSTER), key, FOUR)
+    page = client.get(f"{url}/what-if", query_string={"rules-profile": "everestbuzz"})
+    link = re.search(r'href="([^"]*/what-if\.pdf[^"]*)"', page.get_data(as_text=True)).group(1)
+    response = client.get(link.replace("&amp;", "&"))
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    pdf = PdfReader(io.BytesIO(response.data))
+    assert len(pdf.pages) == 1
+    text = " ".join(pdf.pages[0].extract_text().split())
+    api = client.post(f"/api/v1{url}/rescore", json={"rules": "everestbuzz"}).get_json()
+    assert "Everest Buzz" in text
+    for line in api["players"]:  # each player's two totals, as the API sums them
+        assert line["name"] in text
+        for total in (line["total_as_played"], line["total"]):
+            assert f"{total:+d}".replace("-", "−") in text or str(total) in text
+    assert client.get(link.replace("&amp;", "&")).data == response.data  # kept
+    play(client, first, key, FOUR[:1])  # a new hand: printed again
+    assert client.get(link.replace("&amp;", "&")).data != response.data
+
+
+def test_the_season_pdf_refuses_bad_rules_and_an_unknown_season_and_speaks_nepali(client):
+    url = create_table(client)
+    pdf = f"{url}/what-if.pdf"
+    assert client.get(pdf, query_string={"rules-profile": "nope"}).status_code == 404
+    assert client.get(pdf, query_string={"season": "nope"}).status_code == 404
+    client.get("/lang/ne")
+    response = client.get(pdf, query_string={"rules-profile": "everestbuzz"})
+    assert response.status_code == 200
+    text = "".join(PdfReader(io.BytesIO(response.data)).pages[0].extract_text().split())
+    assert "केभए" in text and "Whatif" not in text and "Asplayed" not in text
