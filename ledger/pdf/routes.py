@@ -33,6 +33,7 @@ from ledger import matches
 from ledger.engine import (
     PROFILES,
     CardError,
+    HouseRules,
     Invalid,
     parse_card,
     parse_hand,
@@ -264,15 +265,21 @@ def settle_up_pdf(public_id: str):
     return pdf_response(pdf, f"{_slug(match.name)}-settle-up.pdf")
 
 
+def _picked_rules(own: HouseRules) -> tuple[HouseRules, str]:
+    """The rules a What if…? PDF's query picks (``own`` when it picks none) and their
+    cache key; the 404 page while they are not valid rules."""
+    _, choice = chosen(own, request.args, WhatIfForm)
+    if choice.rules is None:
+        abort(404, N_("These house rules are not valid: open What if…? to correct them."))
+    return choice.rules, choice.spec_key
+
+
 @bp.get("/matches/<public_id>/what-if.pdf")
 def what_if_pdf(public_id: str):
     """The comparison of "What if…?" (``ledger.web.what_if``) on one page: the rules as
     the page's query picks them; 404 while they are not valid rules."""
     match = matches.get_match(public_id)
-    form, choice = chosen(rules_from_record(match.rules), request.args, WhatIfForm)
-    if choice.rules is None:
-        abort(404, N_("These house rules are not valid: open What if…? to correct them."))
-    rules = choice.rules
+    rules, spec_key = _picked_rules(rules_from_record(match.rules))
     paper = paper_size(request.args.get("paper"))
     now = datetime.now(UTC)
 
@@ -289,7 +296,7 @@ def what_if_pdf(public_id: str):
         )
         return RenderJob(html, paper, (pdf_page_css(),))
 
-    key = request_key("what-if", public_id, match.version, now, paper, choice.spec_key)
+    key = request_key("what-if", public_id, match.version, now, paper, spec_key)
     return pdf_response(kept_pdf(key, make), f"{_slug(match.name)}-what-if.pdf")
 
 
@@ -301,10 +308,7 @@ def season_what_if_pdf(public_id: str):
     table = tables.get_table(public_id)
     season = season_or_404(table, request.args.get("season"))
     own = rules_from_record(table.rules)
-    form, choice = chosen(own, request.args, WhatIfForm)
-    if choice.rules is None:
-        abort(404, N_("These house rules are not valid: open What if…? to correct them."))
-    rules = choice.rules
+    rules, spec_key = _picked_rules(own)
     paper = paper_size(request.args.get("paper"))
     now = datetime.now(UTC)
     which = tables.ALL if season is None else season.public_id
@@ -324,10 +328,9 @@ def season_what_if_pdf(public_id: str):
         )
         return RenderJob(html, paper, (pdf_page_css(),))
 
-    parts = (paper, which, *tables.matches_version(table), choice.spec_key)
+    parts = (paper, which, *tables.matches_version(table), spec_key)
     key = request_key("season-what-if", public_id, table.version, now, *parts)
-    slug = export_filename(table.name, "pdf").removesuffix(".pdf")
-    return pdf_response(kept_pdf(key, make), f"{slug}-what-if.pdf")
+    return pdf_response(kept_pdf(key, make), f"{_slug(table.name)}-what-if.pdf")
 
 
 @bp.get("/check/slip.pdf")
