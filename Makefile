@@ -85,7 +85,7 @@ check: venv
 	$(BIN)/mypy
 
 test-fast: venv translations
-	$(BIN)/pytest -q -m "not slow and not browser"
+	$(BIN)/pytest -q -m "not slow and not browser" -n auto
 
 lint: venv
 	$(BIN)/ruff check .

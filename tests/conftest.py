@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import CHROMIUM, CHROMIUM_ARGS
+from compiled_once import share_route_builders, share_templates
 from database_support import CHOICES, open_databases
 from flask import Flask
 from werkzeug.serving import make_server
@@ -31,6 +32,10 @@ def pytest_addoption(parser):
         default=os.environ.get("LEDGER_TEST_DB") or "sqlite",
         help="the database the app's fixtures use (default: $LEDGER_TEST_DB, else sqlite)",
     )
+
+
+def pytest_configure(config):
+    share_route_builders()
 
 
 def pytest_report_header(config):
@@ -72,10 +77,10 @@ def pytest_sessionstart(session):
 
 
 @pytest.fixture(scope="session")
-def databases(request):
+def databases(request, tmp_path_factory):
     """Where the apps' databases are made (SQLite files, or a PostgreSQL cluster started
     for the session on first use)."""
-    found = open_databases(request.config.getoption("--db"))
+    found = open_databases(request.config.getoption("--db"), tmp_path_factory.mktemp("db"))
     yield found
     found.close()
 
@@ -90,7 +95,7 @@ def empty_database_url(databases, tmp_path) -> Iterator[str]:
 
 def _make_app(databases, folder: Path, **overrides) -> Iterator[Flask]:
     """An app on a database of its own with the models' tables (unless the overrides
-    name another database), dropped at the end."""
+    name another database, whose tables it makes), dropped at the end."""
     own = "SQLALCHEMY_DATABASE_URI" not in overrides
     config = {
         "TESTING": True,
@@ -103,8 +108,10 @@ def _make_app(databases, folder: Path, **overrides) -> Iterator[Flask]:
         config["SQLALCHEMY_DATABASE_URI"] = databases.create(folder)
     config.update(overrides)
     app = create_app(config)
-    with app.app_context():
-        db.create_all()
+    share_templates(app)
+    if not own:
+        with app.app_context():
+            db.create_all()
     yield app
     with app.app_context():
         db.session.remove()

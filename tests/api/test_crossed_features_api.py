@@ -324,6 +324,7 @@ def stored(app) -> tuple[int, ...]:
         )
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_damaged_exports_are_refused_or_imported_never_a_500(app, client):
     """Exports of a table and of its match whose rules were changed, each damaged in one
     to three places: each is a 201, or a 422 naming fields, with nothing stored."""

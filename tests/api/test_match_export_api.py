@@ -111,6 +111,7 @@ def test_an_invalid_import_is_422_and_stores_nothing(app, client, create_match, 
         assert db.session.scalar(select(func.count()).select_from(Match)) == 1
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_import_of_a_large_match_is_not_held_to_the_usual_body_limit(client, create_match):
     m = create_match()
     document = client.get(f"{m.url}/export.json").get_json()

@@ -142,6 +142,7 @@ def test_a_body_that_is_not_a_pdf_is_a_400(app, client, body):
     assert count_matches(app) == 0
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_pdf_that_carries_no_match_is_a_422(app, client, create_match):
     m = played_match(create_match)
     slip = client.get(f"/matches/{m.id}/hands/1/slip.pdf").data  # a PDF of ours, no export
@@ -163,6 +164,7 @@ def test_a_pdf_that_carries_no_match_is_a_422(app, client, create_match):
     ],
     ids=["not-json", "a-list", "another-format", "deeply-nested"],
 )
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_pdf_whose_export_is_not_a_match_is_a_422(app, client, create_match, content, expected):
     m = played_match(create_match)
     slip = client.get(f"/matches/{m.id}/hands/1/slip.pdf").data

@@ -507,6 +507,7 @@ def check_any_answer(response):
         assert_error_format(response, response.status_code)
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 @FUZZ
 @given(body=hands() | json_values)
 def test_fuzz_json_never_500(client, body):

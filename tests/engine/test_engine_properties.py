@@ -215,6 +215,7 @@ def run(profile, over, data):
 # --- the engine against docs/rules.md ----------------------------------------------------------
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 @SETTINGS
 @given(valid_hands())
 def test_valid_hands_are_accepted_and_counted_per_spec(case):

@@ -48,6 +48,7 @@ def keywords_from_makefile() -> dict:
     return {**DEFAULT_KEYWORDS, **parse_keywords(specs)}
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_template_holds_every_marked_string(template):
     """messages.pot is up to date: `make translations-update` after marking strings."""
     with (ROOT / "babel.cfg").open() as f:

@@ -268,11 +268,13 @@ def test_the_summary_pdf_in_nepali(client, nepali_match):
     assert "+89" in western and "८९" not in western
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_hand_slip_in_nepali(client, nepali_match):
     text = pdf_text(client.get(f"{nepali_match}/hands/1/slip.pdf").data)
     assert_nepali_pdf(text, "बाजीको", "हिसाब कसरी मिल्छ", "आफ्नो माल", "हारजित", "बाँड्ने")
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_pdfs_stay_english_for_an_english_reader(client):
     client.set_cookie("lang", "en")
     url = create_match(client)
@@ -315,6 +317,7 @@ def test_the_rules_page_and_refused_overrides_name_settings_in_nepali(client):
     assert_nepali(visible_text(new.get_data(as_text=True)), "“छापिएको जोकर”")
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_match_with_changed_settings_names_them_in_nepali(client, nepali_match):
     """The match's overrides (unseen maal, foul) on its page, its length page, a hand's
     history and every PDF: names, never ids; a time on the table's clock (Kathmandu's

@@ -92,6 +92,7 @@ def random_write(rng: random.Random, match: Match) -> None:
         db.session.rollback()
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 @pytest.mark.parametrize("seed", range(12))
 def test_the_kept_fold_is_the_fold_from_the_first_hand(ctx, seed):
     rng = random.Random(seed)

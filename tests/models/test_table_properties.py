@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from settle_up_support import fewest_by_search
@@ -63,6 +64,7 @@ def seasons(draw) -> list[dict]:
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 @given(season=seasons(), rename=st.booleans(), paid=st.integers(0, 300))
 def test_the_standings_are_the_sums_of_the_matches_and_their_hands(app, season, rename, paid):
     with app.app_context():

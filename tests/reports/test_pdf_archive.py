@@ -145,6 +145,7 @@ def test_the_summary_carries_the_export_of_the_version_it_prints(client, match_i
         ("ne", ["यो PDF मा म्याचको", "नयाँ म्याच पेजमा"]),
     ],
 )
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_last_page_says_how_to_load_the_match_it_carries(client, match_id, lang, words):
     data = client.get(f"/matches/{match_id}/summary.pdf", headers=LANGUAGES[lang]).data
     pages = pdf_reader(data).pages
@@ -155,6 +156,7 @@ def test_the_last_page_says_how_to_load_the_match_it_carries(client, match_id, l
     assert not any("export.json" in p.extract_text() for p in pages[:-1])
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_slips_are_tagged_pdf_a3_and_carry_nothing(client, match_id):
     hand = client.get(f"/matches/{match_id}/hands/3/slip.pdf", headers=NE).data
     with client.application.test_request_context(headers=NE):
@@ -177,6 +179,7 @@ def test_the_slips_are_tagged_pdf_a3_and_carry_nothing(client, match_id):
         assert "Table" in [e["type"] for e in structure(data)]
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_archive_fetches_nothing_but_static_files(client, match_id, fetch_log):
     assert client.get(f"/matches/{match_id}/summary.pdf").status_code == 200
     assert fetch_log

@@ -153,6 +153,7 @@ def test_a_pdf_is_written_aside_and_a_stale_draft_goes(tmp_path, monkeypatch):
     assert cache.get(["pdf"]) == b"%PDF-1"
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_no_free_slot_is_a_503_with_retry_after(make_app):
     app = make_app(PDF_SLOTS=1, PDF_SLOT_WAIT=0.2)
     client = app.test_client()

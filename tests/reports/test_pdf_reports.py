@@ -104,6 +104,7 @@ def total_text(total: int) -> str:
 # --- the summary ------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_summary_of_a_match_made_through_the_api(client):
     match = api_match(client, hands=FOUR_HANDS)
     response = client.get(f"/matches/{match['id']}/summary.pdf")
@@ -129,6 +130,7 @@ def test_the_summary_of_a_match_made_through_the_api(client):
     assert "page 1 of" in text
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_summary_lists_every_hand_in_a_few_lines(client):
     """Each hand: dealer, tiplu, finish, and each player's seen, maal and net."""
     match = api_match(client, hands=FOUR_HANDS)
@@ -149,6 +151,7 @@ def test_the_summary_lists_every_hand_in_a_few_lines(client):
     assert "void: nobody finished." in lines and "Sat out: Bikash, Chandra." in lines
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_full_summary_has_the_table_and_every_settlement(client):
     rules = {"profile": "sparkai", "unseen_maal": "kidnap", "fee_unseen": 12}
     match = api_match(client, rules=rules, hands=FOUR_HANDS)

@@ -35,6 +35,7 @@ def table(client):
     return url
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_season_pdf_prints_the_standings_nights_records_and_money(client, table):
     response = client.get(f"{table}/season.pdf")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
@@ -74,6 +75,7 @@ def test_the_pdf_carries_the_tables_export_and_imports_back(client, table):
     assert len(json.loads(carried)["matches"]) == 2
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_new_hand_prints_a_new_copy(client, table):
     before = client.get(f"{table}/season.pdf").data
     key = edit_key(client, table)
@@ -83,6 +85,7 @@ def test_a_new_hand_prints_a_new_copy(client, table):
     assert len(carried[1]["matches"]) == len(carried[0]["matches"]) + 1
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_season_pdf_in_nepali(client, table):
     client.get("/lang/ne")
     client.get("/digits/deva")

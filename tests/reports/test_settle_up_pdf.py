@@ -112,6 +112,7 @@ def test_currency_symbols_are_set_in_the_vendored_fonts(client, currency, symbol
     assert f"{symbol}1.25" in text
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_summary_has_who_pays_whom(client):
     match_id = stake_match(client, {"per_point": "0.35", "currency": "USD"})
     for headers, locale in (({}, "en"), (NE, "ne")):
@@ -123,6 +124,7 @@ def test_the_summary_has_who_pays_whom(client):
     assert "Who pays whom" in english and "Stake: $0.35 a point." in english
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_points_race_has_no_settle_up_on_paper(client):
     match_id = stake_match(client, {"per_point": "1", "currency": "NPR"}, rules="gamerules")
     response = client.get(f"/matches/{match_id}/settle-up.pdf")

@@ -153,6 +153,7 @@ def own_cluster():
     cluster.stop()
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_postgresql_stopped_under_a_writing_app_gives_503s_then_nothing_lost(tmp_path, own_cluster):
     """A scorekeeper saving a hand a moment while the server goes away and comes back:
     every answer is a save or a 503 saying to retry; retried with its Idempotency-Key (as

@@ -72,6 +72,7 @@ def test_the_new_match_page_offers_to_load_a_saved_match(client):
     assert "Load a saved match" in form
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 @pytest.mark.parametrize("kind", ["summary PDF", "Nepali summary PDF", "export.json"])
 def test_a_saved_match_loads_as_a_new_match_this_browser_edits(app, client, saved, kind):
     if kind == "export.json":
@@ -92,6 +93,7 @@ def test_a_saved_match_loads_as_a_new_match_this_browser_edits(app, client, save
     assert count_matches(app) == 2
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_problems_are_shown_on_the_file_field_and_nothing_is_stored(app, client, saved):
     slip = client.get(f"/matches/{saved}/hands/1/slip.pdf").data
     document = client.get(f"/api/v1/matches/{saved}/export.json").get_json()
@@ -135,6 +137,7 @@ def test_a_file_over_the_limit_is_refused_on_its_field(app, client):
     assert count_matches(app) == 0
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_file_larger_than_the_usual_body_limit_loads(client):
     """The summary of a long match is larger than the 256 KiB most forms may send."""
     body = {"name": "Long night", "players": PLAYERS, "rules": "amarnepal", "length": None}

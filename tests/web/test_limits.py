@@ -110,6 +110,7 @@ def test_the_pdfs_are_limited_together(limited):
     assert client.get("/check/slip.pdf").status_code == 429
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_followers_behind_one_address_cannot_lock_the_scorekeeper_out(limited):
     """A club's NAT: 40 followers' hand slips from the scorekeeper's own address use up
     the followers' count of that match, not the scorekeeper's (their edit key's own)."""

@@ -8,6 +8,7 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
 from match_pages_support import create_match, engine_nets, hand_form, page_totals
 from test_checker import errors_of, nets
 from test_checker import hand_form as check_form
@@ -35,6 +36,7 @@ EIGHT_HAND = {
 }
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_ten_player_match_with_four_packs_plays_a_hand_of_eight(client):
     page = client.get("/matches/new").get_data(as_text=True)
     assert 'name="rules-packs"' in page  # the overrides picker offers the new settings

@@ -123,6 +123,7 @@ def test_in_nepali(client):
     assert "These house rules" not in html  # the engine's reasons, translated
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_pdf_is_one_page_and_kept_per_version(client):
     public_id, _ = new_match(client, hands=HANDS * 6)
     query = picker_query(OTHER)
