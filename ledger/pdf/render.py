@@ -29,6 +29,7 @@ from __future__ import annotations
 import atexit
 import mimetypes
 import os
+import secrets
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from urllib.request import DataHandler, Request
 
-from flask import Response, current_app
+from flask import Response, current_app, request
 from weasyprint import CSS, HTML, Attachment
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
@@ -278,8 +279,20 @@ def _naive_utc(moment: datetime) -> datetime:
     return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
+#: A readable cookie each PDF answer changes: the page that asked for it stops saying
+#: "Preparing the PDF…" (static/js/pdf-links.js) even where the browser downloads it.
+READY_COOKIE = "pdf_ready"
+
+
 def pdf_response(pdf: bytes, filename: str) -> Response:
     """The PDF to show in the browser, with a safe ASCII file name for saving it."""
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.set_cookie(
+        READY_COOKIE,
+        secrets.token_hex(4),
+        samesite="Lax",
+        secure=request.is_secure,
+        path=request.script_root or "/",
+    )
     return response

@@ -279,6 +279,42 @@ def test_the_one_hand_slip_is_one_page(live_server, phone, lang):
         assert len(pages) == 1, [p[:80] for p in pages]
 
 
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_a_tapped_pdf_link_says_it_is_being_prepared_until_the_pdf_arrives(
+    live_server, phone, lang
+):
+    match_url = api_match(phone, live_server, hands=[TYPICAL_HAND])
+    phone.goto(f"{live_server}/lang/{lang}?next=/")
+    phone.goto(match_url)
+    link = phone.locator(".report-links a").first
+    label = link.inner_text()
+    asked = []
+
+    def as_a_download(route):  # as a phone that saves PDFs rather than showing them
+        asked.append(route.request.url)
+        answer = route.fetch()
+        headers = {**answer.headers, "content-disposition": "attachment"}
+        route.fulfill(response=answer, headers=headers)
+
+    phone.route("**/summary.pdf", as_a_download)
+    # Two taps in a row: what the link says right after each, before any answer.
+    said = link.evaluate(
+        """a => [1, 2].map(() => {
+            a.click();
+            return [a.textContent, a.getAttribute("aria-busy")];
+        })"""
+    )
+    busy = {"en": "Preparing the PDF…", "ne": "PDF तयार हुँदैछ…"}[lang]
+    assert said == [[busy, "true"], [busy, "true"]]
+    # The page stays where it was: the PDF's cookie says it has arrived.
+    with phone.expect_download() as download:
+        phone.wait_for_function("() => !document.querySelector('.report-links a[aria-busy]')")
+    assert download.value.url.endswith("/summary.pdf")
+    assert link.inner_text() == label
+    assert len(asked) == 1, asked  # the second tap asked for no second copy
+    assert phone.console_errors == []
+
+
 # 7. Finding things
 
 
