@@ -362,3 +362,47 @@ def test_csrf_is_required(csrf_client):
     )
     assert preview.status_code == 200
     assert nets(preview.get_data(as_text=True))["Dipa"] == MINUS + "25"
+
+
+def test_why_the_finisher_pays_a_player(client):
+    """Chandra's maal points (4 × 15 − 26 = +34) are more than the fee Chandra owes the
+    finisher Dipa (3): netted, Dipa pays Chandra 31, and the page says why."""
+    body = client.post("/check", data=hand_form(FINISHER_PAYS, winner="3")).get_data(as_text=True)
+    text = text_of(body)
+    assert "Dipa pays Chandra 31" in text
+    assert (
+        f"Why Dipa pays: Chandra's maal points (4 × 15 {MINUS} 26 = +34) are more than the "
+        f"fee Chandra owes Dipa (3); the two are netted into one payment, 34 {MINUS} 3 = 31."
+    ) in text
+    # Only where the finisher pays: those who pay the finisher need no word of why.
+    assert text.count("Why ") == 1
+    # The worked example's Asha pays Bikash 2: his +5 less the seen fee 3.
+    worked = text_of(client.post("/check", data=hand_form(WORKED)).get_data(as_text=True))
+    assert f"Bikash's maal points (4 × 5 {MINUS} 15 = +5)" in worked
+    assert f"5 {MINUS} 3 = 2." in worked
+    # Where the house charges a seen player no fee, the maal points are the payment.
+    free = hand_form(FINISHER_PAYS, winner="3", **{"rules-fee_seen": "0"})
+    text = text_of(client.post("/check", data=free).get_data(as_text=True))
+    assert "Dipa pays Chandra 34" in text
+    assert (
+        f"Why Dipa pays: Chandra owes Dipa no fee, and Chandra's maal points are "
+        f"4 × 15 {MINUS} 26 = +34."
+    ) in text
+
+
+def test_why_the_finisher_pays_in_nepali(client):
+    body = client.post(
+        "/check", data=hand_form(FINISHER_PAYS, winner="3"), headers={"Accept-Language": "ne"}
+    ).get_data(as_text=True)
+    text = text_of(body)
+    assert "Why Dipa pays" not in text
+    assert "Dipa किन तिर्छ" in text
+    assert "३४ − ३ = ३१" in text
+
+
+FINISHER_PAYS = [
+    ("Asha", "sequences", 5),
+    ("Bikash", "sequences", 6),
+    ("Chandra", "sequences", 15),
+    ("Dipa", "sequences", 0),
+]
