@@ -76,7 +76,7 @@ def check():
         form, choice = _checker_form(request.form, add_row=add_row)
         if add_row:
             return _page(form, choice)
-        result = check_hand(form, choice.base, choice.problems)
+        result = check_hand(form, choice.base, choice.problems, groupings=True)
         return _page(form, choice, result, status=200 if result.ok else 422)
     h = request.args.get("h")
     if h is None:
@@ -91,13 +91,18 @@ def check():
     for key, value in rules_data.items(multi=True):
         formdata.add(key, value)
     form, choice = _checker_form(formdata)
-    return _page(form, choice, check_hand(form, choice.base, choice.problems), notes + rules_notes)
+    return _page(
+        form,
+        choice,
+        check_hand(form, choice.base, choice.problems, groupings=True),
+        notes + rules_notes,
+    )
 
 
 @bp.post("/check/preview")
 def preview():
     form, choice = _checker_form(request.form)
-    result = check_hand(form, choice.base, choice.problems)
+    result = check_hand(form, choice.base, choice.problems, groupings=True)
     share_url = _share_url(choice, result)
     if choice.spec_key and choice.spec_key != form.drawn_for.data:
         # Other house rules need other fields: redraw the whole form around the preview.

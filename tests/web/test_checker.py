@@ -406,3 +406,36 @@ FINISHER_PAYS = [
     ("Chandra", "sequences", 15),
     ("Dipa", "sequences", 0),
 ]
+
+
+def test_why_a_cards_grouping_won(client):
+    """docs/rules.md §2's example as cards (classic): no marriage (23) beats one (20)."""
+    players = [
+        {
+            "name": "Asha",
+            "seen": "sequences",
+            "maal_mode": "cards",
+            "maal_cards": "8H 9H 9H 9H 7H 7H 7H",
+        },
+        {"name": "Bikash", "seen": "sequences", "maal_mode": "counts", "count_tiplu": "1"},
+    ]
+    data = hand_form(players, profile="classic", tiplu="8H")
+    text = text_of(client.post("/check", data=data).get_data(as_text=True)).replace(" .", ".")
+    assert "Own maal 23" in text
+    assert (
+        "These cards could form other numbers of marriages; the maal each way: "
+        "one marriage: 20 · no marriage: 23 (chosen). These house rules form the number "
+        "of marriages that scores most (the fewest on a tie)."
+    ) in text
+    # Counts say nothing of it (entered as counts, not cards); the live preview says it too.
+    assert text.count("could form other numbers") == 1
+    live = text_of(client.post("/check/preview", data=data).get_data(as_text=True))
+    assert "no marriage: 23 (chosen)" in live
+    # Where the house forms as many as it can, the one marriage is chosen.
+    first = {**data, "rules-marriage_grouping": "marriages_first"}
+    text = text_of(client.post("/check", data=first).get_data(as_text=True)).replace(" .", ".")
+    assert "one marriage: 20 (chosen) · no marriage: 23." in text
+    assert "form as many marriages as the cards allow" in text
+    # In Nepali.
+    ne = client.post("/check", data=data, headers={"Accept-Language": "ne"})
+    assert "(चुनिएको)" in text_of(ne.get_data(as_text=True))
