@@ -31,12 +31,23 @@ bp = Blueprint("checker", __name__)
 
 
 def _checker_form(formdata: MultiDict | None, *, add_row: bool = False):
-    """The checker's form read from ``formdata``, and its house rules."""
+    """The checker's form read from ``formdata``, and its house rules.
+
+    A row the form adds (all of a new form's, the one "Add a player" adds) opens as the
+    match's hand form opens a plain hand: compact, its maal as a total, seen by
+    sequences; a new form's hand is finished by sequences. A row left without a name or
+    anything typed is no player (``hand_reading``): the defaults do not make it one."""
     form = CheckForm(formdata=formdata)
     prepare_rules_form(form.rules.form)
     choice = read_rules_form(form.rules.form)
-    rows = len(form.players) + 1 if add_row else None
+    given = len(form.players)
+    rows = given + 1 if add_row else None
     prepare_hand_form(form, choice.base, rows=rows)
+    for entry in form.players.entries[given:]:
+        entry.form.maal_mode.data = "number"
+        entry.form.seen.data = "sequences"
+    if formdata is None:
+        form.finish.data = "sequences"
     return form, choice
 
 

@@ -439,3 +439,36 @@ def test_why_a_cards_grouping_won(client):
     # In Nepali.
     ne = client.post("/check", data=data, headers={"Accept-Language": "ne"})
     assert "(चुनिएको)" in text_of(ne.get_data(as_text=True))
+
+
+def test_rows_open_compact_and_seen_by_sequences(client):
+    """As the match's hand form opens a plain hand: each row a total box, seen by
+    sequences, "More" closed; the hand finished by sequences."""
+    body = client.get("/check").get_data(as_text=True)
+    for i in range(4):
+        seen = re.search(rf'<input[^>]*name="players-{i}-seen"[^>]*value="sequences"[^>]*>', body)
+        assert seen and "checked" in seen.group(0), i
+        mode = re.search(rf'<input[^>]*name="players-{i}-maal_mode"[^>]*value="number"[^>]*>', body)
+        assert mode and "checked" in mode.group(0), i
+    assert '<details class="more" open' not in body
+    finish = re.search(r'<input[^>]*name="finish"[^>]*value="sequences"[^>]*>', body).group(0)
+    assert "checked" in finish
+
+
+def test_rows_left_blank_are_no_players_without_script(client):
+    """The form posted as it opened, two rows filled in: the two blank rows (seen by
+    sequences, a total box) are no players."""
+    data = hand_form([("Asha", "sequences", 10), ("Bikash", "sequences", 3)], profile="sparkai")
+    for i in (2, 3):
+        data.update({f"players-{i}-name": "", f"players-{i}-seen": "sequences"})
+        data.update({f"players-{i}-maal_mode": "number", f"players-{i}-maal": ""})
+    response = client.post("/check", data=data)
+    assert response.status_code == 200
+    assert nets(response.get_data(as_text=True)) == {"Asha": "+10", "Bikash": MINUS + "10"}
+    # A row with a maal but no name is still asked for its name.
+    data["players-2-maal"] = "4"
+    assert client.post("/check", data=data).status_code == 422
+    # "Add a player" (no script) adds a row that opens the same way.
+    added = client.post("/check", data={**data, "action": "add_player"}).get_data(as_text=True)
+    mode = re.search(r'<input[^>]*name="players-4-maal_mode"[^>]*value="number"[^>]*>', added)
+    assert mode and "checked" in mode.group(0)

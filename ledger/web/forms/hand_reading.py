@@ -119,10 +119,11 @@ def tunnela_entries(text: str) -> list[str]:
 
 
 def _row_has_input(row) -> bool:
+    """Whether a row of typed names holds a player: a name, or anything typed. How the
+    player saw is no input of its own: the checker's rows open seen by sequences."""
     counts = [getattr(row, f"count_{k}") for k in (*COUNT_KINDS, "marriages_shown")]
     return bool(
         _cell(row.name)
-        or row.seen.data
         or any(_cell(c) and read_whole(_cell(c)) != 0 for c in counts)
         or _cell(row.maal_cards)
         or _cell(row.maal)
