@@ -202,3 +202,36 @@ def test_a_plain_hand_in_few_taps_on_a_phone(live_server, page):
     ]
     shot(page, "checker-plain-hand")
     assert page.console_errors == []
+
+
+def test_why_words_on_a_phone(live_server, page):
+    """Why the finisher pays, on its own line under the payment; why a cards maal formed
+    no marriage, under its maal."""
+    from ledger.matches.share_link import encode_hand_link
+
+    hand = {
+        "rules": "classic",
+        "tiplu": "8H",
+        "finish": "sequences",
+        "winner": "Dipa",
+        "players": [
+            {
+                "name": "Asha",
+                "seen": "sequences",
+                "maal_cards": ["8H", "9H", "9H", "9H"] + ["7H", "7H", "7H"],
+            },
+            {"name": "Bikash", "seen": "sequences", "maal": 6},
+            {"name": "Dipa", "seen": "sequences", "maal": 0},
+        ],
+    }
+    page.goto(live_server + "/check?h=" + encode_hand_link(hand))
+    preview = page.locator("#hand-preview")
+    preview.locator(".nets").wait_for()
+    why = preview.locator(".payments .pay-why").first
+    assert why.inner_text().startswith("Why Dipa pays: Asha's maal points")
+    amount = why.locator("xpath=..").locator(".amount").bounding_box()
+    assert why.bounding_box()["y"] >= amount["y"] + amount["height"] - 1  # a line of its own
+    assert "no marriage: 23 (chosen)" in preview.locator(".groupings").inner_text()
+    assert no_sideways_scroll(page)
+    shot(page, "checker-why")
+    assert page.console_errors == []
