@@ -50,7 +50,7 @@ def fill_checker(page, rows, profile: str = "sparkai") -> None:
     for i, (name, seen, maal) in enumerate(rows):
         page.fill(f"#players-{i}-name", name)
         choose(page, f"players-{i}-seen", seen)
-        page.locator(f'#player-{i} .mode-input[value="number"] + span').click()
+        use_maal_mode(page, i, "number")
         page.fill(f"#players-{i}-maal", str(maal))
     choose(page, "finish", "sequences")
     page.select_option("#winner", "0")

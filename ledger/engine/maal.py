@@ -96,23 +96,65 @@ class MaalCount(NamedTuple):
     items: tuple[MaalItem, ...]
 
 
+def _grouping_points(t: int, p: int, j: int, shown: int, m: int, rules: HouseRules) -> int:
+    """What ``t`` tiplus, ``p`` poplus and ``j`` jhiplus score when ``m`` marriages are
+    formed of them, ``shown`` of those shown: the marriages, then each kind left over."""
+    return (
+        table_total(rules.marriage_shown, shown)
+        + table_total(rules.marriage, m - shown)
+        + table_total(rules.tiplu, t - m)
+        + table_total(rules.poplu, p - m)
+        + table_total(rules.jhiplu, j - m)
+    )
+
+
 def _marriages(t: int, p: int, j: int, shown: int, rules: HouseRules) -> int:
     """How many marriages to form, shown ones included (docs/rules.md §2 step 2)."""
     most = min(t, p, j)
     if rules.marriage_grouping == "marriages_first" or most <= shown:
         return most
-
-    def total(m: int) -> int:
-        return (
-            table_total(rules.marriage_shown, shown)
-            + table_total(rules.marriage, m - shown)
-            + table_total(rules.tiplu, t - m)
-            + table_total(rules.poplu, p - m)
-            + table_total(rules.jhiplu, j - m)
-        )
-
     # max() keeps the first of equal totals: the fewest marriages.
-    return max(range(shown, most + 1), key=total)
+    return max(range(shown, most + 1), key=lambda m: _grouping_points(t, p, j, shown, m, rules))
+
+
+class MaalGrouping(NamedTuple):
+    """One number of marriages a player's maal could form, and the count it would give."""
+
+    marriages: int  # shown ones included
+    total: int  # the player's maal count (count_maal's total) with this many marriages
+    chosen: bool  # the one the house rules' marriage_grouping forms
+
+
+def maal_groupings(
+    player: PlayerHand, rules: HouseRules, tiplu: Card | None
+) -> tuple[MaalGrouping, ...]:
+    """Each number of marriages the player's maal could form, most first, with the maal
+    count each gives and the one ``marriage_grouping`` chooses (docs/rules.md §2 step 2):
+    why a grouping won. Empty where there is no choice: a maal entered as one number,
+    marriages entered as a count, or too few tiplus, poplus and jhiplus for a second way.
+    For the pages only: ``settle`` does not call it.
+
+    >>> from .rules import PROFILES
+    >>> p = PlayerHand("A", "sequences", maal_counts={"tiplu": 1, "poplu": 3, "jhiplu": 3})
+    >>> [(g.marriages, g.total, g.chosen) for g in maal_groupings(p, PROFILES["classic"], None)]
+    [(1, 20, False), (0, 23, True)]
+    """
+    if player.maal is not None:
+        return ()
+    held = kind_counts(player, tiplu, rules)
+    if held.get("marriage"):
+        return ()
+    t, p, j = held.get("tiplu", 0), held.get("poplu", 0), held.get("jhiplu", 0)
+    shown = player.marriages_shown if rules.marriage_shown is not None else 0
+    most = min(t, p, j)
+    if most <= shown:
+        return ()
+    chosen = _marriages(t, p, j, shown, rules)
+    rest = count_maal(player, rules, tiplu).total - _grouping_points(t, p, j, shown, chosen, rules)
+    return tuple(
+        MaalGrouping(m, rest + _grouping_points(t, p, j, shown, m, rules), m == chosen)
+        for m in range(most, shown - 1, -1)
+    )
 
 
 def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> MaalCount:

@@ -31,12 +31,23 @@ bp = Blueprint("checker", __name__)
 
 
 def _checker_form(formdata: MultiDict | None, *, add_row: bool = False):
-    """The checker's form read from ``formdata``, and its house rules."""
+    """The checker's form read from ``formdata``, and its house rules.
+
+    A row the form adds (all of a new form's, the one "Add a player" adds) opens as the
+    match's hand form opens a plain hand: compact, its maal as a total, seen by
+    sequences; a new form's hand is finished by sequences. A row left without a name or
+    anything typed is no player (``hand_reading``): the defaults do not make it one."""
     form = CheckForm(formdata=formdata)
     prepare_rules_form(form.rules.form)
     choice = read_rules_form(form.rules.form)
-    rows = len(form.players) + 1 if add_row else None
+    given = len(form.players)
+    rows = given + 1 if add_row else None
     prepare_hand_form(form, choice.base, rows=rows)
+    for entry in form.players.entries[given:]:
+        entry.form.maal_mode.data = "number"
+        entry.form.seen.data = "sequences"
+    if formdata is None:
+        form.finish.data = "sequences"
     return form, choice
 
 
@@ -76,7 +87,7 @@ def check():
         form, choice = _checker_form(request.form, add_row=add_row)
         if add_row:
             return _page(form, choice)
-        result = check_hand(form, choice.base, choice.problems)
+        result = check_hand(form, choice.base, choice.problems, groupings=True)
         return _page(form, choice, result, status=200 if result.ok else 422)
     h = request.args.get("h")
     if h is None:
@@ -91,13 +102,18 @@ def check():
     for key, value in rules_data.items(multi=True):
         formdata.add(key, value)
     form, choice = _checker_form(formdata)
-    return _page(form, choice, check_hand(form, choice.base, choice.problems), notes + rules_notes)
+    return _page(
+        form,
+        choice,
+        check_hand(form, choice.base, choice.problems, groupings=True),
+        notes + rules_notes,
+    )
 
 
 @bp.post("/check/preview")
 def preview():
     form, choice = _checker_form(request.form)
-    result = check_hand(form, choice.base, choice.problems)
+    result = check_hand(form, choice.base, choice.problems, groupings=True)
     share_url = _share_url(choice, result)
     if choice.spec_key and choice.spec_key != form.drawn_for.data:
         # Other house rules need other fields: redraw the whole form around the preview.

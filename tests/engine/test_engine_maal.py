@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 from spec_support import problems, rules_for, solo
 
-from ledger.engine import count_maal, parse_card, parse_hand
+from ledger.engine import count_maal, maal_groupings, parse_card, parse_hand
 
 
 def count(profile="amarnepal", tiplu="8H", seen="sequences", overrides=None, **maal):
@@ -359,3 +359,78 @@ def test_breakdown_codes_are_cards():
     for item in result.items:
         for code in item.cards:
             parse_card(code)
+
+
+# --- why a grouping won (maal_groupings, for the pages) -----------------------------------
+
+#: docs/rules.md's example as cards under the tiplu 8H: one tiplu, three poplus (9H), three
+#: jhiplus (7H).
+DOCS_EXAMPLE = ["8H", "9H", "9H", "9H", "7H", "7H", "7H"]
+
+
+def groupings(profile="classic", tiplu="8H", overrides=None, **maal):
+    rules = rules_for(profile, **(overrides or {}))
+    h = parse_hand(solo(profile, tiplu=tiplu, **maal), rules)
+    found = maal_groupings(h.players[0], rules, h.tiplu)
+    assert [g.total for g in found if g.chosen] in (
+        [],
+        [count_maal(h.players[0], rules, h.tiplu).total],
+    )
+    return [(g.marriages, g.total, g.chosen) for g in found]
+
+
+def test_groupings_of_the_docs_example():
+    # best: no marriage (3 + 5 × 2 ... = 23) beats one (20); marriages_first forms the one
+    assert groupings(maal_cards=DOCS_EXAMPLE) == [(1, 20, False), (0, 23, True)]
+    first = {"marriage_grouping": "marriages_first"}
+    assert groupings(overrides=first, maal_cards=DOCS_EXAMPLE) == [(1, 20, True), (0, 23, False)]
+
+
+def test_groupings_count_the_other_cards_too():
+    # a printed joker pair beside the example adds the same to every grouping
+    plain = groupings("amarnepal", maal_cards=["8H", "9H", "7H"])
+    jokers = groupings("amarnepal", maal_cards=["8H", "9H", "7H", "JK", "JK"])
+    extra = points("amarnepal", maal_cards=["JK", "JK"])
+    assert extra > 0
+    assert [(m, t + extra, c) for m, t, c in plain] == jokers
+
+
+def test_groupings_best_keeps_the_fewest_marriages_on_a_tie():
+    # a marriage worth exactly its three cards apart: the tie goes to none
+    tie = {"marriage": [7], "tiplu": 3, "poplu": 2, "jhiplu": 2}
+    assert groupings("amarnepal", overrides=tie, maal_cards=["8H", "9H", "7H"]) == [
+        (1, 7, False),
+        (0, 7, True),
+    ]
+
+
+def test_groupings_keep_shown_marriages():
+    # gamerules scores a shown marriage apart: never fewer marriages than were shown
+    found = groupings(
+        "gamerules",
+        maal_counts={"tiplu": 2, "poplu": 2, "jhiplu": 2},
+        marriages_shown=1,
+    )
+    assert [m for m, _t, _c in found] == [2, 1]
+    assert [c for _m, _t, c in found].count(True) == 1
+
+
+@pytest.mark.parametrize(
+    "maal",
+    [
+        {"maal": 12},
+        {"maal_counts": {"marriage": 1, "tiplu": 1, "poplu": 1, "jhiplu": 1}},
+        {"maal_cards": ["8H", "9H", "9H"]},  # no jhiplu: no marriage to form
+        {"maal_cards": []},
+    ],
+)
+def test_no_groupings_where_there_is_no_choice(maal):
+    assert groupings("amarnepal", **maal) == []
+
+
+def test_settle_does_not_ask_for_groupings():
+    import importlib
+    from pathlib import Path
+
+    settle_module = importlib.import_module("ledger.engine.settle")
+    assert "maal_groupings" not in Path(settle_module.__file__).read_text()

@@ -4,11 +4,20 @@ docs/rules.md §3 and watch the live preview settle it; the CSP holds (no consol
 from pathlib import Path
 
 import pytest
-from browser_support import choose, fill_checker
+from browser_support import (
+    PHONE,
+    PLAYERS,
+    choose,
+    fill_checker,
+    fill_typical_hand,
+    page_height,
+    use_maal_mode,
+)
 from worked_example import WORKED_ROWS
 
 pytestmark = pytest.mark.browser
 
+MINUS = "\u2212"
 OUT = Path(__file__).resolve().parents[2] / "test-output"
 
 
@@ -50,10 +59,11 @@ def test_steppers_and_cards(live_server, page):
     assert page.locator('#player-0 .mode-input[value="cards"]').is_enabled()
     page.fill("#players-0-name", "Asha")
     choose(page, "players-0-seen", "sequences")
-    page.locator('#player-0 .mode-input[value="cards"] + span').click()
+    use_maal_mode(page, 0, "cards")
     page.fill("#players-0-maal_cards", "7H 8H 9H 8D")
     page.fill("#players-1-name", "Bikash")
     choose(page, "players-1-seen", "sequences")
+    use_maal_mode(page, 1, "counts")
     plus = page.locator('#player-1 [data-step="1"]').first  # tiplu +
     plus.click()
     assert page.input_value("#players-1-count_tiplu") == "1"
@@ -148,7 +158,7 @@ def test_shared_links_and_problems(live_server, page):
     page.fill("#players-0-name", "<b>Asha</b>")
     page.fill("#players-1-name", "Bikash")
     page.fill("#tiplu", "8H")
-    page.locator('#player-0 .mode-input[value="cards"] + span').click()
+    use_maal_mode(page, 0, "cards")
     page.fill("#players-0-maal_cards", "8H 1X")
     page.locator("#players-0-maal_cards").press("Tab")
     page.locator("#hand-preview .preview-problems").wait_for()
@@ -165,4 +175,63 @@ def test_shared_links_and_problems(live_server, page):
     assert page.locator("#players-0-maal_cards-errors").count() == 0
     page.locator("details.overrides > summary").click()
     shot(page, "checker-overrides")
+    assert page.console_errors == []
+
+
+def test_a_plain_hand_in_few_taps_on_a_phone(live_server, page):
+    """Each row opens compact (a total box), seen by sequences, the hand finished by
+    sequences: a plain 4-player hand is its names and totals, one unseen player and the
+    finisher (issue 28: it took 15 taps and 6.7 screens)."""
+    page.goto(live_server + "/check")
+    page.wait_for_function("() => window.htmx !== undefined")
+    screens = page_height(page) / PHONE["height"]
+    assert screens <= 2.5, screens
+    assert page.locator("details.more[open]").count() == 0
+    for row, name in enumerate(PLAYERS):
+        page.fill(f"#players-{row}-name", name)  # typed, as the totals are: no taps counted
+    taps = len(PLAYERS) + fill_typical_hand(page)  # a tap into each name
+    assert taps <= 12, taps
+    preview = page.locator("#hand-preview")
+    preview.locator(".nets").wait_for()
+    # Amar Nepal (the default): murder, fees 3 / 10
+    assert preview.locator(".nets td.net").all_inner_texts() == [
+        "+38",
+        MINUS + "9",
+        MINUS + "28",
+        MINUS + "1",
+    ]
+    shot(page, "checker-plain-hand")
+    assert page.console_errors == []
+
+
+def test_why_words_on_a_phone(live_server, page):
+    """Why the finisher pays, on its own line under the payment; why a cards maal formed
+    no marriage, under its maal."""
+    from ledger.matches.share_link import encode_hand_link
+
+    hand = {
+        "rules": "classic",
+        "tiplu": "8H",
+        "finish": "sequences",
+        "winner": "Dipa",
+        "players": [
+            {
+                "name": "Asha",
+                "seen": "sequences",
+                "maal_cards": ["8H", "9H", "9H", "9H"] + ["7H", "7H", "7H"],
+            },
+            {"name": "Bikash", "seen": "sequences", "maal": 6},
+            {"name": "Dipa", "seen": "sequences", "maal": 0},
+        ],
+    }
+    page.goto(live_server + "/check?h=" + encode_hand_link(hand))
+    preview = page.locator("#hand-preview")
+    preview.locator(".nets").wait_for()
+    why = preview.locator(".payments .pay-why").first
+    assert why.inner_text().startswith("Why Dipa pays: Asha's maal points")
+    amount = why.locator("xpath=..").locator(".amount").bounding_box()
+    assert why.bounding_box()["y"] >= amount["y"] + amount["height"] - 1  # a line of its own
+    assert "no marriage: 23 (chosen)" in preview.locator(".groupings").inner_text()
+    assert no_sideways_scroll(page)
+    shot(page, "checker-why")
     assert page.console_errors == []

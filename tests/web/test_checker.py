@@ -362,3 +362,113 @@ def test_csrf_is_required(csrf_client):
     )
     assert preview.status_code == 200
     assert nets(preview.get_data(as_text=True))["Dipa"] == MINUS + "25"
+
+
+def test_why_the_finisher_pays_a_player(client):
+    """Chandra's maal points (4 × 15 − 26 = +34) are more than the fee Chandra owes the
+    finisher Dipa (3): netted, Dipa pays Chandra 31, and the page says why."""
+    body = client.post("/check", data=hand_form(FINISHER_PAYS, winner="3")).get_data(as_text=True)
+    text = text_of(body)
+    assert "Dipa pays Chandra 31" in text
+    assert (
+        f"Why Dipa pays: Chandra's maal points (4 × 15 {MINUS} 26 = +34) are more than the "
+        f"fee Chandra owes Dipa (3); the two are netted into one payment, 34 {MINUS} 3 = 31."
+    ) in text
+    # Only where the finisher pays: those who pay the finisher need no word of why.
+    assert text.count("Why ") == 1
+    # The worked example's Asha pays Bikash 2: his +5 less the seen fee 3.
+    worked = text_of(client.post("/check", data=hand_form(WORKED)).get_data(as_text=True))
+    assert f"Bikash's maal points (4 × 5 {MINUS} 15 = +5)" in worked
+    assert f"5 {MINUS} 3 = 2." in worked
+    # Where the house charges a seen player no fee, the maal points are the payment.
+    free = hand_form(FINISHER_PAYS, winner="3", **{"rules-fee_seen": "0"})
+    text = text_of(client.post("/check", data=free).get_data(as_text=True))
+    assert "Dipa pays Chandra 34" in text
+    assert (
+        f"Why Dipa pays: Chandra owes Dipa no fee, and Chandra's maal points are "
+        f"4 × 15 {MINUS} 26 = +34."
+    ) in text
+
+
+def test_why_the_finisher_pays_in_nepali(client):
+    body = client.post(
+        "/check", data=hand_form(FINISHER_PAYS, winner="3"), headers={"Accept-Language": "ne"}
+    ).get_data(as_text=True)
+    text = text_of(body)
+    assert "Why Dipa pays" not in text
+    assert "Dipa किन तिर्छ" in text
+    assert "३४ − ३ = ३१" in text
+
+
+FINISHER_PAYS = [
+    ("Asha", "sequences", 5),
+    ("Bikash", "sequences", 6),
+    ("Chandra", "sequences", 15),
+    ("Dipa", "sequences", 0),
+]
+
+
+def test_why_a_cards_grouping_won(client):
+    """docs/rules.md §2's example as cards (classic): no marriage (23) beats one (20)."""
+    players = [
+        {
+            "name": "Asha",
+            "seen": "sequences",
+            "maal_mode": "cards",
+            "maal_cards": "8H 9H 9H 9H 7H 7H 7H",
+        },
+        {"name": "Bikash", "seen": "sequences", "maal_mode": "counts", "count_tiplu": "1"},
+    ]
+    data = hand_form(players, profile="classic", tiplu="8H")
+    text = text_of(client.post("/check", data=data).get_data(as_text=True)).replace(" .", ".")
+    assert "Own maal 23" in text
+    assert (
+        "These cards could form other numbers of marriages; the maal each way: "
+        "one marriage: 20 · no marriage: 23 (chosen). These house rules form the number "
+        "of marriages that scores most (the fewest on a tie)."
+    ) in text
+    # Counts say nothing of it (entered as counts, not cards); the live preview says it too.
+    assert text.count("could form other numbers") == 1
+    live = text_of(client.post("/check/preview", data=data).get_data(as_text=True))
+    assert "no marriage: 23 (chosen)" in live
+    # Where the house forms as many as it can, the one marriage is chosen.
+    first = {**data, "rules-marriage_grouping": "marriages_first"}
+    text = text_of(client.post("/check", data=first).get_data(as_text=True)).replace(" .", ".")
+    assert "one marriage: 20 (chosen) · no marriage: 23." in text
+    assert "form as many marriages as the cards allow" in text
+    # In Nepali.
+    ne = client.post("/check", data=data, headers={"Accept-Language": "ne"})
+    assert "(चुनिएको)" in text_of(ne.get_data(as_text=True))
+
+
+def test_rows_open_compact_and_seen_by_sequences(client):
+    """As the match's hand form opens a plain hand: each row a total box, seen by
+    sequences, "More" closed; the hand finished by sequences."""
+    body = client.get("/check").get_data(as_text=True)
+    for i in range(4):
+        seen = re.search(rf'<input[^>]*name="players-{i}-seen"[^>]*value="sequences"[^>]*>', body)
+        assert seen and "checked" in seen.group(0), i
+        mode = re.search(rf'<input[^>]*name="players-{i}-maal_mode"[^>]*value="number"[^>]*>', body)
+        assert mode and "checked" in mode.group(0), i
+    assert '<details class="more" open' not in body
+    finish = re.search(r'<input[^>]*name="finish"[^>]*value="sequences"[^>]*>', body).group(0)
+    assert "checked" in finish
+
+
+def test_rows_left_blank_are_no_players_without_script(client):
+    """The form posted as it opened, two rows filled in: the two blank rows (seen by
+    sequences, a total box) are no players."""
+    data = hand_form([("Asha", "sequences", 10), ("Bikash", "sequences", 3)], profile="sparkai")
+    for i in (2, 3):
+        data.update({f"players-{i}-name": "", f"players-{i}-seen": "sequences"})
+        data.update({f"players-{i}-maal_mode": "number", f"players-{i}-maal": ""})
+    response = client.post("/check", data=data)
+    assert response.status_code == 200
+    assert nets(response.get_data(as_text=True)) == {"Asha": "+10", "Bikash": MINUS + "10"}
+    # A row with a maal but no name is still asked for its name.
+    data["players-2-maal"] = "4"
+    assert client.post("/check", data=data).status_code == 422
+    # "Add a player" (no script) adds a row that opens the same way.
+    added = client.post("/check", data={**data, "action": "add_player"}).get_data(as_text=True)
+    mode = re.search(r'<input[^>]*name="players-4-maal_mode"[^>]*value="number"[^>]*>', added)
+    assert mode and "checked" in mode.group(0)

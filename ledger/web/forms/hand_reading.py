@@ -11,7 +11,17 @@ from typing import Any
 from flask_babel import force_locale
 from wtforms import Field
 
-from ledger.engine import FieldError, HouseRules, Invalid, parse_hand, settle, settlement_json
+from ledger.engine import (
+    Card,
+    FieldError,
+    HouseRules,
+    Invalid,
+    PlayerHand,
+    maal_groupings,
+    parse_hand,
+    settle,
+    settlement_json,
+)
 from ledger.engine.game import COUNT_KINDS, FINISHES, TUNNELA_KINDS
 from ledger.i18n import tr
 from ledger.i18n.language import LANGUAGES
@@ -43,6 +53,10 @@ class HandCheck:
     data: dict[str, Any]  # the settle format of docs/api.md, without "rules"
     settlement: dict[str, Any] | None = None  # {"hand": ..., **Settlement.to_json()}
     problems: list[Problem] = field(default_factory=list)
+    #: Why a cards maal was grouped as it was (``check_hand(..., groupings=True)``): each
+    #: player given as cards who could form other numbers of marriages, by name, with
+    #: ``maal_groupings``' answer as [{"marriages", "total", "chosen"}], most first.
+    groupings: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -105,10 +119,11 @@ def tunnela_entries(text: str) -> list[str]:
 
 
 def _row_has_input(row) -> bool:
+    """Whether a row of typed names holds a player: a name, or anything typed. How the
+    player saw is no input of its own: the checker's rows open seen by sequences."""
     counts = [getattr(row, f"count_{k}") for k in (*COUNT_KINDS, "marriages_shown")]
     return bool(
         _cell(row.name)
-        or row.seen.data
         or any(_cell(c) and read_whole(_cell(c)) != 0 for c in counts)
         or _cell(row.maal_cards)
         or _cell(row.maal)
@@ -255,18 +270,24 @@ def problems_from_errors(
 
 
 def check_hand(
-    form: HandForm, rules: HouseRules, extra_problems: Sequence[Problem] = ()
+    form: HandForm,
+    rules: HouseRules,
+    extra_problems: Sequence[Problem] = (),
+    *,
+    groupings: bool = False,
 ) -> HandCheck:
     """Read the form, let the engine parse and settle it, and place every problem
     (``field.errors``; those of no field stay in ``HandCheck.top_problems``).
 
     ``extra_problems`` (the checker's house-rules problems, already placed) are listed
     first and stop the settlement. The settlement is
-    ``{"hand": Hand.to_json(), **Settlement.to_json()}``.
+    ``{"hand": Hand.to_json(), **Settlement.to_json()}``; with ``groupings``, the
+    settled hand's ``HandCheck.groupings`` too.
     """
     hand_input = read_hand_form(form)
     found = list(hand_input.problems)
     settlement = None
+    grouped: dict[str, list[dict[str, Any]]] = {}
     try:
         hand = parse_hand(hand_input.data, rules)
     except Invalid as invalid:
@@ -277,5 +298,19 @@ def check_hand(
     else:
         if not found and not extra_problems:
             settlement = settlement_json(hand, settle(hand, rules))
+            if groupings:
+                grouped = _groupings(hand.players, rules, hand.tiplu)
     attach(found)
-    return HandCheck(hand_input.data, settlement, [*extra_problems, *found])
+    return HandCheck(hand_input.data, settlement, [*extra_problems, *found], grouped)
+
+
+def _groupings(
+    players: Sequence[PlayerHand], rules: HouseRules, tiplu: Card | None
+) -> dict[str, list[dict[str, Any]]]:
+    out = {}
+    for p in players:
+        if p.maal_cards:
+            found = maal_groupings(p, rules, tiplu)
+            if found:
+                out[p.name] = [g._asdict() for g in found]
+    return out
