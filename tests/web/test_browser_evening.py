@@ -15,6 +15,7 @@ from browser_support import (
     TYPICAL_HAND,
     api_match,
     fill_typical_hand,
+    no_sideways_scroll,
     save_hand,
 )
 
@@ -437,6 +438,54 @@ def test_small_things_of_the_evening(live_server, phone, tmp_path):
     phone.goto(over + "/length")
     assert phone.locator("main").inner_text().count("Play on") == 1
     assert phone.get_by_role("button", name="Set the length").is_visible()
+
+
+#: The header's parts (the ledger's name, each link, each language): where their words
+#: are set, which may run out of their boxes.
+HEADER_PARTS = """() => [...document.querySelectorAll('.nav-brand, .nav-links li')].map(e => {
+        const words = document.createRange();
+        words.selectNodeContents(e);
+        const r = words.getBoundingClientRect();
+        return [e.textContent.trim(), r.left, r.top, r.right, r.bottom];
+    })"""
+
+
+def overlapping(parts) -> list[tuple[str, str]]:
+    return [
+        (a[0], b[0])
+        for i, a in enumerate(parts)
+        for b in parts[i + 1 :]
+        if a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5 and a[2] < b[4] - 0.5 and b[2] < a[4] - 0.5
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_at_twice_the_text_size_the_header_and_the_bar_still_fit(browser, live_server, lang):
+    """The browser's text size at 200 % (a default font of 32 px, as a phone's largest
+    text setting): the header's parts never overlap, and the hand form's bar at the foot
+    keeps most of the screen for the form (at most a fifth of it)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    phone = context.new_page()
+    # The browser's own setting, as a person sets it (Chromium's default is 16 px).
+    cdp = context.new_cdp_session(phone)
+    cdp.send("Page.enable")
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    match_url = api_match(phone, live_server, hands=[TYPICAL_HAND])
+    phone.goto(f"{live_server}/lang/{lang}?next=/")
+    root_size = "() => getComputedStyle(document.documentElement).fontSize"
+    for url in (live_server + "/", match_url):
+        phone.goto(url)
+        assert phone.evaluate(root_size) == "32px"
+        parts = phone.evaluate(HEADER_PARTS)
+        assert len(parts) >= 5
+        assert overlapping(parts) == [], parts
+        assert no_sideways_scroll(phone)
+    phone.goto(match_url + "/hands/new")
+    phone.wait_for_function("() => window.htmx !== undefined")
+    assert phone.evaluate(root_size) == "32px"
+    bar = phone.locator(".hand-form > .form-actions").bounding_box()
+    assert bar["height"] <= PHONE["height"] / 5, bar
+    context.close()
 
 
 def test_the_terminal_keeps_the_address_in_view_while_phones_poll(phone, tmp_path):
