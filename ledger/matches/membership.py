@@ -24,7 +24,7 @@ from ledger.matches.reading import (
     rules_from_record,
     settled_under,
 )
-from ledger.matches.service import _history, _new_match, _result_json, _touch, _transaction
+from ledger.matches.service import _history, _new_match, _result_json, _touch, transaction
 
 #: The history action of a hand as it was before one of its players was renamed.
 RENAMED = "rename"
@@ -33,7 +33,7 @@ RENAMED = "rename"
 def create_placed(spec: MatchSpec, table_id: int, season_id: int) -> tuple[Match, str]:
     """A new match (checked: ``reading.read_match``) played in a table and season; it
     and its edit key."""
-    with _transaction():
+    with transaction():
         match, key = _new_match(spec)
         match.table_id, match.season_id = table_id, season_id
     return match, key
@@ -41,7 +41,7 @@ def create_placed(spec: MatchSpec, table_id: int, season_id: int) -> tuple[Match
 
 def place_match(match: Match, table_id: int | None, season_id: int | None) -> Match:
     """Put the match in a table and season (None, None: a lone match again)."""
-    with _transaction():
+    with transaction():
         _touch(match)
         match.table_id, match.season_id = table_id, season_id
     return match
@@ -53,7 +53,7 @@ def rename_player(matches: Sequence[Match], old: str, new: str) -> None:
     settled again under its new names, so every net and total stays as it was; the
     hand as it was before goes into its history (action ``rename``). One transaction:
     every match or none. ``new`` must not be another player of any of these matches."""
-    with _transaction():
+    with transaction():
         for match in matches:
             if old in match.player_names:
                 _rename_in(match, old, new)

@@ -111,6 +111,7 @@ __all__ = [
     "replace_hand",
     "set_stake",
     "submit_hand",
+    "transaction",
 ]
 
 PUBLIC_ID_MAX = 64
@@ -266,7 +267,7 @@ def create_match(
     ``{"per_point": "0.50", "currency": "NPR"}``, or None to play for points only.
     """
     spec = read_match(name, players, rules, length, first_dealer, stake)
-    with _transaction():
+    with transaction():
         match, key = _new_match(spec)
     return match, key
 
@@ -290,7 +291,7 @@ def change_match(match: Match, data: object) -> Match:
     changes = read_match_changes(data)
     if not changes:
         return match
-    with _transaction():
+    with transaction():
         now = _touch(match)  # first: the match's row, as in every write
         if "length" in changes:
             played = fold.held_scoreboard(match).hands
@@ -573,7 +574,7 @@ def submit_hand(
         raise Invalid(errors)
     assert (number is None or is_int(number)) and (key is None or isinstance(key, str))  # read
     try:
-        with _transaction():
+        with transaction():
             stored, answer = _store_new_hand(
                 match, hand, result, dealer_name, key=key, digest=digest, number=number
             )
@@ -606,7 +607,7 @@ def replace_hand(
     hand, result, dealer_name = _read_and_settle(
         _write_view(match), data, dealer, default_dealer=stored.dealer
     )
-    with _transaction(match, number):
+    with transaction(match, number):
         now = _touch(match)  # first: the match's row, as in every write
         db.session.add(_history(stored, "edit"))
         old = _folded(stored)
@@ -624,7 +625,7 @@ def delete_hand(match: Match, number: int, expected_version: int | None = None) 
     stored = get_hand(match, number)
     if expected_version is not None and expected_version != stored.version:
         raise HandConflict(number, stored.version)
-    with _transaction(match, number):
+    with transaction(match, number):
         now = _touch(match)  # first: the match's row, as in every write
         db.session.add(_history(stored, "delete"))
         old = _folded(stored)
@@ -681,7 +682,7 @@ def import_match(data: object) -> tuple[Match, str]:
     numbers, dealers, versions, timestamps and history are kept.
     """
     spec = match_export.read_export(data)
-    with _transaction():
+    with transaction():
         match, key = _new_match(spec.match)
         match.last_hand_number = spec.last_hand_number
         db.session.flush()  # gives match.id
@@ -722,8 +723,11 @@ def import_match(data: object) -> tuple[Match, str]:
 
 
 @contextmanager
-def _transaction(match: Match | None = None, number: int | None = None) -> Iterator[None]:
+def transaction(match: Match | None = None, number: int | None = None) -> Iterator[None]:
     """Commit at the end of the block, or roll back and store nothing.
+
+    A block inside another adds to the outer one, which alone commits: a write made of
+    several (a table's import: the table, then each match) is stored whole or not at all.
 
     When hand ``number`` of ``match`` changed or vanished since it was read, the write
     fails (SQLAlchemy's version check on UPDATE and DELETE: ``StaleDataError``; or the
@@ -731,7 +735,12 @@ def _transaction(match: Match | None = None, number: int | None = None) -> Itera
     A write that met another (``_met_another``) becomes ``HandConflict`` too, or
     ``WriteConflict`` when no hand was named.
     """
+    info = db.session.info
+    if info.get(_OPEN):
+        yield
+        return
     match_id = match.id if match is not None else None
+    info[_OPEN] = True
     try:
         yield
         db.session.commit()
@@ -739,6 +748,12 @@ def _transaction(match: Match | None = None, number: int | None = None) -> Itera
         db.session.rollback()
         _raise_conflict(error, match_id, number)
         raise  # the block's (or the commit's) error goes on
+    finally:
+        info.pop(_OPEN, None)
+
+
+#: The session's mark of an open ``transaction`` block.
+_OPEN = "ledger.transaction"
 
 
 def _raise_conflict(error: BaseException, match_id: int | None, number: int | None) -> None:

@@ -128,37 +128,37 @@ def import_table(data: object) -> tuple[Table, str]:
     if errors:
         raise Invalid(errors)
     assert spec is not None
-    table, key = service.create_table(
-        {
-            "name": spec.name,
-            "players": names,
-            "rules": data.get("rules"),
-            "stake": data.get("stake"),
-            "season": seasons[0][0] if seasons else "1",
-        }
-    )
-    if seasons:
-        table.seasons[0].started_at = seasons[0][1]
-    for name, started in seasons[1:]:
-        table.seasons.append(Season(name=name, started_at=started))
-    db.session.flush()
-    for payment, season, recorded in paid:
-        db.session.add(
-            TablePayment(
-                table_id=table.id,
-                season_id=table.seasons[season].id,
-                payer=payment.payer,
-                payee=payment.payee,
-                amount=payment.amount,
-                at=payment.at or utcnow(),
-                recorded_at=recorded or utcnow(),
-            )
+    with matches.transaction():  # the table and every match, or nothing
+        table, key = service.create_table(
+            {
+                "name": spec.name,
+                "players": names,
+                "rules": data.get("rules"),
+                "stake": data.get("stake"),
+                "season": seasons[0][0] if seasons else "1",
+            }
         )
-    db.session.commit()
-    for doc in docs:
-        match, _ = matches.import_match({k: v for k, v in doc.items() if k != "season"})
-        season = _season_index(doc.get("season"), len(seasons))
-        _place(match, table, table.seasons[season].id if isinstance(season, int) else None)
+        if seasons:
+            table.seasons[0].started_at = seasons[0][1]
+        for name, started in seasons[1:]:
+            table.seasons.append(Season(name=name, started_at=started))
+        db.session.flush()
+        for payment, season, recorded in paid:
+            db.session.add(
+                TablePayment(
+                    table_id=table.id,
+                    season_id=table.seasons[season].id,
+                    payer=payment.payer,
+                    payee=payment.payee,
+                    amount=payment.amount,
+                    at=payment.at or utcnow(),
+                    recorded_at=recorded or utcnow(),
+                )
+            )
+        for doc in docs:
+            match, _ = matches.import_match({k: v for k, v in doc.items() if k != "season"})
+            season = _season_index(doc.get("season"), len(seasons))
+            _place(match, table, table.seasons[season].id if isinstance(season, int) else None)
     return table, key
 
 

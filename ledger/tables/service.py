@@ -72,8 +72,8 @@ def create_table(data: Mapping) -> tuple[Table, str]:
         seasons=[Season(name=spec.season)],
     )
     _put_stake(table, spec.stake)
-    db.session.add(table)
-    _commit()
+    with matches.transaction():
+        db.session.add(table)
     return table, key
 
 
@@ -150,17 +150,17 @@ def change_table(table: Table, data: Mapping) -> Table:
     changes = read_table_changes(data, roster(table))
     if not changes:
         return table
-    _touch(table)
-    if "name" in changes:
-        table.name = changes["name"]  # type: ignore[assignment]
-    if "rules" in changes:
-        table.rules = rules_record(changes["rules"])  # type: ignore[arg-type]
-    if "stake" in changes:
-        _put_stake(table, changes["stake"])  # type: ignore[arg-type]
-    joining = cast(tuple[str, ...], changes.get("players", ()))
-    for name in joining:
-        table.players.append(TablePlayer(name=name, name_key=name.casefold()))
-    _commit()
+    with matches.transaction():
+        _touch(table)
+        if "name" in changes:
+            table.name = changes["name"]  # type: ignore[assignment]
+        if "rules" in changes:
+            table.rules = rules_record(changes["rules"])  # type: ignore[arg-type]
+        if "stake" in changes:
+            _put_stake(table, changes["stake"])  # type: ignore[arg-type]
+        joining = cast(tuple[str, ...], changes.get("players", ()))
+        for name in joining:
+            table.players.append(TablePlayer(name=name, name_key=name.casefold()))
     return table
 
 
@@ -201,10 +201,11 @@ def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
         first_dealer,
         given_stake,
     )
-    _add_players(table, _joining(table, spec.players))
-    _touch(table)
-    try:  # one commit: the match and the roster's new names
-        return membership.create_placed(spec, table.id, table.current_season.id)
+    try:
+        with matches.transaction():  # one commit: the match and the roster's new names
+            _add_players(table, _joining(table, spec.players))
+            _touch(table)
+            return membership.create_placed(spec, table.id, table.current_season.id)
     except IntegrityError:
         raise _roster_changed() from None
 
@@ -223,12 +224,13 @@ def move_match(table: Table, data: Mapping) -> Match:
         for name in match.player_names
         if (spelling := find_player(name, on_roster)) is not None and spelling != name
     ]
-    for name, spelling in respelt:
-        membership.rename_player([match], name, spelling)
-    _add_players(table, _joining(table, match.player_names))
-    _touch(table)
     try:
-        return membership.place_match(match, table.id, table.current_season.id)
+        with matches.transaction():  # the new spellings, the roster and the move, or none
+            for name, spelling in respelt:
+                membership.rename_player([match], name, spelling)
+            _add_players(table, _joining(table, match.player_names))
+            _touch(table)
+            return membership.place_match(match, table.id, table.current_season.id)
     except IntegrityError:
         raise _roster_changed() from None
 
@@ -316,9 +318,9 @@ def start_season(table: Table, data: Mapping) -> Season:
     """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed."""
     name = checked(read_season_name, data.get("name"))
     season = Season(name=name, started_at=utcnow())
-    _touch(table)
-    table.seasons.append(season)
-    _commit()
+    with matches.transaction():
+        _touch(table)
+        table.seasons.append(season)
     return season
 
 
@@ -475,9 +477,9 @@ def add_payment(table: Table, data: Mapping) -> TablePayment:
         at=spec.at or utcnow(),
         recorded_at=utcnow(),
     )
-    _touch(table)
-    db.session.add(payment)
-    _commit()
+    with matches.transaction():
+        _touch(table)
+        db.session.add(payment)
     return payment
 
 
@@ -496,9 +498,9 @@ def delete_payment(table: Table, payment_id: int) -> None:
     ).one_or_none()
     if found is None:
         raise NotFound(Msg("This table has no such payment."))
-    _touch(table)
-    db.session.delete(found)
-    _commit()
+    with matches.transaction():
+        _touch(table)
+        db.session.delete(found)
 
 
 def payment_json(table: Table, payment: TablePayment) -> dict[str, Any]:
@@ -714,14 +716,6 @@ def _touch(table: Table) -> datetime:
         execution_options={"synchronize_session": False},
     )
     return now
-
-
-def _commit() -> None:
-    try:
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
 
 
 def _roster_changed() -> Invalid:
