@@ -14,6 +14,7 @@ from ledger.http.assets import init_assets
 from ledger.http.compression import init_compression
 from ledger.http.converters import init_converters
 from ledger.http.errors import init_errors
+from ledger.http.front import init_front
 from ledger.http.limits import init_limits
 from ledger.http.security import init_security
 from ledger.i18n import (
@@ -41,7 +42,7 @@ from ledger.i18n.words import (
 )
 from ledger.pdf import routes as pdf_routes
 from ledger.pdf import table_pdf
-from ledger.serving import Ledger, init_serving
+from ledger.serving import Ledger
 from ledger.settings import MAX_BODY_BYTES
 from ledger.web import (
     checker,
@@ -104,7 +105,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     init_compression(app)
     init_i18n(app)
     init_errors(app)
-    init_serving(app)
+    init_front(app)
     _register_templates(app)
     app.cli.add_command(init_db_command)
     for blueprint in (

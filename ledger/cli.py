@@ -94,10 +94,10 @@ main.params = [p for p in main.params if p.name not in ("app", "debug", "env_fil
 )
 def serve(host: str | None, port: int, threads: int | None, quiet: bool) -> None:
     """Serve the ledger with waitress; prints the address phones open and its QR code."""
+    from ledger.http.logs import configure_logging
+    from ledger.http.readiness import database_problem
     from ledger.serving import server
     from ledger.serving.address import plan_listening
-    from ledger.serving.logs import configure_logging
-    from ledger.serving.readiness import database_problem
 
     app = _app()
     configure_logging()  # before the app's first log: Flask then adds no handler of its own

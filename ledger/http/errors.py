@@ -94,7 +94,7 @@ UNAVAILABLE = {
     },
 }
 #: ``app.extensions`` key of the last such failure: ``(time.monotonic(), reason)``,
-#: which ``/readyz`` reports for a while (``ledger.serving.readiness``).
+#: which ``/readyz`` reports for a while (``ledger.http.readiness``).
 LAST_FAILURE = "ledger_last_unavailable"
 
 

@@ -1,7 +1,7 @@
 """How often a match's followers poll: every ``POLL_SECONDS`` (3 s) while they are few,
 more slowly when more of them than ``POLLS_PER_SECOND`` would poll one process at that
 pace (1,000 followers: every 15 s), at most every ``MAX_POLL_SECONDS``. The server's poll
-middleware (``ledger.serving.polls``) counts them; the pages' live parts ask this for the
+middleware (``ledger.http.polls``) counts them; the pages' live parts ask this for the
 pace they tell the phones."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Security headers on every response; over https, HSTS and a Secure session cookie.
 
 "Over https" is ``request.is_secure``: TLS at this server, or at a proxy whose headers
-the app trusts (``ledger.serving.proxy``).
+the app trusts (``ledger.http.proxy``).
 
 Flask-WTF's extra check over https, that a form's Referer is this site, cannot hold:
 the pages send no Referer at all (the policy below), so it is off

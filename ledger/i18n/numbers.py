@@ -14,7 +14,7 @@ import tzlocal
 from babel.dates import format_date, format_time, get_timezone_name
 from babel.numbers import format_currency
 from flask import current_app, has_app_context, has_request_context
-from flask_babel import get_locale
+from flask_babel import get_locale, ngettext
 
 from ledger.i18n.language import DEFAULT_LANGUAGE, digit_style
 
@@ -52,6 +52,17 @@ def num(value: object, sign: bool = False) -> str:
     if text.startswith("-") and text[1:2].isdigit():
         text = MINUS + text[1:]
     return digits(text)
+
+
+def length_words(unit: str, count: object) -> str:
+    """``4 hands``, ``1 rotation``."""
+    if not isinstance(count, int):
+        return f"{count} {unit}"
+    if unit == "hands":
+        return ngettext("%(count)s hand", "%(count)s hands", count, count=num(count))
+    if unit == "rotations":
+        return ngettext("%(count)s rotation", "%(count)s rotations", count, count=num(count))
+    return f"{num(count)} {unit}"
 
 
 def western_digits(text: str) -> str:

@@ -752,8 +752,8 @@ def transaction(match: Match | None = None, number: int | None = None) -> Iterat
         info.pop(_OPEN, None)
 
 
-#: The session's mark of an open ``transaction`` block.
-_OPEN = "ledger.transaction"
+#: The session's mark of an open transaction block (``transaction``).
+_OPEN = "open_transaction"
 
 
 def _raise_conflict(error: BaseException, match_id: int | None, number: int | None) -> None:

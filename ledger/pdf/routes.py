@@ -42,6 +42,7 @@ from ledger.engine import (
     settlement_json,
 )
 from ledger.engine.rules import DEFAULT_PROFILE
+from ledger.forms.what_if import PRINTED_HANDS, WhatIfForm, chosen, comparison, rules_title
 from ledger.http.errors import error_response
 from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, Msg, format_day, num, tr
@@ -58,7 +59,6 @@ from ledger.pdf.printer import PdfBusy, init_printer, kept_pdf, new_pdf, request
 from ledger.pdf.render import DEFAULT_PAPER, RenderJob, paper_size, pdf_response
 from ledger.tables import service as tables
 from ledger.tables.rescore import rescore_season
-from ledger.web.what_if import PRINTED_HANDS, WhatIfForm, chosen, comparison, rules_title
 
 bp = Blueprint("reports", __name__)
 

@@ -13,19 +13,19 @@ from werkzeug.datastructures import MultiDict
 
 from ledger.engine import PROFILES, Invalid, resolve_rules
 from ledger.engine.rules import DEFAULT_PROFILE
-from ledger.i18n import translate
-from ledger.matches.share_link import ShareLinkError, decode_hand_link, encode_hand_link
-from ledger.web.forms.hand import CheckForm
-from ledger.web.forms.hand_filling import hand_formdata
-from ledger.web.forms.hand_reading import HandCheck, check_hand
-from ledger.web.forms.hand_setup import prepare_hand_form
-from ledger.web.forms.problems import clear_errors
-from ledger.web.forms.rules import (
+from ledger.forms.hand import CheckForm
+from ledger.forms.hand_filling import hand_formdata
+from ledger.forms.hand_reading import HandCheck, check_hand
+from ledger.forms.hand_setup import prepare_hand_form
+from ledger.forms.problems import clear_errors
+from ledger.forms.rules import (
     RulesChoice,
     prepare_rules_form,
     read_rules_form,
     rules_formdata,
 )
+from ledger.i18n import translate
+from ledger.matches.share_link import ShareLinkError, decode_hand_link, encode_hand_link
 
 bp = Blueprint("checker", __name__)
 

@@ -6,13 +6,14 @@ card ranks stay Western (8♥), as they are printed on the cards.
 
 from __future__ import annotations
 
-from flask_babel import gettext, ngettext
+from flask_babel import gettext
 from markupsafe import Markup
 
 from ledger.engine import CardError, parse_card
 from ledger.engine.cards import Relation, card_of
 from ledger.engine.rules import overrides_of
 from ledger.i18n import digits, num
+from ledger.i18n.numbers import length_words
 from ledger.i18n.words import (
     CHOICE_WORDS,
     KIND_NAMES,
@@ -58,17 +59,6 @@ def rule_value(value: object) -> str:
     if isinstance(value, str) and value in CHOICE_WORDS:
         return str(CHOICE_WORDS[value])
     return str(value).replace("_", " ")
-
-
-def length_words(unit: str, count: object) -> str:
-    """``4 hands``, ``1 rotation``."""
-    if not isinstance(count, int):
-        return f"{count} {unit}"
-    if unit == "hands":
-        return ngettext("%(count)s hand", "%(count)s hands", count, count=num(count))
-    if unit == "rotations":
-        return ngettext("%(count)s rotation", "%(count)s rotations", count, count=num(count))
-    return f"{num(count)} {unit}"
 
 
 def setting_label(name: str) -> str:

@@ -1,4 +1,4 @@
-"""The shared hand form (``ledger.web.forms.hand_setup``) inside a match.
+"""The shared hand form (``ledger.forms.hand_setup``) inside a match.
 
 The form is the dispute checker's, for the match's registered players (names fixed,
 a plays / sits-out switch each), with the dealer and, when editing, the version of
@@ -17,19 +17,19 @@ from wtforms import HiddenField, SelectChoice, SelectField
 
 from ledger import matches
 from ledger.engine import Invalid, settlement_json
-from ledger.matches.models import Match
-from ledger.matches.view import HandView, MatchView
-from ledger.web.forms.hand import HandForm
-from ledger.web.forms.hand_filling import hand_formdata
-from ledger.web.forms.hand_reading import (
+from ledger.forms.hand import HandForm
+from ledger.forms.hand_filling import hand_formdata
+from ledger.forms.hand_reading import (
     HandCheck,
     check_hand,
     problems_from_errors,
     read_hand_form,
 )
-from ledger.web.forms.hand_setup import build_hand_form
-from ledger.web.forms.numbers import read_whole
-from ledger.web.forms.problems import attach
+from ledger.forms.hand_setup import build_hand_form
+from ledger.forms.numbers import read_whole
+from ledger.forms.problems import attach
+from ledger.matches.models import Match
+from ledger.matches.view import HandView, MatchView
 
 
 class MatchHandForm(HandForm):

@@ -11,12 +11,12 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from ledger import matches
+from ledger.forms.hand_reading import HandCheck
+from ledger.forms.numbers import read_whole
 from ledger.i18n import tr
 from ledger.matches.models import Match
 from ledger.matches.view import HandView, MatchView, history_json
 from ledger.web.edit_rights import can_edit, require_editor
-from ledger.web.forms.hand_reading import HandCheck
-from ledger.web.forms.numbers import read_whole
 from ledger.web.hand_entry import (
     MatchHandForm,
     build_match_hand_form,

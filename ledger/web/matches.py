@@ -36,8 +36,29 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ledger import matches
 from ledger.engine import FieldError, Invalid
 from ledger.extensions import csrf
+from ledger.forms.import_match import ImportMatchForm, read_saved_match
+from ledger.forms.length import MAX_COUNT, LengthForm, length_unit, suggest_length
+from ledger.forms.new_match import (
+    NewMatchCheck,
+    NewMatchForm,
+    default_name,
+    error_field,
+    prepare_new_match_form,
+    read_length,
+    rules_spec,
+)
+from ledger.forms.numbers import read_whole
+from ledger.forms.problems import Problem, attach, place_errors, plain_message
+from ledger.forms.rules import RulesChoice
+from ledger.forms.stake import (
+    StakeForm,
+    prepare_stake_fields,
+    read_stake_fields,
+    stake_field,
+)
 from ledger.http.pace import poll_seconds
 from ledger.i18n import N_, current_language, digit_style, money, tr, translate
+from ledger.i18n.numbers import length_words
 from ledger.matches import create_match, import_match
 from ledger.matches.chart import running_chart
 from ledger.matches.export import IMPORT_MAX_BYTES
@@ -47,27 +68,6 @@ from ledger.matches.reading import read_match, read_whole_number, rules_from_rec
 from ledger.matches.view import MatchView, stake_of
 from ledger.tables.service import may_write_match, table_of
 from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
-from ledger.web.filters import length_words
-from ledger.web.forms.import_match import ImportMatchForm, read_saved_match
-from ledger.web.forms.length import MAX_COUNT, LengthForm, length_unit, suggest_length
-from ledger.web.forms.new_match import (
-    NewMatchCheck,
-    NewMatchForm,
-    default_name,
-    error_field,
-    prepare_new_match_form,
-    read_length,
-    rules_spec,
-)
-from ledger.web.forms.numbers import read_whole
-from ledger.web.forms.problems import Problem, attach, place_errors, plain_message
-from ledger.web.forms.rules import RulesChoice
-from ledger.web.forms.stake import (
-    StakeForm,
-    prepare_stake_fields,
-    read_stake_fields,
-    stake_field,
-)
 from ledger.web.qr import qr_svg
 from ledger.web.score_table import RECENT_HANDS, score_rows
 from ledger.web.undo import take_undo_offer

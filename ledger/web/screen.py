@@ -8,7 +8,7 @@ from their chair (issue 27).
   light|dark`` sets its colours (else the device's preference).
 - ``GET /matches/<id>/screen/live?v=<version>``: what the screen polls, as the match
   page polls its live part: 204 while the match is still at ``v`` (answered in front of
-  the app, ``ledger.serving.polls``), else the screen's part that follows the match.
+  the app, ``ledger.http.polls``), else the screen's part that follows the match.
 
 The part is rendered once per match version, language and digits, and kept
 (``ledger.matches.page_cache``), so a room of screens and phones costs what one does.

@@ -25,9 +25,9 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ledger.engine import Invalid
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
-from ledger.web.forms.hand import RulesForm
-from ledger.web.forms.problems import Problem, attach, place_errors
-from ledger.web.forms.stake import StakeFields, stake_field
+from ledger.forms.hand import RulesForm
+from ledger.forms.problems import Problem, attach, place_errors
+from ledger.forms.stake import StakeFields, stake_field
 
 _SPLIT = re.compile(r"[\n,،]+")
 

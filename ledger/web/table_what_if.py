@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from ledger.forms.what_if import WhatIfForm, chosen, picked_query, rules_title
 from ledger.http.seasons import season_or_404
 from ledger.matches.reading import rules_from_record
 from ledger.tables import service
 from ledger.tables.rescore import rescore_season
-from ledger.web.what_if import WhatIfForm, chosen, picked_query, rules_title
 
 bp = Blueprint("table_what_if", __name__, url_prefix="/tables")
 

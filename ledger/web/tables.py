@@ -33,6 +33,9 @@ from wtforms import SelectChoice
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid
+from ledger.forms.new_match import default_name
+from ledger.forms.rules import prepare_rules_form, read_rules_form
+from ledger.forms.stake import prepare_stake_fields, read_stake_fields
 from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, format_day, money, signed, tr
 from ledger.matches.chart import Chart, build_chart
@@ -48,9 +51,6 @@ from ledger.web.edit_rights import (
     require_table_editor,
     table_edit_key,
 )
-from ledger.web.forms.new_match import default_name
-from ledger.web.forms.rules import prepare_rules_form, read_rules_form
-from ledger.web.forms.stake import prepare_stake_fields, read_stake_fields
 from ledger.web.qr import qr_svg
 from ledger.web.table_forms import (
     MergeForm,

@@ -27,7 +27,7 @@
     return s.replace(/[0-9]/g, function (d) { return DEVANAGARI.charAt(Number(d)); });
   }
 
-  // A whole number typed in the box, read as the server reads it (ledger/web/forms/
+  // A whole number typed in the box, read as the server reads it (ledger/forms/
   // numbers.py): Western or Devanagari digits, nothing else; NaN when it is no number.
   function readWhole(value) {
     var s = value.trim().replace(/[०-९]/g, function (d) { return String(DEVANAGARI.indexOf(d)); });

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from ledger.serving.logs import configure_logging
+from ledger.http.logs import configure_logging
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """The followers' poll of an unchanged match is answered in front of the app
-(``ledger.serving.polls``): as the app would answer it, and only then."""
+(``ledger.http.polls``): as the app would answer it, and only then."""
 
 import re
 
@@ -10,8 +10,8 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.test import Client
 
 from ledger.http import compression
-from ledger.serving.logs import RequestLog
-from ledger.serving.polls import UnchangedPolls
+from ledger.http.logs import RequestLog
+from ledger.http.polls import UnchangedPolls
 
 #: What the app's own 204 says that the shortcut's leaves out (see the module).
 NOT_REPEATED = {"Vary", "Content-Type"}

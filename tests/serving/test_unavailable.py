@@ -17,8 +17,8 @@ from sqlalchemy import event, text
 from ledger import create_app, matches
 from ledger.api import matches as api_matches
 from ledger.extensions import db
+from ledger.http import readiness
 from ledger.http.errors import RETRY_AFTER
-from ledger.serving import readiness
 
 HAND = {
     "finish": "sequences",

@@ -1,4 +1,4 @@
-"""The hand form (ledger.web.forms: hand_setup, hand_reading, hand_filling) as the match
+"""The hand form (ledger.forms: hand_setup, hand_reading, hand_filling) as the match
 pages use it: fixed names, sit-outs, the settle format both ways, and the macros rendered
 for a match's players."""
 
@@ -6,9 +6,9 @@ from flask import render_template_string
 from werkzeug.datastructures import MultiDict
 
 from ledger.engine import PROFILES
-from ledger.web.forms.hand_filling import hand_formdata
-from ledger.web.forms.hand_reading import check_hand, read_hand_form
-from ledger.web.forms.hand_setup import build_hand_form
+from ledger.forms.hand_filling import hand_formdata
+from ledger.forms.hand_reading import check_hand, read_hand_form
+from ledger.forms.hand_setup import build_hand_form
 
 MATCH = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Firoz"]
 
@@ -123,7 +123,7 @@ def test_new_hand_form_for_a_match_renders(app):
 def test_dealt_tunnelas_are_read_in_the_game_words_of_either_language(app):
     """Issue 26: पप्लु, साधारण जोकर, "ordinary joker" and the ids all name their kind;
     card codes stay as typed."""
-    from ledger.web.forms.hand_reading import tunnela_entries
+    from ledger.forms.hand_reading import tunnela_entries
 
     with app.test_request_context():
         assert tunnela_entries("5S, पप्लु; साधारण  जोकर, ordinary joker, Printed joker 8H") == [

@@ -112,7 +112,7 @@ def test_the_match_page_runs_the_same_queries_for_2_and_200_hands(app, client, e
     # (the chart), the newest hands, when the first and last were played.
     assert counts[0][1] <= 6
     # Again, unchanged: the row only (the parts rendered for this version are kept); a
-    # poll's version is read first, in front of the app (ledger.serving.polls), which
+    # poll's version is read first, in front of the app (ledger.http.polls), which
     # gives a follower without cookies the answer it kept: that query only.
     for path, queries in ((url, 1), (f"{url}/live?v=0", 2 if editor else 1)):
         with counting_queries(app) as statements:

@@ -1,7 +1,7 @@
 """The house-rules chooser (a profile and single-setting overrides), both ways.
 
 Used by the dispute checker, and meant for the new-match page too: the form is
-``ledger.web.forms.hand.RulesForm`` (a ``FormField`` of the page's form), its template macros are
+``ledger.forms.hand.RulesForm`` (a ``FormField`` of the page's form), its template macros are
 in ``templates/rules/_choose.html``.
 """
 
@@ -25,11 +25,11 @@ from ledger.engine.rules import (
     OPTIONAL_TABLES,
     TUNNELA_SETTINGS,
 )
+from ledger.forms.hand import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
+from ledger.forms.numbers import read_whole
+from ledger.forms.problems import Problem, attach, place_errors
 from ledger.i18n import tr
 from ledger.i18n.words import CHOICE_WORDS
-from ledger.web.forms.hand import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
-from ledger.web.forms.numbers import read_whole
-from ledger.web.forms.problems import Problem, attach, place_errors
 
 NONE_WORDS = ("none", "no", "-", "—", "–", "off", "छैन")
 _NUMBERS = re.compile(r"[\s,/]+")

@@ -5,7 +5,7 @@ and an optional stake.
 ``ledger.matches.create_match`` and place its problems on their fields; the route
 (``ledger.web.matches.submit_new_match``) creates the match (nothing is stored on a
 problem). The house rules use the
-shared rules chooser (``ledger.web.forms.rules``); the deal's direction is offered here
+shared rules chooser (``ledger.forms.rules``); the deal's direction is offered here
 too, since it matters to a match and not to one hand.
 """
 
@@ -21,23 +21,22 @@ from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField,
 
 from ledger.engine import FieldError, HouseRules
 from ledger.engine.game import MAX_MATCH_PLAYERS, MIN_PLAYERS
-from ledger.i18n import format_day, tr
-from ledger.i18n import today as local_today
-from ledger.i18n.numbers import time_zone
-from ledger.i18n.words import CHOICE_WORDS
-from ledger.matches import matches_started_between
-from ledger.matches.reading import PROFILE_LENGTH
-from ledger.web.filters import length_words
-from ledger.web.forms import stripped
-from ledger.web.forms.hand import RulesForm
-from ledger.web.forms.numbers import WholeNumberInput, read_whole
-from ledger.web.forms.problems import Problem
-from ledger.web.forms.rules import RulesChoice, prepare_rules_form, read_rules_form
-from ledger.web.forms.stake import (
+from ledger.forms import stripped
+from ledger.forms.hand import RulesForm
+from ledger.forms.numbers import WholeNumberInput, read_whole
+from ledger.forms.problems import Problem
+from ledger.forms.rules import RulesChoice, prepare_rules_form, read_rules_form
+from ledger.forms.stake import (
     StakeFields,
     prepare_stake_fields,
     stake_field,
 )
+from ledger.i18n import format_day, tr
+from ledger.i18n import today as local_today
+from ledger.i18n.numbers import length_words, time_zone
+from ledger.i18n.words import CHOICE_WORDS
+from ledger.matches import matches_started_between
+from ledger.matches.reading import PROFILE_LENGTH
 
 DEFAULT_ROWS = 4
 LENGTH_KINDS = ("profile", "hands", "rotations", "open")

@@ -8,8 +8,8 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
+from ledger.forms.numbers import WholeNumberInput
 from ledger.matches.view import MatchView
-from ledger.web.forms.numbers import WholeNumberInput
 
 MAX_COUNT = 1000
 

@@ -23,13 +23,13 @@ from ledger.engine import (
     settlement_json,
 )
 from ledger.engine.game import COUNT_KINDS, FINISHES, TUNNELA_KINDS
+from ledger.forms.hand import HandForm
+from ledger.forms.hand_setup import HandLayout, player_name, row_title
+from ledger.forms.numbers import read_whole
+from ledger.forms.problems import Problem, attach, place_errors
 from ledger.i18n import tr
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.words import KIND_NAMES, KIND_WORDS
-from ledger.web.forms.hand import HandForm
-from ledger.web.forms.hand_setup import HandLayout, player_name, row_title
-from ledger.web.forms.numbers import read_whole
-from ledger.web.forms.problems import Problem, attach, place_errors
 
 _SPLIT = re.compile(r"[\s,;]+")
 

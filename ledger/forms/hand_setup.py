@@ -10,8 +10,8 @@ from wtforms import SelectChoice
 from ledger.engine import HouseRules
 from ledger.engine.game import TUNNELA_KINDS
 from ledger.engine.hand import tunnela_setting
+from ledger.forms.hand import HandForm
 from ledger.i18n import tr
-from ledger.web.forms.hand import HandForm
 
 MIN_ROWS, DEFAULT_ROWS = 2, 4
 

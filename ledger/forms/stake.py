@@ -16,8 +16,8 @@ from flask_wtf import FlaskForm
 from wtforms import Field, Form, FormField, SelectField, StringField
 
 from ledger.engine import FieldError, Stake
+from ledger.forms import stripped
 from ledger.i18n import tr, western_digits
-from ledger.web.forms import stripped
 
 #: The currency offered first (the game is Nepal's).
 DEFAULT_CURRENCY = "NPR"

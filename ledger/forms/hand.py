@@ -1,9 +1,9 @@
 """WTForms forms of the pages.
 
 The hand form is shared by the dispute checker and the match pages: build it with
-``ledger.web.forms.hand_setup.build_hand_form`` (which also sets which fields the house rules
+``ledger.forms.hand_setup.build_hand_form`` (which also sets which fields the house rules
 need) rather than instantiating these classes directly. The forms only carry what
-was typed: every check of a hand is the engine's (``ledger.web.forms.hand_reading.check_hand``).
+was typed: every check of a hand is the engine's (``ledger.forms.hand_reading.check_hand``).
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from wtforms import (
 
 from ledger.engine.game import MAX_MAAL, MAX_MATCH_PLAYERS, MAX_NAME
 from ledger.engine.rules import CHOICES, PROFILES, HouseRules
+from ledger.forms import stripped
+from ledger.forms.numbers import WholeNumberInput
 from ledger.i18n.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
-from ledger.web.forms import stripped
-from ledger.web.forms.numbers import WholeNumberInput
 
 # Labels, choices and placeholders are lazy strings: read in the page's language.
 SEEN_CHOICES = [
