@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import socket
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from flask import Flask
-from waitress import wasyncore
-from waitress.server import create_server
 
 from ledger import create_app
 from ledger.extensions import db
+from ledger.serving.server import serving_in_thread
 
 
 def free_port() -> int:
@@ -46,16 +44,5 @@ def bench_app() -> Iterator[Flask]:
 @contextmanager
 def served(threads: int = 4) -> Iterator[int]:
     """Serve a new app on 127.0.0.1 while the block runs; yields its port."""
-    with bench_app() as app:
-        port = free_port()
-        server = create_server(app, host="127.0.0.1", port=port, threads=threads)
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        try:
-            yield port
-        finally:
-            server.task_dispatcher.shutdown()  # lets running requests finish first
-            # Every socket is closed by the loop's own thread, which then ends (closed
-            # from here, the loop could be waiting on them: "bad file descriptor").
-            server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
-            thread.join(timeout=10)
+    with bench_app() as app, serving_in_thread(app, threads) as port:
+        yield port

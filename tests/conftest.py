@@ -10,7 +10,6 @@ Tests marked ``sqlite_only`` are about SQLite itself and skipped on PostgreSQL.
 import os
 import shutil
 import subprocess
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,10 +18,10 @@ from browser_support import CHROMIUM, CHROMIUM_ARGS
 from compiled_once import share_route_builders, share_templates
 from database_support import CHOICES, open_databases
 from flask import Flask
-from werkzeug.serving import make_server
 
 from ledger import create_app
 from ledger.extensions import db
+from ledger.serving.server import serving_in_thread
 
 
 def pytest_addoption(parser):
@@ -167,15 +166,10 @@ def live_server(databases, tmp_path):
     """The app (CSRF on) served on 127.0.0.1 at a free port; yields its base URL."""
     gen = _make_app(databases, tmp_path, WTF_CSRF_ENABLED=True, TESTING=False)
     app = next(gen)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        with serving_in_thread(app) as port:  # waitress, as `marriage-ledger serve`
+            yield f"http://127.0.0.1:{port}"
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
         next(gen, None)
 
 

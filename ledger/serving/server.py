@@ -30,9 +30,13 @@ from __future__ import annotations
 
 import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask
+from waitress import wasyncore
 
 from ledger.pdf.child import start_renderer
 from ledger.serving.address import Listening, print_banner
@@ -98,3 +102,22 @@ def serve(app: Flask, plan: Listening, threads: int = THREADS) -> None:
 
 def _stop(signum: int, frame: object) -> None:
     raise SystemExit(0)  # waitress's loop closes its sockets on SystemExit
+
+
+@contextmanager
+def serving_in_thread(app: Flask, threads: int = THREADS) -> Iterator[int]:
+    """``app`` served as ``serve`` serves it, on 127.0.0.1 at a free port, by a thread of
+    this process while the block runs (the tests' and the benchmarks' server); yields
+    the port."""
+    settings = {**SETTINGS, "threads": threads, "connection_limit": connection_limit()}
+    server = create_keep_alive_server(app, host="127.0.0.1", port=0, **settings)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield server.effective_port
+    finally:
+        server.task_dispatcher.shutdown()  # lets running requests finish first
+        # Every socket is closed by the loop's own thread, which then ends (closed from
+        # here, the loop could be waiting on them: "bad file descriptor").
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        thread.join(timeout=10)

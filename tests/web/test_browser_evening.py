@@ -19,6 +19,8 @@ from browser_support import (
     save_hand,
 )
 
+from ledger.serving.server import serving_in_thread
+
 pytestmark = pytest.mark.browser
 
 
@@ -123,6 +125,21 @@ def test_back_to_a_kept_page_after_a_save_says_it_was_saved(live_server, browser
 # 3. A hand kept on the phone, sent from the match page
 
 
+def answered_unheard(page, route) -> tuple[int, dict[str, str], bytes]:
+    """The server's answer to the routed request, asked from another browser context
+    with the page's cookies, so that the page's own cookies stay as they were (the phone
+    never heard the answer); its status, headers but Set-Cookie, and body."""
+    elsewhere = page.context.browser.new_context()
+    try:
+        answer = elsewhere.request.fetch(
+            route.request, headers=route.request.all_headers(), max_redirects=0
+        )
+        headers = {k: v for k, v in answer.headers.items() if k.lower() != "set-cookie"}
+        return answer.status, headers, answer.body()
+    finally:
+        elsewhere.close()
+
+
 def test_a_hand_kept_then_sent_from_the_match_page_says_it_was_sent(live_server, phone):
     match_url = api_match(phone, live_server)
     open_new_hand(phone, match_url)
@@ -131,7 +148,7 @@ def test_a_hand_kept_then_sent_from_the_match_page_says_it_was_sent(live_server,
     def lose_the_answer(route):  # stored, but the phone never hears
         if route.request.method != "POST":
             return route.continue_()
-        route.fetch(max_redirects=0)
+        answered_unheard(phone, route)
         route.abort("connectionreset")
 
     phone.route("**/hands/new", lose_the_answer)
@@ -140,16 +157,19 @@ def test_a_hand_kept_then_sent_from_the_match_page_says_it_was_sent(live_server,
     assert stored(phone, match_url) == [1]
     phone.unroute("**/hands/new")
     phone.goto(match_url)  # the match page sends it again: the server had it
+    # Said by the server's message, or by the queue's own words when that message is lost
+    # (now and then, about 1 run in 10 here, the page after the send comes without the
+    # send's session cookie): either way once, and never as a form saved twice.
     phone.wait_for_function(
-        "() => /was sent and saved/.test(document.querySelector('.flashes')?.textContent)"
+        "() => /Hand 1 was sent and saved/.test(document.querySelector('main').textContent)"
     )
-    said = phone.locator(".flashes").inner_text()
-    assert "Hand 1 was sent and saved." in said
+    said = phone.locator("main").inner_text()
+    assert said.count("Hand 1 was sent and saved.") == 1
     assert "already been saved from this form" not in said
     assert stored(phone, match_url) == [1]
 
-    # The server's message lost (a poll answered after the save brings back the cookie
-    # as it was): the match page says it all the same.
+    # The server's message lost (a poll answered after the save brings back the session
+    # cookie as it was): the match page says it all the same.
     open_new_hand(phone, match_url)
     fill_typical_hand(phone)
     phone.route(
@@ -164,13 +184,11 @@ def test_a_hand_kept_then_sent_from_the_match_page_says_it_was_sent(live_server,
     phone.locator("#hand-queue .unsent").wait_for()
     phone.unroute("**/hands/new")
 
-    def message_taken(route):  # another request of the page shows the message first
+    def message_taken(route):  # the save's answer heard, its session cookie undone
         if route.request.method != "POST":
             return route.continue_()
-        answer = route.fetch(max_redirects=0)
-        phone.request.get(match_url)  # (route.fetch put the answer's cookie in already)
-        headers = {k: v for k, v in answer.headers.items() if k.lower() != "set-cookie"}
-        route.fulfill(response=answer, headers=headers)
+        status, headers, body = answered_unheard(phone, route)
+        route.fulfill(status=status, headers=headers, body=body)
 
     phone.route("**/hands/new", message_taken)
     phone.goto(match_url)
@@ -349,23 +367,14 @@ def test_foul_pdf_links_and_your_matches_are_easy_to_find(live_server, phone):
 @pytest.fixture
 def limited_server(make_app):
     """The app served with its rate limits on (new matches: 3 a minute)."""
-    import threading
-
-    from werkzeug.serving import make_server
-
     app = make_app(
         WTF_CSRF_ENABLED=True,
         TESTING=False,
         RATELIMIT_ENABLED=True,
         RATELIMIT_MATCH_CREATE="3 per minute",
     )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    with serving_in_thread(app) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 def test_the_new_match_form_counts_matches_and_says_one_thing_per_problem(limited_server, phone):
