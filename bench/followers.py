@@ -23,7 +23,16 @@ cores); ``load_average``, the machine's one-minute load when the level ended.
 ``poll_cost``: the poll of an unchanged match against ``/healthz`` in Flask's test
 client, the issue's measure of a request's cost.
 
-Run alone: ``python bench/followers.py [followers ...]`` (default: 200 and 1000).
+``--postgresql``: the ledger on a PostgreSQL cluster the bench starts (Debian's server
+binaries, as the tests start theirs: ``tests/postgres_cluster.py``, durability traded
+for speed as there), served by ``--processes`` processes (default 2), each with its own
+instance folder and port as behind a proxy; the followers are dealt to them in turn,
+the scorekeeper writes to the first. ``server_cpu`` is then the processes' sum, and
+``database_cpu`` PostgreSQL's. ``--redis``: the processes share their rate limits and
+follow pace on a Redis server the bench starts (Debian's ``redis-server``).
+
+Run alone: ``python -m bench.followers [--postgresql [--processes N]] [--redis]
+[followers ...]`` (default: 200 and 1000).
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ import multiprocessing
 import os
 import random
 import re
+import secrets
 import signal
 import statistics
 import subprocess
@@ -41,8 +51,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from argparse import ArgumentParser
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,7 +75,7 @@ SCRIPT = Path(sys.executable).parent / "marriage-ledger"
 #: What a phone's browser sends with the poll (htmx): the answer is compressed.
 POLL_HEADERS = "Accept: */*\r\nAccept-Encoding: gzip, deflate, br\r\nHX-Request: true\r\n"
 VERSION = re.compile(rb'data-version="(\d+)"')
-#: The pace the live part asks for (``ledger.serving.polls.poll_seconds``), as htmx reads it.
+#: The pace the live part asks for (``ledger.http.polls.poll_seconds``), as htmx reads it.
 PACE = re.compile(rb'hx-trigger="every (\d+)s"')
 DECODE = {b"br": brotli.decompress, b"gzip": gzip.decompress}
 
@@ -72,40 +83,140 @@ DECODE = {b"br": brotli.decompress, b"gzip": gzip.decompress}
 # --- the server ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Setup:
+    """What serves the ledger: SQLite and one process, or PostgreSQL and ``processes``;
+    with or without a shared Redis."""
+
+    postgresql: bool = False
+    processes: int = 1
+    redis: bool = False
+
+    def __str__(self) -> str:
+        served = f"PostgreSQL, {self.processes} processes" if self.postgresql else "SQLite"
+        return served + (" + Redis" if self.redis else "")
+
+
+#: What ``make bench`` measures: one process on SQLite, and two sharing PostgreSQL.
+SETUPS = (Setup(), Setup(postgresql=True, processes=2))
+
+
+@dataclass
+class Served:
+    """The serving processes' ports and ids (the first takes the scorekeeper's writes)
+    and the database server's main process id, if any."""
+
+    ports: list[int]
+    pids: list[int]
+    database_pid: int | None = None
+
+
 @contextmanager
-def served_ledger(folder: str) -> Iterator[tuple[int, int]]:
-    """``marriage-ledger serve --host 127.0.0.1`` on a new database in ``folder``, until
-    the block ends; yields its port and process id. Its request log goes to
-    ``folder``/serve.log."""
+def served_ledger(folder: str, setup: Setup = Setup()) -> Iterator[Served]:
+    """``marriage-ledger serve --host 127.0.0.1`` on a new database (in ``folder``, or
+    on a PostgreSQL cluster of its own), in ``setup.processes`` processes, until the
+    block ends. Their request logs go to ``folder``/serve-N.log."""
     if not SCRIPT.exists():
         raise RuntimeError(f"no {SCRIPT}: install the project (make venv)")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGER_")}
-    env |= {
-        "LEDGER_INSTANCE_PATH": folder,
-        "LEDGER_DATABASE_URL": f"sqlite:///{folder}/followers.sqlite3",
-    }
-    subprocess.run(
-        [str(SCRIPT), "init-db"], env=env, cwd=folder, check=True, capture_output=True, timeout=120
-    )
-    port = free_port()
-    with open(os.path.join(folder, "serve.log"), "wb") as log:
-        server = subprocess.Popen(
-            [str(SCRIPT), "serve", "--host", "127.0.0.1", "--port", str(port)],
-            env=env,
-            cwd=folder,
-            stdout=subprocess.DEVNULL,
-            stderr=log,
-        )
+    with ExitStack() as stack:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGER_")}
+        env["LEDGER_SECRET_KEY"] = secrets.token_hex(32)  # the same in every process
+        database_pid = None
+        if setup.postgresql:
+            cluster = stack.enter_context(_postgresql())
+            env["LEDGER_DATABASE_URL"] = cluster.url(cluster.create_database())
+            database_pid = cluster.main_pid()
+        else:
+            env["LEDGER_DATABASE_URL"] = f"sqlite:///{folder}/followers.sqlite3"
+        if setup.redis:
+            env["LEDGER_RATELIMIT_STORAGE_URI"] = stack.enter_context(_redis()).url
+        servers = []
+        for n in range(setup.processes):
+            instance = os.path.join(folder, f"instance-{n}")
+            os.makedirs(instance)
+            here = {**env, "LEDGER_INSTANCE_PATH": instance}
+            if n == 0:
+                subprocess.run(
+                    [str(SCRIPT), "init-db"],
+                    env=here,
+                    cwd=folder,
+                    check=True,
+                    capture_output=True,
+                    timeout=120,
+                )
+            port = free_port()
+            with open(os.path.join(folder, f"serve-{n}.log"), "wb") as log:
+                server = subprocess.Popen(
+                    [str(SCRIPT), "serve", "--host", "127.0.0.1", "--port", str(port)],
+                    env=here,
+                    cwd=folder,
+                    stdout=subprocess.DEVNULL,
+                    stderr=log,
+                )
+            stack.callback(_stop, server)
+            servers.append((server, port))
+        for server, port in servers:
+            _wait_for(server, port)
+        yield Served([port for _, port in servers], [s.pid for s, _ in servers], database_pid)
+
+
+def _stop(server: subprocess.Popen) -> None:
+    server.send_signal(signal.SIGTERM)
     try:
-        _wait_for(server, port)
-        yield port, server.pid
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def _test_helpers():
+    """The tests' own starters of PostgreSQL and Redis (``tests/``: not a package)."""
+    tests = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
+    import postgres_cluster
+    import redis_server
+
+    return postgres_cluster, redis_server
+
+
+@contextmanager
+def _postgresql():
+    postgres_cluster, _ = _test_helpers()
+    bindir = postgres_cluster.server_binaries()
+    if bindir is None:
+        raise RuntimeError("no PostgreSQL server binaries: make system-deps")
+    cluster = postgres_cluster.Cluster(bindir).start()
+    try:
+        yield cluster
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        cluster.stop()
+
+
+@contextmanager
+def _redis():
+    _, redis_server = _test_helpers()
+    binary = redis_server.server_binary()
+    if binary is None:
+        raise RuntimeError("no redis-server: make system-deps")
+    server = redis_server.RedisServer(binary).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def tree_cpu_seconds(pid: int) -> float | None:
+    """The processor time a process and its children (PostgreSQL's backends) used so far."""
+    total = cpu_seconds(pid)
+    if total is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as listed:
+            children = [int(n) for n in listed.read().split()]
+    except OSError:
+        children = []
+    return total + sum(cpu_seconds(child) or 0.0 for child in children)
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -214,16 +325,22 @@ async def _follower(port: int, live: str, start: float, until: float, seen: Foll
         connection.close()
 
 
-async def _follow_all(port: int, live: str, followers: int, until: float) -> Followed:
+async def _follow_all(ports: list[int], live: str, followers: int, until: float) -> Followed:
+    """``followers`` phones, dealt to the serving processes in turn."""
     seen = Followed()
     now = time.monotonic()
     phases = [now + POLL_SECONDS * i / followers for i in range(followers)]
-    await asyncio.gather(*(_follower(port, live, phase, until, seen) for phase in phases))
+    await asyncio.gather(
+        *(
+            _follower(ports[i % len(ports)], live, phase, until, seen)
+            for i, phase in enumerate(phases)
+        )
+    )
     return seen
 
 
-def _followers_process(port: int, live: str, followers: int, until: float, out) -> None:
-    out.send(asyncio.run(_follow_all(port, live, followers, until)))
+def _followers_process(ports: list[int], live: str, followers: int, until: float, out) -> None:
+    out.send(asyncio.run(_follow_all(ports, live, followers, until)))
     out.close()
 
 
@@ -235,12 +352,12 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
 
 
-def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
+def run(followers: int, seconds: float = SECONDS, setup: Setup = Setup()) -> dict[str, float]:
     """``followers`` phones and one scorekeeper for ``seconds``: the figures."""
     rng = random.Random(followers)
     fork = multiprocessing.get_context("fork")
-    with tempfile.TemporaryDirectory() as folder, served_ledger(folder) as (port, pid):
-        scorekeeper = Client(port)
+    with tempfile.TemporaryDirectory() as folder, served_ledger(folder, setup) as served:
+        scorekeeper = Client(served.ports[0])
         match = seed_match(scorekeeper, SEEDED_HANDS, rng)
         hands = f"/api/v1/matches/{match['id']}/hands"
         auth = {"Authorization": f"Bearer {match['edit_key']}"}
@@ -249,7 +366,7 @@ def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
         receiving, sending = fork.Pipe(duplex=False)
         phones = fork.Process(
             target=_followers_process,
-            args=(port, f"/matches/{match['id']}/live", followers, until, sending),
+            args=(served.ports, f"/matches/{match['id']}/live", followers, until, sending),
         )
         phones.start()
         sending.close()
@@ -257,7 +374,8 @@ def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
         errors = 0
         try:
             time.sleep(max(0.0, begin - time.monotonic()))
-            cpu_before = cpu_seconds(pid)
+            cpu_before = _cpu(served.pids)
+            database_before = _database_cpu(served)
             client_before = cpu_seconds(phones.pid) if phones.pid else None
             while time.monotonic() < until:
                 elapsed, status, _ = scorekeeper.request(
@@ -266,7 +384,8 @@ def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
                 writes.append(elapsed)
                 errors += status != 201
                 time.sleep(max(0.0, rng.uniform(*WRITE_GAP) - elapsed))
-            cpu_after = cpu_seconds(pid)
+            cpu_after = _cpu(served.pids)
+            database_after = _database_cpu(served)
             client_after = cpu_seconds(phones.pid) if phones.pid else None
             if not receiving.poll(POLL_SECONDS + TIMEOUT + 30):
                 raise RuntimeError("the followers did not report")
@@ -290,10 +409,21 @@ def run(followers: int, seconds: float = SECONDS) -> dict[str, float]:
     }
     if cpu_before is not None and cpu_after is not None:
         figures["server_cpu"] = (cpu_after - cpu_before) / seconds
+    if database_before is not None and database_after is not None:
+        figures["database_cpu"] = (database_after - database_before) / seconds
     if client_before is not None and client_after is not None:
         figures["client_cpu"] = (client_after - client_before) / seconds
     figures["load_average"] = os.getloadavg()[0]  # the machine's, others' work included
     return figures
+
+
+def _cpu(pids: list[int]) -> float | None:
+    used = [cpu_seconds(pid) for pid in pids]
+    return None if None in used else sum(u for u in used if u is not None)
+
+
+def _database_cpu(served: Served) -> float | None:
+    return tree_cpu_seconds(served.database_pid) if served.database_pid else None
 
 
 # --- the poll's cost in the test client --------------------------------------------------
@@ -330,14 +460,24 @@ def poll_cost(runs: int = 2000, rounds: int = 5) -> dict[str, float]:
     return {"poll_us": polled, "healthz_us": healthz, "x_healthz": polled / healthz}
 
 
-def main(levels: tuple[int, ...] = LEVELS) -> None:
-    """The lines of ``make bench``: the poll's cost, then one line per level."""
+def main(levels: tuple[int, ...] = LEVELS, setups: tuple[Setup, ...] = (Setup(),)) -> None:
+    """The lines of ``make bench``: the poll's cost, then one line per setup and level."""
     from bench.run import line
 
     line("poll of an unchanged match (test client)", poll_cost())
-    for followers in levels:
-        line(f"waitress: {followers} followers, a scorekeeper", run(followers))
+    for setup in setups:
+        for followers in levels:
+            line(f"{setup}: {followers} followers, a scorekeeper", run(followers, setup=setup))
 
 
 if __name__ == "__main__":
-    main(tuple(int(n) for n in sys.argv[1:]) or LEVELS)
+    parser = ArgumentParser(description="Followers at scale (see the module's docstring).")
+    parser.add_argument("followers", nargs="*", type=int, default=list(LEVELS))
+    parser.add_argument("--postgresql", action="store_true")
+    parser.add_argument("--processes", type=int, default=None)
+    parser.add_argument("--redis", action="store_true")
+    given = parser.parse_args()
+    processes = given.processes or (2 if given.postgresql else 1)
+    if processes > 1 and not given.postgresql:
+        parser.error("several processes need --postgresql (SQLite is one process's)")
+    main(tuple(given.followers), (Setup(given.postgresql, processes, given.redis),))

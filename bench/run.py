@@ -40,7 +40,7 @@ def main() -> None:
         line(f"waitress: {label}", figures)
     for label, figures in pdf_bench.run().items():
         line(f"pdf: {label}", figures)
-    followers.main()
+    followers.main(setups=followers.SETUPS)
     if form_bench.available():
         line("form: new hand, 4 players, 390x844", form_bench.run())
     else:

@@ -121,6 +121,10 @@ class Cluster:
                 pass  # already stopped
         shutil.rmtree(self.root, ignore_errors=True)
 
+    def main_pid(self) -> int:
+        """The server's main process (the first line of its ``postmaster.pid``)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def url(self, database: str) -> str:
         """The SQLAlchemy URL of ``database``, with the driver the app documents."""
         return f"postgresql+psycopg://{SUPERUSER}@127.0.0.1:{self.port}/{database}"

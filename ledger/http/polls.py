@@ -23,6 +23,12 @@ pace, language and encoding; the next followers who ask the same get those bytes
 (``_keep``, the last ``KEPT_ANSWERS``), without Flask: after a hand, a thousand
 followers cost one render and a thousand dictionary look-ups.
 
+A version read from the database is believed for ``VERSION_SECONDS`` (1 s) by the
+polls of this process, so that a thousand followers cost about one query a second, not
+one each: a write through this process forgets them at once (its followers see it on
+their next poll), a write through another process is seen within that second, and a
+poll that has seen a newer version than the one believed asks the database again.
+
 Polls are spread by the number of followers (``poll_seconds``): each process counts
 the connections that polled a match lately (``Followers``; a phone keeps one), and the
 live part it renders tells the phones to poll every ``POLL_SECONDS`` (3 s) up to
@@ -34,6 +40,7 @@ few seconds later, and the scorekeeper's saves do not queue behind their polls.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -64,6 +71,11 @@ ANSWER_VARIES = (
     "PATH_INFO",
 )
 KEPT_ANSWERS = 64
+VERSION_SECONDS = 1.0
+KEPT_VERSIONS = 1024
+#: How long a changed poll waits for the render another thread is making of its answer.
+RENDER_WAIT_SECONDS = 5.0
+READING = frozenset({"GET", "HEAD", "OPTIONS"})
 VERSION = select(Match.version).where(Match.public_id == bindparam("public_id"))
 UNCHANGED = [("Cache-Control", "no-store"), *SECURITY_HEADERS.items()]
 
@@ -79,10 +91,18 @@ class UnchangedPolls:
         self.followers = app.extensions[FOLLOWERS] = Followers()
         #: The answers to changed polls, newest last (``_keep``).
         self.answers: dict[tuple, tuple[str, tuple, bytes]] = {}
+        self.versions = Versions(VERSION_SECONDS)
+        self._rendering: dict[tuple, threading.Event] = {}
         self._lock = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
-        poll = self._poll(environ) if environ.get("REQUEST_METHOD") == "GET" else None
+        method = environ.get("REQUEST_METHOD")
+        if method not in READING:  # a write, maybe: the versions believed may be old
+            try:
+                return self.wsgi_app(environ, start_response)
+            finally:
+                self.versions.forget()
+        poll = self._poll(environ) if method == "GET" else None
         if poll is None:
             return self.wsgi_app(environ, start_response)
         public_id, version, seen = poll
@@ -108,7 +128,26 @@ class UnchangedPolls:
 
     def _keep(self, key: tuple, environ: dict[str, Any], start_response: Callable[..., Any]):
         """The app's answer to a changed poll, kept for the next followers who ask the
-        same (a 200 that sets no cookie)."""
+        same (a 200 that sets no cookie). One thread renders it; the followers who ask
+        meanwhile wait for those bytes rather than render them again."""
+        with self._lock:
+            rendering = self._rendering.get(key)
+            if rendering is None:
+                self._rendering[key] = threading.Event()
+        if rendering is not None:
+            rendering.wait(RENDER_WAIT_SECONDS)
+            kept = self.answers.get(key)
+            if kept is not None:
+                start_response(kept[0], list(kept[1]))
+                return [kept[2]]
+            return self.wsgi_app(environ, start_response)  # not kept: the app answers
+        try:
+            return self._render(key, environ, start_response)
+        finally:
+            with self._lock:
+                self._rendering.pop(key).set()
+
+    def _render(self, key: tuple, environ: dict[str, Any], start_response: Callable[..., Any]):
         answer: list = []
 
         def keeping_start_response(status: str, headers: list, exc_info: Any = None):
@@ -144,13 +183,16 @@ class UnchangedPolls:
         if endpoint not in ENDPOINTS or not is_public_id(public_id):
             return None
         seen = Request(environ).args.get("v", type=int)  # read as the view reads it
-        try:
-            with self.engine().connect() as connection:
-                version = connection.execute(VERSION, {"public_id": public_id}).scalar()
-        except SQLAlchemyError:
-            return None  # the app's error page
-        if version is None:
-            return None  # the app's 404 (and no follower counted for a match that is not)
+        version = self.versions.get(public_id)
+        if version is None or (seen is not None and seen > version):
+            try:
+                with self.engine().connect() as connection:
+                    version = connection.execute(VERSION, {"public_id": public_id}).scalar()
+            except SQLAlchemyError:
+                return None  # the app's error page
+            if version is None:
+                return None  # the app's 404 (and no follower counted for a match that is not)
+            self.versions.put(public_id, version)
         follower = (str(environ.get("REMOTE_ADDR")), str(environ.get("REMOTE_PORT")))
         self.followers.polled(public_id, follower)
         return public_id, version, seen
@@ -161,3 +203,29 @@ class UnchangedPolls:
             with self.app.app_context():
                 self._engine = db.engine
         return self._engine
+
+
+class Versions:
+    """The matches' versions as last read, each believed for ``seconds``."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self._read: dict[str, tuple[int, float]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, public_id: str) -> int | None:
+        found = self._read.get(public_id)
+        if found is None or time.monotonic() - found[1] > self.seconds:
+            return None
+        return found[0]
+
+    def put(self, public_id: str, version: int) -> None:
+        with self._lock:
+            self._read.pop(public_id, None)  # to the end: the newest read
+            self._read[public_id] = (version, time.monotonic())
+            if len(self._read) > KEPT_VERSIONS:  # the oldest reads go first
+                del self._read[next(iter(self._read))]
+
+    def forget(self) -> None:
+        with self._lock:
+            self._read.clear()

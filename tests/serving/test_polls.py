@@ -2,6 +2,8 @@
 (``ledger.http.polls``): as the app would answer it, and only then."""
 
 import re
+import threading
+import time
 
 import pytest
 from flask import request
@@ -9,7 +11,7 @@ from served import HAND, PLAYERS
 from sqlalchemy.exc import OperationalError
 from werkzeug.test import Client
 
-from ledger.http import compression
+from ledger.http import compression, polls
 from ledger.http.logs import RequestLog
 from ledger.http.polls import UnchangedPolls
 
@@ -202,3 +204,60 @@ def test_many_followers_are_asked_to_poll_more_slowly(app, client, match):
             environ_base={"REMOTE_PORT": str(20000 + port)},
         )
     assert pace() == "15"
+
+
+def test_a_version_is_believed_for_a_second_unless_a_poll_has_seen_a_newer(
+    app, client, match, reached, monkeypatch
+):
+    """A write that does not pass this process's shortcut (another process's) is seen
+    once the version believed is a second old; a follower who saw it already (through
+    the other process) is never told the older one."""
+    now = [1000.0]
+    monkeypatch.setattr(polls.time, "monotonic", lambda: now[0])
+    old = f"/matches/{match['id']}/live?v={match['version']}"
+    assert client.get(old).status_code == 204
+    auth = {"Authorization": f"Bearer {match['edit_key']}"}
+    elsewhere = Client(shortcut_of(app).wsgi_app)
+    assert (
+        elsewhere.post(f"/api/v1/matches/{match['id']}/hands", json=HAND, headers=auth).status_code
+        == 201
+    )
+    version = version_of(elsewhere, match["id"])
+    reached.clear()
+    now[0] = 1000.5
+    assert client.get(old).status_code == 204  # believed: within the second
+    new = f"/matches/{match['id']}/live?v={version}"
+    assert client.get(new).status_code == 204  # newer than believed: asked again
+    assert client.get(old).status_code == 200 and reached == ["matches.live"]
+    now[0] = 1002.0
+    assert client.get(new).status_code == 204 and reached == ["matches.live"]
+
+
+def test_followers_asking_at_once_share_one_render(app, match, reached, monkeypatch):
+    """After a change, the followers who ask while its answer is being rendered wait for
+    those bytes: the app renders it once."""
+    shortcut = shortcut_of(app)
+    render = shortcut.wsgi_app
+
+    def slowly(environ, start_response):  # a render that takes a while
+        time.sleep(0.3)
+        return render(environ, start_response)
+
+    monkeypatch.setattr(shortcut, "wsgi_app", slowly)
+    live = f"/matches/{match['id']}/live?v=0"
+    start = threading.Barrier(8)
+    answers: list = []
+
+    def follow(port: int) -> None:
+        follower = Client(app.wsgi_app)
+        start.wait()
+        answer = follower.get(live, environ_base={"REMOTE_PORT": str(30000 + port)})
+        answers.append((answer.status_code, answer.get_data()))
+
+    followers = [threading.Thread(target=follow, args=(n,)) for n in range(8)]
+    for thread in followers:
+        thread.start()
+    for thread in followers:
+        thread.join(10)
+    assert reached == ["matches.live"]
+    assert len(answers) == 8 and len(set(answers)) == 1 and answers[0][0] == 200
