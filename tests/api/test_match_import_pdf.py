@@ -174,6 +174,7 @@ def test_a_pdf_whose_export_is_not_a_match_is_a_422(app, client, create_match, c
     assert count_matches(app) == 1
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_an_export_with_a_wrong_hand_is_a_422_on_its_field(app, client, create_match):
     m = played_match(create_match)
     document = client.get(f"{m.url}/export.json").get_json()
@@ -263,6 +264,7 @@ def test_damaged_copies_of_a_summary_never_answer_a_500(app, client, create_matc
     assert 400 in answers or 422 in answers
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_locked_pdf_is_refused(app, client, create_match):
     m = played_match(create_match)
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(summary(client, m))))

@@ -42,6 +42,7 @@ def cache_folder(app) -> Path:
     return Path(app.instance_path) / "pdf-cache"
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_same_version_is_read_back_without_rendering(app, client, renders, monkeypatch):
     match = api_match(client, hands=FOUR_HANDS)
     url = f"/matches/{match['id']}/summary.pdf"

@@ -13,6 +13,7 @@ from pdf_support import make_match
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "pdf"
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_match_page_links_the_summary_and_carries_the_printed_report(app, client):
     with app.app_context():
         match = make_match(6, players=["Asha", "राम", "Chandra", "Dipa", "Esha"])

@@ -52,6 +52,7 @@ def test_the_season_pdf_prints_the_standings_nights_records_and_money(client, ta
         assert squeezed(f"{transfer['from']} pays {transfer['to']}") in text
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_pdf_carries_the_tables_export_and_imports_back(client, table):
     data = client.get(f"{table}/season.pdf").data
     files = attached_files(data)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from pypdf import PdfReader
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
 
@@ -56,6 +57,7 @@ def test_the_page_in_nepali(client):
     assert "के भए…?" in html and "What if" not in html
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_season_comparison_prints_on_one_page_kept_until_a_hand_changes_it(client):
     url = create_table(client)
     key = edit_key(client, url)

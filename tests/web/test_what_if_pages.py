@@ -216,6 +216,7 @@ def test_an_unknown_match_is_404(client, path):
     assert client.get(f"/matches/nope/{path}").status_code == 404
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_ten_players_and_many_refused_hands_still_print_on_one_page(client):
     players = [f"Player {i} of a long name" for i in range(10)]
     made = client.post(
