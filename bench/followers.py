@@ -123,13 +123,16 @@ def served_ledger(folder: str, setup: Setup = Setup()) -> Iterator[Served]:
         env["LEDGER_SECRET_KEY"] = secrets.token_hex(32)  # the same in every process
         database_pid = None
         if setup.postgresql:
-            cluster = stack.enter_context(_postgresql())
+            cluster = _postgresql()
+            stack.callback(cluster.stop)
             env["LEDGER_DATABASE_URL"] = cluster.url(cluster.create_database())
             database_pid = cluster.main_pid()
         else:
             env["LEDGER_DATABASE_URL"] = f"sqlite:///{folder}/followers.sqlite3"
         if setup.redis:
-            env["LEDGER_RATELIMIT_STORAGE_URI"] = stack.enter_context(_redis()).url
+            redis = _redis()
+            stack.callback(redis.stop)
+            env["LEDGER_RATELIMIT_STORAGE_URI"] = redis.url
         servers = []
         for n in range(setup.processes):
             instance = os.path.join(folder, f"instance-{n}")
@@ -180,30 +183,22 @@ def _test_helpers():
     return postgres_cluster, redis_server
 
 
-@contextmanager
 def _postgresql():
+    """A PostgreSQL cluster of its own, started (``stop()`` ends it)."""
     postgres_cluster, _ = _test_helpers()
     bindir = postgres_cluster.server_binaries()
     if bindir is None:
         raise RuntimeError("no PostgreSQL server binaries: make system-deps")
-    cluster = postgres_cluster.Cluster(bindir).start()
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
+    return postgres_cluster.Cluster(bindir).start()
 
 
-@contextmanager
 def _redis():
+    """A Redis server of its own, started (``stop()`` ends it)."""
     _, redis_server = _test_helpers()
     binary = redis_server.server_binary()
     if binary is None:
         raise RuntimeError("no redis-server: make system-deps")
-    server = redis_server.RedisServer(binary).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    return redis_server.RedisServer(binary).start()
 
 
 def tree_cpu_seconds(pid: int) -> float | None:
