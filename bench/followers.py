@@ -28,8 +28,9 @@ binaries, as the tests start theirs: ``tests/postgres_cluster.py``, durability t
 for speed as there), served by ``--processes`` processes (default 2), each with its own
 instance folder and port as behind a proxy; the followers are dealt to them in turn,
 the scorekeeper writes to the first. ``server_cpu`` is then the processes' sum, and
-``database_cpu`` PostgreSQL's. ``--redis``: the processes share their rate limits and
-follow pace on a Redis server the bench starts (Debian's ``redis-server``).
+``database_cpu`` PostgreSQL's. ``--redis``: the processes share their rate limits on a
+Redis server the bench starts (Debian's ``redis-server``); each counts its own followers'
+pace (``ledger.http.pace``).
 
 Run alone: ``python -m bench.followers [--postgresql [--processes N]] [--redis]
 [followers ...]`` (default: 200 and 1000).
@@ -133,20 +134,19 @@ def served_ledger(folder: str, setup: Setup = Setup()) -> Iterator[Served]:
             redis = _redis()
             stack.callback(redis.stop)
             env["LEDGER_RATELIMIT_STORAGE_URI"] = redis.url
+        subprocess.run(
+            [str(SCRIPT), "init-db"],
+            env={**env, "LEDGER_INSTANCE_PATH": folder},
+            cwd=folder,
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
         servers = []
         for n in range(setup.processes):
             instance = os.path.join(folder, f"instance-{n}")
             os.makedirs(instance)
             here = {**env, "LEDGER_INSTANCE_PATH": instance}
-            if n == 0:
-                subprocess.run(
-                    [str(SCRIPT), "init-db"],
-                    env=here,
-                    cwd=folder,
-                    check=True,
-                    capture_output=True,
-                    timeout=120,
-                )
             port = free_port()
             with open(os.path.join(folder, f"serve-{n}.log"), "wb") as log:
                 server = subprocess.Popen(
