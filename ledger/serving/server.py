@@ -111,13 +111,22 @@ def serving_in_thread(app: Flask, threads: int = THREADS) -> Iterator[int]:
     the port."""
     settings = {**SETTINGS, "threads": threads, "connection_limit": connection_limit()}
     server = create_keep_alive_server(app, host="127.0.0.1", port=0, **settings)
-    thread = threading.Thread(target=server.run, daemon=True)
+    stopping = threading.Event()
+
+    def run() -> None:
+        while not stopping.is_set():
+            wasyncore.loop(server.adj.asyncore_loop_timeout, True, server._map, count=1)
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     try:
         yield server.effective_port
     finally:
         server.task_dispatcher.shutdown()  # lets running requests finish first
-        # Every socket is closed by the loop's own thread, which then ends (closed from
-        # here, the loop could be waiting on them: "bad file descriptor").
-        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
-        thread.join(timeout=10)
+        stopping.set()
+        server.pull_trigger()  # wakes the loop, which then ends
+        thread.join()
+        # Closed only once the loop has ended: closed while it runs, a socket could be
+        # polled after its close ("bad file descriptor"), and a thunk closing them from
+        # the loop could close the trigger before the pull that asked for it had written.
+        wasyncore.close_all(server._map)
