@@ -115,7 +115,8 @@ def serving_in_thread(app: Flask, threads: int = THREADS) -> Iterator[int]:
 
     def run() -> None:
         while not stopping.is_set():
-            wasyncore.loop(server.adj.asyncore_loop_timeout, True, server._map, count=1)
+            adj = server.adj  # the loop as waitress's own run() drives it, a turn at a time
+            wasyncore.loop(adj.asyncore_loop_timeout, adj.asyncore_use_poll, server._map, 1)
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
