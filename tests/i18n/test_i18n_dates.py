@@ -30,8 +30,8 @@ EVE = datetime(2026, 4, 13, 18, 30, tzinfo=UTC)
     "day, english, nepali",
     [
         (date(2026, 4, 14), "14 Apr 2026", "१ वैशाख २०८३"),
-        (date(2026, 4, 13), "13 Apr 2026", "३० चैत्र २०८२"),
-        (date(2026, 11, 8), "8 Nov 2026", "२२ कार्तिक २०८३"),
+        (date(2026, 4, 13), "13 Apr 2026", "३० चैत २०८२"),
+        (date(2026, 11, 8), "8 Nov 2026", "२२ कात्तिक २०८३"),
     ],
 )
 def test_a_day_in_both_calendars(app, day, english, nepali):
@@ -57,9 +57,9 @@ def test_western_digits_chosen_on_a_nepali_page(app):
         (
             "Europe/London",
             "13 Apr 2026, 19:30 (British Summer Time)",
-            "३० चैत्र २०८२, १९:३० (बेलायती ग्रीष्मकालीन समय)",
+            "३० चैत २०८२, १९:३० (बेलायती ग्रीष्मकालीन समय)",
         ),
-        ("UTC", "13 Apr 2026, 18:30 (UTC)", "३० चैत्र २०८२, १८:३० (UTC)"),
+        ("UTC", "13 Apr 2026, 18:30 (UTC)", "३० चैत २०८२, १८:३० (UTC)"),
     ],
 )
 def test_a_moment_on_the_tables_clock(make_app, zone, english, nepali):
