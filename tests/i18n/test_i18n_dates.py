@@ -11,6 +11,7 @@ import sys
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+import nepali_datetime
 import pytest
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "web")]
@@ -43,6 +44,18 @@ def test_a_day_in_both_calendars(app, day, english, nepali):
         gregorian = format_day(day, both=True).split(" (")[1]
         assert format_day(day, both=True) == f"{nepali} ({gregorian}"
         assert re.fullmatch(r"[०-९]+ \S+ [०-९]{4}\)", gregorian)
+
+
+#: The months of the year, as wall calendars and players name them.
+MONTHS = ("वैशाख", "जेठ", "असार", "साउन", "भदौ", "असोज", "कात्तिक", "मंसिर", "पुस", "माघ", "फागुन", "चैत")
+
+
+@pytest.mark.parametrize("month, name", list(enumerate(MONTHS, start=1)))
+def test_months_are_named_as_wall_calendars_name_them(app, month, name):
+    """One register (साउन, not the library's श्रावण beside its असार)."""
+    day = nepali_datetime.date(2083, month, 15).to_datetime_date()
+    with app.test_request_context(headers=NE):
+        assert format_day(day) == f"१५ {name} २०८३"
 
 
 def test_western_digits_chosen_on_a_nepali_page(app):

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from match_pages_support import WORKED, add_hand, create_match, hand_form
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
 
 from ledger.extensions import db
@@ -151,3 +152,17 @@ def test_a_night_is_placed_without_a_western_ordinal(client):
     text = visible_text(client.get(f"{url}/players/Asha").get_data(as_text=True))
     assert re.search(r"स्थान [१-४]", text), text
     assert "औँ स्थान" not in text
+
+
+def test_a_hands_history_ends_its_sentence_with_the_pages_full_stop(client):
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    changed = {**WORKED, "players": [{**WORKED["players"][0], "maal": 12}, *WORKED["players"][1:]]}
+    assert (
+        client.post(f"{url}/hands/1/edit", data=hand_form(changed, version="1")).status_code == 303
+    )
+    nepali(client)
+    history = client.get(f"{url}/hands/1").get_data(as_text=True).split('id="history-title"')[1]
+    line = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", history.split("</p>")[0]))
+    assert re.search(r"संस्करण १, पछिको संस्करणले ठाउँ लियो \([^।]+\)। ", line), line
+    assert ")." not in line
