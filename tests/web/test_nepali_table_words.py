@@ -166,3 +166,20 @@ def test_a_hands_history_ends_its_sentence_with_the_pages_full_stop(client):
     line = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", history.split("</p>")[0]))
     assert re.search(r"संस्करण १, पछिको संस्करणले ठाउँ लियो \([^।]+\)। ", line), line
     assert ")." not in line
+
+
+def placeholders(html: str) -> list[str]:
+    return re.findall(r'placeholder="([^"]*)"', html)
+
+
+@pytest.mark.parametrize("page", ["/check", "/matches/new"])
+def test_number_placeholders_follow_the_pages_digits(client, page):
+    """The boxes take both digit sets, so their examples are in the page's digits; card
+    codes (5S, 8H) keep their Western ranks."""
+    figure = re.compile(r"(?<![A-Za-z0-9])[0-9]+(?![0-9A-Za-z])")
+    english = placeholders(client.get(page).get_data(as_text=True))
+    assert any(figure.search(p) for p in english), english  # there are figures to show
+    nepali(client)
+    shown = placeholders(client.get(page).get_data(as_text=True))
+    assert [p for p in shown if figure.search(p)] == []
+    assert any(re.search("[०-९]", p) for p in shown), shown
