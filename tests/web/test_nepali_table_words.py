@@ -183,3 +183,23 @@ def test_number_placeholders_follow_the_pages_digits(client, page):
     shown = placeholders(client.get(page).get_data(as_text=True))
     assert [p for p in shown if figure.search(p)] == []
     assert any(re.search("[०-९]", p) for p in shown), shown
+
+
+def test_the_other_payment_is_another_only_beside_the_transfers(client):
+    """A table with nothing to settle offers "Record a payment", not "another" (issue 36)."""
+    url = create_table(client)
+    nepali(client)
+    summary = re.search(
+        r'class="payment-other".*?<summary>([^<]*)</summary>',
+        client.get(url).get_data(as_text=True),
+        re.S,
+    )
+    assert summary.group(1) == "भुक्तानी लेख्नुहोस्"
+    key = edit_key(client, url)
+    play(client, start_match(client, url, ROSTER), key, FOUR)
+    summary = re.search(
+        r'class="payment-other".*?<summary>([^<]*)</summary>',
+        client.get(url).get_data(as_text=True),
+        re.S,
+    )
+    assert summary.group(1) == "अर्को भुक्तानी लेख्नुहोस्"
