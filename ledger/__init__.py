@@ -146,6 +146,7 @@ def _register_templates(app: Flask) -> None:
         "cards": filters.cards,
         "rule_value": filters.rule_value,
         "setting_label": filters.setting_label,
+        "season_name": filters.season_name,
         "kind_word": filters.kind_word,
     }
     for name, function in template_filters.items():

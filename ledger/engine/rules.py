@@ -442,7 +442,7 @@ def _check_consistent(rules: HouseRules) -> list[FieldError]:
     """Settings that make sense alone but not together."""
     problems = []
     if rules.packs not in PACKS:
-        problems.append(FieldError("rules.packs", "packs must be 3 or 4."))
+        problems.append(FieldError("rules.packs", "{setting} must be 3 or 4.", setting="packs"))
         return problems
     if rules.tiplu_copies_max not in TIPLU_COPIES_MAX:
         problems.append(

@@ -15,6 +15,7 @@ from wtforms import Field
 from wtforms.widgets import TextInput
 
 from ledger.engine import FieldError
+from ledger.i18n import digits
 from ledger.matches.reading import read_whole_number
 
 #: More digits than any number a form of the ledger asks for.
@@ -57,4 +58,6 @@ class WholeNumberInput(TextInput):
             kwargs.setdefault("data_min", self.min)
         if self.max is not None:
             kwargs.setdefault("data_max", self.max)
+        if isinstance(kwargs.get("placeholder"), str):  # "0" reads "०" on a Nepali page
+            kwargs["placeholder"] = digits(kwargs["placeholder"])
         return super().__call__(field, **kwargs)

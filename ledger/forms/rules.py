@@ -28,7 +28,7 @@ from ledger.engine.rules import (
 from ledger.forms.hand import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
 from ledger.forms.numbers import read_whole
 from ledger.forms.problems import Problem, attach, place_errors
-from ledger.i18n import tr
+from ledger.i18n import digits, tr
 from ledger.i18n.words import CHOICE_WORDS
 
 NONE_WORDS = ("none", "no", "-", "—", "–", "off", "छैन")
@@ -112,8 +112,9 @@ def prepare_rules_form(rules_form: Form) -> None:
                 *f.choices[1:],
             ]
         else:
-            # typed as it reads: Western digits, and "—" (a word for "none") for no value
-            f.render_kw = {**(f.render_kw or {}), "placeholder": "—" if value is None else text}
+            # in the page's digits (the box takes both), and "—" (a word for "none") for no value
+            shown = "—" if value is None else digits(text)
+            f.render_kw = {**(f.render_kw or {}), "placeholder": shown}
 
 
 def read_rules_form(rules_form: Form) -> RulesChoice:

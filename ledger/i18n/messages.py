@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from flask_babel import gettext
@@ -64,7 +65,7 @@ def _shown_value(key: str, value: Any) -> Any:
         return value
     if key == "example" and isinstance(value, list):  # as the field takes it: 2 / 5 / 10
         return " / ".join(num(v) for v in value)
-    if isinstance(value, int):
+    if isinstance(value, int | Decimal):  # a count, or a bound on money ("9999999999.99")
         return num(value)
     if isinstance(value, str):
         if key == "kinds":  # the kinds of dealt tunnela a field takes, as ids

@@ -153,6 +153,24 @@ def _day(moment: object) -> date:
     raise TypeError(f"not a date: {moment!r}")
 
 
+#: The months as wall calendars and players name them. nepali-datetime's own names mix
+#: two registers (जेष्ठ and असार, श्रावण and भदौ, ...); these are one.
+BS_MONTHS = (
+    "वैशाख",
+    "जेठ",
+    "असार",
+    "साउन",
+    "भदौ",
+    "असोज",
+    "कात्तिक",
+    "मंसिर",
+    "पुस",
+    "माघ",
+    "फागुन",
+    "चैत",
+)
+
+
 def bikram_sambat(day: date) -> str | None:
     """``day`` in the Bikram Sambat calendar (by nepali-datetime) with its Nepali month:
     ``१ वैशाख २०८३``, in the page's digits; None outside the years the library knows."""
@@ -160,7 +178,7 @@ def bikram_sambat(day: date) -> str | None:
         bs = nepali_datetime.date.from_datetime_date(day)
     except (ValueError, OverflowError):
         return None
-    return digits(f"{bs.day} {bs.strftime('%N')} {bs.year}")
+    return digits(f"{bs.day} {BS_MONTHS[bs.month - 1]} {bs.year}")
 
 
 def format_day(moment: object, both: bool = False) -> str:

@@ -192,7 +192,7 @@ def read_stake(value: object, field: str = "stake") -> Stake | None:
             FieldError(
                 f"{field}.per_point",
                 "per_point can be at most {most}.",
-                most=format(MAX_PER_POINT, "f"),
+                most=MAX_PER_POINT,
             )
         )
     if errors:

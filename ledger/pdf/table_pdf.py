@@ -53,7 +53,7 @@ def season_pdf(public_id: str):
             money=money_view(table, season, found),
             payments=service.payments(table, season),
             rival_matches=RIVAL_MATCHES,
-            printed=format_day(now),
+            printed=format_day(now, both=True),  # as every printed page: both calendars
             paper=paper,
         )
         attached = Attached(

@@ -187,7 +187,7 @@ def read_payment(data: Mapping, find: object, stake: Stake | None) -> PaymentSpe
         errors.append(FieldError("to", "A payment goes from one player to another."))
     amount = data.get("amount")
     value = None
-    if not isinstance(amount, str) or _AMOUNT.fullmatch(amount) is None:
+    if not isinstance(amount, str):
         errors.append(
             FieldError(
                 "amount",
@@ -195,12 +195,17 @@ def read_payment(data: Mapping, find: object, stake: Stake | None) -> PaymentSpe
                 'decimal places, like "150.00" (not a JSON number, which could lose cents).',
             )
         )
-    elif not Decimal(amount) or Decimal(amount) > MAX_PER_POINT:
+    elif _AMOUNT.fullmatch(amount) is None:  # what a person typed: no word of JSON
         errors.append(
             FieldError(
                 "amount",
-                "amount must be more than 0 and at most {most}.",
-                most=format(MAX_PER_POINT, "f"),
+                'amount must be written in digits with at most 2 decimal places, like "150.00".',
+            )
+        )
+    elif not Decimal(amount) or Decimal(amount) > MAX_PER_POINT:
+        errors.append(
+            FieldError(
+                "amount", "amount must be more than 0 and at most {most}.", most=MAX_PER_POINT
             )
         )
     else:

@@ -20,7 +20,7 @@ from ledger.i18n.words import (
     SETTING_LABELS,
 )
 
-__all__ = ["card", "cards", "rule_value", "tiplu_family"]
+__all__ = ["card", "cards", "rule_value", "season_name", "tiplu_family"]
 
 
 def card(code: object) -> Markup:
@@ -59,6 +59,13 @@ def rule_value(value: object) -> str:
     if isinstance(value, str) and value in CHOICE_WORDS:
         return str(CHOICE_WORDS[value])
     return str(value).replace("_", " ")
+
+
+def season_name(name: str) -> str:
+    """A season's name as shown: one written only in Western digits (the first season is
+    "1", as the API names it) is a number, shown in the page's digits; any other name is
+    the table's own words and stays as typed (``तिहार 2083`` keeps its 2083)."""
+    return num(name) if name.isascii() and name.isdigit() else name
 
 
 def setting_label(name: str) -> str:

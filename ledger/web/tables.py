@@ -37,7 +37,7 @@ from ledger.forms.new_match import default_name
 from ledger.forms.rules import prepare_rules_form, read_rules_form
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
 from ledger.http.seasons import season_or_404
-from ledger.i18n import N_, format_day, money, signed, tr
+from ledger.i18n import N_, format_day, money, signed, tr, western_digits
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.models import Match
 from ledger.matches.reading import rules_from_record
@@ -385,7 +385,8 @@ def add_payment(public_id: str):
     """Mark paid: money handed over, recorded with who and when."""
     table = _editable(public_id)
     form = PaymentForm(formdata=request.form)
-    data = {"from": form.payer.data, "to": form.payee.data, "amount": form.amount.data or ""}
+    amount = western_digits(form.amount.data or "")  # a Nepali keyboard types १५०.५०
+    data = {"from": form.payer.data, "to": form.payee.data, "amount": amount}
     try:
         payment = service.add_payment(table, data)
     except Invalid as invalid:

@@ -473,6 +473,6 @@ def test_the_packs_setting_is_three_or_four():
     with pytest.raises(Invalid) as caught:
         resolve_rules({"profile": "sparkai", "packs": 5})
     assert [(e.field, e.message) for e in caught.value.errors] == [
-        ("rules.packs", "packs must be 3 or 4.")
+        ("rules.packs", "packs must be 3 or 4.")  # the API's English, as before
     ]
     assert resolve_rules({"profile": "sparkai", "packs": 4}).max_players == 8

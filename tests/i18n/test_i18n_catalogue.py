@@ -83,7 +83,7 @@ def test_nepali_catalogue_is_complete(template, nepali):
     for message in template:
         if not message.id:
             continue
-        found = nepali.get(message.id)
+        found = nepali.get(message.id, context=message.context)
         strings = () if found is None else found.string
         strings = strings if isinstance(strings, tuple) else (strings,)
         if found is None or "fuzzy" in found.flags or not strings or not all(strings):

@@ -139,7 +139,7 @@ def test_a_hand_settled_in_nepali(client):
 
 def test_a_dublee_finish_and_a_void_hand_in_nepali(client):
     for hand, words in (
-        (DUBLEE_FINISH, ["डब्लीले गेम गर्‍यो", "डब्ली गेमको बोनस"]),
+        (DUBLEE_FINISH, ["गेम गर्‍यो (डब्लीले)", "डब्ली गेमको बोनस"]),
         (VOID, ["गेम नभएको बाजी", "कसैले गेम गरेन"]),
     ):
         response = client.post("/check", data=form_of(hand), headers=NE)

@@ -17,6 +17,7 @@ REFUSED = [
     ({"rules-dublees_min_players": "7"}, "rules-dublees_min_players", None, None),
     ({"rules-tunnela_alter": "1 2 3 4 5 6 7 8"}, "rules-tunnela_alter", None, None),
     ({"rules-marriage": "5000"}, "rules-marriage", None, None),
+    ({"rules-packs": "5"}, "rules-packs", "“Packs”", "“गड्डी”"),
 ]
 
 

@@ -97,6 +97,16 @@ BANNED = {
     "इन्टरनेट": "the phones reach the ledger over Wi-Fi, with no internet: कनेक्सन",
     "हिसाब चुक्ता": "the settle-up is हिसाब मिलाउने, as everywhere else",
     "पाइला": "a footstep: a table's step is its फरक",
+    "गाढा": "deep (of a colour): the dark theme is अँध्यारो",
+    "रातैपिच्छेको": "night by night: money across nights is सबै रातको हिसाब",
+    "औँ स्थान": "a place is स्थान १ (पहिलो, दोस्रो ... never १ औँ)",
+    "तीन तास": "“three cards”: a pack counted is a गड्डी (तीन गड्डी)",
+    "चार तास": "“four cards”: a pack counted is a गड्डी (चार गड्डी)",
+    "तासको नियम": "the setting is named by its label, (“गड्डी” सेटिङ)",
+    "तासको सङ्ख्याको नियम": "the setting is named by its label, (“गड्डी” सेटिङ)",
+    "कट्टर शत्रु": "newspaper-heavy for friends at a table: a nemesis is बैरी",
+    "प्रिन्ट गरिएको": "a printed page says छापिएको, one verb on every PDF",
+    "डाटाबेस भेट्न": "भेट्नु is to meet a person: जोडिन सकेन",
 }
 #: A postposition written apart from the Nepali word before it (टनेला सहित): the
 #: catalogue writes them joined (टनेलासहित, बाजीअनुसार, टिप्लुबिना, छुट्टाछुट्टैभन्दा).

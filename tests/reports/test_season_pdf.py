@@ -96,6 +96,30 @@ def test_the_season_pdf_in_nepali(client, table):
     assert "Standings" not in text and "Money across nights" not in text
     assert squeezed("म्याच (जितेको)") in squeezed(text)
     assert any(d in text for d in "१२३४५६७८९")
+    # issue 36: the first season's number, and both calendars on the printed line as on
+    # every PDF
+    assert squeezed("सिजन: १") in squeezed(text) and "सिजन: 1" not in text
+    assert re.search(r"[०-९]{4} \([०-९]+ \S+ [०-९]{4}\)", " ".join(text.split()))
+
+
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
+def test_a_nights_total_ends_with_the_pages_full_stop(client):
+    """The best and worst nights (finished matches) end "… +५९।", not "+५९." (issue 36)."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER)
+    play(client, match_id, key, FOUR)
+    stop = client.patch(
+        f"/api/v1/matches/{match_id}",
+        json={"length": {"hands": len(FOUR)}},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert stop.status_code == 200
+    client.get("/lang/ne")
+    text = " ".join(pdf_text(client.get(f"{url}/season.pdf").data).split())
+    nights = re.findall(r"\([०-९]+ \S+ [०-९]{4}\) [+−-]?[०-९]+(.)", text)
+    assert len(nights) == 2 * len(ROSTER), text  # a best and a worst night each
+    assert set(nights) == {"।"}
 
 
 def test_a_pdf_without_a_table_is_refused_and_an_unknown_season_is_404(client, table):

@@ -198,3 +198,29 @@ def test_the_tunnela_chips_write_nepali_words_the_box_reads(live_server, page):
     page.goto(match_url + "/hands/1/edit")
     assert page.input_value("#players-0-dealt_tunnelas") == "पप्लु, साधारण जोकर, 5S"
     assert page.console_errors == []
+
+
+def test_a_payment_amount_typed_in_devanagari_is_stored(live_server, page):
+    """The other payment's amount on a Nepali table page: "१५०.५०" is 150.50 (issue 36)."""
+    in_nepali(page, live_server)
+    page.goto(f"{live_server}/tables/new")
+    page.fill("#name", "शुक्रबारको टेबल")
+    page.fill("#players", "Asha\nBikash\nChandra")
+    type_into(page, "#stake-per_point", "०.५०")
+    page.locator(".form-actions button[type=submit]").click()
+    page.wait_for_url("**/tables/*")
+    table_url = page.url
+    page.locator(".payment-other summary").click()
+    page.select_option("#payer", "Chandra")
+    page.select_option("#payee", "Bikash")
+    type_into(page, "#amount", "१५०.५०")
+    page.locator(".payment-other button[type=submit]").click()
+    page.locator(".flash-success", has_text="तिर्‍यो").wait_for()
+    assert page.locator(".payment").count() == 1
+    assert "१५०.५०" in page.locator(".payment").inner_text()
+    path = table_url.removeprefix(live_server)
+    payments = page.request.get(f"{live_server}/api/v1{path}/payments").json()["payments"]
+    assert [(p["from"], p["to"], Decimal(p["amount"])) for p in payments] == [
+        ("Chandra", "Bikash", Decimal("150.50"))
+    ]
+    assert page.console_errors == []

@@ -150,7 +150,7 @@ def test_readable_from_across_the_room(live_server, browser, size, lang, players
                 """() => document.fonts.check('700 16px "Noto Sans Devanagari"', 'बाजी')
                       && document.fonts.check('16px "Noto Sans Devanagari"', 'अघिल्लो')"""
             )
-            assert "अघिल्लो बाजी" in page.inner_text("body")
+            assert "पछिल्लो बाजी" in page.inner_text("body")
         assert page.console_errors == []
 
 

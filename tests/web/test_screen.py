@@ -213,7 +213,7 @@ def test_in_nepali_with_devanagari_digits(client):
     html = client.get(f"/matches/{match_id}/screen").text
     assert '<html lang="ne"' in html
     assert "बाजी २ <strong>Bikash</strong> ले बाँड्छ।" in html
-    assert "अघिल्लो बाजी" in html and "आफ्नो फोनमा हेर्नुहोस्" in html
+    assert "पछिल्लो बाजी" in html and "आफ्नो फोनमा हेर्नुहोस्" in html
     assert ">+४१</td>" in html  # Asha's total, in Devanagari digits
     assert "नेरू" in html  # the stake, in Nepali
 

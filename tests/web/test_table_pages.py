@@ -515,7 +515,7 @@ def test_the_pages_in_nepali_with_devanagari_digits(client):
     html = client.get(url).get_data(as_text=True)
     assert 'lang="ne"' in html
     assert "Standings" not in html and "Money across nights" not in html
-    assert "सिजनको अङ्कतालिका" in html and "रातैपिच्छेको रकम" in html
+    assert "सिजनको अङ्कतालिका" in html and "सबै रातको हिसाब" in html
     total = re.search(r'data-total="(-?\d+)">([^<]+)<', html)
     assert total.group(2).strip("+−") == "".join(
         "०१२३४५६७८९"[int(d)] for d in total.group(1).lstrip("-")
