@@ -28,7 +28,9 @@ def place_joker_tunnelas(
     first in suit order (S, H, D, C). Where neither does, the same choice, which the copies
     check then refuses. Its three copies then count with the player's other copies of that
     card. Copies given only as counts name no card and choose nothing."""
-    if not any(t.kind == "ordinary_joker" and t.card is None for p in players for t in p.dealt_tunnelas):
+    if not any(
+        t.kind == "ordinary_joker" and t.card is None for p in players for t in p.dealt_tunnelas
+    ):
         return players
     jokers = [card for card, kind in kinds_for(tiplu).items() if kind == "ordinary_joker"]
     named = [_named_jokers(p, tiplu) for p in players]

@@ -48,7 +48,9 @@ def test_a_tunnela_sparkai_never_scores_counts_as_its_cards(client):
     body = response.get_json()
     assert maal_of(body, "Asha") == 10  # three poplus, sparkai's poplu table
     said = items_of(body, "Asha")
-    assert {"item": "dealt_tunnela_no_bonus", "reason": "kind_not_scored"}.items() <= said[0].items()
+    assert {"item": "dealt_tunnela_no_bonus", "reason": "kind_not_scored"}.items() <= said[
+        0
+    ].items()
     assert said[1]["item"] == "poplu" and said[1]["count"] == 3
 
 
@@ -73,6 +75,7 @@ def test_a_tiplu_tunnela_outside_everestbuzz_is_kept_without_bonus(create_match)
 
 
 # --- shown marriages where they score like hidden ones -----------------------------------
+
 
 def test_marriages_shown_are_not_checked_where_they_change_nothing(client):
     hand = {
@@ -171,7 +174,9 @@ def test_a_match_stored_with_a_falling_table_keeps_its_hands(app, client, create
             _p("Bikash", "sequences", maal_counts={}),
         ],
     }
-    match = create_match(players=["Asha", "Bikash"], rules={"profile": "sparkai", "poplu": [2, 5, 10]})
+    match = create_match(
+        players=["Asha", "Bikash"], rules={"profile": "sparkai", "poplu": [2, 5, 10]}
+    )
     assert match.post_hand(hand).status_code == 201
     with app.app_context():  # stored before §9 refused such a table
         row = db.session.scalar(db.select(Match).where(Match.public_id == match.id))
@@ -245,7 +250,7 @@ def check_rescore(body: dict, played: str, other: str, hands: list[dict], refuse
 def test_a_points_race_rescored_under_zero_sum_rules_keeps_the_refused_hand(create_match):
     match = create_match(players=PLAYERS3, rules="gamerules")
     for hand in (THREE_TIPLUS, PLAIN):
-        assert match.post_hand(hand).status_code == 201, match.post_hand
+        assert match.post_hand(hand).status_code == 201
     response = match.client.post(f"{match.url}/rescore", json={"rules": "amarnepal"})
     assert response.status_code == 200, response.get_json()
     check_rescore(response.get_json(), "gamerules", "amarnepal", [THREE_TIPLUS, PLAIN], 1)
@@ -267,7 +272,9 @@ def test_a_zero_sum_rescore_whose_totals_still_sum_to_0_settles_up(create_match)
     assert body["settle_up"] is not None
 
 
-@pytest.mark.parametrize(("played", "other"), [("gamerules", "amarnepal"), ("sparkai", "gamerules")])
+@pytest.mark.parametrize(
+    ("played", "other"), [("gamerules", "amarnepal"), ("sparkai", "gamerules")]
+)
 def test_a_season_rescore_keeps_the_refused_hands(client, played, other):
     table = create_table(client, players=PLAYERS3, rules=played)
     match = table.new_match(PLAYERS3)

@@ -348,7 +348,7 @@ def test_too_many_copies_names_each_card_of_each_holder_and_the_field_past_the_l
             "players.1.dealt_tunnelas.0",
             "Too many ordinary joker: the pack holds only 6 ordinary jokers, but this hand has 7 "
             "(P0 2, P0 2, P1 3).",
-        )
+        ),
     ]
 
 

@@ -50,7 +50,9 @@ def test_a_match_kept_with_a_falling_table_shows_its_hands_and_refuses_a_new_one
         row.rules = {"profile": "sparkai", "overrides": {"poplu": [100, 0]}}
         db.session.commit()
     assert client.get(url).status_code == 200
-    assert client.get(f"{url}/what-if", query_string={"rules-profile": "classic"}).status_code == 200
+    assert (
+        client.get(f"{url}/what-if", query_string={"rules-profile": "classic"}).status_code == 200
+    )
     response = client.post(f"{url}/hands/new", data=hand_form(WORKED))
     assert response.status_code == 422
     assert "must not fall" in response.get_data(as_text=True)

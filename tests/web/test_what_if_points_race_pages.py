@@ -94,7 +94,9 @@ def test_the_table_page_keeps_the_refused_hand(client, played, hand, other):
 @pytest.mark.parametrize(("played", "hand", "other"), CASES, ids=IDS)
 def test_the_pdfs_keep_the_refused_hand(client, played, hand, other):
     public_id = new_match(client, played, hand)
-    response = client.get(f"/matches/{public_id}/what-if.pdf", query_string={"rules-profile": other})
+    response = client.get(
+        f"/matches/{public_id}/what-if.pdf", query_string={"rules-profile": other}
+    )
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = " ".join(PdfReader(io.BytesIO(response.data)).pages[0].extract_text().split())
     assert "not rescored: it keeps its nets as played" in text
