@@ -105,10 +105,6 @@ class HouseRules:
             "marriage": self.tiplu_copies_max + extra,  # a tiplu each
         }
 
-    @property
-    def scores_dealt_tunnelas(self) -> bool:
-        return any(getattr(self, name) is not None for name in TUNNELA_SETTINGS)
-
     def limits(self) -> dict[str, Any]:
         """What a hand may hold under these rules (docs/rules.md §2, §7), as JSON."""
         return {

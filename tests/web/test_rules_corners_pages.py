@@ -56,3 +56,27 @@ def test_a_match_kept_with_a_falling_table_shows_its_hands_and_refuses_a_new_one
     response = client.post(f"{url}/hands/new", data=hand_form(WORKED))
     assert response.status_code == 422
     assert "must not fall" in response.get_data(as_text=True)
+
+
+def test_a_sparkai_hand_form_takes_a_dealt_tunnela_it_never_scores(client):
+    # docs/rules.md §9: kept without bonus, its cards counted: three poplus 10
+    url = create_match(client)  # sparkai
+    assert 'id="players-0-dealt_tunnelas"' in client.get(f"{url}/hands/new").get_data(as_text=True)
+    hand = {
+        "tiplu": "8H",
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal_cards": []},
+            {"name": "Bikash", "seen": "sequences", "maal_cards": []},
+        ],
+    }
+    add_hand(client, url, hand, **{"players-1-dealt_tunnelas": "9H"})
+    public_id = url.rsplit("/", 1)[-1]
+    stored = client.get(f"/api/v1/matches/{public_id}").get_json()["hands"][0]
+    bikash = next(p for p in stored["players"] if p["name"] == "Bikash")
+    assert stored["hand"]["players"][1]["dealt_tunnelas"] == ["9H"]
+    assert bikash["maal"] == 10
+    assert bikash["breakdown"][0]["reason"] == "kind_not_scored"
+    page = client.get(f"{url}/hands/1").get_data(as_text=True)
+    assert "these house rules score no dealt tunnela of this kind" in page
