@@ -251,14 +251,20 @@ def _joker_items(
 ) -> list[MaalItem]:
     """Ordinary jokers, scored per card identity (two identities, a copy in each pack).
 
-    Those given without their cards (a count, or a dealt tunnela named by its kind) fill
-    one identity, then the other."""
+    Those given without their cards (a count, or a dealt tunnela named by its kind without
+    a tiplu) first join a card already named (a dealt tunnela's), up to the packs, then
+    fill one identity, then the other."""
     if not rules.ordinary_jokers_wild:
         return [MaalItem("not_maal", 0, count, cards)]
     named = [tuple(c for c in cards if c == code) for code in dict.fromkeys(cards)]
     unnamed = count - len(cards)
     packs = rules.packs
-    sizes = [len(g) for g in named] + [packs] * (unnamed // packs)
+    sizes = []
+    for group in named:
+        joining = min(unnamed, max(packs - len(group), 0))
+        sizes.append(len(group) + joining)
+        unnamed -= joining
+    sizes += [packs] * (unnamed // packs)
     sizes += [unnamed % packs] if unnamed % packs else []
     groups = named + [()] * (len(sizes) - len(named))
     table = rules.ordinary_joker

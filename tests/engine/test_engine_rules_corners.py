@@ -146,3 +146,18 @@ def test_rules_kept_from_before_are_read_as_stored():
     rules = resolve_rules({"profile": "sparkai", "poplu": [100, 0]}, stored=True)
     assert rules.poplu == (100, 0)
     assert [e.field for e in falling_tables(rules)] == ["rules.poplu"]
+
+
+def test_counted_jokers_join_the_card_the_tunnela_is():
+    # B's other joker is a count (no card): it joins the tunnela's 8S, as counted copies
+    # fill one card before the other: four copies, 9 (as when the tunnela had no card)
+    data = hand(
+        [
+            player("A", "sequences"),
+            player("B", maal_counts={"ordinary_joker": 1}, dealt_tunnelas=["ordinary_joker"]),
+            player("C", maal_cards=["8C", "8C"]),
+        ],
+        winner="A",
+        tiplu="8H",
+    )
+    assert jokers_of(data) == [(4, ("8S",) * 3, 9)]
