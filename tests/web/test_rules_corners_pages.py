@@ -34,9 +34,12 @@ def test_the_new_match_form_refuses_a_falling_table_beside_it(client):
     assert "poplu" not in message and "100" not in message  # no id, no Western digits
 
 
-def test_the_what_if_picker_refuses_a_falling_table(client):
+def test_the_what_if_picker_and_the_rules_change_refuse_a_falling_table(client):
     url = create_match(client)
     response = client.get(f"{url}/what-if", query_string={"rules-profile": "sparkai", **FALLING})
+    assert response.status_code == 422
+    assert field_errors(response.get_data(as_text=True), "rules-poplu")
+    response = client.post(f"{url}/rules", data={"rules-profile": "sparkai", **FALLING})
     assert response.status_code == 422
     assert field_errors(response.get_data(as_text=True), "rules-poplu")
 
