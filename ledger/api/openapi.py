@@ -277,8 +277,9 @@ def schemas() -> dict[str, Schema]:
             "points": {"type": "integer"},
             "kind": TEXT,
             "reason": {
-                "enum": ["unseen", "seen_by_dublees"],
-                "description": "Why dealt tunnelas earn no bonus.",
+                "enum": ["unseen", "seen_by_dublees", "kind_not_scored"],
+                "description": "Why dealt tunnelas earn no bonus: the player's route, or "
+                "a kind the rules never score (its cards then count as maal).",
             },
             "note": {
                 "enum": ["bonus_added", "marriages_entered"],
@@ -663,7 +664,9 @@ def schemas() -> dict[str, Schema]:
                 ),
                 "settle_up": {
                     **nullable(ref("SettleUp")),
-                    "description": "Under the other rules; null when they are a points race.",
+                    "description": "Under the other rules; null when they are a points "
+                    "race, or when the totals do not add up to 0 (a refused hand keeps its "
+                    "nets as played).",
                 },
             },
             ("rules", "players", "hands", "settle_up"),

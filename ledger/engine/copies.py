@@ -3,19 +3,61 @@ no more cards than a player holds."""
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from itertools import accumulate
 
 from .cards import Card, Relation, card_of, kinds_for
 from .errors import N_, FieldError, Tally
 from .game import COUNT_KINDS, MARRIAGE_KINDS
-from .hand import Hand, PlayerHand
+from .hand import Hand, PlayerHand, Tunnela
 from .rules import HouseRules
 
 #: What a player holds that the pack limits: (slot, field, copies, the card if one was
 #: given). A slot is a card's code, or a kind where the kind is one card (or, for
 #: "ordinary_joker", the pack's six).
 Slot = tuple[str, str, int, Card | None]
+
+
+def place_joker_tunnelas(
+    players: tuple[PlayerHand, ...], tiplu: Card, rules: HouseRules
+) -> tuple[PlayerHand, ...]:
+    """Each dealt tunnela entered only as ``ordinary_joker``, made the card the copies allow
+    (docs/rules.md §9): the one of the two cards whose named copies across the table leave
+    room for three more; where both do, the one the player holds no other copy of, then the
+    first in suit order (S, H, D, C). Where neither does, the same choice, which the copies
+    check then refuses. Its three copies then count with the player's other copies of that
+    card. Copies given only as counts name no card and choose nothing."""
+    if not any(
+        t.kind == "ordinary_joker" and t.card is None for p in players for t in p.dealt_tunnelas
+    ):
+        return players
+    jokers = [card for card, kind in kinds_for(tiplu).items() if kind == "ordinary_joker"]
+    named = [_named_jokers(p, tiplu) for p in players]
+    held = sum(named, Counter[Card]())
+    placed = []
+    for p, own in zip(players, named, strict=True):
+        tunnelas = []
+        for t in p.dealt_tunnelas:
+            if t.kind == "ordinary_joker" and t.card is None:
+                fit = [c for c in jokers if held[c] + 3 <= rules.packs] or jokers
+                card = next((c for c in fit if not own[c]), fit[0])
+                held[card] += 3
+                own[card] += 3
+                t = Tunnela(t.kind, card, by_kind=True)
+            tunnelas.append(t)
+        placed.append(p._replace(dealt_tunnelas=tuple(tunnelas)))
+    return tuple(placed)
+
+
+def _named_jokers(p: PlayerHand, tiplu: Card) -> Counter[Card]:
+    """The copies of each ordinary-joker card a player's maal names (cards, tunnelas)."""
+    kinds = kinds_for(tiplu)
+    held = Counter(c for c in p.maal_cards or () if kinds[c] == "ordinary_joker")
+    for t in p.dealt_tunnelas:
+        if t.card is not None and kinds[t.card] == "ordinary_joker":
+            held[t.card] += 3
+    return held
 
 
 def check_copies(hand: Hand, rules: HouseRules) -> list[FieldError]:

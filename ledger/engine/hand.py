@@ -12,13 +12,16 @@ from .rules import HouseRules
 
 
 class Tunnela(NamedTuple):
-    """A dealt tunnela: its kind, and its card when it was given as one."""
+    """A dealt tunnela: its kind, and its card when it was given as one or, for ordinary
+    jokers entered by their kind, when the copies across the table say which card it is
+    (``by_kind``: entered as a kind, and written back as one)."""
 
     kind: str  # one of TUNNELA_KINDS
     card: Card | None = None
+    by_kind: bool = False
 
     def to_json(self) -> str:
-        return self.card.code if self.card else self.kind
+        return self.card.code if self.card and not self.by_kind else self.kind
 
 
 class PlayerHand(NamedTuple):
@@ -81,6 +84,13 @@ def tunnela_setting(kind: str, rules: HouseRules) -> int | tuple[int, ...] | Non
     return value
 
 
+def scores_bonus(t: Tunnela, rules: HouseRules) -> bool:
+    """Whether the house rules score a dealt tunnela of this kind at all (``sparkai``
+    scores none; a tiplu tunnela only ``everestbuzz``): one they never score is kept in
+    the hand, its cards counted as other maal cards (docs/rules.md §9)."""
+    return tunnela_setting(t.kind, rules) is not None
+
+
 def bonus_withheld(p: PlayerHand, rules: HouseRules) -> str | None:
     """Why a player's dealt tunnelas earn no bonus: ``"unseen"`` or ``"seen_by_dublees"``
     where the bonus needs seeing by sequences; None when they earn it (or there are none).
@@ -94,10 +104,11 @@ def bonus_withheld(p: PlayerHand, rules: HouseRules) -> str | None:
 
 def loose_tunnelas(p: PlayerHand, rules: HouseRules) -> tuple[Tunnela, ...]:
     """The dealt tunnelas whose cards count as the player's other maal: those that earn no
-    bonus, and every one where the bonus is added to its cards (docs/rules.md §7)."""
+    bonus (by the player's route or by their kind), and every one where the bonus is added
+    to its cards (docs/rules.md §7, §9)."""
     if rules.dealt_tunnela_bonus_mode == "added" or bonus_withheld(p, rules):
         return p.dealt_tunnelas
-    return ()
+    return tuple(t for t in p.dealt_tunnelas if not scores_bonus(t, rules))
 
 
 def kind_counts(p: PlayerHand, tiplu: Card | None, rules: HouseRules) -> dict[str, int]:

@@ -40,6 +40,10 @@ NO_BONUS_REASONS = {
         "No bonus: a dealt tunnela scores only for a player who sees by sequences, and this "
         "player saw by dublees. Its cards are counted with the player's other cards."
     ),
+    "kind_not_scored": N_(
+        "No bonus: these house rules score no dealt tunnela of this kind. Its cards are "
+        "counted with the player's other cards."
+    ),
 }
 
 
@@ -247,14 +251,20 @@ def _joker_items(
 ) -> list[MaalItem]:
     """Ordinary jokers, scored per card identity (two identities, a copy in each pack).
 
-    Those given without their cards (a count, or a dealt tunnela named by its kind) fill
-    one identity, then the other."""
+    Those given without their cards (a count, or a dealt tunnela named by its kind without
+    a tiplu) first join a card already named (a dealt tunnela's), up to the packs, then
+    fill one identity, then the other."""
     if not rules.ordinary_jokers_wild:
         return [MaalItem("not_maal", 0, count, cards)]
     named = [tuple(c for c in cards if c == code) for code in dict.fromkeys(cards)]
     unnamed = count - len(cards)
     packs = rules.packs
-    sizes = [len(g) for g in named] + [packs] * (unnamed // packs)
+    sizes = []
+    for group in named:
+        joining = min(unnamed, max(packs - len(group), 0))
+        sizes.append(len(group) + joining)
+        unnamed -= joining
+    sizes += [packs] * (unnamed // packs)
     sizes += [unnamed % packs] if unnamed % packs else []
     groups = named + [()] * (len(sizes) - len(named))
     table = rules.ordinary_joker
@@ -267,7 +277,8 @@ def _joker_items(
 def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
     """Dealt tunnelas score their bonus instead of their cards (docs/rules.md §2 step 1),
     or on top of them (``dealt_tunnela_bonus_mode`` added, §7); where the player's route
-    earns no bonus, one item of 0 says why (their cards are counted with the rest)."""
+    earns no bonus, one item of 0 says why, and so does one for each kind the rules never
+    score (§9): their cards are counted with the rest."""
     reason = bonus_withheld(player, rules)
     if reason:
         cards = tuple(t.card.code for t in player.dealt_tunnelas if t.card for _ in range(3))
@@ -284,6 +295,18 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
     items = []
     for group, count in counts.items():
         setting = tunnela_setting(group, rules)
+        if setting is None:  # a kind these rules never score
+            items.append(
+                MaalItem(
+                    "dealt_tunnela_no_bonus",
+                    0,
+                    count,
+                    tuple(groups[group]),
+                    kind=group,
+                    reason="kind_not_scored",
+                )
+            )
+            continue
         items.append(
             MaalItem(
                 "dealt_tunnela",

@@ -10,7 +10,7 @@ slower ``Mapping``, since every hand passes through here).
 from __future__ import annotations
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
-from .copies import check_copies
+from .copies import check_copies, place_joker_tunnelas
 from .errors import N_, FieldError, Invalid
 from .game import (
     FINISHES,
@@ -24,7 +24,7 @@ from .game import (
     SEEN,
     TUNNELA_KINDS,
 )
-from .hand import Hand, PlayerHand, Tunnela, kind_counts, tunnela_setting
+from .hand import Hand, PlayerHand, Tunnela, kind_counts
 from .names import read_name, tidy_name
 from .rules import HouseRules
 from .values import is_int
@@ -120,6 +120,8 @@ class _Reader:
             finish = by_name[winner].seen if by_name[winner].seen != "unseen" else None
         if finish not in FINISHES:
             self.fail("finish", "The finish must be sequences, dublees or void.")
+        if tiplu is not None:
+            players = list(place_joker_tunnelas(tuple(players), tiplu, self.rules))
         hand = Hand(finish or "void", winner, tuple(players), tiplu)
         if finish in FINISHES:
             self.check_finish(hand)
@@ -370,7 +372,7 @@ class _Reader:
     def check_routes(self, hand: Hand) -> None:
         n = len(hand.players)
         for i, p in enumerate(hand.players):
-            if p.seen == "dublees" or p.foul or p.dealt_tunnelas or p.marriages_shown:
+            if p.seen == "dublees" or p.foul or p.marriages_shown:
                 self.check_route(p, f"players.{i}", n, hand.tiplu)
 
     def check_route(self, p: PlayerHand, path: str, n: int, tiplu: Card | None) -> None:
@@ -390,35 +392,17 @@ class _Reader:
                 "These house rules do not penalise fouls; set the "
                 "foul rule (same_hand or next_hand) to use it.",
             )
-        if p.dealt_tunnelas:
-            self.check_tunnelas(p, path, tiplu)
-        if p.marriages_shown:
+        if p.marriages_shown and rules.marriage_shown is not None:
             self.check_shown(p, path, tiplu)
 
-    def check_tunnelas(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
-        rules = self.rules
-        if not rules.scores_dealt_tunnelas:
-            self.fail(f"{path}.dealt_tunnelas", "These house rules do not score dealt tunnelas.")
-            return
-        for j, t in enumerate(p.dealt_tunnelas):
-            if t.card is not None and tiplu is None:
-                continue
-            if tunnela_setting(t.kind, rules) is None:
-                self.fail(
-                    f"{path}.dealt_tunnelas.{j}",
-                    "These house rules do not score a dealt tunnela of {kind}s.",
-                    kind=t.kind.replace("_", " "),
-                )
-
     def check_shown(self, p: PlayerHand, path: str, tiplu: Card | None) -> None:
-        """Shown marriages must be held; where they score like hidden ones they change
-        nothing, so a maal given as one number may come with them."""
+        """Shown marriages, where they score apart, must be held (where they score like
+        hidden ones they change nothing and are not checked: docs/rules.md §9)."""
         if p.maal is not None:
-            if self.rules.marriage_shown is not None:
-                self.fail(
-                    f"{path}.marriages_shown",
-                    "Give the maal as cards or counts to count shown marriages.",
-                )
+            self.fail(
+                f"{path}.marriages_shown",
+                "Give the maal as cards or counts to count shown marriages.",
+            )
             return
         held = kind_counts(p, tiplu, self.rules)
         most = held.get("marriage") or min(

@@ -105,10 +105,6 @@ class HouseRules:
             "marriage": self.tiplu_copies_max + extra,  # a tiplu each
         }
 
-    @property
-    def scores_dealt_tunnelas(self) -> bool:
-        return any(getattr(self, name) is not None for name in TUNNELA_SETTINGS)
-
     def limits(self) -> dict[str, Any]:
         """What a hand may hold under these rules (docs/rules.md §2, §7), as JSON."""
         return {
@@ -473,8 +469,38 @@ def _check_consistent(rules: HouseRules) -> list[FieldError]:
     return problems
 
 
-def resolve_rules(spec: object) -> HouseRules:
-    """Rules from a profile id or ``{"profile": id, **overrides}``; raises Invalid."""
+def falling_tables(rules: HouseRules) -> list[FieldError]:
+    """A problem for each points table that falls somewhere (docs/rules.md §9): extended
+    past its end (§7), a falling table would give a negative total. A table must rise or
+    stay level, each total at least the one before it."""
+    problems = []
+    for name in (*TABLES, *OPTIONAL_TABLES, *TUNNELA_SETTINGS):
+        table = getattr(rules, name)
+        if not isinstance(table, tuple):
+            continue
+        fall = next((i for i in range(1, len(table)) if table[i] < table[i - 1]), None)
+        if fall is not None:
+            problems.append(
+                FieldError(
+                    f"rules.{name}",
+                    "{setting} must not fall: each total must be at least the one before "
+                    "it, but the total for {count} is {value}, less than {before} for "
+                    "{fewer}.",
+                    setting=name,
+                    count=fall + 1,
+                    value=table[fall],
+                    before=table[fall - 1],
+                    fewer=fall,
+                )
+            )
+    return problems
+
+
+def resolve_rules(spec: object, *, stored: bool = False) -> HouseRules:
+    """Rules from a profile id or ``{"profile": id, **overrides}``; raises Invalid.
+
+    ``stored``: rules a match already keeps, read as they are (a table that falls was
+    allowed before docs/rules.md §9: its hands keep their results)."""
     field = "rules"
     if isinstance(spec, str):
         spec = {"profile": spec}
@@ -501,10 +527,14 @@ def resolve_rules(spec: object) -> HouseRules:
                 )
             ]
         )
-    return with_overrides(PROFILES[profile], {k: v for k, v in spec.items() if k != "profile"})
+    overrides = {k: v for k, v in spec.items() if k != "profile"}
+    return with_overrides(PROFILES[profile], overrides, stored=stored)
 
 
-def with_overrides(base: HouseRules, overrides: Mapping[str, object]) -> HouseRules:
+def with_overrides(
+    base: HouseRules, overrides: Mapping[str, object], *, stored: bool = False
+) -> HouseRules:
+    """``base`` with each setting of ``overrides`` (``stored``: as in ``resolve_rules``)."""
     changes: dict[str, Any] = {}  # each checked by _parse_setting for its field
     problems: list[FieldError] = []
     for name, value in overrides.items():
@@ -516,6 +546,8 @@ def with_overrides(base: HouseRules, overrides: Mapping[str, object]) -> HouseRu
         raise Invalid(problems)
     rules = dataclasses.replace(base, **changes)
     problems = _check_consistent(rules)
+    if not stored:
+        problems += falling_tables(rules)
     if problems:
         raise Invalid(problems)
     return rules

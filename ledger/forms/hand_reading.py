@@ -179,7 +179,9 @@ def read_hand_form(form: HandForm) -> HandInput:
             shown = _whole(f, problems, _label(form, index, f))
             if shown:
                 player["marriages_shown"] = shown
-        if layout.tunnelas and mode != "number":
+        # Every profile takes dealt tunnelas as the table saw them (one it never scores
+        # counts as its cards: docs/rules.md §9), so the box is always there.
+        if mode != "number":
             tunnelas = tunnela_entries(_cell(row.dealt_tunnelas))
             if tunnelas:
                 player["dealt_tunnelas"] = tunnelas

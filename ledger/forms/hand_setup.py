@@ -22,7 +22,6 @@ class HandLayout:
 
     count_kinds: tuple[str, ...]
     marriages_shown: bool
-    tunnelas: bool
     tunnela_kinds: tuple[str, ...]
     foul: bool
     dublees: bool
@@ -47,7 +46,6 @@ class HandLayout:
         return cls(
             count_kinds=tuple(kinds),
             marriages_shown=rules.marriage_shown is not None,
-            tunnelas=rules.scores_dealt_tunnelas,
             tunnela_kinds=tunnela_kinds,
             foul=rules.foul != "off",
             dublees=rules.dublees_allowed,

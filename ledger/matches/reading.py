@@ -74,8 +74,10 @@ def rules_record(rules: HouseRules) -> dict:
 
 
 def rules_from_record(record: Mapping) -> HouseRules:
-    """The HouseRules stored by ``rules_record``."""
-    return resolve_rules({"profile": record["profile"], **record.get("overrides", {})})
+    """The HouseRules stored by ``rules_record``, as they were stored (a falling table
+    kept from before it was refused included: ``resolve_rules``'s ``stored``)."""
+    spec = {"profile": record["profile"], **record.get("overrides", {})}
+    return resolve_rules(spec, stored=True)
 
 
 #: The key of a history version's stored result that keeps the rules it was settled

@@ -136,9 +136,16 @@ class Rescore:
         """The hands rescored in part or not at all, in the order played."""
         return tuple(h for h in self.hands if h.rescored != FULL)
 
+    @property
+    def settles(self) -> bool:
+        """Whether the totals can be settled: the other rules are zero-sum and the totals
+        sum to 0. A hand they refuse keeps its nets as played, which a points race does not
+        sum to 0 (docs/rules.md §9): then there is no settle-up, and no failure."""
+        return self.rules.zero_sum and sum(self.totals[n] for n in self.players) == 0
+
     def settle_up(self) -> SettleUp | None:
-        """Who would pay whom under the other rules (None: they are a points race)."""
-        if not self.rules.zero_sum:
+        """Who would pay whom under the other rules (None: they do not ``settle``)."""
+        if not self.settles:
             return None
         return settle_up({name: self.totals[name] for name in self.players}, self.stake)
 

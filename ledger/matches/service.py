@@ -51,7 +51,7 @@ from ledger.engine import (
     settle,
 )
 from ledger.engine.match import hands_in_length, is_finished
-from ledger.engine.rules import parse_length
+from ledger.engine.rules import falling_tables, parse_length
 from ledger.engine.scoreboard import Carry, Scoreboard, record_from_json
 from ledger.engine.values import is_int
 from ledger.extensions import db
@@ -816,8 +816,10 @@ def _hash_key(key: str) -> str:
 def _read_and_settle(
     view: MatchView, data: object, dealer: object, default_dealer: str | None
 ) -> tuple[Hand, Settlement, str]:
-    """The hand and its dealer checked together (every problem in one Invalid), settled."""
-    errors: list[FieldError] = []
+    """The hand and its dealer checked together (every problem in one Invalid), settled.
+    A match kept with a points table that falls takes no new hand or edit until its rules
+    change (docs/rules.md §9): its stored hands keep their results."""
+    errors: list[FieldError] = falling_tables(view.rules)
     if dealer is None and isinstance(data, Mapping):
         dealer = data.get("dealer")
     dealer_name = default_dealer or view.next_dealer

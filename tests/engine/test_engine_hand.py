@@ -331,7 +331,8 @@ def test_too_many_ordinary_jokers_as_counts():
 
 def test_too_many_copies_names_each_card_of_each_holder_and_the_field_past_the_limit():
     # tiplu 8H: 8S and 8C are the two ordinary jokers. 2 + 2 + 3 = 7 > 6: the third entry
-    # (P1's tunnela) is where the table went past the pack.
+    # (P1's tunnela) is where the table went past the pack. Neither card has room for
+    # its three copies, so it is the first in suit order, 8S (docs/rules.md §9): 2 + 3 > 3.
     errors = problems(
         copies_hand(
             {"maal_cards": ["8S", "8C", "8S", "8C"]}, {"dealt_tunnelas": ["ordinary_joker"]}
@@ -340,18 +341,27 @@ def test_too_many_copies_names_each_card_of_each_holder_and_the_field_past_the_l
     assert [(e.field, e.message) for e in errors] == [
         (
             "players.1.dealt_tunnelas.0",
+            "Too many 8S: the pack holds only 3 copies of each card, but this hand has 5 "
+            "(P0 2, P1 3).",
+        ),
+        (
+            "players.1.dealt_tunnelas.0",
             "Too many ordinary joker: the pack holds only 6 ordinary jokers, but this hand has 7 "
             "(P0 2, P0 2, P1 3).",
-        )
+        ),
     ]
 
 
 # --- dealt tunnelas: where the profile scores them and the route allows -------------------
 
 
-def test_sparkai_scores_no_dealt_tunnelas():
-    assert error_fields(two(a={"dealt_tunnelas": ["5S"]}), "sparkai") == [
-        "players.0.dealt_tunnelas"
+def test_sparkai_scores_no_dealt_tunnelas_but_keeps_them():
+    # docs/rules.md §9: no bonus, the cards count as other maal cards (5S: none)
+    settled = settle_data(two(a={"dealt_tunnelas": ["5S", "9H"]}), "sparkai")
+    a = settled.players[0]
+    assert a.maal == 10  # the three poplus
+    assert [(i.item, i.reason) for i in a.breakdown[:1]] == [
+        ("dealt_tunnela_no_bonus", "kind_not_scored")
     ]
 
 
@@ -363,16 +373,22 @@ def test_gamerules_dealt_tunnelas_need_nothing():
 @pytest.mark.parametrize(
     ("profile", "entry"),
     [
-        ("amarnepal", "tiplu"),
+        ("amarnepal", "tiplu"),  # three tiplus where the indicator is set aside
         ("classic", "tiplu"),
-        ("everestbuzz", "printed_joker"),
-        ("gamerules", "tiplu"),
+        ("everestbuzz", "printed_joker"),  # no printed jokers in the pack
         ("gamerules", "printed_joker"),
     ],
 )
-def test_dealt_tunnela_kind_the_profile_does_not_score(profile, entry):
+def test_dealt_tunnela_the_pack_cannot_deal(profile, entry):
     fields = error_fields(two(a={"dealt_tunnelas": ["5S", entry]}), profile)
     assert "players.0.dealt_tunnelas.1" in fields
+
+
+def test_dealt_tunnela_kind_the_profile_does_not_score_is_kept():
+    # gamerules deals all three tiplus but scores no tiplu tunnela: 5 for the ordinary
+    # one, and three tiplus as cards, 7 and the last step 4 (docs/rules.md §9)
+    settled = settle_data(two(a={"dealt_tunnelas": ["5S", "tiplu"]}), "gamerules")
+    assert settled.players[0].maal == 5 + 11
 
 
 @pytest.mark.parametrize("entry", ["xyz", "", 5, None, ["5S"], "jokers"])
@@ -443,7 +459,6 @@ def test_every_problem_reported_at_once():
         "players.1.maal_cards",
         "players.2.maal_cards.1",
         "players.2.maal_cards.2",  # no printed jokers in classic
-        "players.2.dealt_tunnelas.0",  # classic scores no dealt tunnela of tiplus
         "players.3.name",
         "players.3.seen",
         "players.3.maal_counts.tiplu",

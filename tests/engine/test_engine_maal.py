@@ -184,15 +184,19 @@ def test_tiplu_tables(profile, tiplu, one, two):
 
 ERR = "error"
 # tiplu 8H: ordinary 5S, ordinary joker 8S, poplu 9H, jhiplu 7H, alter 8D, printed JK,
-# tiplu 8H. The kinds and the cards must give the same (docs/rules.md §6).
+# tiplu 8H. The kinds and the cards must give the same (docs/rules.md §6). ERR: more
+# copies than the pack has in hands (a printed joker where there are none, three tiplus
+# where the indicator is set aside).
 TUNNELA_TABLE = {
     #              ordinary oj  poplu jhiplu alter printed tiplu
     "amarnepal": (5, 10, 20, 20, 35, 35, ERR),
-    "sparkai": (ERR, ERR, ERR, ERR, ERR, ERR, ERR),
+    # sparkai scores no dealt tunnela: its cards count as maal cards (docs/rules.md §9)
+    "sparkai": (0, 0, 10, 10, 25, ERR, ERR),
     "classic": (5, 10, 20, 20, 10, ERR, ERR),
     "everestbuzz": (5, 10, 20, 20, 10, ERR, 30),
-    # gamerules: only the tiplu's suit is wild, so 8S and 8D are ordinary cards there
-    "gamerules": (5, 5, 15, 15, 5, ERR, ERR),
+    # gamerules: only the tiplu's suit is wild, so 8S and 8D are ordinary cards there; its
+    # three tiplus can all be dealt, and score as cards: 7 and the last step 4
+    "gamerules": (5, 5, 15, 15, 5, ERR, 11),
 }
 KINDS = ["ordinary", "ordinary_joker", "poplu", "jhiplu", "alter", "printed_joker", "tiplu"]
 CARDS = ["5S", "8S", "9H", "7H", "8D", "JK", "8H"]

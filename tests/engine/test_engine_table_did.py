@@ -108,9 +108,10 @@ def test_a_tunnela_named_by_its_kind_counts_as_three_of_that_kind():
 
 def test_an_ordinary_tunnela_without_its_bonus_is_no_maal():
     result = finisher_and({"seen": "unseen", "dealt_tunnelas": ["5S", "ordinary_joker"]})
+    # the tunnela entered as a kind is the first joker card with room, 8S (docs/rules.md §9)
     assert breakdown(result, "B") == [
-        ("dealt_tunnela_no_bonus", 2, ("5S",) * 3, 0),
-        ("ordinary_joker", 3, (), 0),  # one identity of the two, three copies
+        ("dealt_tunnela_no_bonus", 2, ("5S",) * 3 + ("8S",) * 3, 0),
+        ("ordinary_joker", 3, ("8S",) * 3, 0),
         ("not_maal", 3, ("5S",) * 3, 0),
     ]
 
@@ -150,16 +151,20 @@ def test_the_tunnelas_cards_still_count_towards_the_pack():
     assert [e.field for e in problems(data)] == ["players.1.dealt_tunnelas.0"]
 
 
-@pytest.mark.parametrize(("profile", "entry"), [("sparkai", "5S"), ("classic", "tiplu")])
-def test_a_tunnela_the_profile_never_scores_is_still_refused(profile, entry):
-    # Not one of issue 14's cases: no route earns a bonus there, so its cards are entered
-    # as maal cards (docs/rule-choices.md).
-    data = hand(
-        [player("A"), player("B", "unseen", dealt_tunnelas=[entry])], winner="A", tiplu="8H"
+@pytest.mark.parametrize(
+    ("profile", "entry", "maal"), [("sparkai", "9H", 10), ("classic", "tiplu", 11)]
+)
+def test_a_tunnela_the_profile_never_scores_is_kept_as_its_cards(profile, entry, maal):
+    # docs/rules.md §9: "still a valid hand ... no bonus, its cards count as other maal
+    # cards, and the breakdown says why": three poplus 10; three tiplus 7 + the step 4.
+    result = finisher_and({"dealt_tunnelas": [entry]}, profile, tiplu_copies_max=3)
+    b = by_name(result)["B"]
+    assert b.maal == maal
+    assert (b.breakdown[0].item, b.breakdown[0].reason) == (
+        "dealt_tunnela_no_bonus",
+        "kind_not_scored",
     )
-    assert problems(data, profile, tiplu_copies_max=3)[0].field.startswith(
-        "players.1.dealt_tunnelas"
-    )
+    assert "kind_not_scored" in NO_BONUS_REASONS
 
 
 # --- shown marriages where they score like hidden ones ------------------------------------
@@ -183,13 +188,12 @@ def test_shown_marriages_are_accepted_and_change_nothing(profile, maal):
     assert nets(shown) == nets(hidden)
 
 
-def test_a_shown_marriage_must_still_be_held():
-    data = hand(
-        [player("A"), player("B", maal_counts={"tiplu": 1, "poplu": 1}, marriages_shown=1)],
-        winner="A",
-        tiplu="8H",
-    )
-    assert [e.field for e in problems(data)] == ["players.1.marriages_shown"]
+def test_a_shown_marriage_is_not_checked_where_it_changes_nothing():
+    # docs/rules.md §9: "changes nothing and is not checked against the cards"
+    b = {"maal_counts": {"tiplu": 1, "poplu": 1}}
+    shown = finisher_and({**b, "marriages_shown": 2})
+    assert nets(shown) == nets(finisher_and(b))
+    assert by_name(shown)["B"].maal == 3 + 2
 
 
 def test_gamerules_still_scores_shown_marriages_apart():
