@@ -36,6 +36,7 @@ from ledger.engine.scoreboard import (
     running_totals,
 )
 from ledger.extensions import db
+from ledger.matches import isolation
 from ledger.matches.models import Hand, Match
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import hand_fragment, hand_record, hand_view
@@ -50,12 +51,14 @@ def scoreboard(match: Match) -> Scoreboard:
     before scoreboards were kept: holding the match's row, as a write does, so that a
     write at the same moment is not undone by a fill from what it changed)."""
     if match.scoreboard is None:
-        db.session.execute(  # takes the row; changes nothing
-            update(Match).where(Match.id == match.id).values(updated_at=Match.updated_at),
-            execution_options={"synchronize_session": False},
-        )
-        board = held_scoreboard(match)
-        db.session.commit()
+        with isolation.writing():
+            db.session.execute(  # takes the row; changes nothing
+                update(Match).where(Match.id == match.id).values(updated_at=Match.updated_at),
+                execution_options={"synchronize_session": False},
+            )
+            db.session.expire(match, ["players"])  # as stored, now that the row is held
+            board = held_scoreboard(match)
+            db.session.commit()
         return board
     return Scoreboard.from_json(match.player_names, match.scoreboard)
 
