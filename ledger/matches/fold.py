@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, inspect, select, update
 
 from ledger.engine import HandRecord
 from ledger.engine.scoreboard import (
@@ -66,7 +66,8 @@ def scoreboard(match: Match) -> Scoreboard:
 def held_scoreboard(match: Match) -> Scoreboard:
     """Inside a write that holds the match's row: the scoreboard as stored now (another
     write may have changed it since ``match`` was loaded)."""
-    db.session.refresh(match, ["scoreboard"])
+    if "scoreboard" not in inspect(match).expired_attributes:  # else read at its first use
+        db.session.refresh(match, ["scoreboard"])
     if match.scoreboard is None:
         return fill(match)
     return Scoreboard.from_json(match.player_names, match.scoreboard)

@@ -602,7 +602,6 @@ def replace_hand(
     stored = get_hand(match, number)
     if expected_version is not None and expected_version != stored.version:
         raise HandConflict(number, stored.version)
-    _read_and_settle(_write_view(match), data, dealer, default_dealer=stored.dealer)
     with transaction(match, number):
         now = _touch(match)  # first: the match's row, as in every write
         hand, result, dealer_name = _read_and_settle(  # against the match as it is now
@@ -878,8 +877,13 @@ def _touch(match: Match, *, new_number: bool = False) -> datetime:
     players = inspect(match).attrs.players.loaded_value
     for player in players if isinstance(players, list) else ():
         db.session.expire(player)
-    db.session.expire(match)
+    # Named, so that the hands loaded stay as read (their versions are checked on write).
+    db.session.expire(match, _READ_AGAIN)
     return now
+
+
+#: What a write reads again of the match once it holds its row: its columns, its players.
+_READ_AGAIN = [*(column.key for column in inspect(Match).column_attrs), "players"]
 
 
 def _folded(stored: StoredHand) -> tuple[HandRecord, Carry]:

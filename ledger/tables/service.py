@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import func, inspect, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import NotFound
 
@@ -770,12 +770,7 @@ def _touch(table: Table) -> datetime:
         update(Table).where(Table.id == table.id).values(version=Table.version + 1, updated_at=now),
         execution_options={"synchronize_session": False},
     )
-    state = inspect(table)
-    for name in ("players", "seasons"):
-        loaded = state.attrs[name].loaded_value
-        for row in loaded if isinstance(loaded, list) else ():
-            db.session.expire(row)
-    db.session.expire(table)
+    db.session.expire(table)  # and, by its cascade, the roster and seasons loaded
     return now
 
 
