@@ -6,7 +6,6 @@ from sqlalchemy import event
 
 from ledger.extensions import db
 
-
 #: What opens a transaction as one snapshot (ledger.matches.isolation): no query.
 TRANSACTION_CONTROL = ("BEGIN", "SET TRANSACTION")
 

@@ -45,8 +45,8 @@ from ledger.matches.reading import rules_from_record
 from ledger.tables import figures, service
 from ledger.tables.figures import Standings
 from ledger.tables.models import Season, Table
-from ledger.tables.payment_keys import KeyReused
 from ledger.tables.money_view import decimal_or_none, money_view
+from ledger.tables.payment_keys import KeyReused
 from ledger.web.edit_rights import (
     held_keys,
     remember_key,

@@ -162,8 +162,11 @@ def test_a_payment_committed_before_the_database_went_is_answered_as_recorded(ap
 
 
 def test_four_requests_with_one_key_at_the_same_instant_record_one_payment(live_server):
-    made = _post(f"{live_server}/api/v1/tables", {"name": "Race", "players": ["Asha", "Dipa"],
-                                                  "rules": "sparkai", "stake": STAKE}, {})
+    made = _post(
+        f"{live_server}/api/v1/tables",
+        {"name": "Race", "players": ["Asha", "Dipa"], "rules": "sparkai", "stake": STAKE},
+        {},
+    )
     url = f"{live_server}/api/v1/tables/{made[2]['id']}/payments"
     headers = {**bearer(made[2]["edit_key"]), **keyed("four-phones")}
     barrier = threading.Barrier(4)
