@@ -1,7 +1,8 @@
-"""A rename racing the rest of the evening, against a served ledger (one process or
-two): a player renamed back and forth while others read the table and the match, save
-hands and record payments naming that player. Nothing may answer 5xx, and afterwards
-no row names a player who is not on the roster."""
+"""A rename or a merge racing the rest of the evening, against a served ledger (one
+process or two): a player renamed back and forth (or a misspelt entry added and merged
+into them, again and again) while others read the table and the match, save hands and
+record payments naming that player. Nothing may answer 5xx, and afterwards no row
+names a player who is not on the roster."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 SPELLINGS = ("Bikash", "Bikas")
 RENAMES = 12
+MERGES = 6
 #: A hand in which the renamed player sits out: it is right whatever their name is.
 HAND = {
     "finish": "sequences",
@@ -84,30 +86,40 @@ class Evening:
         if status >= 500:
             self.failures.append((what, status, body))
 
+    def rename(self, base: str, turn: int) -> bool:
+        """Bikash and Bikas by turns: whether it went through."""
+        old, new = SPELLINGS[turn % 2], SPELLINGS[(turn + 1) % 2]
+        url = f"{base}/api/v1/tables/{self.table}/players/{old}"
+        status, body = call("PATCH", url, {"name": new}, self.key)
+        self.record("rename", status, body)
+        return status == 200
+
+    def merge(self, base: str, turn: int) -> bool:
+        """Bikas joins the roster (one night's misspelling) and is merged into Bikash."""
+        url = f"{base}/api/v1/tables/{self.table}"
+        status, body = call("PATCH", url, {"players": ["Bikas"]}, self.key)
+        self.record("misspelt", status, body)
+        status, body = call("PATCH", f"{url}/players/Bikas", {"merge_into": "Bikash"}, self.key)
+        self.record("merge", status, body)
+        return status == 200
+
     def hand(self, base: str) -> int:
         status, body = call("POST", f"{base}/api/v1/matches/{self.match}/hands", HAND, self.key)
         self.record("hand", status, body)
         return status
 
 
-def race(evening: Evening, bases: list[str]) -> None:
-    """The renames through the first server; readers, hand saves and payments through
-    every server until the renames are done."""
+def race(evening: Evening, bases: list[str], *, merging: bool = False) -> None:
+    """The renames (or merges) through the first server; readers, hand saves and
+    payments through every server until they are done."""
     done = threading.Event()
     table_url = f"/api/v1/tables/{evening.table}"
 
     def renamer() -> None:
-        base = bases[0]
-        renamed = 0
+        change, times = (evening.merge, MERGES) if merging else (evening.rename, RENAMES)
         try:
-            while renamed < RENAMES:
-                old, new = SPELLINGS[renamed % 2], SPELLINGS[(renamed + 1) % 2]
-                status, body = call(
-                    "PATCH", f"{base}{table_url}/players/{old}", {"name": new}, evening.key
-                )
-                evening.record("rename", status, body)
-                renamed += status == 200
-                if status not in (200, 409):
+            for turn in range(times):
+                if not change(bases[0], turn):
                     break
         finally:
             done.set()
@@ -153,16 +165,20 @@ def race(evening: Evening, bases: list[str]) -> None:
         thread.join(timeout=600)
 
 
-def check_evening(evening: Evening) -> None:
-    """0 × 5xx; every rename went through; each side of the race happened; and every
-    name the table shows is on its roster."""
+def check_evening(evening: Evening, *, merging: bool = False) -> None:
+    """0 × 5xx; every rename (merge) went through; each side of the race happened; and
+    every name the table shows is on its roster."""
     assert evening.failures == [], evening.failures[:3]
-    assert evening.statuses[("rename", 200)] == RENAMES, evening.statuses
+    if merging:
+        assert evening.statuses[("merge", 200)] == MERGES, evening.statuses
+    else:
+        assert evening.statuses[("rename", 200)] == RENAMES, evening.statuses
     assert evening.statuses[("hand", 201)] > 1 and evening.statuses[("payment", 201)] > 0
     base = evening.base
     status, table = call("GET", f"{base}/api/v1/tables/{evening.table}")
     roster = {p["name"] for p in table["players"]}
-    assert roster == {"Asha", SPELLINGS[RENAMES % 2], "Chandra", "Dipa"}
+    kept = SPELLINGS[0] if merging else SPELLINGS[RENAMES % 2]
+    assert roster == {"Asha", kept, "Chandra", "Dipa"}
     _, paid = call("GET", f"{base}/api/v1/tables/{evening.table}/payments")
     assert {name for p in paid["payments"] for name in (p["from"], p["to"])} <= roster
     _, settle = call("GET", f"{base}/api/v1/tables/{evening.table}/settle-up")

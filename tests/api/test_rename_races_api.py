@@ -8,8 +8,9 @@ from rename_race_support import Evening, check_evening, race
 
 
 @pytest.mark.slow
-def test_renames_race_reads_saves_and_payments_in_one_process(live_server):
+@pytest.mark.parametrize("merging", [False, True], ids=["renames", "merges"])
+def test_renames_and_merges_race_reads_saves_and_payments_in_one_process(live_server, merging):
     evening = Evening(live_server)
     evening.setup()
-    race(evening, [live_server])
-    check_evening(evening)
+    race(evening, [live_server], merging=merging)
+    check_evening(evening, merging=merging)
