@@ -6,13 +6,17 @@ from sqlalchemy import event
 
 from ledger.extensions import db
 
+#: What opens a transaction as one snapshot (ledger.matches.isolation): no query.
+TRANSACTION_CONTROL = ("BEGIN", "SET TRANSACTION")
+
 
 @contextmanager
 def counting_queries(app):
     statements: list[str] = []
 
     def count(conn, cursor, statement, parameters, context, executemany):
-        statements.append(statement)
+        if not statement.startswith(TRANSACTION_CONTROL):
+            statements.append(statement)
 
     with app.app_context():
         engine = db.engine

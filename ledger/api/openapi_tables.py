@@ -6,9 +6,11 @@ from __future__ import annotations
 from ledger.api.openapi import (
     AMOUNT,
     BODY_ERRORS,
+    IDEMPOTENCY_KEY,
     NAME,
     POINTS,
     PUBLIC_ID,
+    REPLAYED,
     TEXT,
     TIME,
     Schema,
@@ -36,6 +38,16 @@ PLAYER = {
     "description": "A player on the roster (matched ignoring case).",
     "schema": {"type": "string", "minLength": 1, "maxLength": 200},
 }
+PAYMENT_KEY = {
+    **IDEMPOTENCY_KEY,
+    "description": "1 to 200 printable ASCII characters, per table: a repeat with the same "
+    "key and body records nothing and answers the first answer again; the same key with "
+    "another request: 422.",
+}
+ONCE = (
+    "Done once per Idempotency-Key (as a hand is stored once); the key is kept as long "
+    "as the payment it recorded."
+)
 PAYMENT_ID = {
     "name": "payment_id",
     "in": "path",
@@ -490,12 +502,13 @@ def table_paths() -> dict[str, Schema]:
         "/api/v1/tables/{public_id}/payments": {
             "post": operation(
                 "Record money handed over (a table without a stake: 422)",
-                {201: answer("TablePayment", "The payment.")},
+                {201: answer("TablePayment", "The payment.", REPLAYED)},
                 write_errors,
                 tag="tables",
-                parameters=table,
+                parameters=[*table, PAYMENT_KEY],
                 body=json_body("NewPayment"),
                 write=True,
+                description=ONCE,
             ),
             "get": operation(
                 "The payments recorded",
@@ -508,11 +521,12 @@ def table_paths() -> dict[str, Schema]:
         "/api/v1/tables/{public_id}/payments/{payment_id}": {
             "delete": operation(
                 "Take a payment back",
-                {200: answer("PaymentDeleted", "The id taken back.")},
-                (401, 403, 404),
+                {200: answer("PaymentDeleted", "The id taken back.", REPLAYED)},
+                (401, 403, 404, 422),
                 tag="tables",
-                parameters=[*table, PAYMENT_ID],
+                parameters=[*table, PAYMENT_ID, PAYMENT_KEY],
                 write=True,
+                description=ONCE,
             )
         },
         "/api/v1/tables/{public_id}/export.json": {

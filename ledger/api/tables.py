@@ -21,6 +21,7 @@ from ledger.matches.rescore import read_rescore_rules
 from ledger.tables import export as table_export
 from ledger.tables import service
 from ledger.tables.models import Table
+from ledger.tables.payment_keys import Answered
 from ledger.tables.rescore import rescore_season
 
 
@@ -129,9 +130,9 @@ def table_rescore(public_id: str):
 
 @bp.post("/tables/<public_id>/payments")
 def table_add_payment(public_id: str):
+    """Money handed over, recorded once per ``Idempotency-Key`` (as a hand is stored)."""
     table = _editable(public_id)
-    payment = service.add_payment(table, json_object())
-    return jsonify(service.payment_json(table, payment)), 201
+    return _answer(service.add_payment(table, json_object(), key=_idempotency_key()))
 
 
 @bp.get("/tables/<public_id>/payments")
@@ -145,8 +146,7 @@ def table_payments(public_id: str):
 @bp.delete("/tables/<public_id>/payments/<int:payment_id>")
 def table_delete_payment(public_id: str, payment_id: int):
     table = _editable(public_id)
-    service.delete_payment(table, payment_id)
-    return jsonify({"deleted": payment_id})
+    return _answer(service.delete_payment(table, payment_id, key=_idempotency_key()))
 
 
 @bp.get("/tables/<public_id>/export.json")
@@ -164,6 +164,19 @@ def _table_created(table: Table, key: str):
     response = Response(json.dumps(body), status=201, mimetype="application/json")
     response.headers["Location"] = url_for("api.get_table", public_id=table.public_id)
     response.headers["Cache-Control"] = "no-store"  # the edit key is in the body
+    return response
+
+
+def _idempotency_key() -> str | None:
+    return request.headers.get("Idempotency-Key")
+
+
+def _answer(answered: Answered):
+    """A write's answer as it was made (before its commit: nothing is read after it)."""
+    response = jsonify(answered.body)
+    response.status_code = answered.status
+    if answered.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return response
 
 

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, inspect, select, update
 
 from ledger.engine import HandRecord
 from ledger.engine.scoreboard import (
@@ -36,6 +36,7 @@ from ledger.engine.scoreboard import (
     running_totals,
 )
 from ledger.extensions import db
+from ledger.matches import isolation
 from ledger.matches.models import Hand, Match
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import hand_fragment, hand_record, hand_view
@@ -50,12 +51,14 @@ def scoreboard(match: Match) -> Scoreboard:
     before scoreboards were kept: holding the match's row, as a write does, so that a
     write at the same moment is not undone by a fill from what it changed)."""
     if match.scoreboard is None:
-        db.session.execute(  # takes the row; changes nothing
-            update(Match).where(Match.id == match.id).values(updated_at=Match.updated_at),
-            execution_options={"synchronize_session": False},
-        )
-        board = held_scoreboard(match)
-        db.session.commit()
+        with isolation.writing():
+            db.session.execute(  # takes the row; changes nothing
+                update(Match).where(Match.id == match.id).values(updated_at=Match.updated_at),
+                execution_options={"synchronize_session": False},
+            )
+            db.session.expire(match, ["players"])  # as stored, now that the row is held
+            board = held_scoreboard(match)
+            db.session.commit()
         return board
     return Scoreboard.from_json(match.player_names, match.scoreboard)
 
@@ -63,7 +66,8 @@ def scoreboard(match: Match) -> Scoreboard:
 def held_scoreboard(match: Match) -> Scoreboard:
     """Inside a write that holds the match's row: the scoreboard as stored now (another
     write may have changed it since ``match`` was loaded)."""
-    db.session.refresh(match, ["scoreboard"])
+    if "scoreboard" not in inspect(match).expired_attributes:  # else read at its first use
+        db.session.refresh(match, ["scoreboard"])
     if match.scoreboard is None:
         return fill(match)
     return Scoreboard.from_json(match.player_names, match.scoreboard)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeGuard
 
-from sqlalchemy import column, func, select, table, update
+from sqlalchemy import column, func, inspect, select, table, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -57,7 +57,7 @@ from ledger.engine.values import is_int
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import export as match_export
-from ledger.matches import fold
+from ledger.matches import fold, isolation
 from ledger.matches.models import Hand as StoredHand
 from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
 from ledger.matches.reading import (
@@ -565,9 +565,7 @@ def submit_hand(
         except FieldError as problem:
             errors.append(problem)
     try:
-        hand, result, dealer_name = _read_and_settle(
-            _write_view(match), data, dealer, default_dealer=None
-        )
+        _read_and_settle(_write_view(match), data, dealer, default_dealer=None)
     except Invalid as problem:
         raise Invalid([*errors, *problem.errors]) from None
     if errors:
@@ -576,7 +574,7 @@ def submit_hand(
     try:
         with transaction():
             stored, answer = _store_new_hand(
-                match, hand, result, dealer_name, key=key, digest=digest, number=number
+                match, data, dealer, key=key, digest=digest, number=number
             )
     except (_StoredMeanwhile, IntegrityError):
         # The key's first request won (the unique key catches what the check missed).
@@ -604,11 +602,14 @@ def replace_hand(
     stored = get_hand(match, number)
     if expected_version is not None and expected_version != stored.version:
         raise HandConflict(number, stored.version)
-    hand, result, dealer_name = _read_and_settle(
-        _write_view(match), data, dealer, default_dealer=stored.dealer
-    )
     with transaction(match, number):
         now = _touch(match)  # first: the match's row, as in every write
+        hand, result, dealer_name = _read_and_settle(  # against the match as it is now
+            build_match_view(match, fold.held_scoreboard(match), ()),
+            data,
+            dealer,
+            default_dealer=stored.dealer,
+        )
         db.session.add(_history(stored, "edit"))
         old = _folded(stored)
         stored.dealer = dealer_name
@@ -742,8 +743,9 @@ def transaction(match: Match | None = None, number: int | None = None) -> Iterat
     match_id = match.id if match is not None else None
     info[_OPEN] = True
     try:
-        yield
-        db.session.commit()
+        with isolation.writing():
+            yield
+            db.session.commit()
     except BaseException as error:
         db.session.rollback()
         _raise_conflict(error, match_id, number)
@@ -861,7 +863,11 @@ def _history(stored: StoredHand, action: str) -> HandVersion:
 
 def _touch(match: Match, *, new_number: bool = False) -> datetime:
     """Count a write on the match (version, updated_at) in one UPDATE, atomic in the
-    database (with ``new_number``, also take the next hand number); the write's moment."""
+    database (with ``new_number``, also take the next hand number); the write's moment.
+
+    The write holds the match's row from here to its commit, and reads the match and
+    its players again: as other writes left them (a rename, a change of rules), not as
+    this request first read them."""
     now = utcnow()
     values: dict[str, Any] = {"version": Match.version + 1, "updated_at": now}
     if new_number:
@@ -870,7 +876,16 @@ def _touch(match: Match, *, new_number: bool = False) -> datetime:
         update(Match).where(Match.id == match.id).values(**values),
         execution_options={"synchronize_session": False},
     )
+    players = inspect(match).attrs.players.loaded_value
+    for player in players if isinstance(players, list) else ():
+        db.session.expire(player)
+    # Named, so that the hands loaded stay as read (their versions are checked on write).
+    db.session.expire(match, _READ_AGAIN)
     return now
+
+
+#: What a write reads again of the match once it holds its row: its columns, its players.
+_READ_AGAIN = [*(column.key for column in inspect(Match).column_attrs), "players"]
 
 
 def _folded(stored: StoredHand) -> tuple[HandRecord, Carry]:
@@ -881,9 +896,8 @@ def _folded(stored: StoredHand) -> tuple[HandRecord, Carry]:
 
 def _store_new_hand(
     match: Match,
-    hand: Hand,
-    result: Settlement,
-    dealer_name: str,
+    data: object,
+    dealer: object,
     *,
     key: str | None,
     digest: str | None,
@@ -891,8 +905,9 @@ def _store_new_hand(
 ) -> tuple[StoredHand, dict[str, Any]]:
     """Inside ``submit_hand``'s transaction: take the next number (holding the match's
     row until the commit), check what other writers may have changed (the key, the
-    number, the end of the match), add the hand as one step of the match's fold; it and
-    the API's answer."""
+    number, the end of the match), read and settle the hand against the match as it is
+    now (its players renamed meanwhile, its next dealer), add it as one step of the
+    match's fold; it and the API's answer."""
     now = _touch(match, new_number=True)  # first: the match's row, as in every write
     taken = db.session.scalar(select(Match.last_hand_number).where(Match.id == match.id))
     assert taken is not None  # the match's row, held
@@ -906,6 +921,9 @@ def _store_new_hand(
     )
     if is_finished(length, board.hands, len(match.players)):
         raise MatchFinished(board.hands)
+    hand, result, dealer_name = _read_and_settle(
+        build_match_view(match, board, ()), data, dealer, default_dealer=None
+    )
     stored = StoredHand(
         match_id=match.id,
         number=taken,

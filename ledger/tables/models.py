@@ -15,7 +15,14 @@ from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
-from ledger.matches.models import DecimalText, Model, UTCDateTime, new_public_id, utcnow
+from ledger.matches.models import (
+    IDEMPOTENCY_KEY_MAX,
+    DecimalText,
+    Model,
+    UTCDateTime,
+    new_public_id,
+    utcnow,
+)
 
 
 class Table(Model):
@@ -108,3 +115,30 @@ class TablePayment(Model):
     #: When the money was handed over; ``recorded_at``: when it was entered.
     at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class PaymentRequest(Model):
+    """A write of a payment sent with an ``Idempotency-Key``: the key (unique within the
+    table, in the database, so that two requests at the same instant in any process
+    cannot both be carried out), a digest of the request and the first answer, given
+    again to the same request instead of recording the payment twice.
+
+    A recording's key lives as long as the payment it recorded (``payment_id``, deleted
+    with it); a deletion's (``payment_id`` None) is the record of that deletion, kept
+    with the table."""
+
+    __tablename__ = "payment_requests"
+    __table_args__ = (UniqueConstraint("table_id", "idempotency_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    idempotency_key: Mapped[str] = mapped_column(String(IDEMPOTENCY_KEY_MAX))
+    #: SHA-256 (hex) of the request, to tell a replay from a reuse of the key.
+    request_digest: Mapped[str] = mapped_column(String(64))
+    payment_id: Mapped[int | None] = mapped_column(
+        ForeignKey("table_payments.id", ondelete="CASCADE"), index=True
+    )
+    #: The first answer: its status and JSON body.
+    status: Mapped[int] = mapped_column(Integer)
+    answer: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

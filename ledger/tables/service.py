@@ -38,9 +38,10 @@ from ledger.matches.models import Match, MatchPlayer, utcnow
 from ledger.matches.reading import find_player, read_match, rules_record
 from ledger.matches.service import _hash_key, is_public_id
 from ledger.matches.view import iso
-from ledger.tables import figures
+from ledger.tables import figures, payment_keys
 from ledger.tables.figures import MatchFigures, Standings
 from ledger.tables.models import Season, Table, TablePayment, TablePlayer
+from ledger.tables.payment_keys import Answered
 from ledger.tables.reading import (
     MAX_ROSTER,
     checked,
@@ -147,11 +148,11 @@ def may_write_match(match: Match, key: object) -> bool:
 def change_table(table: Table, data: Mapping) -> Table:
     """``name``, ``rules``, ``stake`` (the defaults of new matches) and ``players``
     (names to add to the roster); a field left out stays."""
-    changes = read_table_changes(data, roster(table))
-    if not changes:
+    if not read_table_changes(data, roster(table)):
         return table
     with matches.transaction():
         _touch(table)
+        changes = read_table_changes(data, roster(table))  # the roster as it is now
         if "name" in changes:
             table.name = changes["name"]  # type: ignore[assignment]
         if "rules" in changes:
@@ -183,28 +184,28 @@ def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
     and ``stake`` default to the table's, names are matched to the roster ignoring case
     (its spelling is kept), new names join the roster, the first dealer defaults to
     where the table left off (``next_dealer``), and the match joins the current season."""
-    names = data.get("players")
-    if isinstance(names, list):
-        on_roster = roster(table)
-        names = [find_player(n, on_roster) or n for n in names]
-    table_stake = stake(table)
-    given_stake = data.get("stake", table_stake.to_json() if table_stake else None)
-    _check_currency(table_stake, given_stake, "stake.currency")
-    first_dealer = data.get("first_dealer")
-    if first_dealer is None and isinstance(names, list):
-        first_dealer = next_dealer(table, [n for n in names if isinstance(n, str)])
-    spec = read_match(
-        data.get("name"),
-        names,
-        data.get("rules", rules_spec(table)),
-        data.get("length", matches.PROFILE_LENGTH),
-        first_dealer,
-        given_stake,
-    )
     try:
         with matches.transaction():  # one commit: the match and the roster's new names
+            _touch(table)  # first: the table's row; then its roster as it is now
+            names = data.get("players")
+            if isinstance(names, list):
+                on_roster = roster(table)
+                names = [find_player(n, on_roster) or n for n in names]
+            table_stake = stake(table)
+            given_stake = data.get("stake", table_stake.to_json() if table_stake else None)
+            _check_currency(table_stake, given_stake, "stake.currency")
+            first_dealer = data.get("first_dealer")
+            if first_dealer is None and isinstance(names, list):
+                first_dealer = next_dealer(table, [n for n in names if isinstance(n, str)])
+            spec = read_match(
+                data.get("name"),
+                names,
+                data.get("rules", rules_spec(table)),
+                data.get("length", matches.PROFILE_LENGTH),
+                first_dealer,
+                given_stake,
+            )
             _add_players(table, _joining(table, spec.players))
-            _touch(table)
             return membership.create_placed(spec, table.id, table.current_season.id)
     except IntegrityError:
         raise _roster_changed() from None
@@ -215,21 +216,21 @@ def move_match(table: Table, data: Mapping) -> Match:
     goes into it (its current season); its players join the roster (a name the roster
     spells otherwise, ignoring case, takes the roster's spelling)."""
     match = _match_to_move(data)
-    on_roster = roster(table)
-    if match.table_id is not None and match.table_id != table.id:
-        raise Invalid([FieldError("match", "This match is already in another table.")])
-    _check_currency(stake(table), _stake_json(match), "match")
-    respelt = [
-        (name, spelling)
-        for name in match.player_names
-        if (spelling := find_player(name, on_roster)) is not None and spelling != name
-    ]
     try:
         with matches.transaction():  # the new spellings, the roster and the move, or none
+            _touch(table)  # first: the table's row; then its roster as it is now
+            on_roster = roster(table)
+            if match.table_id is not None and match.table_id != table.id:
+                raise Invalid([FieldError("match", "This match is already in another table.")])
+            _check_currency(stake(table), _stake_json(match), "match")
+            respelt = [
+                (name, spelling)
+                for name in match.player_names
+                if (spelling := find_player(name, on_roster)) is not None and spelling != name
+            ]
             for name, spelling in respelt:
                 membership.rename_player([match], name, spelling)
             _add_players(table, _joining(table, match.player_names))
-            _touch(table)
             return membership.place_match(match, table.id, table.current_season.id)
     except IntegrityError:
         raise _roster_changed() from None
@@ -260,54 +261,61 @@ def change_player(table: Table, name: str, data: Mapping) -> Table:
     (``{"merge_into": other}``), through every match and hand of the table and its
     payments: no total changes, and each hand's history keeps the hand as it was. 404
     for a name not on the roster; 422 for a new name already on it, or a merge of two
-    who played in the same match."""
-    player = _roster_player(table, name)
-    old = player.name
+    who played in the same match.
+
+    One write holding the table's row from the start: the roster, the matches and the
+    payments are read as they are then, so that a payment or a new match stored at the
+    same moment is either renamed with the rest or refused for naming someone who is no
+    longer on the roster, never left with the old name."""
+    _roster_player(table, name)  # 404 before anything is held
     kind, value = read_player_change(data)
-    others = [n for n in roster(table) if n != old]
-    in_table = table_matches(table)
-    if kind == "name":
-        new = checked(read_player_name, value, "name")
-        clash = find_player(new, others)
-        if clash is not None:
-            raise Invalid(
-                [
-                    FieldError(
-                        "name",
-                        "{name} is already on the table's roster; to fold these two "
-                        "players into one, send merge_into.",
-                        name=clash,
-                    )
-                ]
-            )
-        if new == old:
-            return table
-        player.name, player.name_key = new, new.casefold()
-    else:
-        target = find_player(value, others)
-        if target is None:
-            raise Invalid(
-                [FieldError("merge_into", "merge_into must be another player on the roster.")]
-            )
-        together = [m.name for m in in_table if {old, target} <= set(m.player_names)]
-        if together:
-            raise Invalid(
-                [
-                    FieldError(
-                        "merge_into",
-                        "{a} and {b} played in the same match ({match}), so they are two "
-                        "people: they cannot be merged.",
-                        a=old,
-                        b=target,
-                        match=together[0],
-                    )
-                ]
-            )
-        new = target
-        db.session.delete(player)
-    _rename_payments(table, old, new)
-    _touch(table)
-    membership.rename_player(in_table, old, new)  # commits the roster with the matches
+    with matches.transaction():
+        _touch(table)  # first: the table's row; then all of it as it is now
+        player = _roster_player(table, name)
+        old = player.name
+        others = [n for n in roster(table) if n != old]
+        in_table = table_matches(table)
+        if kind == "name":
+            new = checked(read_player_name, value, "name")
+            clash = find_player(new, others)
+            if clash is not None:
+                raise Invalid(
+                    [
+                        FieldError(
+                            "name",
+                            "{name} is already on the table's roster; to fold these two "
+                            "players into one, send merge_into.",
+                            name=clash,
+                        )
+                    ]
+                )
+            if new == old:
+                return table
+            player.name, player.name_key = new, new.casefold()
+        else:
+            target = find_player(value, others)
+            if target is None:
+                raise Invalid(
+                    [FieldError("merge_into", "merge_into must be another player on the roster.")]
+                )
+            together = [m.name for m in in_table if {old, target} <= set(m.player_names)]
+            if together:
+                raise Invalid(
+                    [
+                        FieldError(
+                            "merge_into",
+                            "{a} and {b} played in the same match ({match}), so they are two "
+                            "people: they cannot be merged.",
+                            a=old,
+                            b=target,
+                            match=together[0],
+                        )
+                    ]
+                )
+            new = target
+            db.session.delete(player)
+        _rename_payments(table, old, new)
+        membership.rename_player(in_table, old, new)
     return table
 
 
@@ -464,23 +472,46 @@ def season_settle_up(
 # --- payments ------------------------------------------------------------------------
 
 
-def add_payment(table: Table, data: Mapping) -> TablePayment:
+def add_payment(table: Table, data: Mapping, *, key: object = None) -> Answered:
     """``{"from", "to", "amount", "at"?}``: money handed over, counted in the current
-    season's balances. 422 on a table without a stake."""
-    spec = read_payment(data, lambda name: find_player(name, roster(table)), stake(table))
-    payment = TablePayment(
-        table_id=table.id,
-        season_id=table.current_season.id,
-        payer=spec.payer,
-        payee=spec.payee,
-        amount=spec.amount,
-        at=spec.at or utcnow(),
-        recorded_at=utcnow(),
-    )
-    with matches.transaction():
-        _touch(table)
-        db.session.add(payment)
-    return payment
+    season's balances; the answer (201 and the payment's JSON). 422 on a table without a
+    stake. Once per ``key`` (an ``Idempotency-Key``): the same request again records
+    nothing and gets the first answer (``replayed``); another with it is refused.
+
+    The names are checked against the roster while the write holds the table's row (a
+    rename holds it too), and the answer is made before the commit: nothing is read
+    after it, so a database lost just after the commit cannot turn a recorded payment
+    into an error that says nothing was stored."""
+    key = payment_keys.read_key(key)
+    request = payment_keys.digest("POST", None, data)
+    if (earlier := payment_keys.answered_before(table, key, request)) is not None:
+        return earlier
+    read_payment(data, lambda name: find_player(name, roster(table)), stake(table))
+    try:
+        with matches.transaction():
+            now = _touch(table)  # first: the table's row; then its roster as it is now
+            if (earlier := payment_keys.answered_before(table, key, request)) is not None:
+                return earlier  # its first request was carried out meanwhile
+            spec = read_payment(data, lambda name: find_player(name, roster(table)), stake(table))
+            payment = TablePayment(
+                table_id=table.id,
+                season_id=table.current_season.id,
+                payer=spec.payer,
+                payee=spec.payee,
+                amount=spec.amount,
+                at=spec.at or now,
+                recorded_at=now,
+            )
+            db.session.add(payment)
+            db.session.flush()  # gives payment.id
+            answer = Answered(201, payment_json(table, payment))
+            payment_keys.remember(table, key, request, answer, payment.id)
+    except IntegrityError:
+        # The key's first request won (the unique key catches what the check missed).
+        if key is None or (earlier := payment_keys.answered_before(table, key, request)) is None:
+            raise
+        return earlier
+    return answer
 
 
 def payments(table: Table, season: Season | None) -> list[TablePayment]:
@@ -491,16 +522,34 @@ def payments(table: Table, season: Season | None) -> list[TablePayment]:
     return list(db.session.scalars(query.order_by(TablePayment.at, TablePayment.id)))
 
 
-def delete_payment(table: Table, payment_id: int) -> None:
-    """Take a payment back (it was recorded by mistake); 404."""
-    found = db.session.scalars(
-        select(TablePayment).where(TablePayment.table_id == table.id, TablePayment.id == payment_id)
-    ).one_or_none()
-    if found is None:
-        raise NotFound(Msg("This table has no such payment."))
-    with matches.transaction():
-        _touch(table)
-        db.session.delete(found)
+def delete_payment(table: Table, payment_id: int, *, key: object = None) -> Answered:
+    """Take a payment back (it was recorded by mistake): 200 ``{"deleted": id}``; 404.
+    Once per ``key``, as ``add_payment``: the same request again gets the first answer,
+    not a 404 for the payment it took back itself."""
+    key = payment_keys.read_key(key)
+    request = payment_keys.digest("DELETE", payment_id, None)
+    if (earlier := payment_keys.answered_before(table, key, request)) is not None:
+        return earlier
+    try:
+        with matches.transaction():
+            _touch(table)  # first: the table's row, as in every write to the table
+            if (earlier := payment_keys.answered_before(table, key, request)) is not None:
+                return earlier
+            found = db.session.scalars(
+                select(TablePayment).where(
+                    TablePayment.table_id == table.id, TablePayment.id == payment_id
+                )
+            ).one_or_none()
+            if found is None:
+                raise NotFound(Msg("This table has no such payment."))
+            db.session.delete(found)
+            answer = Answered(200, {"deleted": payment_id})
+            payment_keys.remember(table, key, request, answer, None)
+    except IntegrityError:
+        if key is None or (earlier := payment_keys.answered_before(table, key, request)) is None:
+            raise
+        return earlier
+    return answer
 
 
 def payment_json(table: Table, payment: TablePayment) -> dict[str, Any]:
@@ -680,6 +729,8 @@ def _roster_player(table: Table, name: str) -> TablePlayer:
 
 
 def _rename_payments(table: Table, old: str, new: str) -> None:
+    """The payments, and the answers kept for their keys, name ``new`` for ``old``."""
+    payment_keys.rename_in_answers(table, old, new)
     for column in (TablePayment.payer, TablePayment.payee):
         db.session.execute(
             update(TablePayment)
@@ -709,12 +760,17 @@ def _match_to_move(data: Mapping) -> Match:
 
 
 def _touch(table: Table) -> datetime:
-    """Count a write on the table (its version) in one UPDATE; the write's moment."""
+    """Count a write on the table (its version) in one UPDATE; the write's moment.
+
+    Every write to a table does this first: it holds the table's row from here to its
+    commit (so two writes to one table queue, on both databases), and reads the table,
+    its roster and seasons again, as the writes before it left them."""
     now = utcnow()
     db.session.execute(
         update(Table).where(Table.id == table.id).values(version=Table.version + 1, updated_at=now),
         execution_options={"synchronize_session": False},
     )
+    db.session.expire(table)  # and, by its cascade, the roster and seasons loaded
     return now
 
 

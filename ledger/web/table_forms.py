@@ -8,6 +8,7 @@ at the top of the form when no field of the form says it.
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Mapping
 
 from flask_babel import lazy_gettext as _l
@@ -109,8 +110,11 @@ class MergeForm(FlaskForm):
 
 
 class PaymentForm(FlaskForm):
-    """Money handed over ("mark paid"): who paid whom, how much."""
+    """Money handed over ("mark paid"): who paid whom, how much; and the form's own key
+    (``new_payment_key``, made when the form is shown), so that the same form sent
+    twice, or four times at once, records one payment."""
 
+    payment_key = HiddenField()
     payer = SelectField(_l("Who paid"), choices=[], validate_choice=False)
     payee = SelectField(_l("To whom"), choices=[], validate_choice=False)
     amount = StringField(
@@ -118,6 +122,11 @@ class PaymentForm(FlaskForm):
         filters=[_strip],
         render_kw={"inputmode": "decimal", "autocomplete": "off"},
     )
+
+
+def new_payment_key() -> str:
+    """The idempotency key of one "Mark paid" form as it is shown."""
+    return secrets.token_urlsafe(16)
 
 
 class PlainForm(FlaskForm):
@@ -153,6 +162,7 @@ __all__ = [
     "RenameForm",
     "SeasonForm",
     "TableMatchForm",
+    "new_payment_key",
     "place",
     "roster_names",
 ]

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from flask import (
@@ -45,6 +46,7 @@ from ledger.tables import figures, service
 from ledger.tables.figures import Standings
 from ledger.tables.models import Season, Table
 from ledger.tables.money_view import decimal_or_none, money_view
+from ledger.tables.payment_keys import KeyReused
 from ledger.web.edit_rights import (
     held_keys,
     remember_key,
@@ -58,15 +60,21 @@ from ledger.web.table_forms import (
     NewTableForm,
     PaymentForm,
     PlainForm,
+    Problem,
     RenameForm,
     SeasonForm,
     TableMatchForm,
+    new_payment_key,
     place,
     roster_names,
 )
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 
+PAYMENT_KEY_REUSED = N_(
+    "This form was already recorded as a payment, with other values; nothing more was "
+    "recorded. Check the payments below, then send it again to record this one too."
+)
 WRONG_KEY_MESSAGE = N_(
     "This edit link is not valid for this table. Ask the scorekeeper for a new copy of "
     "the link; the read-only page still works."
@@ -222,7 +230,10 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
     move_form = given.get("move_form") or MoveMatchForm(formdata=None)
     movable = _movable_matches()
     move_form.match.choices = [SelectChoice(m.public_id, m.name) for m in movable]
-    payment_form = given.get("payment_form") or PaymentForm(formdata=None)
+    payment_form = given.get("payment_form")
+    if payment_form is None:
+        payment_form = PaymentForm(formdata=None)
+        payment_form.payment_key.data = new_payment_key()
     people = [SelectChoice(n, n) for n in on_roster]
     payment_form.payer.choices = payment_form.payee.choices = people
     renames = given.get("rename_forms", {})
@@ -240,6 +251,7 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
         "movable": movable,
         "season_form": given.get("season_form") or SeasonForm(formdata=None),
         "payment_form": payment_form,
+        "new_payment_key": new_payment_key,
         "plain_form": PlainForm(formdata=None),
         "player_forms": players,
     }
@@ -382,28 +394,37 @@ def _posted_player(table: Table) -> str:
 
 @bp.post("/<public_id>/payments")
 def add_payment(public_id: str):
-    """Mark paid: money handed over, recorded with who and when."""
+    """Mark paid: money handed over, recorded with who and when, once per the form's key
+    (the same form sent again records nothing and says so). Nothing is read after the
+    commit: the message and the redirect are made from the answer."""
     table = _editable(public_id)
     form = PaymentForm(formdata=request.form)
     amount = western_digits(form.amount.data or "")  # a Nepali keyboard types १५०.५०
     data = {"from": form.payer.data, "to": form.payee.data, "amount": amount}
     try:
-        payment = service.add_payment(table, data)
+        answered = service.add_payment(table, data, key=form.payment_key.data or None)
+    except KeyReused:
+        form.payment_key.data = new_payment_key()  # the old key is spent: this is another
+        top = [Problem(tr(PAYMENT_KEY_REUSED))]
+        return _page(table, table.current_season, 409, payment_form=form, top_problems=top)
     except Invalid as invalid:
         fields = {"from": form.payer, "to": form.payee, "amount": form.amount}
         top = place(invalid, fields)
         return _page(table, table.current_season, 422, payment_form=form, top_problems=top)
-    assert table.stake_currency is not None  # a payment needs the table's stake
-    amount = money(payment.amount, table.stake_currency)
-    return _back(
-        table,
-        tr(
-            "{payer} paid {payee} {amount}.",
-            payer=payment.payer,
-            payee=payment.payee,
-            amount=amount,
-        ),
+    paid = answered.body
+    words = tr(
+        "{payer} paid {payee} {amount}.",
+        payer=paid["from"],
+        payee=paid["to"],
+        amount=money(Decimal(paid["amount"]), paid["currency"]),
     )
+    if answered.replayed:
+        words = tr(
+            "This payment had already been recorded from this form; it is recorded once: {paid}",
+            paid=words,
+        )
+    flash(words, "success")
+    return redirect(url_for("tables.show", public_id=public_id), 303)
 
 
 @bp.post("/<public_id>/payments/<int:payment_id>/delete")
@@ -411,8 +432,12 @@ def delete_payment(public_id: str, payment_id: int):
     """Take a payment back (marked paid by mistake)."""
     table = _editable(public_id)
     PlainForm()  # the token was checked by CSRFProtect
-    service.delete_payment(table, payment_id)
-    return _back(table, tr("The payment is taken back."))
+    try:
+        service.delete_payment(table, payment_id, key=request.form.get("payment_key") or None)
+    except Invalid as invalid:  # a key that is no key: the form was not the page's
+        return _page(table, table.current_season, 422, top_problems=place(invalid, {}))
+    flash(tr("The payment is taken back."), "success")  # the same form again: the same words
+    return redirect(url_for("tables.show", public_id=public_id), 303)
 
 
 # --- a player's record ---------------------------------------------------------------

@@ -1,0 +1,165 @@
+"""The table page's "Mark paid" forms record a payment once: each form carries its own
+key, made when the page is shown, so the same form sent twice, or four times at once,
+records one payment; the form sent again with other values records nothing more; and
+a database lost just after the commit still answers with the payment recorded."""
+
+from __future__ import annotations
+
+import html
+import http.cookiejar
+import re
+import threading
+import urllib.parse
+import urllib.request
+
+from lost_database import lost_after_commit
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
+
+MARK_PAID = re.compile(
+    r'<input type="hidden" name="payer" value="([^"]+)">\s*'
+    r'<input type="hidden" name="payee" value="([^"]+)">\s*'
+    r'<input type="hidden" name="payment_key" value="([^"]+)">\s*'
+    r'<input type="hidden" name="amount" value="([^"]+)">'
+)
+
+
+def payment_keys(page: str) -> list[str]:
+    """The key of every payment form on the page, in its order."""
+    inputs = re.findall(r'<input[^>]*name="payment_key"[^>]*>', page)
+    return [re.search(r'value="([^"]+)"', tag).group(1) for tag in inputs]
+
+
+def payments(client, url: str) -> list[dict]:
+    return client.get(f"/api/v1{url}/payments").get_json()["payments"]
+
+
+def owing_table(client) -> str:
+    """A staked table whose settle-up has transfers (so the page offers "Mark paid")."""
+    url = create_table(client)
+    play(client, start_match(client, url, ROSTER), edit_key(client, url), FOUR)
+    return url
+
+
+def mark_paid_forms(page: str) -> list[dict[str, str]]:
+    return [
+        {"payer": html.unescape(a), "payee": html.unescape(b), "payment_key": k, "amount": m}
+        for a, b, k, m in MARK_PAID.findall(page)
+    ]
+
+
+def test_the_same_mark_paid_form_sent_twice_records_one_payment(client):
+    url = owing_table(client)
+    form = mark_paid_forms(client.get(url).get_data(as_text=True))[0]
+    first = client.post(f"{url}/payments", data=form)
+    assert first.status_code == 303
+    again = client.post(f"{url}/payments", data=form)
+    assert again.status_code == 303
+    paid = payments(client, url)
+    assert [(p["from"], p["to"], p["amount"]) for p in paid] == [
+        (form["payer"], form["payee"], form["amount"])
+    ]
+    shown = client.get(url).get_data(as_text=True)
+    assert "had already been recorded from this form" in shown
+
+
+def test_every_form_on_the_page_carries_its_own_key(client):
+    url = owing_table(client)
+    page = client.get(url).get_data(as_text=True)
+    keys = payment_keys(page)
+    assert len(mark_paid_forms(page)) >= 2
+    assert len(keys) == len(set(keys)) == len(mark_paid_forms(page)) + 1  # and "another"
+    assert set(payment_keys(client.get(url).get_data(as_text=True))).isdisjoint(keys)
+
+
+def test_a_form_sent_again_with_other_values_records_nothing_more(client):
+    url = owing_table(client)
+    key = payment_keys(client.get(url).get_data(as_text=True))[-1]  # "another payment"
+    form = {"payer": "Asha", "payee": "Dipa", "amount": "5", "payment_key": key}
+    assert client.post(f"{url}/payments", data=form).status_code == 303
+    changed = client.post(f"{url}/payments", data={**form, "amount": "7"})
+    assert changed.status_code == 409
+    body = changed.get_data(as_text=True)
+    assert "already recorded as a payment, with other values" in body
+    fresh = payment_keys(body)[-1]
+    assert fresh != form["payment_key"]  # sent again, the form records this one
+    assert [p["amount"] for p in payments(client, url)] == ["5"]
+    again = client.post(f"{url}/payments", data={**form, "amount": "7", "payment_key": fresh})
+    assert again.status_code == 303
+    assert [p["amount"] for p in payments(client, url)] == ["5", "7"]
+
+
+def test_taking_back_twice_from_one_form_takes_back_once(client):
+    url = owing_table(client)
+    form = mark_paid_forms(client.get(url).get_data(as_text=True))[0]
+    client.post(f"{url}/payments", data=form)
+    page = client.get(url).get_data(as_text=True)
+    action, key = re.search(
+        r'action="(/tables/[^"]+/payments/\d+/delete)">\s*'
+        r'<input type="hidden" name="csrf_token" value="[^"]*">\s*'
+        r'<input type="hidden" name="payment_key" value="([^"]+)">',
+        page,
+    ).groups()
+    assert client.post(action, data={"payment_key": key}).status_code == 303
+    assert client.post(action, data={"payment_key": key}).status_code == 303  # not a 404
+    assert payments(client, url) == []
+
+
+def test_a_payment_recorded_before_the_database_went_still_goes_back_to_the_page(app, client):
+    url = owing_table(client)
+    form = mark_paid_forms(client.get(url).get_data(as_text=True))[0]
+    with lost_after_commit(app) as lost:
+        answer = client.post(f"{url}/payments", data=form)
+    assert lost["lost"]
+    assert answer.status_code == 303, answer.get_data(as_text=True)
+    assert len(payments(client, url)) == 1
+
+
+def test_four_posts_of_one_form_at_once_record_one_payment(live_server):
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def page(path: str, data: dict | None = None):
+        body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
+        with browser.open(live_server + path, data=body, timeout=30) as answer:
+            return answer.status, answer.read().decode()
+
+    _, new = page("/tables/new")
+    token = re.search(r'name="csrf_token" value="([^"]+)"', new).group(1)
+    made = browser.open(
+        live_server + "/tables/new",
+        data=urllib.parse.urlencode(
+            {
+                "csrf_token": token,
+                "name": "Friday",
+                "players": "Asha\nDipa",
+                "rules-profile": "sparkai",
+                "stake-per_point": "1.00",
+                "stake-currency": "NPR",
+            }
+        ).encode(),
+    )
+    url = urllib.parse.urlsplit(made.geturl()).path
+    _, shown = page(url)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', shown).group(1)
+    form = {
+        "csrf_token": token,
+        "payment_key": payment_keys(shown)[-1],
+        "payer": "Dipa",
+        "payee": "Asha",
+        "amount": "150",
+    }
+    barrier = threading.Barrier(4)
+    statuses: list = [None] * 4
+
+    def send(i: int) -> None:
+        barrier.wait()
+        statuses[i] = page(f"{url}/payments", form)[0]  # the redirect followed: 200
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert statuses == [200] * 4
+    _, listed = page(f"/api/v1{url}/payments")
+    assert listed.count('"id"') == 1
