@@ -12,9 +12,11 @@ from bench import (  # noqa: E402
     engine_bench,
     followers,
     form_bench,
+    hosted,
     pages_bench,
     pdf_bench,
     scale_bench,
+    season_rescore_bench,
     settle_up_bench,
     tables_bench,
 )
@@ -36,6 +38,8 @@ def main() -> None:
     for label, figures in scale_bench.run().items():
         line(f"match of {label} (test client)", figures)
     line(f"table of {tables_bench.MATCHES} x {tables_bench.HANDS} hands", tables_bench.run())
+    line("season rescore (CPU), x the engine alone", season_rescore_bench.run())
+    hosted.run()  # prints its ratio lines and the EXPLAIN of its queries
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)
     for label, figures in pdf_bench.run().items():
