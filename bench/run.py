@@ -18,6 +18,7 @@ from bench import (  # noqa: E402
     scale_bench,
     season_rescore_bench,
     settle_up_bench,
+    start_bench,
     tables_bench,
 )
 
@@ -45,6 +46,7 @@ def main() -> None:
     for label, figures in pdf_bench.run().items():
         line(f"pdf: {label}", figures)
     followers.main(setups=followers.SETUPS)
+    line("start: first answer x one-line app; RSS MB", start_bench.run())
     if form_bench.available():
         line("form: new hand, 4 players, 390x844", form_bench.run())
     else:
