@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, tzinfo
 from decimal import Decimal
+from functools import lru_cache
 from numbers import Number
 from zoneinfo import ZoneInfo
 
@@ -36,6 +37,8 @@ def num(value: object, sign: bool = False) -> str:
 
     Only for display: the engine's numbers, attributes and form values stay as they are.
     """
+    if type(value) is int:  # nearly every number a page shows: formatted once
+        return _integer(value, sign, digit_style())
     if value is None or value == "":
         return ""
     if isinstance(value, bool):
@@ -52,6 +55,14 @@ def num(value: object, sign: bool = False) -> str:
     if text.startswith("-") and text[1:2].isdigit():
         text = MINUS + text[1:]
     return digits(text)
+
+
+@lru_cache(maxsize=4096)
+def _integer(value: int, sign: bool, style: str) -> str:
+    """An integer as ``num`` shows it in digits ``style``: a page shows hundreds of them
+    (points, totals, hand numbers, the chart's ticks), mostly the same few."""
+    text = MINUS + str(-value) if value < 0 else "+" + str(value) if sign and value else str(value)
+    return text.translate(_DEVANAGARI) if style == "deva" else text
 
 
 def length_words(unit: str, count: object) -> str:
