@@ -1,4 +1,4 @@
-"""A hosted ledger: what a table's requests cost on a PostgreSQL database holding
+"""A hosted side: what a table's requests cost on a PostgreSQL database holding
 thousands of other tables, as ratios to the same requests on an empty database, both
 measured in the same run, taking turns request by request.
 
@@ -192,17 +192,17 @@ def _copied(column, copy, spans: dict[str, int]) -> ColumnElement:
     return column
 
 
-def _measured(ledger: Ledger, rng: random.Random) -> None:
-    ledger.client = ledger.app.test_client()
-    ledger.table, ledger.auth, ledger.match = _table(ledger.client, rng, "Friday table")
-    rules = {rule.rule for rule in ledger.app.url_map.iter_rules()}
-    ledger.has_stats = "/api/v1/tables/<public_id>/stats" in rules
-    engine = _engine(ledger.app)
+def _measured(side: Ledger, rng: random.Random) -> None:
+    side.client = side.app.test_client()
+    side.table, side.auth, side.match = _table(side.client, rng, "Friday table")
+    rules = {rule.rule for rule in side.app.url_map.iter_rules()}
+    side.has_stats = "/api/v1/tables/<public_id>/stats" in rules
+    engine = _engine(side.app)
 
     @event.listens_for(engine, "before_cursor_execute")
     def _record(conn, cursor, statement, parameters, context, executemany):
-        if ledger.recording and not executemany:
-            ledger.statements[ledger.recording].setdefault(statement, parameters)
+        if side.recording and not executemany:
+            side.statements[side.recording].setdefault(statement, parameters)
 
 
 def _engine(app: Flask):
@@ -210,45 +210,45 @@ def _engine(app: Flask):
         return db.engine
 
 
-def _version(ledger: Ledger) -> int:
-    with ledger.app.app_context():
-        return db.session.scalar(select(Match.version).where(Match.public_id == ledger.match))
+def _version(side: Ledger) -> int:
+    with side.app.app_context():
+        return db.session.scalar(select(Match.version).where(Match.public_id == side.match))
 
 
-def _timed(ledger: Ledger, what: str, method: str, path: str, status: int = 200, **kwargs) -> None:
-    ledger.recording = what
+def _timed(side: Ledger, what: str, method: str, path: str, status: int = 200, **kwargs) -> None:
+    side.recording = what
     start = time.perf_counter()
-    _ok(getattr(ledger.client, method)(path, **kwargs), status)
-    ledger.times[what].append(time.perf_counter() - start)
-    ledger.recording = None
+    _ok(getattr(side.client, method)(path, **kwargs), status)
+    side.times[what].append(time.perf_counter() - start)
+    side.recording = None
 
 
-def _round(ledger: Ledger, rng: random.Random, rescore: bool) -> None:
+def _round(side: Ledger, rng: random.Random, rescore: bool) -> None:
     """Each read the first after a hand of its own; the poll right after a write."""
-    table = f"/api/v1/tables/{ledger.table}"
+    table = f"/api/v1/tables/{side.table}"
     reads = [
-        ("match page", f"/matches/{ledger.match}"),
-        ("table page", f"/tables/{ledger.table}"),
+        ("match page", f"/matches/{side.match}"),
+        ("table page", f"/tables/{side.table}"),
         ("standings", f"{table}/standings"),
     ]
-    if ledger.has_stats:
+    if side.has_stats:
         reads.append(("stats", f"{table}/stats"))
-    hands = f"/api/v1/matches/{ledger.match}/hands"
+    hands = f"/api/v1/matches/{side.match}/hands"
     for what, path in reads:
         body = hand_body(rng, PLAYERS[:4])
-        _timed(ledger, "adding a hand", "post", hands, 201, json=body, headers=ledger.auth)
-        _timed(ledger, what, "get", path)
-    live = f"/matches/{ledger.match}/live?v={_version(ledger)}"
-    _timed(ledger, "a follower's poll", "get", live, 204)
+        _timed(side, "adding a hand", "post", hands, 201, json=body, headers=side.auth)
+        _timed(side, what, "get", path)
+    live = f"/matches/{side.match}/live?v={_version(side)}"
+    _timed(side, "a follower's poll", "get", live, 204)
     if rescore:
-        _timed(ledger, "season rescore", "post", f"{table}/rescore", json={"rules": "everestbuzz"})
+        _timed(side, "season rescore", "post", f"{table}/rescore", json={"rules": "everestbuzz"})
 
 
-def _explain(ledger: Ledger) -> None:
+def _explain(side: Ledger) -> None:
     """The plan of every query the measured requests sent to the full database."""
-    engine = _engine(ledger.app)
+    engine = _engine(side.app)
     with engine.connect() as connection:
-        for what, statements in ledger.statements.items():
+        for what, statements in side.statements.items():
             for statement, parameters in statements.items():
                 if not statement.lstrip().upper().startswith(("SELECT", "UPDATE", "DELETE")):
                     continue
@@ -276,24 +276,24 @@ def _ledgers(tables: int) -> Iterator[tuple[Ledger, Ledger]]:
             f"{tables * MATCHES * HANDS:,} hands in {time.perf_counter() - start:.0f} s",
             flush=True,
         )
-        for ledger in (empty, full):  # the same measured table in each
-            _measured(ledger, random.Random(11))
+        for side in (empty, full):  # the same measured table in each
+            _measured(side, random.Random(11))
         yield empty, full
-        for ledger in (empty, full):
-            with ledger.app.app_context():
+        for side in (empty, full):
+            with side.app.app_context():
                 db.engine.dispose()
 
 
 def run(tables: int = SMALL_TABLES, runs: int = RUNS) -> dict[str, float]:
     with _ledgers(tables) as (empty, full):
         rngs = {id(empty): random.Random(3), id(full): random.Random(3)}
-        for ledger in (empty, full):  # warm up: the first requests compile and connect
-            _round(ledger, rngs[id(ledger)], rescore=True)
-            ledger.times.clear()
-            ledger.statements.clear()
+        for side in (empty, full):  # warm up: the first requests compile and connect
+            _round(side, rngs[id(side)], rescore=True)
+            side.times.clear()
+            side.statements.clear()
         for n in range(runs):
-            for ledger in (empty, full) if n % 2 == 0 else (full, empty):
-                _round(ledger, rngs[id(ledger)], rescore=n < RESCORE_RUNS)
+            for side in (empty, full) if n % 2 == 0 else (full, empty):
+                _round(side, rngs[id(side)], rescore=n < RESCORE_RUNS)
         ratios = {
             what: statistics.median(full.times[what]) / statistics.median(empty.times[what])
             for what in empty.times
