@@ -18,9 +18,7 @@ settles (the engine's own speed) and no write.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,22 +188,6 @@ def stored_inputs(match_ids: Sequence[int]) -> dict[int, list[StoredInput]]:
     for match_id, number, dealer, data, record in rows:
         found[match_id].append(StoredInput(number, dealer, data, record))
     return found
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused for a season's rescore: decoding and settling
-    thousands of hands makes hundreds of thousands of small objects that form no cycle,
-    and every 700 of them set off a collection that walks more and more of the server's
-    objects (as much time again as the settles). It runs again at the end (it is the
-    process's: other threads' requests meanwhile go without it for those moments)."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def rescore_match(

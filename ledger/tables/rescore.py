@@ -19,15 +19,9 @@ from ledger.engine import HouseRules
 from ledger.engine.match import is_finished
 from ledger.engine.rules import parse_length
 from ledger.extensions import db
+from ledger.matches.collector import collector_paused
 from ledger.matches.models import Match
-from ledger.matches.rescore import (
-    NO,
-    PARTLY,
-    Rescore,
-    collector_paused,
-    rescore_match,
-    stored_inputs,
-)
+from ledger.matches.rescore import NO, PARTLY, Rescore, rescore_match, stored_inputs
 from ledger.tables.models import Season, Table
 from ledger.tables.service import roster, season_json
 
