@@ -224,7 +224,9 @@ def _timed(side: Ledger, what: str, method: str, path: str, status: int = 200, *
 
 
 def _round(side: Ledger, rng: random.Random, rescore: bool) -> None:
-    """Each read the first after a hand of its own; the poll right after a write."""
+    """Each read the first after a hand of its own; a follower's poll after each hand
+    (the first poll after a write asks the database; it answers 204 before Flask, so
+    the read after it is still the first to render)."""
     table = f"/api/v1/tables/{side.table}"
     reads = [
         ("match page", f"/matches/{side.match}"),
@@ -237,9 +239,9 @@ def _round(side: Ledger, rng: random.Random, rescore: bool) -> None:
     for what, path in reads:
         body = hand_body(rng, PLAYERS[:4])
         _timed(side, "adding a hand", "post", hands, 201, json=body, headers=side.auth)
+        live = f"/matches/{side.match}/live?v={_version(side)}"
+        _timed(side, "a follower's poll", "get", live, 204)
         _timed(side, what, "get", path)
-    live = f"/matches/{side.match}/live?v={_version(side)}"
-    _timed(side, "a follower's poll", "get", live, 204)
     if rescore:
         _timed(side, "season rescore", "post", f"{table}/rescore", json={"rules": "everestbuzz"})
 
