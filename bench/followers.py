@@ -124,7 +124,7 @@ def served_ledger(folder: str, setup: Setup = Setup()) -> Iterator[Served]:
         env["LEDGER_SECRET_KEY"] = secrets.token_hex(32)  # the same in every process
         database_pid = None
         if setup.postgresql:
-            cluster = _postgresql()
+            cluster = postgresql_cluster()
             stack.callback(cluster.stop)
             env["LEDGER_DATABASE_URL"] = cluster.url(cluster.create_database())
             database_pid = cluster.main_pid()
@@ -183,7 +183,7 @@ def _test_helpers():
     return postgres_cluster, redis_server
 
 
-def _postgresql():
+def postgresql_cluster():
     """A PostgreSQL cluster of its own, started (``stop()`` ends it)."""
     postgres_cluster, _ = _test_helpers()
     bindir = postgres_cluster.server_binaries()

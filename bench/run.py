@@ -12,10 +12,13 @@ from bench import (  # noqa: E402
     engine_bench,
     followers,
     form_bench,
+    hosted,
     pages_bench,
     pdf_bench,
     scale_bench,
+    season_rescore_bench,
     settle_up_bench,
+    start_bench,
     tables_bench,
 )
 
@@ -36,11 +39,14 @@ def main() -> None:
     for label, figures in scale_bench.run().items():
         line(f"match of {label} (test client)", figures)
     line(f"table of {tables_bench.MATCHES} x {tables_bench.HANDS} hands", tables_bench.run())
+    line("season rescore (CPU), x the engine alone", season_rescore_bench.run())
+    hosted.run()  # prints its ratio lines and the EXPLAIN of its queries
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)
     for label, figures in pdf_bench.run().items():
         line(f"pdf: {label}", figures)
     followers.main(setups=followers.SETUPS)
+    line("start: first answer x one-line app; RSS MB", start_bench.run())
     if form_bench.available():
         line("form: new hand, 4 players, 390x844", form_bench.run())
     else:

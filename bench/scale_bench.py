@@ -59,11 +59,14 @@ class Sized:
         self.times: dict[str, list[float]] = {
             k: [] for k in ("add", "edit", "delete", "page", "json", "poll", "healthz")
         }
+        #: The serving thread's CPU time (ms): the test client serves in this thread.
+        self.cpu: dict[str, list[float]] = {k: [] for k in self.times}
         self.page_bytes = 0
 
     def _time(self, name: str, method: str, url: str, status: int = 200, **kwargs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         response = _ok(getattr(self.client, method)(url, **kwargs), status)
+        self.cpu[name].append((time.thread_time() - cpu) * 1000)
         self.times[name].append((time.perf_counter() - start) * 1000)
         return response
 
@@ -112,6 +115,7 @@ def run(sizes: tuple[int, ...] = SIZES) -> dict[str, dict[str, float]]:
             for match in matches:
                 match.round(i)
     median = {m.hands: {k: statistics.median(v) for k, v in m.times.items()} for m in matches}
+    cpu = {m.hands: {k: statistics.median(v) for k, v in m.cpu.items()} for m in matches}
     first = median[sizes[0]]
     out = {}
     for match in matches:
@@ -121,6 +125,7 @@ def run(sizes: tuple[int, ...] = SIZES) -> dict[str, dict[str, float]]:
             "edit_x": m["edit"] / first["edit"],
             "delete_x": m["delete"] / first["delete"],
             "page_x_healthz": m["page"] / m["healthz"],
+            "page_cpu_x_healthz": cpu[match.hands]["page"] / cpu[match.hands]["healthz"],
             "page_kB": match.page_bytes / 1024,
             "json_x_healthz": m["json"] / m["healthz"],
             "poll_x_healthz": m["poll"] / m["healthz"],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, tzinfo
 from decimal import Decimal
+from functools import lru_cache
 from numbers import Number
 from zoneinfo import ZoneInfo
 
@@ -36,6 +37,8 @@ def num(value: object, sign: bool = False) -> str:
 
     Only for display: the engine's numbers, attributes and form values stay as they are.
     """
+    if type(value) is int:  # nearly every number a page shows: formatted once
+        return _integer(value, sign, digit_style())
     if value is None or value == "":
         return ""
     if isinstance(value, bool):
@@ -52,6 +55,14 @@ def num(value: object, sign: bool = False) -> str:
     if text.startswith("-") and text[1:2].isdigit():
         text = MINUS + text[1:]
     return digits(text)
+
+
+@lru_cache(maxsize=4096)
+def _integer(value: int, sign: bool, style: str) -> str:
+    """An integer as ``num`` shows it in digits ``style``: a page shows hundreds of them
+    (points, totals, hand numbers, the chart's ticks), mostly the same few."""
+    text = MINUS + str(-value) if value < 0 else "+" + str(value) if sign and value else str(value)
+    return _in_digits(text, style)
 
 
 def length_words(unit: str, count: object) -> str:
@@ -174,23 +185,36 @@ BS_MONTHS = (
 def bikram_sambat(day: date) -> str | None:
     """``day`` in the Bikram Sambat calendar (by nepali-datetime) with its Nepali month:
     ``१ वैशाख २०८३``, in the page's digits; None outside the years the library knows."""
+    return _bikram_sambat(day, digit_style())
+
+
+def _bikram_sambat(day: date, style: str) -> str | None:
     try:
         bs = nepali_datetime.date.from_datetime_date(day)
     except (ValueError, OverflowError):
         return None
-    return digits(f"{bs.day} {BS_MONTHS[bs.month - 1]} {bs.year}")
+    return _in_digits(f"{bs.day} {BS_MONTHS[bs.month - 1]} {bs.year}", style)
+
+
+def _in_digits(text: str, style: str) -> str:
+    return text.translate(_DEVANAGARI) if style == "deva" else text
 
 
 def format_day(moment: object, both: bool = False) -> str:
     """A date for people, in the page's language and digits, on the table's clock:
     ``29 Nov 2026``; in Nepali by Bikram Sambat, ``१३ मंसिर २०८३``, and with ``both``
     (a printed page) the Gregorian date beside it: ``१३ मंसिर २०८३ (२९ नोभेम्बर २०२६)``."""
-    day = _day(moment)
-    locale = _locale()
-    gregorian = digits(format_date(day, "d MMM y", locale=locale))
-    if str(locale).split("_")[0] != "ne":
+    return _day_text(_day(moment), str(_locale()), digit_style(), both)
+
+
+@lru_cache(maxsize=1024)
+def _day_text(day: date, locale: str, style: str, both: bool) -> str:
+    """``format_day``'s text, made once per day, language and digits: a table's page shows
+    the same few dates again and again, and Babel takes a fraction of a millisecond each."""
+    gregorian = _in_digits(format_date(day, "d MMM y", locale=locale), style)
+    if locale.split("_")[0] != "ne":
         return gregorian
-    bs = bikram_sambat(day)
+    bs = _bikram_sambat(day, style)
     if bs is None:
         return gregorian
     return f"{bs} ({gregorian})" if both else bs

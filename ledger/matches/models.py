@@ -87,6 +87,14 @@ class Match(Model):
     """A table of registered players, its house rules, length and first dealer."""
 
     __tablename__ = "matches"
+    __table_args__ = (
+        # A table's and a season's matches, newest first (the table's pages, its figures,
+        # its rescore), and the matches made in a span (the creation limit), read from
+        # indexes: a hosted ledger holds thousands of tables (docs/performance.md).
+        Index("ix_matches_table_id_created_at", "table_id", "created_at", "id"),
+        Index("ix_matches_season_id_created_at", "season_id", "created_at", "id"),
+        Index("ix_matches_created_at", "created_at"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
@@ -111,12 +119,8 @@ class Match(Model):
     scoreboard: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     #: The table and season the match is played in (``ledger.tables``); None for a lone
     #: match. A match leaves its table only when the table is deleted.
-    table_id: Mapped[int | None] = mapped_column(
-        ForeignKey("tables.id", ondelete="SET NULL"), index=True
-    )
-    season_id: Mapped[int | None] = mapped_column(
-        ForeignKey("seasons.id", ondelete="SET NULL"), index=True
-    )
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="SET NULL"))
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("seasons.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import io
 import json
-
-from pypdf import PdfReader, apply_configuration
-from pypdf.errors import LimitReachedError
+from typing import TYPE_CHECKING
 
 from ledger.engine import FieldError, Invalid
 from ledger.i18n import N_, Msg
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 #: The attached file's name, as the API's download of it is called in docs/api.md.
 EXPORT_NAME = "export.json"
@@ -54,6 +55,10 @@ def read_pdf_export(data: bytes, limit: int) -> object:
     """
     if HEADER not in data[:HEADER_WITHIN]:
         raise NotAPdf(Msg(NOT_A_PDF))
+    # pypdf is imported here, by the rare import of a PDF, not by every serving process.
+    from pypdf import PdfReader, apply_configuration
+    from pypdf.errors import LimitReachedError
+
     limits = {
         name: limit
         for name in (

@@ -183,18 +183,30 @@ def read_rescore_rules(data: Mapping[str, object]) -> HouseRules:
     return rules
 
 
-def rescore_match(match: Match, rules: HouseRules) -> Rescore:
-    """The match's stored hands under ``rules`` beside the match as played; stores nothing.
-    A season's rescore calls it per match and adds up ``totals`` and ``totals_as_played``."""
-    board = fold.scoreboard(match)  # fills in the fold records of a match stored before them
-    stored = (
-        StoredInput(number, dealer, data, record)
-        for number, dealer, data, record in db.session.execute(
-            select(Hand.number, Hand.dealer, Hand.input, Hand.record)
-            .where(Hand.match_id == match.id)
-            .order_by(Hand.number)
-        )
+def stored_inputs(match_ids: Sequence[int]) -> dict[int, list[StoredInput]]:
+    """The stored hands of these matches, by match id, each in the order played: one
+    query for a whole season (a query per match cost more than its settles)."""
+    found: dict[int, list[StoredInput]] = {match_id: [] for match_id in match_ids}
+    rows = db.session.execute(
+        select(Hand.match_id, Hand.number, Hand.dealer, Hand.input, Hand.record)
+        .where(Hand.match_id.in_(match_ids))
+        .order_by(Hand.match_id, Hand.number)
     )
+    for match_id, number, dealer, data, record in rows:
+        found[match_id].append(StoredInput(number, dealer, data, record))
+    return found
+
+
+def rescore_match(
+    match: Match, rules: HouseRules, stored: Iterable[StoredInput] | None = None
+) -> Rescore:
+    """The match's stored hands under ``rules`` beside the match as played; stores nothing.
+    A season's rescore calls it per match, with its hands read for the whole season
+    (``stored_inputs``), and adds up ``totals`` and ``totals_as_played``."""
+    kept = match.scoreboard is not None
+    board = fold.scoreboard(match)  # fills in the fold records of a match stored before them
+    if stored is None or not kept:  # hands read before that fill lack their records
+        stored = stored_inputs([match.id])[match.id]
     return rescore_hands(
         tuple(match.player_names),
         match.first_dealer,

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from ledger.i18n import tr
 from ledger.matches.pdf_export import EXPORT_NAME
-from ledger.pdf.render import Attached
+from ledger.pdf.jobs import Attached
 
 
 def export_attachment(export: bytes, match_name: str, exported_at: datetime) -> Attached:

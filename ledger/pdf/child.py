@@ -40,8 +40,7 @@ import time
 import traceback
 from pathlib import Path
 
-from ledger.pdf import render
-from ledger.pdf.render import RenderJob, StaticFiles
+from ledger.pdf.jobs import RenderJob, StaticFiles
 
 #: A PDF that takes longer is given up (its child is stopped): nothing the ledger prints
 #: comes near it (a 1,000-hand summary with every settlement takes about 30 s here).
@@ -203,6 +202,8 @@ _PROGRAM = (
 def serve() -> None:
     """The renderer: reads jobs from stdin until it closes, answers each on stdout with
     the reply of a child forked for it."""
+    from ledger.pdf import render  # WeasyPrint: here, never in the serving process
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
     replies = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # a stray print() goes to stderr, not into the replies

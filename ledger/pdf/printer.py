@@ -29,7 +29,7 @@ from ledger.i18n import N_, current_language, digit_style, tr
 from ledger.i18n.numbers import local, time_zone
 from ledger.pdf.cache import PdfCache, code_stamp
 from ledger.pdf.child import render_in_child
-from ledger.pdf.render import RenderJob
+from ledger.pdf.jobs import RenderJob
 from ledger.pdf.slots import SlotsBusy, render_slot
 
 log = logging.getLogger(__name__)

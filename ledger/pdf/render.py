@@ -20,8 +20,9 @@ The stylesheets, the font configuration and the colour profile are parsed once p
 thread and reused (they are the slow part of a small PDF); they are read again when a
 stylesheet file changes.
 
-The routes do not call ``render_pdf`` in the serving process: they hand a ``RenderJob``
-to a child process (``ledger.pdf.child``), which runs the same code.
+The routes do not call ``render_pdf`` in the serving process, nor import this module: they
+hand a ``RenderJob`` (``ledger.pdf.jobs``) to a child process (``ledger.pdf.child``), which
+imports it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from __future__ import annotations
 import atexit
 import mimetypes
 import os
-import secrets
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,21 +38,16 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from urllib.request import DataHandler, Request
 
-from flask import Response, current_app, request
 from weasyprint import CSS, HTML, Attachment
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from ledger.i18n.numbers import MINUS
+from ledger.pdf.jobs import DEFAULT_PAPER, PAPER_SIZES, STYLESHEETS, Attached, StaticFiles
 
 #: Every relative URL in a PDF's HTML or CSS resolves against this; nothing answers it.
 HOST = "ledger.invalid"
 BASE_URL = f"https://{HOST}/"
-#: The paper sizes a PDF can have (``?paper=``), as CSS page sizes.
-PAPER_SIZES = {"a4": "A4", "letter": "letter"}
-DEFAULT_PAPER = "a4"
-#: Shared with the pages (app.css, report.css) and for WeasyPrint only (pdf.css), in order.
-STYLESHEETS = ("css/app.css", "css/report.css", "css/pdf.css")
 #: The output intent of every PDF (PDF/A needs one): the vendored sRGB profile.
 OUTPUT_INTENT = "--srgb"
 COLOR_PROFILE_CSS = "@color-profile --srgb { src: url(color/sRGB2014.icc); components: r g b; }"
@@ -102,26 +97,6 @@ class StaticFetcher(URLFetcher):
             raise FetchRefused(f"the PDF renderer fetches only the app's static files: {url!r}")
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": mime})
-
-
-@dataclass(frozen=True)
-class StaticFiles:
-    """Where the renderer finds the app's static files: the folder, and the URL path the
-    HTML and CSS address them by (Flask's ``static_url_path``)."""
-
-    folder: str
-    url_path: str = "/static"
-
-    @classmethod
-    def of_app(cls) -> StaticFiles:
-        """The current app's static files."""
-        folder = Path(current_app.static_folder or "static").resolve()
-        return cls(str(folder), current_app.static_url_path or "/static")
-
-    def stamp(self) -> tuple:
-        """Changes when a stylesheet does (its parsed form is then stale)."""
-        root = Path(self.folder)
-        return (self, *((root / name).stat().st_mtime_ns for name in STYLESHEETS))
 
 
 @dataclass
@@ -181,11 +156,6 @@ def _free_kits() -> None:
     _kits.clear()
 
 
-def paper_size(value: object) -> str:
-    """The paper a request asks for: ``letter``, else A4."""
-    return "letter" if isinstance(value, str) and value.strip().lower() == "letter" else "a4"
-
-
 #: Programs read these PDFs' text (the acceptance checks look for ``-18``): numbers are
 #: written with the ASCII hyphen-minus, not the true minus sign the pages use.
 
@@ -212,18 +182,6 @@ def render_document(
         color_profiles=kit.color_profiles,
         output_intent=OUTPUT_INTENT,
     )
-
-
-@dataclass(frozen=True)
-class Attached:
-    """A file that a PDF carries (a PDF/A-3 associated file of the whole document)."""
-
-    name: str
-    data: bytes
-    description: str
-    moment: datetime
-    #: How it relates to the pages (ISO 32000-2, 7.11.3): "Data" is what they show.
-    relationship: str = "Data"
 
 
 def render_pdf(
@@ -253,20 +211,6 @@ def render_pdf(
     return document.write_pdf(**ARCHIVE_OPTIONS, attachments=files, finisher=_one_af_entry_each)
 
 
-@dataclass(frozen=True)
-class RenderJob:
-    """Everything one PDF is made from: what a render child gets (``ledger.pdf.child``)."""
-
-    html: str
-    paper: str = DEFAULT_PAPER
-    extra_css: tuple[str, ...] = ()
-    attachments: tuple[Attached, ...] = ()
-    static: StaticFiles | None = None
-
-    def render(self) -> bytes:
-        return render_pdf(self.html, self.paper, self.extra_css, self.attachments, self.static)
-
-
 def _one_af_entry_each(_document, pdf) -> None:
     """WeasyPrint 70 lists each attached file twice in the catalog's ``/AF``: once each."""
     listed = pdf.catalog.get("AF")
@@ -277,22 +221,3 @@ def _one_af_entry_each(_document, pdf) -> None:
 def _naive_utc(moment: datetime) -> datetime:
     """WeasyPrint writes an attachment's dates as UTC ("Z") without converting them."""
     return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
-
-
-#: A readable cookie each PDF answer changes: the page that asked for it stops saying
-#: "Preparing the PDF…" (static/js/pdf-links.js) even where the browser downloads it.
-READY_COOKIE = "pdf_ready"
-
-
-def pdf_response(pdf: bytes, filename: str) -> Response:
-    """The PDF to show in the browser, with a safe ASCII file name for saving it."""
-    response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    response.set_cookie(
-        READY_COOKIE,
-        secrets.token_hex(4),
-        samesite="Lax",
-        secure=request.is_secure,
-        path=request.script_root or "/",
-    )
-    return response

@@ -54,9 +54,9 @@ from ledger.matches.reading import rules_from_record
 from ledger.matches.share_link import ShareLinkError, decode_hand_link
 from ledger.matches.view import MatchView
 from ledger.pdf.archive import export_attachment
+from ledger.pdf.jobs import DEFAULT_PAPER, RenderJob, paper_size, pdf_response
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.printer import PdfBusy, init_printer, kept_pdf, new_pdf, request_key
-from ledger.pdf.render import DEFAULT_PAPER, RenderJob, paper_size, pdf_response
 from ledger.tables import service as tables
 from ledger.tables.rescore import rescore_season
 

@@ -21,9 +21,9 @@ from ledger.http.seasons import season_or_404
 from ledger.i18n import format_day, tr
 from ledger.matches.export import export_filename
 from ledger.pdf.archive import EXPORT_NAME
+from ledger.pdf.jobs import Attached, RenderJob, paper_size, pdf_response
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.printer import kept_pdf, request_key
-from ledger.pdf.render import Attached, RenderJob, paper_size, pdf_response
 from ledger.tables import export as table_export
 from ledger.tables import service
 from ledger.tables.figures import RIVAL_MATCHES

@@ -10,6 +10,7 @@ from ledger import matches
 from ledger.engine import FieldError, Invalid
 from ledger.extensions import db
 from ledger.matches import membership
+from ledger.matches.collector import collector_paused
 from ledger.matches.export import _timestamp, read_export
 from ledger.matches.models import Match, utcnow
 from ledger.matches.reading import find_player
@@ -53,8 +54,13 @@ def export_table(table: Table) -> dict[str, Any]:
             }
             for p in service.payments(table, None)
         ],
-        "matches": [{"season": index.get(m.season_id), **matches.export_json(m)} for m in in_table],
+        "matches": _matches(in_table, index),
     }
+
+
+def _matches(in_table: list[Match], index: dict[int | None, int]) -> list[dict[str, Any]]:
+    with collector_paused():  # every hand of the table, read and written out
+        return [{"season": index.get(m.season_id), **matches.export_json(m)} for m in in_table]
 
 
 def import_table(data: object) -> tuple[Table, str]:

@@ -11,7 +11,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
@@ -92,7 +92,7 @@ class Season(Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), default=new_public_id)
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(MAX_MATCH_NAME))
     started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
@@ -104,6 +104,8 @@ class TablePayment(Model):
     balances; taken back by deleting it."""
 
     __tablename__ = "table_payments"
+    # A season's payments in the order they were handed over (its balances).
+    __table_args__ = (Index("ix_table_payments_season_id_at", "season_id", "at", "id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)

@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from ledger.engine import HouseRules
 from ledger.engine.match import is_finished
 from ledger.engine.rules import parse_length
 from ledger.extensions import db
+from ledger.matches.collector import collector_paused
 from ledger.matches.models import Match
-from ledger.matches.rescore import NO, PARTLY, Rescore, rescore_match
+from ledger.matches.rescore import NO, PARTLY, Rescore, rescore_match, stored_inputs
 from ledger.tables.models import Season, Table
 from ledger.tables.service import roster, season_json
 
@@ -107,13 +109,16 @@ def rescore_season(table: Table, season: Season | None, rules: HouseRules) -> Se
     query = select(Match).where(Match.table_id == table.id)
     if season is not None:
         query = query.where(Match.season_id == season.id)
-    found = db.session.scalars(query.order_by(Match.created_at, Match.id)).all()
+    query = query.options(selectinload(Match.players)).order_by(Match.created_at, Match.id)
+    found = db.session.scalars(query).all()
     rescored = []
-    for match in found:
-        result = rescore_match(match, rules)
-        length = parse_length(match.length, "length")
-        finished = is_finished(length, len(result.hands), len(result.players))
-        rescored.append(RescoredMatch(match.public_id, match.name, result, finished))
+    with collector_paused():
+        stored = stored_inputs([match.id for match in found])
+        for match in found:
+            result = rescore_match(match, rules, stored[match.id])
+            length = parse_length(match.length, "length")
+            finished = is_finished(length, len(result.hands), len(result.players))
+            rescored.append(RescoredMatch(match.public_id, match.name, result, finished))
     return SeasonRescore(rules, season, _lines(roster(table), rescored), tuple(rescored))
 
 

@@ -11,7 +11,7 @@ from pdf_support import pdf_reader, pdf_text
 from test_pdf_reports import FOUR_HANDS, api_match
 
 from ledger.pdf import child, render
-from ledger.pdf.render import Attached, RenderJob, StaticFiles
+from ledger.pdf.jobs import Attached, RenderJob, StaticFiles
 
 pytestmark = pytest.mark.slow  # a renderer process per test
 

@@ -22,8 +22,10 @@ def test_the_match_page_links_the_summary_and_carries_the_printed_report(app, cl
     assert f'href="/matches/{public_id}/summary.pdf"' in page
     assert f'href="/matches/{public_id}/summary.pdf?paper=letter"' in page
     report = page[page.index('<div class="print-report">') :]
-    for part in ("Standings", "House rules", "Running totals", "Every hand", "(माल)"):
+    for part in ("Standings", "House rules", "Every hand", "(माल)"):
         assert part in report
+    # The page's own chart is the one printed: the report draws none of its own.
+    assert "Running totals" not in report
     hand = client.get(f"/matches/{public_id}/hands/2").get_data(as_text=True)
     assert f'href="/matches/{public_id}/hands/2/slip.pdf"' in hand
     assert client.get(f"/matches/{public_id}/hands/2/slip.pdf").mimetype == "application/pdf"
@@ -66,6 +68,10 @@ def test_the_browser_prints_the_report_without_navigation_or_buttons(live_server
     assert page.locator(".print-report").is_visible()
     assert page.locator(".print-report .standings-table").is_visible()
     assert page.locator(".print-report .hands-table").is_visible()
+    assert page.locator(".match-chart svg.chart").is_visible()
+    chart_top = page.locator(".match-chart").bounding_box()["y"]
+    assert page.locator(".print-report .report-rules").bounding_box()["y"] < chart_top
+    assert chart_top < page.locator(".print-report .hands-table").bounding_box()["y"]
     assert page.locator("button:visible, .button:visible, nav:visible").count() == 0
     assert not page.console_errors
 

@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from match_pages_support import imported_match
+from match_pages_support import PLAYERS, imported_match
 
 from ledger.matches.chart import MAX_POINTS
 from ledger.web.hands import HANDS_PER_PAGE
@@ -101,3 +101,13 @@ def test_the_match_json_is_kept_per_version_and_answers_304_to_its_etag(client, 
     changed = client.get(f"/api/v1/matches/{public_id}", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.get_json()["name"] == "Renamed"
     assert changed.headers["ETag"] != etag
+
+
+@pytest.mark.parametrize("part", ["", "/live"])
+def test_the_chart_is_drawn_once_per_page(client, long_match, part):
+    """The printed page shows the screen's chart in the report's place (report.css): one
+    drawing, one line per player."""
+    html = client.get(long_match + part).get_data(as_text=True)
+    assert html.count('<svg class="chart"') == 1
+    assert "print-chart" not in html
+    assert html.count("<polyline") == len(PLAYERS)
