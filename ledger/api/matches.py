@@ -16,6 +16,7 @@ from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.engine import FieldError, Invalid
+from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
@@ -201,6 +202,7 @@ def _editable(public_id: str) -> Match:
             headers={"WWW-Authenticate": 'Bearer realm="matches"'},
         )
     if not may_write_match(match, key.strip()):  # its own key, or its table's
+        count_wrong_key(f"match:{match.public_id}")  # 429 past the guesses' budget
         raise ApiError.one(403, "This is not the edit key of this match or of its table.")
     return match
 

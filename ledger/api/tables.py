@@ -16,6 +16,7 @@ from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.matches import _attachment, _created, _pdf_export
+from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.rescore import read_rescore_rules
 from ledger.tables import export as table_export
@@ -179,5 +180,6 @@ def _editable(public_id: str) -> Table:
             headers={"WWW-Authenticate": 'Bearer realm="tables"'},
         )
     if not service.check_table_key(table, key.strip()):
+        count_wrong_key(f"table:{table.public_id}")  # 429 past the guesses' budget
         raise ApiError.one(403, "This is not the edit key of this table.")
     return table
