@@ -12,6 +12,7 @@ from bench import (  # noqa: E402
     engine_bench,
     followers,
     form_bench,
+    import_bench,
     pages_bench,
     pdf_bench,
     scale_bench,
@@ -41,6 +42,7 @@ def main() -> None:
     for label, figures in pdf_bench.run().items():
         line(f"pdf: {label}", figures)
     followers.main(setups=followers.SETUPS)
+    import_bench.main()
     if form_bench.available():
         line("form: new hand, 4 players, 390x844", form_bench.run())
     else:
