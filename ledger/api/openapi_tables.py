@@ -347,7 +347,7 @@ def table_schemas() -> dict[str, Schema]:
 def table_paths() -> dict[str, Schema]:
     table = [TABLE_ID]
     read = (404, 422)
-    write_errors = (400, 401, 403, 404, 413, 422)
+    write_errors = (400, 401, 403, 404, 413, 422, 429)  # 429: wrong keys
     location = {"Location": {"description": "The new table's address.", "schema": TEXT}}
     return {
         "/api/v1/tables": {
@@ -393,7 +393,7 @@ def table_paths() -> dict[str, Schema]:
                     201: answer("CreatedMatch", "The new match and its edit key."),
                     200: answer("Match", "The match moved in."),
                 },
-                (*write_errors, 429),
+                write_errors,
                 tag="tables",
                 parameters=table,
                 body=json_body("TableMatchRequest"),
@@ -509,7 +509,7 @@ def table_paths() -> dict[str, Schema]:
             "delete": operation(
                 "Take a payment back",
                 {200: answer("PaymentDeleted", "The id taken back.")},
-                (401, 403, 404),
+                (401, 403, 404, 429),
                 tag="tables",
                 parameters=[*table, PAYMENT_ID],
                 write=True,
