@@ -86,7 +86,6 @@ READING = frozenset({"GET", "HEAD", "OPTIONS"})
 VERSION = select(Match.version).where(Match.public_id == bindparam("public_id"))
 UNCHANGED = [("Cache-Control", "no-store"), *SECURITY_HEADERS.items()]
 #: The database could not be reached: nothing to read, try again (``Retry-After``).
-UNREACHABLE = "unreachable"
 UNREACHABLE_BODY = (UNAVAILABLE["unavailable"]["api"] + "\n").encode()
 log = logging.getLogger(__name__)
 
@@ -113,11 +112,13 @@ class UnchangedPolls:
                 return self.wsgi_app(environ, start_response)
             finally:
                 self.versions.forget()
-        poll = self._poll(environ) if method == "GET" else None
+        try:
+            poll = self._poll(environ) if method == "GET" else None
+        except (SQLAlchemyError, OSError):
+            log.warning("a poll could not read the match's version", exc_info=True)
+            return self._unreachable(environ, start_response)
         if poll is None:
             return self.wsgi_app(environ, start_response)
-        if poll == UNREACHABLE:
-            return self._unreachable(environ, start_response)
         public_id, version, seen = poll
         if version == seen:
             start_response("204 NO CONTENT", _headers(environ))
@@ -212,10 +213,10 @@ class UnchangedPolls:
         start_response("503 SERVICE UNAVAILABLE", headers)
         return [UNREACHABLE_BODY]
 
-    def _poll(self, environ: dict[str, Any]) -> tuple[str, int | None, int | None] | str | None:
+    def _poll(self, environ: dict[str, Any]) -> tuple[str, int | None, int | None] | None:
         """A follower's poll (counted): the match, its version now, the version seen;
-        ``UNREACHABLE`` when the database cannot be read; None when this is no poll of
-        a match (the app answers)."""
+        None when this is no poll of a match (the app answers). Raises what the database
+        raised when the version cannot be read."""
         if not environ.get("PATH_INFO", "").endswith("/live"):
             return None
         routes = self.app.url_map.bind_to_environ(environ, self.app.config["SERVER_NAME"])
@@ -229,12 +230,8 @@ class UnchangedPolls:
         seen = Request(environ).args.get("v", type=int)  # read as the view reads it
         version = self.versions.get(public_id)
         if version is None or (seen is not None and seen > version):
-            try:
-                with self.engine().connect() as connection:
-                    version = connection.execute(VERSION, {"public_id": public_id}).scalar()
-            except (SQLAlchemyError, OSError):
-                log.warning("a poll could not read the match's version", exc_info=True)
-                return UNREACHABLE
+            with self.engine().connect() as connection:
+                version = connection.execute(VERSION, {"public_id": public_id}).scalar()
             if version is None:
                 return None  # the app's 404 (and no follower counted for a match that is not)
             self.versions.put(public_id, version)

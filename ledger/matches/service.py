@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeGuard
 
-from sqlalchemy import bindparam, column, func, insert, inspect, select, table, update
+from sqlalchemy import Table, bindparam, column, func, insert, inspect, select, table, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -765,7 +765,7 @@ def store_imports(imported: Sequence[ImportedMatch]) -> None:
     their number, with values made beforehand."""
     if not imported:
         return
-    db.session.execute(insert(Match.__table__), [item.match for item in imported])
+    db.session.execute(insert(_table(Match)), [item.match for item in imported])
     match_id = (
         select(Match.id).where(Match.public_id == bindparam("match_public_id")).scalar_subquery()
     )
@@ -775,7 +775,12 @@ def store_imports(imported: Sequence[ImportedMatch]) -> None:
         (HandVersion, [row for item in imported for row in item.history]),
     ):
         if rows:
-            db.session.execute(insert(kind.__table__).values(match_id=match_id), rows)
+            db.session.execute(insert(_table(kind)).values(match_id=match_id), rows)
+
+
+def _table(model: type[Any]) -> Table:
+    """The model's table, for a Core INSERT (executemany, none of the ORM's bookkeeping)."""
+    return model.metadata.tables[model.__tablename__]
 
 
 def _column_values(rows: Sequence[Any]) -> list[dict[str, Any]]:
