@@ -22,7 +22,12 @@ from ledger.api.openapi import (
     whole,
 )
 from ledger.engine.game import MAX_MATCH_NAME
-from ledger.tables.export import TABLE_FORMAT
+from ledger.tables.export import (
+    MAX_IMPORTED_MATCHES,
+    MAX_IMPORTED_PAYMENTS,
+    MAX_IMPORTED_SEASONS,
+    TABLE_FORMAT,
+)
 from ledger.tables.reading import MAX_ROSTER
 
 TABLE_ID = {
@@ -336,10 +341,23 @@ def table_schemas() -> dict[str, Schema]:
         ),
         "TableExport": {
             "type": "object",
-            "properties": {"format": {"const": TABLE_FORMAT}},
-            "required": ["format"],
-            "description": "The table, its seasons, payments "
-            "and every match as in a match's export.",
+            "properties": {
+                "format": {"const": TABLE_FORMAT},
+                "name": TABLE_NAME,
+                "players": array(NAME, maxItems=MAX_ROSTER),
+                "rules": ref("RulesSpec"),
+                "stake": nullable(ref("Stake")),
+                "seasons": array(
+                    obj({"name": TABLE_NAME, "started_at": nullable(TEXT)}, ("name",)),
+                    minItems=1,
+                    maxItems=MAX_IMPORTED_SEASONS,
+                ),
+                "payments": array({"type": "object"}, maxItems=MAX_IMPORTED_PAYMENTS),
+                "matches": array({"type": "object"}, maxItems=MAX_IMPORTED_MATCHES),
+            },
+            "required": ["format", "name", "rules", "seasons"],
+            "description": "The table, its seasons (the first is the table's first), "
+            "payments and every match as in a match's export.",
         },
     }
 

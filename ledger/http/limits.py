@@ -34,6 +34,7 @@ these defaults:
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable
 
@@ -61,6 +62,10 @@ DEFAULT_LIMITS = {
 }
 
 
+#: ``<public_id>`` or ``<id:public_id>`` in a route.
+PUBLIC_ID_PART = re.compile(r"<(?:\w+:)?public_id>")
+
+
 def client_key() -> str:
     """Who this request counts for: the edit-key holder of the match or table it names (a
     budget of its own), else its address and that match or table (or its address)."""
@@ -81,7 +86,7 @@ def _named() -> tuple[str, str] | None:
     public_id = (request.view_args or {}).get("public_id")
     if not isinstance(public_id, str) or request.url_rule is None:
         return None
-    before = request.url_rule.rule.partition("<public_id>")[0].rstrip("/")
+    before = PUBLIC_ID_PART.split(request.url_rule.rule)[0].rstrip("/")
     return ("table" if before.endswith("/tables") else "match"), public_id
 
 
