@@ -180,9 +180,7 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
         schema = whole(0, 1000)
     elif name in TABLES:
         schema = {"anyOf": [table, whole(0, 1000)]}
-    elif name in OPTIONAL_TABLES:  # [] says none, as null does
-        schema = {"anyOf": [table, array(whole(), maxItems=0), whole(0, 1000), {"type": "null"}]}
-    elif name in TUNNELA_SETTINGS:
+    elif name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS:
         schema = {"anyOf": [table, whole(0, 1000), {"type": "null"}]}
     elif name == "match_length":
         schema = nullable(ref("Length"))

@@ -27,19 +27,6 @@ def test_the_imports_address_allows_the_imports_method_only(client):
     assert client.get(f"/api/v1/matches/{made['id']}").status_code == 200
 
 
-def test_an_empty_list_for_an_optional_table_is_allowed_and_taken(client):
-    rules = {"profile": "sparkai", "printed_joker": []}
-    jsonschema.validate({**MATCH, "rules": rules}, schema_of("NewMatch"))
-    made = client.post("/api/v1/matches", json={**MATCH, "rules": rules})
-    assert made.status_code == 201, made.get_json()
-    too_short = {"profile": "sparkai", "jhiplu": []}  # a table that must hold a number
-    errors = jsonschema.Draft202012Validator(schema_of("NewMatch")).iter_errors(
-        {**MATCH, "rules": too_short}
-    )
-    assert list(errors)
-    assert client.post("/api/v1/matches", json={**MATCH, "rules": too_short}).status_code == 422
-
-
 def test_a_table_export_needs_what_the_import_needs(client):
     validator = jsonschema.Draft202012Validator(schema_of("TableExport"))
     bare = {"format": "marriage-ledger-table"}
