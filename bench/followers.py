@@ -113,15 +113,19 @@ class Served:
 
 
 @contextmanager
-def served_ledger(folder: str, setup: Setup = Setup()) -> Iterator[Served]:
+def served_ledger(
+    folder: str, setup: Setup = Setup(), settings: dict[str, str] | None = None
+) -> Iterator[Served]:
     """``marriage-ledger serve --host 127.0.0.1`` on a new database (in ``folder``, or
     on a PostgreSQL cluster of its own), in ``setup.processes`` processes, until the
-    block ends. Their request logs go to ``folder``/serve-N.log."""
+    block ends; ``settings``: more ``LEDGER_*`` variables for them. Their request logs
+    go to ``folder``/serve-N.log."""
     if not SCRIPT.exists():
         raise RuntimeError(f"no {SCRIPT}: install the project (make venv)")
     with ExitStack() as stack:
         env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGER_")}
         env["LEDGER_SECRET_KEY"] = secrets.token_hex(32)  # the same in every process
+        env.update(settings or {})
         database_pid = None
         if setup.postgresql:
             cluster = postgresql_cluster()

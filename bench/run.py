@@ -13,6 +13,7 @@ from bench import (  # noqa: E402
     followers,
     form_bench,
     hosted,
+    import_bench,
     pages_bench,
     pdf_bench,
     scale_bench,
@@ -47,6 +48,7 @@ def main() -> None:
         line(f"pdf: {label}", figures)
     followers.main(setups=followers.SETUPS)
     line("start: first answer x one-line app; RSS MB", start_bench.run())
+    import_bench.main()
     if form_bench.available():
         line("form: new hand, 4 players, 390x844", form_bench.run())
     else:

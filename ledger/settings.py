@@ -18,15 +18,20 @@ checkout, ``<prefix>/var/ledger-instance`` for an installed package.
 
 from __future__ import annotations
 
+import functools
+import logging
 import os
 import secrets
+import sqlite3
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask
+from sqlalchemy.engine import make_url
 
+log = logging.getLogger(__name__)
 PREFIX = "LEDGER"
 MAX_BODY_BYTES = 256 * 1024
 #: Settings that are text even when they look like JSON (a key of digits stays a string).
@@ -80,6 +85,37 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options.setdefault("pool_pre_ping", True)
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+    read_only = read_only_sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
+    if read_only is not None:
+        log.warning("%s is on a disk this process cannot write: serving it read-only", read_only)
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options.setdefault("creator", functools.partial(_open_read_only, read_only))
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+
+
+def read_only_sqlite_file(uri: str) -> str | None:
+    """The path of the SQLite file at ``uri`` when the disk holding it takes no writes
+    from this process (mounted read-only, or a folder it may not write in); else None.
+
+    SQLite cannot even read a database in WAL mode there, opened as usual: a reader
+    needs the ``-shm`` file beside it. Opened as immutable it reads the file as it is,
+    which is right while nobody can write it; every write is then refused (a 503 saying
+    nothing was changed) and ``/readyz`` says the database takes no writes."""
+    url = make_url(uri)
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    path = os.path.abspath(url.database)
+    if url.query or not os.path.isfile(path):
+        return None  # a URI of SQLite's own, or a database init-db has still to make
+    if os.access(path, os.W_OK) and os.access(os.path.dirname(path), os.W_OK):
+        return None
+    return path
+
+
+def _open_read_only(path: str) -> sqlite3.Connection:
+    return sqlite3.connect(
+        f"file:{quote(path)}?mode=ro&immutable=1", uri=True, check_same_thread=False
+    )
 
 
 def check_time_zone(name: object) -> str | None:

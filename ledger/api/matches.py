@@ -16,6 +16,7 @@ from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.engine import FieldError, Invalid
+from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
@@ -54,7 +55,7 @@ def import_match():
     return _created(match, key)
 
 
-@bp.get("/matches/<public_id>")
+@bp.get("/matches/<id:public_id>")
 def get_match(public_id: str):
     """The match, kept per version (an ETag of it answers 304 while nothing changed)."""
     match = matches.get_match(public_id)
@@ -68,7 +69,7 @@ def get_match(public_id: str):
     return response.make_conditional(request)
 
 
-@bp.patch("/matches/<public_id>")
+@bp.patch("/matches/<id:public_id>")
 def update_match(public_id: str):
     """Change the match: its ``name``, ``length`` (to play on, or to stop early),
     ``stake`` (an object, or null for points only) or ``rules`` (every hand settled again
@@ -78,7 +79,7 @@ def update_match(public_id: str):
     return Response(matches.match_json(match), mimetype="application/json")
 
 
-@bp.get("/matches/<public_id>/settle-up")
+@bp.get("/matches/<id:public_id>/settle-up")
 def settle_up(public_id: str):
     """Balances and the fewest payments that settle the table; 422 for a points race."""
     view = matches.match_view(matches.get_match(public_id), newest=0)
@@ -88,7 +89,7 @@ def settle_up(public_id: str):
     return jsonify(result.to_json())
 
 
-@bp.post("/matches/<public_id>/rescore")
+@bp.post("/matches/<id:public_id>/rescore")
 def rescore(public_id: str):
     """The match's hands under other rules beside the match as played; stores nothing,
     needs no key (anyone with the match's link may ask "what if")."""
@@ -97,7 +98,7 @@ def rescore(public_id: str):
     return jsonify(rescore_match(match, rules).to_json())
 
 
-@bp.post("/matches/<public_id>/hands")
+@bp.post("/matches/<id:public_id>/hands")
 def add_hand(public_id: str):
     """A new hand, stored once per ``Idempotency-Key``: the same request again gets the
     first answer again, marked ``Idempotent-Replayed: true``."""
@@ -111,7 +112,7 @@ def add_hand(public_id: str):
     return response
 
 
-@bp.get("/matches/<public_id>/hands/<int:number>")
+@bp.get("/matches/<id:public_id>/hands/<int:number>")
 def get_hand(public_id: str, number: int):
     """One hand with its history (not in docs/api.md: an addition)."""
     match = matches.get_match(public_id)
@@ -124,7 +125,7 @@ def get_hand(public_id: str, number: int):
     return response
 
 
-@bp.put("/matches/<public_id>/hands/<int:number>")
+@bp.put("/matches/<id:public_id>/hands/<int:number>")
 def replace_hand(public_id: str, number: int):
     match = _editable(public_id)
     data = json_object()
@@ -134,7 +135,7 @@ def replace_hand(public_id: str, number: int):
     return _hand_answer(match, number)
 
 
-@bp.delete("/matches/<public_id>/hands/<int:number>")
+@bp.delete("/matches/<id:public_id>/hands/<int:number>")
 def delete_hand(public_id: str, number: int):
     match = _editable(public_id)
     stored = matches.get_hand(match, number)
@@ -144,14 +145,14 @@ def delete_hand(public_id: str, number: int):
     return jsonify({"deleted": number, "totals": view.totals, "match": view.summary_json()})
 
 
-@bp.get("/matches/<public_id>/export.json")
+@bp.get("/matches/<id:public_id>/export.json")
 def export_json(public_id: str):
     match = matches.get_match(public_id)
     response = jsonify(matches.export_json(match))
     return _attachment(response, export_filename(match.name, "json"))
 
 
-@bp.get("/matches/<public_id>/export.csv")
+@bp.get("/matches/<id:public_id>/export.csv")
 def export_csv(public_id: str):
     match = matches.get_match(public_id)
     response = Response(matches.export_csv(match), mimetype="text/csv")
@@ -201,6 +202,7 @@ def _editable(public_id: str) -> Match:
             headers={"WWW-Authenticate": 'Bearer realm="matches"'},
         )
     if not may_write_match(match, key.strip()):  # its own key, or its table's
+        count_wrong_key(f"match:{match.public_id}")  # 429 past the guesses' budget
         raise ApiError.one(403, "This is not the edit key of this match or of its table.")
     return match
 

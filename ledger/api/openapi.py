@@ -100,7 +100,8 @@ ERROR_STATUSES = {
     "finished, or `number` is not the next hand's.",
     413: "The body is larger than the limit of this address (256 KiB; 4 MiB for an import).",
     422: "Well-formed JSON that is not a valid hand or match: each error names its field.",
-    429: "Too many requests of this kind from this address: try again after `Retry-After`.",
+    429: "Too many requests of this kind from this address (or, on a write, too many wrong "
+    "edit keys tried on this match or table from it): try again after `Retry-After`.",
 }
 
 
@@ -872,7 +873,7 @@ def paths() -> dict[str, Schema]:
             "patch": operation(
                 "Change a match's name, length, stake or rules",
                 {200: answer("Match", "The match, changed.")},
-                (400, 401, 403, 404, 413, 422),
+                (400, 401, 403, 404, 413, 422, 429),
                 tag="matches",
                 parameters=match,
                 body=json_body("MatchChange"),
@@ -889,7 +890,7 @@ def paths() -> dict[str, Schema]:
                         "HandAnswer", "The stored hand, its result, the match totals.", REPLAYED
                     )
                 },
-                (400, 401, 403, 404, 409, 413, 422),
+                (400, 401, 403, 404, 409, 413, 422, 429),
                 tag="hands",
                 parameters=[*match, IDEMPOTENCY_KEY],
                 body=json_body("HandInput"),
@@ -907,7 +908,7 @@ def paths() -> dict[str, Schema]:
             "put": operation(
                 "Replace a hand (totals follow)",
                 {200: answer("HandAnswer", "The hand as replaced, the match totals.")},
-                (400, 401, 403, 404, 409, 413, 422),
+                (400, 401, 403, 404, 409, 413, 422, 429),
                 tag="hands",
                 parameters=[*hand, IF_MATCH],
                 body=json_body("HandInput"),
@@ -916,7 +917,7 @@ def paths() -> dict[str, Schema]:
             "delete": operation(
                 "Delete a hand (later hands keep their numbers)",
                 {200: answer("Deleted", "The number deleted and the match totals.")},
-                (401, 403, 404, 409),
+                (401, 403, 404, 409, 429),
                 tag="hands",
                 parameters=[*hand, IF_MATCH],
                 write=True,

@@ -24,7 +24,12 @@ from ledger.api.openapi import (
     whole,
 )
 from ledger.engine.game import MAX_MATCH_NAME
-from ledger.tables.export import TABLE_FORMAT
+from ledger.tables.export import (
+    MAX_IMPORTED_MATCHES,
+    MAX_IMPORTED_PAYMENTS,
+    MAX_IMPORTED_SEASONS,
+    TABLE_FORMAT,
+)
 from ledger.tables.reading import MAX_ROSTER
 
 TABLE_ID = {
@@ -348,10 +353,23 @@ def table_schemas() -> dict[str, Schema]:
         ),
         "TableExport": {
             "type": "object",
-            "properties": {"format": {"const": TABLE_FORMAT}},
-            "required": ["format"],
-            "description": "The table, its seasons, payments "
-            "and every match as in a match's export.",
+            "properties": {
+                "format": {"const": TABLE_FORMAT},
+                "name": TABLE_NAME,
+                "players": array(NAME, maxItems=MAX_ROSTER),
+                "rules": ref("RulesSpec"),
+                "stake": nullable(ref("Stake")),
+                "seasons": array(
+                    obj({"name": TABLE_NAME, "started_at": nullable(TEXT)}, ("name",)),
+                    minItems=1,
+                    maxItems=MAX_IMPORTED_SEASONS,
+                ),
+                "payments": array({"type": "object"}, maxItems=MAX_IMPORTED_PAYMENTS),
+                "matches": array({"type": "object"}, maxItems=MAX_IMPORTED_MATCHES),
+            },
+            "required": ["format", "name", "rules", "seasons"],
+            "description": "The table, its seasons (the first is the table's first), "
+            "payments and every match as in a match's export.",
         },
     }
 
@@ -359,7 +377,7 @@ def table_schemas() -> dict[str, Schema]:
 def table_paths() -> dict[str, Schema]:
     table = [TABLE_ID]
     read = (404, 422)
-    write_errors = (400, 401, 403, 404, 413, 422)
+    write_errors = (400, 401, 403, 404, 413, 422, 429)  # 429: wrong keys
     location = {"Location": {"description": "The new table's address.", "schema": TEXT}}
     return {
         "/api/v1/tables": {
@@ -405,7 +423,7 @@ def table_paths() -> dict[str, Schema]:
                     201: answer("CreatedMatch", "The new match and its edit key."),
                     200: answer("Match", "The match moved in."),
                 },
-                (*write_errors, 429),
+                write_errors,
                 tag="tables",
                 parameters=table,
                 body=json_body("TableMatchRequest"),
@@ -522,7 +540,7 @@ def table_paths() -> dict[str, Schema]:
             "delete": operation(
                 "Take a payment back",
                 {200: answer("PaymentDeleted", "The id taken back.", REPLAYED)},
-                (401, 403, 404, 422),
+                (401, 403, 404, 422, 429),
                 tag="tables",
                 parameters=[*table, PAYMENT_ID, PAYMENT_KEY],
                 write=True,

@@ -16,6 +16,7 @@ from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.matches import _attachment, _created, _pdf_export
+from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.rescore import read_rescore_rules
 from ledger.tables import export as table_export
@@ -41,12 +42,12 @@ def import_table():
     return _table_created(table, key)
 
 
-@bp.get("/tables/<public_id>")
+@bp.get("/tables/<id:public_id>")
 def get_table(public_id: str):
     return jsonify(service.table_json(service.get_table(public_id)))
 
 
-@bp.patch("/tables/<public_id>")
+@bp.patch("/tables/<id:public_id>")
 def update_table(public_id: str):
     """The table's ``name``, ``rules``, ``stake``, and ``players`` to add to the roster."""
     table = _editable(public_id)
@@ -54,7 +55,7 @@ def update_table(public_id: str):
     return jsonify(service.table_json(table))
 
 
-@bp.post("/tables/<public_id>/matches")
+@bp.post("/tables/<id:public_id>/matches")
 def table_new_match(public_id: str):
     """A new match in the table (the body of ``POST /matches``; 201 with its edit key), or
     ``{"match", "match_edit_key"}``: a match played before moved in (200)."""
@@ -67,7 +68,7 @@ def table_new_match(public_id: str):
     return _created(match, key)
 
 
-@bp.get("/tables/<public_id>/next-dealer")
+@bp.get("/tables/<id:public_id>/next-dealer")
 def table_next_dealer(public_id: str):
     """Who deals first if ``?players=A,B,C`` sit down again (null: the first player)."""
     table = service.get_table(public_id)
@@ -75,7 +76,7 @@ def table_next_dealer(public_id: str):
     return jsonify({"next_dealer": service.next_dealer(table, names)})
 
 
-@bp.patch("/tables/<public_id>/players/<name>")
+@bp.patch("/tables/<id:public_id>/players/<name>")
 def table_change_player(public_id: str, name: str):
     """``{"name": new}`` renames a player; ``{"merge_into": other}`` merges them."""
     table = _editable(public_id)
@@ -83,42 +84,42 @@ def table_change_player(public_id: str, name: str):
     return jsonify(service.table_json(table))
 
 
-@bp.get("/tables/<public_id>/players/<name>")
+@bp.get("/tables/<id:public_id>/players/<name>")
 def table_player_record(public_id: str, name: str):
     table = service.get_table(public_id)
     season = service.read_season(table, request.args.get("season"))
     return jsonify(service.player_record(table, name, season))
 
 
-@bp.post("/tables/<public_id>/seasons")
+@bp.post("/tables/<id:public_id>/seasons")
 def table_start_season(public_id: str):
     table = _editable(public_id)
     season = service.start_season(table, json_object())
     return jsonify(service.season_json(table, season)), 201
 
 
-@bp.get("/tables/<public_id>/standings")
+@bp.get("/tables/<id:public_id>/standings")
 def table_standings(public_id: str):
     table = service.get_table(public_id)
     season = service.read_season(table, request.args.get("season"))
     return jsonify(service.standings_json(table, season))
 
 
-@bp.get("/tables/<public_id>/rating-history")
+@bp.get("/tables/<id:public_id>/rating-history")
 def table_rating_history(public_id: str):
     table = service.get_table(public_id)
     season = service.read_season(table, request.args.get("season"))
     return jsonify({"games": service.rating_history(table, season)})
 
 
-@bp.get("/tables/<public_id>/settle-up")
+@bp.get("/tables/<id:public_id>/settle-up")
 def table_settle_up(public_id: str):
     table = service.get_table(public_id)
     season = service.read_season(table, request.args.get("season"))
     return jsonify(service.season_settle_up(table, season))
 
 
-@bp.post("/tables/<public_id>/rescore")
+@bp.post("/tables/<id:public_id>/rescore")
 def table_rescore(public_id: str):
     """The season's standings under other rules beside them as played (no key needed;
     nothing is stored)."""
@@ -128,14 +129,14 @@ def table_rescore(public_id: str):
     return jsonify(rescore_season(table, season, rules).to_json(table))
 
 
-@bp.post("/tables/<public_id>/payments")
+@bp.post("/tables/<id:public_id>/payments")
 def table_add_payment(public_id: str):
     """Money handed over, recorded once per ``Idempotency-Key`` (as a hand is stored)."""
     table = _editable(public_id)
     return _answer(service.add_payment(table, json_object(), key=_idempotency_key()))
 
 
-@bp.get("/tables/<public_id>/payments")
+@bp.get("/tables/<id:public_id>/payments")
 def table_payments(public_id: str):
     table = service.get_table(public_id)
     season = service.read_season(table, request.args.get("season", service.ALL))
@@ -143,13 +144,13 @@ def table_payments(public_id: str):
     return jsonify({"payments": [service.payment_json(table, p) for p in found]})
 
 
-@bp.delete("/tables/<public_id>/payments/<int:payment_id>")
+@bp.delete("/tables/<id:public_id>/payments/<int:payment_id>")
 def table_delete_payment(public_id: str, payment_id: int):
     table = _editable(public_id)
     return _answer(service.delete_payment(table, payment_id, key=_idempotency_key()))
 
 
-@bp.get("/tables/<public_id>/export.json")
+@bp.get("/tables/<id:public_id>/export.json")
 def table_export_json(public_id: str):
     table = service.get_table(public_id)
     response = jsonify(table_export.export_table(table))
@@ -192,5 +193,6 @@ def _editable(public_id: str) -> Table:
             headers={"WWW-Authenticate": 'Bearer realm="tables"'},
         )
     if not service.check_table_key(table, key.strip()):
+        count_wrong_key(f"table:{table.public_id}")  # 429 past the guesses' budget
         raise ApiError.one(403, "This is not the edit key of this table.")
     return table

@@ -1,13 +1,18 @@
-"""URL converters: a whole number in an address is bounded before any view runs.
+"""URL converters: a whole number in an address is bounded before any view runs, and a
+match's or a table's id is never a word of the API's own.
 
 Every ``<int:...>`` of the app (hand numbers) stands for an integer column, and
 PostgreSQL's integer stops at 2**31 - 1 (SQLite's at 2**63 - 1): a larger number in a
 URL is no hand, answered 404 without reaching a view or a query.
+
+``<id:public_id>`` (the API's matches and tables) is a path segment but ``import``:
+``/api/v1/matches/import`` is the import's alone, so that its ``Allow`` (an OPTIONS or a
+405) names the import's method only, not the GET and PATCH of a match called "import".
 """
 
 from flask import Flask
 from werkzeug.exceptions import NotFound
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import BaseConverter, IntegerConverter
 
 from ledger.matches.models import INTEGER_MAX
 
@@ -33,6 +38,14 @@ class BoundedIntegerConverter(IntegerConverter):
         return number
 
 
+class PublicIdConverter(BaseConverter):
+    """``<id:name>``: one path segment, but not the word ``import``."""
+
+    regex = r"(?!import(?:/|$))[^/]+"
+
+
 def init_converters(app: Flask) -> None:
-    """Make ``int`` the bounded converter; call before any route is registered."""
+    """Make ``int`` the bounded converter, and ``id`` a public id's; call before any
+    route is registered."""
     app.url_map.converters["int"] = BoundedIntegerConverter
+    app.url_map.converters["id"] = PublicIdConverter

@@ -1,23 +1,26 @@
 """Rate limits (Flask-Limiter) on what costs the server: creating and importing matches,
-the PDFs and the settle API, and the guesses of an edit key. A table at play never meets
-them; a script hammering the server does, and gets 429 with ``Retry-After`` (JSON under
-/api/, a page elsewhere).
+the PDFs, the settle API and the rescores. A table at play never meets them; a script
+hammering the server does, and gets 429 with ``Retry-After`` (JSON under /api/, a page
+elsewhere). Wrong edit keys have a budget of their own, counted once the key is checked
+(``ledger.http.wrong_keys``).
 
-Who a request counts for (``client_key``): its address; within one match's PDFs, the
-address and the match, and the holder of the match's edit key (its sealed session, or a
-Bearer key) on a budget of its own. So phones behind one address (a club's NAT) following
-one match share a count, but neither other matches' followers nor a match's own can lock
-its scorekeeper out of the summary. Edit-key guesses (an API write with a wrong Bearer
-key, an edit link with a wrong key: a 403) count per address, and only the 403s do.
+Who a request counts for (``client_key``): the holder of the edit key of the match or
+table it names (its sealed session, or a Bearer key) on a budget of that match's or
+table's own; anyone else by address, and within a match or a table, by the address and
+that match or table. So phones behind one address (a home router, a club's NAT) share a
+count, but they can neither lock the scorekeeper out of the PDFs, the What if…? and the
+table's new matches, nor each other out of another match's. Imports count per address,
+on a budget of their own: importing does not use up the new matches', nor the reverse.
 
 Everything is configuration (``instance/config.py`` or ``create_app``'s mapping), with
 these defaults:
 
 - ``RATELIMIT_MATCH_CREATE``: new matches and tables, from the page and the API together;
-  ``RATELIMIT_IMPORT``: imports; ``RATELIMIT_PDF``: the summaries and every slip together;
-  ``RATELIMIT_SETTLE``: ``POST /api/v1/settle``; ``RATELIMIT_RESCORE``: a match's rescore
-  (each settles every hand of the match again), from the API and the pages together;
-  ``RATELIMIT_EDIT_KEY``: wrong edit keys.
+  ``RATELIMIT_IMPORT``: imports of a match or a table, from the page and the API
+  together; ``RATELIMIT_PDF``: the summaries, every slip and the What if…? PDFs
+  together; ``RATELIMIT_SETTLE``: ``POST /api/v1/settle``; ``RATELIMIT_RESCORE``: a
+  match's or a season's rescore (each settles every hand again), from the API and the
+  pages together; ``RATELIMIT_EDIT_KEY``: wrong edit keys, per address and target.
   Each is a limit string of Flask-Limiter (``"10 per minute; 100 per hour"``): see
   ``DEFAULT_LIMITS``.
 - ``RATELIMIT_STORAGE_URI``: where the counts live: ``memory://`` (this process) by
@@ -31,6 +34,7 @@ these defaults:
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable
 
@@ -42,9 +46,11 @@ from werkzeug.exceptions import NotFound
 from ledger import matches
 from ledger.http.edit_keys import held_keys
 from ledger.http.errors import error_response
+from ledger.http.wrong_keys import LIMITER as EXTENSION
+from ledger.http.wrong_keys import TooManyWrongKeys
 from ledger.i18n import tr
 from ledger.i18n.language import is_api_request
-from ledger.tables.service import may_write_match
+from ledger.tables.service import check_table_key, get_table, may_write_match
 
 DEFAULT_LIMITS = {
     "RATELIMIT_MATCH_CREATE": "10 per minute; 100 per hour",
@@ -56,33 +62,54 @@ DEFAULT_LIMITS = {
 }
 
 
+#: ``<public_id>`` or ``<id:public_id>`` in a route.
+PUBLIC_ID_PART = re.compile(r"<(?:\w+:)?public_id>")
+
+
 def client_key() -> str:
-    """Who this request counts for: its address, and within a match, the address and
-    the match, or the match's edit-key holder (a budget of its own)."""
-    address = get_remote_address()
+    """Who this request counts for: the edit-key holder of the match or table it names (a
+    budget of its own), else its address and that match or table (or its address)."""
+    named = _named()
+    if named is None:
+        return get_remote_address()
+    return _holder(*named) or f"{get_remote_address()}:{named[1]}"
+
+
+def holder_or_address() -> str:
+    """The edit-key holder of the match or table the request names, else its address."""
+    named = _named()
+    return (_holder(*named) if named else None) or get_remote_address()
+
+
+def _named() -> tuple[str, str] | None:
+    """The match or table this request's address names: ``("match" | "table", id)``."""
     public_id = (request.view_args or {}).get("public_id")
-    if not isinstance(public_id, str):
-        return address
-    if _holds_edit_key(public_id):
-        return f"editor:{public_id}"
-    return f"{address}:{public_id}"
+    if not isinstance(public_id, str) or request.url_rule is None:
+        return None
+    before = PUBLIC_ID_PART.split(request.url_rule.rule)[0].rstrip("/")
+    return ("table" if before.endswith("/tables") else "match"), public_id
 
 
-def _holds_edit_key(public_id: str) -> bool:
-    """Whether the request carries the match's edit key (checked, as every write checks
-    it), in its sealed session or as ``Authorization: Bearer``."""
-
+def _holder(kind: str, public_id: str) -> str | None:
+    """``"editor:<kind>:<id>"`` when the request carries the edit key of that match or
+    table (checked, as every write checks it), in its sealed session or as
+    ``Authorization: Bearer``; else None."""
     header = request.headers.get("Authorization", "")
     scheme, _, bearer = header.partition(" ")
     keys = [held_keys().get(public_id), bearer.strip() if scheme.lower() == "bearer" else None]
     keys = [key for key in keys if key]
     if not keys:
-        return False
+        return None
     try:
-        match = matches.get_match(public_id)
+        if kind == "table":
+            table = get_table(public_id)
+            right = any(check_table_key(table, key) for key in keys)
+        else:
+            match = matches.get_match(public_id)
+            right = any(may_write_match(match, key) for key in keys)  # its own or its table's
     except NotFound:
-        return False
-    return any(may_write_match(match, key) for key in keys)  # its own key or its table's
+        return None
+    return f"editor:{kind}:{public_id}" if right else None
 
 
 def _created(response: Response) -> bool:
@@ -90,10 +117,6 @@ def _created(response: Response) -> bool:
     that counts, never a step of the form ("Add a player") or a form sent back with
     problems."""
     return response.status_code in (201, 303)
-
-
-def _refused_key(response: Response) -> bool:
-    return response.status_code == 403
 
 
 #: What each limit covers: its config key, the endpoints that share one count, the
@@ -119,10 +142,16 @@ LIMITED: tuple[
             "tables.new_match",
         ),
         ("POST",),
-        None,
+        holder_or_address,
         _created,
     ),
-    ("RATELIMIT_IMPORT", ("api.import_match", "api.import_table"), ("POST",), None, None),
+    (
+        "RATELIMIT_IMPORT",
+        ("api.import_match", "api.import_table", "matches.import_saved"),
+        ("POST",),
+        None,
+        None,
+    ),
     (
         "RATELIMIT_PDF",
         (
@@ -131,6 +160,7 @@ LIMITED: tuple[
             "reports.settle_up_pdf",
             "reports.check_slip_pdf",
             "reports.what_if_pdf",
+            "reports.season_what_if_pdf",
             "table_reports.season_pdf",
         ),
         ("GET", "HEAD"),  # HEAD renders the PDF too
@@ -138,25 +168,6 @@ LIMITED: tuple[
         None,
     ),
     ("RATELIMIT_SETTLE", ("api.settle_hand",), ("POST",), None, None),
-    (
-        "RATELIMIT_EDIT_KEY",
-        (
-            "api.update_match",
-            "api.add_hand",
-            "api.replace_hand",
-            "api.delete_hand",
-            "matches.join",
-            "api.update_table",
-            "api.table_new_match",
-            "api.table_change_player",
-            "api.table_start_season",
-            "api.table_add_payment",
-            "api.table_delete_payment",
-        ),
-        ("GET", "POST", "PUT", "PATCH", "DELETE"),
-        None,
-        _refused_key,
-    ),
     (
         "RATELIMIT_RESCORE",
         (
@@ -167,11 +178,10 @@ LIMITED: tuple[
             "table_what_if.what_if",
         ),
         ("GET", "POST"),
-        None,
+        holder_or_address,
         None,
     ),
 )
-EXTENSION = "ledger_limiter"
 
 
 def _configured(key: str) -> Callable[[], str]:
@@ -200,6 +210,7 @@ def init_limits(app: Flask) -> None:
         for endpoint in endpoints:
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
     app.register_error_handler(RateLimitExceeded, too_many_requests)
+    app.register_error_handler(TooManyWrongKeys, too_many_wrong_keys)
 
 
 def retry_after() -> int:
@@ -212,10 +223,18 @@ def retry_after() -> int:
 
 
 def too_many_requests(error: RateLimitExceeded):
-    seconds = retry_after()
+    return limited_response(error, str(error.limit.limit), retry_after())
+
+
+def too_many_wrong_keys(error: TooManyWrongKeys):
+    return limited_response(error, error.limit, error.seconds)
+
+
+def limited_response(error: RateLimitExceeded | TooManyWrongKeys, limit: str, seconds: int):
+    """The 429: JSON under /api/, a page in the visitor's language elsewhere."""
     if is_api_request():
         message = (
-            f"Too many requests of this kind from your address (at most {error.limit.limit}). "
+            f"Too many requests of this kind from your address (at most {limit}). "
             f"Try again in {seconds} seconds."
         )
     else:

@@ -8,9 +8,14 @@ the after-request hooks), so 1,000 phones kept the server busy saying nothing.
 ``UnchangedPolls`` answers it in front of the app with one indexed query, ``SELECT
 version FROM matches WHERE public_id = ?``, and hands every other request to the app
 untouched: a poll whose version differs, an id that is not a match's (the app's 404),
-a database error (the app's error page), any other method or route. It reads one
-column of the one match named in the address: no key is needed to follow a match, and
-nothing is written.
+any other method or route. It reads one column of the one match named in the address:
+no key is needed to follow a match, and nothing is written.
+
+When the database cannot be reached (PostgreSQL restarting, SQLite locked past its
+busy timeout), a poll is answered 503 with ``Retry-After`` and a line of text, in front
+of the app when its version cannot be read, and also when the app's answer to a poll
+fails outside the app's own error handling (its teardown): never the server's bare 500.
+A follower's page keeps what it shows and polls again.
 
 Its 204 carries the headers the app's would (``Cache-Control: no-store`` and the
 security headers, HSTS over https); not the app's ``Vary`` and ``Content-Type``, which
@@ -39,6 +44,7 @@ few seconds later, and the scorekeeper's saves do not queue behind their polls.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -52,6 +58,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Request
 
 from ledger.extensions import db
+from ledger.http.errors import RETRY_AFTER, UNAVAILABLE
 from ledger.http.pace import FOLLOWERS, Followers, poll_seconds
 from ledger.http.security import HSTS, SECURITY_HEADERS
 from ledger.matches import is_public_id
@@ -78,6 +85,9 @@ RENDER_WAIT_SECONDS = 5.0
 READING = frozenset({"GET", "HEAD", "OPTIONS"})
 VERSION = select(Match.version).where(Match.public_id == bindparam("public_id"))
 UNCHANGED = [("Cache-Control", "no-store"), *SECURITY_HEADERS.items()]
+#: The database could not be reached: nothing to read, try again (``Retry-After``).
+UNREACHABLE_BODY = (UNAVAILABLE["unavailable"]["api"] + "\n").encode()
+log = logging.getLogger(__name__)
 
 
 class UnchangedPolls:
@@ -102,18 +112,19 @@ class UnchangedPolls:
                 return self.wsgi_app(environ, start_response)
             finally:
                 self.versions.forget()
-        poll = self._poll(environ) if method == "GET" else None
+        try:
+            poll = self._poll(environ) if method == "GET" else None
+        except (SQLAlchemyError, OSError):
+            log.warning("a poll could not read the match's version", exc_info=True)
+            return self._unreachable(environ, start_response)
         if poll is None:
             return self.wsgi_app(environ, start_response)
         public_id, version, seen = poll
         if version == seen:
-            headers = list(UNCHANGED)
-            if environ.get("wsgi.url_scheme") in ("https", "wss"):  # request.is_secure
-                headers.append(("Strict-Transport-Security", HSTS))
-            start_response("204 NO CONTENT", headers)
+            start_response("204 NO CONTENT", _headers(environ))
             return []
         if "HTTP_COOKIE" in environ:  # a session: its language, its edit rights
-            return self.wsgi_app(environ, start_response)
+            return self._apps(environ, start_response)
         key = (
             public_id,
             version,
@@ -140,7 +151,7 @@ class UnchangedPolls:
             if kept is not None:
                 start_response(kept[0], list(kept[1]))
                 return [kept[2]]
-            return self.wsgi_app(environ, start_response)  # not kept: the app answers
+            return self._apps(environ, start_response)  # not kept: the app answers
         try:
             return self._render(key, environ, start_response)
         finally:
@@ -148,30 +159,64 @@ class UnchangedPolls:
                 self._rendering.pop(key).set()
 
     def _render(self, key: tuple, environ: dict[str, Any], start_response: Callable[..., Any]):
+        answer = self._answer(environ)
+        if answer is None:
+            return self._unreachable(environ, start_response)
+        status, headers, body = answer
+        if status.startswith("200"):
+            if not any(name.lower() == "set-cookie" for name, _ in headers):
+                with self._lock:
+                    self.answers[key] = (status, tuple(headers), body)
+                    while len(self.answers) > KEPT_ANSWERS:
+                        del self.answers[next(iter(self.answers))]
+        start_response(status, headers)
+        return [body]
+
+    def _apps(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+        """The app's answer to a poll (``_answer``)."""
+        answer = self._answer(environ)
+        if answer is None:
+            return self._unreachable(environ, start_response)
+        start_response(*answer[:2])
+        return [answer[2]]
+
+    def _answer(self, environ: dict[str, Any]) -> tuple[str, list, bytes] | None:
+        """The app's whole answer to a poll (a small part of a page), before any of it is
+        sent; None when it failed for the database outside the app's own error handling
+        (its teardown), which the server would answer with a bare 500."""
         answer: list = []
 
         def keeping_start_response(status: str, headers: list, exc_info: Any = None):
             answer[:] = [status, headers]
-            return start_response(status, headers, exc_info)
+            return lambda data: answer.append(data)  # the write() of WSGI: unused by Flask
 
-        parts = self.wsgi_app(environ, keeping_start_response)
         try:
-            body = b"".join(parts)
-        finally:
-            close = getattr(parts, "close", None)
-            if close is not None:
-                close()
-        if answer and answer[0].startswith("200"):
-            if not any(name.lower() == "set-cookie" for name, _ in answer[1]):
-                with self._lock:
-                    self.answers[key] = (answer[0], tuple(answer[1]), body)
-                    while len(self.answers) > KEPT_ANSWERS:
-                        del self.answers[next(iter(self.answers))]
-        return [body]
+            parts = self.wsgi_app(environ, keeping_start_response)
+            try:
+                body = b"".join(parts)
+            finally:
+                close = getattr(parts, "close", None)
+                if close is not None:
+                    close()
+        except (SQLAlchemyError, OSError):
+            log.warning("a poll failed for the database", exc_info=True)
+            return None
+        return answer[0], answer[1], b"".join(answer[2:]) + body
+
+    def _unreachable(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+        headers = [
+            *_headers(environ),
+            ("Retry-After", str(RETRY_AFTER)),
+            ("Content-Type", "text/plain; charset=utf-8"),
+            ("Content-Length", str(len(UNREACHABLE_BODY))),
+        ]
+        start_response("503 SERVICE UNAVAILABLE", headers)
+        return [UNREACHABLE_BODY]
 
     def _poll(self, environ: dict[str, Any]) -> tuple[str, int | None, int | None] | None:
         """A follower's poll (counted): the match, its version now, the version seen;
-        None when this is no poll of a match (the app answers)."""
+        None when this is no poll of a match (the app answers). Raises what the database
+        raised when the version cannot be read."""
         if not environ.get("PATH_INFO", "").endswith("/live"):
             return None
         routes = self.app.url_map.bind_to_environ(environ, self.app.config["SERVER_NAME"])
@@ -185,11 +230,8 @@ class UnchangedPolls:
         seen = Request(environ).args.get("v", type=int)  # read as the view reads it
         version = self.versions.get(public_id)
         if version is None or (seen is not None and seen > version):
-            try:
-                with self.engine().connect() as connection:
-                    version = connection.execute(VERSION, {"public_id": public_id}).scalar()
-            except SQLAlchemyError:
-                return None  # the app's error page
+            with self.engine().connect() as connection:
+                version = connection.execute(VERSION, {"public_id": public_id}).scalar()
             if version is None:
                 return None  # the app's 404 (and no follower counted for a match that is not)
             self.versions.put(public_id, version)
@@ -203,6 +245,14 @@ class UnchangedPolls:
             with self.app.app_context():
                 self._engine = db.engine
         return self._engine
+
+
+def _headers(environ: dict[str, Any]) -> list[tuple[str, str]]:
+    """The headers of an answer given in front of the app (the app's would carry them)."""
+    headers = list(UNCHANGED)
+    if environ.get("wsgi.url_scheme") in ("https", "wss"):  # request.is_secure
+        headers.append(("Strict-Transport-Security", HSTS))
+    return headers
 
 
 class Versions:

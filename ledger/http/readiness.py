@@ -6,8 +6,10 @@ schema is the latest migration (``marriage-ledger init-db`` has run), and it acc
 writes: it updates the migration's own row to the same value and rolls back, so a
 read-only or missing database, or one left behind by an upgrade, answers 503 with a
 line saying which; so does a full disk where the app writes, and for a while a request
-that met an unavailable database or a full disk (a 503 of ``ledger.http.errors``). The
-details go to the log, not to the client.
+that met a full disk (a 503 of ``ledger.http.errors``). A request that could not reach
+the database is not remembered: the check above reaches it or not, so once the database
+is back (PostgreSQL restarted) the process is ready at once. The details go to the log,
+not to the client.
 """
 
 from __future__ import annotations
@@ -33,14 +35,13 @@ VERSIONS = table("alembic_version", column("version_num"))
 TEXT = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
 
 
-#: For so many seconds after a request met an unavailable database or a full disk
+#: For so many seconds after a request met a full disk
 #: (``ledger.http.errors.handle_unavailable``), /readyz says so: a full disk lets the
 #: no-op write below pass.
 RECENT_FAILURE_SECONDS = 30
 #: Less free space than this where the app writes (the SQLite file's folder, the
 #: instance folder: the PDF cache) is a full disk.
 MIN_FREE_BYTES = 1024 * 1024
-REASONS = {"full": "the disk is full", "unavailable": "the database could not be reached"}
 
 
 @bp.get("/readyz")
@@ -97,10 +98,10 @@ def disk_problem() -> str | None:
         if free < MIN_FREE_BYTES:
             return f"the disk holding {folder} is full ({free} bytes free)"
     failed = last_failure(current_app)
-    if failed is not None:
+    if failed is not None and failed[1] == "full":
         ago = time.monotonic() - failed[0]
         if ago < RECENT_FAILURE_SECONDS:
-            return f"a request failed {ago:.0f} s ago: {REASONS[failed[1]]}"
+            return f"a request failed {ago:.0f} s ago: the disk is full"
     return None
 
 

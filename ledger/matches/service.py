@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeGuard
 
-from sqlalchemy import column, func, inspect, select, table, update
+from sqlalchemy import Table, bindparam, column, func, insert, inspect, select, table, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -82,6 +82,7 @@ __all__ = [
     "PUBLIC_ID_MAX",
     "HandConflict",
     "HandNumberTaken",
+    "ImportedMatch",
     "KeyReused",
     "MatchConflict",
     "MatchFinished",
@@ -101,6 +102,8 @@ __all__ = [
     "hand_history",
     "hands_page",
     "import_match",
+    "prepare_import",
+    "store_imports",
     "is_public_id",
     "match_json",
     "match_view",
@@ -676,48 +679,133 @@ def export_csv(match: Match) -> str:
 
 
 def import_match(data: object) -> tuple[Match, str]:
-    """A new match (new id, new edit key) from an ``export_json`` document.
+    """A new match (new id, new edit key) from an ``export_json`` document: read and
+    settled first (``prepare_import``), then stored in one short transaction."""
+    imported = prepare_import(data)
+    with transaction():
+        store_imports([imported])
+    return get_match(imported.public_id), imported.key
+
+
+@dataclass
+class ImportedMatch:
+    """A match read from its export and settled again, not stored yet: the column values
+    of its row, its players, its hands and their earlier versions (the last three name
+    the match by ``match_public_id``), and its edit key."""
+
+    key: str
+    match: dict[str, Any]
+    players: list[dict[str, Any]]
+    hands: list[dict[str, Any]]
+    history: list[dict[str, Any]]
+
+    @property
+    def public_id(self) -> str:
+        return self.match["public_id"]
+
+    def place(self, table_id: int, season_id: int | None) -> None:
+        """Import it into a table (and season)."""
+        self.match.update(table_id=table_id, season_id=season_id)
+
+
+def prepare_import(data: object) -> ImportedMatch:
+    """The match an ``export_json`` document holds, checked, settled and laid out as the
+    rows to insert, outside any transaction: storing it (``store_imports``) then holds
+    the database's write lock (SQLite's is the whole file's) only for the inserts.
 
     Each hand is checked and settled again under the match's rules (posted scores
     are never trusted), each earlier version under the rules it was settled under;
     numbers, dealers, versions, timestamps and history are kept.
     """
     spec = match_export.read_export(data)
-    with transaction():
-        match, key = _new_match(spec.match)
-        match.last_hand_number = spec.last_hand_number
-        db.session.flush()  # gives match.id
-        board = Scoreboard.empty(spec.match.players)
-        rows = []
-        for item in sorted(spec.hands, key=lambda item: item.number):
-            row = StoredHand(
-                match_id=match.id,
-                number=item.number,
-                dealer=item.dealer,
-                input=item.hand.to_json(),
-                result=_result_json(settle(item.hand, spec.match.rules)),
-                version=item.version,
-                **item.stamps,
-            )
-            board = fold.add(match, board, row)
-            rows.append(row)
-        match.scoreboard = board.to_json()
-        db.session.add_all(rows)  # written in batches (SQLAlchemy's insertmanyvalues)
-        for old in spec.history:
-            result = _result_json(settle(old.hand, old.rules))
-            db.session.add(
-                HandVersion(
-                    match_id=match.id,
-                    hand_number=old.number,
-                    version=old.version,
-                    action=old.action,
-                    dealer=old.dealer,
-                    input=old.hand.to_json(),
-                    result=kept_under(result, old.rules, spec.match.rules),
-                    **{"saved_at": utcnow(), **old.stamps},
-                )
-            )
-    return match, key
+    match, key = _match_row(spec.match)
+    match.last_hand_number = spec.last_hand_number
+    board = Scoreboard.empty(spec.match.players)
+    hands = []
+    for item in sorted(spec.hands, key=lambda item: item.number):
+        row = StoredHand(
+            number=item.number,
+            dealer=item.dealer,
+            input=item.hand.to_json(),
+            result=_result_json(settle(item.hand, spec.match.rules)),
+            version=item.version,
+            **item.stamps,
+        )
+        board = fold.add(match, board, row)
+        hands.append(row)
+    match.scoreboard = board.to_json()
+    history = [
+        HandVersion(
+            hand_number=old.number,
+            version=old.version,
+            action=old.action,
+            dealer=old.dealer,
+            input=old.hand.to_json(),
+            result=kept_under(
+                _result_json(settle(old.hand, old.rules)), old.rules, spec.match.rules
+            ),
+            **{"saved_at": utcnow(), **old.stamps},
+        )
+        for old in spec.history
+    ]
+    (values,) = _column_values([match])
+    named = {"match_public_id": values["public_id"]}
+    return ImportedMatch(
+        key,
+        values,
+        *(
+            [{**row, **named} for row in _column_values(rows)]
+            for rows in (match.players, hands, history)
+        ),
+    )
+
+
+def store_imports(imported: Sequence[ImportedMatch]) -> None:
+    """Write prepared matches (``prepare_import``) within the caller's transaction: one
+    executemany per table (the matches, their players, hands and history), whatever
+    their number, with values made beforehand."""
+    if not imported:
+        return
+    db.session.execute(insert(_table(Match)), [item.match for item in imported])
+    match_id = (
+        select(Match.id).where(Match.public_id == bindparam("match_public_id")).scalar_subquery()
+    )
+    for kind, rows in (
+        (MatchPlayer, [row for item in imported for row in item.players]),
+        (StoredHand, [row for item in imported for row in item.hands]),
+        (HandVersion, [row for item in imported for row in item.history]),
+    ):
+        if rows:
+            db.session.execute(insert(_table(kind)).values(match_id=match_id), rows)
+
+
+def _table(model: type[Any]) -> Table:
+    """The model's table, for a Core INSERT (executemany, none of the ORM's bookkeeping)."""
+    return model.metadata.tables[model.__tablename__]
+
+
+def _column_values(rows: Sequence[Any]) -> list[dict[str, Any]]:
+    """The columns' values of new rows (objects never added to a session) for one
+    executemany, their ids and match left out: each column left unset takes its
+    default here, so that every row carries the same columns."""
+    if not rows:
+        return []
+    columns = [
+        (attr.key, attr.columns[0])
+        for attr in inspect(type(rows[0])).column_attrs
+        if not attr.columns[0].primary_key and attr.key != "match_id"
+    ]
+    out = []
+    for row in rows:
+        values = {}
+        for key, stored in columns:
+            value = row.__dict__.get(key)
+            if key not in row.__dict__ and stored.default is not None:
+                default = stored.default
+                value = default.arg(None) if default.is_callable else default.arg
+            values[stored.key] = value
+        out.append(values)
+    return out
 
 
 # --- inside --------------------------------------------------------------------------
@@ -789,6 +877,13 @@ def _met_another(error: BaseException) -> bool:
 
 
 def _new_match(spec: MatchSpec) -> tuple[Match, str]:
+    match, key = _match_row(spec)
+    db.session.add(match)
+    return match, key
+
+
+def _match_row(spec: MatchSpec) -> tuple[Match, str]:
+    """A new match's row (not in the session) and its edit key."""
     key = secrets.token_urlsafe(24)
     match = Match(
         name=spec.name,
@@ -802,7 +897,6 @@ def _new_match(spec: MatchSpec) -> tuple[Match, str]:
         ],
     )
     _put_stake(match, spec.stake)
-    db.session.add(match)
     return match, key
 
 

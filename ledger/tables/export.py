@@ -9,9 +9,8 @@ from typing import Any
 from ledger import matches
 from ledger.engine import FieldError, Invalid
 from ledger.extensions import db
-from ledger.matches import membership
 from ledger.matches.collector import collector_paused
-from ledger.matches.export import _timestamp, read_export
+from ledger.matches.export import _timestamp
 from ledger.matches.models import Match, utcnow
 from ledger.matches.reading import find_player
 from ledger.matches.view import iso
@@ -85,9 +84,10 @@ def import_table(data: object) -> tuple[Table, str]:
         )
         docs = []
     names = list(spec.players) if spec else []
+    imported: list[tuple[matches.ImportedMatch, int | None]] = []
     for i, doc in enumerate(docs):
         try:
-            match_spec = read_export({k: v for k, v in doc.items() if k != "season"})
+            match = matches.prepare_import({k: v for k, v in doc.items() if k != "season"})
         except (Invalid, AttributeError) as problem:
             errors += [
                 FieldError(f"matches.{i}.{e.field}".rstrip("."), e.template, **e.values)
@@ -96,9 +96,12 @@ def import_table(data: object) -> tuple[Table, str]:
                 )
             ]
             continue
-        names += [n for n in match_spec.match.players if find_player(n, names) is None]
-        if _season_index(doc.get("season"), len(seasons)) is False:
+        players = [p["name"] for p in match.players]
+        names += [n for n in players if find_player(n, names) is None]
+        season = _season_index(doc.get("season"), len(seasons))
+        if season is False:
             errors.append(FieldError(f"matches.{i}.season", "season must be a season's index."))
+        imported.append((match, season if isinstance(season, int) else None))
     paid = []
     items = data.get("payments", [])
     if not isinstance(items, list) or len(items) > MAX_IMPORTED_PAYMENTS:
@@ -134,6 +137,8 @@ def import_table(data: object) -> tuple[Table, str]:
     if errors:
         raise Invalid(errors)
     assert spec is not None
+    # Everything is read and settled: the transaction only writes (a few batched
+    # INSERTs), so that it holds SQLite's write lock for a moment a save does not notice.
     with matches.transaction():  # the table and every match, or nothing
         table, key = service.create_table(
             {
@@ -149,27 +154,22 @@ def import_table(data: object) -> tuple[Table, str]:
         for name, started in seasons[1:]:
             table.seasons.append(Season(name=name, started_at=started))
         db.session.flush()
-        for payment, season, recorded in paid:
-            db.session.add(
-                TablePayment(
-                    table_id=table.id,
-                    season_id=table.seasons[season].id,
-                    payer=payment.payer,
-                    payee=payment.payee,
-                    amount=payment.amount,
-                    at=payment.at or utcnow(),
-                    recorded_at=recorded or utcnow(),
-                )
+        db.session.add_all(
+            TablePayment(
+                table_id=table.id,
+                season_id=table.seasons[season].id,
+                payer=payment.payer,
+                payee=payment.payee,
+                amount=payment.amount,
+                at=payment.at or utcnow(),
+                recorded_at=recorded or utcnow(),
             )
-        for doc in docs:
-            match, _ = matches.import_match({k: v for k, v in doc.items() if k != "season"})
-            season = _season_index(doc.get("season"), len(seasons))
-            _place(match, table, table.seasons[season].id if isinstance(season, int) else None)
+            for payment, season, recorded in paid
+        )
+        for match, season in imported:
+            match.place(table.id, table.seasons[season].id if season is not None else None)
+        matches.store_imports([match for match, _ in imported])
     return table, key
-
-
-def _place(match: Match, table: Table, season_id: int | None) -> None:
-    membership.place_match(match, table.id, season_id)
 
 
 def _read_seasons(items: object, errors: list[FieldError]) -> list[tuple[str, Any]]:

@@ -57,6 +57,7 @@ from ledger.forms.stake import (
     stake_field,
 )
 from ledger.http.pace import poll_seconds
+from ledger.http.wrong_keys import count_wrong_key
 from ledger.i18n import N_, current_language, digit_style, money, tr, translate
 from ledger.i18n.numbers import length_words
 from ledger.matches import create_match, import_match
@@ -417,6 +418,7 @@ def join(public_id: str, key: str):
     """Edit rights through an edit link: the key is checked, kept, and dropped from the URL."""
     match = matches.get_match(public_id)
     if not may_write_match(match, key):  # its own key, or its table's
+        count_wrong_key(f"match:{match.public_id}")  # 429 past the guesses' budget
         abort(403, WRONG_KEY_MESSAGE)
     remember_key(match.public_id, key)
     response = redirect(url_for("matches.show", public_id=public_id), 303)

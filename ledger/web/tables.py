@@ -38,6 +38,7 @@ from ledger.forms.new_match import default_name
 from ledger.forms.rules import prepare_rules_form, read_rules_form
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
 from ledger.http.seasons import season_or_404
+from ledger.http.wrong_keys import count_wrong_key
 from ledger.i18n import N_, format_day, money, signed, tr, western_digits
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.models import Match
@@ -287,6 +288,7 @@ def join(public_id: str, key: str):
     """Edit rights through the table's edit link: kept, and dropped from the URL."""
     table = service.get_table(public_id)
     if not service.check_table_key(table, key):
+        count_wrong_key(f"table:{table.public_id}")  # 429 past the guesses' budget
         abort(403, WRONG_KEY_MESSAGE)
     remember_key(table.public_id, key)
     response = redirect(url_for("tables.show", public_id=public_id), 303)

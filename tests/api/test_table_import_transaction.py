@@ -1,16 +1,16 @@
 """A table's import is one transaction: the database failing partway through (here: as
-the second match is placed in the table) answers 503 and leaves nothing behind, neither
-the table nor its first match; the same document then imports whole."""
+the hands are written, after the table, its seasons, payments and matches) answers 503
+and leaves nothing behind; the same document then imports whole."""
 
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import func, select
+from sql_counting import counting_queries
+from sqlalchemy import event, func, select
 from sqlalchemy.exc import OperationalError
 from tables_support import create_table
 
 from ledger.extensions import db
-from ledger.matches import membership
 from ledger.matches.models import Hand, Match
 from ledger.tables.models import Season, Table, TablePayment
 
@@ -43,25 +43,29 @@ def exported(client) -> dict:
     return client.get(f"{table.url}/export.json").get_json()
 
 
-def test_a_failure_midway_through_a_table_import_stores_nothing(app, client, exported, monkeypatch):
+def test_a_failure_midway_through_a_table_import_stores_nothing(app, client, exported):
     before = counts(app)
-    placed = []
-    place = membership.place_match
+    written: list[str] = []
 
-    def fail_the_second(match, table_id, season_id):
-        placed.append(match)
-        if len(placed) == 2:
-            raise OperationalError("UPDATE matches", {}, Exception("server closed the connection"))
-        return place(match, table_id, season_id)
+    def fail_at_the_hands(connection, cursor, statement, parameters, context, many):
+        if statement.startswith("INSERT INTO"):
+            written.append(statement.split()[2].strip('"'))
+            if written[-1] == "hands":
+                raise OperationalError(statement, {}, Exception("server closed the connection"))
 
-    monkeypatch.setattr(membership, "place_match", fail_the_second)
-    response = client.post("/api/v1/tables/import", json=exported)
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", fail_at_the_hands)
+    try:
+        response = client.post("/api/v1/tables/import", json=exported)
+    finally:
+        event.remove(engine, "before_cursor_execute", fail_at_the_hands)
     assert response.status_code == 503, response.get_json()
     assert response.headers["Retry-After"]
-    assert len(placed) == 2  # the first match was imported and placed before the fault
+    # the table, its seasons, its payment and its matches were written before the fault
+    assert {"tables", "seasons", "table_payments", "matches"} <= set(written)
     assert counts(app) == before
 
-    monkeypatch.setattr(membership, "place_match", place)
     response = client.post("/api/v1/tables/import", json=exported)
     assert response.status_code == 201, response.get_json()
     after = counts(app)
@@ -72,3 +76,18 @@ def test_a_failure_midway_through_a_table_import_stores_nothing(app, client, exp
         "Match": before["Match"] + 2,
         "Hand": before["Hand"] + 2,
     }
+
+
+def test_a_table_import_writes_in_as_many_statements_for_40_matches_as_for_2(app, client, exported):
+    """Everything is read and settled before the transaction, which only writes, in
+    batches: it holds the database's write lock (SQLite's, the whole file's) for a
+    moment, whatever the number of matches (issue 35)."""
+
+    def writes(document: dict) -> list[str]:
+        with counting_queries(app) as statements:
+            response = client.post("/api/v1/tables/import", json=document)
+        assert response.status_code == 201, response.get_json()
+        return [s.split("(")[0].strip() for s in statements if s.startswith(("INSERT", "UPDATE"))]
+
+    small = writes(exported)
+    assert writes(dict(exported, matches=exported["matches"] * 20)) == small

@@ -12,6 +12,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.test import Client
 
 from ledger.http import compression, polls
+from ledger.http.errors import RETRY_AFTER
 from ledger.http.logs import RequestLog
 from ledger.http.polls import UnchangedPolls
 
@@ -113,7 +114,18 @@ def test_other_requests_are_the_apps(client, match, reached, method, suffix, sta
     assert len(reached) == 1
 
 
-def test_a_database_error_is_left_to_the_app(app, client, match, reached, monkeypatch):
+def assert_unreachable(answer) -> None:
+    """The poll's 503 when the database cannot be reached: a line of text saying to try
+    again, ``Retry-After``, the headers of every answer; never the server's bare 500."""
+    assert answer.status_code == 503
+    assert answer.headers["Retry-After"] == str(RETRY_AFTER)
+    assert answer.headers["Cache-Control"] == "no-store"
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert answer.mimetype == "text/plain"
+    assert "cannot reach its database" in answer.get_data(as_text=True)
+
+
+def test_a_database_error_is_a_503_in_front_of_the_app(app, client, match, reached, monkeypatch):
     shortcut = shortcut_of(app)
 
     class Broken:
@@ -121,8 +133,39 @@ def test_a_database_error_is_left_to_the_app(app, client, match, reached, monkey
             raise OperationalError("SELECT version", {}, Exception("the database is away"))
 
     monkeypatch.setattr(shortcut, "engine", lambda: Broken())
-    answer = client.get(f"/matches/{match['id']}/live?v={match['version']}")
-    assert answer.status_code == 204 and reached == ["matches.live"]
+    assert_unreachable(client.get(f"/matches/{match['id']}/live?v={match['version']}"))
+    assert reached == []
+
+
+@pytest.fixture
+def teardown_fails(app) -> list[bool]:
+    """While it holds True, the app's teardown (which gives the connection back) meets a
+    database that went away."""
+    away: list[bool] = []
+
+    @app.teardown_request
+    def give_back(error):
+        if away:
+            raise OperationalError("ROLLBACK", {}, Exception("server closed the connection"))
+
+    return away
+
+
+@pytest.mark.parametrize("cookie", [False, True])
+def test_a_poll_failing_for_the_database_after_the_app_answered_is_a_503(
+    app, teardown_fails, match, reached, cookie
+):
+    """PostgreSQL going away between the app's answer and its teardown: the failure
+    leaves the app, and the server would answer it with a bare 500."""
+    client = app.test_client(use_cookies=cookie)
+    if cookie:
+        client.set_cookie("session", "x")
+    poll = f"/matches/{match['id']}/live?v={match['version'] - 1}"
+    teardown_fails.append(True)
+    assert_unreachable(client.get(poll))
+    assert reached == ["matches.live"]
+    teardown_fails.clear()
+    assert client.get(poll).status_code == 200
 
 
 def test_the_followers_of_a_change_share_one_compression(client, match, monkeypatch):

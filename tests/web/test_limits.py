@@ -127,7 +127,8 @@ def test_followers_behind_one_address_cannot_lock_the_scorekeeper_out(limited):
 
 
 def test_edit_key_guesses_are_limited(limited):
-    """Wrong edit keys (an API write, an edit link) count per address; right ones do not."""
+    """Wrong edit keys (an API write, an edit link) count per address and match; right
+    ones do not."""
     app = limited(RATELIMIT_EDIT_KEY="3 per minute")
     client = app.test_client()
     made = client.post("/api/v1/matches", json=MATCH).get_json()
