@@ -8,7 +8,9 @@ address and the match, and the holder of the match's edit key (its sealed sessio
 Bearer key) on a budget of its own. So phones behind one address (a club's NAT) following
 one match share a count, but neither other matches' followers nor a match's own can lock
 its scorekeeper out of the summary. Edit-key guesses (an API write with a wrong Bearer
-key, an edit link with a wrong key: a 403) count per address, and only the 403s do.
+key, an edit link with a wrong key: a 403) count per address, and only the 403s do; so
+do the guesses of a player's own link (a wrong person key: 403 under a table, 401 on
+``/me``, 403 on its join link).
 
 Everything is configuration (``instance/config.py`` or ``create_app``'s mapping), with
 these defaults:
@@ -93,7 +95,11 @@ def _created(response: Response) -> bool:
 
 
 def _refused_key(response: Response) -> bool:
-    return response.status_code == 403
+    """A key was sent and refused: a wrong edit key (403), or a wrong or revoked own link
+    on ``/me`` (401 with a key: a 401 without one is no guess)."""
+    if response.status_code == 403:
+        return True
+    return response.status_code == 401 and "Authorization" in request.headers
 
 
 #: What each limit covers: its config key, the endpoints that share one count, the
@@ -152,6 +158,17 @@ LIMITED: tuple[
             "api.table_start_season",
             "api.table_add_payment",
             "api.table_delete_payment",
+            "api.table_confirm_payment",
+            "api.table_reject_payment",
+            "api.give_person_link",
+            "api.revoke_person_link",
+            "api.take_down_handles",
+            "api.renew_person_link",
+            "api.me",
+            "api.set_handles",
+            "api.set_qr",
+            "api.clear_qr",
+            "people.join",
         ),
         ("GET", "POST", "PUT", "PATCH", "DELETE"),
         None,

@@ -22,12 +22,13 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import Conflict, Forbidden, NotFound
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid, Stake
@@ -40,7 +41,18 @@ from ledger.matches.service import _hash_key, is_public_id
 from ledger.matches.view import iso
 from ledger.tables import figures
 from ledger.tables.figures import MatchFigures, Standings
-from ledger.tables.models import Season, Table, TablePayment, TablePlayer
+from ledger.tables.models import (
+    BY_PAYER,
+    BY_TABLE,
+    CONFIRMED,
+    PENDING,
+    REJECTED,
+    UNCONFIRMED,
+    Season,
+    Table,
+    TablePayment,
+    TablePlayer,
+)
 from ledger.tables.reading import (
     MAX_ROSTER,
     checked,
@@ -448,26 +460,52 @@ def season_settle_up(
 ) -> dict[str, Any]:
     """Money across nights: each player's balance over the season's zero-sum matches
     (with a table stake: their money at each match's stake in the table's currency,
-    less what they paid, plus what they were paid) and the fewest transfers that settle
-    every balance exactly (the engine's ``settle_up``). Without a stake, in points.
+    less what they paid, plus what they were paid, counting the payments whose state
+    counts) and the fewest transfers that settle every balance exactly (the engine's
+    ``settle_up``). Without a stake, in points. Each balance row carries how to pay
+    that player (``pay_to``); ``unconfirmed`` and ``pending`` list the payments
+    counted but not yet confirmed, and recorded by the payer, not yet counted.
     ``read``: the season's standings already read."""
     table_stake = stake(table)
+    found = payments(table, season)
     balances = figures.money_balances(
         roster(table),
         list(read.matches) if read is not None else _figures(table, season),
         table_stake,
-        [(p.payer, p.payee, p.amount) for p in payments(table, season)],
+        [(p.payer, p.payee, p.amount) for p in found if p.counts],
     )
-    return figures.money_settle_up(balances, table_stake)
+    body = with_pay_to(table, figures.money_settle_up(balances, table_stake))
+    body["unconfirmed"] = [p.id for p in found if p.state == UNCONFIRMED]
+    body["pending"] = [p.id for p in found if p.state == PENDING]
+    return body
 
 
 # --- payments ------------------------------------------------------------------------
 
 
-def add_payment(table: Table, data: Mapping) -> TablePayment:
-    """``{"from", "to", "amount", "at"?}``: money handed over, counted in the current
-    season's balances. 422 on a table without a stake."""
+@dataclass(frozen=True)
+class Caller:
+    """Who sends a payment write: the table key's holder (``player`` None), or a roster
+    player of this table with their own link (docs/api.md, "Payments that close")."""
+
+    player: TablePlayer | None = None
+
+    @property
+    def table_key(self) -> bool:
+        return self.player is None
+
+
+TABLE_KEY = Caller()
+
+
+def add_payment(table: Table, data: Mapping, by: Caller = TABLE_KEY) -> TablePayment:
+    """``{"from", "to", "amount", "at"?}``: money handed over in the current season.
+    With the table key it is ``unconfirmed`` and counts at once; the payer with their own
+    link records it ``pending`` (counted once the payee confirms it), and ``from`` must
+    then be them (403). 422 on a table without a stake."""
     spec = read_payment(data, lambda name: find_player(name, roster(table)), stake(table))
+    if by.player is not None and spec.payer != by.player.name:
+        raise Forbidden(Msg("With your own link you can record only a payment from you."))
     payment = TablePayment(
         table_id=table.id,
         season_id=table.current_season.id,
@@ -476,6 +514,8 @@ def add_payment(table: Table, data: Mapping) -> TablePayment:
         amount=spec.amount,
         at=spec.at or utcnow(),
         recorded_at=utcnow(),
+        state=UNCONFIRMED if by.table_key else PENDING,
+        recorded_by=BY_TABLE if by.table_key else BY_PAYER,
     )
     with matches.transaction():
         _touch(table)
@@ -483,24 +523,81 @@ def add_payment(table: Table, data: Mapping) -> TablePayment:
     return payment
 
 
-def payments(table: Table, season: Season | None) -> list[TablePayment]:
-    """The payments recorded in the season (None: all), in the order they were made."""
+def payments(table: Table, season: Season | None, *, deleted: bool = False) -> list[TablePayment]:
+    """The payments recorded in the season (None: all), in the order they were made;
+    rejected ones included (marked), the kept records of deleted ones only with
+    ``deleted``."""
     query = select(TablePayment).where(TablePayment.table_id == table.id)
     if season is not None:
         query = query.where(TablePayment.season_id == season.id)
+    if not deleted:
+        query = query.where(TablePayment.deleted_at.is_(None))
     return list(db.session.scalars(query.order_by(TablePayment.at, TablePayment.id)))
 
 
-def delete_payment(table: Table, payment_id: int) -> None:
-    """Take a payment back (it was recorded by mistake); 404."""
+def _payment(table: Table, payment_id: int) -> TablePayment:
     found = db.session.scalars(
-        select(TablePayment).where(TablePayment.table_id == table.id, TablePayment.id == payment_id)
+        select(TablePayment).where(
+            TablePayment.table_id == table.id,
+            TablePayment.id == payment_id,
+            TablePayment.deleted_at.is_(None),
+        )
     ).one_or_none()
     if found is None:
         raise NotFound(Msg("This table has no such payment."))
+    return found
+
+
+def delete_payment(table: Table, payment_id: int, by: Caller = TABLE_KEY) -> None:
+    """Take a payment back: an unconfirmed one with the table key, a pending one with
+    the table key or the payer's own link (both gone for good); a confirmed one with the
+    table key alone, kept as a record that counts no more. A rejected one stays, marked
+    (409). 404; 403 for any other key."""
+    found = _payment(table, payment_id)
+    if found.state == REJECTED:
+        raise Conflict(Msg("A rejected payment is kept as it is, marked rejected."))
+    payer = by.player is not None and by.player.name == found.payer
+    if not (by.table_key or (found.state == PENDING and payer)):
+        raise Forbidden(Msg("Only the table's edit key may take this payment back."))
     with matches.transaction():
-        _touch(table)
-        db.session.delete(found)
+        now = _touch(table)
+        if found.state == CONFIRMED:
+            found.deleted_at = now
+        else:
+            db.session.delete(found)
+
+
+def answer_payment(table: Table, payment_id: int, confirm: bool, by: Caller) -> TablePayment:
+    """The payee says the money reached them (``confirm``) or did not. Only their own
+    link may answer; a payee without one (not on the roster, or never given a link) is
+    answered for with the table key. The same answer again changes nothing; confirming
+    a rejected payment or rejecting a confirmed one is 409."""
+    found = _payment(table, payment_id)
+    payee = next((p for p in table.players if p.name == found.payee), None)
+    if payee is not None and payee.person_key_hash is not None:
+        allowed = by.player is not None and by.player.id == payee.id
+    else:
+        allowed = by.table_key
+    if not allowed:
+        raise Forbidden(
+            Msg(
+                "Only {name}, who was paid, may say whether this money reached them.",
+                name=found.payee,
+            )
+        )
+    wanted = CONFIRMED if confirm else REJECTED
+    if found.state == wanted:
+        return found
+    if found.state in (CONFIRMED, REJECTED):
+        raise Conflict(
+            Msg("This payment is already confirmed: it cannot be rejected now.")
+            if found.state == CONFIRMED
+            else Msg("This payment was rejected: it cannot be confirmed now.")
+        )
+    with matches.transaction():
+        found.answered_at = _touch(table)
+        found.state = wanted
+    return found
 
 
 def payment_json(table: Table, payment: TablePayment) -> dict[str, Any]:
@@ -514,7 +611,34 @@ def payment_json(table: Table, payment: TablePayment) -> dict[str, Any]:
         "season": season.public_id if season else None,
         "at": iso(payment.at),
         "recorded_at": iso(payment.recorded_at),
+        "state": payment.state,
+        "confirmed": payment.state == CONFIRMED,
+        "rejected": payment.state == REJECTED,
+        "recorded_by": payment.recorded_by,
+        "deleted": payment.deleted_at is not None,
+        "deleted_at": iso(payment.deleted_at) if payment.deleted_at else None,
     }
+
+
+def pay_to_json(player: TablePlayer | None) -> dict[str, Any] | None:
+    """How to pay a player, as they set it: ``{"handles", "qr", "set_at"}``, or None
+    when they set nothing (``ledger.tables.people`` sets it)."""
+    if player is None or (not player.handles and player.qr is None):
+        return None
+    return {
+        "handles": list(player.handles or []),
+        "qr": player.qr,
+        "set_at": iso(player.pay_to_set_at) if player.pay_to_set_at else None,
+    }
+
+
+def with_pay_to(table: Table | None, settle_up: dict[str, Any]) -> dict[str, Any]:
+    """A settle-up's ``balances`` rows each with the player's ``pay_to`` (a guest, or a
+    player of a match in no table (``table`` None): None)."""
+    found = {p.name: pay_to_json(p) for p in table.players} if table is not None else {}
+    for row in settle_up.get("balances", ()):
+        row["pay_to"] = found.get(row["name"])
+    return settle_up
 
 
 # --- the table's JSON ----------------------------------------------------------------
