@@ -161,6 +161,11 @@ def people_paths() -> dict[str, Schema]:
                 {200: answer("Me", "The player's own view.")},
                 (),
             ),
+            "delete": _person(
+                'Forget me: the holder becomes "Former player N" everywhere in the table',
+                {204: _no_content("Forgotten: totals unchanged, handles, QR and link gone.")},
+                (),
+            ),
         },
         "/api/v1/me/link": {
             "post": _person(

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, current_app, jsonify, request, url_for
 
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.tables import _editable, bearer_key
+from ledger.http.forgetting import forget_kept_pages
 from ledger.tables import people
 from ledger.tables.models import TablePlayer
 from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
@@ -81,6 +82,15 @@ def set_qr():
 @bp.delete("/me/qr")
 def clear_qr():
     people.clear_qr(_me())
+    return "", 204
+
+
+@bp.delete("/me")
+def forget_me():
+    """The holder leaves the table: "Former player N" everywhere in it, totals unchanged;
+    their handles, QR and link are gone, and the kept pages and PDFs with them."""
+    people.forget(_me())
+    forget_kept_pages(current_app)
     return "", 204
 
 

@@ -168,6 +168,7 @@ LIMITED: tuple[
             "api.set_handles",
             "api.set_qr",
             "api.clear_qr",
+            "api.forget_me",
             "people.join",
         ),
         ("GET", "POST", "PUT", "PATCH", "DELETE"),

@@ -24,6 +24,7 @@ from ledger import matches
 from ledger.engine import FieldError, Invalid
 from ledger.extensions import db
 from ledger.i18n import Msg
+from ledger.matches import membership
 from ledger.matches.models import utcnow
 from ledger.matches.reading import find_player
 from ledger.matches.service import _hash_key
@@ -245,6 +246,36 @@ def _clear_pay_to(player: TablePlayer) -> None:
     player.handles = None
     player.qr = None
     player.pay_to_set_at = None
+
+
+# --- forget me -----------------------------------------------------------------------
+
+
+def forget(player: TablePlayer) -> str:
+    """The player leaves the table: their name becomes "Former player N" (N the next
+    free number) in the roster and in every match, hand, hand's history and payment of
+    the table, their handles, QR and link are gone, every total stays as it was.
+    Returns the new name. (The caller empties the kept pages and PDFs:
+    ``ledger.http.forgetting``.)"""
+    table = player.table
+    old, new = player.name, _next_former_name(table)
+    in_table = service.table_matches(table)
+    with matches.transaction():
+        player.name, player.name_key = new, new.casefold()
+        player.person_key_hash = None
+        _clear_pay_to(player)
+        service._rename_payments(table, old, new)
+        service._touch(table)
+        membership.forget_player(in_table, old, new)
+    service.forget_kept_figures(table)
+    return new
+
+
+def _next_former_name(table: Table) -> str:
+    names = [p.name for p in table.players]
+    names += [n for m in service.table_matches(table) for n in m.player_names]
+    taken = [int(n.rsplit(" ", 1)[1]) for n in names if _FORMER.fullmatch(n.casefold())]
+    return FORMER_PLAYER.format(number=max(taken, default=0) + 1)
 
 
 # --- what the holder sees ------------------------------------------------------------

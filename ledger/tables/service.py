@@ -711,6 +711,15 @@ def _figures(table: Table, season: Season | None, *, newest: bool = False) -> li
     return [found[row.id] for row in rows]  # type: ignore[misc]
 
 
+def forget_kept_figures(table: Table) -> None:
+    """Drop the kept figures of the table's matches (a player was forgotten: the kept
+    ones of the versions before hold their old name)."""
+    ids = {m.public_id for m in table_matches(table)}
+    with _KEPT_LOCK:
+        for key in [k for k in _KEPT if k[0] in ids]:
+            del _KEPT[key]
+
+
 def _read_figures(ids: list[int]) -> list[MatchFigures]:
     query = select(
         Match.id,

@@ -32,7 +32,8 @@ from wtforms import SelectChoice
 
 from ledger.engine import Invalid
 from ledger.extensions import csrf
-from ledger.http.edit_keys import held_person_keys, remember_person_key
+from ledger.http.edit_keys import forget_person_key, held_person_keys, remember_person_key
+from ledger.http.forgetting import forget_kept_pages
 from ledger.i18n import N_, tr
 from ledger.tables import people, service
 from ledger.tables.models import PENDING, UNCONFIRMED, TablePlayer
@@ -210,6 +211,20 @@ def new_link(public_id: str):
     key = people.renew_link(player)
     remember_person_key(public_id, key)
     return _page(player, new_link=url_for("people.join", key=key, _external=True))
+
+
+@bp.post("/<public_id>/forget")
+def forget(public_id: str):
+    """Forget me: "Former player N" everywhere in the table; this browser forgets the
+    link."""
+    player = _holder(public_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    people.forget(player)
+    forget_kept_pages(current_app)
+    forget_person_key(public_id)
+    flash(tr("You are forgotten at this table: your name is gone from it, its totals stay."))
+    return redirect(url_for("people.tables"), 303)
 
 
 # --- inside --------------------------------------------------------------------------

@@ -115,5 +115,49 @@ def test_a_new_link_replaces_the_old(client):
 def test_the_forms_need_a_csrf_token(csrf_client):
     table = _table(csrf_client)
     csrf_client.get(_link(csrf_client, table, "Dipa").split("localhost", 1)[1])
-    for path in ("pay", "handles", "qr", "qr/delete", "link"):
+    for path in ("pay", "handles", "qr", "qr/delete", "link", "forget"):
         assert csrf_client.post(f"/me/{table['id']}/{path}", data={}).status_code == 400
+
+
+def test_the_table_page_hands_over_a_link_and_shows_states_and_pay_to(client):
+    made = client.post(
+        "/tables/new",
+        data={
+            "name": "Friday table",
+            "players": "Asha\nBikash\nChandra\nDipa",
+            "rules-profile": "sparkai",
+            "stake-per_point": "1.00",
+            "stake-currency": "NPR",
+        },
+    )
+    assert made.status_code == 303, made.get_data(as_text=True)[:2000]
+    table_url = made.headers["Location"]
+
+    page = client.post(f"{table_url}/own-link", data={"player": "Asha"})
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    html = page.get_data(as_text=True)
+    link = re.search(r'id="own-link" type="url" readonly value="([^"]+)"', html).group(1)
+    assert "/me/join/" in link and "<svg" in html
+    key = link.rsplit("/", 1)[1]
+    auth = {"Authorization": f"Bearer {key}"}
+    client.put(
+        "/api/v1/me/handles", json={"handles": [{"kind": "khalti", "handle": "98"}]}, headers=auth
+    )
+    client.post(f"{table_url}/payments", data={"payer": "Dipa", "payee": "Asha", "amount": "5"})
+    shown = client.get(table_url).get_data(as_text=True)
+    assert "not yet confirmed" in shown
+    assert client.get("/api/v1/me", headers=auth).status_code == 200
+    assert client.post(f"{table_url}/pay-to/take-down", data={"player": "Asha"}).status_code == 303
+    assert client.get("/api/v1/me", headers=auth).get_json()["handles"] == []
+    assert client.post(f"{table_url}/own-link/revoke", data={"player": "Asha"}).status_code == 303
+    assert client.get("/api/v1/me", headers=auth).status_code == 401
+
+
+def test_forget_me_from_the_page(client):
+    table = _table(client)
+    client.get(_link(client, table, "Dipa").split("localhost", 1)[1])
+    response = client.post(f"/me/{table['id']}/forget")
+    assert response.status_code == 303 and response.headers["Location"].endswith("/me")
+    roster = client.get(f"/api/v1/tables/{table['id']}").get_json()["players"]
+    assert [p["name"] for p in roster] == ["Asha", "Bikash", "Chandra", "Former player 1"]
+    assert client.get(f"/me/{table['id']}").status_code == 403
