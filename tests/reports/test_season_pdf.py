@@ -107,9 +107,7 @@ def test_a_pdf_without_a_table_is_refused_and_an_unknown_season_is_404(client, t
 
 
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests
-def test_the_season_pdf_shows_how_to_pay_each_payee_and_marks_unconfirmed_payments(
-    client, table
-):
+def test_the_season_pdf_shows_how_to_pay_each_payee_and_marks_unconfirmed_payments(client, table):
     payee = client.get(f"/api/v1{table}/settle-up").get_json()["transfers"][0]["to"]
     auth = {"Authorization": f"Bearer {edit_key(client, table)}"}
     link = client.post(f"/api/v1{table}/players/{payee}/link", headers=auth).get_json()
