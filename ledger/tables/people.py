@@ -67,6 +67,7 @@ def give_link(table: Table, name: str) -> tuple[TablePlayer, str]:
         service._touch(table)
         player.person_key_hash = _hash_key(key)
         _clear_pay_to(player)
+        service.pay_to_changed(table)
     return player, key
 
 
@@ -202,6 +203,7 @@ def set_handles(player: TablePlayer, handles: list[dict[str, str]]) -> None:
         service._touch(player.table)
         player.handles = handles or None
         player.pay_to_set_at = utcnow()
+        service.pay_to_changed(player.table)
 
 
 def read_qr_text(text: str) -> str:
@@ -226,12 +228,14 @@ def set_qr(player: TablePlayer, text: str) -> None:
         service._touch(player.table)
         player.qr = read_qr_text(text)
         player.pay_to_set_at = utcnow()
+        service.pay_to_changed(player.table)
 
 
 def clear_qr(player: TablePlayer) -> None:
     with matches.transaction():
         service._touch(player.table)
         player.qr = None
+        service.pay_to_changed(player.table)
 
 
 def take_down(table: Table, name: str) -> None:
@@ -240,6 +244,7 @@ def take_down(table: Table, name: str) -> None:
     with matches.transaction():
         service._touch(table)
         _clear_pay_to(player)
+        service.pay_to_changed(table)
 
 
 def _clear_pay_to(player: TablePlayer) -> None:

@@ -632,6 +632,31 @@ def pay_to_json(player: TablePlayer | None) -> dict[str, Any] | None:
     }
 
 
+def pay_to_of_match(public_id: str) -> dict[str, dict[str, Any]]:
+    """How to pay each player of the match, by name, for those who set it (none for a
+    match in no table): what a match's settle-up shows beside each payee."""
+    table_id = db.session.scalar(select(Match.table_id).where(Match.public_id == public_id))
+    if table_id is None:
+        return {}
+    players = db.session.scalars(
+        select(TablePlayer).where(
+            TablePlayer.table_id == table_id,
+            (TablePlayer.handles.is_not(None)) | (TablePlayer.qr.is_not(None)),
+        )
+    )
+    return {p.name: found for p in players if (found := pay_to_json(p)) is not None}
+
+
+def pay_to_changed(table: Table) -> None:
+    """A player's handles or QR changed: count a write on each of the table's matches
+    (their version, in one UPDATE), so that their pages, kept by version, are drawn
+    again with it (a QR taken down must never be shown from a kept page)."""
+    db.session.execute(
+        update(Match).where(Match.table_id == table.id).values(version=Match.version + 1),
+        execution_options={"synchronize_session": False},
+    )
+
+
 def with_pay_to(table: Table | None, settle_up: dict[str, Any]) -> dict[str, Any]:
     """A settle-up's ``balances`` rows each with the player's ``pay_to`` (a guest, or a
     player of a match in no table (``table`` None): None)."""

@@ -69,6 +69,7 @@ def kind_name(kind: str) -> str:
 
 
 bp.add_app_template_global(qr_inline, "pay_qr")
+bp.add_app_template_global(service.pay_to_of_match, "match_pay_to")
 
 
 @bp.get("/join/<key>")

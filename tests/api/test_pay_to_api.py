@@ -226,3 +226,16 @@ def test_the_holder_takes_their_qr_down(client, table):
     upload(client, key, qr_image())
     assert client.delete("/api/v1/me/qr", headers=bearer(key)).status_code == 204
     assert me(client, key)["qr"] is None
+
+
+def test_the_match_page_shows_how_to_pay_and_forgets_it_when_taken_down(client, table):
+    key = give_link(table, "Asha")
+    match = table.new_match(["Asha", "Bikash", "Chandra", "Dipa"])
+    table.play(match, [hand()])
+    page = f"/matches/{match['id']}"
+    assert "9841000000" not in client.get(page).get_data(as_text=True)  # kept by version
+    client.put("/api/v1/me/handles", json={"handles": [ESEWA]}, headers=bearer(key))
+    shown = client.get(page).get_data(as_text=True)
+    assert "9841000000" in shown and "How to pay Asha, as set by Asha" in shown
+    client.delete(f"{table.url}/players/Asha/handles", headers=table.auth)
+    assert "9841000000" not in client.get(page).get_data(as_text=True)
