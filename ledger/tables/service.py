@@ -632,10 +632,10 @@ def pay_to_json(player: TablePlayer | None) -> dict[str, Any] | None:
     }
 
 
-def pay_to_of_match(public_id: str) -> dict[str, dict[str, Any]]:
-    """How to pay each player of the match, by name, for those who set it (none for a
-    match in no table): what a match's settle-up shows beside each payee."""
-    table_id = db.session.scalar(select(Match.table_id).where(Match.public_id == public_id))
+def pay_to_in_table(table_id: int | None) -> dict[str, dict[str, Any]]:
+    """How to pay each player of the table (its row id), by name, for those who set it
+    (none for a lone match: ``table_id`` None, no query): what a match's settle-up shows
+    beside each payee."""
     if table_id is None:
         return {}
     players = db.session.scalars(

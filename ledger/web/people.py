@@ -69,7 +69,7 @@ def kind_name(kind: str) -> str:
 
 
 bp.add_app_template_global(qr_inline, "pay_qr")
-bp.add_app_template_global(service.pay_to_of_match, "match_pay_to")
+bp.add_app_template_global(service.pay_to_in_table, "pay_to_in_table")
 
 
 @bp.get("/join/<key>")
