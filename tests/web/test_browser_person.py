@@ -98,3 +98,39 @@ def test_pay_confirm_handle_and_qr_on_a_phone(live_server, browser, axe_source, 
         dipa.close()
         asha.close()
     assert found == {state: [] for state in found}
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_scorekeeper_hands_over_a_link_from_the_table_page(
+    live_server, browser, axe_source, lang
+):
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/lang/{lang}?next=/")
+        made = page.request.post(
+            f"{live_server}/api/v1/tables",
+            data={
+                "name": "Friday table",
+                "players": ["Asha", "Bikash", "Chandra", "Dipa"],
+                "rules": "sparkai",
+                "stake": {"per_point": "1.00", "currency": "NPR"},
+            },
+        ).json()
+        page.goto(f"{live_server}/tables/{made['id']}/join/{made['edit_key']}")
+        page.locator("#own-links > summary").click()
+        page.select_option("#own-link-player", "Chandra")
+        page.locator("#own-links form button[type=submit]").click()
+        page.locator("#own-link").wait_for()
+        link = page.locator("#own-link").input_value()
+        assert "/me/join/" in link
+        assert page.locator("svg.pay-qr title").count() == 1
+        assert axe_problems(page, axe_source) == []
+        assert no_sideways_scroll(page)
+        phone = browser.new_context(viewport=PHONE).new_page()
+        phone.goto(link)
+        phone.wait_for_url(f"{live_server}/me/{made['id']}")
+        assert "Chandra" in phone.locator("h1").inner_text()
+        phone.context.close()
+    finally:
+        context.close()
