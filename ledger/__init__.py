@@ -57,6 +57,7 @@ from ledger.web import (
     what_if,
 )
 from ledger.web import matches as match_pages
+from ledger.web import people as people_pages
 from ledger.web import tables as table_pages
 
 __all__ = ["MAX_BODY_BYTES", "create_app"]
@@ -121,6 +122,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         table_what_if.bp,
         table_pdf.bp,
         table_screen.bp,
+        people_pages.bp,
         pdf_routes.bp,
         switches.bp,
         api.bp,

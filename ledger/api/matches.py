@@ -24,6 +24,7 @@ from ledger.matches.pdf_export import NotAPdf, read_pdf_export
 from ledger.matches.reading import read_whole_number
 from ledger.matches.rescore import read_rescore_rules, rescore_match
 from ledger.matches.view import history_json
+from ledger.tables import service as table_service
 from ledger.tables.service import may_write_match
 
 NO_SETTLE_UP = (
@@ -81,12 +82,15 @@ def update_match(public_id: str):
 
 @bp.get("/matches/<id:public_id>/settle-up")
 def settle_up(public_id: str):
-    """Balances and the fewest payments that settle the table; 422 for a points race."""
-    view = matches.match_view(matches.get_match(public_id), newest=0)
+    """Balances and the fewest payments that settle the table; 422 for a points race.
+    Each balance row says how to pay that player (``pay_to``: set by them with their own
+    link, in the match's table; else null)."""
+    match = matches.get_match(public_id)
+    view = matches.match_view(match, newest=0)
     result = view.settle_up()
     if result is None:
         raise ApiError.one(422, NO_SETTLE_UP)
-    return jsonify(result.to_json())
+    return jsonify(table_service.with_pay_to(table_service.table_of(match), result.to_json()))
 
 
 @bp.post("/matches/<id:public_id>/rescore")

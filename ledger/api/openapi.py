@@ -609,7 +609,16 @@ def schemas() -> dict[str, Schema]:
                 "stake": nullable(ref("Stake")),
                 "balances": array(
                     obj(
-                        {"name": TEXT, "total": POINTS, "amount": nullable(TEXT)},
+                        {
+                            "name": TEXT,
+                            "total": POINTS,
+                            "amount": nullable(TEXT),
+                            "pay_to": {
+                                **ref("PayTo"),
+                                "description": "A match's settle-up: how to pay this player, "
+                                "as they set it (null outside a table).",
+                            },
+                        },
                         ("name", "total", "amount"),
                     )
                 ),
@@ -975,6 +984,7 @@ def paths() -> dict[str, Schema]:
 @cache
 def document() -> Schema:
     """The whole OpenAPI document (built once: it only changes with the code)."""
+    from ledger.api.openapi_people import people_paths, people_schemas  # builds on these
     from ledger.api.openapi_tables import table_paths, table_schemas  # builds on this module
 
     return {
@@ -992,11 +1002,12 @@ def document() -> Schema:
             {"name": "matches", "description": "Matches: create, read, export, import."},
             {"name": "hands", "description": "A match's hands."},
             {"name": "tables", "description": "Tables: the same people, many nights."},
+            {"name": "people", "description": "Each player's own link; payments that close."},
             {"name": "meta", "description": "This description."},
         ],
-        "paths": {**paths(), **table_paths()},
+        "paths": {**paths(), **table_paths(), **people_paths()},
         "components": {
-            "schemas": {**schemas(), **table_schemas()},
+            "schemas": {**schemas(), **table_schemas(), **people_schemas()},
             "responses": {
                 f"E{code}": {
                     "description": text,
@@ -1014,7 +1025,12 @@ def document() -> Schema:
                     "type": "http",
                     "scheme": "bearer",
                     "description": "The match's edit key, given once when it is created.",
-                }
+                },
+                "personKey": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A player's own link's key, given with the table key.",
+                },
             },
         },
     }

@@ -147,8 +147,14 @@ def table_schemas() -> dict[str, Schema]:
             "season": nullable(TEXT),
             "at": TIME,
             "recorded_at": TIME,
+            "state": {"enum": ["unconfirmed", "pending", "confirmed", "rejected"]},
+            "confirmed": {"type": "boolean"},
+            "rejected": {"type": "boolean"},
+            "recorded_by": {"enum": ["table", "payer"]},
+            "deleted": {"type": "boolean", "description": "A confirmed payment taken back."},
+            "deleted_at": TIME,
         },
-        ("id", "from", "to", "amount", "at"),
+        ("id", "from", "to", "amount", "at", "state", "confirmed", "rejected", "recorded_by"),
     )
     night = obj(
         {
@@ -282,8 +288,9 @@ def table_schemas() -> dict[str, Schema]:
                             "won": nullable(MONEY),
                             "paid": nullable(MONEY),
                             "received": nullable(MONEY),
+                            "pay_to": ref("PayTo"),
                         },
-                        ("name", "total", "amount"),
+                        ("name", "total", "amount", "pay_to"),
                     )
                 ),
                 "transfers": array(
@@ -297,8 +304,10 @@ def table_schemas() -> dict[str, Schema]:
                         ("from", "to", "points", "amount"),
                     )
                 ),
+                "unconfirmed": array(whole(1), description="Counted, not yet confirmed."),
+                "pending": array(whole(1), description="Recorded by the payer: not counted."),
             },
-            ("stake", "balances", "transfers"),
+            ("stake", "balances", "transfers", "unconfirmed", "pending"),
         ),
         "NewPayment": obj(
             {"from": NAME, "to": NAME, "amount": AMOUNT, "at": TIME},
@@ -307,7 +316,6 @@ def table_schemas() -> dict[str, Schema]:
         ),
         "TablePayment": payment,
         "TablePayments": obj({"payments": array(payment)}, ("payments",)),
-        "PaymentDeleted": obj({"deleted": whole(0)}, ("deleted",)),
         "NextDealer": obj({"next_dealer": nullable(TEXT)}, ("next_dealer",)),
         "SeasonRescore": obj(
             {
@@ -518,34 +526,52 @@ def table_paths() -> dict[str, Schema]:
             )
         },
         "/api/v1/tables/{public_id}/payments": {
-            "post": operation(
-                "Record money handed over (a table without a stake: 422)",
-                {201: answer("TablePayment", "The payment.", REPLAYED)},
-                write_errors,
-                tag="tables",
-                parameters=[*table, PAYMENT_KEY],
-                body=json_body("NewPayment"),
-                write=True,
-                description=ONCE,
-            ),
+            "post": {
+                **operation(
+                    "Record money handed over (a table without a stake: 422)",
+                    {201: answer("TablePayment", "The payment.", REPLAYED)},
+                    write_errors,
+                    tag="tables",
+                    parameters=[*table, PAYMENT_KEY],
+                    body=json_body("NewPayment"),
+                    description="With the table key: unconfirmed, counted. With the payer's "
+                    "own key: pending, counted once the payee confirms it (`from` must be "
+                    "the payer: 403). " + ONCE,
+                ),
+                "security": [{"editKey": []}, {"personKey": []}],
+            },
             "get": operation(
-                "The payments recorded",
+                "The payments recorded, rejected ones marked",
                 {200: answer("TablePayments", "Oldest first.")},
                 read,
                 tag="tables",
-                parameters=[*table, {**SEASON, "description": "A season's id; absent: all."}],
+                parameters=[
+                    *table,
+                    {**SEASON, "description": "A season's id; absent: all."},
+                    {
+                        "name": "deleted",
+                        "in": "query",
+                        "required": False,
+                        "description": "`1`: with the kept records of deleted confirmed payments.",
+                        "schema": {"enum": ["0", "1"]},
+                    },
+                ],
             ),
         },
         "/api/v1/tables/{public_id}/payments/{payment_id}": {
-            "delete": operation(
-                "Take a payment back",
-                {200: answer("PaymentDeleted", "The id taken back.", REPLAYED)},
-                (401, 403, 404, 422, 429),
-                tag="tables",
-                parameters=[*table, PAYMENT_ID, PAYMENT_KEY],
-                write=True,
-                description=ONCE,
-            )
+            "delete": {
+                **operation(
+                    "Take a payment back",
+                    {204: {"description": "Taken back.", "headers": REPLAYED}},
+                    (401, 403, 404, 409, 422, 429),
+                    tag="tables",
+                    parameters=[*table, PAYMENT_ID, PAYMENT_KEY],
+                    description="Unconfirmed: the table key; pending: the table key or "
+                    "the payer's own key; confirmed: the table key, and a record is kept "
+                    "(`?deleted=1`); rejected: 409 (kept, marked). " + ONCE,
+                ),
+                "security": [{"editKey": []}, {"personKey": []}],
+            }
         },
         "/api/v1/tables/{public_id}/export.json": {
             "get": operation(

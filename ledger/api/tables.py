@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, jsonify, make_response, request, url_for
 
 from ledger import matches
 from ledger.api import bp
@@ -20,7 +20,7 @@ from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.rescore import read_rescore_rules
 from ledger.tables import export as table_export
-from ledger.tables import service
+from ledger.tables import people, service
 from ledger.tables.models import Table
 from ledger.tables.payment_keys import Answered
 from ledger.tables.rescore import rescore_season
@@ -131,23 +131,42 @@ def table_rescore(public_id: str):
 
 @bp.post("/tables/<id:public_id>/payments")
 def table_add_payment(public_id: str):
-    """Money handed over, recorded once per ``Idempotency-Key`` (as a hand is stored)."""
-    table = _editable(public_id)
-    return _answer(service.add_payment(table, json_object(), key=_idempotency_key()))
+    """With the table key: an unconfirmed payment; with the payer's own link: pending.
+    Recorded once per ``Idempotency-Key`` (as a hand is stored), checked after the key."""
+    table, caller = _payment_caller(public_id)
+    return _answer(service.add_payment(table, json_object(), caller, key=_idempotency_key()))
 
 
 @bp.get("/tables/<id:public_id>/payments")
 def table_payments(public_id: str):
+    """``?deleted=1``: with the kept records of deleted confirmed payments."""
     table = service.get_table(public_id)
     season = service.read_season(table, request.args.get("season", service.ALL))
-    found = service.payments(table, season)
+    deleted = request.args.get("deleted", "0")
+    if deleted not in ("0", "1"):
+        raise ApiError.one(
+            422, "deleted must be 1 (with the records of deleted payments) or 0.", "deleted"
+        )
+    found = service.payments(table, season, deleted=deleted == "1")
     return jsonify({"payments": [service.payment_json(table, p) for p in found]})
+
+
+@bp.post("/tables/<id:public_id>/payments/<int:payment_id>/confirm")
+def table_confirm_payment(public_id: str, payment_id: int):
+    table, caller = _payment_caller(public_id)
+    return _answer(service.answer_payment(table, payment_id, True, caller))
+
+
+@bp.post("/tables/<id:public_id>/payments/<int:payment_id>/reject")
+def table_reject_payment(public_id: str, payment_id: int):
+    table, caller = _payment_caller(public_id)
+    return _answer(service.answer_payment(table, payment_id, False, caller))
 
 
 @bp.delete("/tables/<id:public_id>/payments/<int:payment_id>")
 def table_delete_payment(public_id: str, payment_id: int):
-    table = _editable(public_id)
-    return _answer(service.delete_payment(table, payment_id, key=_idempotency_key()))
+    table, caller = _payment_caller(public_id)
+    return _answer(service.delete_payment(table, payment_id, caller, key=_idempotency_key()))
 
 
 @bp.get("/tables/<id:public_id>/export.json")
@@ -174,25 +193,50 @@ def _idempotency_key() -> str | None:
 
 def _answer(answered: Answered):
     """A write's answer as it was made (before its commit: nothing is read after it)."""
-    response = jsonify(answered.body)
+    response = jsonify(answered.body) if answered.status != 204 else make_response("", 204)
     response.status_code = answered.status
     if answered.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return response
 
 
-def _editable(public_id: str) -> Table:
-    """The table, when the request carries its edit key."""
-    table = service.get_table(public_id)
+def bearer_key(realm: str, needed: str) -> str:
+    """The key of ``Authorization: Bearer <key>``; 401 saying ``needed`` without one."""
     header = request.headers.get("Authorization", "").strip()
     scheme, _, key = header.partition(" ")
     if scheme.lower() != "bearer" or not key.strip():
-        raise ApiError.one(
-            401,
-            "This needs the table's edit key: send it as Authorization: Bearer <edit key>.",
-            headers={"WWW-Authenticate": 'Bearer realm="tables"'},
-        )
-    if not service.check_table_key(table, key.strip()):
+        raise ApiError.one(401, needed, headers={"WWW-Authenticate": f'Bearer realm="{realm}"'})
+    return key.strip()
+
+
+def _editable(public_id: str) -> Table:
+    """The table, when the request carries its edit key."""
+    table = service.get_table(public_id)
+    key = bearer_key(
+        "tables", "This needs the table's edit key: send it as Authorization: Bearer <edit key>."
+    )
+    if not service.check_table_key(table, key):
         count_wrong_key(f"table:{table.public_id}")  # 429 past the guesses' budget
         raise ApiError.one(403, "This is not the edit key of this table.")
     return table
+
+
+def _payment_caller(public_id: str) -> tuple[Table, service.Caller]:
+    """The table and who writes to its payments: the table key's holder, or one of its
+    roster players with their own link. 401 without a key, 403 with any other."""
+    table = service.get_table(public_id)
+    key = bearer_key(
+        "tables",
+        "This needs the table's edit key, or your own link's key: send it as "
+        "Authorization: Bearer <key>.",
+    )
+    if service.check_table_key(table, key):
+        return table, service.TABLE_KEY
+    player = people.person_of(key)
+    if player is None or player.table_id != table.id:
+        count_wrong_key(f"table:{table.public_id}")  # 429 past the guesses' budget
+        raise ApiError.one(
+            403,
+            "This is neither the edit key of this table nor the own link of one of its players.",
+        )
+    return table, service.Caller(player)

@@ -21,6 +21,10 @@ from flask import current_app, session
 SESSION_KEY = "edit_rights"
 LEGACY_KEY = "edit_keys"
 MAX_KEYS = 30
+#: The players' own links this browser was given, sealed the same way, as
+#: ``[[table public id, person key], ...]``: the browser's "Me" across tables (the
+#: server keeps no identity across tables; docs/security.md).
+PERSON_SESSION_KEY = "person_links"
 
 
 @functools.lru_cache(maxsize=4)
@@ -78,10 +82,29 @@ def held_keys() -> dict[str, str]:
 
 def remember_key(public_id: str, key: str) -> None:
     """Give this browser edit rights to the match (the newest of at most MAX_KEYS)."""
-    keys = held_keys()
+    _remember(SESSION_KEY, held_keys(), public_id, key)
+
+
+def held_person_keys() -> dict[str, str]:
+    """The own links this browser holds, by table public id, oldest first (a copy)."""
+    return {public_id: key for public_id, key in unseal(session.get(PERSON_SESSION_KEY))}
+
+
+def remember_person_key(public_id: str, key: str) -> None:
+    """Keep a player's own link of the table (one per table: the newest given)."""
+    _remember(PERSON_SESSION_KEY, held_person_keys(), public_id, key)
+
+
+def forget_person_key(public_id: str) -> None:
+    keys = held_person_keys()
+    keys.pop(public_id, None)
+    session[PERSON_SESSION_KEY] = seal([[pid, k] for pid, k in keys.items()])
+
+
+def _remember(slot: str, keys: dict[str, str], public_id: str, key: str) -> None:
     keys.pop(public_id, None)
     keys[public_id] = key
     while len(keys) > MAX_KEYS:
         del keys[next(iter(keys))]
-    session[SESSION_KEY] = seal([[pid, k] for pid, k in keys.items()])
+    session[slot] = seal([[pid, k] for pid, k in keys.items()])
     session.permanent = True

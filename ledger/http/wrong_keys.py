@@ -29,6 +29,9 @@ SETTING = "RATELIMIT_EDIT_KEY"
 SCOPE = "wrong_edit_key"
 #: ``app.extensions`` key of the app's Flask-Limiter (``ledger.http.limits``).
 LIMITER = "ledger_limiter"
+#: The target of a wrong player's own link (a wrong key names no table nor player): the
+#: address's guesses at person links, wherever they are tried.
+PERSON_LINKS = "person"
 
 
 class TooManyWrongKeys(TooManyRequests):

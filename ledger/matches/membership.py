@@ -10,8 +10,9 @@ all.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from ledger.engine import settle
 from ledger.extensions import db
@@ -59,7 +60,19 @@ def rename_player(matches: Sequence[Match], old: str, new: str) -> None:
                 _rename_in(match, old, new)
 
 
-def _rename_in(match: Match, old: str, new: str) -> None:
+def forget_player(matches: Sequence[Match], old: str, new: str) -> None:
+    """As ``rename_player``, for a player who asked to be forgotten: the old name is
+    kept nowhere, so the rename leaves no record, the stored first answers of
+    idempotent writes are renamed too, and the match's rename records (each keeps the
+    names as they were before a rename, theirs among them) are dropped. Every net and
+    total stays as it was."""
+    with transaction():
+        for match in matches:
+            if old in match.player_names:
+                _rename_in(match, old, new, forget=True)
+
+
+def _rename_in(match: Match, old: str, new: str, *, forget: bool = False) -> None:
     now = _touch(match)
     rules = rules_from_record(match.rules)
     for player in match.players:
@@ -79,12 +92,15 @@ def _rename_in(match: Match, old: str, new: str) -> None:
         return hand.to_json(), kept_under(again, under, rules)
 
     for row in db.session.scalars(select(Hand).where(Hand.match_id == match.id)):
+        if forget and row.first_answer is not None:  # the match as it was: every name
+            row.first_answer = _swap_json(row.first_answer, old, new)
         names = {p["name"] for p in row.input["players"]}
         if old not in names and row.dealer != old:
             continue
-        before = _history(row, RENAMED)
-        before.replaced_at = now
-        db.session.add(before)
+        if not forget:
+            before = _history(row, RENAMED)
+            before.replaced_at = now
+            db.session.add(before)
         row.input, row.result = renamed(row.input, row.result)
         row.dealer = _swap(row.dealer, old, new)
         row.version += 1
@@ -94,12 +110,29 @@ def _rename_in(match: Match, old: str, new: str) -> None:
     ):
         past.input, past.result = renamed(past.input, past.result)
         past.dealer = _swap(past.dealer, old, new)
+    if forget:
+        db.session.execute(
+            delete(HandVersion).where(
+                HandVersion.match_id == match.id, HandVersion.action == RENAMED
+            )
+        )
     db.session.flush()
     fold.keep(match, fold.fill(match), now)
 
 
 def _swap(name: str, old: str, new: str) -> str:
     return new if name == old else name
+
+
+def _swap_json(value: Any, old: str, new: str) -> Any:
+    """``value`` (JSON) with every string and key that is ``old`` made ``new``."""
+    if isinstance(value, str):
+        return _swap(value, old, new)
+    if isinstance(value, list):
+        return [_swap_json(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {_swap(k, old, new): _swap_json(v, old, new) for k, v in value.items()}
+    return value
 
 
 def _renamed_input(hand_input: dict, old: str, new: str) -> dict:

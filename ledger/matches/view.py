@@ -130,6 +130,8 @@ class MatchView:
     running: tuple[tuple[int, tuple[int, ...]], ...] = ()
     #: When the first and the last hand were played (None, None: no hand yet).
     played: tuple[datetime | None, datetime | None] = (None, None)
+    #: The table the match is played in (its row id), or None for a lone match.
+    table_id: int | None = None
 
     @property
     def totals(self) -> dict[str, int]:
@@ -307,6 +309,7 @@ def build_match_view(
         created_at=match.created_at,
         updated_at=match.updated_at,
         stake=stake_of(match),
+        table_id=match.table_id,
         running=tuple(running),
         played=played or _played(hands),
     )

@@ -70,6 +70,12 @@ class PdfCache:
             raise
         self.prune()
 
+    def clear(self) -> None:
+        """Remove every kept PDF (a player was forgotten: their old name may be in any)."""
+        for path in self.folder.glob(f"*{SUFFIX}"):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+
     def prune(self) -> None:
         """Remove the least recently used PDFs beyond the bounds, and stale drafts."""
         kept: list[tuple[float, int, str]] = []

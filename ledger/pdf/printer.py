@@ -25,6 +25,7 @@ from pathlib import Path
 from flask import Flask, current_app, request
 from werkzeug.exceptions import ServiceUnavailable
 
+from ledger.http.forgetting import on_forget
 from ledger.i18n import N_, current_language, digit_style, tr
 from ledger.i18n.numbers import local, time_zone
 from ledger.pdf.cache import PdfCache, code_stamp
@@ -86,6 +87,7 @@ def init_printer(app: Flask) -> None:
     cache = PdfCache(
         folder, int(app.config["PDF_CACHE_FILES"]), int(app.config["PDF_CACHE_MB"] * 1024 * 1024)
     )
+    on_forget(app, cache.clear)
     app.extensions[EXTENSION] = Printer(
         cache,
         app.config["PDF_SLOTS"],

@@ -15,7 +15,17 @@ from ledger.matches.models import Match, utcnow
 from ledger.matches.reading import find_player
 from ledger.matches.view import iso
 from ledger.tables import service
-from ledger.tables.models import Season, Table, TablePayment
+from ledger.tables.models import (
+    BY_PAYER,
+    BY_TABLE,
+    CONFIRMED,
+    PENDING,
+    REJECTED,
+    UNCONFIRMED,
+    Season,
+    Table,
+    TablePayment,
+)
 from ledger.tables.reading import read_payment, read_season_name, read_table
 
 TABLE_FORMAT = "marriage-ledger-table"
@@ -50,6 +60,8 @@ def export_table(table: Table) -> dict[str, Any]:
                 "at": iso(p.at),
                 "recorded_at": iso(p.recorded_at),
                 "season": index[p.season_id],
+                "state": p.state,
+                "recorded_by": p.recorded_by,
             }
             for p in service.payments(table, None)
         ],
@@ -126,7 +138,7 @@ def import_table(data: object) -> tuple[Table, str]:
             recorded = item.get("recorded_at")
             if recorded is not None:
                 recorded = _timestamp(recorded, f"payments.{i}.recorded_at", errors)
-            paid.append((payment, season, recorded))
+            paid.append((payment, season, recorded, _payment_state(item)))
         except (Invalid, AttributeError) as problem:
             errors += [
                 FieldError(f"payments.{i}.{e.field}".rstrip("."), e.template, **e.values)
@@ -163,8 +175,10 @@ def import_table(data: object) -> tuple[Table, str]:
                 amount=payment.amount,
                 at=payment.at or utcnow(),
                 recorded_at=recorded or utcnow(),
+                state=state,
+                recorded_by=recorded_by,
             )
-            for payment, season, recorded in paid
+            for payment, season, recorded, (state, recorded_by) in paid
         )
         for match, season in imported:
             match.place(table.id, table.seasons[season].id if season is not None else None)
@@ -208,3 +222,18 @@ def _season_index(value: object, count: int) -> int | None | bool:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
         return value
     return False
+
+
+def _payment_state(item: dict) -> tuple[str, str]:
+    """A payment's ``state`` and ``recorded_by`` (an export from before payments had
+    them: unconfirmed, recorded with the table key). A pending payment stays pending; a
+    confirmed or rejected one keeps its answer."""
+    state = item.get("state", UNCONFIRMED)
+    recorded_by = item.get("recorded_by", BY_TABLE)
+    if state not in (UNCONFIRMED, PENDING, CONFIRMED, REJECTED):
+        raise Invalid(
+            [FieldError("state", "state must be unconfirmed, pending, confirmed or rejected.")]
+        )
+    if recorded_by not in (BY_TABLE, BY_PAYER):
+        raise Invalid([FieldError("recorded_by", "recorded_by must be table or payer.")])
+    return state, recorded_by

@@ -24,6 +24,16 @@ from ledger.matches.models import (
     utcnow,
 )
 
+#: A payment's states (docs/api.md, "Payments that close"): recorded with the table
+#: key it is ``unconfirmed`` and counts; recorded by the payer it is ``pending`` and
+#: counts only once the payee confirms it; ``rejected`` ones never count.
+UNCONFIRMED, PENDING, CONFIRMED, REJECTED = "unconfirmed", "pending", "confirmed", "rejected"
+COUNTED_STATES = (UNCONFIRMED, CONFIRMED)
+#: Who recorded a payment: the table key's holder, or the payer with their own link.
+BY_TABLE, BY_PAYER = "table", "payer"
+#: The longest text a player's QR code may carry.
+MAX_QR_TEXT = 512
+
 
 class Table(Model):
     """A group that plays together again and again: its name, the rules and stake of its
@@ -80,6 +90,16 @@ class TablePlayer(Model):
     #: ``name.casefold()``, as a match keeps its players' names.
     name_key: Mapped[str] = mapped_column(String(4 * MAX_NAME))
 
+    #: SHA-256 (hex) of the player's own link (their person key), as edit keys are
+    #: kept; None: no link given, or revoked. Unique: a key names one player.
+    person_key_hash: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)
+    #: How to pay them, set by the player alone (``ledger.tables.people``): their
+    #: handles ``[{"kind", "handle", "label"}]``, the text of their wallet's QR code and
+    #: when they last set either; all None until they do.
+    handles: Mapped[list[dict[str, str]] | None] = mapped_column(JSON)
+    qr: Mapped[str | None] = mapped_column(String(MAX_QR_TEXT))
+    pay_to_set_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
     table: Mapped[Table] = relationship(back_populates="players")
 
 
@@ -101,7 +121,8 @@ class Season(Model):
 
 class TablePayment(Model):
     """Money handed over between two players of the table, counted in a season's
-    balances; taken back by deleting it."""
+    balances while ``state`` is one of ``COUNTED_STATES``. Taking one back deletes it,
+    but a confirmed one is kept as a record (``deleted_at``) and no longer counts."""
 
     __tablename__ = "table_payments"
     # A season's payments in the order they were handed over (its balances).
@@ -117,6 +138,16 @@ class TablePayment(Model):
     #: When the money was handed over; ``recorded_at``: when it was entered.
     at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    state: Mapped[str] = mapped_column(String(12), default=UNCONFIRMED)
+    recorded_by: Mapped[str] = mapped_column(String(8), default=BY_TABLE)
+    #: When it was confirmed or rejected (None while neither).
+    answered_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    #: A confirmed payment taken back with the table key: kept, counted no more.
+    deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    @property
+    def counts(self) -> bool:
+        return self.deleted_at is None and self.state in COUNTED_STATES
 
 
 class PaymentRequest(Model):

@@ -56,4 +56,6 @@ def money_view(
             Transfer(t["from"], t["to"], decimal_or_none(t.get("amount")), t.get("points"))
             for t in settle["transfers"]
         ],
+        #: How to pay each player, as they set it (None: nothing set).
+        "pay_to": {b["name"]: b["pay_to"] for b in settle["balances"]},
     }

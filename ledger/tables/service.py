@@ -22,12 +22,13 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import Conflict, Forbidden, NotFound
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid, Stake
@@ -40,10 +41,22 @@ from ledger.matches.service import _hash_key, is_public_id
 from ledger.matches.view import iso
 from ledger.tables import figures, payment_keys
 from ledger.tables.figures import MatchFigures, Standings
-from ledger.tables.models import Season, Table, TablePayment, TablePlayer
+from ledger.tables.models import (
+    BY_PAYER,
+    BY_TABLE,
+    CONFIRMED,
+    PENDING,
+    REJECTED,
+    UNCONFIRMED,
+    Season,
+    Table,
+    TablePayment,
+    TablePlayer,
+)
 from ledger.tables.payment_keys import Answered
 from ledger.tables.reading import (
     MAX_ROSTER,
+    PaymentSpec,
     checked,
     read_payment,
     read_player_change,
@@ -456,26 +469,52 @@ def season_settle_up(
 ) -> dict[str, Any]:
     """Money across nights: each player's balance over the season's zero-sum matches
     (with a table stake: their money at each match's stake in the table's currency,
-    less what they paid, plus what they were paid) and the fewest transfers that settle
-    every balance exactly (the engine's ``settle_up``). Without a stake, in points.
+    less what they paid, plus what they were paid, counting the payments whose state
+    counts) and the fewest transfers that settle every balance exactly (the engine's
+    ``settle_up``). Without a stake, in points. Each balance row carries how to pay
+    that player (``pay_to``); ``unconfirmed`` and ``pending`` list the payments
+    counted but not yet confirmed, and recorded by the payer, not yet counted.
     ``read``: the season's standings already read."""
     table_stake = stake(table)
+    found = payments(table, season)
     balances = figures.money_balances(
         roster(table),
         list(read.matches) if read is not None else _figures(table, season),
         table_stake,
-        [(p.payer, p.payee, p.amount) for p in payments(table, season)],
+        [(p.payer, p.payee, p.amount) for p in found if p.counts],
     )
-    return figures.money_settle_up(balances, table_stake)
+    body = with_pay_to(table, figures.money_settle_up(balances, table_stake))
+    body["unconfirmed"] = [p.id for p in found if p.state == UNCONFIRMED]
+    body["pending"] = [p.id for p in found if p.state == PENDING]
+    return body
 
 
 # --- payments ------------------------------------------------------------------------
 
 
-def add_payment(table: Table, data: Mapping, *, key: object = None) -> Answered:
-    """``{"from", "to", "amount", "at"?}``: money handed over, counted in the current
-    season's balances; the answer (201 and the payment's JSON). 422 on a table without a
-    stake. Once per ``key`` (an ``Idempotency-Key``): the same request again records
+@dataclass(frozen=True)
+class Caller:
+    """Who sends a payment write: the table key's holder (``player`` None), or a roster
+    player of this table with their own link (docs/api.md, "Payments that close")."""
+
+    player: TablePlayer | None = None
+
+    @property
+    def table_key(self) -> bool:
+        return self.player is None
+
+
+TABLE_KEY = Caller()
+
+
+def add_payment(
+    table: Table, data: Mapping, by: Caller = TABLE_KEY, *, key: object = None
+) -> Answered:
+    """``{"from", "to", "amount", "at"?}``: money handed over in the current season; the
+    answer (201 and the payment's JSON). With the table key it is ``unconfirmed`` and
+    counts at once; the payer with their own link records it ``pending`` (counted once
+    the payee confirms it), and ``from`` must then be them (403). 422 on a table without
+    a stake. Once per ``key`` (an ``Idempotency-Key``): the same request again records
     nothing and gets the first answer (``replayed``); another with it is refused.
 
     The names are checked against the roster while the write holds the table's row (a
@@ -486,13 +525,16 @@ def add_payment(table: Table, data: Mapping, *, key: object = None) -> Answered:
     request = payment_keys.digest("POST", None, data)
     if (earlier := payment_keys.answered_before(table, key, request)) is not None:
         return earlier
-    read_payment(data, lambda name: find_player(name, roster(table)), stake(table))
+    _payer_checked(
+        read_payment(data, lambda name: find_player(name, roster(table)), stake(table)), by
+    )
     try:
         with matches.transaction():
             now = _touch(table)  # first: the table's row; then its roster as it is now
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier  # its first request was carried out meanwhile
             spec = read_payment(data, lambda name: find_player(name, roster(table)), stake(table))
+            _payer_checked(spec, by)
             payment = TablePayment(
                 table_id=table.id,
                 season_id=table.current_season.id,
@@ -501,6 +543,8 @@ def add_payment(table: Table, data: Mapping, *, key: object = None) -> Answered:
                 amount=spec.amount,
                 at=spec.at or now,
                 recorded_at=now,
+                state=UNCONFIRMED if by.table_key else PENDING,
+                recorded_by=BY_TABLE if by.table_key else BY_PAYER,
             )
             db.session.add(payment)
             db.session.flush()  # gives payment.id
@@ -514,42 +558,105 @@ def add_payment(table: Table, data: Mapping, *, key: object = None) -> Answered:
     return answer
 
 
-def payments(table: Table, season: Season | None) -> list[TablePayment]:
-    """The payments recorded in the season (None: all), in the order they were made."""
+def _payer_checked(spec: PaymentSpec, by: Caller) -> None:
+    if by.player is not None and spec.payer != by.player.name:
+        raise Forbidden(Msg("With your own link you can record only a payment from you."))
+
+
+def payments(table: Table, season: Season | None, *, deleted: bool = False) -> list[TablePayment]:
+    """The payments recorded in the season (None: all), in the order they were made;
+    rejected ones included (marked), the kept records of deleted ones only with
+    ``deleted``."""
     query = select(TablePayment).where(TablePayment.table_id == table.id)
     if season is not None:
         query = query.where(TablePayment.season_id == season.id)
+    if not deleted:
+        query = query.where(TablePayment.deleted_at.is_(None))
     return list(db.session.scalars(query.order_by(TablePayment.at, TablePayment.id)))
 
 
-def delete_payment(table: Table, payment_id: int, *, key: object = None) -> Answered:
-    """Take a payment back (it was recorded by mistake): 200 ``{"deleted": id}``; 404.
-    Once per ``key``, as ``add_payment``: the same request again gets the first answer,
-    not a 404 for the payment it took back itself."""
+def _payment(table: Table, payment_id: int) -> TablePayment:
+    found = db.session.scalars(
+        select(TablePayment).where(
+            TablePayment.table_id == table.id,
+            TablePayment.id == payment_id,
+            TablePayment.deleted_at.is_(None),
+        )
+    ).one_or_none()
+    if found is None:
+        raise NotFound(Msg("This table has no such payment."))
+    return found
+
+
+def delete_payment(
+    table: Table, payment_id: int, by: Caller = TABLE_KEY, *, key: object = None
+) -> Answered:
+    """Take a payment back (204): an unconfirmed one with the table key, a pending one
+    with the table key or the payer's own link (both gone for good); a confirmed one
+    with the table key alone, kept as a record that counts no more. A rejected one
+    stays, marked (409). 404; 403 for any other key. Once per ``key``, as
+    ``add_payment``: the same request again gets the first answer, not a 404 for the
+    payment it took back itself."""
     key = payment_keys.read_key(key)
     request = payment_keys.digest("DELETE", payment_id, None)
     if (earlier := payment_keys.answered_before(table, key, request)) is not None:
         return earlier
     try:
         with matches.transaction():
-            _touch(table)  # first: the table's row, as in every write to the table
+            now = _touch(table)  # first: the table's row, as in every write to the table
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier
-            found = db.session.scalars(
-                select(TablePayment).where(
-                    TablePayment.table_id == table.id, TablePayment.id == payment_id
-                )
-            ).one_or_none()
-            if found is None:
-                raise NotFound(Msg("This table has no such payment."))
-            db.session.delete(found)
-            answer = Answered(200, {"deleted": payment_id})
+            found = _payment(table, payment_id)
+            if found.state == REJECTED:
+                raise Conflict(Msg("A rejected payment is kept as it is, marked rejected."))
+            payer = by.player is not None and by.player.name == found.payer
+            if not (by.table_key or (found.state == PENDING and payer)):
+                raise Forbidden(Msg("Only the table's edit key may take this payment back."))
+            if found.state == CONFIRMED:
+                found.deleted_at = now
+            else:
+                db.session.delete(found)
+            answer = Answered(204, {})
             payment_keys.remember(table, key, request, answer, None)
     except IntegrityError:
         if key is None or (earlier := payment_keys.answered_before(table, key, request)) is None:
             raise
         return earlier
     return answer
+
+
+def answer_payment(table: Table, payment_id: int, confirm: bool, by: Caller) -> Answered:
+    """The payee says the money reached them (``confirm``) or did not: 200 with the
+    payment. Only their own link may answer; a payee without one (not on the roster, or
+    never given a link) is answered for with the table key. The same answer again
+    changes nothing; confirming a rejected payment or rejecting a confirmed one is 409.
+    Read and answered while the write holds the table's row, as every payment write."""
+    with matches.transaction():
+        now = _touch(table)
+        found = _payment(table, payment_id)
+        payee = next((p for p in table.players if p.name == found.payee), None)
+        if payee is not None and payee.person_key_hash is not None:
+            allowed = by.player is not None and by.player.id == payee.id
+        else:
+            allowed = by.table_key
+        if not allowed:
+            raise Forbidden(
+                Msg(
+                    "Only {name}, who was paid, may say whether this money reached them.",
+                    name=found.payee,
+                )
+            )
+        wanted = CONFIRMED if confirm else REJECTED
+        if found.state in (CONFIRMED, REJECTED) and found.state != wanted:
+            raise Conflict(
+                Msg("This payment is already confirmed: it cannot be rejected now.")
+                if found.state == CONFIRMED
+                else Msg("This payment was rejected: it cannot be confirmed now.")
+            )
+        if found.state != wanted:
+            found.answered_at = now
+            found.state = wanted
+        return Answered(200, payment_json(table, found))
 
 
 def payment_json(table: Table, payment: TablePayment) -> dict[str, Any]:
@@ -563,7 +670,59 @@ def payment_json(table: Table, payment: TablePayment) -> dict[str, Any]:
         "season": season.public_id if season else None,
         "at": iso(payment.at),
         "recorded_at": iso(payment.recorded_at),
+        "state": payment.state,
+        "confirmed": payment.state == CONFIRMED,
+        "rejected": payment.state == REJECTED,
+        "recorded_by": payment.recorded_by,
+        "deleted": payment.deleted_at is not None,
+        "deleted_at": iso(payment.deleted_at) if payment.deleted_at else None,
     }
+
+
+def pay_to_json(player: TablePlayer | None) -> dict[str, Any] | None:
+    """How to pay a player, as they set it: ``{"handles", "qr", "set_at"}``, or None
+    when they set nothing (``ledger.tables.people`` sets it)."""
+    if player is None or (not player.handles and player.qr is None):
+        return None
+    return {
+        "handles": list(player.handles or []),
+        "qr": player.qr,
+        "set_at": iso(player.pay_to_set_at) if player.pay_to_set_at else None,
+    }
+
+
+def pay_to_in_table(table_id: int | None) -> dict[str, dict[str, Any]]:
+    """How to pay each player of the table (its row id), by name, for those who set it
+    (none for a lone match: ``table_id`` None, no query): what a match's settle-up shows
+    beside each payee."""
+    if table_id is None:
+        return {}
+    players = db.session.scalars(
+        select(TablePlayer).where(
+            TablePlayer.table_id == table_id,
+            (TablePlayer.handles.is_not(None)) | (TablePlayer.qr.is_not(None)),
+        )
+    )
+    return {p.name: found for p in players if (found := pay_to_json(p)) is not None}
+
+
+def pay_to_changed(table: Table) -> None:
+    """A player's handles or QR changed: count a write on each of the table's matches
+    (their version, in one UPDATE), so that their pages, kept by version, are drawn
+    again with it (a QR taken down must never be shown from a kept page)."""
+    db.session.execute(
+        update(Match).where(Match.table_id == table.id).values(version=Match.version + 1),
+        execution_options={"synchronize_session": False},
+    )
+
+
+def with_pay_to(table: Table | None, settle_up: dict[str, Any]) -> dict[str, Any]:
+    """A settle-up's ``balances`` rows each with the player's ``pay_to`` (a guest, or a
+    player of a match in no table (``table`` None): None)."""
+    found = {p.name: pay_to_json(p) for p in table.players} if table is not None else {}
+    for row in settle_up.get("balances", ()):
+        row["pay_to"] = found.get(row["name"])
+    return settle_up
 
 
 # --- the table's JSON ----------------------------------------------------------------
@@ -634,6 +793,15 @@ def _figures(table: Table, season: Season | None, *, newest: bool = False) -> li
         while len(_KEPT) > _KEPT_MOST:
             _KEPT.popitem(last=False)
     return [found[row.id] for row in rows]  # type: ignore[misc]
+
+
+def forget_kept_figures(table: Table) -> None:
+    """Drop the kept figures of the table's matches (a player was forgotten: the kept
+    ones of the versions before hold their old name)."""
+    ids = {m.public_id for m in table_matches(table)}
+    with _KEPT_LOCK:
+        for key in [k for k in _KEPT if k[0] in ids]:
+            del _KEPT[key]
 
 
 def _read_figures(ids: list[int]) -> list[MatchFigures]:

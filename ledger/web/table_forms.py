@@ -29,6 +29,7 @@ from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.forms.hand import RulesForm
 from ledger.forms.problems import Problem, attach, place_errors
 from ledger.forms.stake import StakeFields, stake_field
+from ledger.i18n import N_
 
 _SPLIT = re.compile(r"[\n,،]+")
 
@@ -124,6 +125,13 @@ class PaymentForm(FlaskForm):
     )
 
 
+#: A payment form's key sent again with other values (409: nothing more recorded).
+PAYMENT_KEY_REUSED = N_(
+    "This form was already recorded as a payment, with other values; nothing more was "
+    "recorded. Check the payments below, then send it again to record this one too."
+)
+
+
 def new_payment_key() -> str:
     """The idempotency key of one "Mark paid" form as it is shown."""
     return secrets.token_urlsafe(16)
@@ -153,6 +161,7 @@ def place(invalid: Invalid, fields: Mapping[str, Field], stake: StakeFields | No
 
 
 __all__ = [
+    "PAYMENT_KEY_REUSED",
     "MergeForm",
     "MoveMatchForm",
     "NewTableForm",

@@ -43,7 +43,7 @@ from ledger.i18n import N_, format_day, money, signed, tr, western_digits
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.models import Match
 from ledger.matches.reading import rules_from_record
-from ledger.tables import figures, service
+from ledger.tables import figures, people, service
 from ledger.tables.figures import Standings
 from ledger.tables.models import Season, Table
 from ledger.tables.money_view import decimal_or_none, money_view
@@ -54,8 +54,9 @@ from ledger.web.edit_rights import (
     require_table_editor,
     table_edit_key,
 )
-from ledger.web.qr import qr_svg
+from ledger.web.qr import qr_inline, qr_svg
 from ledger.web.table_forms import (
+    PAYMENT_KEY_REUSED,
     MergeForm,
     MoveMatchForm,
     NewTableForm,
@@ -72,10 +73,6 @@ from ledger.web.table_forms import (
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 
-PAYMENT_KEY_REUSED = N_(
-    "This form was already recorded as a payment, with other values; nothing more was "
-    "recorded. Check the payments below, then send it again to record this one too."
-)
 WRONG_KEY_MESSAGE = N_(
     "This edit link is not valid for this table. Ask the scorekeeper for a new copy of "
     "the link; the read-only page still works."
@@ -200,6 +197,8 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any):
             N_("Each player's rating after each match that is over. Ratings now: {totals}."),
         ),
         "money": money_view(table, season, found),
+        "pay_to": {p.name: service.pay_to_json(p) for p in table.players},
+        "linked": {p.name for p in table.players if p.person_key_hash is not None},
         "payments": service.payments(table, season),
         "rules": rules_from_record(table.rules),
         "stake": service.stake(table),
@@ -427,6 +426,45 @@ def add_payment(public_id: str):
         )
     flash(words, "success")
     return redirect(url_for("tables.show", public_id=public_id), 303)
+
+
+@bp.post("/<public_id>/own-link")
+def give_own_link(public_id: str):
+    """Hand a roster player their own link: shown once, as a link and a QR code to scan
+    from this phone (a new link revokes the one before and clears their handles)."""
+    table = _editable(public_id)
+    PlainForm()  # the token was checked by CSRFProtect
+    try:
+        player, key = people.give_link(table, request.form.get("player", ""))
+    except Invalid as invalid:
+        return _page(table, table.current_season, 422, top_problems=place(invalid, {}))
+    url = url_for("people.join", key=key, _external=True)
+    title = tr("QR code of {name}'s own link", name=player.name)
+    body = render_template(
+        "table/own_link.html", table=table, name=player.name, url=url, qr=qr_inline(url, title)
+    )
+    response = make_response(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/<public_id>/own-link/revoke")
+def revoke_own_link(public_id: str):
+    table = _editable(public_id)
+    PlainForm()
+    name = request.form.get("player", "")
+    people.revoke_link(table, name)
+    return _back(table, tr("{name}'s own link no longer works.", name=name))
+
+
+@bp.post("/<public_id>/pay-to/take-down")
+def take_down_pay_to(public_id: str):
+    """Take a player's handles and QR down (the table key never sets them)."""
+    table = _editable(public_id)
+    PlainForm()
+    name = request.form.get("player", "")
+    people.take_down(table, name)
+    return _back(table, tr("{name}'s handles and QR code are taken down.", name=name))
 
 
 @bp.post("/<public_id>/payments/<int:payment_id>/delete")

@@ -172,7 +172,7 @@ def test_three_nights_two_seasons_a_rename_and_money(client):
     assert len(now["transfers"]) == fewest_by_search(cents)
     assert [p["id"] for p in table.get("/payments")["payments"]] == [paid["id"]]
     response = client.delete(f"{table.url}/payments/{paid['id']}", headers=table.auth)
-    assert response.status_code == 200
+    assert response.status_code == 204
     assert table.get("/payments")["payments"] == []
 
     # A player's record.

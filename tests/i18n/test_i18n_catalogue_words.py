@@ -103,7 +103,7 @@ def test_no_nepali_message_names_a_field_by_its_id(nepali, ids):
         for word in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)
         if word in ids
     ]
-    assert found == []
+    assert found == [], "\n".join(f"{word}: {source}" for source, word in found)
 
 
 def test_no_nepali_message_says_a_word_of_json(nepali):

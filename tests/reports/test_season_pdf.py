@@ -128,3 +128,17 @@ def test_a_pdf_without_a_table_is_refused_and_an_unknown_season_is_404(client, t
         "/api/v1/tables/import", data=b"not a pdf", headers={"Content-Type": "application/pdf"}
     )
     assert refused.status_code == 400
+
+
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
+def test_the_season_pdf_shows_how_to_pay_each_payee_and_marks_unconfirmed_payments(client, table):
+    payee = client.get(f"/api/v1{table}/settle-up").get_json()["transfers"][0]["to"]
+    auth = {"Authorization": f"Bearer {edit_key(client, table)}"}
+    link = client.post(f"/api/v1{table}/players/{payee}/link", headers=auth).get_json()
+    mine = {"Authorization": f"Bearer {link['person_key']}"}
+    handles = {"handles": [{"kind": "esewa", "handle": "9841555555", "label": ""}]}
+    assert client.put("/api/v1/me/handles", json=handles, headers=mine).status_code == 200
+    text = squeezed(pdf_text(client.get(f"{table}/season.pdf").data))
+    assert squeezed(f"How to pay {payee}, as set by {payee}") in text
+    assert "9841555555" in text
+    assert squeezed("(not yet confirmed)") in text  # the payment the table page marked

@@ -15,6 +15,7 @@ from ledger.http.limits import DEFAULT_LIMITS
 
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 MATCH = {"name": "Tihar", "players": ["Asha", "Bikash", "Chandra", "Dipa"], "rules": "sparkai"}
+TABLE = {"name": "Friday", "players": ["Asha", "Bikash", "Chandra", "Dipa"], "rules": "sparkai"}
 SETTLE = {
     "rules": "sparkai",
     "finish": "void",
@@ -178,3 +179,31 @@ def test_the_default_limits_are_generous(limited):
     for number in range(1, 9):
         assert client.get(f"{url}/hands/{number}/slip.pdf").status_code == 200
     assert client.get(f"{url}/summary.pdf").status_code == 200
+
+
+def test_person_key_guesses_are_limited_as_edit_keys(limited):
+    """A wrong or revoked own link (401 on /me, 403 on a table's payments and on the join
+    link) counts as a wrong key; the right one does not, and a 401 without a key is no
+    guess."""
+    app = limited(RATELIMIT_EDIT_KEY="3 per minute")
+    client = app.test_client()
+    body = {**TABLE, "stake": {"per_point": "1.00", "currency": "NPR"}}
+    table = client.post("/api/v1/tables", json=body).get_json()
+    auth = {"Authorization": f"Bearer {table['edit_key']}"}
+    link = client.post(f"/api/v1/tables/{table['id']}/players/Asha/link", headers=auth)
+    mine = {"Authorization": f"Bearer {link.get_json()['person_key']}"}
+    for _ in range(5):
+        assert client.get("/api/v1/me", headers=mine).status_code == 200
+        assert client.get("/api/v1/me").status_code == 401  # no key: no guess
+    wrong = {"Authorization": "Bearer not-a-person-key"}
+    assert client.get("/api/v1/me", headers=wrong).status_code == 401
+    assert client.put("/api/v1/me/handles", json={"handles": []}, headers=wrong).status_code == 401
+    assert client.get("/me/join/not-a-person-key").status_code == 403
+    assert_limited_json(client.get("/api/v1/me", headers=wrong), "3 per 1 minute")
+    payment = {"from": "Asha", "to": "Bikash", "amount": "1.00"}
+    payments = f"/api/v1/tables/{table['id']}/payments"
+    # A table's payments count the wrong keys tried on that table, on their own.
+    for _ in range(3):
+        assert client.post(payments, json=payment, headers=wrong).status_code == 403
+    refused = client.post(payments, json=payment, headers=wrong)
+    assert refused.status_code == 429

@@ -1,0 +1,123 @@
+"""Each player's own link (docs/api.md, "People"): the table key gives and revokes a
+player's link and may take their handles down; the player's own key (``Authorization:
+Bearer <person key>``) reads ``/me``, renews itself, sets how to pay them and forgets
+them. A wrong or revoked person key on ``/me`` is 401 (counted as a wrong key, as edit
+keys are); the routes under a table answer 401 without a key, 403 with a wrong one.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Response, current_app, jsonify, request, url_for
+
+from ledger.api import bp
+from ledger.api.errors import ApiError, json_object
+from ledger.api.tables import _editable, bearer_key
+from ledger.http.forgetting import forget_kept_pages
+from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
+from ledger.tables import people
+from ledger.tables.models import TablePlayer
+from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
+
+
+@bp.post("/tables/<public_id>/players/<name>/link")
+def give_person_link(public_id: str, name: str):
+    table = _editable(public_id)
+    player, key = people.give_link(table, name)
+    return _link_created(player, key)
+
+
+@bp.delete("/tables/<public_id>/players/<name>/link")
+def revoke_person_link(public_id: str, name: str):
+    people.revoke_link(_editable(public_id), name)
+    return "", 204
+
+
+@bp.delete("/tables/<public_id>/players/<name>/handles")
+def take_down_handles(public_id: str, name: str):
+    """The table key takes a player's handles and QR down (it can never set them)."""
+    people.take_down(_editable(public_id), name)
+    return "", 204
+
+
+@bp.post("/me/link")
+def renew_person_link():
+    player = _me()
+    return _link_created(player, people.renew_link(player))
+
+
+@bp.get("/me")
+def me():
+    response = jsonify(people.me_json(_me()))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.put("/me/handles")
+def set_handles():
+    player = _me()
+    people.set_handles(player, people.read_handles(json_object()))
+    return jsonify({"handles": list(player.handles or [])})
+
+
+@bp.post("/me/qr")
+def set_qr():
+    """The body: a PNG or JPEG image holding the player's wallet QR code; only what
+    the code says is kept."""
+    player = _me()
+    request.max_content_length = MAX_BYTES
+    try:
+        text = read_qr(request.get_data(cache=False))
+    except TooLarge:
+        raise ApiError.one(
+            413,
+            "The image is too large: send at most 1 MB and 16 megapixels (a screenshot of "
+            "your QR code is far less).",
+            "image",
+        ) from None
+    people.set_qr(player, text)
+    return jsonify({"qr": player.qr})
+
+
+@bp.delete("/me/qr")
+def clear_qr():
+    people.clear_qr(_me())
+    return "", 204
+
+
+@bp.delete("/me")
+def forget_me():
+    """The holder leaves the table: "Former player N" everywhere in it, totals unchanged;
+    their handles, QR and link are gone, and the kept pages and PDFs with them."""
+    people.forget(_me())
+    forget_kept_pages(current_app)
+    return "", 204
+
+
+# --- inside --------------------------------------------------------------------------
+
+
+def _me() -> TablePlayer:
+    """The player whose own link the request carries; 401 without one, or with a wrong
+    or revoked one."""
+    key = bearer_key(
+        "people", "This needs your own link's key: send it as Authorization: Bearer <person key>."
+    )
+    player = people.person_of(key)
+    if player is None:
+        count_wrong_key(PERSON_LINKS)  # 429 past the guesses' budget
+        raise ApiError.one(
+            401,
+            "This is not a player's own link, or it was revoked: ask the table's scorekeeper "
+            "for a new one.",
+            headers={"WWW-Authenticate": 'Bearer realm="people", error="invalid_token"'},
+        )
+    return player
+
+
+def _link_created(player: TablePlayer, key: str) -> Response:
+    body = {"person_key": key, "url": url_for("people.join", key=key, _external=True)}
+    response = Response(json.dumps(body), status=201, mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"  # the key is in the body
+    return response

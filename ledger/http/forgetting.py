@@ -1,0 +1,31 @@
+"""What a player's "Forget me" must also reach beyond the database: the pages and PDFs
+already made and kept (per-request plumbing; the API and the pages call it).
+
+The caches are keyed by a match's version, so a page of the version before the forget
+would never be served again; but it would stay, holding the old name, until pushed
+out. So a forget empties this process's page cache and calls every hook registered
+with ``on_forget`` (the PDF cache on disk, shared by every process, registers one).
+Another process's in-memory page cache keeps its old entries until they are pushed
+out (never served: their versions are gone), as docs/security.md says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Flask
+
+from ledger.matches.page_cache import fragment_cache
+
+HOOKS = "ledger_forget_hooks"
+
+
+def on_forget(app: Flask, hook: Callable[[], None]) -> None:
+    """Call ``hook`` whenever a player is forgotten."""
+    app.extensions.setdefault(HOOKS, []).append(hook)
+
+
+def forget_kept_pages(app: Flask) -> None:
+    fragment_cache(app).clear()
+    for hook in app.extensions.get(HOOKS, []):
+        hook()

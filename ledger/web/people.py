@@ -1,0 +1,321 @@
+"""A player's own pages (docs/api.md, "People"; the trust model is docs/security.md).
+
+- ``GET /me/join/<key>``: a player's own link; the key goes into this browser's sealed
+  session (as an edit link's does; ``ledger.http.edit_keys``) and leaves the address
+  bar. The browser keeps one own link per table: that is its "Me" across tables (the
+  server keeps no identity across tables).
+- ``GET /me``: every table this browser holds an own link of, with the balance there.
+- ``GET /me/<table id>``: the player's own page in that table: what they owe or are
+  owed this season, the transfers and payments that name them, their nights; "I paid",
+  "Received" / "Not received", how to pay them (handles, their wallet's QR), a new link.
+- ``POST /me/<table id>/...``: each write (CSRF), with the player's own key, through
+  ``ledger.tables.service`` and ``ledger.tables.people``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.exceptions import RequestEntityTooLarge
+from wtforms import SelectChoice
+
+from ledger.engine import Invalid
+from ledger.extensions import csrf
+from ledger.http.edit_keys import forget_person_key, held_person_keys, remember_person_key
+from ledger.http.forgetting import forget_kept_pages
+from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
+from ledger.i18n import N_, tr, western_digits
+from ledger.tables import people, service
+from ledger.tables.models import PENDING, UNCONFIRMED, TablePlayer
+from ledger.tables.payment_keys import KeyReused
+from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
+from ledger.web.person_forms import KIND_NAMES, HandlesForm, IPaidForm, QrForm
+from ledger.web.qr import qr_inline
+from ledger.web.table_forms import (
+    PAYMENT_KEY_REUSED,
+    PlainForm,
+    Problem,
+    new_payment_key,
+    place,
+)
+
+bp = Blueprint("people", __name__, url_prefix="/me")
+
+#: A payment's state as the pages name it.
+STATE_NAMES = {
+    "unconfirmed": N_("not yet confirmed"),
+    "pending": N_("waiting for the one paid to confirm"),
+    "confirmed": N_("confirmed"),
+    "rejected": N_("not received"),
+}
+
+WRONG_LINK = N_(
+    "This is not a player's own link, or it was replaced by a newer one: ask the table's "
+    "scorekeeper for a new link."
+)
+
+
+@bp.app_template_global("state_name")
+def state_name(state: str) -> str:
+    return tr(STATE_NAMES[state])
+
+
+@bp.app_template_global("kind_name")
+def kind_name(kind: str) -> str:
+    return str(KIND_NAMES.get(kind, kind))
+
+
+bp.add_app_template_global(qr_inline, "pay_qr")
+bp.add_app_template_global(service.pay_to_in_table, "pay_to_in_table")
+
+
+@bp.get("/join/<key>")
+def join(key: str):
+    """Keep the player's own link in this browser, and drop it from the URL."""
+    player = people.person_of(key)
+    if player is None:
+        count_wrong_key(PERSON_LINKS)  # 429 past the guesses' budget
+        abort(403, WRONG_LINK)
+    remember_person_key(player.table.public_id, key)
+    response = redirect(url_for("people.page", public_id=player.table.public_id), 303)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("")
+def tables():
+    """The tables this browser holds an own link of, with the balance in each."""
+    rows = []
+    for public_id, key in reversed(held_person_keys().items()):
+        player = people.person_of(key)
+        if player is None or player.table.public_id != public_id:
+            rows.append({"public_id": public_id, "revoked": True})
+            continue
+        mine = people.me_json(player)
+        rows.append(
+            {
+                "public_id": public_id,
+                "revoked": False,
+                "table": player.table.name,
+                "name": player.name,
+                "currency": mine["currency"],
+                "balance": _decimal(mine["balance"]),
+            }
+        )
+    response = current_app.make_response(render_template("person/tables.html", rows=rows))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/<public_id>")
+def page(public_id: str):
+    return _page(_holder(public_id))
+
+
+@bp.post("/<public_id>/pay")
+def pay(public_id: str):
+    """ "I paid Asha 150": a pending payment from this player, counted once Asha
+    confirms it."""
+    player = _holder(public_id)
+    form = IPaidForm()
+    if not form.validate_on_submit():
+        abort(400)
+    amount = western_digits(form.amount.data or "")  # a Nepali keyboard types १५०.५०
+    data = {"from": player.name, "to": form.payee.data, "amount": amount}
+    try:
+        answered = service.add_payment(
+            player.table, data, service.Caller(player), key=form.payment_key.data or None
+        )
+    except KeyReused:
+        form.payment_key.data = new_payment_key()  # the old key is spent: this is another
+        return _page(player, 409, pay_form=form, top_problems=[Problem(tr(PAYMENT_KEY_REUSED))])
+    except Invalid as invalid:
+        top = place(invalid, {"to": form.payee, "amount": form.amount})
+        return _page(player, 422, pay_form=form, top_problems=top)
+    words = tr("Recorded. It counts once {name} says it reached them.", name=answered.body["to"])
+    if answered.replayed:
+        words = tr(
+            "This payment had already been recorded from this form; it is recorded once: {paid}",
+            paid=words,
+        )
+    flash(words)
+    return _back(player)
+
+
+@bp.post("/<public_id>/payments/<int:payment_id>/<any(confirm, reject, delete):what>")
+def answer(public_id: str, payment_id: int, what: str):
+    """Received (confirm), Not received (reject), or take back a payment one recorded."""
+    player = _holder(public_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    caller = service.Caller(player)
+    if what == "delete":
+        service.delete_payment(player.table, payment_id, caller)
+        flash(tr("The payment is taken back."))
+    else:
+        service.answer_payment(player.table, payment_id, what == "confirm", caller)
+        flash(
+            tr("Thank you: the payment is confirmed.")
+            if what == "confirm"
+            else tr("The payment is marked as not received; it does not count.")
+        )
+    return _back(player)
+
+
+@bp.post("/<public_id>/handles")
+def handles(public_id: str):
+    player = _holder(public_id)
+    form = HandlesForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        people.set_handles(player, people.read_handles({"handles": form.handles()}))
+    except Invalid as invalid:
+        return _page(player, 422, handles_form=form, handle_problems=_problems(invalid))
+    flash(tr("Saved: everyone who settles up with you sees how to pay you."))
+    return _back(player)
+
+
+@bp.post("/<public_id>/qr")
+@csrf.exempt  # checked below, once the image's own limit applies to the body
+def qr(public_id: str):
+    """The player's wallet QR, read from a screenshot; only its text is kept."""
+    player = _holder(public_id)
+    request.max_content_length = MAX_BYTES + 64 * 1024  # the image and the form around it
+    try:
+        request.files  # noqa: B018  (reads the body, within the limit)
+    except RequestEntityTooLarge:
+        return _qr_problem(player, 413, tr("This image is larger than 1 MB."))
+    if current_app.config["WTF_CSRF_ENABLED"]:  # as CSRFProtect checks every other form
+        csrf.protect()
+    form = QrForm()
+    upload = form.image.data
+    data = upload.read(MAX_BYTES + 1) if upload else b""
+    try:
+        people.set_qr(player, read_qr(data))
+    except TooLarge:
+        return _qr_problem(
+            player, 413, tr("This image is too large: at most 1 MB and 16 megapixels.")
+        )
+    except Invalid as invalid:
+        return _qr_problem(player, 422, *_problems(invalid))
+    flash(tr("Your QR code is read and saved; the image itself is not kept."))
+    return _back(player)
+
+
+@bp.post("/<public_id>/qr/delete")
+def qr_delete(public_id: str):
+    player = _holder(public_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    people.clear_qr(player)
+    flash(tr("Your QR code is taken down."))
+    return _back(player)
+
+
+@bp.post("/<public_id>/link")
+def new_link(public_id: str):
+    """A new own link for this player: the old one stops working."""
+    player = _holder(public_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    key = people.renew_link(player)
+    remember_person_key(public_id, key)
+    return _page(player, new_link=url_for("people.join", key=key, _external=True))
+
+
+@bp.post("/<public_id>/forget")
+def forget(public_id: str):
+    """Forget me: "Former player N" everywhere in the table; this browser forgets the
+    link."""
+    player = _holder(public_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    people.forget(player)
+    forget_kept_pages(current_app)
+    forget_person_key(public_id)
+    flash(tr("You are forgotten at this table: your name is gone from it, its totals stay."))
+    return redirect(url_for("people.tables"), 303)
+
+
+# --- inside --------------------------------------------------------------------------
+
+
+def _holder(public_id: str) -> TablePlayer:
+    """The player whose own link of this table this browser holds; 403 without one."""
+    player = people.person_of(held_person_keys().get(public_id))
+    if player is None or player.table.public_id != public_id:
+        abort(403, WRONG_LINK)
+    return player
+
+
+def _page(player: TablePlayer, status: int = 200, **given: Any):
+    mine = people.me_json(player)
+    table = player.table
+    pay_form = given.pop("pay_form", None)
+    if pay_form is None:
+        pay_form = IPaidForm(formdata=None)
+        pay_form.payment_key.data = new_payment_key()
+    others = [n for n in service.roster(table) if n != player.name]
+    pay_form.payee.choices = [SelectChoice(n, n) for n in others]
+    owed_to = [t for t in mine["transfers"] if t["from"] == player.name]
+    if not pay_form.is_submitted() and owed_to:
+        pay_form.payee.data = owed_to[0]["to"]
+        pay_form.amount.data = owed_to[0]["amount"]
+    handles_form = given.pop("handles_form", None) or HandlesForm(formdata=None)
+    if not handles_form.is_submitted():
+        for row, handle in zip(handles_form.rows, mine["handles"], strict=False):
+            row.form.kind.data, row.form.handle.data, row.form.label.data = (
+                handle["kind"],
+                handle["handle"],
+                handle["label"],
+            )
+    context = {
+        "player": player,
+        "table": table,
+        "me": mine,
+        "currency": mine["currency"],
+        "balance": _decimal(mine["balance"]),
+        "transfers": [{**t, "amount": _decimal(t.get("amount"))} for t in mine["transfers"]],
+        "payments": [{**p, "amount": Decimal(p["amount"])} for p in mine["payments"]],
+        "waiting": (UNCONFIRMED, PENDING),
+        "pay_form": pay_form,
+        "handles_form": handles_form,
+        "qr_form": QrForm(formdata=None),
+        "plain_form": PlainForm(formdata=None),
+        "kind_names": KIND_NAMES,
+        "top_problems": given.pop("top_problems", []),
+        "handle_problems": given.pop("handle_problems", []),
+        "qr_problems": given.pop("qr_problems", []),
+        "new_link": given.pop("new_link", None),
+    }
+    response = current_app.make_response((render_template("person/page.html", **context), status))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _qr_problem(player: TablePlayer, status: int, *problems: str):
+    return _page(player, status, qr_problems=list(problems))
+
+
+def _problems(invalid: Invalid) -> list[str]:
+    return [tr(e.template, **e.values) for e in invalid.errors]
+
+
+def _back(player: TablePlayer):
+    return redirect(url_for("people.page", public_id=player.table.public_id), 303)
+
+
+def _decimal(text: str | None) -> Decimal | None:
+    return None if text is None else Decimal(text)

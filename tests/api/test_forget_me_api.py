@@ -1,0 +1,127 @@
+"""Forget me (docs/api.md): the player's name becomes "Former player N" everywhere in
+the table, kept nowhere in the live database (hands' history and stored idempotent
+answers included) nor in the kept pages; every total is unchanged; their link and
+handles are gone."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from api_support import bearer, hand
+from people_support import answer, give_link, me, pay, staked_table
+
+from ledger.extensions import db
+
+OLD = "Chandra"
+
+
+def _everything(app) -> str:
+    """Every row of every table of the live database, as text."""
+    with app.app_context():
+        rows = []
+        for table in db.metadata.sorted_tables:
+            for row in db.session.execute(db.select(table)).all():
+                rows.append(json.dumps([str(v) for v in row], ensure_ascii=False))
+        return "\n".join(rows)
+
+
+def _night(table, key_header=None):
+    match = table.new_match(["Asha", "Bikash", OLD, "Dipa"])
+    seats = {"Asha": ("sequences", 10), "Bikash": ("sequences", 5), OLD: ("sequences", 7)}
+    first = hand(players={**seats, "Dipa": ("unseen", 8)})
+    response = table.client.post(
+        f"/api/v1/matches/{match['id']}/hands",
+        json=first,
+        headers={**table.auth, "Idempotency-Key": "night-1-hand-1"},
+    )
+    assert response.status_code == 201
+    # An edit (history), then a rename (a rename record), then a hand dealt by them.
+    edited = hand(players={**seats, "Dipa": ("unseen", 3)})
+    put = table.client.put(
+        f"/api/v1/matches/{match['id']}/hands/1", json=edited, headers=table.auth
+    )
+    assert put.status_code == 200, put.get_json()
+    return match
+
+
+@pytest.fixture
+def table(client):
+    return staked_table(client)
+
+
+def test_forget_me_leaves_no_trace_of_the_name_and_no_total_changes(app, client, table):
+    match = _night(table)
+    table.patch(f"/players/{OLD}", {"name": "Chandra K"})
+    table.patch("/players/Chandra K", {"name": OLD})  # rename records of both spellings
+    key = give_link(table, OLD)
+    client.put(
+        "/api/v1/me/handles",
+        json={"handles": [{"kind": "esewa", "handle": "98410"}]},
+        headers=bearer(key),
+    )
+    asha = give_link(table, "Asha")
+    paid = pay(table, key, OLD, "Asha", "3.00")
+    answer(table, asha, paid["id"], "confirm")
+    client.delete(f"{table.url}/payments/{paid['id']}", headers=table.auth)  # kept record
+    pay(table, table.key, "Dipa", OLD, "2.00")
+    before_match = client.get(f"/api/v1/matches/{match['id']}").get_json()
+    before_money = table.get("/settle-up")
+    before_standings = table.get("/standings")
+    client.get(f"/matches/{match['id']}")  # a kept page
+    assert OLD in _everything(app)
+
+    response = client.delete("/api/v1/me", headers=bearer(key))
+    assert response.status_code == 204
+    new = "Former player 1"
+    after_match = client.get(f"/api/v1/matches/{match['id']}").get_json()
+    totals = {p["name"]: p["total"] for p in after_match["players"]}
+    assert totals == {
+        (new if p["name"] == OLD else p["name"]): p["total"] for p in before_match["players"]
+    }
+    money = table.get("/settle-up")
+    assert [b["amount"] for b in money["balances"]] == [
+        b["amount"] for b in before_money["balances"]
+    ]
+    assert [p["total"] for p in table.get("/standings")["players"]] == [
+        p["total"] for p in before_standings["players"]
+    ]
+    assert new in [p["name"] for p in table.get()["players"]]
+    assert OLD not in _everything(app) and "Chandra K" not in _everything(app)
+    assert "98410" not in _everything(app)
+    assert OLD not in client.get(f"/matches/{match['id']}").get_data(as_text=True)
+    me(client, key, 401)
+    # The idempotent answer kept for the first hand is renamed too.
+    again = client.post(
+        f"/api/v1/matches/{match['id']}/hands",
+        json=hand(
+            players={
+                "Asha": ("sequences", 10),
+                "Bikash": ("sequences", 5),
+                OLD: ("sequences", 7),
+                "Dipa": ("unseen", 8),
+            }
+        ),
+        headers={**table.auth, "Idempotency-Key": "night-1-hand-1"},
+    )
+    assert OLD not in again.get_data(as_text=True)
+    # A second player forgotten is number 2.
+    dipa = give_link(table, "Dipa")
+    assert client.delete("/api/v1/me", headers=bearer(dipa)).status_code == 204
+    assert "Former player 2" in [p["name"] for p in table.get()["players"]]
+
+
+@pytest.mark.parametrize("kind", ["none", "wrong", "table", "match"])
+def test_forget_me_needs_the_players_own_key(client, table, kind):
+    match = table.new_match(["Asha", "Bikash", OLD, "Dipa"])
+    keys = {"none": None, "wrong": "z" * 32, "table": table.key, "match": match["edit_key"]}
+    headers = bearer(keys[kind]) if keys[kind] else {}
+    assert client.delete("/api/v1/me", headers=headers).status_code == 401
+    assert OLD in [p["name"] for p in table.get()["players"]]
+
+
+def test_a_former_player_gets_no_new_link(client, table):
+    key = give_link(table, OLD)
+    client.delete("/api/v1/me", headers=bearer(key))
+    response = client.post(f"{table.url}/players/Former player 1/link", headers=table.auth)
+    assert response.status_code == 422

@@ -1,0 +1,163 @@
+"""A player's own pages: the link is kept by the browser and leaves the address bar;
+the page shows their money, payments and nights, and its forms (I paid, Received,
+Not received, handles, the QR, a new link) write with the player's own key only."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import segno
+
+STAKE = {"per_point": "1.00", "currency": "NPR"}
+
+
+def _table(client) -> dict:
+    body = {
+        "name": "Friday table",
+        "players": ["Asha", "Bikash", "Chandra", "Dipa"],
+        "rules": "sparkai",
+        "stake": STAKE,
+    }
+    made = client.post("/api/v1/tables", json=body).get_json()
+    return {"id": made["id"], "auth": {"Authorization": f"Bearer {made['edit_key']}"}}
+
+
+def _link(client, table, name) -> str:
+    response = client.post(
+        f"/api/v1/tables/{table['id']}/players/{name}/link", headers=table["auth"]
+    )
+    return response.get_json()["url"]
+
+
+def _payments(client, table) -> list[dict]:
+    return client.get(f"/api/v1/tables/{table['id']}/payments").get_json()["payments"]
+
+
+def test_the_link_is_kept_and_opens_the_players_page(app, client):
+    table = _table(client)
+    url = _link(client, table, "Dipa")
+    response = client.get(url.split("localhost", 1)[1])
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/me/{table['id']}")
+    page = client.get(f"/me/{table['id']}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "Dipa at Friday table" in html and "You are square." in html
+    listed = client.get("/me").get_data(as_text=True)
+    assert "Friday table" in listed and "(Dipa)" in listed
+
+
+def test_without_the_link_the_page_is_403(client):
+    table = _table(client)
+    assert client.get(f"/me/{table['id']}").status_code == 403
+    assert client.get("/me/join/not-a-key").status_code == 403
+    assert client.post(f"/me/{table['id']}/pay", data={"payee": "Asha"}).status_code == 403
+
+
+def test_i_paid_then_received_then_the_balance_counts_it(client, app):
+    table = _table(client)
+    dipa = _link(client, table, "Dipa").split("localhost", 1)[1]
+    asha = _link(client, table, "Asha").split("localhost", 1)[1]
+    client.get(dipa)
+    response = client.post(f"/me/{table['id']}/pay", data={"payee": "Asha", "amount": "150"})
+    assert response.status_code == 303
+    [paid] = _payments(client, table)
+    assert (paid["from"], paid["to"], paid["state"]) == ("Dipa", "Asha", "pending")
+    bad = client.post(f"/me/{table['id']}/pay", data={"payee": "Asha", "amount": "lots"})
+    assert bad.status_code == 422 and "amount" in bad.get_data(as_text=True)
+    # Dipa cannot confirm her own payment.
+    assert client.post(f"/me/{table['id']}/payments/{paid['id']}/confirm").status_code == 403
+    client.get(asha)  # the same browser is now Asha's at this table
+    page = client.get(f"/me/{table['id']}").get_data(as_text=True)
+    assert "Received" in page
+    done = client.post(f"/me/{table['id']}/payments/{paid['id']}/confirm")
+    assert done.status_code == 303
+    assert _payments(client, table)[0]["state"] == "confirmed"
+    settle = client.get(f"/api/v1/tables/{table['id']}/settle-up").get_json()
+    assert {b["name"]: b["amount"] for b in settle["balances"]}["Dipa"] == "150.00"
+
+
+def test_handles_and_qr_are_set_on_the_page_and_shown_in_the_settle_up(client):
+    table = _table(client)
+    client.get(_link(client, table, "Asha").split("localhost", 1)[1])
+    form = {"rows-0-kind": "esewa", "rows-0-handle": "9841000000", "rows-0-label": "Home"}
+    assert client.post(f"/me/{table['id']}/handles", data=form).status_code == 303
+    png = io.BytesIO()
+    segno.make("fonepay:asha", error="m").save(png, kind="png", scale=8)
+    upload = {"image": (io.BytesIO(png.getvalue()), "qr.png", "image/png")}
+    response = client.post(f"/me/{table['id']}/qr", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 303
+    settle = client.get(f"/api/v1/tables/{table['id']}/settle-up").get_json()
+    pay_to = {b["name"]: b["pay_to"] for b in settle["balances"]}["Asha"]
+    assert pay_to["handles"] == [{"kind": "esewa", "handle": "9841000000", "label": "Home"}]
+    assert pay_to["qr"] == "fonepay:asha"
+    page = client.get(f"/me/{table['id']}").get_data(as_text=True)
+    assert "fonepay:asha" in page and "<svg" in page
+    noise = {"image": (io.BytesIO(b"not an image"), "x.png", "image/png")}
+    bad = client.post(f"/me/{table['id']}/qr", data=noise, content_type="multipart/form-data")
+    assert bad.status_code == 422 and "PNG or JPEG" in bad.get_data(as_text=True)
+    bad_handle = {"rows-0-kind": "esewa", "rows-0-handle": "98\u202e41"}
+    assert client.post(f"/me/{table['id']}/handles", data=bad_handle).status_code == 422
+
+
+def test_a_new_link_replaces_the_old(client):
+    table = _table(client)
+    old = _link(client, table, "Asha").split("localhost", 1)[1]
+    client.get(old)
+    page = client.post(f"/me/{table['id']}/link").get_data(as_text=True)
+    new = re.search(r'id="new-link" type="url" readonly value="([^"]+)"', page).group(1)
+    assert new != old
+    assert client.get(old).status_code == 403
+    assert client.get(f"/me/{table['id']}").status_code == 200  # the browser kept the new
+
+
+def test_the_forms_need_a_csrf_token(csrf_client):
+    table = _table(csrf_client)
+    csrf_client.get(_link(csrf_client, table, "Dipa").split("localhost", 1)[1])
+    for path in ("pay", "handles", "qr", "qr/delete", "link", "forget"):
+        assert csrf_client.post(f"/me/{table['id']}/{path}", data={}).status_code == 400
+
+
+def test_the_table_page_hands_over_a_link_and_shows_states_and_pay_to(client):
+    made = client.post(
+        "/tables/new",
+        data={
+            "name": "Friday table",
+            "players": "Asha\nBikash\nChandra\nDipa",
+            "rules-profile": "sparkai",
+            "stake-per_point": "1.00",
+            "stake-currency": "NPR",
+        },
+    )
+    assert made.status_code == 303, made.get_data(as_text=True)[:2000]
+    table_url = made.headers["Location"]
+
+    page = client.post(f"{table_url}/own-link", data={"player": "Asha"})
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    html = page.get_data(as_text=True)
+    link = re.search(r'id="own-link" type="url" readonly value="([^"]+)"', html).group(1)
+    assert "/me/join/" in link and "<svg" in html
+    key = link.rsplit("/", 1)[1]
+    auth = {"Authorization": f"Bearer {key}"}
+    client.put(
+        "/api/v1/me/handles", json={"handles": [{"kind": "khalti", "handle": "98"}]}, headers=auth
+    )
+    client.post(f"{table_url}/payments", data={"payer": "Dipa", "payee": "Asha", "amount": "5"})
+    shown = client.get(table_url).get_data(as_text=True)
+    assert "not yet confirmed" in shown
+    assert client.get("/api/v1/me", headers=auth).status_code == 200
+    assert client.post(f"{table_url}/pay-to/take-down", data={"player": "Asha"}).status_code == 303
+    assert client.get("/api/v1/me", headers=auth).get_json()["handles"] == []
+    assert client.post(f"{table_url}/own-link/revoke", data={"player": "Asha"}).status_code == 303
+    assert client.get("/api/v1/me", headers=auth).status_code == 401
+
+
+def test_forget_me_from_the_page(client):
+    table = _table(client)
+    client.get(_link(client, table, "Dipa").split("localhost", 1)[1])
+    response = client.post(f"/me/{table['id']}/forget")
+    assert response.status_code == 303 and response.headers["Location"].endswith("/me")
+    roster = client.get(f"/api/v1/tables/{table['id']}").get_json()["players"]
+    assert [p["name"] for p in roster] == ["Asha", "Bikash", "Chandra", "Former player 1"]
+    assert client.get(f"/me/{table['id']}").status_code == 403
