@@ -378,6 +378,12 @@ def schemas() -> dict[str, Schema]:
         "stake": nullable(ref("Stake")),
         "created_at": TIME,
         "updated_at": TIME,
+        "ended_at": {
+            **TIME,
+            "description": "When the table ended the match after its last hand "
+            "(`finished: true`); null while it runs.",
+        },
+        "reopened_at": {**TIME, "description": "When such an end was last taken back."},
     }
     summary_required = ("id", "name", "rules", "length", "players", "next_dealer", "finished")
     hand = obj(
@@ -434,6 +440,7 @@ def schemas() -> dict[str, Schema]:
             "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS),
             "first_dealer": NAME,
             "last_hand_number": whole(0, NUMBER_MAX),
+            "ended_at": {**TIME, "description": "When the table ended the match (End the night)."},
             "hands": array(
                 obj(
                     {
@@ -565,6 +572,12 @@ def schemas() -> dict[str, Schema]:
                     **ref("RulesSpec"),
                     "description": "Every hand is settled again under these rules, each change "
                     "kept in the hand's history; 422 naming the hands they refuse.",
+                },
+                "finished": {
+                    "type": "boolean",
+                    "description": "true: end the match after its last hand, whatever its "
+                    "length (409 with no hand); false: take such an end back (409 when its "
+                    "length is reached: change the length to play on).",
                 },
             },
             additionalProperties=False,
@@ -867,15 +880,17 @@ def paths() -> dict[str, Schema]:
                 parameters=[*match, IF_NONE_MATCH],
             ),
             "patch": operation(
-                "Change a match's name, length, stake or rules",
+                "Change a match's name, length, stake or rules, or end it (End the night)",
                 {200: answer("Match", "The match, changed.")},
-                (400, 401, 403, 404, 413, 422),
+                (400, 401, 403, 404, 409, 413, 422),
                 tag="matches",
                 parameters=match,
                 body=json_body("MatchChange"),
                 write=True,
                 description="A length below the hands already played is refused (422), and "
-                "so are rules that refuse a hand played (422 on `rules`, naming the hands).",
+                "so are rules that refuse a hand played (422 on `rules`, naming the hands). "
+                "`finished: true` on a match with no hand, or `finished: false` on one whose "
+                "length is reached, is refused (409).",
             ),
         },
         "/api/v1/matches/{public_id}/hands": {

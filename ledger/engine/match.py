@@ -53,7 +53,8 @@ class MatchState:
     fouls_pending: tuple[str, ...]
     next_dealer: str
     hands_played: int
-    finished: bool  # the length has been played: the match takes no more hands
+    #: The length has been played, or the table ended the match: it takes no more hands.
+    finished: bool
     standings: tuple[Standing, ...]
     hands_in_length: int | None = None  # None: an open match
 

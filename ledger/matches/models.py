@@ -117,6 +117,10 @@ class Match(Model):
     season_id: Mapped[int | None] = mapped_column(
         ForeignKey("seasons.id", ondelete="SET NULL"), index=True
     )
+    #: When the table ended the match after its last hand ("End the night", whatever its
+    #: length); None while it runs. ``reopened_at``: when such an end was last taken back.
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    reopened_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 

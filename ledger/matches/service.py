@@ -83,7 +83,10 @@ __all__ = [
     "HandConflict",
     "HandNumberTaken",
     "KeyReused",
+    "LengthReached",
+    "MatchCannotEnd",
     "MatchConflict",
+    "MatchEnded",
     "MatchFinished",
     "Receipt",
     "RulesRefused",
@@ -197,6 +200,46 @@ class MatchFinished(MatchConflict):
         )
 
 
+class MatchEnded(MatchConflict):
+    """The table ended the match after its last hand: it takes no hand until the end is
+    taken back (``{"finished": false}``)."""
+
+    def __init__(self, played: int):
+        self.played = played
+        super().__init__(
+            Msg(
+                "This match was ended after its {played} hands. It takes more hands only "
+                "once that end is taken back (play on).",
+                played=played,
+            )
+        )
+
+
+class MatchCannotEnd(MatchConflict):
+    """A match with no hand cannot be ended: there is no last hand to end it after."""
+
+    field = "finished"
+
+    def __init__(self) -> None:
+        super().__init__(Msg("This match has no hand yet, so it cannot end after its last hand."))
+
+
+class LengthReached(MatchConflict):
+    """Reopening a match whose length is reached: its length must be changed instead."""
+
+    field = "finished"
+
+    def __init__(self, played: int):
+        self.played = played
+        super().__init__(
+            Msg(
+                "This match is over because its length is reached ({played} hands played): "
+                "change its length to play on.",
+                played=played,
+            )
+        )
+
+
 class WriteConflict(MatchConflict):
     """The database refused a write for meeting another one at the same moment (409);
     nothing was stored and trying again works."""
@@ -285,9 +328,10 @@ def get_match(public_id: str) -> Match:
 
 def change_match(match: Match, data: object) -> Match:
     """Change what ``data`` gives of the match (``name``, ``length``, ``stake``, ``season``,
-    ``rules``: the PATCH of docs/api.md); a field left out stays. The length may not ask for
-    fewer hands than are played: checked while the match is held for this write, so that a
-    hand saved at the same moment counts. Raises Invalid and changes nothing on a problem."""
+    ``rules``, ``finished``: the PATCH of docs/api.md); a field left out stays. The length
+    may not ask for fewer hands than are played: checked while the match is held for this
+    write, so that a hand saved at the same moment counts. Raises Invalid and changes
+    nothing on a problem (a MatchConflict when the match cannot end or open again)."""
     changes = read_match_changes(data)
     if not changes:
         return match
@@ -317,7 +361,28 @@ def change_match(match: Match, data: object) -> Match:
             match.season_id = _season_of_table(match, changes["season"])
         if "rules" in changes:
             _resettle(match, changes["rules"], now)
+        if "finished" in changes:
+            _end_or_reopen(match, changes["finished"], now)
     return match
+
+
+def _end_or_reopen(match: Match, finished: bool, now: datetime) -> None:
+    """Inside ``change_match``'s write: end the match after its last hand (``finished``),
+    or take such an end back; each kept with its moment. Ending twice, or reopening a
+    match that was not ended, changes nothing."""
+    played = fold.held_scoreboard(match).hands
+    if finished:
+        if not played:
+            raise MatchCannotEnd()
+        if match.ended_at is None:
+            match.ended_at = now
+        return
+    length = parse_length(match.length, "length")
+    if is_finished(length, played, len(match.players)):
+        raise LengthReached(played)
+    if match.ended_at is not None:
+        match.ended_at = None
+        match.reopened_at = now
 
 
 #: The seasons of ``ledger.tables``, as far as a match's change needs them (the match
@@ -685,6 +750,7 @@ def import_match(data: object) -> tuple[Match, str]:
     with transaction():
         match, key = _new_match(spec.match)
         match.last_hand_number = spec.last_hand_number
+        match.ended_at = spec.ended_at
         db.session.flush()  # gives match.id
         board = Scoreboard.empty(spec.match.players)
         rows = []
@@ -899,11 +965,13 @@ def _store_new_hand(
     if number is not None and number != taken:
         raise HandNumberTaken(number, taken, _hand_numbered(match, number))
     board = fold.held_scoreboard(match)  # as other writers left it
-    length = parse_length(
-        db.session.scalar(select(Match.length).where(Match.id == match.id)), "length"
-    )
-    if is_finished(length, board.hands, len(match.players)):
+    stored_length, ended_at = db.session.execute(
+        select(Match.length, Match.ended_at).where(Match.id == match.id)
+    ).one()
+    if is_finished(parse_length(stored_length, "length"), board.hands, len(match.players)):
         raise MatchFinished(board.hands)
+    if ended_at is not None:
+        raise MatchEnded(board.hands)
     stored = StoredHand(
         match_id=match.id,
         number=taken,

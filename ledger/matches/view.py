@@ -27,7 +27,7 @@ from ledger.engine import (
     Standing,
     settle_up,
 )
-from ledger.engine.match import hands_in_length
+from ledger.engine.match import hands_in_length, is_finished
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Scoreboard, record_from_json
 from ledger.matches.models import Hand, HandVersion, Match
@@ -130,6 +130,10 @@ class MatchView:
     running: tuple[tuple[int, tuple[int, ...]], ...] = ()
     #: When the first and the last hand were played (None, None: no hand yet).
     played: tuple[datetime | None, datetime | None] = (None, None)
+    #: When the table ended the match after its last hand ("End the night"; None: it was
+    #: not ended so) and when such an end was last taken back.
+    ended_at: datetime | None = None
+    reopened_at: datetime | None = None
 
     @property
     def totals(self) -> dict[str, int]:
@@ -150,6 +154,12 @@ class MatchView:
     @property
     def standings(self) -> tuple[Standing, ...]:
         return self.state.standings
+
+    @property
+    def length_reached(self) -> bool:
+        """Whether the hands of its length are played (an ended match may be reopened
+        only when not: a length reached is changed to play on)."""
+        return is_finished(self.length, self.state.hands_played, len(self.players))
 
     @property
     def hands_in_length(self) -> int | None:
@@ -203,6 +213,8 @@ class MatchView:
             "hands_played": self.state.hands_played,
             "next_dealer": self.next_dealer,
             "finished": self.finished,
+            "ended_at": iso(self.ended_at),
+            "reopened_at": iso(self.reopened_at),
             "leaders": self.leaders,
             "standings": [dataclasses.asdict(s) for s in self.standings],
             "fouls_pending": list(self.state.fouls_pending),
@@ -292,6 +304,7 @@ def build_match_view(
         cumulative=[dict(zip(players, after[v.number], strict=True)) for v in views]
         if after
         else [],
+        ended=match.ended_at is not None,
     )
     return MatchView(
         public_id=match.public_id,
@@ -309,6 +322,8 @@ def build_match_view(
         stake=stake_of(match),
         running=tuple(running),
         played=played or _played(hands),
+        ended_at=match.ended_at,
+        reopened_at=match.reopened_at,
     )
 
 

@@ -113,7 +113,7 @@ def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
         created_at=row.created_at,
         season_id=row.season_id,
         board=board,
-        finished=is_finished(length, board.hands, len(players)),
+        finished=row.ended_at is not None or is_finished(length, board.hands, len(players)),
         zero_sum=zero_sum,
         stake=stake,
         deal_passes=deal_passes,

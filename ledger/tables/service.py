@@ -197,7 +197,7 @@ def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
         data.get("name"),
         names,
         data.get("rules", rules_spec(table)),
-        data.get("length", matches.PROFILE_LENGTH),
+        data.get("length"),  # none given: an open night, ended by the table
         first_dealer,
         given_stake,
     )
@@ -597,6 +597,7 @@ def _read_figures(ids: list[int]) -> list[MatchFigures]:
         Match.season_id,
         Match.rules,
         Match.length,
+        Match.ended_at,
         Match.stake_per_point,
         Match.stake_currency,
         Match.scoreboard,

@@ -78,6 +78,11 @@ class TableMatchForm(FlaskForm):
         filters=[_strip],
         render_kw={"maxlength": MAX_NAME, "autocomplete": "off", "autocapitalize": "words"},
     )
+    hands = StringField(
+        _l("Hands tonight"),
+        filters=[_strip],
+        render_kw={"inputmode": "numeric", "autocomplete": "off", "size": 4},
+    )
 
 
 class MoveMatchForm(FlaskForm):

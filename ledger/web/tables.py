@@ -33,6 +33,7 @@ from wtforms import SelectChoice
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid
+from ledger.forms.length import MAX_COUNT
 from ledger.forms.new_match import default_name
 from ledger.forms.rules import prepare_rules_form, read_rules_form
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
@@ -40,7 +41,7 @@ from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, format_day, money, signed, tr
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.models import Match
-from ledger.matches.reading import rules_from_record
+from ledger.matches.reading import read_whole_number, rules_from_record
 from ledger.tables import figures, service
 from ledger.tables.figures import Standings
 from ledger.tables.models import Season, Table
@@ -307,13 +308,29 @@ def new_match(public_id: str):
     players = [*ticked, *([form.newcomer.data] if form.newcomer.data else [])]
     data = {"players": players, "name": form.name.data or default_name()}
     try:
+        if form.hands.data:  # else an open night, ended from the match page
+            data["length"] = {"hands": _hands_tonight(form.hands.data)}
         match, key = service.new_match(table, data)
     except Invalid as invalid:
-        fields = {"name": form.name, "players": form.players, "first_dealer": form.players}
+        fields = {
+            "name": form.name,
+            "players": form.players,
+            "first_dealer": form.players,
+            "length": form.hands,
+        }
         top = place(invalid, fields)
         return _page(table, table.current_season, 422, match_form=form, top_problems=top)
     remember_key(match.public_id, key)
     return redirect(url_for("matches.show", public_id=match.public_id), 303)
+
+
+def _hands_tonight(text: str) -> int:
+    """The hands typed for tonight's match; Invalid on ``length`` when no whole number."""
+    try:
+        return read_whole_number(text, "length", least=1, most=MAX_COUNT, text=True)
+    except FieldError:
+        message = N_("Enter how many hands: a whole number from 1 to 1000, or leave it empty.")
+        raise Invalid([FieldError("length", message)]) from None
 
 
 @bp.post("/<public_id>/move")
