@@ -82,10 +82,10 @@ def update_match(public_id: str):
 def settle_up(public_id: str):
     """Balances and the fewest payments that settle the table; 422 for a points race."""
     view = matches.match_view(matches.get_match(public_id), newest=0)
-    result = view.settle_up()
+    result = view.settle_up_json()
     if result is None:
         raise ApiError.one(422, NO_SETTLE_UP)
-    return jsonify(result.to_json())
+    return jsonify(result)
 
 
 @bp.post("/matches/<public_id>/rescore")

@@ -134,6 +134,8 @@ def whole(least: int | None = None, most: int | None = None) -> Schema:
 
 TEXT = {"type": "string"}
 TIME = nullable({"type": "string", "format": "date-time"})
+#: A player row's mark: a guest of the table plays without being on its roster.
+GUEST = {"type": "boolean", "description": "A guest of the table: not on its roster."}
 POINTS = {"type": "integer", "description": "Points (whole numbers; money is never a float)."}
 NAME = {
     "type": "string",
@@ -346,6 +348,7 @@ def schemas() -> dict[str, Schema]:
             "hands_finished": whole(0),
             "times_seen": whole(0),
             "best_hand": nullable({"type": "integer"}),
+            "guest": GUEST,
         },
         ("place", "name", "total"),
     )
@@ -366,7 +369,7 @@ def schemas() -> dict[str, Schema]:
         "length": nullable(ref("Length")),
         "hands_in_length": nullable(whole(1)),
         "first_dealer": TEXT,
-        "players": array(obj({"name": TEXT, "total": POINTS}, ("name", "total"))),
+        "players": array(obj({"name": TEXT, "total": POINTS, "guest": GUEST}, ("name", "total"))),
         "hands_played": whole(0),
         "next_dealer": TEXT,
         "finished": {"type": "boolean"},
@@ -620,7 +623,7 @@ def schemas() -> dict[str, Schema]:
                 "stake": nullable(ref("Stake")),
                 "balances": array(
                     obj(
-                        {"name": TEXT, "total": POINTS, "amount": nullable(TEXT)},
+                        {"name": TEXT, "total": POINTS, "amount": nullable(TEXT), "guest": GUEST},
                         ("name", "total", "amount"),
                     )
                 ),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ledger.api.openapi import (
     AMOUNT,
     BODY_ERRORS,
+    GUEST,
     NAME,
     POINTS,
     PUBLIC_ID,
@@ -72,6 +73,7 @@ def table_schemas() -> dict[str, Schema]:
     line = obj(
         {
             "name": TEXT,
+            "guest": GUEST,
             "matches": whole(0),
             "matches_won": whole(0),
             "hands": whole(0),
@@ -99,6 +101,8 @@ def table_schemas() -> dict[str, Schema]:
         {
             "a": TEXT,
             "b": TEXT,
+            "a_guest": GUEST,
+            "b_guest": GUEST,
             "matches": whole(1),
             "a_above": whole(0),
             "b_above": whole(0),
@@ -115,7 +119,9 @@ def table_schemas() -> dict[str, Schema]:
             "created_at": TIME,
             "finished": {"type": "boolean"},
             "hands_played": whole(0),
-            "players": array(obj({"name": TEXT, "total": POINTS}, ("name", "total"))),
+            "players": array(
+                obj({"name": TEXT, "total": POINTS, "guest": GUEST}, ("name", "total"))
+            ),
             "leaders": array(TEXT),
         },
         ("id", "name", "season", "created_at", "finished", "hands_played", "players"),
@@ -191,7 +197,22 @@ def table_schemas() -> dict[str, Schema]:
             "description": "A new match (the body of POST /api/v1/matches; rules and stake "
             "default to the table's), or a match moved in with its own edit key.",
             "anyOf": [
-                ref("NewMatch"),
+                {
+                    "allOf": [
+                        ref("NewMatch"),
+                        obj(
+                            {
+                                "guests": {
+                                    **array(NAME),
+                                    "description": "Players (also in `players`) who play "
+                                    "this night without joining the roster; 422 on `guests` "
+                                    "for a name not among the players or on the roster. With "
+                                    "no `length` the match is open (a night).",
+                                }
+                            }
+                        ),
+                    ]
+                },
                 obj({"match": TEXT, "match_edit_key": TEXT}, ("match", "match_edit_key")),
             ],
         },
@@ -212,6 +233,7 @@ def table_schemas() -> dict[str, Schema]:
         "PlayerRecord": obj(
             {
                 "name": TEXT,
+                "guest": GUEST,
                 "season": nullable(ref("Season")),
                 "figures": nullable(line),
                 "all_time": nullable(line),
@@ -222,6 +244,7 @@ def table_schemas() -> dict[str, Schema]:
                     obj(
                         {
                             "other": TEXT,
+                            "guest": GUEST,
                             "matches": whole(1),
                             "above": whole(0),
                             "below": whole(0),
@@ -260,6 +283,7 @@ def table_schemas() -> dict[str, Schema]:
                     obj(
                         {
                             "name": TEXT,
+                            "guest": GUEST,
                             "total": POINTS,
                             "amount": nullable(MONEY),
                             "won": nullable(MONEY),
@@ -339,7 +363,8 @@ def table_schemas() -> dict[str, Schema]:
             "properties": {"format": {"const": TABLE_FORMAT}},
             "required": ["format"],
             "description": "The table, its seasons, payments "
-            "and every match as in a match's export.",
+            "and every match as in a match's export, with its `season` (an index) and "
+            "its `guests` (players not on the roster).",
         },
     }
 

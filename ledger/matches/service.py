@@ -852,7 +852,9 @@ def _met_another(error: BaseException) -> bool:
     return getattr(cause, "sqlstate", None) in RETRYABLE_SQLSTATES
 
 
-def _new_match(spec: MatchSpec) -> tuple[Match, str]:
+def _new_match(spec: MatchSpec, guests: Collection[str] = ()) -> tuple[Match, str]:
+    """The match of ``spec``, added to the session; ``guests``: those of its players who
+    play without being on its table's roster."""
     key = secrets.token_urlsafe(24)
     match = Match(
         name=spec.name,
@@ -861,7 +863,7 @@ def _new_match(spec: MatchSpec) -> tuple[Match, str]:
         first_dealer=spec.first_dealer,
         edit_key_hash=_hash_key(key),
         players=[
-            MatchPlayer(seat=seat, name=name, name_key=name.casefold())
+            MatchPlayer(seat=seat, name=name, name_key=name.casefold(), guest=name in guests)
             for seat, name in enumerate(spec.players)
         ],
     )

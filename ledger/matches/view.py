@@ -15,7 +15,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from ledger.engine import (
     HandRecord,
@@ -134,6 +134,8 @@ class MatchView:
     #: not ended so) and when such an end was last taken back.
     ended_at: datetime | None = None
     reopened_at: datetime | None = None
+    #: The players who play the match as guests of its table (``ledger.tables.guests``).
+    guests: frozenset[str] = frozenset()
 
     @property
     def totals(self) -> dict[str, int]:
@@ -196,6 +198,19 @@ class MatchView:
             for number, totals in self.running
         ]
 
+    def settle_up_json(self) -> dict[str, Any] | None:
+        """``settle_up`` as the API gives it: each balance marked ``guest``."""
+        result = self.settle_up()
+        if result is None:
+            return None
+        body = result.to_json()
+        balances = cast(list[dict[str, Any]], body["balances"])
+        return {**body, "balances": [self.marked(row) for row in balances]}
+
+    def marked(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A player's row (``name``) marked ``guest``, as every player row of the JSON."""
+        return {**row, "guest": row["name"] in self.guests}
+
     def rules_json(self) -> dict[str, Any]:
         return {**self.rules.to_json(), "overrides": self.rules.overrides()}
 
@@ -209,14 +224,17 @@ class MatchView:
             "hands_in_length": self.hands_in_length,
             "first_dealer": self.first_dealer,
             "stake": self.stake.to_json() if self.stake else None,
-            "players": [{"name": name, "total": self.totals[name]} for name in self.players],
+            "players": [
+                {"name": name, "total": self.totals[name], "guest": name in self.guests}
+                for name in self.players
+            ],
             "hands_played": self.state.hands_played,
             "next_dealer": self.next_dealer,
             "finished": self.finished,
             "ended_at": iso(self.ended_at),
             "reopened_at": iso(self.reopened_at),
             "leaders": self.leaders,
-            "standings": [dataclasses.asdict(s) for s in self.standings],
+            "standings": [self.marked(dataclasses.asdict(s)) for s in self.standings],
             "fouls_pending": list(self.state.fouls_pending),
             "version": self.version,
             "next_hand_number": self.next_hand_number,
@@ -324,6 +342,7 @@ def build_match_view(
         played=played or _played(hands),
         ended_at=match.ended_at,
         reopened_at=match.reopened_at,
+        guests=frozenset(p.name for p in match.players if p.guest),
     )
 
 

@@ -3,7 +3,7 @@ seasons, the payments and every match as its own export (``ledger.matches.export
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ledger import matches
@@ -53,7 +53,14 @@ def export_table(table: Table) -> dict[str, Any]:
             }
             for p in service.payments(table, None)
         ],
-        "matches": [{"season": index.get(m.season_id), **matches.export_json(m)} for m in in_table],
+        "matches": [
+            {
+                "season": index.get(m.season_id),
+                "guests": [p.name for p in m.players if p.guest],
+                **matches.export_json(m),
+            }
+            for m in in_table
+        ],
     }
 
 
@@ -79,9 +86,10 @@ def import_table(data: object) -> tuple[Table, str]:
         )
         docs = []
     names = list(spec.players) if spec else []
+    guests: list[str] = []  # the table's guests: players of a match marked so, not on the roster
     for i, doc in enumerate(docs):
         try:
-            match_spec = read_export({k: v for k, v in doc.items() if k != "season"})
+            match_spec = read_export({k: v for k, v in doc.items() if k not in _TABLE_KEYS})
         except (Invalid, AttributeError) as problem:
             errors += [
                 FieldError(f"matches.{i}.{e.field}".rstrip("."), e.template, **e.values)
@@ -90,7 +98,13 @@ def import_table(data: object) -> tuple[Table, str]:
                 )
             ]
             continue
-        names += [n for n in match_spec.match.players if find_player(n, names) is None]
+        marked = _guests_of(doc, match_spec.match.players, names)
+        guests += [n for n in marked if find_player(n, guests) is None]
+        names += [
+            n
+            for n in match_spec.match.players
+            if find_player(n, names) is None and find_player(n, marked) is None
+        ]
         if _season_index(doc.get("season"), len(seasons)) is False:
             errors.append(FieldError(f"matches.{i}.season", "season must be a season's index."))
     paid = []
@@ -108,7 +122,7 @@ def import_table(data: object) -> tuple[Table, str]:
         try:
             payment = read_payment(
                 {k: v for k, v in item.items() if k in ("from", "to", "amount", "at")},
-                lambda n: find_player(n, names),
+                lambda n: find_player(n, [*names, *guests]),
                 spec.stake if spec else None,
             )
             season = _season_index(item.get("season"), len(seasons))
@@ -156,10 +170,30 @@ def import_table(data: object) -> tuple[Table, str]:
                 )
             )
         for doc in docs:
-            match, _ = matches.import_match({k: v for k, v in doc.items() if k != "season"})
+            match, _ = matches.import_match({k: v for k, v in doc.items() if k not in _TABLE_KEYS})
+            for seat in match.players:
+                seat.guest = find_player(seat.name, guests) is not None
             season = _season_index(doc.get("season"), len(seasons))
             _place(match, table, table.seasons[season].id if isinstance(season, int) else None)
     return table, key
+
+
+#: What a match of a table's export carries beside the match's own export.
+_TABLE_KEYS = ("season", "guests")
+
+
+def _guests_of(doc: Mapping, players: Sequence[str], roster: Sequence[str]) -> list[str]:
+    """The players of an exported match marked as guests (not on the roster): an export
+    made before guests has none."""
+    marked = doc.get("guests")
+    if not isinstance(marked, list):
+        return []
+    return [
+        n
+        for n in players
+        if find_player(n, [m for m in marked if isinstance(m, str)]) is not None
+        and find_player(n, roster) is None
+    ]
 
 
 def _place(match: Match, table: Table, season_id: int | None) -> None:

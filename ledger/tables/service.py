@@ -38,7 +38,7 @@ from ledger.matches.models import Match, MatchPlayer, utcnow
 from ledger.matches.reading import find_player, read_match, rules_record
 from ledger.matches.service import _hash_key, is_public_id
 from ledger.matches.view import iso
-from ledger.tables import figures
+from ledger.tables import figures, guests
 from ledger.tables.figures import MatchFigures, Standings
 from ledger.tables.models import Season, Table, TablePayment, TablePlayer
 from ledger.tables.reading import (
@@ -159,8 +159,7 @@ def change_table(table: Table, data: Mapping) -> Table:
         if "stake" in changes:
             _put_stake(table, changes["stake"])  # type: ignore[arg-type]
         joining = cast(tuple[str, ...], changes.get("players", ()))
-        for name in joining:
-            table.players.append(TablePlayer(name=name, name_key=name.casefold()))
+        _add_players(table, list(joining))
     return table
 
 
@@ -184,9 +183,11 @@ def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
     (its spelling is kept), new names join the roster, the first dealer defaults to
     where the table left off (``next_dealer``), and the match joins the current season."""
     names = data.get("players")
+    on_roster = roster(table)
     if isinstance(names, list):
-        on_roster = roster(table)
+        known = guests.guest_names(table.id)
         names = [find_player(n, on_roster) or n for n in names]
+        names = guests.spelt_as_before(names, known)
     table_stake = stake(table)
     given_stake = data.get("stake", table_stake.to_json() if table_stake else None)
     _check_currency(table_stake, given_stake, "stake.currency")
@@ -201,11 +202,17 @@ def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
         first_dealer,
         given_stake,
     )
+    playing_as_guests = guests.read_guests(
+        data.get("guests"), spec.players, guests.roster_keys(on_roster)
+    )
+    joining = [n for n in _joining(table, spec.players) if n not in playing_as_guests]
     try:
         with matches.transaction():  # one commit: the match and the roster's new names
-            _add_players(table, _joining(table, spec.players))
+            _add_players(table, joining)
             _touch(table)
-            return membership.create_placed(spec, table.id, table.current_season.id)
+            return membership.create_placed(
+                spec, table.id, table.current_season.id, playing_as_guests
+            )
     except IntegrityError:
         raise _roster_changed() from None
 
@@ -370,8 +377,8 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
     their line over the season and over all time, best and worst nights, their
     head-to-head with each other player, and their rival and nemesis once they have
     played ``figures.RIVAL_MATCHES`` matches together (None until then). 404 for a name
-    not on the roster."""
-    player = _roster_player(table, name).name
+    not on the roster or among its guests."""
+    player = _known_player(table, name)
     found = standings(table, season)
     ever = standings(table, None) if season is not None else found
     nights: list[dict[str, Any]] = []
@@ -393,6 +400,7 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
         rows.append(
             {
                 "other": pair.b if mine else pair.a,
+                "guest": pair.b_guest if mine else pair.a_guest,
                 "matches": pair.matches,
                 "above": pair.a_above if mine else pair.b_above,
                 "below": pair.b_above if mine else pair.a_above,
@@ -410,6 +418,7 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
     line, all_time = found.line(player), ever.line(player)
     return {
         "name": player,
+        "guest": player not in roster(table),
         "season": season_json(table, season) if season is not None else None,
         "figures": line.to_json() if line else None,
         "all_time": all_time.to_json() if all_time else None,
@@ -467,7 +476,8 @@ def season_settle_up(
 def add_payment(table: Table, data: Mapping) -> TablePayment:
     """``{"from", "to", "amount", "at"?}``: money handed over, counted in the current
     season's balances. 422 on a table without a stake."""
-    spec = read_payment(data, lambda name: find_player(name, roster(table)), stake(table))
+    known = known_players(table)
+    spec = read_payment(data, lambda name: find_player(name, known), stake(table))
     payment = TablePayment(
         table_id=table.id,
         season_id=table.current_season.id,
@@ -541,7 +551,10 @@ def table_json(table: Table) -> dict[str, Any]:
         "stake": table_stake.to_json() if table_stake else None,
         "players": [{"name": name} for name in roster(table)],
         "seasons": [season_json(table, s) for s in table.seasons],
-        "matches": [m.to_json(seasons.get(m.season_id)) for m in reversed(found)],
+        "matches": [
+            m.to_json(seasons.get(m.season_id), guests.roster_keys(roster(table)))
+            for m in reversed(found)
+        ],
         "version": table.version,
         "created_at": iso(table.created_at),
     }
@@ -661,6 +674,8 @@ def _joining(table: Table, names: tuple[str, ...] | list[str]) -> list[str]:
 
 
 def _add_players(table: Table, names: list[str]) -> None:
+    """``names`` join the roster (a guest of earlier nights included: those nights become
+    theirs)."""
     if len(table.players) + len(names) > MAX_ROSTER:
         raise Invalid(
             [
@@ -671,6 +686,20 @@ def _add_players(table: Table, names: list[str]) -> None:
         )
     for name in names:
         table.players.append(TablePlayer(name=name, name_key=name.casefold()))
+    guests.join_roster(table.id, names)
+
+
+def known_players(table: Table) -> list[str]:
+    """Who may pay or be paid, or has a record: the roster, then the table's guests."""
+    return [*roster(table), *guests.guest_names(table.id)]
+
+
+def _known_player(table: Table, name: str) -> str:
+    """A roster player's or a guest's name as the table spells it; 404 otherwise."""
+    found = find_player(name, known_players(table))
+    if found is None:
+        raise NotFound(Msg("This table has no player called {name}.", name=name))
+    return found
 
 
 def _roster_player(table: Table, name: str) -> TablePlayer:

@@ -78,6 +78,14 @@ class TableMatchForm(FlaskForm):
         filters=[_strip],
         render_kw={"maxlength": MAX_NAME, "autocomplete": "off", "autocapitalize": "words"},
     )
+    known_guests = CheckboxesField(
+        _l("Guests of earlier nights"), choices=[], validate_choice=False
+    )
+    guests = StringField(
+        _l("Guests tonight"),
+        filters=[_strip],
+        render_kw={"autocomplete": "off", "autocapitalize": "words"},
+    )
     hands = StringField(
         _l("Hands tonight"),
         filters=[_strip],

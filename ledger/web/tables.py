@@ -44,6 +44,7 @@ from ledger.matches.models import Match
 from ledger.matches.reading import read_whole_number, rules_from_record
 from ledger.tables import figures, service
 from ledger.tables.figures import Standings
+from ledger.tables.guests import guest_names
 from ledger.tables.models import Season, Table
 from ledger.tables.money_view import decimal_or_none, money_view
 from ledger.web.edit_rights import (
@@ -220,11 +221,12 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
     tonight = [n for n in (last.played if last else ()) if n in on_roster] or on_roster
     match_form = given.get("match_form") or TableMatchForm(formdata=None, players=tonight)
     match_form.players.choices = [SelectChoice(n, n) for n in on_roster]
+    match_form.known_guests.choices = [SelectChoice(n, n) for n in guest_names(table.id)]
     move_form = given.get("move_form") or MoveMatchForm(formdata=None)
     movable = _movable_matches()
     move_form.match.choices = [SelectChoice(m.public_id, m.name) for m in movable]
     payment_form = given.get("payment_form") or PaymentForm(formdata=None)
-    people = [SelectChoice(n, n) for n in on_roster]
+    people = [SelectChoice(n, n) for n in service.known_players(table)]  # guests pay too
     payment_form.payer.choices = payment_form.payee.choices = people
     renames = given.get("rename_forms", {})
     merges = given.get("merge_forms", {})
@@ -305,8 +307,11 @@ def new_match(public_id: str):
     form = TableMatchForm(formdata=request.form)
     on_roster = service.roster(table)
     ticked = [n for n in on_roster if n in (form.players.data or [])]
-    players = [*ticked, *([form.newcomer.data] if form.newcomer.data else [])]
-    data = {"players": players, "name": form.name.data or default_name()}
+    known = guest_names(table.id)
+    guests = [n for n in known if n in (form.known_guests.data or [])]
+    guests += roster_names(form.guests.data)
+    players = [*ticked, *([form.newcomer.data] if form.newcomer.data else []), *guests]
+    data = {"players": players, "guests": guests, "name": form.name.data or default_name()}
     try:
         if form.hands.data:  # else an open night, ended from the match page
             data["length"] = {"hands": _hands_tonight(form.hands.data)}
@@ -317,6 +322,7 @@ def new_match(public_id: str):
             "players": form.players,
             "first_dealer": form.players,
             "length": form.hands,
+            "guests": form.guests,
         }
         top = place(invalid, fields)
         return _page(table, table.current_season, 422, match_form=form, top_problems=top)

@@ -57,3 +57,42 @@ def test_end_the_night_needs_edit_rights(app, client):
     reader = app.test_client()
     assert reader.post(f"/matches/{match_id}/end").status_code == 403
     assert _match(client, match_id)["finished"] is False
+
+
+def test_guests_typed_then_ticked_play_without_joining_the_roster(client):
+    url = create_table(client)
+    key = edit_key(client, url)
+    table_id = url.rsplit("/", 1)[1]
+    first = start_match(client, url, ROSTER[:3], guests="Ram, Sita")
+    body = _match(client, first)
+    assert {p["name"]: p["guest"] for p in body["players"]} == {
+        "Asha": False,
+        "Bikash": False,
+        "Chandra": False,
+        "Ram": True,
+        "Sita": True,
+    }
+    roster = [p["name"] for p in client.get(f"/api/v1/tables/{table_id}").get_json()["players"]]
+    assert roster == ROSTER
+    hand = {
+        "finish": "sequences",
+        "winner": "Ram",
+        "players": [
+            {"name": n, "seen": "sequences", "maal": m}
+            for n, m in (("Asha", 3), ("Ram", 9), ("Sita", 1))
+        ],
+    }
+    play(client, first, key, [hand])
+    page = client.get(url).get_data(as_text=True)
+    assert page.count('class="guest-mark"') >= 2  # the standings and the money mark them
+    assert 'name="known_guests" type="checkbox" value="Ram"' in page
+    second = start_match(client, url, ROSTER[:3], known_guests=["Ram"])
+    names = {p["name"]: p["guest"] for p in _match(client, second)["players"]}
+    assert names == {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
+
+
+def test_a_guest_already_on_the_roster_is_refused_on_the_guests_field(client):
+    url = create_table(client)
+    response = client.post(f"{url}/matches", data={"players": ROSTER[:3], "guests": "dipa"})
+    assert response.status_code == 422
+    assert "on the table&#39;s roster" in response.get_data(as_text=True)
