@@ -372,6 +372,12 @@ def schemas() -> dict[str, Schema]:
         "players": array(obj({"name": TEXT, "total": POINTS, "guest": GUEST}, ("name", "total"))),
         "hands_played": whole(0),
         "next_dealer": TEXT,
+        "next_sitting_out": {
+            **array(TEXT),
+            "description": "Who sits out the next hand in turn when more play than a hand "
+            "deals to: its dealer, then the seats after (the way the deal passes); [] when "
+            "all fit or the match is finished. A default only.",
+        },
         "finished": {"type": "boolean"},
         "leaders": array(TEXT),
         "standings": array(ref("Standing")),

@@ -71,6 +71,22 @@ def next_seat(players: Sequence[str], current: str, direction: str) -> str:
     return players[(players.index(current) + step) % len(players)]
 
 
+def sitting_out_in_turn(
+    players: Sequence[str], dealer: str, most: int, direction: str
+) -> list[str]:
+    """Who sits out the hand ``dealer`` deals when more players sit at the table than a
+    hand deals to (``most``): the dealer, then as many players after them (the way the
+    deal passes) as must; nobody when all fit. So the sitting out goes round with the
+    deal: over 12 hands of 6 players on three packs each sits out twice."""
+    extra = len(players) - most
+    if extra <= 0 or dealer not in players:
+        return []
+    out = [dealer]
+    while len(out) < extra:
+        out.append(next_seat(players, out[-1], direction))
+    return out
+
+
 def hands_in_length(length: MatchLength | None, n_players: int) -> int | None:
     if length is None:
         return None

@@ -27,7 +27,7 @@ from ledger.engine import (
     Standing,
     settle_up,
 )
-from ledger.engine.match import hands_in_length, is_finished
+from ledger.engine.match import hands_in_length, is_finished, sitting_out_in_turn
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Scoreboard, record_from_json
 from ledger.matches.models import Hand, HandVersion, Match
@@ -158,6 +158,16 @@ class MatchView:
         return self.state.standings
 
     @property
+    def next_sitting_out(self) -> list[str]:
+        """Who sits out the next hand in turn (its dealer, then the seats after, as many
+        as must: ``engine.match.sitting_out_in_turn``); nobody once the match is over."""
+        if self.finished:
+            return []
+        return sitting_out_in_turn(
+            self.players, self.next_dealer, self.rules.max_players, self.rules.deal_passes
+        )
+
+    @property
     def length_reached(self) -> bool:
         """Whether the hands of its length are played (an ended match may be reopened
         only when not: a length reached is changed to play on)."""
@@ -230,6 +240,7 @@ class MatchView:
             ],
             "hands_played": self.state.hands_played,
             "next_dealer": self.next_dealer,
+            "next_sitting_out": self.next_sitting_out,
             "finished": self.finished,
             "ended_at": iso(self.ended_at),
             "reopened_at": iso(self.reopened_at),

@@ -16,6 +16,8 @@ from wtforms import (
     Field,
     FormField,
     HiddenField,
+    RadioField,
+    SelectChoice,
     SelectField,
     SelectMultipleField,
     StringField,
@@ -85,6 +87,14 @@ class TableMatchForm(FlaskForm):
         _l("Guests tonight"),
         filters=[_strip],
         render_kw={"autocomplete": "off", "autocapitalize": "words"},
+    )
+    packs = RadioField(
+        _l("Packs"),
+        choices=[
+            SelectChoice("3", _l("Three packs: up to 5 a hand")),
+            SelectChoice("4", _l("Four packs: up to 8 a hand")),
+        ],
+        validate_choice=False,
     )
     hands = StringField(
         _l("Hands tonight"),

@@ -33,6 +33,7 @@ from wtforms import SelectChoice
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid
+from ledger.engine.game import HAND_PLAYERS, MAX_MATCH_PLAYERS, PACKS
 from ledger.forms.length import MAX_COUNT
 from ledger.forms.new_match import default_name
 from ledger.forms.rules import prepare_rules_form, read_rules_form
@@ -219,7 +220,10 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
     """The editor's forms: as posted (``given``), else fresh ones set up for this table."""
     last = service.last_match(table)
     tonight = [n for n in (last.played if last else ()) if n in on_roster] or on_roster
-    match_form = given.get("match_form") or TableMatchForm(formdata=None, players=tonight)
+    table_packs = rules_from_record(table.rules).packs
+    match_form = given.get("match_form") or TableMatchForm(
+        formdata=None, players=tonight, packs=str(table_packs)
+    )
     match_form.players.choices = [SelectChoice(n, n) for n in on_roster]
     match_form.known_guests.choices = [SelectChoice(n, n) for n in guest_names(table.id)]
     move_form = given.get("move_form") or MoveMatchForm(formdata=None)
@@ -238,6 +242,8 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
         players.append((name, rename, merge))
     return {
         "match_form": match_form,
+        "seating": seating_notes(len(match_form.players.data or [])),
+        "packs_now": match_form.packs.data or str(table_packs),
         "next_dealer": figures.next_dealer(last, tonight),
         "move_form": move_form,
         "movable": movable,
@@ -246,6 +252,34 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
         "plain_form": PlainForm(formdata=None),
         "player_forms": players,
     }
+
+
+def seating_notes(ticked: int) -> dict[str, Any]:
+    """What tonight's form says of the seats: per number of packs, for each number of
+    people more than a hand deals to, who sits out (the page's script picks the sentence
+    as boxes are ticked; ``now``: the sentences for the ``ticked`` people shown first)."""
+    notes: dict[str, dict[int, str]] = {}
+    for packs in PACKS:
+        most = HAND_PLAYERS[packs]
+        notes[str(packs)] = {
+            n: tr(
+                N_(
+                    "{n} people ticked and {packs} packs deal to {most}: each hand the "
+                    "dealer and the next sit out in turn, {out} a hand."
+                )
+                if n - most > 1
+                else N_(
+                    "{n} people ticked and {packs} packs deal to {most}: each hand the "
+                    "dealer sits out in turn."
+                ),
+                n=n,
+                packs=packs,
+                most=most,
+                out=n - most,
+            )
+            for n in range(most + 1, MAX_MATCH_PLAYERS + 1)
+        }
+    return {"notes": notes, "ticked": ticked}
 
 
 def _prefix(name: str) -> str:
@@ -312,6 +346,9 @@ def new_match(public_id: str):
     guests += roster_names(form.guests.data)
     players = [*ticked, *([form.newcomer.data] if form.newcomer.data else []), *guests]
     data = {"players": players, "guests": guests, "name": form.name.data or default_name()}
+    packs = next((p for p in PACKS if str(p) == form.packs.data), None)
+    if packs is not None and packs != rules_from_record(table.rules).packs:
+        data["rules"] = {**service.rules_spec(table), "packs": packs}  # one tap: four packs
     try:
         if form.hands.data:  # else an open night, ended from the match page
             data["length"] = {"hands": _hands_tonight(form.hands.data)}

@@ -125,3 +125,63 @@ def test_an_ended_night_stays_ended_through_its_export(client):
     assert document["ended_at"] == ended["ended_at"]
     copy = client.post("/api/v1/matches/import", json=document).get_json()
     assert copy["finished"] is True and copy["ended_at"] == ended["ended_at"]
+
+
+SIX = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal"]
+
+
+def _hand_without(out: list[str], winner: str | None = None) -> dict:
+    playing = [n for n in SIX if n not in out]
+    return {
+        "finish": "sequences",
+        "winner": winner or playing[0],
+        "players": [{"name": n, "seen": "sequences", "maal": i} for i, n in enumerate(playing)],
+    }
+
+
+def test_sitting_out_in_turn_over_12_hands_of_6_on_three_packs(client):
+    table = create_table(client, players=SIX)
+    made = table.new_match(SIX, first_dealer="Chandra")
+    counts = dict.fromkeys(SIX, 0)
+    dealers = []
+    for _ in range(12):
+        body = _match(client, made["id"])
+        out = body["next_sitting_out"]
+        assert out == [body["next_dealer"]]  # the dealer sits out: one of 6 on 5 seats
+        dealers.append(body["next_dealer"])
+        for name in out:
+            counts[name] += 1
+        response = client.post(
+            f"/api/v1/matches/{made['id']}/hands", json=_hand_without(out), headers=table.auth
+        )
+        assert response.status_code == 201, response.get_json()
+        assert response.get_json()["sitting_out"] == out
+    assert counts == dict.fromkeys(SIX, 2)
+    assert dealers[:6] == ["Chandra", "Dipa", "Esha", "Gopal", "Asha", "Bikash"]
+    _patch(client, table, made["id"], {"finished": True})
+    assert _match(client, made["id"])["next_sitting_out"] == []
+
+
+def test_next_sitting_out_is_a_default_only_and_empty_when_all_fit(client):
+    table = create_table(client, players=SIX)
+    made = table.new_match(SIX, first_dealer="Asha")
+    assert _match(client, made["id"])["next_sitting_out"] == ["Asha"]
+    other = _hand_without(["Esha"])  # another player sits out: stored as sent
+    stored = client.post(f"/api/v1/matches/{made['id']}/hands", json=other, headers=table.auth)
+    assert stored.get_json()["sitting_out"] == ["Esha"]
+    assert _match(client, made["id"])["next_sitting_out"] == ["Bikash"]
+    four = table.new_match(FOUR)
+    assert _match(client, four["id"])["next_sitting_out"] == []
+    four_packs = table.new_match(SIX, rules={"profile": "sparkai", "packs": 4})
+    assert _match(client, four_packs["id"])["next_sitting_out"] == []
+
+
+def test_eight_on_three_packs_sit_out_the_dealer_and_the_two_after(client):
+    eight = [*SIX, "Hari", "Indra"]
+    table = create_table(client, players=eight)
+    made = table.new_match(eight, first_dealer="Gopal")
+    assert _match(client, made["id"])["next_sitting_out"] == ["Gopal", "Hari", "Indra"]
+    right = table.new_match(
+        eight, first_dealer="Asha", rules={"profile": "sparkai", "deal_passes": "right"}
+    )
+    assert _match(client, right["id"])["next_sitting_out"] == ["Asha", "Indra", "Hari"]

@@ -2,6 +2,7 @@
 of hands is typed; "End the night" on the match page ends it after its last hand, in
 one tap, and its undo takes the end back."""
 
+from match_pages_support import new_match_form
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
 
 
@@ -96,3 +97,57 @@ def test_a_guest_already_on_the_roster_is_refused_on_the_guests_field(client):
     response = client.post(f"{url}/matches", data={"players": ROSTER[:3], "guests": "dipa"})
     assert response.status_code == 422
     assert "on the table&#39;s roster" in response.get_data(as_text=True)
+
+
+SIX = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal"]
+
+
+def test_the_hand_form_opens_with_the_dealer_sitting_out_in_turn(client):
+    url = create_table(client, players="\n".join(SIX))
+    key = edit_key(client, url)
+    match_id = start_match(client, url, SIX)
+    dealer = _match(client, match_id)["next_dealer"]
+    for _ in range(3):
+        body = _match(client, match_id)
+        page = client.get(f"/matches/{match_id}/hands/new").get_data(as_text=True)
+        seat = SIX.index(body["next_dealer"])
+        assert body["next_sitting_out"] == [SIX[seat]]
+        for i in range(6):
+            assert (f'checked id="players-{i}-plays"' in page) is (i != seat), (i, seat)
+        assert "Sits out this hand in turn" in page
+        playing = [n for n in SIX if n != SIX[seat]]
+        hand = {
+            "finish": "sequences",
+            "winner": playing[0],
+            "players": [{"name": n, "seen": "sequences", "maal": 1} for n in playing],
+        }
+        play(client, match_id, key, [hand])
+    assert _match(client, match_id)["next_dealer"] == SIX[(SIX.index(dealer) + 3) % 6]
+
+
+def test_more_ticked_than_three_packs_take_the_form_says_so_and_four_packs_in_a_tap(client):
+    url = create_table(client, players="\n".join(SIX))
+    page = client.get(url).get_data(as_text=True)
+    assert "6 people ticked and 3 packs deal to 5: each hand the dealer sits out in turn." in page
+    assert 'name="packs" type="radio" value="4"' in page
+    rotation = start_match(client, url, SIX)
+    assert _match(client, rotation)["next_sitting_out"] != []
+    four = start_match(client, url, SIX, packs="4")
+    body = _match(client, four)
+    assert body["rules"]["packs"] == 4 and body["next_sitting_out"] == []
+
+
+def test_the_seating_note_is_in_nepali_on_a_nepali_page(client):
+    url = create_table(client, players="\n".join([*SIX, "Hari"]))
+    client.get("/lang/ne")
+    page = client.get(url).get_data(as_text=True)
+    assert "७ जना" in page
+
+
+def test_four_packs_in_one_choice_on_the_new_match_form(app, client):
+    page = client.get("/matches/new").get_data(as_text=True)
+    assert 'name="packs"' in page and "Four packs: up to 8 a hand" in page
+    response = client.post("/matches/new", data=new_match_form(SIX, packs="4"))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    body = _match(client, response.headers["Location"].rsplit("/", 1)[1])
+    assert body["rules"]["packs"] == 4 and body["next_sitting_out"] == []
