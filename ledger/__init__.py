@@ -147,6 +147,7 @@ def _register_templates(app: Flask) -> None:
         "rule_value": filters.rule_value,
         "setting_label": filters.setting_label,
         "kind_word": filters.kind_word,
+        "name_width": filters.name_width,
     }
     for name, function in template_filters.items():
         app.add_template_filter(function, name)
