@@ -151,3 +151,32 @@ def test_four_packs_in_one_choice_on_the_new_match_form(app, client):
     assert response.status_code == 303, response.get_data(as_text=True)
     body = _match(client, response.headers["Location"].rsplit("/", 1)[1])
     assert body["rules"]["packs"] == 4 and body["next_sitting_out"] == []
+
+
+def test_the_grid_says_why_deleted_hands_leave_a_gap(client):
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER)
+    play(client, match_id, key, [*FOUR, FOUR[0]])
+    for number in (2, 3):
+        deleted = client.delete(
+            f"/api/v1/matches/{match_id}/hands/{number}",
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        assert deleted.status_code == 200
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Hands 2, 3 were deleted; hand numbers are not used again." in page
+
+
+def test_the_what_if_names_the_settings_it_carries(client):
+    url = create_table(client, **{"rules-foul_penalty": "20"})
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER)
+    play(client, match_id, key, FOUR[:1])
+    season = client.get(f"{url}/what-if").get_data(as_text=True)
+    assert "Settings changed from the profile:" in season and "foul penalty" in season.lower()
+    match = client.get(f"/matches/{match_id}/what-if")
+    said = match.get_data(as_text=True)
+    assert "Settings changed from the profile:" in said and "foul penalty" in said.lower()
+    plain = client.get(f"/matches/{match_id}/what-if?rules-profile=everestbuzz")
+    assert "The profile's own settings: none changed." in plain.get_data(as_text=True)
