@@ -2,7 +2,9 @@
 of hands is typed; "End the night" on the match page ends it after its last hand, in
 one tap, and its undo takes the end back."""
 
-from match_pages_support import new_match_form
+import re
+
+from match_pages_support import BY_COUNTS, create_match, hand_form, new_match_form
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
 
 
@@ -180,3 +182,11 @@ def test_the_what_if_names_the_settings_it_carries(client):
     assert "Settings changed from the profile:" in said and "foul penalty" in said.lower()
     plain = client.get(f"/matches/{match_id}/what-if?rules-profile=everestbuzz")
     assert "The profile's own settings: none changed." in plain.get_data(as_text=True)
+
+
+def test_the_result_bar_names_the_finisher_first(client):
+    url = create_match(client)  # Bikash, the second seat, finishes
+    html = client.post(f"{url}/hands/preview", data=hand_form(BY_COUNTS, dealer="Asha"))
+    line = html.get_data(as_text=True).split('<div id="hand-status" hx-swap-oob="innerHTML">')
+    words = re.sub(r"<[^>]+>", "", line[1].split("</div>")[0]).replace("&nbsp;", " ").split()
+    assert words[:2] == ["Result:", "Bikash"]
