@@ -275,7 +275,8 @@ def change_player(table: Table, name: str, data: Mapping) -> Table:
     in_table = table_matches(table)
     if kind == "name":
         new = checked(read_player_name, value, "name")
-        clash = find_player(new, others)
+        # A guest's name too: their nights would become this player's.
+        clash = find_player(new, [*others, *guests.guest_names(table.id)])
         if clash is not None:
             raise Invalid(
                 [

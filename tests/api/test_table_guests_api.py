@@ -125,3 +125,12 @@ def test_a_table_s_export_keeps_its_guests(client):
     assert {p["name"]: p["guest"] for p in copy["matches"][0]["players"]}["Ram"] is True
     match = client.get(f"/api/v1/matches/{copy['matches'][0]['id']}").get_json()
     assert {p["name"]: p["guest"] for p in match["players"]}["Ram"] is True
+
+
+def test_a_roster_player_cannot_take_a_guest_s_name(client):
+    table = create_table(client)
+    made = _night(table)
+    refused = table.patch("/players/Dipa", {"name": "ram"}, status=422)
+    assert refused["errors"][0]["field"] == "name"
+    body = client.get(f"/api/v1/matches/{made['id']}").get_json()
+    assert {p["name"]: p["guest"] for p in body["players"]}["Ram"] is True
