@@ -485,6 +485,7 @@ def player(public_id: str, name: str):
     for part in ("figures", "all_time"):  # money as a Decimal, for the money filter
         if record[part] is not None:
             record[part]["amount"] = decimal_or_none(record[part]["amount"])
+    headline = player_headline(table, season, record)
     body = render_template(
         "table/player.html",
         table=table,
@@ -492,8 +493,38 @@ def player(public_id: str, name: str):
         seasons=list(reversed(table.seasons)),
         season_value=_season_value(season),
         record=record,
+        headline=headline,
         currency=table.stake_currency,
     )
     response = make_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+#: How many of a player's last finished nights their form shows.
+FORM_NIGHTS = 5
+
+
+def player_headline(table: Table, season: Season | None, record: dict[str, Any]) -> dict[str, Any]:
+    """What a player's page leads with on a phone: their place in the season's standings
+    (equal totals share it), total, money won and still owed, and their form (their
+    places in their last finished nights, oldest first)."""
+    found = service.standings(table, season)
+    line = found.line(record["name"])
+    place = None
+    if line is not None:
+        place = 1 + sum(other.total > line.total for other in found.players)
+    owed = None
+    if table.stake_currency is not None:
+        balances = service.season_settle_up(table, season, found)["balances"]
+        mine = next((b for b in balances if b["name"] == record["name"]), None)
+        owed = decimal_or_none(mine["amount"]) if mine else None
+    finished = [n["place"] for n in record["nights"] if n["finished"]]
+    return {
+        "place": place,
+        "of": len(found.players),
+        "total": line.total if line else None,
+        "won": decimal_or_none(line.to_json()["amount"]) if line else None,
+        "owed": owed,
+        "form": finished[-FORM_NIGHTS:],
+    }

@@ -190,3 +190,21 @@ def test_the_result_bar_names_the_finisher_first(client):
     line = html.get_data(as_text=True).split('<div id="hand-status" hx-swap-oob="innerHTML">')
     words = re.sub(r"<[^>]+>", "", line[1].split("</div>")[0]).replace("&nbsp;", " ").split()
     assert words[:2] == ["Result:", "Bikash"]
+
+
+def test_a_players_page_leads_with_place_total_money_and_form(client):
+    url = create_table(client)
+    key = edit_key(client, url)
+    for _ in range(2):
+        match_id = start_match(client, url, ROSTER)
+        play(client, match_id, key, FOUR[:2])
+        assert client.post(f"/matches/{match_id}/end").status_code == 303
+    page = client.get(f"{url}/players/Asha").get_data(as_text=True)
+    head = page.split('<dl class="player-headline">')[1].split("</dl>")[0]
+    standings = client.get(f"/api/v1/tables/{url.rsplit('/', 1)[1]}/standings").get_json()
+    totals = {line["name"]: line["total"] for line in standings["players"]}
+    place = 1 + sum(t > totals["Asha"] for t in totals.values())
+    assert f"{place} of {len(totals)}" in head
+    assert "Money won" in head and "Still owed" in head and "Form" in head
+    assert page.index("player-headline") < page.index("nights-title") < page.index("h2h-title")
+    assert page.index("h2h-title") < page.index("season-figures-title")
