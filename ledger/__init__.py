@@ -150,6 +150,7 @@ def _register_templates(app: Flask) -> None:
         "setting_label": filters.setting_label,
         "season_name": filters.season_name,
         "kind_word": filters.kind_word,
+        "name_width": filters.name_width,
     }
     for name, function in template_filters.items():
         app.add_template_filter(function, name)

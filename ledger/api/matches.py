@@ -86,11 +86,10 @@ def settle_up(public_id: str):
     Each balance row says how to pay that player (``pay_to``: set by them with their own
     link, in the match's table; else null)."""
     match = matches.get_match(public_id)
-    view = matches.match_view(match, newest=0)
-    result = view.settle_up()
+    result = matches.match_view(match, newest=0).settle_up_json()
     if result is None:
         raise ApiError.one(422, NO_SETTLE_UP)
-    return jsonify(table_service.with_pay_to(table_service.table_of(match), result.to_json()))
+    return jsonify(table_service.with_pay_to(table_service.table_of(match), result))
 
 
 @bp.post("/matches/<id:public_id>/rescore")

@@ -135,6 +135,8 @@ def whole(least: int | None = None, most: int | None = None) -> Schema:
 
 TEXT = {"type": "string"}
 TIME = nullable({"type": "string", "format": "date-time"})
+#: A player row's mark: a guest of the table plays without being on its roster.
+GUEST = {"type": "boolean", "description": "A guest of the table: not on its roster."}
 POINTS = {"type": "integer", "description": "Points (whole numbers; money is never a float)."}
 NAME = {
     "type": "string",
@@ -348,6 +350,7 @@ def schemas() -> dict[str, Schema]:
             "hands_finished": whole(0),
             "times_seen": whole(0),
             "best_hand": nullable({"type": "integer"}),
+            "guest": GUEST,
         },
         ("place", "name", "total"),
     )
@@ -368,9 +371,15 @@ def schemas() -> dict[str, Schema]:
         "length": nullable(ref("Length")),
         "hands_in_length": nullable(whole(1)),
         "first_dealer": TEXT,
-        "players": array(obj({"name": TEXT, "total": POINTS}, ("name", "total"))),
+        "players": array(obj({"name": TEXT, "total": POINTS, "guest": GUEST}, ("name", "total"))),
         "hands_played": whole(0),
         "next_dealer": TEXT,
+        "next_sitting_out": {
+            **array(TEXT),
+            "description": "Who sits out the next hand in turn when more play than a hand "
+            "deals to: its dealer, then the seats after (the way the deal passes); [] when "
+            "all fit or the match is finished. A default only.",
+        },
         "finished": {"type": "boolean"},
         "leaders": array(TEXT),
         "standings": array(ref("Standing")),
@@ -380,6 +389,12 @@ def schemas() -> dict[str, Schema]:
         "stake": nullable(ref("Stake")),
         "created_at": TIME,
         "updated_at": TIME,
+        "ended_at": {
+            **TIME,
+            "description": "When the table ended the match after its last hand "
+            "(`finished: true`); null while it runs.",
+        },
+        "reopened_at": {**TIME, "description": "When such an end was last taken back."},
     }
     summary_required = ("id", "name", "rules", "length", "players", "next_dealer", "finished")
     hand = obj(
@@ -436,6 +451,7 @@ def schemas() -> dict[str, Schema]:
             "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS),
             "first_dealer": NAME,
             "last_hand_number": whole(0, NUMBER_MAX),
+            "ended_at": {**TIME, "description": "When the table ended the match (End the night)."},
             "hands": array(
                 obj(
                     {
@@ -568,6 +584,12 @@ def schemas() -> dict[str, Schema]:
                     "description": "Every hand is settled again under these rules, each change "
                     "kept in the hand's history; 422 naming the hands they refuse.",
                 },
+                "finished": {
+                    "type": "boolean",
+                    "description": "true: end the match after its last hand, whatever its "
+                    "length (409 with no hand); false: take such an end back (409 when its "
+                    "length is reached: change the length to play on).",
+                },
             },
             additionalProperties=False,
         ),
@@ -613,6 +635,7 @@ def schemas() -> dict[str, Schema]:
                             "name": TEXT,
                             "total": POINTS,
                             "amount": nullable(TEXT),
+                            "guest": GUEST,
                             "pay_to": {
                                 **ref("PayTo"),
                                 "description": "A match's settle-up: how to pay this player, "
@@ -880,15 +903,17 @@ def paths() -> dict[str, Schema]:
                 parameters=[*match, IF_NONE_MATCH],
             ),
             "patch": operation(
-                "Change a match's name, length, stake or rules",
+                "Change a match's name, length, stake or rules, or end it (End the night)",
                 {200: answer("Match", "The match, changed.")},
-                (400, 401, 403, 404, 413, 422, 429),
+                (400, 401, 403, 404, 409, 413, 422, 429),
                 tag="matches",
                 parameters=match,
                 body=json_body("MatchChange"),
                 write=True,
                 description="A length below the hands already played is refused (422), and "
-                "so are rules that refuse a hand played (422 on `rules`, naming the hands).",
+                "so are rules that refuse a hand played (422 on `rules`, naming the hands). "
+                "`finished: true` on a match with no hand, or `finished: false` on one whose "
+                "length is reached, is refused (409).",
             ),
         },
         "/api/v1/matches/{public_id}/hands": {

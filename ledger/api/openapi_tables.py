@@ -6,6 +6,7 @@ from __future__ import annotations
 from ledger.api.openapi import (
     AMOUNT,
     BODY_ERRORS,
+    GUEST,
     IDEMPOTENCY_KEY,
     NAME,
     POINTS,
@@ -89,6 +90,7 @@ def table_schemas() -> dict[str, Schema]:
     line = obj(
         {
             "name": TEXT,
+            "guest": GUEST,
             "matches": whole(0),
             "matches_won": whole(0),
             "hands": whole(0),
@@ -116,6 +118,8 @@ def table_schemas() -> dict[str, Schema]:
         {
             "a": TEXT,
             "b": TEXT,
+            "a_guest": GUEST,
+            "b_guest": GUEST,
             "matches": whole(1),
             "a_above": whole(0),
             "b_above": whole(0),
@@ -132,7 +136,9 @@ def table_schemas() -> dict[str, Schema]:
             "created_at": TIME,
             "finished": {"type": "boolean"},
             "hands_played": whole(0),
-            "players": array(obj({"name": TEXT, "total": POINTS}, ("name", "total"))),
+            "players": array(
+                obj({"name": TEXT, "total": POINTS, "guest": GUEST}, ("name", "total"))
+            ),
             "leaders": array(TEXT),
         },
         ("id", "name", "season", "created_at", "finished", "hands_played", "players"),
@@ -214,7 +220,22 @@ def table_schemas() -> dict[str, Schema]:
             "description": "A new match (the body of POST /api/v1/matches; rules and stake "
             "default to the table's), or a match moved in with its own edit key.",
             "anyOf": [
-                ref("NewMatch"),
+                {
+                    "allOf": [
+                        ref("NewMatch"),
+                        obj(
+                            {
+                                "guests": {
+                                    **array(NAME),
+                                    "description": "Players (also in `players`) who play "
+                                    "this night without joining the roster; 422 on `guests` "
+                                    "for a name not among the players or on the roster. With "
+                                    "no `length` the match is open (a night).",
+                                }
+                            }
+                        ),
+                    ]
+                },
                 obj({"match": TEXT, "match_edit_key": TEXT}, ("match", "match_edit_key")),
             ],
         },
@@ -235,6 +256,7 @@ def table_schemas() -> dict[str, Schema]:
         "PlayerRecord": obj(
             {
                 "name": TEXT,
+                "guest": GUEST,
                 "season": nullable(ref("Season")),
                 "figures": nullable(line),
                 "all_time": nullable(line),
@@ -245,6 +267,7 @@ def table_schemas() -> dict[str, Schema]:
                     obj(
                         {
                             "other": TEXT,
+                            "guest": GUEST,
                             "matches": whole(1),
                             "above": whole(0),
                             "below": whole(0),
@@ -283,6 +306,7 @@ def table_schemas() -> dict[str, Schema]:
                     obj(
                         {
                             "name": TEXT,
+                            "guest": GUEST,
                             "total": POINTS,
                             "amount": nullable(MONEY),
                             "won": nullable(MONEY),
@@ -377,7 +401,8 @@ def table_schemas() -> dict[str, Schema]:
             },
             "required": ["format", "name", "rules", "seasons"],
             "description": "The table, its seasons (the first is the table's first), "
-            "payments and every match as in a match's export.",
+            "payments and every match as in a match's export, with its `season` (an index) "
+            "and its `guests` (players not on the roster).",
         },
     }
 

@@ -53,7 +53,8 @@ class MatchState:
     fouls_pending: tuple[str, ...]
     next_dealer: str
     hands_played: int
-    finished: bool  # the length has been played: the match takes no more hands
+    #: The length has been played, or the table ended the match: it takes no more hands.
+    finished: bool
     standings: tuple[Standing, ...]
     hands_in_length: int | None = None  # None: an open match
 
@@ -68,6 +69,22 @@ def next_seat(players: Sequence[str], current: str, direction: str) -> str:
     """The seat the deal passes to: left is the next name in seat order."""
     step = 1 if direction == "left" else -1
     return players[(players.index(current) + step) % len(players)]
+
+
+def sitting_out_in_turn(
+    players: Sequence[str], dealer: str, most: int, direction: str
+) -> list[str]:
+    """Who sits out the hand ``dealer`` deals when more players sit at the table than a
+    hand deals to (``most``): the dealer, then as many players after them (the way the
+    deal passes) as must; nobody when all fit. So the sitting out goes round with the
+    deal: over 12 hands of 6 players on three packs each sits out twice."""
+    extra = len(players) - most
+    if extra <= 0 or dealer not in players:
+        return []
+    out = [dealer]
+    while len(out) < extra:
+        out.append(next_seat(players, out[-1], direction))
+    return out
 
 
 def hands_in_length(length: MatchLength | None, n_players: int) -> int | None:

@@ -180,9 +180,12 @@ class Scoreboard:
         length: MatchLength | None,
         carried_penalties: Mapping[int, Mapping[str, int]] | None = None,
         cumulative: Sequence[Mapping[str, int]] = (),
+        *,
+        ended: bool = False,
     ) -> MatchState:
         """The match's state as ``run_match`` gives it; the per-hand parts (penalties
-        carried in, totals after each hand) for the hands the caller shows."""
+        carried in, totals after each hand) for the hands the caller shows. ``ended``: the
+        table ended the match after its last hand (finished whatever its length)."""
         players = self.players
         totals = self.totals
         next_dealer = (
@@ -198,7 +201,7 @@ class Scoreboard:
             fouls_pending=self.pending,
             next_dealer=next_dealer,
             hands_played=self.hands,
-            finished=is_finished(length, self.hands, len(players)),
+            finished=ended or is_finished(length, self.hands, len(players)),
             standings=self.standings(),
             hands_in_length=hands_in_length(length, len(players)),
         )

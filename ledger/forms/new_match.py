@@ -70,6 +70,8 @@ class NewMatchForm(FlaskForm):
     first_dealer = RadioField(_l("Deals first"), choices=[], default="0", validate_choice=False)
     rules = FormField(RulesForm)
     deal_passes = SelectField(_l("The deal passes"), choices=[], validate_choice=False)
+    #: Four packs in one choice (up to 8 a hand), not only under "Change the rules…".
+    packs = SelectField(_l("Packs"), choices=[], validate_choice=False)
     length_kind = RadioField(
         _l("Length of the match"), choices=[], default="profile", validate_choice=False
     )
@@ -125,6 +127,11 @@ def prepare_new_match_form(form: NewMatchForm, *, add_row: bool = False) -> Rule
         SelectChoice("left", tr("left: to the next seat")),
         SelectChoice("right", tr("right: to the previous seat")),
     ]
+    form.packs.choices = [
+        SelectChoice("", tr("{value} (profile)", value=tr("{n} packs", n=base.packs))),
+        SelectChoice("3", tr("Three packs: up to 5 a hand")),
+        SelectChoice("4", tr("Four packs: up to 8 a hand")),
+    ]
     form.length_kind.choices = [
         SelectChoice(
             "profile",
@@ -148,6 +155,11 @@ def rules_spec(form: NewMatchForm, choice: RulesChoice) -> object:
     passes = form.deal_passes.data
     if passes:
         spec = {**(spec if isinstance(spec, dict) else {"profile": spec}), "deal_passes": passes}
+    if form.packs.data in ("3", "4"):
+        spec = {
+            **(spec if isinstance(spec, dict) else {"profile": spec}),
+            "packs": int(form.packs.data),
+        }
     return spec
 
 
@@ -189,6 +201,8 @@ def error_field(form: NewMatchForm, error: FieldError, rows: list[int]):
     if parts[0] == "rules" and len(parts) == 2:
         if parts[1] == "deal_passes":
             return form.deal_passes
+        if parts[1] == "packs":
+            return form.packs
         return getattr(form.rules.form, parts[1], form.rules.form.profile)
     return None
 

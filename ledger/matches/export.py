@@ -73,6 +73,7 @@ def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str
         "first_dealer": view.first_dealer,
         "stake": view.stake.to_json() if view.stake else None,
         "last_hand_number": view.next_hand_number - 1,
+        "ended_at": iso(view.ended_at),
         "hands": [
             {
                 "number": hand.number,
@@ -190,6 +191,8 @@ class ImportSpec:
     last_hand_number: int
     hands: tuple[ImportedHand, ...]
     history: tuple[ImportedHand, ...]
+    #: When the table ended the match after its last hand (None: it was not ended so).
+    ended_at: datetime | None = None
 
 
 def read_export(data: object) -> ImportSpec:
@@ -237,11 +240,13 @@ def read_export(data: object) -> ImportSpec:
         )
         last = 0
     last = max([last, *numbers])
+    ended = data.get("ended_at")
+    ended_at = _timestamp(ended, "ended_at", errors) if ended is not None else None
     if not errors:
         _check_history(history, hands, last, errors)
     if errors:
         raise Invalid(errors)
-    return ImportSpec(match, last, tuple(hands), tuple(history))
+    return ImportSpec(match, last, tuple(hands), tuple(history), ended_at if hands else None)
 
 
 def _check_history(

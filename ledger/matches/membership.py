@@ -9,7 +9,7 @@ all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -31,11 +31,13 @@ from ledger.matches.service import _history, _new_match, _result_json, _touch, t
 RENAMED = "rename"
 
 
-def create_placed(spec: MatchSpec, table_id: int, season_id: int) -> tuple[Match, str]:
-    """A new match (checked: ``reading.read_match``) played in a table and season; it
-    and its edit key."""
+def create_placed(
+    spec: MatchSpec, table_id: int, season_id: int, guests: Collection[str] = ()
+) -> tuple[Match, str]:
+    """A new match (checked: ``reading.read_match``) played in a table and season, with
+    ``guests`` among its players (not on the roster); it and its edit key."""
     with transaction():
-        match, key = _new_match(spec)
+        match, key = _new_match(spec, guests)
         match.table_id, match.season_id = table_id, season_id
     return match, key
 

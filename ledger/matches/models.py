@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Index,
@@ -25,6 +26,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.sql.expression import false
 
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.extensions import db
@@ -121,6 +123,10 @@ class Match(Model):
     #: match. A match leaves its table only when the table is deleted.
     table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="SET NULL"))
     season_id: Mapped[int | None] = mapped_column(ForeignKey("seasons.id", ondelete="SET NULL"))
+    #: When the table ended the match after its last hand ("End the night", whatever its
+    #: length); None while it runs. ``reopened_at``: when such an end was last taken back.
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    reopened_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
@@ -160,6 +166,9 @@ class MatchPlayer(Model):
     name: Mapped[str] = mapped_column(String(MAX_NAME))
     #: ``name.casefold()`` (which can be longer than the name, hence the width).
     name_key: Mapped[str] = mapped_column(String(4 * MAX_NAME))
+    #: A guest of the match's table: plays this night without being on its roster
+    #: (``ledger.tables.guests``); cleared when the name joins the roster.
+    guest: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     match: Mapped[Match] = relationship(back_populates="players")
 

@@ -230,6 +230,17 @@ def _changed_rules(value: object) -> HouseRules:
     return resolve_rules(value)
 
 
+def _changed_finished(value: object) -> bool:
+    """``true`` ends the match after its last hand ("End the night"); ``false`` takes
+    such an end back."""
+    if not isinstance(value, bool):
+        raise FieldError(
+            "finished",
+            "Send true to end the match after its last hand, or false to take that end back.",
+        )
+    return value
+
+
 #: What a change of a match (PATCH) may give, each field read by its function
 #: (``ledger.matches.change_match`` writes what they read).
 MATCH_CHANGES: dict[str, Callable[[object], object]] = {
@@ -238,6 +249,7 @@ MATCH_CHANGES: dict[str, Callable[[object], object]] = {
     "stake": read_stake,
     "season": read_season_id,
     "rules": _changed_rules,
+    "finished": _changed_finished,
 }
 
 

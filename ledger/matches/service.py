@@ -84,7 +84,10 @@ __all__ = [
     "HandNumberTaken",
     "ImportedMatch",
     "KeyReused",
+    "LengthReached",
+    "MatchCannotEnd",
     "MatchConflict",
+    "MatchEnded",
     "MatchFinished",
     "Receipt",
     "RulesRefused",
@@ -200,6 +203,46 @@ class MatchFinished(MatchConflict):
         )
 
 
+class MatchEnded(MatchConflict):
+    """The table ended the match after its last hand: it takes no hand until the end is
+    taken back (``{"finished": false}``)."""
+
+    def __init__(self, played: int):
+        self.played = played
+        super().__init__(
+            Msg(
+                "This match was ended after its {played} hands. It takes more hands only "
+                "once that end is taken back (play on).",
+                played=played,
+            )
+        )
+
+
+class MatchCannotEnd(MatchConflict):
+    """A match with no hand cannot be ended: there is no last hand to end it after."""
+
+    field = "finished"
+
+    def __init__(self) -> None:
+        super().__init__(Msg("This match has no hand yet, so it cannot end after its last hand."))
+
+
+class LengthReached(MatchConflict):
+    """Reopening a match whose length is reached: its length must be changed instead."""
+
+    field = "finished"
+
+    def __init__(self, played: int):
+        self.played = played
+        super().__init__(
+            Msg(
+                "This match is over because its length is reached ({played} hands played): "
+                "change its length to play on.",
+                played=played,
+            )
+        )
+
+
 class WriteConflict(MatchConflict):
     """The database refused a write for meeting another one at the same moment (409);
     nothing was stored and trying again works."""
@@ -288,9 +331,10 @@ def get_match(public_id: str) -> Match:
 
 def change_match(match: Match, data: object) -> Match:
     """Change what ``data`` gives of the match (``name``, ``length``, ``stake``, ``season``,
-    ``rules``: the PATCH of docs/api.md); a field left out stays. The length may not ask for
-    fewer hands than are played: checked while the match is held for this write, so that a
-    hand saved at the same moment counts. Raises Invalid and changes nothing on a problem."""
+    ``rules``, ``finished``: the PATCH of docs/api.md); a field left out stays. The length
+    may not ask for fewer hands than are played: checked while the match is held for this
+    write, so that a hand saved at the same moment counts. Raises Invalid and changes
+    nothing on a problem (a MatchConflict when the match cannot end or open again)."""
     changes = read_match_changes(data)
     if not changes:
         return match
@@ -320,7 +364,28 @@ def change_match(match: Match, data: object) -> Match:
             match.season_id = _season_of_table(match, changes["season"])
         if "rules" in changes:
             _resettle(match, changes["rules"], now)
+        if "finished" in changes:
+            _end_or_reopen(match, changes["finished"], now)
     return match
+
+
+def _end_or_reopen(match: Match, finished: bool, now: datetime) -> None:
+    """Inside ``change_match``'s write: end the match after its last hand (``finished``),
+    or take such an end back; each kept with its moment. Ending twice, or reopening a
+    match that was not ended, changes nothing."""
+    played = fold.held_scoreboard(match).hands
+    if finished:
+        if not played:
+            raise MatchCannotEnd()
+        if match.ended_at is None:
+            match.ended_at = now
+        return
+    length = parse_length(match.length, "length")
+    if is_finished(length, played, len(match.players)):
+        raise LengthReached(played)
+    if match.ended_at is not None:
+        match.ended_at = None
+        match.reopened_at = now
 
 
 #: The seasons of ``ledger.tables``, as far as a match's change needs them (the match
@@ -720,6 +785,7 @@ def prepare_import(data: object) -> ImportedMatch:
     spec = match_export.read_export(data)
     match, key = _match_row(spec.match)
     match.last_hand_number = spec.last_hand_number
+    match.ended_at = spec.ended_at
     board = Scoreboard.empty(spec.match.players)
     hands = []
     for item in sorted(spec.hands, key=lambda item: item.number):
@@ -876,13 +942,15 @@ def _met_another(error: BaseException) -> bool:
     return getattr(cause, "sqlstate", None) in RETRYABLE_SQLSTATES
 
 
-def _new_match(spec: MatchSpec) -> tuple[Match, str]:
-    match, key = _match_row(spec)
+def _new_match(spec: MatchSpec, guests: Collection[str] = ()) -> tuple[Match, str]:
+    """The match of ``spec``, added to the session; ``guests``: those of its players who
+    play without being on its table's roster."""
+    match, key = _match_row(spec, guests)
     db.session.add(match)
     return match, key
 
 
-def _match_row(spec: MatchSpec) -> tuple[Match, str]:
+def _match_row(spec: MatchSpec, guests: Collection[str] = ()) -> tuple[Match, str]:
     """A new match's row (not in the session) and its edit key."""
     key = secrets.token_urlsafe(24)
     match = Match(
@@ -892,7 +960,7 @@ def _match_row(spec: MatchSpec) -> tuple[Match, str]:
         first_dealer=spec.first_dealer,
         edit_key_hash=_hash_key(key),
         players=[
-            MatchPlayer(seat=seat, name=name, name_key=name.casefold())
+            MatchPlayer(seat=seat, name=name, name_key=name.casefold(), guest=name in guests)
             for seat, name in enumerate(spec.players)
         ],
     )
@@ -1010,11 +1078,13 @@ def _store_new_hand(
     if number is not None and number != taken:
         raise HandNumberTaken(number, taken, _hand_numbered(match, number))
     board = fold.held_scoreboard(match)  # as other writers left it
-    length = parse_length(
-        db.session.scalar(select(Match.length).where(Match.id == match.id)), "length"
-    )
-    if is_finished(length, board.hands, len(match.players)):
+    stored_length, ended_at = db.session.execute(
+        select(Match.length, Match.ended_at).where(Match.id == match.id)
+    ).one()
+    if is_finished(parse_length(stored_length, "length"), board.hands, len(match.players)):
         raise MatchFinished(board.hands)
+    if ended_at is not None:
+        raise MatchEnded(board.hands)
     hand, result, dealer_name = _read_and_settle(
         build_match_view(match, board, ()), data, dealer, default_dealer=None
     )

@@ -15,7 +15,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from ledger.engine import (
     HandRecord,
@@ -27,7 +27,7 @@ from ledger.engine import (
     Standing,
     settle_up,
 )
-from ledger.engine.match import hands_in_length
+from ledger.engine.match import hands_in_length, is_finished, sitting_out_in_turn
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Scoreboard, record_from_json
 from ledger.matches.models import Hand, HandVersion, Match
@@ -132,6 +132,12 @@ class MatchView:
     played: tuple[datetime | None, datetime | None] = (None, None)
     #: The table the match is played in (its row id), or None for a lone match.
     table_id: int | None = None
+    #: When the table ended the match after its last hand ("End the night"; None: it was
+    #: not ended so) and when such an end was last taken back.
+    ended_at: datetime | None = None
+    reopened_at: datetime | None = None
+    #: The players who play the match as guests of its table (``ledger.tables.guests``).
+    guests: frozenset[str] = frozenset()
 
     @property
     def totals(self) -> dict[str, int]:
@@ -152,6 +158,22 @@ class MatchView:
     @property
     def standings(self) -> tuple[Standing, ...]:
         return self.state.standings
+
+    @property
+    def next_sitting_out(self) -> list[str]:
+        """Who sits out the next hand in turn (its dealer, then the seats after, as many
+        as must: ``engine.match.sitting_out_in_turn``); nobody once the match is over."""
+        if self.finished:
+            return []
+        return sitting_out_in_turn(
+            self.players, self.next_dealer, self.rules.max_players, self.rules.deal_passes
+        )
+
+    @property
+    def length_reached(self) -> bool:
+        """Whether the hands of its length are played (an ended match may be reopened
+        only when not: a length reached is changed to play on)."""
+        return is_finished(self.length, self.state.hands_played, len(self.players))
 
     @property
     def hands_in_length(self) -> int | None:
@@ -188,6 +210,19 @@ class MatchView:
             for number, totals in self.running
         ]
 
+    def settle_up_json(self) -> dict[str, Any] | None:
+        """``settle_up`` as the API gives it: each balance marked ``guest``."""
+        result = self.settle_up()
+        if result is None:
+            return None
+        body = result.to_json()
+        balances = cast(list[dict[str, Any]], body["balances"])
+        return {**body, "balances": [self.marked(row) for row in balances]}
+
+    def marked(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A player's row (``name``) marked ``guest``, as every player row of the JSON."""
+        return {**row, "guest": row["name"] in self.guests}
+
     def rules_json(self) -> dict[str, Any]:
         return {**self.rules.to_json(), "overrides": self.rules.overrides()}
 
@@ -201,12 +236,18 @@ class MatchView:
             "hands_in_length": self.hands_in_length,
             "first_dealer": self.first_dealer,
             "stake": self.stake.to_json() if self.stake else None,
-            "players": [{"name": name, "total": self.totals[name]} for name in self.players],
+            "players": [
+                {"name": name, "total": self.totals[name], "guest": name in self.guests}
+                for name in self.players
+            ],
             "hands_played": self.state.hands_played,
             "next_dealer": self.next_dealer,
+            "next_sitting_out": self.next_sitting_out,
             "finished": self.finished,
+            "ended_at": iso(self.ended_at),
+            "reopened_at": iso(self.reopened_at),
             "leaders": self.leaders,
-            "standings": [dataclasses.asdict(s) for s in self.standings],
+            "standings": [self.marked(dataclasses.asdict(s)) for s in self.standings],
             "fouls_pending": list(self.state.fouls_pending),
             "version": self.version,
             "next_hand_number": self.next_hand_number,
@@ -294,6 +335,7 @@ def build_match_view(
         cumulative=[dict(zip(players, after[v.number], strict=True)) for v in views]
         if after
         else [],
+        ended=match.ended_at is not None,
     )
     return MatchView(
         public_id=match.public_id,
@@ -312,6 +354,9 @@ def build_match_view(
         table_id=match.table_id,
         running=tuple(running),
         played=played or _played(hands),
+        ended_at=match.ended_at,
+        reopened_at=match.reopened_at,
+        guests=frozenset(p.name for p in match.players if p.guest),
     )
 
 

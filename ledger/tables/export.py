@@ -3,7 +3,7 @@ seasons, the payments and every match as its own export (``ledger.matches.export
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ledger import matches
@@ -71,7 +71,14 @@ def export_table(table: Table) -> dict[str, Any]:
 
 def _matches(in_table: list[Match], index: dict[int | None, int]) -> list[dict[str, Any]]:
     with collector_paused():  # every hand of the table, read and written out
-        return [{"season": index.get(m.season_id), **matches.export_json(m)} for m in in_table]
+        return [
+            {
+                "season": index.get(m.season_id),
+                "guests": [p.name for p in m.players if p.guest],
+                **matches.export_json(m),
+            }
+            for m in in_table
+        ]
 
 
 def import_table(data: object) -> tuple[Table, str]:
@@ -96,10 +103,11 @@ def import_table(data: object) -> tuple[Table, str]:
         )
         docs = []
     names = list(spec.players) if spec else []
+    guests: list[str] = []  # the table's guests: players of a match marked so, not on the roster
     imported: list[tuple[matches.ImportedMatch, int | None]] = []
     for i, doc in enumerate(docs):
         try:
-            match = matches.prepare_import({k: v for k, v in doc.items() if k != "season"})
+            match = matches.prepare_import({k: v for k, v in doc.items() if k not in _TABLE_KEYS})
         except (Invalid, AttributeError) as problem:
             errors += [
                 FieldError(f"matches.{i}.{e.field}".rstrip("."), e.template, **e.values)
@@ -109,7 +117,11 @@ def import_table(data: object) -> tuple[Table, str]:
             ]
             continue
         players = [p["name"] for p in match.players]
-        names += [n for n in players if find_player(n, names) is None]
+        marked = _guests_of(doc, players, names)
+        guests += [n for n in marked if find_player(n, guests) is None]
+        names += [
+            n for n in players if find_player(n, names) is None and find_player(n, marked) is None
+        ]
         season = _season_index(doc.get("season"), len(seasons))
         if season is False:
             errors.append(FieldError(f"matches.{i}.season", "season must be a season's index."))
@@ -129,7 +141,7 @@ def import_table(data: object) -> tuple[Table, str]:
         try:
             payment = read_payment(
                 {k: v for k, v in item.items() if k in ("from", "to", "amount", "at")},
-                lambda n: find_player(n, names),
+                lambda n: find_player(n, [*names, *guests]),
                 spec.stake if spec else None,
             )
             season = _season_index(item.get("season"), len(seasons))
@@ -181,9 +193,29 @@ def import_table(data: object) -> tuple[Table, str]:
             for payment, season, recorded, (state, recorded_by) in paid
         )
         for match, season in imported:
+            for seat in match.players:
+                seat["guest"] = find_player(seat["name"], guests) is not None
             match.place(table.id, table.seasons[season].id if season is not None else None)
         matches.store_imports([match for match, _ in imported])
     return table, key
+
+
+#: What a match of a table's export carries beside the match's own export.
+_TABLE_KEYS = ("season", "guests")
+
+
+def _guests_of(doc: Mapping, players: Sequence[str], roster: Sequence[str]) -> list[str]:
+    """The players of an exported match marked as guests (not on the roster): an export
+    made before guests has none."""
+    marked = doc.get("guests")
+    if not isinstance(marked, list):
+        return []
+    return [
+        n
+        for n in players
+        if find_player(n, [m for m in marked if isinstance(m, str)]) is not None
+        and find_player(n, roster) is None
+    ]
 
 
 def _read_seasons(items: object, errors: list[FieldError]) -> list[tuple[str, Any]]:

@@ -27,6 +27,7 @@ from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Line, Scoreboard
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import iso
+from ledger.tables.guests import is_guest, roster_keys
 
 #: How many matches two players must have played together before one is called the
 #: other's rival or nemesis (board-game trackers use 3).
@@ -75,7 +76,8 @@ class MatchFigures:
         best = max(self.totals.values())
         return [name for name in self.board.players if self.totals[name] == best]
 
-    def to_json(self, season_public_id: str | None) -> dict[str, Any]:
+    def to_json(self, season_public_id: str | None, on_roster: frozenset[str]) -> dict[str, Any]:
+        """The match in its table's list; ``on_roster``: the roster's ``roster_keys``."""
         return {
             "id": self.public_id,
             "name": self.name,
@@ -83,7 +85,10 @@ class MatchFigures:
             "created_at": iso(self.created_at),
             "finished": self.finished,
             "hands_played": self.board.hands,
-            "players": [{"name": n, "total": self.totals[n]} for n in self.board.players],
+            "players": [
+                {"name": n, "total": self.totals[n], "guest": is_guest(n, on_roster)}
+                for n in self.board.players
+            ],
             "leaders": self.leaders,
         }
 
@@ -113,7 +118,7 @@ def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
         created_at=row.created_at,
         season_id=row.season_id,
         board=board,
-        finished=is_finished(length, board.hands, len(players)),
+        finished=row.ended_at is not None or is_finished(length, board.hands, len(players)),
         zero_sum=zero_sum,
         stake=stake,
         deal_passes=deal_passes,
@@ -140,6 +145,8 @@ class PlayerLine:
     total: int = 0
     amount: Decimal | None = None
     rating: Rating | None = None
+    #: Not on the roster: a guest of the table (``ledger.tables.guests``).
+    guest: bool = False
 
     def add(self, line: Line, won: bool, per_point: Decimal | None) -> None:
         self.matches += 1
@@ -155,6 +162,7 @@ class PlayerLine:
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "guest": self.guest,
             "matches": self.matches,
             "matches_won": self.matches_won,
             "hands": self.hands,
@@ -197,11 +205,15 @@ class Pair:
     b_above: int = 0
     a_paid_b: int = 0
     b_paid_a: int = 0
+    a_guest: bool = False
+    b_guest: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             "a": self.a,
             "b": self.b,
+            "a_guest": self.a_guest,
+            "b_guest": self.b_guest,
             "matches": self.matches,
             "a_above": self.a_above,
             "b_above": self.b_above,
@@ -231,6 +243,7 @@ def standings(roster: Sequence[str], figures: Sequence[MatchFigures]) -> Standin
     players by total, highest first (equal totals in roster order); pairs in the order
     they first played together, ``a`` before ``b`` on the roster."""
     order = {name: i for i, name in enumerate(roster)}
+    on_roster = roster_keys(roster)
     lines: dict[str, PlayerLine] = {}
     pairs: dict[tuple[str, str], Pair] = {}
     for match in figures:
@@ -239,12 +252,15 @@ def standings(roster: Sequence[str], figures: Sequence[MatchFigures]) -> Standin
         per_point = match.stake.per_point if match.stake is not None else None
         played = sorted(match.played, key=lambda n: order.get(n, len(order)))
         for name in played:
-            line = lines.setdefault(name, PlayerLine(name))
+            line = lines.setdefault(name, PlayerLine(name, guest=is_guest(name, on_roster)))
             line.add(board.lines[name], name in leaders, per_point)
         totals = match.totals
         for i, a in enumerate(played):
             for b in played[i + 1 :]:
-                pair = pairs.setdefault((a, b), Pair(a, b))
+                pair = pairs.get((a, b)) or pairs.setdefault(
+                    (a, b),
+                    Pair(a, b, a_guest=is_guest(a, on_roster), b_guest=is_guest(b, on_roster)),
+                )
                 pair.matches += 1
                 pair.a_above += totals[a] > totals[b]
                 pair.b_above += totals[b] > totals[a]
@@ -311,6 +327,7 @@ class MoneyBalance:
     won: Decimal | None  # their money from those matches (None: points only)
     paid: Decimal
     received: Decimal
+    guest: bool = False
 
     @property
     def amount(self) -> Decimal | None:
@@ -322,6 +339,7 @@ class MoneyBalance:
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "guest": self.guest,
             "total": self.total,
             "amount": amount_text(self.amount),
             "won": amount_text(self.won),
@@ -360,6 +378,7 @@ def money_balances(
         paid[payer] = paid.get(payer, Decimal("0.00")) + amount
         received[payee] = received.get(payee, Decimal("0.00")) + amount
     names = list(dict.fromkeys([*totals, *paid, *received]))
+    on_roster = roster_keys(roster)
     return [
         MoneyBalance(
             name,
@@ -367,6 +386,7 @@ def money_balances(
             won.get(name, Decimal("0.00")) if stake is not None else None,
             paid.get(name, Decimal("0.00")),
             received.get(name, Decimal("0.00")),
+            guest=is_guest(name, on_roster),
         )
         for name in names
     ]

@@ -27,6 +27,7 @@ class Balance:
     amount: Decimal | None
     paid: Decimal
     received: Decimal
+    guest: bool = False
 
 
 def decimal_or_none(text: str | None) -> Decimal | None:
@@ -48,6 +49,7 @@ def money_view(
                 decimal_or_none(b["amount"]),
                 Decimal(b["paid"]),
                 Decimal(b["received"]),
+                b["guest"],
             )
             for b in settle["balances"]
             if b["total"] or (b["amount"] not in (None, "0.00"))

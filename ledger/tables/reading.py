@@ -181,7 +181,11 @@ def read_payment(data: Mapping, find: object, stake: Stake | None) -> PaymentSpe
         names[field] = find(data.get(field))
         if names[field] is None:
             errors.append(
-                FieldError(field, "{which} must be a player on the table's roster.", which=field)
+                FieldError(
+                    field,
+                    "{which} must be a player of the table: on its roster, or a guest of a night.",
+                    which=field,
+                )
             )
     if not errors and names["from"] == names["to"]:
         errors.append(FieldError("to", "A payment goes from one player to another."))

@@ -117,7 +117,9 @@ def rescore_season(table: Table, season: Season | None, rules: HouseRules) -> Se
         for match in found:
             result = rescore_match(match, rules, stored[match.id])
             length = parse_length(match.length, "length")
-            finished = is_finished(length, len(result.hands), len(result.players))
+            finished = match.ended_at is not None or is_finished(
+                length, len(result.hands), len(result.players)
+            )
             rescored.append(RescoredMatch(match.public_id, match.name, result, finished))
     return SeasonRescore(rules, season, _lines(roster(table), rescored), tuple(rescored))
 

@@ -39,7 +39,7 @@ from ledger.matches.models import Match, MatchPlayer, utcnow
 from ledger.matches.reading import find_player, read_match, rules_record
 from ledger.matches.service import _hash_key, is_public_id
 from ledger.matches.view import iso
-from ledger.tables import figures, payment_keys
+from ledger.tables import figures, guests, payment_keys
 from ledger.tables.figures import MatchFigures, Standings
 from ledger.tables.models import (
     BY_PAYER,
@@ -173,8 +173,7 @@ def change_table(table: Table, data: Mapping) -> Table:
         if "stake" in changes:
             _put_stake(table, changes["stake"])  # type: ignore[arg-type]
         joining = cast(tuple[str, ...], changes.get("players", ()))
-        for name in joining:
-            table.players.append(TablePlayer(name=name, name_key=name.casefold()))
+        _add_players(table, list(joining))
     return table
 
 
@@ -201,9 +200,11 @@ def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
         with matches.transaction():  # one commit: the match and the roster's new names
             _touch(table)  # first: the table's row; then its roster as it is now
             names = data.get("players")
+            on_roster = roster(table)
             if isinstance(names, list):
-                on_roster = roster(table)
+                known = guests.guest_names(table.id)
                 names = [find_player(n, on_roster) or n for n in names]
+                names = guests.spelt_as_before(names, known)
             table_stake = stake(table)
             given_stake = data.get("stake", table_stake.to_json() if table_stake else None)
             _check_currency(table_stake, given_stake, "stake.currency")
@@ -214,12 +215,19 @@ def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
                 data.get("name"),
                 names,
                 data.get("rules", rules_spec(table)),
-                data.get("length", matches.PROFILE_LENGTH),
+                data.get("length"),  # none given: an open night, ended by the table
                 first_dealer,
                 given_stake,
             )
-            _add_players(table, _joining(table, spec.players))
-            return membership.create_placed(spec, table.id, table.current_season.id)
+            playing_as_guests = guests.read_guests(
+                data.get("guests"), spec.players, guests.roster_keys(on_roster)
+            )
+            _add_players(
+                table, [n for n in _joining(table, spec.players) if n not in playing_as_guests]
+            )
+            return membership.create_placed(
+                spec, table.id, table.current_season.id, playing_as_guests
+            )
     except IntegrityError:
         raise _roster_changed() from None
 
@@ -290,7 +298,8 @@ def change_player(table: Table, name: str, data: Mapping) -> Table:
         in_table = table_matches(table)
         if kind == "name":
             new = checked(read_player_name, value, "name")
-            clash = find_player(new, others)
+            # A guest's name too: their nights would become this player's.
+            clash = find_player(new, [*others, *guests.guest_names(table.id)])
             if clash is not None:
                 raise Invalid(
                     [
@@ -391,8 +400,8 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
     their line over the season and over all time, best and worst nights, their
     head-to-head with each other player, and their rival and nemesis once they have
     played ``figures.RIVAL_MATCHES`` matches together (None until then). 404 for a name
-    not on the roster."""
-    player = _roster_player(table, name).name
+    not on the roster or among its guests."""
+    player = _known_player(table, name)
     found = standings(table, season)
     ever = standings(table, None) if season is not None else found
     nights: list[dict[str, Any]] = []
@@ -414,6 +423,7 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
         rows.append(
             {
                 "other": pair.b if mine else pair.a,
+                "guest": pair.b_guest if mine else pair.a_guest,
                 "matches": pair.matches,
                 "above": pair.a_above if mine else pair.b_above,
                 "below": pair.b_above if mine else pair.a_above,
@@ -431,6 +441,7 @@ def player_record(table: Table, name: str, season: Season | None) -> dict[str, A
     line, all_time = found.line(player), ever.line(player)
     return {
         "name": player,
+        "guest": player not in roster(table),
         "season": season_json(table, season) if season is not None else None,
         "figures": line.to_json() if line else None,
         "all_time": all_time.to_json() if all_time else None,
@@ -525,16 +536,13 @@ def add_payment(
     request = payment_keys.digest("POST", None, data)
     if (earlier := payment_keys.answered_before(table, key, request)) is not None:
         return earlier
-    _payer_checked(
-        read_payment(data, lambda name: find_player(name, roster(table)), stake(table)), by
-    )
+    _read_payment_by(table, data, by)
     try:
         with matches.transaction():
             now = _touch(table)  # first: the table's row; then its roster as it is now
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier  # its first request was carried out meanwhile
-            spec = read_payment(data, lambda name: find_player(name, roster(table)), stake(table))
-            _payer_checked(spec, by)
+            spec = _read_payment_by(table, data, by)
             payment = TablePayment(
                 table_id=table.id,
                 season_id=table.current_season.id,
@@ -558,9 +566,13 @@ def add_payment(
     return answer
 
 
-def _payer_checked(spec: PaymentSpec, by: Caller) -> None:
+def _read_payment_by(table: Table, data: Mapping, by: Caller) -> PaymentSpec:
+    """The payment as read against the table's players as they are now (guests can pay
+    and be paid); 403 when a player's own link records a payment not from them."""
+    spec = read_payment(data, lambda name: find_player(name, known_players(table)), stake(table))
     if by.player is not None and spec.payer != by.player.name:
         raise Forbidden(Msg("With your own link you can record only a payment from you."))
+    return spec
 
 
 def payments(table: Table, season: Season | None, *, deleted: bool = False) -> list[TablePayment]:
@@ -749,7 +761,10 @@ def table_json(table: Table) -> dict[str, Any]:
         "stake": table_stake.to_json() if table_stake else None,
         "players": [{"name": name} for name in roster(table)],
         "seasons": [season_json(table, s) for s in table.seasons],
-        "matches": [m.to_json(seasons.get(m.season_id)) for m in reversed(found)],
+        "matches": [
+            m.to_json(seasons.get(m.season_id), guests.roster_keys(roster(table)))
+            for m in reversed(found)
+        ],
         "version": table.version,
         "created_at": iso(table.created_at),
     }
@@ -814,6 +829,7 @@ def _read_figures(ids: list[int]) -> list[MatchFigures]:
         Match.season_id,
         Match.rules,
         Match.length,
+        Match.ended_at,
         Match.stake_per_point,
         Match.stake_currency,
         Match.scoreboard,
@@ -877,6 +893,8 @@ def _joining(table: Table, names: tuple[str, ...] | list[str]) -> list[str]:
 
 
 def _add_players(table: Table, names: list[str]) -> None:
+    """``names`` join the roster (a guest of earlier nights included: those nights become
+    theirs)."""
     if len(table.players) + len(names) > MAX_ROSTER:
         raise Invalid(
             [
@@ -887,6 +905,20 @@ def _add_players(table: Table, names: list[str]) -> None:
         )
     for name in names:
         table.players.append(TablePlayer(name=name, name_key=name.casefold()))
+    guests.join_roster(table.id, names)
+
+
+def known_players(table: Table) -> list[str]:
+    """Who may pay or be paid, or has a record: the roster, then the table's guests."""
+    return [*roster(table), *guests.guest_names(table.id)]
+
+
+def _known_player(table: Table, name: str) -> str:
+    """A roster player's or a guest's name as the table spells it; 404 otherwise."""
+    found = find_player(name, known_players(table))
+    if found is None:
+        raise NotFound(Msg("This table has no player called {name}.", name=name))
+    return found
 
 
 def _roster_player(table: Table, name: str) -> TablePlayer:

@@ -6,6 +6,8 @@ card ranks stay Western (8♥), as they are printed on the cards.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from flask_babel import gettext
 from markupsafe import Markup
 
@@ -99,3 +101,15 @@ def tiplu_family(code: object) -> list[tuple[str, str]]:
 def changed_settings(rules_json: dict) -> list[tuple[str, object]]:
     """The settings of resolved rules (as JSON) that differ from their profile."""
     return list(overrides_of(rules_json).items())
+
+
+#: The widths of a score grid's name column (``.scores-table.names-*`` in app.css), by
+#: the most letters in one word of a name: the column holds its longest word whole.
+NAME_WIDTHS = ((6, ""), (9, "names-wide"), (13, "names-wider"))
+
+
+def name_width(names: Iterable[str]) -> str:
+    """The class that gives a score grid's name column room for the longest word of
+    ``names`` (a name breaks between its words only): "" for the usual width."""
+    longest = max((len(word) for name in names for word in name.split()), default=0)
+    return next((cls for most, cls in NAME_WIDTHS if longest <= most), "names-widest")

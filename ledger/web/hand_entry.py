@@ -43,21 +43,23 @@ class MatchHandForm(HandForm):
     hand_number = HiddenField()
     #: Who sat out the last hand and sits out this one by default (the row says so).
     sat_out_last: frozenset[str] = frozenset()
+    #: Who sits out this hand in turn (more players than a hand deals to).
+    in_turn: frozenset[str] = frozenset()
 
 
 def default_playing(view: MatchView) -> list[str]:
-    """Who plays a new hand, to start with: the last hand's players; before the first
-    hand, everybody, or with more than a hand deals to (5, or 8 with four packs), the
-    dealer and the seats after."""
+    """Who plays a new hand, to start with. With more players than a hand deals to (5,
+    or 8 with four packs): everyone but those who sit out in turn (the dealer, then the
+    seats after: ``view.next_sitting_out``). Else the last hand's players (someone who
+    stepped away stays out until they are back), and everybody before the first hand."""
     players = list(view.players)
+    in_turn = view.next_sitting_out
+    if in_turn:
+        return [p for p in players if p not in in_turn]
     if view.hands:
         last = view.hands[-1]
         return [p for p in players if p not in last.sitting_out]
-    most = view.rules.max_players  # 5, or 8 with four packs
-    if len(players) <= most:
-        return players
-    start = players.index(view.next_dealer) if view.next_dealer in players else 0
-    return [players[(start + i) % len(players)] for i in range(most)]
+    return players
 
 
 def build_match_hand_form(
@@ -93,7 +95,8 @@ def new_hand_form(view: MatchView) -> MatchHandForm:
         entry.form.maal_mode.data = "number"
         entry.form.seen.data = "sequences"
     form.finish.data = "sequences"
-    if view.hands:
+    form.in_turn = frozenset(view.next_sitting_out)
+    if view.hands and not form.in_turn:
         form.sat_out_last = frozenset(view.hands[-1].sitting_out)
     renew_hand_key(form, view)
     return form

@@ -83,7 +83,7 @@ def new(public_id: str):
     if request.method == "GET":
         if view.finished:
             flash(_finished_words(view), "success")
-            return redirect(url_for("matches.change_length", public_id=public_id), 303)
+            return redirect(play_on_url(view), 303)
         return _entry_page(view, new_hand_form(view))
     form = build_match_hand_form(view, request.form)
     check = check_match_hand(form, match, view)
@@ -94,7 +94,7 @@ def new(public_id: str):
             outcome = save_new_hand(form, match, check)
         except (matches.HandNumberTaken, matches.KeyReused) as refused:
             return _taken_page(public_id, refused)
-        except matches.MatchFinished:
+        except (matches.MatchFinished, matches.MatchEnded):
             return _finished_page(public_id)
         if isinstance(outcome, matches.Receipt):
             if request.form.get("sent_later"):  # kept on the phone: saved on its way
@@ -166,10 +166,31 @@ def _finished_page(public_id: str):
     """The match ended while this hand was being typed: nothing stored; say so, keep the
     hand on the page, and point to playing on."""
     view, form, check = _entered_again(public_id)
-    return _entry_page(view, form, check=check, status=409, finished=_finished_words(view))
+    return _entry_page(
+        view,
+        form,
+        check=check,
+        status=409,
+        finished=_finished_words(view),
+        play_on_url=play_on_url(view),
+    )
+
+
+def play_on_url(view: MatchView) -> str:
+    """Where the table plays on after the end: the match page, whose "Undo" takes back
+    "End the night"; else the length, to be made longer."""
+    if view.ended_at is not None and not view.length_reached:
+        return url_for("matches.show", public_id=view.public_id)
+    return url_for("matches.change_length", public_id=view.public_id)
 
 
 def _finished_words(view: MatchView) -> str:
+    if view.ended_at is not None and not view.length_reached:
+        return tr(
+            "The night was ended after {played} hands. To enter more, take that end back "
+            "(“Undo: the night goes on” on the match page).",
+            played=view.state.hands_played,
+        )
     return tr(
         "The match is over: its {played} hands are played. To enter more, play on: "
         "give it a new length.",

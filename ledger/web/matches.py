@@ -402,6 +402,27 @@ def change_length(public_id: str):
     return body, 422
 
 
+@bp.post("/<public_id>/end")
+def end_night(public_id: str):
+    """End the night: the match ends after its last hand, whatever its length (the API's
+    ``{"finished": true}``); the page offers to take it back."""
+    match = matches.get_match(public_id)
+    require_editor(match)
+    matches.change_match(match, {"finished": True})
+    flash(tr("The night is over: the standings are final."), "success")
+    return redirect(url_for("matches.show", public_id=public_id), 303)
+
+
+@bp.post("/<public_id>/reopen")
+def reopen_night(public_id: str):
+    """Take "End the night" back (``{"finished": false}``): the match takes hands again."""
+    match = matches.get_match(public_id)
+    require_editor(match)
+    matches.change_match(match, {"finished": False})
+    flash(tr("The night goes on."), "success")
+    return redirect(url_for("matches.show", public_id=public_id), 303)
+
+
 # --- sharing -----------------------------------------------------------------------------
 
 

@@ -17,6 +17,8 @@ from wtforms import (
     Field,
     FormField,
     HiddenField,
+    RadioField,
+    SelectChoice,
     SelectField,
     SelectMultipleField,
     StringField,
@@ -79,6 +81,27 @@ class TableMatchForm(FlaskForm):
         _l("Someone new"),
         filters=[_strip],
         render_kw={"maxlength": MAX_NAME, "autocomplete": "off", "autocapitalize": "words"},
+    )
+    known_guests = CheckboxesField(
+        _l("Guests of earlier nights"), choices=[], validate_choice=False
+    )
+    guests = StringField(
+        _l("Guests tonight"),
+        filters=[_strip],
+        render_kw={"autocomplete": "off", "autocapitalize": "words"},
+    )
+    packs = RadioField(
+        _l("Packs"),
+        choices=[
+            SelectChoice("3", _l("Three packs: up to 5 a hand")),
+            SelectChoice("4", _l("Four packs: up to 8 a hand")),
+        ],
+        validate_choice=False,
+    )
+    hands = StringField(
+        _l("Hands tonight"),
+        filters=[_strip],
+        render_kw={"inputmode": "numeric", "autocomplete": "off", "size": 4},
     )
 
 

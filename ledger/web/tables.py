@@ -34,6 +34,8 @@ from wtforms import SelectChoice
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid
+from ledger.engine.game import HAND_PLAYERS, MAX_MATCH_PLAYERS, PACKS
+from ledger.forms.length import MAX_COUNT
 from ledger.forms.new_match import default_name
 from ledger.forms.rules import prepare_rules_form, read_rules_form
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
@@ -42,9 +44,10 @@ from ledger.http.wrong_keys import count_wrong_key
 from ledger.i18n import N_, format_day, money, signed, tr, western_digits
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.models import Match
-from ledger.matches.reading import rules_from_record
+from ledger.matches.reading import read_whole_number, rules_from_record
 from ledger.tables import figures, people, service
 from ledger.tables.figures import Standings
+from ledger.tables.guests import guest_names
 from ledger.tables.models import Season, Table
 from ledger.tables.money_view import decimal_or_none, money_view
 from ledger.tables.payment_keys import KeyReused
@@ -225,8 +228,12 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
     """The editor's forms: as posted (``given``), else fresh ones set up for this table."""
     last = service.last_match(table)
     tonight = [n for n in (last.played if last else ()) if n in on_roster] or on_roster
-    match_form = given.get("match_form") or TableMatchForm(formdata=None, players=tonight)
+    table_packs = rules_from_record(table.rules).packs
+    match_form = given.get("match_form") or TableMatchForm(
+        formdata=None, players=tonight, packs=str(table_packs)
+    )
     match_form.players.choices = [SelectChoice(n, n) for n in on_roster]
+    match_form.known_guests.choices = [SelectChoice(n, n) for n in guest_names(table.id)]
     move_form = given.get("move_form") or MoveMatchForm(formdata=None)
     movable = _movable_matches()
     move_form.match.choices = [SelectChoice(m.public_id, m.name) for m in movable]
@@ -234,8 +241,8 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
     if payment_form is None:
         payment_form = PaymentForm(formdata=None)
         payment_form.payment_key.data = new_payment_key()
-    people = [SelectChoice(n, n) for n in on_roster]
-    payment_form.payer.choices = payment_form.payee.choices = people
+    choices = [SelectChoice(n, n) for n in service.known_players(table)]  # guests pay too
+    payment_form.payer.choices = payment_form.payee.choices = choices
     renames = given.get("rename_forms", {})
     merges = given.get("merge_forms", {})
     players = []
@@ -246,6 +253,8 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
         players.append((name, rename, merge))
     return {
         "match_form": match_form,
+        "seating": seating_notes(len(match_form.players.data or [])),
+        "packs_now": match_form.packs.data or str(table_packs),
         "next_dealer": figures.next_dealer(last, tonight),
         "move_form": move_form,
         "movable": movable,
@@ -255,6 +264,34 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
         "plain_form": PlainForm(formdata=None),
         "player_forms": players,
     }
+
+
+def seating_notes(ticked: int) -> dict[str, Any]:
+    """What tonight's form says of the seats: per number of packs, for each number of
+    people more than a hand deals to, who sits out (the page's script picks the sentence
+    as boxes are ticked; ``now``: the sentences for the ``ticked`` people shown first)."""
+    notes: dict[str, dict[int, str]] = {}
+    for packs in PACKS:
+        most = HAND_PLAYERS[packs]
+        notes[str(packs)] = {
+            n: tr(
+                N_(
+                    "{n} people ticked and {packs} packs deal to {most}: each hand the "
+                    "dealer and the next sit out in turn, {out} a hand."
+                )
+                if n - most > 1
+                else N_(
+                    "{n} people ticked and {packs} packs deal to {most}: each hand the "
+                    "dealer sits out in turn."
+                ),
+                n=n,
+                packs=packs,
+                most=most,
+                out=n - most,
+            )
+            for n in range(most + 1, MAX_MATCH_PLAYERS + 1)
+        }
+    return {"notes": notes, "ticked": ticked}
 
 
 def _prefix(name: str) -> str:
@@ -317,16 +354,39 @@ def new_match(public_id: str):
     form = TableMatchForm(formdata=request.form)
     on_roster = service.roster(table)
     ticked = [n for n in on_roster if n in (form.players.data or [])]
-    players = [*ticked, *([form.newcomer.data] if form.newcomer.data else [])]
-    data = {"players": players, "name": form.name.data or default_name()}
+    known = guest_names(table.id)
+    guests = [n for n in known if n in (form.known_guests.data or [])]
+    guests += roster_names(form.guests.data)
+    players = [*ticked, *([form.newcomer.data] if form.newcomer.data else []), *guests]
+    data = {"players": players, "guests": guests, "name": form.name.data or default_name()}
+    packs = next((p for p in PACKS if str(p) == form.packs.data), None)
+    if packs is not None and packs != rules_from_record(table.rules).packs:
+        data["rules"] = {**service.rules_spec(table), "packs": packs}  # one tap: four packs
     try:
+        if form.hands.data:  # else an open night, ended from the match page
+            data["length"] = {"hands": _hands_tonight(form.hands.data)}
         match, key = service.new_match(table, data)
     except Invalid as invalid:
-        fields = {"name": form.name, "players": form.players, "first_dealer": form.players}
+        fields = {
+            "name": form.name,
+            "players": form.players,
+            "first_dealer": form.players,
+            "length": form.hands,
+            "guests": form.guests,
+        }
         top = place(invalid, fields)
         return _page(table, table.current_season, 422, match_form=form, top_problems=top)
     remember_key(match.public_id, key)
     return redirect(url_for("matches.show", public_id=match.public_id), 303)
+
+
+def _hands_tonight(text: str) -> int:
+    """The hands typed for tonight's match; Invalid on ``length`` when no whole number."""
+    try:
+        return read_whole_number(text, "length", least=1, most=MAX_COUNT, text=True)
+    except FieldError:
+        message = N_("Enter how many hands: a whole number from 1 to 1000, or leave it empty.")
+        raise Invalid([FieldError("length", message)]) from None
 
 
 @bp.post("/<public_id>/move")
@@ -491,6 +551,7 @@ def player(public_id: str, name: str):
     for part in ("figures", "all_time"):  # money as a Decimal, for the money filter
         if record[part] is not None:
             record[part]["amount"] = decimal_or_none(record[part]["amount"])
+    headline = player_headline(table, season, record)
     body = render_template(
         "table/player.html",
         table=table,
@@ -498,8 +559,38 @@ def player(public_id: str, name: str):
         seasons=list(reversed(table.seasons)),
         season_value=_season_value(season),
         record=record,
+        headline=headline,
         currency=table.stake_currency,
     )
     response = make_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+#: How many of a player's last finished nights their form shows.
+FORM_NIGHTS = 5
+
+
+def player_headline(table: Table, season: Season | None, record: dict[str, Any]) -> dict[str, Any]:
+    """What a player's page leads with on a phone: their place in the season's standings
+    (equal totals share it), total, money won and still owed, and their form (their
+    places in their last finished nights, oldest first)."""
+    found = service.standings(table, season)
+    line = found.line(record["name"])
+    place = None
+    if line is not None:
+        place = 1 + sum(other.total > line.total for other in found.players)
+    owed = None
+    if table.stake_currency is not None:
+        balances = service.season_settle_up(table, season, found)["balances"]
+        mine = next((b for b in balances if b["name"] == record["name"]), None)
+        owed = decimal_or_none(mine["amount"]) if mine else None
+    finished = [n["place"] for n in record["nights"] if n["finished"]]
+    return {
+        "place": place,
+        "of": len(found.players),
+        "total": line.total if line else None,
+        "won": decimal_or_none(line.to_json()["amount"]) if line else None,
+        "owed": owed,
+        "form": finished[-FORM_NIGHTS:],
+    }

@@ -51,7 +51,7 @@ def test_create_answers_201_with_the_match_and_an_edit_key(client):
     assert response.headers["Location"].endswith(f"/api/v1/matches/{match['id']}")
     assert response.headers["Cache-Control"] == "no-store"
     assert match["name"] == "Tihar 2026"
-    assert match["players"] == [{"name": n, "total": 0} for n in body["players"]]
+    assert match["players"] == [{"name": n, "total": 0, "guest": False} for n in body["players"]]
     assert match["length"] == {"hands": 4}
     assert match["hands"] == []
     assert match["next_dealer"] == "Asha"
@@ -178,7 +178,7 @@ def test_a_match_with_sit_outs_totals_the_engines_nets(create_match):
         assert {p["name"]: p["net"] for p in body["players"]} == engine_nets(data)
         assert body["totals"] == summed(hands[:number])
         assert body["match"]["players"] == [
-            {"name": n, "total": t} for n, t in summed(hands[:number]).items()
+            {"name": n, "total": t, "guest": False} for n, t in summed(hands[:number]).items()
         ]
     assert dealers == PLAYERS[:5]  # the deal passes left, sit-outs included
 

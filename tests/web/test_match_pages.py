@@ -206,7 +206,7 @@ def test_more_than_five_players_preselect_five(client):
     url = create_match(client, players=six, first_dealer="4")
     form = client.get(f"{url}/hands/new").get_data(as_text=True)
     playing = re.findall(r'checked id="players-(\d)-plays"', form)
-    assert playing == ["0", "1", "2", "4", "5"]  # the dealer (Esha) and the next four
+    assert playing == ["0", "1", "2", "3", "5"]  # the dealer (Esha) sits out in turn
 
 
 def test_foul_penalty_carried_to_the_next_hand_is_shown(app, client):

@@ -197,7 +197,8 @@ def test_tonights_match_takes_the_table_rules_stake_roster_order_and_the_next_de
     ticked = re.findall(
         r'<input[^>]*checked[^>]*value="([^"]+)"|<input[^>]*value="([^"]+)"[^>]*checked', page
     )
-    assert sorted(a or b for a, b in ticked) == ["Asha", "Bikash", "Dipa"]  # last night's
+    names = [a or b for a, b in ticked if not (a or b).isdigit()]  # not the packs' choice
+    assert sorted(names) == ["Asha", "Bikash", "Dipa"]  # last night's
     last_dealer = api(client, f"/matches/{first}")["hands"][-1]["dealer"]
     expected = api(client, f"{url}/next-dealer?players=Asha,Bikash,Dipa")["next_dealer"]
     assert expected not in (None, last_dealer)

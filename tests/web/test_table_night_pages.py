@@ -1,0 +1,210 @@
+"""A table's night through its pages (issue 38): tonight's match is open unless a number
+of hands is typed; "End the night" on the match page ends it after its last hand, in
+one tap, and its undo takes the end back."""
+
+import re
+
+from match_pages_support import BY_COUNTS, create_match, hand_form, new_match_form
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
+
+
+def _match(client, public_id: str) -> dict:
+    return client.get(f"/api/v1/matches/{public_id}").get_json()
+
+
+def test_tonights_match_is_open_and_the_night_ends_when_the_table_says(client):
+    url = create_table(client, **{"rules-profile": "amarnepal"})  # usually 4 hands
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER)
+    assert _match(client, match_id)["length"] is None
+    play(client, match_id, key, [*FOUR, FOUR[0]])  # five hands: past amarnepal's four
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "The match is over." not in page
+    assert f"/matches/{match_id}/end" in page and "End the night" in page
+
+    response = client.post(f"/matches/{match_id}/end")
+    assert response.status_code == 303
+    body = _match(client, match_id)
+    assert body["finished"] is True and body["hands_played"] == 5
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "The match is over." in page and f"/matches/{match_id}/reopen" in page
+    # The hand form says the night was ended and points back to the match page.
+    form = client.get(f"/matches/{match_id}/hands/new")
+    assert form.status_code == 303 and form.headers["Location"].endswith(f"/matches/{match_id}")
+
+    assert client.post(f"/matches/{match_id}/reopen").status_code == 303
+    assert _match(client, match_id)["finished"] is False
+    assert client.get(f"/matches/{match_id}/hands/new").status_code == 200
+
+
+def test_tonights_match_takes_a_number_of_hands(client):
+    url = create_table(client)
+    match_id = start_match(client, url, ROSTER, hands="६")
+    assert _match(client, match_id)["length"] == {"hands": 6}
+
+
+def test_a_bad_number_of_hands_is_refused_on_its_field(client):
+    url = create_table(client)
+    response = client.post(f"{url}/matches", data={"players": ROSTER, "hands": "many"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "a whole number from 1 to 1000, or leave it empty" in page
+    assert client.get(f"/api/v1/tables/{url.rsplit('/', 1)[1]}").get_json()["matches"] == []
+
+
+def test_end_the_night_needs_edit_rights(app, client):
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER)
+    play(client, match_id, key, FOUR[:1])
+    reader = app.test_client()
+    assert reader.post(f"/matches/{match_id}/end").status_code == 403
+    assert _match(client, match_id)["finished"] is False
+
+
+def test_guests_typed_then_ticked_play_without_joining_the_roster(client):
+    url = create_table(client)
+    key = edit_key(client, url)
+    table_id = url.rsplit("/", 1)[1]
+    first = start_match(client, url, ROSTER[:3], guests="Ram, Sita")
+    body = _match(client, first)
+    assert {p["name"]: p["guest"] for p in body["players"]} == {
+        "Asha": False,
+        "Bikash": False,
+        "Chandra": False,
+        "Ram": True,
+        "Sita": True,
+    }
+    roster = [p["name"] for p in client.get(f"/api/v1/tables/{table_id}").get_json()["players"]]
+    assert roster == ROSTER
+    hand = {
+        "finish": "sequences",
+        "winner": "Ram",
+        "players": [
+            {"name": n, "seen": "sequences", "maal": m}
+            for n, m in (("Asha", 3), ("Ram", 9), ("Sita", 1))
+        ],
+    }
+    play(client, first, key, [hand])
+    page = client.get(url).get_data(as_text=True)
+    assert page.count('class="guest-mark"') >= 2  # the standings and the money mark them
+    assert 'name="known_guests" type="checkbox" value="Ram"' in page
+    second = start_match(client, url, ROSTER[:3], known_guests=["Ram"])
+    names = {p["name"]: p["guest"] for p in _match(client, second)["players"]}
+    assert names == {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
+
+
+def test_a_guest_already_on_the_roster_is_refused_on_the_guests_field(client):
+    url = create_table(client)
+    response = client.post(f"{url}/matches", data={"players": ROSTER[:3], "guests": "dipa"})
+    assert response.status_code == 422
+    assert "on the table&#39;s roster" in response.get_data(as_text=True)
+
+
+SIX = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal"]
+
+
+def test_the_hand_form_opens_with_the_dealer_sitting_out_in_turn(client):
+    url = create_table(client, players="\n".join(SIX))
+    key = edit_key(client, url)
+    match_id = start_match(client, url, SIX)
+    dealer = _match(client, match_id)["next_dealer"]
+    for _ in range(3):
+        body = _match(client, match_id)
+        page = client.get(f"/matches/{match_id}/hands/new").get_data(as_text=True)
+        seat = SIX.index(body["next_dealer"])
+        assert body["next_sitting_out"] == [SIX[seat]]
+        for i in range(6):
+            assert (f'checked id="players-{i}-plays"' in page) is (i != seat), (i, seat)
+        assert "Sits out this hand in turn" in page
+        playing = [n for n in SIX if n != SIX[seat]]
+        hand = {
+            "finish": "sequences",
+            "winner": playing[0],
+            "players": [{"name": n, "seen": "sequences", "maal": 1} for n in playing],
+        }
+        play(client, match_id, key, [hand])
+    assert _match(client, match_id)["next_dealer"] == SIX[(SIX.index(dealer) + 3) % 6]
+
+
+def test_more_ticked_than_three_packs_take_the_form_says_so_and_four_packs_in_a_tap(client):
+    url = create_table(client, players="\n".join(SIX))
+    page = client.get(url).get_data(as_text=True)
+    assert "6 people ticked and 3 packs deal to 5: each hand the dealer sits out in turn." in page
+    assert 'name="packs" type="radio" value="4"' in page
+    rotation = start_match(client, url, SIX)
+    assert _match(client, rotation)["next_sitting_out"] != []
+    four = start_match(client, url, SIX, packs="4")
+    body = _match(client, four)
+    assert body["rules"]["packs"] == 4 and body["next_sitting_out"] == []
+
+
+def test_the_seating_note_is_in_nepali_on_a_nepali_page(client):
+    url = create_table(client, players="\n".join([*SIX, "Hari"]))
+    client.get("/lang/ne")
+    page = client.get(url).get_data(as_text=True)
+    assert "७ जना" in page
+
+
+def test_four_packs_in_one_choice_on_the_new_match_form(app, client):
+    page = client.get("/matches/new").get_data(as_text=True)
+    assert 'name="packs"' in page and "Four packs: up to 8 a hand" in page
+    response = client.post("/matches/new", data=new_match_form(SIX, packs="4"))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    body = _match(client, response.headers["Location"].rsplit("/", 1)[1])
+    assert body["rules"]["packs"] == 4 and body["next_sitting_out"] == []
+
+
+def test_the_grid_says_why_deleted_hands_leave_a_gap(client):
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER)
+    play(client, match_id, key, [*FOUR, FOUR[0]])
+    for number in (2, 3):
+        deleted = client.delete(
+            f"/api/v1/matches/{match_id}/hands/{number}",
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        assert deleted.status_code == 200
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Hands 2, 3 were deleted; hand numbers are not used again." in page
+
+
+def test_the_what_if_names_the_settings_it_carries(client):
+    url = create_table(client, **{"rules-foul_penalty": "20"})
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER)
+    play(client, match_id, key, FOUR[:1])
+    season = client.get(f"{url}/what-if").get_data(as_text=True)
+    assert "Settings changed from the profile:" in season and "foul penalty" in season.lower()
+    match = client.get(f"/matches/{match_id}/what-if")
+    said = match.get_data(as_text=True)
+    assert "Settings changed from the profile:" in said and "foul penalty" in said.lower()
+    plain = client.get(f"/matches/{match_id}/what-if?rules-profile=everestbuzz")
+    assert "The profile's own settings: none changed." in plain.get_data(as_text=True)
+
+
+def test_the_result_bar_names_the_finisher_first(client):
+    url = create_match(client)  # Bikash, the second seat, finishes
+    html = client.post(f"{url}/hands/preview", data=hand_form(BY_COUNTS, dealer="Asha"))
+    line = html.get_data(as_text=True).split('<div id="hand-status" hx-swap-oob="innerHTML">')
+    words = re.sub(r"<[^>]+>", "", line[1].split("</div>")[0]).replace("&nbsp;", " ").split()
+    assert words[:2] == ["Result:", "Bikash"]
+
+
+def test_a_players_page_leads_with_place_total_money_and_form(client):
+    url = create_table(client)
+    key = edit_key(client, url)
+    for _ in range(2):
+        match_id = start_match(client, url, ROSTER)
+        play(client, match_id, key, FOUR[:2])
+        assert client.post(f"/matches/{match_id}/end").status_code == 303
+    page = client.get(f"{url}/players/Asha").get_data(as_text=True)
+    head = page.split('<dl class="player-headline">')[1].split("</dl>")[0]
+    standings = client.get(f"/api/v1/tables/{url.rsplit('/', 1)[1]}/standings").get_json()
+    totals = {line["name"]: line["total"] for line in standings["players"]}
+    place = 1 + sum(t > totals["Asha"] for t in totals.values())
+    assert f"{place} of {len(totals)}" in head
+    assert "Money won" in head and "Still owed" in head and "Form" in head
+    assert page.index("player-headline") < page.index("nights-title") < page.index("h2h-title")
+    assert page.index("h2h-title") < page.index("season-figures-title")
