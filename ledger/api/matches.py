@@ -23,6 +23,7 @@ from ledger.matches.pdf_export import NotAPdf, read_pdf_export
 from ledger.matches.reading import read_whole_number
 from ledger.matches.rescore import read_rescore_rules, rescore_match
 from ledger.matches.view import history_json
+from ledger.tables.player_stats import match_stats_json
 from ledger.tables.service import may_write_match
 
 NO_SETTLE_UP = (
@@ -86,6 +87,12 @@ def settle_up(public_id: str):
     if result is None:
         raise ApiError.one(422, NO_SETTLE_UP)
     return jsonify(result.to_json())
+
+
+@bp.get("/matches/<public_id>/stats")
+def match_stats(public_id: str):
+    """Tonight's figures of each player and tonight's awards."""
+    return jsonify(match_stats_json(matches.get_match(public_id)))
 
 
 @bp.post("/matches/<public_id>/rescore")

@@ -41,6 +41,7 @@ class MatchFigures:
 
     id: int
     public_id: str
+    version: int
     name: str
     created_at: datetime
     season_id: int | None
@@ -109,6 +110,7 @@ def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
     return MatchFigures(
         id=row.id,
         public_id=row.public_id,
+        version=row.version,
         name=row.name,
         created_at=row.created_at,
         season_id=row.season_id,

@@ -355,6 +355,12 @@ def standings(table: Table, season: Season | None) -> Standings:
     return figures.standings(roster(table), _figures(table, season))
 
 
+def season_matches(table: Table, season: Season | None) -> list[MatchFigures]:
+    """The season's matches (None: all) as their kept scoreboards tell them, in play
+    order (the order they were made)."""
+    return _figures(table, season)
+
+
 def standings_json(table: Table, season: Season | None) -> dict[str, Any]:
     """The body of ``GET /api/v1/tables/<id>/standings``."""
     found = standings(table, season)
