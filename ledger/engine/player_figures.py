@@ -25,6 +25,16 @@ FORM_NIGHTS = 5
 AWARDS = ("hands_won", "dublee_finishes", "best_hand", "best_night")
 
 
+def percent(part: int, whole: int) -> int:
+    """``part`` of ``whole`` as a whole percentage, rounded half up, in integers (7 of 10:
+    70; 2 of 3: 67); 0 of nothing is 0.
+
+    >>> percent(7, 10), percent(2, 3), percent(1, 8), percent(0, 0)
+    (70, 67, 13, 0)
+    """
+    return (200 * part + whole) // (2 * whole) if whole else 0
+
+
 @dataclass(frozen=True)
 class HandFacts:
     """What the figures need of one settled hand."""

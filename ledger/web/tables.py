@@ -41,7 +41,7 @@ from ledger.i18n import N_, format_day, money, signed, tr
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.models import Match
 from ledger.matches.reading import rules_from_record
-from ledger.tables import figures, service
+from ledger.tables import figures, player_stats, service
 from ledger.tables.figures import Standings
 from ledger.tables.models import Season, Table
 from ledger.tables.money_view import decimal_or_none, money_view
@@ -191,6 +191,8 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any):
             N_("Each player's rating after each match that is over. Ratings now: {totals}."),
         ),
         "money": money_view(table, season, found),
+        "stats": player_stats.stats(table, found.matches),
+        "match_names": {m.public_id: m.name for m in found.matches},
         "payments": service.payments(table, season),
         "rules": rules_from_record(table.rules),
         "stake": service.stake(table),
@@ -425,6 +427,9 @@ def player(public_id: str, name: str):
     for part in ("figures", "all_time"):  # money as a Decimal, for the money filter
         if record[part] is not None:
             record[part]["amount"] = decimal_or_none(record[part]["amount"])
+    played = service.season_matches(table, season)
+    stats = player_stats.stats(table, played)
+    mine = stats.row(record["name"])
     body = render_template(
         "table/player.html",
         table=table,
@@ -433,6 +438,10 @@ def player(public_id: str, name: str):
         season_value=_season_value(season),
         record=record,
         currency=table.stake_currency,
+        mine=mine,
+        place=1 + sum(row.total > mine.total for row in stats.players) if mine else None,
+        players_placed=len(stats.players),
+        match_names={m.public_id: m.name for m in played},
     )
     response = make_response(body)
     response.headers["Cache-Control"] = "no-store"
