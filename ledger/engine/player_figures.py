@@ -47,16 +47,22 @@ class HandFacts:
     fouls: frozenset[str] = frozenset()
 
     @classmethod
-    def from_result(cls, number: int, result: Mapping[str, Any]) -> HandFacts:
-        """From a stored settlement (``Settlement.to_json()``)."""
-        players = result["players"]
+    def from_record(
+        cls, number: int, record: Mapping[str, Any], fouls: Iterable[str] | None = None
+    ) -> HandFacts:
+        """From a stored hand's fold record (``scoreboard.record_json``): it keeps the
+        winner, the nets and who saw how; a finisher finishes by the route they saw by
+        (a hand is refused otherwise), so the finish follows. Its ``fouls`` are the fouls
+        carried to the next hand; ``fouls`` gives them where the rules settle a foul in
+        its own hand (the record does not keep those)."""
+        winner, seen = record["winner"], record["seen"]
         return cls(
             number=number,
-            winner=result["winner"],
-            finish=result["finish"],
-            nets={p["name"]: p["net"] for p in players},
-            seen={p["name"]: p["seen"] for p in players},
-            fouls=frozenset(p["name"] for p in players if p.get("foul")),
+            winner=winner,
+            finish=seen[winner] if winner is not None else "void",
+            nets=record["nets"],
+            seen=seen,
+            fouls=frozenset(record["fouls"] if fouls is None else fouls),
         )
 
 
@@ -111,9 +117,10 @@ class Tally:
         self.unseen_points += net if seen == "unseen" else 0
         self.fouls += name in hand.fouls
         self.dublee_finishes += hand.winner == name and hand.finish == "dublees"
-        ref = HandRef(match, hand.number, net)
-        self.best_hand = _better(self.best_hand, ref, +1)
-        self.worst_hand = _better(self.worst_hand, ref, -1)
+        if self.best_hand is None or net > self.best_hand.net:
+            self.best_hand = HandRef(match, hand.number, net)
+        if self.worst_hand is None or net < self.worst_hand.net:
+            self.worst_hand = HandRef(match, hand.number, net)
 
     def add(self, later: Tally) -> None:
         """Count ``later``'s hands (all later in play order than this tally's)."""

@@ -1,8 +1,9 @@
 """A player's figures and the awards, of a table's season or of one match
 (``GET /api/v1/tables/<id>/stats``, ``GET /api/v1/matches/<id>/stats``).
 
-Computed from the stored hands (their settlements, as agreed), so a rename, a merge or
-a change of rules carries through; the arithmetic is the engine's
+Computed from the stored hands (each hand's fold record, written from its settlement as
+agreed, and the hand as entered for fouls settled in their own hand), so a rename, a
+merge or a change of rules carries through; the arithmetic is the engine's
 (``ledger.engine.player_figures``). Each match's tallies are kept in memory by its id
 and version, as its standings' figures are: after a new hand only that match's hands
 are read again.
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import case, select
 
 from ledger.engine.player_figures import (
     Award,
@@ -110,28 +111,24 @@ def match_stats_json(match: Match) -> dict[str, Any]:
 
 #: Each match's tallies by (public id, version): a write changes the version.
 _KEPT: OrderedDict[tuple[str, int], dict[str, Tally]] = OrderedDict()
+#: Each match's hands as last read, by the match's public id: hand number -> (the hand's
+#: version, its facts). A write that changes what a hand says (an edit, a rename, new
+#: rules) changes the hand's version, and a match never gives a hand's number again, so
+#: after a new hand only that hand is read.
+_HANDS: OrderedDict[str, dict[int, tuple[int, HandFacts]]] = OrderedDict()
 _KEPT_MOST = 4096
 _KEPT_LOCK = threading.Lock()
 
 
 def _tallies(matches: Sequence[MatchFigures]) -> list[dict[str, Tally]]:
-    """Each match's tallies, reading the hands only of those not kept at their version
-    (one query for all of them)."""
+    """Each match's tallies: kept at its version, else counted from its hands."""
     keys = [(m.public_id, m.version) for m in matches]
     with _KEPT_LOCK:
         found = {key: _KEPT.get(key) for key in keys}
     missing = [m for m, key in zip(matches, keys, strict=True) if found[key] is None]
     if missing:
-        hands: dict[int, list[HandFacts]] = {m.id: [] for m in missing}
-        rows = db.session.connection().execute(
-            select(Hand.match_id, Hand.number, Hand.result)
-            .where(Hand.match_id.in_(list(hands)))
-            .order_by(Hand.match_id, Hand.number)
-        )
-        for match_id, number, result in rows:
-            hands[match_id].append(HandFacts.from_result(number, result))
-        for m in missing:
-            found[(m.public_id, m.version)] = tally_hands(m.public_id, hands[m.id])
+        for m, hands in zip(missing, _hands_of(missing), strict=True):
+            found[(m.public_id, m.version)] = tally_hands(m.public_id, hands)
     with _KEPT_LOCK:
         for key in keys:
             _KEPT[key] = found[key]  # type: ignore[assignment]
@@ -139,3 +136,66 @@ def _tallies(matches: Sequence[MatchFigures]) -> list[dict[str, Tally]]:
         while len(_KEPT) > _KEPT_MOST:
             _KEPT.popitem(last=False)
     return [found[key] for key in keys]  # type: ignore[misc]
+
+
+def _hands_of(matches: Sequence[MatchFigures]) -> list[list[HandFacts]]:
+    """Each match's hands in number order: their numbers and versions in one query; the
+    facts of a hand read before at its version reused, the rest read (a match read for
+    the first time in one query with the others such)."""
+    by_id = {m.id: m for m in matches}
+    listed: dict[int, list[tuple[int, int]]] = {m.id: [] for m in matches}
+    for match_id, number, version in db.session.connection().execute(
+        select(Hand.match_id, Hand.number, Hand.version)
+        .where(Hand.match_id.in_(list(by_id)))
+        .order_by(Hand.match_id, Hand.number)
+    ):
+        listed[match_id].append((number, version))
+    with _KEPT_LOCK:
+        known = {m.id: dict(_HANDS.get(m.public_id, {})) for m in matches}
+    unread = {
+        match_id: [n for n, v in hands if known[match_id].get(n, (None,))[0] != v]
+        for match_id, hands in listed.items()
+    }
+    whole = [by_id[i] for i, numbers in unread.items() if len(numbers) == len(listed[i]) > 0]
+    fresh = _read_facts(whole, None)
+    for match_id, numbers in unread.items():
+        if 0 < len(numbers) < len(listed[match_id]):
+            fresh.update(_read_facts([by_id[match_id]], numbers))
+    out = []
+    with _KEPT_LOCK:
+        for m in matches:
+            hands = {n: fresh.get((m.id, n)) or known[m.id][n] for n, _ in listed[m.id]}
+            _HANDS[m.public_id] = hands
+            _HANDS.move_to_end(m.public_id)
+            out.append([facts for _, facts in hands.values()])
+        while len(_HANDS) > _KEPT_MOST:
+            _HANDS.popitem(last=False)
+    return out
+
+
+def _read_facts(
+    matches: Sequence[MatchFigures], numbers: list[int] | None
+) -> dict[tuple[int, int], tuple[int, HandFacts]]:
+    """(match id, number) -> (version, facts) of the matches' hands (only ``numbers``,
+    if given), from their small fold records; in a match whose rules settle a foul in its
+    own hand, its fouls from the hand as entered (the record keeps only fouls carried on)."""
+    if not matches:
+        return {}
+    same_hand = [m.id for m in matches if m.foul_rule == "same_hand"]
+    query = select(
+        Hand.match_id,
+        Hand.number,
+        Hand.version,
+        Hand.record,
+        # Only where needed: the hand as entered is larger than its record.
+        case((Hand.match_id.in_(same_hand), Hand.input), else_=None),
+    ).where(Hand.match_id.in_([m.id for m in matches]))
+    if numbers is not None:
+        query = query.where(Hand.number.in_(numbers))
+    out: dict[tuple[int, int], tuple[int, HandFacts]] = {}
+    for match_id, number, version, record, entered in db.session.connection().execute(query):
+        fouls = None
+        if entered is not None:
+            fouls = [p["name"] for p in entered["players"] if p.get("foul")]
+        out[(match_id, number)] = (version, HandFacts.from_record(number, record, fouls))
+    return out
