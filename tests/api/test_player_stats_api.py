@@ -1,8 +1,9 @@
 """A player's figures (issue 39): ``GET /api/v1/tables/<id>/stats`` and
 ``GET /api/v1/matches/<id>/stats`` against every figure summed again here from the
 matches' hands as the API gives them (``GET /api/v1/matches/<id>``), over random
-seasons: sit-outs, fouls (settled in their hand or carried to the next), dublee finishes, void hands,
-unseen players, ties, a rename and a merge, matches over and open."""
+seasons: sit-outs, fouls (settled in their hand or carried to the next), dublee
+finishes, void hands, unseen players, ties, edits, an undo, a rename and a merge,
+matches over and open."""
 
 from __future__ import annotations
 
