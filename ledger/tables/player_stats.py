@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import case, select
@@ -111,24 +111,34 @@ def match_stats_json(match: Match) -> dict[str, Any]:
 
 #: Each match's tallies by (public id, version): a write changes the version.
 _KEPT: OrderedDict[tuple[str, int], dict[str, Tally]] = OrderedDict()
-#: Each match's hands as last read, by the match's public id: hand number -> (the hand's
-#: version, its facts). A write that changes what a hand says (an edit, a rename, new
-#: rules) changes the hand's version, and a match never gives a hand's number again, so
-#: after a new hand only that hand is read.
-_HANDS: OrderedDict[str, dict[int, tuple[int, HandFacts]]] = OrderedDict()
+
+
+@dataclass(frozen=True)
+class _Read:
+    """A match's hands as last read (hand number -> (its version, its facts), in number
+    order) and the tallies over them."""
+
+    hands: dict[int, tuple[int, HandFacts]]
+    tallies: dict[str, Tally]
+
+
+#: Each match's hands as last read, by the match's public id. A write that changes what a
+#: hand says (an edit, a rename, new rules) changes the hand's version, and a match never
+#: gives a hand's number again: after new hands only they are read, and counted on.
+_HANDS: OrderedDict[str, _Read] = OrderedDict()
 _KEPT_MOST = 4096
 _KEPT_LOCK = threading.Lock()
 
 
 def _tallies(matches: Sequence[MatchFigures]) -> list[dict[str, Tally]]:
-    """Each match's tallies: kept at its version, else counted from its hands."""
+    """Each match's tallies: kept at its version, else from its hands (``_read_tallies``)."""
     keys = [(m.public_id, m.version) for m in matches]
     with _KEPT_LOCK:
         found = {key: _KEPT.get(key) for key in keys}
     missing = [m for m, key in zip(matches, keys, strict=True) if found[key] is None]
     if missing:
-        for m, hands in zip(missing, _hands_of(missing), strict=True):
-            found[(m.public_id, m.version)] = tally_hands(m.public_id, hands)
+        for m, tallies in zip(missing, _read_tallies(missing), strict=True):
+            found[(m.public_id, m.version)] = tallies
     with _KEPT_LOCK:
         for key in keys:
             _KEPT[key] = found[key]  # type: ignore[assignment]
@@ -138,10 +148,11 @@ def _tallies(matches: Sequence[MatchFigures]) -> list[dict[str, Tally]]:
     return [found[key] for key in keys]  # type: ignore[misc]
 
 
-def _hands_of(matches: Sequence[MatchFigures]) -> list[list[HandFacts]]:
-    """Each match's hands in number order: their numbers and versions in one query; the
+def _read_tallies(matches: Sequence[MatchFigures]) -> list[dict[str, Tally]]:
+    """Each match's tallies from its hands: their numbers and versions in one query; the
     facts of a hand read before at its version reused, the rest read (a match read for
-    the first time in one query with the others such)."""
+    the first time in one query with the others such). When the hands read before are
+    the first hands now, as they were, the new ones are counted on to their tallies."""
     by_id = {m.id: m for m in matches}
     listed: dict[int, list[tuple[int, int]]] = {m.id: [] for m in matches}
     for match_id, number, version in db.session.connection().execute(
@@ -151,7 +162,8 @@ def _hands_of(matches: Sequence[MatchFigures]) -> list[list[HandFacts]]:
     ):
         listed[match_id].append((number, version))
     with _KEPT_LOCK:
-        known = {m.id: dict(_HANDS.get(m.public_id, {})) for m in matches}
+        before = {m.id: _HANDS.get(m.public_id) for m in matches}
+    known = {i: read.hands if read else {} for i, read in before.items()}
     unread = {
         match_id: [n for n, v in hands if known[match_id].get(n, (None,))[0] != v]
         for match_id, hands in listed.items()
@@ -162,15 +174,36 @@ def _hands_of(matches: Sequence[MatchFigures]) -> list[list[HandFacts]]:
         if 0 < len(numbers) < len(listed[match_id]):
             fresh.update(_read_facts([by_id[match_id]], numbers))
     out = []
-    with _KEPT_LOCK:
-        for m in matches:
-            hands = {n: fresh.get((m.id, n)) or known[m.id][n] for n, _ in listed[m.id]}
-            _HANDS[m.public_id] = hands
+    for m in matches:
+        hands = {n: fresh.get((m.id, n)) or known[m.id][n] for n, _ in listed[m.id]}
+        read = _Read(hands, _counted(m.public_id, before[m.id], listed[m.id], hands))
+        out.append(read.tallies)
+        with _KEPT_LOCK:
+            _HANDS[m.public_id] = read
             _HANDS.move_to_end(m.public_id)
-            out.append([facts for _, facts in hands.values()])
+    with _KEPT_LOCK:
         while len(_HANDS) > _KEPT_MOST:
             _HANDS.popitem(last=False)
     return out
+
+
+def _counted(
+    match: str,
+    before: _Read | None,
+    listed: list[tuple[int, int]],
+    hands: dict[int, tuple[int, HandFacts]],
+) -> dict[str, Tally]:
+    """The tallies over ``hands``: ``before``'s with the hands after them counted on, when
+    ``before``'s hands are the first ones listed, at the same versions; else counted."""
+    old = [(n, v) for n, (v, _) in before.hands.items()] if before else []
+    if before is None or listed[: len(old)] != old:
+        return tally_hands(match, [facts for _, facts in hands.values()])
+    tallies = {name: replace(tally) for name, tally in before.tallies.items()}
+    for n, _ in listed[len(old) :]:
+        facts = hands[n][1]
+        for name in facts.nets:
+            tallies.setdefault(name, Tally()).add_hand(match, facts, name)
+    return tallies
 
 
 def _read_facts(

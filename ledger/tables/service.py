@@ -371,14 +371,16 @@ def standings_json(table: Table, season: Season | None) -> dict[str, Any]:
     }
 
 
-def player_record(table: Table, name: str, season: Season | None) -> dict[str, Any]:
+def player_record(
+    table: Table, name: str, season: Season | None, read: Standings | None = None
+) -> dict[str, Any]:
     """One player's record: their nights in the season (date, match, total, place),
     their line over the season and over all time, best and worst nights, their
     head-to-head with each other player, and their rival and nemesis once they have
     played ``figures.RIVAL_MATCHES`` matches together (None until then). 404 for a name
-    not on the roster."""
+    not on the roster. ``read``: the season's standings already read."""
     player = _roster_player(table, name).name
-    found = standings(table, season)
+    found = read if read is not None else standings(table, season)
     ever = standings(table, None) if season is not None else found
     nights: list[dict[str, Any]] = []
     for match in found.matches:

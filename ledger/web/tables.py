@@ -423,11 +423,12 @@ def delete_payment(public_id: str, payment_id: int):
 def player(public_id: str, name: str):
     table = service.get_table(public_id)
     season = season_or_404(table, request.args.get("season"))
-    record = service.player_record(table, name, season)
+    found = service.standings(table, season)
+    record = service.player_record(table, name, season, found)
     for part in ("figures", "all_time"):  # money as a Decimal, for the money filter
         if record[part] is not None:
             record[part]["amount"] = decimal_or_none(record[part]["amount"])
-    played = service.season_matches(table, season)
+    played = found.matches
     stats = player_stats.stats(table, played)
     mine = stats.row(record["name"])
     body = render_template(
