@@ -13,6 +13,11 @@ from match_pages_support import BY_COUNTS, DUBLEE_FINISH, VOID, WORKED
 pytestmark = pytest.mark.browser
 
 ROSTER = ["Asha", "Bikash", "Chandra", "Dipa"]
+#: The page's width and the screen's, and what overflows its box (to say what scrolls
+#: sideways).
+WIDE = """[document.documentElement.scrollWidth, window.innerWidth,
+    ...[...document.querySelectorAll('body *')].filter(e => e.scrollWidth > e.clientWidth + 1
+    && getComputedStyle(e).overflowX === 'visible').map(e => e.tagName + '.' + e.className)]"""
 FOUR = [WORKED, BY_COUNTS, DUBLEE_FINISH, VOID]
 WORDS = {
     "en": {"place": "Place", "awards": "Tonight's awards", "seen": "Seen in"},
@@ -21,7 +26,7 @@ WORDS = {
 
 
 def fit_and_accessible(page, axe_source: str) -> None:
-    assert no_sideways_scroll(page)
+    assert no_sideways_scroll(page), str(page.evaluate(WIDE))[:3000]
     assert axe_problems(page, axe_source) == []
 
 
@@ -82,7 +87,8 @@ def test_the_players_figures_and_the_awards_on_a_phone(live_server, page, axe_so
 
     for path in (f"/matches/{nights[-1]}", f"/matches/{nights[-1]}/screen"):
         page.goto(f"{live_server}{path}")
-        assert page.locator(".awards h2").inner_text() == WORDS[lang]["awards"]
+        title = "#screen-awards-title" if path.endswith("/screen") else "#awards-title"
+        assert page.locator(title).inner_text() == WORDS[lang]["awards"]
         if path.endswith("/screen"):
             assert axe_problems(page, axe_source, ["color-contrast"]) == []
         else:
