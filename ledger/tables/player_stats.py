@@ -115,16 +115,17 @@ _KEPT: OrderedDict[tuple[str, int], dict[str, Tally]] = OrderedDict()
 
 @dataclass(frozen=True)
 class _Read:
-    """A match's hands as last read (hand number -> (its version, its facts), in number
-    order) and the tallies over them."""
+    """A match's hands as last counted ((number, version), in number order) and the
+    tallies over them."""
 
-    hands: dict[int, tuple[int, HandFacts]]
+    hands: tuple[tuple[int, int], ...]
     tallies: dict[str, Tally]
 
 
-#: Each match's hands as last read, by the match's public id. A write that changes what a
-#: hand says (an edit, a rename, new rules) changes the hand's version, and a match never
-#: gives a hand's number again: after new hands only they are read, and counted on.
+#: Each match's hands as last counted, by the match's public id. A write that changes
+#: what a hand says (an edit, a rename, new rules) changes the hand's version, and a
+#: match never gives a hand's number again: when the hands counted are still the first
+#: ones, at the same versions, only the hands after them are read, and counted on.
 _HANDS: OrderedDict[str, _Read] = OrderedDict()
 _KEPT_MOST = 4096
 _KEPT_LOCK = threading.Lock()
@@ -149,10 +150,10 @@ def _tallies(matches: Sequence[MatchFigures]) -> list[dict[str, Tally]]:
 
 
 def _read_tallies(matches: Sequence[MatchFigures]) -> list[dict[str, Tally]]:
-    """Each match's tallies from its hands: their numbers and versions in one query; the
-    facts of a hand read before at its version reused, the rest read (a match read for
-    the first time in one query with the others such). When the hands read before are
-    the first hands now, as they were, the new ones are counted on to their tallies."""
+    """Each match's tallies from its hands: their numbers and versions in one query;
+    then either the hands after those counted last (counted on to those tallies) or, for
+    a match read afresh or whose counted hands changed, every hand (one query for all
+    such matches)."""
     by_id = {m.id: m for m in matches}
     listed: dict[int, list[tuple[int, int]]] = {m.id: [] for m in matches}
     for match_id, number, version in db.session.connection().execute(
@@ -163,23 +164,30 @@ def _read_tallies(matches: Sequence[MatchFigures]) -> list[dict[str, Tally]]:
         listed[match_id].append((number, version))
     with _KEPT_LOCK:
         before = {m.id: _HANDS.get(m.public_id) for m in matches}
-    known = {i: read.hands if read else {} for i, read in before.items()}
-    unread = {
-        match_id: [n for n, v in hands if known[match_id].get(n, (None,))[0] != v]
-        for match_id, hands in listed.items()
+    on = {  # match id -> how many of its hands are counted already
+        i: len(read.hands)
+        for i, read in before.items()
+        if read is not None and tuple(listed[i][: len(read.hands)]) == read.hands
     }
-    whole = [by_id[i] for i, numbers in unread.items() if len(numbers) == len(listed[i]) > 0]
-    fresh = _read_facts(whole, None)
-    for match_id, numbers in unread.items():
-        if 0 < len(numbers) < len(listed[match_id]):
+    fresh = _read_facts([m for m in matches if m.id not in on], None)
+    for match_id, counted in on.items():
+        if counted < len(listed[match_id]):
+            numbers = [n for n, _ in listed[match_id][counted:]]
             fresh.update(_read_facts([by_id[match_id]], numbers))
     out = []
     for m in matches:
-        hands = {n: fresh.get((m.id, n)) or known[m.id][n] for n, _ in listed[m.id]}
-        read = _Read(hands, _counted(m.public_id, before[m.id], listed[m.id], hands))
-        out.append(read.tallies)
+        read = before[m.id]
+        if m.id in on and read is not None:
+            tallies = {name: replace(tally) for name, tally in read.tallies.items()}
+            for n, _ in listed[m.id][on[m.id] :]:
+                facts = fresh[(m.id, n)]
+                for name in facts.nets:
+                    tallies.setdefault(name, Tally()).add_hand(m.public_id, facts, name)
+        else:
+            tallies = tally_hands(m.public_id, [fresh[(m.id, n)] for n, _ in listed[m.id]])
+        out.append(tallies)
         with _KEPT_LOCK:
-            _HANDS[m.public_id] = read
+            _HANDS[m.public_id] = _Read(tuple(listed[m.id]), tallies)
             _HANDS.move_to_end(m.public_id)
     with _KEPT_LOCK:
         while len(_HANDS) > _KEPT_MOST:
@@ -187,29 +195,10 @@ def _read_tallies(matches: Sequence[MatchFigures]) -> list[dict[str, Tally]]:
     return out
 
 
-def _counted(
-    match: str,
-    before: _Read | None,
-    listed: list[tuple[int, int]],
-    hands: dict[int, tuple[int, HandFacts]],
-) -> dict[str, Tally]:
-    """The tallies over ``hands``: ``before``'s with the hands after them counted on, when
-    ``before``'s hands are the first ones listed, at the same versions; else counted."""
-    old = [(n, v) for n, (v, _) in before.hands.items()] if before else []
-    if before is None or listed[: len(old)] != old:
-        return tally_hands(match, [facts for _, facts in hands.values()])
-    tallies = {name: replace(tally) for name, tally in before.tallies.items()}
-    for n, _ in listed[len(old) :]:
-        facts = hands[n][1]
-        for name in facts.nets:
-            tallies.setdefault(name, Tally()).add_hand(match, facts, name)
-    return tallies
-
-
 def _read_facts(
     matches: Sequence[MatchFigures], numbers: list[int] | None
-) -> dict[tuple[int, int], tuple[int, HandFacts]]:
-    """(match id, number) -> (version, facts) of the matches' hands (only ``numbers``,
+) -> dict[tuple[int, int], HandFacts]:
+    """(match id, number) -> the facts of the matches' hands (only ``numbers``,
     if given), from their small fold records; in a match whose rules settle a foul in its
     own hand, its fouls from the hand as entered (the record keeps only fouls carried on)."""
     if not matches:
@@ -218,17 +207,16 @@ def _read_facts(
     query = select(
         Hand.match_id,
         Hand.number,
-        Hand.version,
         Hand.record,
         # Only where needed: the hand as entered is larger than its record.
         case((Hand.match_id.in_(same_hand), Hand.input), else_=None),
     ).where(Hand.match_id.in_([m.id for m in matches]))
     if numbers is not None:
         query = query.where(Hand.number.in_(numbers))
-    out: dict[tuple[int, int], tuple[int, HandFacts]] = {}
-    for match_id, number, version, record, entered in db.session.connection().execute(query):
+    out: dict[tuple[int, int], HandFacts] = {}
+    for match_id, number, record, entered in db.session.connection().execute(query):
         fouls = None
         if entered is not None:
             fouls = [p["name"] for p in entered["players"] if p.get("foul")]
-        out[(match_id, number)] = (version, HandFacts.from_record(number, record, fouls))
+        out[(match_id, number)] = HandFacts.from_record(number, record, fouls)
     return out
