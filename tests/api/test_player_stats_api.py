@@ -263,3 +263,31 @@ def test_stats_of_no_table_or_match_or_season(client):
     response = client.get(f"{table.url}/stats", query_string={"season": "nope"})
     assert response.status_code == 422
     assert response.get_json()["errors"][0]["field"] == "season"
+
+
+def test_figures_read_before_follow_an_edit_an_undo_a_new_hand_and_a_rename(client):
+    table = create_table(client, rules="sparkai")
+    match = table.new_match(["Asha", "Bikash", "Chandra"])
+    hand = {
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal": 3},
+            {"name": "Bikash", "seen": "dublees", "maal": 0},
+            {"name": "Chandra", "seen": "unseen", "maal": 1},
+        ],
+    }
+    table.play(match, [hand, hand, hand])
+    hands, auth = f"/api/v1/matches/{match['id']}/hands", table.auth
+    steps = [
+        lambda: client.put(
+            f"{hands}/1", json={**hand, "winner": "Bikash", "finish": "dublees"}, headers=auth
+        ),
+        lambda: client.delete(f"{hands}/3", headers=auth),
+        lambda: client.post(hands, json={**hand, "finish": "void", "winner": None}, headers=auth),
+        lambda: client.patch(f"{table.url}/players/Chandra", json={"name": "Chandu"}, headers=auth),
+    ]
+    for step in steps:
+        check(table.get("/stats"), match_bodies(client, [match["id"]]))  # read, then kept
+        assert step().status_code in (200, 201, 204)
+    check(table.get("/stats"), match_bodies(client, [match["id"]]))
