@@ -3,8 +3,9 @@ a lone match of 100 hands (test client, so the figures are the app's work).
 
 - adding a hand to the table's open match, as a ratio to adding one to the lone match
   (the table's figures are kept with each match: a hand costs what it costs alone);
-- the standings' first answer after a new hand, the table's JSON, the table's page and a
-  player's page (all time), as ratios to ``/healthz``.
+- the standings' first answer after a new hand, the players' figures (``/stats``, from
+  the stored hands: only the changed match's are read again), the table's JSON, the
+  table's page and a player's page (all time), as ratios to ``/healthz``.
 """
 
 from __future__ import annotations
@@ -53,10 +54,20 @@ def run() -> dict[str, float]:
         lone_url = f"/api/v1/matches/{lone['id']}/hands"
         lone_auth = {"Authorization": f"Bearer {lone['edit_key']}"}
         _ok(client.get(f"{url}/standings?season=all"))  # the rating computed once
+        _ok(client.get(f"{url}/stats?season=all"))  # every match's hands read once
 
         times: dict[str, list[float]] = {
             k: []
-            for k in ("table_add", "lone_add", "standings", "table", "page", "player", "healthz")
+            for k in (
+                "table_add",
+                "lone_add",
+                "standings",
+                "stats",
+                "table",
+                "page",
+                "player",
+                "healthz",
+            )
         }
 
         def timed(name: str, method: str, path: str, status: int = 200, **kwargs) -> None:
@@ -73,6 +84,7 @@ def run() -> dict[str, float]:
             # from the one before.
             for name, path in (
                 ("standings", f"{url}/standings?season=all"),
+                ("stats", f"{url}/stats?season=all"),
                 ("table", url),
                 ("page", f"/tables/{table['id']}?season=all"),
                 ("player", f"/tables/{table['id']}/players/{players[0]}?season=all"),
@@ -86,11 +98,13 @@ def run() -> dict[str, float]:
     return {
         "add_x_lone": m["table_add"] / m["lone_add"],
         "standings_x_healthz": m["standings"] / m["healthz"],
+        "stats_x_healthz": m["stats"] / m["healthz"],
         "table_json_x_healthz": m["table"] / m["healthz"],
         "table_page_x_healthz": m["page"] / m["healthz"],
         "player_page_x_healthz": m["player"] / m["healthz"],
         "add_ms": m["table_add"],
         "standings_ms": m["standings"],
+        "stats_ms": m["stats"],
         "healthz_ms": m["healthz"],
     }
 

@@ -9,6 +9,7 @@ from flask import Flask
 
 from ledger import api, settings
 from ledger.cli import init_db_command
+from ledger.engine.player_figures import percent
 from ledger.extensions import csrf, db, migrate
 from ledger.http.assets import init_assets
 from ledger.http.compression import init_compression
@@ -33,6 +34,7 @@ from ledger.i18n import (
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.switches import here, init_i18n
 from ledger.i18n.words import (
+    AWARD_TITLES,
     ITEM_NOTE_WORDS,
     KIND_WORDS,
     NO_BONUS_WHY,
@@ -170,6 +172,8 @@ def _register_templates(app: Flask) -> None:
         "screen_lines": screen.screen_lines,
         "screen_x_labels": screen.x_labels,
         "item_notes": ITEM_NOTE_WORDS,
+        "award_titles": AWARD_TITLES,
+        "percent": percent,
     }
     for name, value in template_globals.items():
         app.add_template_global(value, name)

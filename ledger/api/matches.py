@@ -25,6 +25,7 @@ from ledger.matches.reading import read_whole_number
 from ledger.matches.rescore import read_rescore_rules, rescore_match
 from ledger.matches.view import history_json
 from ledger.tables import service as table_service
+from ledger.tables.player_stats import match_stats_json
 from ledger.tables.service import may_write_match
 
 NO_SETTLE_UP = (
@@ -90,6 +91,12 @@ def settle_up(public_id: str):
     if result is None:
         raise ApiError.one(422, NO_SETTLE_UP)
     return jsonify(table_service.with_pay_to(table_service.table_of(match), result))
+
+
+@bp.get("/matches/<id:public_id>/stats")
+def match_stats(public_id: str):
+    """Tonight's figures of each player and tonight's awards."""
+    return jsonify(match_stats_json(matches.get_match(public_id)))
 
 
 @bp.post("/matches/<id:public_id>/rescore")

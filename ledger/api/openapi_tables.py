@@ -25,6 +25,7 @@ from ledger.api.openapi import (
     whole,
 )
 from ledger.engine.game import MAX_MATCH_NAME
+from ledger.engine.player_figures import AWARDS, FORM_NIGHTS
 from ledger.tables.export import (
     MAX_IMPORTED_MATCHES,
     MAX_IMPORTED_PAYMENTS,
@@ -174,6 +175,7 @@ def table_schemas() -> dict[str, Schema]:
         ("match", "name", "date", "total", "place"),
     )
     return {
+        **stats_schemas(),
         "NewTable": obj(
             {
                 "name": TABLE_NAME,
@@ -407,6 +409,82 @@ def table_schemas() -> dict[str, Schema]:
     }
 
 
+def stats_schemas() -> dict[str, Schema]:
+    """A player's figures and the awards (a table's season, or one match)."""
+    counts = (
+        "hands",
+        "hands_won",
+        "seen_hands",
+        "dublee_seen_hands",
+        "unseen_hands",
+        "fouls",
+        "dublee_finishes",
+    )
+    hand = obj(
+        {"match": TEXT, "number": whole(1), "net": POINTS},
+        ("match", "number", "net"),
+        description="A hand (its match's id and number) and the player's net in it.",
+    )
+    night = obj(
+        {"match": TEXT, "total": POINTS},
+        ("match", "total"),
+        description="A match and the player's total in it.",
+    )
+    extremes = ("best_hand", "worst_hand", "best_night", "worst_night")
+    figures = obj(
+        {
+            "name": TEXT,
+            "guest": {"type": "boolean", "description": "Not on the table's roster."},
+            "matches": whole(1),
+            "total": POINTS,
+            **{count: whole(0) for count in counts},
+            "unseen_points": {**POINTS, "description": "Their nets summed over unseen hands."},
+            "best_hand": nullable(hand),
+            "worst_hand": nullable(hand),
+            "best_night": nullable(night),
+            "worst_night": nullable(night),
+            "places": {
+                "type": "object",
+                "description": "Over the finished matches they played: place → how often.",
+                "propertyNames": {"pattern": "^[1-9][0-9]*$"},
+                "additionalProperties": whole(1),
+            },
+            "longest_winning_run": whole(0),
+            "form": array(whole(1), maxItems=FORM_NIGHTS),
+        },
+        (
+            "name",
+            "guest",
+            *counts,
+            "unseen_points",
+            *extremes,
+            "places",
+            "longest_winning_run",
+            "form",
+        ),
+    )
+    award = obj(
+        {
+            "award": {"type": "string", "enum": list(AWARDS)},
+            "players": array(TEXT, minItems=1),
+            "value": whole(1),
+        },
+        ("award", "players", "value"),
+    )
+    return {
+        "PlayerFigures": figures,
+        "Award": award,
+        "Stats": obj(
+            {
+                "season": nullable(ref("Season")),
+                "players": array(ref("PlayerFigures")),
+                "awards": array(ref("Award")),
+            },
+            ("season", "players", "awards"),
+        ),
+    }
+
+
 def table_paths() -> dict[str, Schema]:
     table = [TABLE_ID]
     read = (404, 422)
@@ -517,6 +595,27 @@ def table_paths() -> dict[str, Schema]:
                 read,
                 tag="tables",
                 parameters=[*table, SEASON],
+            )
+        },
+        "/api/v1/tables/{public_id}/stats": {
+            "get": operation(
+                "Each player's figures over a season, and the season's awards",
+                {200: answer("Stats", "A row per player with a hand; highest total first.")},
+                read,
+                tag="tables",
+                parameters=[*table, SEASON],
+                description="Computed from the stored hands: hands, seen, unseen and what "
+                "they cost, fouls, dublee finishes, best and worst hand and night, places, "
+                "the longest winning run, form; awards to the holders of the largest value.",
+            )
+        },
+        "/api/v1/matches/{public_id}/stats": {
+            "get": operation(
+                "Tonight's figures of each player and tonight's awards",
+                {200: answer("Stats", "As a table's stats, over this match alone.")},
+                (404,),
+                tag="matches",
+                parameters=[PUBLIC_ID],
             )
         },
         "/api/v1/tables/{public_id}/rating-history": {

@@ -20,7 +20,7 @@ from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.rescore import read_rescore_rules
 from ledger.tables import export as table_export
-from ledger.tables import people, service
+from ledger.tables import people, player_stats, service
 from ledger.tables.models import Table
 from ledger.tables.payment_keys import Answered
 from ledger.tables.rescore import rescore_season
@@ -103,6 +103,14 @@ def table_standings(public_id: str):
     table = service.get_table(public_id)
     season = service.read_season(table, request.args.get("season"))
     return jsonify(service.standings_json(table, season))
+
+
+@bp.get("/tables/<id:public_id>/stats")
+def table_stats(public_id: str):
+    """Each player's figures over a season (or all time) and its awards."""
+    table = service.get_table(public_id)
+    season = service.read_season(table, request.args.get("season"))
+    return jsonify(player_stats.table_stats_json(table, season))
 
 
 @bp.get("/tables/<id:public_id>/rating-history")

@@ -153,3 +153,11 @@ NO_BONUS_WHY = Translated(NO_BONUS_REASONS)
 ITEM_NOTE_WORDS = Translated(ITEM_NOTES)
 SETTING_MEANINGS = Translated(SETTING_HELP)
 COUNT_MEANINGS = Translated(MAAL_COUNT_HELP)
+
+#: The awards of a night or a season (``engine.player_figures.AWARDS``) as titles.
+AWARD_TITLES = {
+    "hands_won": _l("Most hands won"),
+    "dublee_finishes": _l("Most dublee finishes"),
+    "best_hand": _l("Biggest hand"),
+    "best_night": _l("Best night"),
+}

@@ -58,6 +58,7 @@ from ledger.pdf.jobs import DEFAULT_PAPER, RenderJob, paper_size, pdf_response
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.printer import PdfBusy, init_printer, kept_pdf, new_pdf, request_key
 from ledger.tables import service as tables
+from ledger.tables.player_stats import match_stats
 from ledger.tables.rescore import rescore_season
 
 bp = Blueprint("reports", __name__)
@@ -193,6 +194,7 @@ def summary_pdf(public_id: str):
         html = render_template(
             "pdf/summary.html",
             view=view,
+            awards=match_stats(match) if view.finished else None,
             hands=hands,
             settlements=(
                 [(h, h.settlement(view.rules)) for h in view.hands] if hands == "full" else []

@@ -1,6 +1,7 @@
 """The season's summary PDF: ``GET /tables/<id>/season.pdf?season=<id>|all``.
 
-Standings, each night's result, each player's record, money and who pays whom, printed
+Standings, each night's result, each player's record, a page of the players' figures
+and the season's awards, money and who pays whom, printed
 through the bounded, cached renderer of the match summaries (``ledger.pdf.printer``:
 a child process, a few render slots, a copy kept per version). It is an archive like
 ``summary.pdf``: PDF/A-3 carrying the table's ``export.json`` (the bytes
@@ -25,7 +26,7 @@ from ledger.pdf.jobs import Attached, RenderJob, paper_size, pdf_response
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.printer import kept_pdf, request_key
 from ledger.tables import export as table_export
-from ledger.tables import service
+from ledger.tables import player_stats, service
 from ledger.tables.figures import RIVAL_MATCHES
 from ledger.tables.money_view import money_view
 
@@ -50,6 +51,8 @@ def season_pdf(public_id: str):
             standings=found,
             nights=list(found.matches),
             records=[service.player_record(table, line.name, season) for line in found.players],
+            stats=player_stats.stats(table, found.matches),
+            match_names={m.public_id: m.name for m in found.matches},
             money=money_view(table, season, found),
             payments=service.payments(table, season),
             rival_matches=RIVAL_MATCHES,

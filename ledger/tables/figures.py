@@ -42,6 +42,7 @@ class MatchFigures:
 
     id: int
     public_id: str
+    version: int
     name: str
     created_at: datetime
     season_id: int | None
@@ -50,6 +51,8 @@ class MatchFigures:
     zero_sum: bool
     stake: Stake | None
     deal_passes: str
+    #: The rules' foul setting (off, same_hand, next_hand): where a hand's fouls are kept.
+    foul_rule: str = "off"
 
     @cached_property
     def totals(self) -> dict[str, int]:
@@ -94,16 +97,16 @@ class MatchFigures:
 
 
 @lru_cache(maxsize=256)
-def _rules_of(record: str) -> tuple[bool, str]:
-    """(zero-sum, the way the deal passes) of stored rules (their JSON text): a season's
-    matches mostly share one set of rules, resolved once."""
+def _rules_of(record: str) -> tuple[bool, str, str]:
+    """(zero-sum, the way the deal passes, the foul setting) of stored rules (their JSON
+    text): a season's matches mostly share one set of rules, resolved once."""
     rules = rules_from_record(json.loads(record))
-    return rules.zero_sum, rules.deal_passes
+    return rules.zero_sum, rules.deal_passes, rules.foul
 
 
 def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
     """A match's figures from its row (scoreboard kept) and its players in seat order."""
-    zero_sum, deal_passes = _rules_of(json.dumps(row.rules, sort_keys=True))
+    zero_sum, deal_passes, foul_rule = _rules_of(json.dumps(row.rules, sort_keys=True))
     board = Scoreboard.from_json(players, row.scoreboard)
     length = parse_length(row.length, "length")
     stake = (
@@ -114,6 +117,7 @@ def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
     return MatchFigures(
         id=row.id,
         public_id=row.public_id,
+        version=row.version,
         name=row.name,
         created_at=row.created_at,
         season_id=row.season_id,
@@ -122,6 +126,7 @@ def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
         zero_sum=zero_sum,
         stake=stake,
         deal_passes=deal_passes,
+        foul_rule=foul_rule,
     )
 
 

@@ -385,6 +385,12 @@ def standings(table: Table, season: Season | None) -> Standings:
     return figures.standings(roster(table), _figures(table, season))
 
 
+def season_matches(table: Table, season: Season | None) -> list[MatchFigures]:
+    """The season's matches (None: all) as their kept scoreboards tell them, in play
+    order (the order they were made)."""
+    return _figures(table, season)
+
+
 def standings_json(table: Table, season: Season | None) -> dict[str, Any]:
     """The body of ``GET /api/v1/tables/<id>/standings``."""
     found = standings(table, season)
@@ -395,14 +401,16 @@ def standings_json(table: Table, season: Season | None) -> dict[str, Any]:
     }
 
 
-def player_record(table: Table, name: str, season: Season | None) -> dict[str, Any]:
+def player_record(
+    table: Table, name: str, season: Season | None, read: Standings | None = None
+) -> dict[str, Any]:
     """One player's record: their nights in the season (date, match, total, place),
     their line over the season and over all time, best and worst nights, their
     head-to-head with each other player, and their rival and nemesis once they have
     played ``figures.RIVAL_MATCHES`` matches together (None until then). 404 for a name
-    not on the roster or among its guests."""
+    not on the roster or among its guests. ``read``: the season's standings already read."""
     player = _known_player(table, name)
-    found = standings(table, season)
+    found = read if read is not None else standings(table, season)
     ever = standings(table, None) if season is not None else found
     nights: list[dict[str, Any]] = []
     for match in found.matches:

@@ -67,6 +67,7 @@ from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_match, read_whole_number, rules_from_record, tidy
 from ledger.matches.view import MatchView, stake_of
+from ledger.tables.player_stats import match_stats
 from ledger.tables.service import may_write_match, table_of
 from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
 from ledger.web.qr import qr_svg
@@ -234,6 +235,7 @@ def match_context(match: Match, editor: bool) -> dict:
     chart = running_chart(view.players, view.running)
     return {
         "view": view,
+        "awards": match_stats(match) if view.finished else None,
         "rows": score_rows(view),
         "chart": chart,
         "last_hand": view.hands[-1] if view.hands else None,

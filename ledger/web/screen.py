@@ -31,6 +31,7 @@ from ledger.matches.chart import Chart, Series, running_chart
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.view import MatchView
+from ledger.tables.player_stats import match_stats
 from ledger.web.score_table import ScoreCell, score_rows
 
 bp = Blueprint("screen", __name__, url_prefix="/matches")
@@ -116,6 +117,7 @@ def screen_part(row: Match) -> Markup:
             view=view,
             chart=chart,
             last_hand=view.hands[-1] if view.hands else None,
+            awards=match_stats(row) if view.finished else None,
             poll_seconds=pace,
         )
     )

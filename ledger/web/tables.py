@@ -45,7 +45,7 @@ from ledger.i18n import N_, format_day, money, signed, tr, western_digits
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.models import Match
 from ledger.matches.reading import read_whole_number, rules_from_record
-from ledger.tables import figures, people, service
+from ledger.tables import figures, people, player_stats, service
 from ledger.tables.figures import Standings
 from ledger.tables.guests import guest_names
 from ledger.tables.models import Season, Table
@@ -202,6 +202,8 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any):
         "money": money_view(table, season, found),
         "pay_to": {p.name: service.pay_to_json(p) for p in table.players},
         "linked": {p.name for p in table.players if p.person_key_hash is not None},
+        "stats": player_stats.stats(table, found.matches),
+        "match_names": {m.public_id: m.name for m in found.matches},
         "payments": service.payments(table, season),
         "rules": rules_from_record(table.rules),
         "stake": service.stake(table),
@@ -547,11 +549,14 @@ def delete_payment(public_id: str, payment_id: int):
 def player(public_id: str, name: str):
     table = service.get_table(public_id)
     season = season_or_404(table, request.args.get("season"))
-    record = service.player_record(table, name, season)
+    found = service.standings(table, season)
+    record = service.player_record(table, name, season, found)
     for part in ("figures", "all_time"):  # money as a Decimal, for the money filter
         if record[part] is not None:
             record[part]["amount"] = decimal_or_none(record[part]["amount"])
-    headline = player_headline(table, season, record)
+    played = found.matches
+    stats = player_stats.stats(table, played)
+    mine = stats.row(record["name"])
     body = render_template(
         "table/player.html",
         table=table,
@@ -559,38 +564,27 @@ def player(public_id: str, name: str):
         seasons=list(reversed(table.seasons)),
         season_value=_season_value(season),
         record=record,
-        headline=headline,
+        money=player_money(table, season, record["name"], found),
         currency=table.stake_currency,
+        mine=mine,
+        place=1 + sum(row.total > mine.total for row in stats.players) if mine else None,
+        players_placed=len(stats.players),
+        match_names={m.public_id: m.name for m in played},
     )
     response = make_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-#: How many of a player's last finished nights their form shows.
-FORM_NIGHTS = 5
-
-
-def player_headline(table: Table, season: Season | None, record: dict[str, Any]) -> dict[str, Any]:
-    """What a player's page leads with on a phone: their place in the season's standings
-    (equal totals share it), total, money won and still owed, and their form (their
-    places in their last finished nights, oldest first)."""
-    found = service.standings(table, season)
-    line = found.line(record["name"])
-    place = None
-    if line is not None:
-        place = 1 + sum(other.total > line.total for other in found.players)
+def player_money(
+    table: Table, season: Season | None, name: str, found: figures.Standings
+) -> dict[str, Decimal | None]:
+    """A player's money on their page: ``won`` in the season's staked matches, and what
+    is still ``owed`` them (negative: they owe) once the payments that count are in."""
+    line = found.line(name)
     owed = None
     if table.stake_currency is not None:
         balances = service.season_settle_up(table, season, found)["balances"]
-        mine = next((b for b in balances if b["name"] == record["name"]), None)
-        owed = decimal_or_none(mine["amount"]) if mine else None
-    finished = [n["place"] for n in record["nights"] if n["finished"]]
-    return {
-        "place": place,
-        "of": len(found.players),
-        "total": line.total if line else None,
-        "won": decimal_or_none(line.to_json()["amount"]) if line else None,
-        "owed": owed,
-        "form": finished[-FORM_NIGHTS:],
-    }
+        row = next((b for b in balances if b["name"] == name), None)
+        owed = decimal_or_none(row["amount"]) if row else None
+    return {"won": decimal_or_none(line.to_json()["amount"]) if line else None, "owed": owed}

@@ -200,11 +200,11 @@ def test_a_players_page_leads_with_place_total_money_and_form(client):
         play(client, match_id, key, FOUR[:2])
         assert client.post(f"/matches/{match_id}/end").status_code == 303
     page = client.get(f"{url}/players/Asha").get_data(as_text=True)
-    head = page.split('<dl class="player-headline">')[1].split("</dl>")[0]
+    head = page.split('<section class="player-lead"')[1].split("</section>")[0]
     standings = client.get(f"/api/v1/tables/{url.rsplit('/', 1)[1]}/standings").get_json()
     totals = {line["name"]: line["total"] for line in standings["players"]}
     place = 1 + sum(t > totals["Asha"] for t in totals.values())
     assert f"{place} of {len(totals)}" in head
     assert "Money won" in head and "Still owed" in head and "Form" in head
-    assert page.index("player-headline") < page.index("nights-title") < page.index("h2h-title")
+    assert page.index("player-lead") < page.index("nights-title") < page.index("h2h-title")
     assert page.index("h2h-title") < page.index("season-figures-title")

@@ -1,0 +1,293 @@
+"""A player's figures (issue 39): ``GET /api/v1/tables/<id>/stats`` and
+``GET /api/v1/matches/<id>/stats`` against every figure summed again here from the
+matches' hands as the API gives them (``GET /api/v1/matches/<id>``), over random
+seasons: sit-outs, fouls (settled in their hand or carried to the next), dublee
+finishes, void hands, unseen players, ties, edits, an undo, a rename and a merge,
+matches over and open."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tables_support import create_table, match_bodies
+
+ROSTER = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal"]
+#: Fouls on: settled in their own hand, or carried to the next hand's finisher.
+FOUL_RULES = ["same_hand", "next_hand"]
+AWARDS = ("hands_won", "dublee_finishes", "best_hand", "best_night")
+
+
+@st.composite
+def hands_of(draw, players: list[str]) -> dict:
+    names = draw(st.lists(st.sampled_from(players), min_size=2, max_size=5, unique=True))
+    seen = {n: draw(st.sampled_from(["sequences", "dublees", "unseen"])) for n in names}
+    fouls = {n for n in names if draw(st.integers(0, 5)) == 0}
+    can_finish = [n for n in names if seen[n] != "unseen" and n not in fouls]
+    winner = draw(st.one_of(st.none(), st.sampled_from(can_finish))) if can_finish else None
+    return {
+        "finish": seen[winner] if winner else "void",
+        "winner": winner,
+        "players": [
+            {"name": n, "seen": seen[n], "maal": draw(st.integers(0, 4)), "foul": n in fouls}
+            for n in names
+        ],
+    }
+
+
+@st.composite
+def seasons(draw) -> list[dict]:
+    out = []
+    for _ in range(draw(st.integers(1, 4))):
+        players = draw(st.lists(st.sampled_from(ROSTER), min_size=2, max_size=5, unique=True))
+        out.append(
+            {
+                "players": players,
+                "finished": draw(st.booleans()),
+                "hands": draw(st.lists(hands_of(players), min_size=1, max_size=4)),
+                "new_season": draw(st.integers(0, 3)) == 0,
+                # After the figures were read once: a hand changed, the newest taken back
+                # and another played (its number is new), so kept figures must follow.
+                "edit": draw(st.one_of(st.none(), st.tuples(st.integers(0, 3), hands_of(players)))),
+                "undo_and_replay": draw(st.one_of(st.none(), hands_of(players))),
+            }
+        )
+    return out
+
+
+def expected(bodies: list[dict]) -> tuple[dict[str, dict], list[dict]]:
+    """Every figure of every player over ``bodies`` (matches in play order), and the
+    awards, from the hands alone."""
+    rows: dict[str, dict] = {}
+    finishes: dict[str, list[int]] = defaultdict(list)
+    for body in bodies:
+        totals: dict[str, int] = defaultdict(int)
+        played: list[str] = []
+        for hand in body["hands"]:
+            for name, points in hand["carried_penalties"].items():
+                totals[name] += points
+            for p in hand["players"]:
+                name, net = p["name"], p["net"]
+                if name not in played:
+                    played.append(name)
+                totals[name] += net
+                row = rows.setdefault(name, _empty(name))
+                row["hands"] += 1
+                row["hands_won"] += hand["winner"] == name
+                row["seen_hands"] += p["seen"] != "unseen"
+                row["dublee_seen_hands"] += p["seen"] == "dublees"
+                row["unseen_hands"] += p["seen"] == "unseen"
+                row["unseen_points"] += net if p["seen"] == "unseen" else 0
+                row["fouls"] += bool(p.get("foul"))
+                row["dublee_finishes"] += hand["winner"] == name and hand["finish"] == "dublees"
+                ref = {"match": body["id"], "number": hand["number"], "net": net}
+                if row["best_hand"] is None or net > row["best_hand"]["net"]:
+                    row["best_hand"] = ref
+                if row["worst_hand"] is None or net < row["worst_hand"]["net"]:
+                    row["worst_hand"] = ref
+        for name in played:
+            row = rows[name]
+            row["matches"] += 1
+            row["total"] += totals[name]
+            night = {"match": body["id"], "total": totals[name]}
+            if row["best_night"] is None or totals[name] > row["best_night"]["total"]:
+                row["best_night"] = night
+            if row["worst_night"] is None or totals[name] < row["worst_night"]["total"]:
+                row["worst_night"] = night
+            if body["finished"]:
+                place = 1 + len([o for o in played if totals[o] > totals[name]])
+                row["places"][str(place)] = row["places"].get(str(place), 0) + 1
+                finishes[name].append(place)
+    for name, row in rows.items():
+        row["form"] = finishes[name][-5:]
+        run = best = 0
+        for place in finishes[name]:
+            run = run + 1 if place == 1 else 0
+            best = max(best, run)
+        row["longest_winning_run"] = best
+    awards = []
+    for award in AWARDS:
+        values = {
+            name: row[award]["net"]
+            if award == "best_hand"
+            else row[award]["total"]
+            if award == "best_night"
+            else row[award]
+            for name, row in rows.items()
+        }
+        top = max(values.values(), default=0)
+        if top > 0:
+            awards.append((award, {n for n, v in values.items() if v == top}, top))
+    return rows, awards
+
+
+def _empty(name: str) -> dict:
+    return {
+        "name": name,
+        "guest": False,
+        **dict.fromkeys(
+            (
+                "matches",
+                "total",
+                "hands",
+                "hands_won",
+                "seen_hands",
+                "dublee_seen_hands",
+                "unseen_hands",
+                "unseen_points",
+                "fouls",
+                "dublee_finishes",
+            ),
+            0,
+        ),
+        "best_hand": None,
+        "worst_hand": None,
+        "best_night": None,
+        "worst_night": None,
+        "places": {},
+    }
+
+
+def check(found: dict, bodies: list[dict]) -> None:
+    rows, awards = expected(bodies)
+    assert {row["name"]: row for row in found["players"]} == rows
+    totals = [row["total"] for row in found["players"]]
+    assert totals == sorted(totals, reverse=True)
+    got = [(a["award"], set(a["players"]), a["value"]) for a in found["awards"]]
+    assert got == awards
+    order = [row["name"] for row in found["players"]]
+    for award in found["awards"]:
+        assert award["players"] == sorted(award["players"], key=order.index)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    season=seasons(), rename=st.booleans(), merge=st.booleans(), foul=st.sampled_from(FOUL_RULES)
+)
+def test_every_figure_is_the_sum_of_the_stored_hands(client, season, rename, merge, foul):
+    rules = {"profile": "sparkai", "foul": foul, "foul_penalty": 7}
+    table = create_table(client, players=ROSTER + ["Hari"], rules=rules)
+    played: list[tuple[str, str]] = []  # (match id, season id), in play order
+    for spec in season:
+        if spec["new_season"]:
+            table.post("/seasons", {"name": f"Season {len(played)}"})
+        length = {"hands": len(spec["hands"])} if spec["finished"] else None
+        match = table.new_match(spec["players"], length=length)
+        table.play(match, spec["hands"])
+        played.append((match["id"], match["season"]))
+    ids = [m for m, _ in played]
+    check(table.get("/stats", season="all"), match_bodies(client, ids))
+    for (match_id, _), spec in zip(played, season, strict=True):
+        hands = f"/api/v1/matches/{match_id}/hands"
+        numbers = [
+            h["number"] for h in client.get(f"/api/v1/matches/{match_id}").get_json()["hands"]
+        ]
+        if spec["edit"] is not None:
+            number = numbers[spec["edit"][0] % len(numbers)]
+            response = client.put(f"{hands}/{number}", json=spec["edit"][1], headers=table.auth)
+            assert response.status_code in (200, 409), response.get_json()  # 409: it is over
+        if spec["undo_and_replay"] is not None and len(numbers) > 1:
+            response = client.delete(f"{hands}/{numbers[-1]}", headers=table.auth)
+            assert response.status_code in (200, 204), response.get_json()
+            table.play({"id": match_id}, [spec["undo_and_replay"]])
+    if rename:
+        table.patch("/players/Bikash", {"name": "Bikas"})
+    if merge:  # two who never sat at the same match become one (Hari never played)
+        apart = [
+            (a, b)
+            for a in ROSTER[2:]
+            for b in [*ROSTER[2:], "Hari"]
+            if a != b and not any({a, b} <= set(s["players"]) for s in season)
+        ]
+        a, b = apart[0]
+        table.patch(f"/players/{a}", {"merge_into": b})
+    bodies = match_bodies(client, ids)
+    check(table.get("/stats", season="all"), bodies)
+    current = table.get()["seasons"][-1]["id"]
+    in_current = [b for b, (_, s) in zip(bodies, played, strict=True) if s == current]
+    found = table.get("/stats")
+    assert found["season"]["id"] == current
+    check(found, in_current)
+    for body in bodies:
+        response = client.get(f"/api/v1/matches/{body['id']}/stats")
+        assert response.status_code == 200
+        check(response.get_json(), [body])
+
+
+def test_a_tie_shares_the_better_place_and_both_take_the_award(client):
+    table = create_table(client, rules="sparkai")
+    match = table.new_match(["Asha", "Bikash", "Chandra"], length={"hands": 2})
+    hand = {
+        "finish": "sequences",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal": 0},
+            {"name": "Bikash", "seen": "sequences", "maal": 0},
+            {"name": "Chandra", "seen": "unseen", "maal": 0},
+        ],
+    }
+    table.play(match, [{**hand, "winner": "Asha"}, {**hand, "winner": "Bikash"}])
+    found = client.get(f"/api/v1/matches/{match['id']}/stats").get_json()
+    rows = {row["name"]: row for row in found["players"]}
+    assert rows["Asha"]["total"] == rows["Bikash"]["total"] > rows["Chandra"]["total"]
+    assert rows["Asha"]["places"] == rows["Bikash"]["places"] == {"1": 1}
+    assert rows["Chandra"]["places"] == {"3": 1}
+    assert rows["Asha"]["form"] == [1] and rows["Chandra"]["longest_winning_run"] == 0
+    assert rows["Chandra"]["unseen_points"] == rows["Chandra"]["total"] < 0
+    by_award = {a["award"]: a for a in found["awards"]}
+    assert by_award["hands_won"]["players"] == ["Asha", "Bikash"]
+    assert by_award["best_night"]["players"] == ["Asha", "Bikash"]
+    assert "dublee_finishes" not in by_award  # nobody finished by dublees: not given
+    assert found["season"]["id"] == match["season"]
+
+
+def test_a_lone_match_has_no_season_and_no_guests(client):
+    response = client.post(
+        "/api/v1/matches",
+        json={"name": "Alone", "players": ["Asha", "Bikash"], "rules": "sparkai"},
+    )
+    match = response.get_json()
+    found = client.get(f"/api/v1/matches/{match['id']}/stats").get_json()
+    assert found == {"season": None, "players": [], "awards": []}
+
+
+def test_stats_of_no_table_or_match_or_season(client):
+    table = create_table(client)
+    assert client.get("/api/v1/tables/nosuchtable/stats").status_code == 404
+    assert client.get("/api/v1/matches/nosuchmatch/stats").status_code == 404
+    response = client.get(f"{table.url}/stats", query_string={"season": "nope"})
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["field"] == "season"
+
+
+def test_figures_read_before_follow_an_edit_an_undo_a_new_hand_and_a_rename(client):
+    table = create_table(client, rules="sparkai")
+    match = table.new_match(["Asha", "Bikash", "Chandra"])
+    hand = {
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal": 3},
+            {"name": "Bikash", "seen": "dublees", "maal": 0},
+            {"name": "Chandra", "seen": "unseen", "maal": 1},
+        ],
+    }
+    table.play(match, [hand, hand, hand])
+    hands, auth = f"/api/v1/matches/{match['id']}/hands", table.auth
+    steps = [
+        lambda: client.put(
+            f"{hands}/1", json={**hand, "winner": "Bikash", "finish": "dublees"}, headers=auth
+        ),
+        lambda: client.delete(f"{hands}/3", headers=auth),
+        lambda: client.post(hands, json={**hand, "finish": "void", "winner": None}, headers=auth),
+        lambda: client.patch(f"{table.url}/players/Chandra", json={"name": "Chandu"}, headers=auth),
+    ]
+    for step in steps:
+        check(table.get("/stats"), match_bodies(client, [match["id"]]))  # read, then kept
+        assert step().status_code in (200, 201, 204)
+    check(table.get("/stats"), match_bodies(client, [match["id"]]))

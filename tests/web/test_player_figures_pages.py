@@ -1,0 +1,147 @@
+"""A player's figures on the pages (issue 39): the player's page leads with place, total,
+money, form, the best hand (linked) and night, then the rates as people say them; the
+table page shows the season's awards; the match page and its big screen show tonight's
+awards once the night is over; all in Nepali with Devanagari digits too. Every figure
+checked here is read from the API's stats, which tests/api/test_player_stats_api.py
+holds to the stored hands."""
+
+from __future__ import annotations
+
+import re
+
+from match_pages_support import DUBLEE_FINISH, WORKED
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, play
+
+from ledger.i18n.numbers import MINUS
+
+DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
+
+
+def signed_text(value: int) -> str:
+    return f"+{value}" if value > 0 else f"{MINUS}{-value}" if value < 0 else "0"
+
+
+def stats_of(client, url: str, **query) -> dict:
+    table_id = url.rsplit("/", 1)[1]
+    response = client.get(f"/api/v1/tables/{table_id}/stats", query_string=query)
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def night(client, url: str, key: str, length: int | None) -> str:
+    """A match of the table with this length (None: open), through the API."""
+    response = client.post(
+        f"/api/v1/tables/{url.rsplit('/', 1)[1]}/matches",
+        json={"name": "Night", "players": ROSTER, "length": length and {"hands": length}},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["id"]
+
+
+def a_season(client) -> tuple[str, list[str]]:
+    """Two finished nights of four hands and an open one of two."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    nights = []
+    for hands in (FOUR, FOUR, [WORKED, DUBLEE_FINISH]):
+        nights.append(night(client, url, key, len(hands) if hands is FOUR else None))
+        play(client, nights[-1], key, hands)
+    return url, nights
+
+
+def lead_of(html: str) -> str:
+    return html[html.index('class="player-lead"') : html.index('class="player-more"')]
+
+
+def test_the_players_page_leads_with_their_figures(client):
+    url, nights = a_season(client)
+    found = stats_of(client, url)
+    rows = {row["name"]: row for row in found["players"]}
+    for place, row in enumerate(found["players"], 1):
+        name = row["name"]
+        html = client.get(f"{url}/players/{name}").get_data(as_text=True)
+        lead = lead_of(html)
+        mine = rows[name]
+        better = sum(other["total"] > mine["total"] for other in found["players"])
+        assert f"{1 + better} of {len(rows)}" in lead
+        assert signed_text(mine["total"]) in lead
+        assert "NPR" in lead  # the money, at the table's stake
+        form = re.findall(r'class="form-place[^"]*"[^>]*>(\d+)</li>', lead)
+        assert [int(p) for p in form] == mine["form"]
+        best = mine["best_hand"]
+        link = (
+            f'href="/matches/{best["match"]}/hands/{best["number"]}">{signed_text(best["net"])}</a>'
+        )
+        assert link in lead
+        assert f'href="/matches/{mine["best_night"]["match"]}">' in lead
+        more = html[html.index('class="player-more"') :]
+        seen, hands = mine["seen_hands"], mine["hands"]
+        assert f"Seen in {seen} of {hands} hands" in more
+        assert f"{(200 * seen + hands) // (2 * hands)} %" in more
+        if mine["unseen_points"] < 0:
+            assert f"unseen hands cost {signed_text(mine['unseen_points'])}" in more
+        assert len(nights) == 3 and place <= len(rows)
+
+
+def test_the_table_page_shows_the_seasons_awards(client):
+    url, _ = a_season(client)
+    found = stats_of(client, url)
+    assert found["awards"]
+    html = client.get(url).get_data(as_text=True)
+    section = html[html.index('class="awards"') :]
+    section = section[: section.index("</section>")]
+    titles = {
+        "hands_won": "Most hands won",
+        "dublee_finishes": "Most dublee finishes",
+        "best_hand": "Biggest hand",
+        "best_night": "Best night",
+    }
+    for award in found["awards"]:
+        assert titles[award["award"]] in section
+        for name in award["players"]:
+            assert name in section
+    assert section.count('class="award award-') == len(found["awards"])
+
+
+def test_tonights_awards_show_when_the_night_is_over_and_not_before(client):
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = night(client, url, key, 4)
+    play(client, match_id, key, FOUR[:3])
+    for page in (f"/matches/{match_id}", f"/matches/{match_id}/screen"):
+        assert "Tonight's awards" not in client.get(page).get_data(as_text=True)
+    play(client, match_id, key, FOUR[3:])
+    awards = client.get(f"/api/v1/matches/{match_id}/stats").get_json()["awards"]
+    assert awards
+    for page in (f"/matches/{match_id}", f"/matches/{match_id}/screen"):
+        html = client.get(page).get_data(as_text=True)
+        assert "Tonight's awards" in html
+        shown = html[html.index('class="awards"') :]
+        shown = shown[: shown.index("</section>")]  # the first: the page's, not its print
+        assert shown.count('class="award award-') == len(awards)
+        for award in awards:
+            value = award["value"]
+            value_text = signed_text(value) if award["award"].startswith("best") else str(value)
+            assert f'<span class="award-value">{value_text}</span>' in html
+
+
+def test_the_figures_and_awards_in_nepali_with_devanagari_digits(client):
+    url, nights = a_season(client)
+    found = stats_of(client, url)
+    client.get("/lang/ne")
+    client.get("/digits/deva")
+    name = found["players"][0]["name"]
+    mine = found["players"][0]
+    html = client.get(f"{url}/players/{name}").get_data(as_text=True)
+    lead = lead_of(html)
+    assert "Place" not in lead and "Best hand" not in lead and "Form" not in lead
+    assert signed_text(mine["total"]).translate(DEVANAGARI) in lead
+    more = html[html.index('class="player-more"') :]
+    assert "Seen in" not in more
+    assert f"{mine['hands']}".translate(DEVANAGARI) in more
+    table = client.get(url).get_data(as_text=True)
+    section = table[table.index('class="awards"') :]
+    assert "Most hands won" not in section and "Best night" not in section
+    match = client.get(f"/matches/{nights[0]}").get_data(as_text=True)
+    assert "Tonight's awards" not in match and 'class="awards"' in match
