@@ -52,7 +52,13 @@ CHECKED = (
 #: The value of each part of a page's address; a new kind of part needs one here.
 SAMPLE_VALUES = {"number": 1, "code": "ne", "style": "deva", "filename": "css/app.css"}
 QUERIES = {"reports.check_slip_pdf": f"?h={CHECKED}"}
-REDIRECTS = {"matches.join", "tables.join", "i18n.set_language", "i18n.set_digits"}
+REDIRECTS = {
+    "matches.join",
+    "tables.join",
+    "people.join",
+    "i18n.set_language",
+    "i18n.set_digits",
+}
 #: The big screens carry no menu: nothing on a TV is tapped.
 NO_MENU = {"screen.show", "table_screen.show"}
 
@@ -169,17 +175,24 @@ def test_the_build_needs_only_what_it_declares():
 # --- the installed app, served -------------------------------------------------------------
 
 
-def _pages(public_id: str, key: str, table: tuple[str, str]) -> list[tuple[str, str]]:
+def _pages(
+    public_id: str, key: str, table: tuple[str, str], person_key: str
+) -> list[tuple[str, str]]:
     """(endpoint, path) of every GET route of the app, with sample values: a match's id
-    and key, or under /tables/ the table's."""
+    and key, under /tables/ the table's, and under /me the table's id and a player's own
+    link."""
     match_values = {**SAMPLE_VALUES, "public_id": public_id, "key": key, "name": PLAYERS[0]}
     table_values = {**match_values, "public_id": table[0], "key": table[1]}
+    person_values = {**table_values, "key": person_key}
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
     pages = []
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods:
             continue
-        values = table_values if "/tables/" in rule.rule else match_values
+        if rule.rule.startswith(("/me", "/api/v1/me")):
+            values = person_values
+        else:
+            values = table_values if "/tables/" in rule.rule else match_values
         missing = rule.arguments - values.keys()
         assert not missing, f"add a sample value for {missing} ({rule.rule}) to SAMPLE_VALUES"
         with app.test_request_context():
@@ -261,13 +274,24 @@ def test_the_installed_app_serves_every_page(
     assert tonight.status == 201, tonight.text
     for browser in (english, nepali):
         assert browser.get(f"/tables/{table_id}/join/{table_key}").status == 303
+    link = english.post(
+        f"/api/v1/tables/{table_id}/players/{PLAYERS[0]}/link",
+        headers={"Authorization": f"Bearer {table_key}"},
+    )
+    assert link.status == 201, link.text
+    person_key = link.json()["person_key"]
+    for browser in (english, nepali):  # and holders of a player's own link
+        assert browser.get(f"/me/join/{person_key}").status == 303
+    as_player = {"Authorization": f"Bearer {person_key}"}
 
-    pages = _pages(public_id, key, (table_id, table_key))
+    pages = _pages(public_id, key, (table_id, table_key), person_key)
     assert {"matches.show", "hands.edit", "reports.summary_pdf", "static"} <= dict(pages).keys()
     for language, browser in (("en", english), ("ne", nepali)):
         for endpoint, path in pages:
             if endpoint in ("i18n.set_language", "i18n.set_digits"):
                 answer = Browser(served.base).get(path)  # a switch sets the browser's cookies
+            elif endpoint == "api.me":  # the API reads the own link from the header
+                answer = browser.get(path, headers=as_player)
             else:
                 answer = browser.get(path)
             _check_page(endpoint, answer, language)
