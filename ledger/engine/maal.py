@@ -183,9 +183,10 @@ def _count_cards(
     (not their order) and the marriages shown, so each such set is counted once for these
     rules and tiplu and kept with the rules; a set with a card that is no maal (the whole
     21 cards entered) has too many variants to keep and is counted each time."""
-    kept: dict[tuple[int, tuple[Card, ...]], MaalCount] = rules.derived.setdefault(
-        ("maal of cards", tiplu), {}
-    )
+    kept: dict[tuple[int, tuple[Card, ...]], MaalCount] | None
+    kept = rules.derived.get(("maal of cards", tiplu))
+    if kept is None:
+        kept = rules.derived["maal of cards", tiplu] = {}
     key = (player.marriages_shown, tuple(sorted(cards)))
     found = kept.get(key)
     if found is None:

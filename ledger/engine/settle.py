@@ -108,11 +108,7 @@ def _fees(hand: Hand, rules: HouseRules, w: int | None) -> tuple[list[int], list
     if w is None:
         return fees, penalties
     zero_sum = rules.zero_sum
-    route_fee = {
-        "sequences": rules.fee_seen,
-        "dublees": rules.fee_seen_dublee,
-        "unseen": rules.fee_unseen,
-    }
+    route_fee = rules.route_fees
     per_loser = hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "per_loser"
     bonus = rules.dublee_finish_bonus if per_loser else 0
     penalty = rules.foul_penalty if rules.foul == "same_hand" else 0
