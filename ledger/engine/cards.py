@@ -209,3 +209,9 @@ def kind_codes(tiplu: Card) -> dict[str, str]:
         if card is not None:
             out[kind.value] = card.code
     return out
+
+
+@lru_cache(maxsize=64)
+def maal_cards(tiplu: Card) -> frozenset[Card]:
+    """The cards that are maal of some kind with this tiplu (all but ordinary cards)."""
+    return frozenset(card for card, kind in kinds_for(tiplu).items() if kind != "ordinary")

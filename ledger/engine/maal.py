@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import Card, kind_codes
+from .cards import Card, kind_codes, maal_cards
 from .errors import N_
 from .hand import (
     PlayerHand,
@@ -165,6 +165,41 @@ def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> Maa
     if player.maal is not None:
         # The number is the whole count: dealt tunnelas listed with it are in it already.
         return MaalCount(player.maal, (MaalItem("entered", player.maal),))
+    cards = player.maal_cards
+    if cards and tiplu is not None and not player.maal_counts and not player.dealt_tunnelas:
+        return _count_cards(player, cards, rules, tiplu)
+    return _count(player, rules, tiplu)
+
+
+#: The most counts of maal cards kept per rules and tiplu (``_count_cards``): far more
+#: than a season's hands hold, and a bound on what odd input can make the rules keep.
+KEPT_COUNTS = 4096
+
+
+def _count_cards(
+    player: PlayerHand, cards: tuple[Card, ...], rules: HouseRules, tiplu: Card
+) -> MaalCount:
+    """The usual entry, maal cards alone. Its count depends only on which cards are held
+    (not their order) and the marriages shown, so each such set is counted once for these
+    rules and tiplu and kept with the rules; a set with a card that is no maal (the whole
+    21 cards entered) has too many variants to keep and is counted each time."""
+    if not maal_cards(tiplu).issuperset(cards):
+        return _count(player, rules, tiplu)
+    kept: dict[tuple[int, tuple[Card, ...]], MaalCount] | None
+    kept = rules.derived.get(("maal of cards", tiplu))
+    if kept is None:
+        kept = rules.derived["maal of cards", tiplu] = {}
+    key = (player.marriages_shown, tuple(sorted(cards)))
+    found = kept.get(key)
+    if found is None:
+        found = _count(player, rules, tiplu)
+        if len(kept) < KEPT_COUNTS:
+            kept[key] = found
+    return found
+
+
+def _count(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> MaalCount:
+    """A maal given as cards, counts or dealt tunnelas, item by item."""
     items = _tunnela_items(player, rules) if player.dealt_tunnelas else []
     held = kind_counts(player, tiplu, rules)
     if held:

@@ -76,6 +76,8 @@ class _Reader:
         self.errors: list[FieldError] = []
         self.tiplu: Card | None = None
         self.names: dict[str, str] = {}  # each player's name by its casefold
+        #: A dealt tunnela entered as ordinary_joker alone: its card is placed after reading.
+        self.jokers_by_kind = False
 
     def fail(self, path: str, template: str, **values: object) -> None:
         self.errors.append(FieldError(path, template, **values))
@@ -120,9 +122,10 @@ class _Reader:
             finish = by_name[winner].seen if by_name[winner].seen != "unseen" else None
         if finish not in FINISHES:
             self.fail("finish", "The finish must be sequences, dublees or void.")
-        if tiplu is not None:
-            players = list(place_joker_tunnelas(tuple(players), tiplu, self.rules))
-        hand = Hand(finish or "void", winner, tuple(players), tiplu)
+        read = tuple(players)
+        if tiplu is not None and self.jokers_by_kind:
+            read = place_joker_tunnelas(read, tiplu, self.rules)
+        hand = Hand(finish or "void", winner, read, tiplu)
         if finish in FINISHES:
             self.check_finish(hand)
         self.check_cards_given(hand)
@@ -177,18 +180,19 @@ class _Reader:
         if not isinstance(item, dict):
             self.fail(path, "Each player must be an object with a name and seen.")
             return None
-        try:
-            name = read_name(item.get("name"), f"{path}.name", most=MAX_NAME, missing=NO_NAME)
+        get = item.get
+        try:  # the field's path is made only for a problem (every hand reads several names)
+            name = read_name(get("name"), "name", most=MAX_NAME, missing=NO_NAME)
         except FieldError as problem:
-            self.errors.append(problem)
+            self.fail(f"{path}.name", problem.template, **problem.values)
             name = f"player {path.rsplit('.', 1)[-1]}"
-        seen = item.get("seen")
+        seen = get("seen")
         if seen not in SEEN:
             self.fail(f"{path}.seen", "seen must be sequences, dublees or unseen.")
             seen = "unseen"
-        maal, counts, cards = item.get("maal"), item.get("maal_counts"), item.get("maal_cards")
+        maal, counts, cards = get("maal"), get("maal_counts"), get("maal_cards")
         if (maal is not None) + (counts is not None) + (cards is not None) > 1:
-            forms = [k for k in ("maal", "maal_counts", "maal_cards") if item.get(k) is not None]
+            forms = [k for k in ("maal", "maal_counts", "maal_cards") if get(k) is not None]
             self.fail(
                 f"{path}.{forms[1]}",
                 "Give the maal one way only: {forms}, not both.",
@@ -199,16 +203,16 @@ class _Reader:
         if counts is not None:
             counts = self.counts(counts, f"{path}.maal_counts", name)
         if cards is not None:
-            cards = self.cards(cards, f"{path}.maal_cards")
-        tunnelas = item.get("dealt_tunnelas")
+            cards = self.cards(cards, path)
+        tunnelas = get("dealt_tunnelas")
         if tunnelas is not None:
             tunnelas = self.tunnelas(tunnelas, f"{path}.dealt_tunnelas")
         if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
             self.check_held(name, path, cards, counts, tunnelas)
-        shown = item.get("marriages_shown")
+        shown = get("marriages_shown")
         if shown is not None:
             shown = self.whole(shown, path, "marriages_shown", most=self.rules.packs)
-        foul = item.get("foul")
+        foul = get("foul")
         if foul is not None and not isinstance(foul, bool):
             self.fail(f"{path}.foul", "foul must be true or false.")
             foul = False
@@ -286,14 +290,19 @@ class _Reader:
                 cards=HAND_CARDS,
             )
 
-    def cards(self, value: object, path: str) -> tuple[Card, ...] | None:
+    def cards(self, value: object, player_path: str) -> tuple[Card, ...] | None:
+        """A player's ``maal_cards`` (``player_path``: the player's own path)."""
         if not isinstance(value, list):
-            self.fail(path, 'maal_cards must be a list of card codes, like ["8H", "9H"].')
+            self.fail(
+                f"{player_path}.maal_cards",
+                'maal_cards must be a list of card codes, like ["8H", "9H"].',
+            )
             return None
         spellings = SPELLINGS if self.rules.printed_jokers else SUIT_SPELLINGS
         try:  # the usual spellings, looked up at once
-            return tuple([spellings[code] for code in value])
+            return tuple(map(spellings.__getitem__, value))
         except (KeyError, TypeError):  # anything else is read card by card, with its problems
+            path = f"{player_path}.maal_cards"
             read = [self.card(code, f"{path}.{i}") for i, code in enumerate(value)]
             return tuple(card for card in read if card is not None)
 
@@ -308,6 +317,8 @@ class _Reader:
             kind = entry.strip().lower() if isinstance(entry, str) else None
             if kind in TUNNELA_KINDS:
                 out.append(Tunnela(kind))
+                if kind == "ordinary_joker":
+                    self.jokers_by_kind = True
                 continue
             try:
                 card = parse_card(entry)

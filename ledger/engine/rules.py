@@ -81,6 +81,15 @@ class HouseRules:
         a key names the table and what else it depends on."""
         return {}
 
+    @cached_property
+    def route_fees(self) -> dict[str, int]:
+        """The fee a player who did not finish pays by the route they saw by."""
+        return {
+            "sequences": self.fee_seen,
+            "dublees": self.fee_seen_dublee,
+            "unseen": self.fee_unseen,
+        }
+
     @property
     def zero_sum(self) -> bool:
         return self.scoring == "zero_sum"

@@ -5,7 +5,15 @@ from collections import Counter
 import pytest
 from spec_support import problems, rules_for, solo
 
-from ledger.engine import count_maal, maal_groupings, parse_card, parse_hand
+from ledger.engine import (
+    PlayerHand,
+    count_maal,
+    maal_groupings,
+    parse_card,
+    parse_hand,
+    resolve_rules,
+)
+from ledger.engine import maal as maal_module
 
 
 def count(profile="amarnepal", tiplu="8H", seen="sequences", overrides=None, **maal):
@@ -438,3 +446,36 @@ def test_settle_does_not_ask_for_groupings():
 
     settle_module = importlib.import_module("ledger.engine.settle")
     assert "maal_groupings" not in Path(settle_module.__file__).read_text()
+
+
+# --- counts kept with the rules -----------------------------------------------------------
+
+
+def _from_cards(codes, rules, name="A"):
+    cards = tuple(parse_card(code) for code in codes)
+    return count_maal(PlayerHand(name, "sequences", maal_cards=cards), rules, parse_card("5H"))
+
+
+def test_maal_cards_alone_are_counted_once_per_set_of_cards_in_any_order():
+    rules = resolve_rules("amarnepal")
+    first = _from_cards(["6H", "4H", "5H", "JK", "5D"], rules)
+    assert _from_cards(["5D", "JK", "5H", "4H", "6H"], rules, name="B") is first
+    assert (
+        first.total == _from_cards(["6H", "4H", "5H", "JK", "5D"], resolve_rules("amarnepal")).total
+    )
+
+
+def test_a_set_with_a_card_that_is_no_maal_is_counted_each_time():
+    rules = resolve_rules("amarnepal")
+    once = _from_cards(["6H", "4H", "5H", "9C"], rules)
+    again = _from_cards(["6H", "4H", "5H", "9C"], rules)
+    assert once == again and once is not again
+
+
+def test_the_counts_kept_per_rules_and_tiplu_are_bounded(monkeypatch):
+    monkeypatch.setattr(maal_module, "KEPT_COUNTS", 1)
+    rules = resolve_rules("amarnepal")
+    kept = _from_cards(["6H"], rules)
+    other = _from_cards(["4H"], rules)
+    assert _from_cards(["6H"], rules) is kept
+    assert _from_cards(["4H"], rules) == other and _from_cards(["4H"], rules) is not other
