@@ -39,7 +39,9 @@ from ledger.engine.rules import (
     CHOICES,
     COUNTS,
     MAAL_COUNT_HELP,
+    MAX_PER_CARD,
     MAX_TABLE_ENTRIES,
+    MAX_TABLE_TOTAL,
     OPTIONAL_TABLES,
     SETTING_HELP,
     TABLES,
@@ -167,7 +169,14 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
     """The JSON value of one house-rules setting, as the engine reads it (``resolved``: as
     it gives it back, a table given as one number per card written out: up to 4 × 1000
     with four packs)."""
-    table = array(whole(0, 4000 if resolved else 1000), minItems=1, maxItems=MAX_TABLE_ENTRIES)
+    table = array(
+        whole(0, 4000 if resolved else MAX_TABLE_TOTAL), minItems=1, maxItems=MAX_TABLE_ENTRIES
+    )
+    per_card = {
+        **whole(0, MAX_PER_CARD),
+        "description": f"That much per card: the totals for 1, 2, 3 cards are 1, 2, 3 times "
+        f"it (at most {MAX_PER_CARD}, so that they stay within {MAX_TABLE_TOTAL}).",
+    }
     if name == "packs":
         schema: Schema = {"enum": list(PACKS)}
     elif name in CHOICES:
@@ -181,9 +190,11 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
     elif name in COUNTS:
         schema = whole(0, 1000)
     elif name in TABLES:
-        schema = {"anyOf": [table, whole(0, 1000)]}
-    elif name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS:
-        schema = {"anyOf": [table, whole(0, 1000), {"type": "null"}]}
+        schema = {"anyOf": [table, per_card]}
+    elif name in OPTIONAL_TABLES:  # [] says none, as null does
+        schema = {"anyOf": [table, per_card, array(whole(), maxItems=0), {"type": "null"}]}
+    elif name in TUNNELA_SETTINGS:  # one number: a bonus per tunnela
+        schema = {"anyOf": [table, whole(0, MAX_TABLE_TOTAL), {"type": "null"}]}
     elif name == "match_length":
         schema = nullable(ref("Length"))
     else:  # pragma: no cover (every setting of HouseRules is one of the above)

@@ -45,3 +45,62 @@ def test_a_table_export_needs_what_the_import_needs(client):
         refused = client.post("/api/v1/tables/import", json=short)
         assert refused.status_code == 422, needed
         assert {e["field"] for e in refused.get_json()["errors"]} == {needed}
+
+
+def _fits(schema: str, body: dict) -> bool:
+    return not list(jsonschema.Draft202012Validator(schema_of(schema)).iter_errors(body))
+
+
+def test_one_number_per_card_is_bounded_alike_in_the_document_and_the_server(client):
+    """One number per card is written out as the totals for 1, 2, 3 cards, each at most
+    1000: the document says 333 at most, as the server takes; a table given 333 still
+    makes its matches (a larger number was stored, then refused on every new match)."""
+    for setting in ("alter", "tiplu"):
+        for per_card, taken in ((333, True), (334, False), (409, False)):
+            rules = {"profile": "sparkai", setting: per_card}
+            assert _fits("NewMatch", {**MATCH, "rules": rules}) == taken, (setting, per_card)
+            assert _fits("NewTable", {**MATCH, "rules": rules}) == taken, (setting, per_card)
+            made = client.post("/api/v1/matches", json={**MATCH, "rules": rules})
+            assert made.status_code == (201 if taken else 422), made.get_json()
+            table = client.post("/api/v1/tables", json={**MATCH, "rules": rules})
+            assert table.status_code == (201 if taken else 422), table.get_json()
+            if not taken:
+                fields = {e["field"] for e in table.get_json()["errors"]}
+                assert fields == {f"rules.{setting}"}
+                continue
+            created = table.get_json()
+            night = client.post(
+                f"/api/v1/tables/{created['id']}/matches",
+                json={"name": "Night", "players": MATCH["players"]},
+                headers={"Authorization": f"Bearer {created['edit_key']}"},
+            )
+            assert night.status_code == 201, night.get_json()
+            assert night.get_json()["rules"][setting] == [per_card, 2 * per_card, 3 * per_card]
+
+
+def test_a_tunnela_bonus_is_one_number_up_to_1000_in_both(client):
+    for bonus, taken in ((1000, True), (1001, False)):
+        rules = {"profile": "sparkai", "tunnela_alter": bonus}
+        assert _fits("NewMatch", {**MATCH, "rules": rules}) == taken, bonus
+        made = client.post("/api/v1/matches", json={**MATCH, "rules": rules})
+        assert made.status_code == (201 if taken else 422), made.get_json()
+
+
+def test_an_empty_list_for_an_optional_table_is_described_and_taken_as_none(client):
+    for setting in ("alter", "printed_joker", "marriage_shown"):
+        rules = {"profile": "sparkai", setting: []}
+        assert _fits("NewMatch", {**MATCH, "rules": rules}), setting
+        assert _fits("NewTable", {**MATCH, "rules": rules}), setting
+        made = client.post("/api/v1/matches", json={**MATCH, "rules": rules})
+        assert made.status_code == 201, made.get_json()
+        assert made.get_json()["rules"][setting] is None
+        table = client.post("/api/v1/tables", json={**MATCH, "rules": rules}).get_json()
+        night = client.post(
+            f"/api/v1/tables/{table['id']}/matches",
+            json={"name": "Night", "players": MATCH["players"]},
+            headers={"Authorization": f"Bearer {table['edit_key']}"},
+        )
+        assert night.status_code == 201, night.get_json()
+    required = {"profile": "sparkai", "jhiplu": []}  # a table that must hold a number
+    assert not _fits("NewMatch", {**MATCH, "rules": required})
+    assert client.post("/api/v1/matches", json={**MATCH, "rules": required}).status_code == 422
