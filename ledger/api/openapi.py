@@ -104,6 +104,8 @@ ERROR_STATUSES = {
     422: "Well-formed JSON that is not a valid hand or match: each error names its field.",
     429: "Too many requests of this kind from this address (or, on a write, too many wrong "
     "edit keys tried on this match or table from it): try again after `Retry-After`.",
+    503: "Another import is being read (one at a time; an import waits up to 10 s for its "
+    "turn): nothing was stored; try again after `Retry-After`.",
 }
 
 
@@ -892,7 +894,7 @@ def paths() -> dict[str, Schema]:
             "post": operation(
                 "Create a match from an export (JSON, or a summary.pdf with it embedded)",
                 {201: answer("CreatedMatch", "The new match (new id, new edit key).", LOCATION)},
-                (*BODY_ERRORS, 429),
+                (*BODY_ERRORS, 429, 503),
                 tag="matches",
                 body=import_body,
                 description="Every hand is checked and settled again under the match's rules; "
@@ -1050,7 +1052,7 @@ def document() -> Schema:
                     "content": {"application/json": {"schema": ref("Errors")}},
                     **(
                         {"headers": {"Retry-After": {"description": "Seconds.", "schema": TEXT}}}
-                        if code == 429
+                        if code in (429, 503)
                         else {}
                     ),
                 }

@@ -504,7 +504,7 @@ def table_paths() -> dict[str, Schema]:
             "post": operation(
                 "Create a table from its export",
                 {201: answer("CreatedTable", "The new table (new ids, new edit key).", location)},
-                (*BODY_ERRORS, 429),
+                (*BODY_ERRORS, 429, 503),
                 tag="tables",
                 body=json_body("TableExport"),
             )
