@@ -158,6 +158,12 @@ AMOUNT = {
     "(never a JSON number, which could lose cents).",
 }
 TOTALS = {"type": "object", "additionalProperties": {"type": "integer"}}
+#: A hand's finish as a request gives it: null (or none) takes the winner's route.
+FINISH_INPUT = {
+    **nullable({"enum": list(FINISHES)}),
+    "description": "null or absent: the route by which the winner saw (a winner who saw "
+    "must then be named).",
+}
 CARD = {
     "type": "string",
     "maxLength": 12,
@@ -266,7 +272,7 @@ def schemas() -> dict[str, Schema]:
     )
     hand_fields = {
         "tiplu": nullable(CARD),
-        "finish": {"enum": list(FINISHES)},
+        "finish": FINISH_INPUT,
         "winner": nullable(NAME),
         "players": array(
             ref("PlayerInput"),
@@ -440,7 +446,7 @@ def schemas() -> dict[str, Schema]:
     )
     export_hand = {
         "tiplu": nullable(CARD),
-        "finish": {"enum": list(FINISHES)},
+        "finish": FINISH_INPUT,
         "winner": nullable(NAME),
         "players": array(
             ref("PlayerInput"),
@@ -488,7 +494,10 @@ def schemas() -> dict[str, Schema]:
                     ("hand", "version", "dealer", "finish", "players"),
                 )
             ),
-            "totals": {**TOTALS, "description": "Ignored on import."},
+            "totals": {
+                "description": "The totals of export.json (an object of integers); "
+                "ignored on import, whatever it holds: the hands give the totals."
+            },
         },
         ("name", "players", "rules"),
         description="A whole match, as export.json gives it and the import takes it "
@@ -533,6 +542,12 @@ def schemas() -> dict[str, Schema]:
                     ("profile",),
                     additionalProperties=False,
                     description="A profile and single-setting overrides.",
+                    # Every profile plays three packs: dublees_min_players above a
+                    # three-pack hand's most players needs packs 4 given with it.
+                    **{
+                        "if": {"properties": {"packs": {"const": 4}}, "required": ["packs"]},
+                        "else": {"properties": {"dublees_min_players": whole(0, HAND_PLAYERS[3])}},
+                    },
                 ),
             ]
         },

@@ -104,3 +104,43 @@ def test_an_empty_list_for_an_optional_table_is_described_and_taken_as_none(clie
     required = {"profile": "sparkai", "jhiplu": []}  # a table that must hold a number
     assert not _fits("NewMatch", {**MATCH, "rules": required})
     assert client.post("/api/v1/matches", json={**MATCH, "rules": required}).status_code == 422
+
+
+def test_dublees_for_more_players_than_three_packs_seat_need_packs_4_in_both(client):
+    four = ["Asha", "Bikash", "Chandra", "Dipa"]
+    for rules, taken in (
+        ({"profile": "classic", "dublees_min_players": 5}, True),
+        ({"profile": "classic", "dublees_min_players": 6}, False),
+        ({"profile": "classic", "dublees_min_players": 6, "packs": 4}, True),
+        ({"profile": "classic", "dublees_min_players": 7, "packs": 3}, False),
+    ):
+        body = {**MATCH, "players": four, "rules": rules}
+        assert _fits("NewMatch", body) == taken, rules
+        made = client.post("/api/v1/matches", json=body)
+        assert made.status_code == (201 if taken else 422), (rules, made.get_json())
+
+
+def test_a_finish_given_as_null_takes_the_winners_route_in_both(client):
+    hand = {
+        "rules": "amarnepal",
+        "finish": None,
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "dublees", "maal": 4},
+            {"name": "Bikash", "seen": "sequences", "maal": 2},
+            {"name": "Chandra", "seen": "unseen", "maal": 0},
+        ],
+    }
+    assert _fits("SettleRequest", hand)
+    settled = client.post("/api/v1/settle", json=hand)
+    assert settled.status_code == 200, settled.get_json()
+    assert settled.get_json()["finish"] == "dublees"
+
+
+def test_an_imports_totals_are_ignored_whatever_they_hold_in_both(client):
+    made = client.post("/api/v1/matches", json=MATCH).get_json()
+    document = client.get(f"/api/v1/matches/{made['id']}/export.json").get_json()
+    for totals in ([None, None], {"Asha": 5}, "none"):
+        body = {**document, "totals": totals}
+        assert _fits("Export", body), totals
+        assert client.post("/api/v1/matches/import", json=body).status_code == 201, totals
