@@ -139,6 +139,24 @@ def whole(least: int | None = None, most: int | None = None) -> Schema:
 
 TEXT = {"type": "string"}
 TIME = nullable({"type": "string", "format": "date-time"})
+#: A time an import reads (``ledger.matches.export._timestamp``): RFC 3339, in the years
+#: 1970 to 9999 (a date that does not exist, like 30 February, is refused too).
+TIME_READ = nullable(
+    {
+        "type": "string",
+        "format": "date-time",
+        "pattern": r"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+        r"T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,6})?"
+        r"(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
+    }
+)
+
+
+def ignored(what: str) -> Schema:
+    """A field of an export that an import does not read: any value."""
+    return {"description": f"{what}; ignored on import, whatever it holds."}
+
+
 #: A player row's mark: a guest of the table plays without being on its roster.
 GUEST = {"type": "boolean", "description": "A guest of the table: not on its roster."}
 POINTS = {"type": "integer", "description": "Points (whole numbers; money is never a float)."}
@@ -456,28 +474,31 @@ def schemas() -> dict[str, Schema]:
         ),
         "dealer": NAME,
         "version": whole(1, NUMBER_MAX),
-        "nets": {**TOTALS, "description": "Ignored on import: every hand is settled again."},
+        "nets": ignored("The hand's nets (an object of integers): it is settled again"),
     }
     export = obj(
         {
             "format": {"const": EXPORT_FORMAT},
             "format_version": {"const": EXPORT_FORMAT_VERSION},
-            "exported_at": TIME,
-            "id": TEXT,
+            "exported_at": ignored("When it was exported"),
+            "id": ignored("The match's id in the ledger it came from"),
             "name": {**NAME, "maxLength": MAX_MATCH_NAME},
             "rules": ref("RulesSpec"),
             "length": nullable(ref("Length")),
             "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS),
             "first_dealer": NAME,
             "last_hand_number": whole(0, NUMBER_MAX),
-            "ended_at": {**TIME, "description": "When the table ended the match (End the night)."},
+            "ended_at": {
+                **TIME_READ,
+                "description": "When the table ended the match (End the night).",
+            },
             "hands": array(
                 obj(
                     {
                         "number": whole(1, NUMBER_MAX),
                         **export_hand,
-                        "created_at": TIME,
-                        "updated_at": TIME,
+                        "created_at": TIME_READ,
+                        "updated_at": TIME_READ,
                     },
                     ("number", "dealer", "finish", "players"),
                 )
@@ -488,16 +509,13 @@ def schemas() -> dict[str, Schema]:
                         "hand": whole(1, NUMBER_MAX),
                         "action": {"enum": ["edit", "delete"]},
                         **export_hand,
-                        "saved_at": TIME,
-                        "replaced_at": TIME,
+                        "saved_at": TIME_READ,
+                        "replaced_at": TIME_READ,
                     },
                     ("hand", "version", "dealer", "finish", "players"),
                 )
             ),
-            "totals": {
-                "description": "The totals of export.json (an object of integers); "
-                "ignored on import, whatever it holds: the hands give the totals."
-            },
+            "totals": ignored("The totals after the last hand (an object of integers)"),
         },
         ("name", "players", "rules"),
         description="A whole match, as export.json gives it and the import takes it "

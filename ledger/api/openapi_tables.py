@@ -14,6 +14,7 @@ from ledger.api.openapi import (
     REPLAYED,
     TEXT,
     TIME,
+    TIME_READ,
     Schema,
     answer,
     array,
@@ -394,7 +395,7 @@ def table_schemas() -> dict[str, Schema]:
                 "rules": ref("RulesSpec"),
                 "stake": nullable(ref("Stake")),
                 "seasons": array(
-                    obj({"name": TABLE_NAME, "started_at": nullable(TEXT)}, ("name",)),
+                    obj({"name": TABLE_NAME, "started_at": TIME_READ}, ("name",)),
                     minItems=1,
                     maxItems=MAX_IMPORTED_SEASONS,
                 ),

@@ -144,3 +144,28 @@ def test_an_imports_totals_are_ignored_whatever_they_hold_in_both(client):
         body = {**document, "totals": totals}
         assert _fits("Export", body), totals
         assert client.post("/api/v1/matches/import", json=body).status_code == 201, totals
+
+
+def test_what_an_import_ignores_may_hold_anything_in_both(client):
+    made = client.post("/api/v1/matches", json=MATCH).get_json()
+    document = client.get(f"/api/v1/matches/{made['id']}/export.json").get_json()
+    for field in ("id", "exported_at"):
+        body = {**document, field: {}}
+        assert _fits("Export", body), field
+        assert client.post("/api/v1/matches/import", json=body).status_code == 201, field
+
+
+def test_a_seasons_start_is_a_time_in_1970_to_9999_in_both(client):
+    table = {"format": "marriage-ledger-table", "name": "Friday", "rules": "sparkai"}
+    for started, taken in (
+        ("2026-11-01T18:30:00+05:45", True),
+        ("2026-11-01T18:30:00.25Z", True),
+        (None, True),
+        ("", False),
+        ("1969-12-31T23:59:59Z", False),
+        ("tomorrow", False),
+    ):
+        body = {**table, "seasons": [{"name": "1", "started_at": started}]}
+        assert _fits("TableExport", body) == taken, started
+        answer = client.post("/api/v1/tables/import", json=body)
+        assert answer.status_code == (201 if taken else 422), (started, answer.get_json())
