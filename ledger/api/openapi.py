@@ -485,8 +485,8 @@ def schemas() -> dict[str, Schema]:
             "name": {**NAME, "maxLength": MAX_MATCH_NAME},
             "rules": ref("RulesSpec"),
             "length": nullable(ref("Length")),
-            "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS),
-            "first_dealer": NAME,
+            "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS, uniqueItems=True),
+            "first_dealer": nullable(NAME),
             "last_hand_number": whole(0, NUMBER_MAX),
             "ended_at": {
                 **TIME_READ,
@@ -607,7 +607,7 @@ def schemas() -> dict[str, Schema]:
         "NewMatch": obj(
             {
                 "name": {**NAME, "maxLength": MAX_MATCH_NAME},
-                "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS),
+                "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS, uniqueItems=True),
                 "rules": ref("RulesSpec"),
                 "length": {
                     **nullable(ref("Length")),

@@ -180,7 +180,7 @@ def table_schemas() -> dict[str, Schema]:
         "NewTable": obj(
             {
                 "name": TABLE_NAME,
-                "players": array(NAME, maxItems=MAX_ROSTER),
+                "players": array(NAME, maxItems=MAX_ROSTER, uniqueItems=True),
                 "rules": ref("RulesSpec"),
                 "stake": nullable(ref("Stake")),
                 "season": {**TABLE_NAME, "description": "The first season's name."},
@@ -391,7 +391,7 @@ def table_schemas() -> dict[str, Schema]:
             "properties": {
                 "format": {"const": TABLE_FORMAT},
                 "name": TABLE_NAME,
-                "players": array(NAME, maxItems=MAX_ROSTER),
+                "players": array(NAME, maxItems=MAX_ROSTER, uniqueItems=True),
                 "rules": ref("RulesSpec"),
                 "stake": nullable(ref("Stake")),
                 "seasons": array(

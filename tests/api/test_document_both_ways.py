@@ -169,3 +169,21 @@ def test_a_seasons_start_is_a_time_in_1970_to_9999_in_both(client):
         assert _fits("TableExport", body) == taken, started
         answer = client.post("/api/v1/tables/import", json=body)
         assert answer.status_code == (201 if taken else 422), (started, answer.get_json())
+
+
+def test_a_name_listed_twice_is_refused_in_both(client):
+    twice = ["Asha", "Bikash", "Asha"]
+    assert not _fits("NewMatch", {**MATCH, "players": twice})
+    assert client.post("/api/v1/matches", json={**MATCH, "players": twice}).status_code == 422
+    assert not _fits("NewTable", {**MATCH, "players": twice})
+    assert client.post("/api/v1/tables", json={**MATCH, "players": twice}).status_code == 422
+
+
+def test_an_imports_first_dealer_may_be_null_in_both(client):
+    made = client.post("/api/v1/matches", json=MATCH).get_json()
+    document = client.get(f"/api/v1/matches/{made['id']}/export.json").get_json()
+    body = {**document, "first_dealer": None}
+    assert _fits("Export", body)
+    imported = client.post("/api/v1/matches/import", json=body)
+    assert imported.status_code == 201, imported.get_json()
+    assert imported.get_json()["first_dealer"] == MATCH["players"][0]
