@@ -16,6 +16,7 @@ from ledger.http.compression import init_compression
 from ledger.http.converters import init_converters
 from ledger.http.errors import init_errors
 from ledger.http.front import init_front
+from ledger.http.imports import init_imports
 from ledger.http.limits import init_limits
 from ledger.http.security import init_security
 from ledger.i18n import (
@@ -109,6 +110,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     init_i18n(app)
     init_errors(app)
     init_front(app)
+    init_imports(app)
     _register_templates(app)
     app.cli.add_command(init_db_command)
     for blueprint in (

@@ -16,6 +16,7 @@ from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.engine import FieldError, Invalid
+from ledger.http.imports import one_import_at_a_time
 from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
@@ -49,6 +50,7 @@ def create_match():
 
 
 @bp.post("/matches/import")
+@one_import_at_a_time
 def import_match():
     """The export's JSON, or (``Content-Type: application/pdf``) a summary PDF carrying it."""
     request.max_content_length = IMPORT_MAX_BYTES

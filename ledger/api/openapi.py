@@ -39,7 +39,9 @@ from ledger.engine.rules import (
     CHOICES,
     COUNTS,
     MAAL_COUNT_HELP,
+    MAX_PER_CARD,
     MAX_TABLE_ENTRIES,
+    MAX_TABLE_TOTAL,
     OPTIONAL_TABLES,
     SETTING_HELP,
     TABLES,
@@ -102,6 +104,8 @@ ERROR_STATUSES = {
     422: "Well-formed JSON that is not a valid hand or match: each error names its field.",
     429: "Too many requests of this kind from this address (or, on a write, too many wrong "
     "edit keys tried on this match or table from it): try again after `Retry-After`.",
+    503: "Another import is being read (one at a time; an import waits up to 10 s for its "
+    "turn): nothing was stored; try again after `Retry-After`.",
 }
 
 
@@ -135,6 +139,24 @@ def whole(least: int | None = None, most: int | None = None) -> Schema:
 
 TEXT = {"type": "string"}
 TIME = nullable({"type": "string", "format": "date-time"})
+#: A time an import reads (``ledger.matches.export._timestamp``): RFC 3339, in the years
+#: 1970 to 9999 (a date that does not exist, like 30 February, is refused too).
+TIME_READ = nullable(
+    {
+        "type": "string",
+        "format": "date-time",
+        "pattern": r"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+        r"T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,6})?"
+        r"(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
+    }
+)
+
+
+def ignored(what: str) -> Schema:
+    """A field of an export that an import does not read: any value."""
+    return {"description": f"{what}; ignored on import, whatever it holds."}
+
+
 #: A player row's mark: a guest of the table plays without being on its roster.
 GUEST = {"type": "boolean", "description": "A guest of the table: not on its roster."}
 POINTS = {"type": "integer", "description": "Points (whole numbers; money is never a float)."}
@@ -154,6 +176,12 @@ AMOUNT = {
     "(never a JSON number, which could lose cents).",
 }
 TOTALS = {"type": "object", "additionalProperties": {"type": "integer"}}
+#: A hand's finish as a request gives it: null (or none) takes the winner's route.
+FINISH_INPUT = {
+    **nullable({"enum": list(FINISHES)}),
+    "description": "null or absent: the route by which the winner saw (a winner who saw "
+    "must then be named).",
+}
 CARD = {
     "type": "string",
     "maxLength": 12,
@@ -167,7 +195,14 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
     """The JSON value of one house-rules setting, as the engine reads it (``resolved``: as
     it gives it back, a table given as one number per card written out: up to 4 × 1000
     with four packs)."""
-    table = array(whole(0, 4000 if resolved else 1000), minItems=1, maxItems=MAX_TABLE_ENTRIES)
+    table = array(
+        whole(0, 4000 if resolved else MAX_TABLE_TOTAL), minItems=1, maxItems=MAX_TABLE_ENTRIES
+    )
+    per_card = {
+        **whole(0, MAX_PER_CARD),
+        "description": f"That much per card: the totals for 1, 2, 3 cards are 1, 2, 3 times "
+        f"it (at most {MAX_PER_CARD}, so that they stay within {MAX_TABLE_TOTAL}).",
+    }
     if name == "packs":
         schema: Schema = {"enum": list(PACKS)}
     elif name in CHOICES:
@@ -181,9 +216,11 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
     elif name in COUNTS:
         schema = whole(0, 1000)
     elif name in TABLES:
-        schema = {"anyOf": [table, whole(0, 1000)]}
-    elif name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS:
-        schema = {"anyOf": [table, whole(0, 1000), {"type": "null"}]}
+        schema = {"anyOf": [table, per_card]}
+    elif name in OPTIONAL_TABLES:  # [] says none, as null does
+        schema = {"anyOf": [table, per_card, array(whole(), maxItems=0), {"type": "null"}]}
+    elif name in TUNNELA_SETTINGS:  # one number: a bonus per tunnela
+        schema = {"anyOf": [table, whole(0, MAX_TABLE_TOTAL), {"type": "null"}]}
     elif name == "match_length":
         schema = nullable(ref("Length"))
     else:  # pragma: no cover (every setting of HouseRules is one of the above)
@@ -253,7 +290,7 @@ def schemas() -> dict[str, Schema]:
     )
     hand_fields = {
         "tiplu": nullable(CARD),
-        "finish": {"enum": list(FINISHES)},
+        "finish": FINISH_INPUT,
         "winner": nullable(NAME),
         "players": array(
             ref("PlayerInput"),
@@ -427,7 +464,7 @@ def schemas() -> dict[str, Schema]:
     )
     export_hand = {
         "tiplu": nullable(CARD),
-        "finish": {"enum": list(FINISHES)},
+        "finish": FINISH_INPUT,
         "winner": nullable(NAME),
         "players": array(
             ref("PlayerInput"),
@@ -437,28 +474,31 @@ def schemas() -> dict[str, Schema]:
         ),
         "dealer": NAME,
         "version": whole(1, NUMBER_MAX),
-        "nets": {**TOTALS, "description": "Ignored on import: every hand is settled again."},
+        "nets": ignored("The hand's nets (an object of integers): it is settled again"),
     }
     export = obj(
         {
             "format": {"const": EXPORT_FORMAT},
             "format_version": {"const": EXPORT_FORMAT_VERSION},
-            "exported_at": TIME,
-            "id": TEXT,
+            "exported_at": ignored("When it was exported"),
+            "id": ignored("The match's id in the ledger it came from"),
             "name": {**NAME, "maxLength": MAX_MATCH_NAME},
             "rules": ref("RulesSpec"),
             "length": nullable(ref("Length")),
-            "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS),
-            "first_dealer": NAME,
+            "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS, uniqueItems=True),
+            "first_dealer": nullable(NAME),
             "last_hand_number": whole(0, NUMBER_MAX),
-            "ended_at": {**TIME, "description": "When the table ended the match (End the night)."},
+            "ended_at": {
+                **TIME_READ,
+                "description": "When the table ended the match (End the night).",
+            },
             "hands": array(
                 obj(
                     {
                         "number": whole(1, NUMBER_MAX),
                         **export_hand,
-                        "created_at": TIME,
-                        "updated_at": TIME,
+                        "created_at": TIME_READ,
+                        "updated_at": TIME_READ,
                     },
                     ("number", "dealer", "finish", "players"),
                 )
@@ -469,13 +509,13 @@ def schemas() -> dict[str, Schema]:
                         "hand": whole(1, NUMBER_MAX),
                         "action": {"enum": ["edit", "delete"]},
                         **export_hand,
-                        "saved_at": TIME,
-                        "replaced_at": TIME,
+                        "saved_at": TIME_READ,
+                        "replaced_at": TIME_READ,
                     },
                     ("hand", "version", "dealer", "finish", "players"),
                 )
             ),
-            "totals": {**TOTALS, "description": "Ignored on import."},
+            "totals": ignored("The totals after the last hand (an object of integers)"),
         },
         ("name", "players", "rules"),
         description="A whole match, as export.json gives it and the import takes it "
@@ -520,6 +560,12 @@ def schemas() -> dict[str, Schema]:
                     ("profile",),
                     additionalProperties=False,
                     description="A profile and single-setting overrides.",
+                    # Every profile plays three packs: dublees_min_players above a
+                    # three-pack hand's most players needs packs 4 given with it.
+                    **{
+                        "if": {"properties": {"packs": {"const": 4}}, "required": ["packs"]},
+                        "else": {"properties": {"dublees_min_players": whole(0, HAND_PLAYERS[3])}},
+                    },
                 ),
             ]
         },
@@ -561,7 +607,7 @@ def schemas() -> dict[str, Schema]:
         "NewMatch": obj(
             {
                 "name": {**NAME, "maxLength": MAX_MATCH_NAME},
-                "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS),
+                "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS, uniqueItems=True),
                 "rules": ref("RulesSpec"),
                 "length": {
                     **nullable(ref("Length")),
@@ -881,7 +927,7 @@ def paths() -> dict[str, Schema]:
             "post": operation(
                 "Create a match from an export (JSON, or a summary.pdf with it embedded)",
                 {201: answer("CreatedMatch", "The new match (new id, new edit key).", LOCATION)},
-                (*BODY_ERRORS, 429),
+                (*BODY_ERRORS, 429, 503),
                 tag="matches",
                 body=import_body,
                 description="Every hand is checked and settled again under the match's rules; "
@@ -1039,7 +1085,7 @@ def document() -> Schema:
                     "content": {"application/json": {"schema": ref("Errors")}},
                     **(
                         {"headers": {"Retry-After": {"description": "Seconds.", "schema": TEXT}}}
-                        if code == 429
+                        if code in (429, 503)
                         else {}
                     ),
                 }

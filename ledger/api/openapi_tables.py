@@ -14,6 +14,7 @@ from ledger.api.openapi import (
     REPLAYED,
     TEXT,
     TIME,
+    TIME_READ,
     Schema,
     answer,
     array,
@@ -179,7 +180,7 @@ def table_schemas() -> dict[str, Schema]:
         "NewTable": obj(
             {
                 "name": TABLE_NAME,
-                "players": array(NAME, maxItems=MAX_ROSTER),
+                "players": array(NAME, maxItems=MAX_ROSTER, uniqueItems=True),
                 "rules": ref("RulesSpec"),
                 "stake": nullable(ref("Stake")),
                 "season": {**TABLE_NAME, "description": "The first season's name."},
@@ -390,11 +391,11 @@ def table_schemas() -> dict[str, Schema]:
             "properties": {
                 "format": {"const": TABLE_FORMAT},
                 "name": TABLE_NAME,
-                "players": array(NAME, maxItems=MAX_ROSTER),
+                "players": array(NAME, maxItems=MAX_ROSTER, uniqueItems=True),
                 "rules": ref("RulesSpec"),
                 "stake": nullable(ref("Stake")),
                 "seasons": array(
-                    obj({"name": TABLE_NAME, "started_at": nullable(TEXT)}, ("name",)),
+                    obj({"name": TABLE_NAME, "started_at": TIME_READ}, ("name",)),
                     minItems=1,
                     maxItems=MAX_IMPORTED_SEASONS,
                 ),
@@ -504,7 +505,7 @@ def table_paths() -> dict[str, Schema]:
             "post": operation(
                 "Create a table from its export",
                 {201: answer("CreatedTable", "The new table (new ids, new edit key).", location)},
-                (*BODY_ERRORS, 429),
+                (*BODY_ERRORS, 429, 503),
                 tag="tables",
                 body=json_body("TableExport"),
             )

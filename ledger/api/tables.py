@@ -16,6 +16,7 @@ from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.matches import _attachment, _created, _pdf_export
+from ledger.http.imports import one_import_at_a_time
 from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.rescore import read_rescore_rules
@@ -33,6 +34,7 @@ def create_table():
 
 
 @bp.post("/tables/import")
+@one_import_at_a_time
 def import_table():
     """The table's export, or (``Content-Type: application/pdf``) a season summary PDF
     carrying it."""

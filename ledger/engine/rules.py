@@ -369,11 +369,26 @@ MAAL_COUNT_HELP: dict[str, str] = {
 #: The longest table: one hand holds at most 7 of anything a table counts (7 dealt
 #: tunnelas in 21 cards; 6 ordinary jokers; 3 copies of every other card).
 MAX_TABLE_ENTRIES = 7
+#: The most a table's total may be, and so the most one number per card may be: its
+#: table is written out for 1, 2 and 3 cards, and 3 × 333 stays within the totals' bound
+#: (a larger number would give a table that no later read of the stored rules takes).
+MAX_TABLE_TOTAL = 1000
+MAX_PER_CARD = MAX_TABLE_TOTAL // 3
 
 
 def _table(name: str, value: object) -> Table:
-    if is_int(value) and 0 <= value <= 1000:  # one number: that much per card
+    if is_int(value) and 0 <= value <= MAX_PER_CARD:  # one number: that much per card
         return (value, 2 * value, 3 * value)
+    if is_int(value):
+        raise FieldError(
+            f"rules.{name}",
+            "{setting} as one number is that much per card: a whole number from 0 to "
+            "{most} (three cards then total at most {total}); give a list of totals "
+            "for more.",
+            setting=name,
+            most=MAX_PER_CARD,
+            total=MAX_TABLE_TOTAL,
+        )
     if (
         not isinstance(value, list | tuple)
         or not 1 <= len(value) <= MAX_TABLE_ENTRIES
@@ -418,11 +433,13 @@ def _parse_setting(name: str, value: object) -> object:
         return _table(name, value)
     if name in OPTIONAL_TABLES:
         return None if value is None or value == [] else _table(name, value)
-    if name in TUNNELA_SETTINGS:
-        if value is None:
-            return None
-        if is_int(value) and 0 <= value <= 1000:
+    if name in TUNNELA_SETTINGS:  # one number is a bonus per tunnela, not per card
+        if value is None or (is_int(value) and 0 <= value <= MAX_TABLE_TOTAL):
             return value
+        if is_int(value):
+            raise FieldError(
+                field, "{setting} must be a whole number from 0 to 1000.", setting=name
+            )
         return _table(name, value)
     if name == "match_length":
         return parse_length(value, field)

@@ -13,7 +13,7 @@ with multiprocessing: the children of its "spawn" and "forkserver" methods run t
 server's main script again, which starts a script without an ``if __name__ ==
 "__main__"`` guard over. Each serving process starts renderers when it first needs
 them and keeps them for the next PDF; a renderer serves one PDF at a time (the render
-slots, ``ledger.pdf.slots``, bound how many are busy). It ends when its server closes
+slots, ``ledger.http.slots``, bound how many are busy). It ends when its server closes
 the pipe to it, which the server's exit or death does too.
 
 What WeasyPrint logs in a child (a glyph no font has, a fetch the sandbox refused) is

@@ -1,6 +1,6 @@
 """How a route gets its PDF: the copy kept for this match version and request
 (``ledger.pdf.cache``), else a new one, laid out in a child process
-(``ledger.pdf.child``) while holding a render slot (``ledger.pdf.slots``), then kept.
+(``ledger.pdf.child``) while holding a render slot (``ledger.http.slots``), then kept.
 
 Settings (``instance/config.py`` or ``LEDGER_<NAME>``), with their defaults:
 
@@ -26,12 +26,12 @@ from flask import Flask, current_app, request
 from werkzeug.exceptions import ServiceUnavailable
 
 from ledger.http.forgetting import on_forget
+from ledger.http.slots import SlotsBusy, render_slot
 from ledger.i18n import N_, current_language, digit_style, tr
 from ledger.i18n.numbers import local, time_zone
 from ledger.pdf.cache import PdfCache, code_stamp
 from ledger.pdf.child import render_in_child
 from ledger.pdf.jobs import RenderJob
-from ledger.pdf.slots import SlotsBusy, render_slot
 
 log = logging.getLogger(__name__)
 

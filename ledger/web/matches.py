@@ -56,6 +56,7 @@ from ledger.forms.stake import (
     read_stake_fields,
     stake_field,
 )
+from ledger.http.imports import one_import_at_a_time
 from ledger.http.pace import poll_seconds
 from ledger.http.wrong_keys import count_wrong_key
 from ledger.i18n import N_, current_language, digit_style, money, tr, translate
@@ -185,6 +186,7 @@ def new_rules():
 
 @bp.post("/import")
 @csrf.exempt  # checked below, once the larger limit of an import applies to the body
+@one_import_at_a_time
 def import_saved():
     """A new match from a saved one (summary PDF or export.json); this browser edits it."""
     request.max_content_length = IMPORT_MAX_BYTES

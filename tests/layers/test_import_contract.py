@@ -66,7 +66,7 @@ def test_an_import_planted_in_the_engine_breaks_it(tree, planted, named):
     "module, planted, named",
     [
         ("api/settle.py", "from ledger.web import hands", "ledger.api.settle -> ledger.web"),
-        ("pdf/slots.py", "from ledger.api import matches", "ledger.pdf.slots -> ledger.api"),
+        ("pdf/cache.py", "from ledger.api import matches", "ledger.pdf.cache -> ledger.api"),
         ("matches/view.py", "from ledger.http import errors", "ledger.matches.view -> ledger"),
         ("web/undo.py", "from sqlalchemy import select", "ledger.web.undo -> sqlalchemy"),
     ],

@@ -1,5 +1,5 @@
 """The PDFs kept per match version (ledger/pdf/cache.py, ledger/pdf/printer.py) and the
-render slots that bound how many are laid out at once (ledger/pdf/slots.py)."""
+render slots that bound how many are laid out at once (ledger/http/slots.py)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from pdf_support import page_sizes, pdf_text
 from test_pdf_reports import CHECKED, FOUR_HANDS, api_match
 
 from ledger import matches
+from ledger.http.slots import render_slot
 from ledger.matches.share_link import encode_hand_link
 from ledger.pdf import printer, routes
 from ledger.pdf.cache import DRAFT, DRAFT_SECONDS, PdfCache
-from ledger.pdf.slots import render_slot
 
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 

@@ -1,13 +1,14 @@
-"""At most a few PDFs are laid out at once, across every process that serves the app.
+"""At most a few long pieces of work of one kind at once, across every process that
+serves the app: PDFs laid out (``ledger.pdf.printer``), imports settled
+(``ledger.http.imports``).
 
-A PDF can take seconds; without a bound, a few people asking for a long match's
-summary at once would hold every server thread (waitress runs 8) and nobody could save
-a hand. Each render holds a slot: one of ``PDF_SLOTS`` lock files in the PDF cache's
-folder (``slot-0.lock``, ``slot-1.lock``...), locked with ``fcntl.flock``, which works
-between processes and between threads (each opens the file anew) and which the kernel
-lets go when its holder ends, even by a crash. A request that finds no slot free
-within ``PDF_SLOT_WAIT`` seconds gets ``SlotsBusy`` (the routes answer 503 with
-Retry-After).
+A PDF or an import can take seconds; without a bound, a few of them at once would hold
+every server thread (waitress runs 8) and the CPU, and nobody could save a hand. Each
+holds a slot: one of a few lock files in a folder (``slot-0.lock``, ``slot-1.lock``...),
+locked with ``fcntl.flock``, which works between processes and between threads (each
+opens the file anew) and which the kernel lets go when its holder ends, even by a
+crash. A request that finds no slot free within its wait gets ``SlotsBusy`` (the routes
+answer 503 with Retry-After).
 """
 
 from __future__ import annotations
