@@ -134,3 +134,32 @@ def test_a_roster_player_cannot_take_a_guest_s_name(client):
     assert refused["errors"][0]["field"] == "name"
     body = client.get(f"/api/v1/matches/{made['id']}").get_json()
     assert {p["name"]: p["guest"] for p in body["players"]}["Ram"] is True
+
+
+def test_a_guest_s_money_closes_with_the_table_key_and_they_get_no_own_link(client):
+    """A guest has no own link (422 on the name), so what is paid to them is confirmed
+    or rejected with the table key; a payment from them counts as any other."""
+    table = create_table(client, stake={"per_point": "1.00", "currency": "NPR"})
+    _night(table)
+    refused = table.post("/players/Ram/link", None, status=422)
+    assert refused["errors"][0]["message"]
+    to_ram = table.post("/payments", {"from": "Asha", "to": "Ram", "amount": "3.00"})
+    assert to_ram["state"] == "unconfirmed"
+    confirmed = table.post(f"/payments/{to_ram['id']}/confirm", None, status=200)
+    assert confirmed["state"] == "confirmed" and confirmed["confirmed"] is True
+    from_ram = table.post("/payments", {"from": "Ram", "to": "Bikash", "amount": "2.00"})
+    rejected = table.post(f"/payments/{from_ram['id']}/reject", None, status=200)
+    assert rejected["state"] == "rejected"
+    season = table.get("/settle-up")
+    assert season["unconfirmed"] == [] and season["pending"] == []
+    balances = {row["name"]: row["amount"] for row in season["balances"]}
+    before = {row["name"]: row["amount"] for row in table.get("/settle-up")["balances"]}
+    assert balances == before  # read twice: the same
+    lone = create_table(client, stake={"per_point": "1.00", "currency": "NPR"})
+    _night(lone)
+    unpaid = {row["name"]: float(row["amount"]) for row in lone.get("/settle-up")["balances"]}
+    # Asha paid Ram 3 (confirmed, counts): Asha's balance rises by 3, Ram's falls by 3;
+    # Ram's 2 to Bikash was rejected and counts for nothing.
+    assert float(balances["Asha"]) == unpaid["Asha"] + 3
+    assert float(balances["Ram"]) == unpaid["Ram"] - 3
+    assert float(balances["Bikash"]) == unpaid["Bikash"]
