@@ -39,6 +39,21 @@ from ledger.forms.length import MAX_COUNT
 from ledger.forms.new_match import default_name
 from ledger.forms.rules import prepare_rules_form, read_rules_form
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
+from ledger.forms.table import (
+    PAYMENT_KEY_REUSED,
+    MergeForm,
+    MoveMatchForm,
+    NewTableForm,
+    PaymentForm,
+    PlainForm,
+    Problem,
+    RenameForm,
+    SeasonForm,
+    TableMatchForm,
+    new_payment_key,
+    place,
+    roster_names,
+)
 from ledger.http.seasons import season_or_404
 from ledger.http.wrong_keys import count_wrong_key
 from ledger.i18n import N_, format_day, money, signed, tr, western_digits
@@ -58,21 +73,6 @@ from ledger.web.edit_rights import (
     table_edit_key,
 )
 from ledger.web.qr import qr_inline, qr_svg
-from ledger.web.table_forms import (
-    PAYMENT_KEY_REUSED,
-    MergeForm,
-    MoveMatchForm,
-    NewTableForm,
-    PaymentForm,
-    PlainForm,
-    Problem,
-    RenameForm,
-    SeasonForm,
-    TableMatchForm,
-    new_payment_key,
-    place,
-    roster_names,
-)
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 
