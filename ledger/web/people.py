@@ -48,6 +48,7 @@ from ledger.tables import people, service
 from ledger.tables.models import PENDING, UNCONFIRMED, TablePlayer
 from ledger.tables.payment_keys import KeyReused
 from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
+from ledger.web.edit_rights import key_taken
 from ledger.web.qr import qr_inline
 
 bp = Blueprint("people", __name__, url_prefix="/me")
@@ -88,9 +89,7 @@ def join(key: str):
         count_wrong_key(PERSON_LINKS)  # 429 past the guesses' budget
         abort(403, WRONG_LINK)
     remember_person_key(player.table.public_id, key)
-    response = redirect(url_for("people.page", public_id=player.table.public_id), 303)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return key_taken(url_for("people.page", public_id=player.table.public_id))
 
 
 @bp.get("")
