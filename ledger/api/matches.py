@@ -15,9 +15,10 @@ from flask import Response, jsonify, request, url_for
 from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
+from ledger.api.keys import EditKeys
 from ledger.engine import FieldError, Invalid
 from ledger.http.imports import one_import_at_a_time
-from ledger.http.wrong_keys import count_wrong_key
+from ledger.http.owned import MATCH
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
@@ -27,8 +28,14 @@ from ledger.matches.rescore import read_rescore_rules, rescore_match
 from ledger.matches.view import history_json
 from ledger.tables import service as table_service
 from ledger.tables.player_stats import match_stats_json
-from ledger.tables.service import may_write_match
 
+#: A match's writes: its own edit key, or its table's.
+MATCH_KEYS = EditKeys(
+    MATCH,
+    "matches",
+    "This needs the match's edit key: send it as Authorization: Bearer <edit key>.",
+    "This is not the edit key of this match or of its table.",
+)
 NO_SETTLE_UP = (
     "This match is a points race: each player keeps their own points and nobody pays "
     "anyone, so there is nothing to settle up. Only a zero-sum match has a settle-up."
@@ -78,7 +85,7 @@ def update_match(public_id: str):
     """Change the match: its ``name``, ``length`` (to play on, or to stop early),
     ``stake`` (an object, or null for points only) or ``rules`` (every hand settled again
     under them, or 422 naming the hands they refuse)."""
-    match = _editable(public_id)
+    match = MATCH_KEYS.editable(public_id)
     matches.change_match(match, json_object())
     return Response(matches.match_json(match), mimetype="application/json")
 
@@ -114,7 +121,7 @@ def rescore(public_id: str):
 def add_hand(public_id: str):
     """A new hand, stored once per ``Idempotency-Key``: the same request again gets the
     first answer again, marked ``Idempotent-Replayed: true``."""
-    match = _editable(public_id)
+    match = MATCH_KEYS.editable(public_id)
     data = json_object()
     receipt = matches.submit_hand(match, data, key=request.headers.get("Idempotency-Key"))
     response = jsonify(receipt.answer)
@@ -139,7 +146,7 @@ def get_hand(public_id: str, number: int):
 
 @bp.put("/matches/<id:public_id>/hands/<int:number>")
 def replace_hand(public_id: str, number: int):
-    match = _editable(public_id)
+    match = MATCH_KEYS.editable(public_id)
     data = json_object()
     stored = matches.get_hand(match, number)
     expected = _expected_version(data, number, stored.version)
@@ -149,7 +156,7 @@ def replace_hand(public_id: str, number: int):
 
 @bp.delete("/matches/<id:public_id>/hands/<int:number>")
 def delete_hand(public_id: str, number: int):
-    match = _editable(public_id)
+    match = MATCH_KEYS.editable(public_id)
     stored = matches.get_hand(match, number)
     expected = _expected_version({}, number, stored.version)
     matches.delete_hand(match, number, expected_version=expected)
@@ -200,23 +207,6 @@ def _created(match: Match, key: str):
     response.headers["Location"] = url_for("api.get_match", public_id=match.public_id)
     response.headers["Cache-Control"] = "no-store"  # the edit key is in the body
     return response
-
-
-def _editable(public_id: str) -> Match:
-    """The match, when the request carries its edit key."""
-    match = matches.get_match(public_id)
-    header = request.headers.get("Authorization", "").strip()
-    scheme, _, key = header.partition(" ")
-    if scheme.lower() != "bearer" or not key.strip():
-        raise ApiError.one(
-            401,
-            "This needs the match's edit key: send it as Authorization: Bearer <edit key>.",
-            headers={"WWW-Authenticate": 'Bearer realm="matches"'},
-        )
-    if not may_write_match(match, key.strip()):  # its own key, or its table's
-        count_wrong_key(f"match:{match.public_id}")  # 429 past the guesses' budget
-        raise ApiError.one(403, "This is not the edit key of this match or of its table.")
-    return match
 
 
 def _expected_version(data: dict, number: int, current: int) -> int | None:

@@ -13,7 +13,8 @@ from flask import Response, current_app, jsonify, request, url_for
 
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
-from ledger.api.tables import _editable, bearer_key
+from ledger.api.keys import bearer_key
+from ledger.api.tables import TABLE_KEYS
 from ledger.http.forgetting import forget_kept_pages
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
 from ledger.tables import people
@@ -23,21 +24,21 @@ from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
 
 @bp.post("/tables/<public_id>/players/<name>/link")
 def give_person_link(public_id: str, name: str):
-    table = _editable(public_id)
+    table = TABLE_KEYS.editable(public_id)
     player, key = people.give_link(table, name)
     return _link_created(player, key)
 
 
 @bp.delete("/tables/<public_id>/players/<name>/link")
 def revoke_person_link(public_id: str, name: str):
-    people.revoke_link(_editable(public_id), name)
+    people.revoke_link(TABLE_KEYS.editable(public_id), name)
     return "", 204
 
 
 @bp.delete("/tables/<public_id>/players/<name>/handles")
 def take_down_handles(public_id: str, name: str):
     """The table key takes a player's handles and QR down (it can never set them)."""
-    people.take_down(_editable(public_id), name)
+    people.take_down(TABLE_KEYS.editable(public_id), name)
     return "", 204
 
 

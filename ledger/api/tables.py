@@ -15,8 +15,10 @@ from flask import Response, jsonify, make_response, request, url_for
 from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
+from ledger.api.keys import EditKeys, bearer_key
 from ledger.api.matches import _attachment, _created, _pdf_export
 from ledger.http.imports import one_import_at_a_time
+from ledger.http.owned import TABLE
 from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.rescore import read_rescore_rules
@@ -25,6 +27,14 @@ from ledger.tables import people, player_stats, service
 from ledger.tables.models import Table
 from ledger.tables.payment_keys import Answered
 from ledger.tables.rescore import rescore_season
+
+#: A table's writes: its edit key.
+TABLE_KEYS = EditKeys(
+    TABLE,
+    "tables",
+    "This needs the table's edit key: send it as Authorization: Bearer <edit key>.",
+    "This is not the edit key of this table.",
+)
 
 
 @bp.post("/tables")
@@ -52,7 +62,7 @@ def get_table(public_id: str):
 @bp.patch("/tables/<id:public_id>")
 def update_table(public_id: str):
     """The table's ``name``, ``rules``, ``stake``, and ``players`` to add to the roster."""
-    table = _editable(public_id)
+    table = TABLE_KEYS.editable(public_id)
     service.change_table(table, json_object())
     return jsonify(service.table_json(table))
 
@@ -61,7 +71,7 @@ def update_table(public_id: str):
 def table_new_match(public_id: str):
     """A new match in the table (the body of ``POST /matches``; 201 with its edit key), or
     ``{"match", "match_edit_key"}``: a match played before moved in (200)."""
-    table = _editable(public_id)
+    table = TABLE_KEYS.editable(public_id)
     data = json_object()
     if "match" in data or "match_edit_key" in data:
         match = service.move_match(table, data)
@@ -81,7 +91,7 @@ def table_next_dealer(public_id: str):
 @bp.patch("/tables/<id:public_id>/players/<name>")
 def table_change_player(public_id: str, name: str):
     """``{"name": new}`` renames a player; ``{"merge_into": other}`` merges them."""
-    table = _editable(public_id)
+    table = TABLE_KEYS.editable(public_id)
     service.change_player(table, name, json_object())
     return jsonify(service.table_json(table))
 
@@ -95,7 +105,7 @@ def table_player_record(public_id: str, name: str):
 
 @bp.post("/tables/<id:public_id>/seasons")
 def table_start_season(public_id: str):
-    table = _editable(public_id)
+    table = TABLE_KEYS.editable(public_id)
     season = service.start_season(table, json_object())
     return jsonify(service.season_json(table, season)), 201
 
@@ -208,27 +218,6 @@ def _answer(answered: Answered):
     if answered.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return response
-
-
-def bearer_key(realm: str, needed: str) -> str:
-    """The key of ``Authorization: Bearer <key>``; 401 saying ``needed`` without one."""
-    header = request.headers.get("Authorization", "").strip()
-    scheme, _, key = header.partition(" ")
-    if scheme.lower() != "bearer" or not key.strip():
-        raise ApiError.one(401, needed, headers={"WWW-Authenticate": f'Bearer realm="{realm}"'})
-    return key.strip()
-
-
-def _editable(public_id: str) -> Table:
-    """The table, when the request carries its edit key."""
-    table = service.get_table(public_id)
-    key = bearer_key(
-        "tables", "This needs the table's edit key: send it as Authorization: Bearer <edit key>."
-    )
-    if not service.check_table_key(table, key):
-        count_wrong_key(f"table:{table.public_id}")  # 429 past the guesses' budget
-        raise ApiError.one(403, "This is not the edit key of this table.")
-    return table
 
 
 def _payment_caller(public_id: str) -> tuple[Table, service.Caller]:

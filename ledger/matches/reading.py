@@ -257,20 +257,28 @@ def read_match_changes(data: object) -> dict[str, Any]:
     """What a change of a match sets, read, from ``{"name": ..., "length": ...,
     "stake": ..., "rules": ...}``; a field left out stays as it is. Every problem is
     reported together."""
+    return read_changes(
+        data,
+        MATCH_CHANGES,
+        N_("{given!r} cannot be changed here; a match's changes are {fields}."),
+    )
+
+
+def read_changes(
+    data: object, readers: Mapping[str, Callable[[Any], object]], unknown: str
+) -> dict[str, Any]:
+    """The changes to a document a key owns (a match, a table, ...): each field of
+    ``data`` read by its reader, a field left out unchanged, every problem together.
+    ``unknown`` says a field no reader takes, with ``{given}`` and ``{fields}``."""
     if not isinstance(data, Mapping):
         raise Invalid([FieldError("", "The changes must be a JSON object.")])
     errors: list[FieldError] = []
     changes: dict[str, object] = {}
     for field, value in data.items():
-        reader = MATCH_CHANGES.get(field)
+        reader = readers.get(field)
         if reader is None:
             errors.append(
-                FieldError(
-                    str(field),
-                    "{given!r} cannot be changed here; a match's changes are {fields}.",
-                    given=str(field),
-                    fields=", ".join(MATCH_CHANGES),
-                )
+                FieldError(str(field), unknown, given=str(field), fields=", ".join(readers))
             )
             continue
         try:

@@ -106,15 +106,13 @@ def import_table(data: object) -> tuple[Table, str]:
     guests: list[str] = []  # the table's guests: players of a match marked so, not on the roster
     imported: list[tuple[matches.ImportedMatch, int | None]] = []
     for i, doc in enumerate(docs):
+        if not isinstance(doc, Mapping):
+            errors.append(FieldError(f"matches.{i}", "Each match must be an object."))
+            continue
         try:
             match = matches.prepare_import({k: v for k, v in doc.items() if k not in _TABLE_KEYS})
-        except (Invalid, AttributeError) as problem:
-            errors += [
-                FieldError(f"matches.{i}.{e.field}".rstrip("."), e.template, **e.values)
-                for e in getattr(
-                    problem, "errors", [FieldError("", "Each match must be an object.")]
-                )
-            ]
+        except Invalid as problem:
+            errors += _within(f"matches.{i}", problem)
             continue
         players = [p["name"] for p in match.players]
         marked = _guests_of(doc, players, names)
@@ -138,6 +136,9 @@ def import_table(data: object) -> tuple[Table, str]:
         )
         items = []
     for i, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            errors.append(FieldError(f"payments.{i}", "Each payment must be an object."))
+            continue
         try:
             payment = read_payment(
                 {k: v for k, v in item.items() if k in ("from", "to", "amount", "at")},
@@ -151,13 +152,8 @@ def import_table(data: object) -> tuple[Table, str]:
             if recorded is not None:
                 recorded = _timestamp(recorded, f"payments.{i}.recorded_at", errors)
             paid.append((payment, season, recorded, _payment_state(item)))
-        except (Invalid, AttributeError) as problem:
-            errors += [
-                FieldError(f"payments.{i}.{e.field}".rstrip("."), e.template, **e.values)
-                for e in getattr(
-                    problem, "errors", [FieldError("", "Each payment must be an object.")]
-                )
-            ]
+        except Invalid as problem:
+            errors += _within(f"payments.{i}", problem)
     if errors:
         raise Invalid(errors)
     assert spec is not None
@@ -198,6 +194,14 @@ def import_table(data: object) -> tuple[Table, str]:
             match.place(table.id, table.seasons[season].id if season is not None else None)
         matches.store_imports([match for match, _ in imported])
     return table, key
+
+
+def _within(prefix: str, problem: Invalid) -> list[FieldError]:
+    """The errors of one item of the document, their paths from the document's top."""
+    return [
+        FieldError(f"{prefix}.{e.field}".rstrip("."), e.template, **e.values)
+        for e in problem.errors
+    ]
 
 
 #: What a match of a table's export carries beside the match's own export.
@@ -256,7 +260,7 @@ def _season_index(value: object, count: int) -> int | None | bool:
     return False
 
 
-def _payment_state(item: dict) -> tuple[str, str]:
+def _payment_state(item: Mapping) -> tuple[str, str]:
     """A payment's ``state`` and ``recorded_by`` (an export from before payments had
     them: unconfirmed, recorded with the table key). A pending payment stays pending; a
     confirmed or rejected one keeps its answer."""

@@ -4,17 +4,18 @@ errors per field (as ``ledger.matches.reading`` reads a match). No database here
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from ledger.engine import FieldError, HouseRules, Invalid, Stake, resolve_rules
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.names import read_name
 from ledger.matches.export import _timestamp
-from ledger.matches.reading import MAX_PER_POINT, read_stake
+from ledger.matches.reading import MAX_PER_POINT, read_changes, read_stake
 
 #: The most people a roster holds (a settle-up over them stays an exact search).
 MAX_ROSTER = 40
@@ -56,32 +57,15 @@ def read_table(data: Mapping) -> TableSpec:
 
 def read_table_changes(data: Mapping, roster: Sequence[str]) -> dict[str, object]:
     """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster)."""
-    readers = {
+    readers: dict[str, Callable[[Any], object]] = {
         "name": read_table_name,
         "rules": resolve_rules,
         "stake": read_stake,
         "players": lambda value: read_new_players(value, roster),
     }
-    errors: list[FieldError] = []
-    changes: dict[str, object] = {}
-    for field, value in data.items():
-        reader = readers.get(field)
-        if reader is None:
-            errors.append(
-                FieldError(
-                    str(field),
-                    "{given!r} cannot be changed here; a table's changes are {fields}.",
-                    given=str(field),
-                    fields=", ".join(readers),
-                )
-            )
-            continue
-        found = _collect(errors, lambda reader=reader, value=value: reader(value))
-        if found is not None or value is None:
-            changes[field] = found
-    if errors:
-        raise Invalid(errors)
-    return changes
+    return read_changes(
+        data, readers, N_("{given!r} cannot be changed here; a table's changes are {fields}.")
+    )
 
 
 def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:

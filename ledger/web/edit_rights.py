@@ -18,10 +18,13 @@ page and on every match played in it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Generic, TypeVar
 
-from flask import abort
+from flask import Blueprint, abort, redirect, url_for
+from werkzeug.wrappers import Response
 
 from ledger import matches
 from ledger.http.edit_keys import (  # noqa: F401  (the pages' names for them)
@@ -33,11 +36,13 @@ from ledger.http.edit_keys import (  # noqa: F401  (the pages' names for them)
     seal,
     unseal,
 )
-from ledger.i18n import N_
+from ledger.http.owned import MATCH, TABLE, Owned
+from ledger.i18n import N_, tr
 from ledger.matches.models import Match
 from ledger.matches.view import MatchView
 from ledger.tables.models import Table
 from ledger.tables.service import check_table_key, may_write_match, table_of, tables_with_ids
+from ledger.web.qr import qr_svg
 
 READ_ONLY_MESSAGE = N_(
     "This browser may only read this match. Ask the scorekeeper for the edit link "
@@ -66,24 +71,95 @@ def table_edit_key(table: Table, keys: dict[str, str] | None = None) -> str | No
     return key if key is not None and check_table_key(table, key) else None
 
 
-def require_table_editor(table: Table) -> str:
-    """The edit key for a write to ``table``, or a 403 page."""
-    key = table_edit_key(table)
-    if key is None:
-        abort(403, TABLE_READ_ONLY_MESSAGE)
-    return key
-
-
 def can_edit(match: Match) -> bool:
     return edit_key(match) is not None
 
 
-def require_editor(match: Match) -> str:
-    """The edit key for a write to ``match``, or a 403 page."""
-    key = edit_key(match)
-    if key is None:
-        abort(403, READ_ONLY_MESSAGE)
-    return key
+D = TypeVar("D")
+
+
+@dataclass(frozen=True)
+class OwnedPages(Generic[D]):
+    """A kind of owned document (``ledger.http.owned``) as the pages share it and check
+    its writes: the key this browser holds for it, its edit link, its read-only QR."""
+
+    kind: Owned[D]
+    #: This browser's key that may write to the document, or None.
+    held_key: Callable[[D], str | None]
+    #: The 403 page of a write from a browser that holds no key for it.
+    read_only: str
+    #: The 403 page of an edit link whose key may not write to it.
+    wrong_link: str
+    #: The endpoint of the document's page (``public_id``), where its edit link leads.
+    page: str
+    #: The text of the read-only link's QR code (its alternative text).
+    qr_label: str
+
+    def require(self, document: D) -> str:
+        """The edit key for a write to ``document``, or a 403 page."""
+        key = self.held_key(document)
+        if key is None:
+            abort(403, self.read_only)
+        return key
+
+    def editable(self, public_id: str) -> D:
+        """The document of a write: 404 when there is none, 403 without edit rights."""
+        document = self.kind.load(public_id)
+        self.require(document)
+        return document
+
+    def join(self, public_id: str, key: str) -> Response:
+        """An edit link opened: the key checked (a wrong one counted), kept in this
+        browser, and dropped from the URL."""
+        document = self.kind.load(public_id)
+        if not self.kind.check(public_id, document, key):
+            abort(403, self.wrong_link)
+        remember_key(public_id, key)
+        return key_taken(url_for(self.page, public_id=public_id))
+
+    def qr(self, public_id: str) -> Response:
+        """The read-only link as a QR code (never the edit key)."""
+        self.kind.load(public_id)
+        url = url_for(self.page, public_id=public_id, _external=True)
+        return qr_svg(url, tr(self.qr_label))
+
+    def share(self, bp: Blueprint) -> None:
+        """The document's sharing routes on its blueprint: ``qr`` (``/<public_id>/qr.svg``)
+        and ``join`` (``/<public_id>/join/<key>``, its edit link)."""
+        bp.add_url_rule("/<public_id>/qr.svg", "qr", self.qr)
+        bp.add_url_rule("/<public_id>/join/<key>", "join", self.join)
+
+
+def key_taken(url: str) -> Response:
+    """The answer to a link whose key was just kept: on to ``url``, so that the key
+    leaves the address bar, and kept by no cache."""
+    response = redirect(url, 303)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+MATCH_PAGES = OwnedPages(
+    MATCH,
+    edit_key,
+    READ_ONLY_MESSAGE,
+    N_(
+        "This edit link is not valid for this match. Ask the scorekeeper for a new copy of "
+        "the link; the read-only page still works."
+    ),
+    "matches.show",
+    N_("QR code of the match's read-only link"),
+)
+TABLE_PAGES = OwnedPages(
+    TABLE,
+    table_edit_key,
+    TABLE_READ_ONLY_MESSAGE,
+    N_(
+        "This edit link is not valid for this table. Ask the scorekeeper for a new copy of "
+        "the link; the read-only page still works."
+    ),
+    "tables.show",
+    N_("QR code of the table's read-only link"),
+)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from ledger.forms.numbers import read_whole
 from ledger.i18n import tr
 from ledger.matches.models import Match
 from ledger.matches.view import HandView, MatchView, history_json
-from ledger.web.edit_rights import can_edit, require_editor
+from ledger.web.edit_rights import MATCH_PAGES, can_edit
 from ledger.web.hand_entry import (
     MatchHandForm,
     build_match_hand_form,
@@ -37,8 +37,7 @@ HANDS_PER_PAGE = 50
 
 
 def _editable(public_id: str, number: int | None = None) -> tuple[Match, MatchView]:
-    match = matches.get_match(public_id)
-    require_editor(match)
+    match = MATCH_PAGES.editable(public_id)
     return match, _view(match, number)
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from flask import (
     Blueprint,
-    abort,
     current_app,
     flash,
     make_response,
@@ -58,8 +57,7 @@ from ledger.forms.stake import (
 )
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.pace import poll_seconds
-from ledger.http.wrong_keys import count_wrong_key
-from ledger.i18n import N_, current_language, digit_style, money, tr, translate
+from ledger.i18n import current_language, digit_style, money, tr, translate
 from ledger.i18n.numbers import length_words
 from ledger.matches import create_match, import_match
 from ledger.matches.chart import running_chart
@@ -69,21 +67,14 @@ from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_match, read_whole_number, rules_from_record, tidy
 from ledger.matches.view import MatchView, stake_of
 from ledger.tables.player_stats import match_stats
-from ledger.tables.service import may_write_match, table_of
-from ledger.web.edit_rights import can_edit, edit_key, remember_key, require_editor
-from ledger.web.qr import qr_svg
+from ledger.tables.service import table_of
+from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key, remember_key
 from ledger.web.score_table import RECENT_HANDS, score_rows
 from ledger.web.undo import take_undo_offer
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 IMPORT_MAX_MIB = IMPORT_MAX_BYTES // (1024 * 1024)
-WRONG_KEY_MESSAGE = N_(
-    "This edit link is not valid for this match. Ask the scorekeeper for a new copy of "
-    "the link; the read-only page still works."
-)
-
-
 # --- a new match ---------------------------------------------------------------------
 
 
@@ -322,8 +313,7 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
 @bp.post("/<public_id>/stake")
 def stake(public_id: str):
     """Set, change (an amount) or drop (no amount) the stake; problems on their fields."""
-    match = matches.get_match(public_id)
-    require_editor(match)
+    match = MATCH_PAGES.editable(public_id)
     form = StakeForm(formdata=request.form)
     fields = form.stake.form
     try:
@@ -385,8 +375,7 @@ def stop_here(match: Match, view: MatchView) -> None:
 def change_length(public_id: str):
     """Play on after the end (a new, longer length) or stop here (the length becomes the
     hands played): the match's length, changed as the API's PATCH changes it."""
-    match = matches.get_match(public_id)
-    require_editor(match)
+    match = MATCH_PAGES.editable(public_id)
     view = matches.match_view(match, newest=0)
     can_stop = not view.finished and view.state.hands_played > 0
     if request.method == "GET":
@@ -410,8 +399,7 @@ def change_length(public_id: str):
 def end_night(public_id: str):
     """End the night: the match ends after its last hand, whatever its length (the API's
     ``{"finished": true}``); the page offers to take it back."""
-    match = matches.get_match(public_id)
-    require_editor(match)
+    match = MATCH_PAGES.editable(public_id)
     matches.change_match(match, {"finished": True})
     flash(tr("The night is over: the standings are final."), "success")
     return redirect(url_for("matches.show", public_id=public_id), 303)
@@ -420,8 +408,7 @@ def end_night(public_id: str):
 @bp.post("/<public_id>/reopen")
 def reopen_night(public_id: str):
     """Take "End the night" back (``{"finished": false}``): the match takes hands again."""
-    match = matches.get_match(public_id)
-    require_editor(match)
+    match = MATCH_PAGES.editable(public_id)
     matches.change_match(match, {"finished": False})
     flash(tr("The night goes on."), "success")
     return redirect(url_for("matches.show", public_id=public_id), 303)
@@ -430,22 +417,4 @@ def reopen_night(public_id: str):
 # --- sharing -----------------------------------------------------------------------------
 
 
-@bp.get("/<public_id>/qr.svg")
-def qr(public_id: str):
-    """The read-only link as a QR code (never the edit key)."""
-    matches.get_match(public_id)
-    url = url_for("matches.show", public_id=public_id, _external=True)
-    return qr_svg(url, tr("QR code of the match's read-only link"))
-
-
-@bp.get("/<public_id>/join/<key>")
-def join(public_id: str, key: str):
-    """Edit rights through an edit link: the key is checked, kept, and dropped from the URL."""
-    match = matches.get_match(public_id)
-    if not may_write_match(match, key):  # its own key, or its table's
-        count_wrong_key(f"match:{match.public_id}")  # 429 past the guesses' budget
-        abort(403, WRONG_KEY_MESSAGE)
-    remember_key(match.public_id, key)
-    response = redirect(url_for("matches.show", public_id=public_id), 303)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+MATCH_PAGES.share(bp)  # qr (the read-only link's QR code) and join (the edit link)

@@ -32,6 +32,14 @@ from wtforms import SelectChoice
 
 from ledger.engine import Invalid
 from ledger.extensions import csrf
+from ledger.forms.person import KIND_NAMES, HandlesForm, IPaidForm, QrForm
+from ledger.forms.table import (
+    PAYMENT_KEY_REUSED,
+    PlainForm,
+    Problem,
+    new_payment_key,
+    place,
+)
 from ledger.http.edit_keys import forget_person_key, held_person_keys, remember_person_key
 from ledger.http.forgetting import forget_kept_pages
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
@@ -40,15 +48,8 @@ from ledger.tables import people, service
 from ledger.tables.models import PENDING, UNCONFIRMED, TablePlayer
 from ledger.tables.payment_keys import KeyReused
 from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
-from ledger.web.person_forms import KIND_NAMES, HandlesForm, IPaidForm, QrForm
+from ledger.web.edit_rights import key_taken
 from ledger.web.qr import qr_inline
-from ledger.web.table_forms import (
-    PAYMENT_KEY_REUSED,
-    PlainForm,
-    Problem,
-    new_payment_key,
-    place,
-)
 
 bp = Blueprint("people", __name__, url_prefix="/me")
 
@@ -88,9 +89,7 @@ def join(key: str):
         count_wrong_key(PERSON_LINKS)  # 429 past the guesses' budget
         abort(403, WRONG_LINK)
     remember_person_key(player.table.public_id, key)
-    response = redirect(url_for("people.page", public_id=player.table.public_id), 303)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return key_taken(url_for("people.page", public_id=player.table.public_id))
 
 
 @bp.get("")

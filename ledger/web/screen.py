@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, current_app, make_response, render_template, request
+from flask import Blueprint, Response, current_app, make_response, render_template, request
 from markupsafe import Markup
 
 from ledger import matches
@@ -129,17 +129,9 @@ def screen_part(row: Match) -> Markup:
 @bp.get("/<public_id>/screen")
 def show(public_id: str):
     row = matches.get_match(public_id)
-    scheme = request.args.get("scheme")
-    html = render_template(
-        "screen/page.html",
-        name=row.name,
-        public_id=public_id,
-        part=screen_part(row),
-        scheme=scheme if scheme in SCHEMES else None,
+    return screen_page(
+        "screen/page.html", name=row.name, public_id=public_id, part=screen_part(row)
     )
-    response = make_response(html)
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 @bp.get("/<public_id>/screen/live")
@@ -148,6 +140,20 @@ def live(public_id: str):
     row = matches.get_match(public_id)
     if request.args.get("v", type=int) == row.version:
         return "", 204, {"Cache-Control": "no-store"}
-    response = make_response(screen_part(row))
+    return unkept(screen_part(row))
+
+
+def screen_page(template: str, **context: object) -> Response:
+    """A big screen's page (a match's, a table's, ...) in the colour scheme asked for
+    (``?scheme=``), kept by no cache: its part follows the document."""
+    scheme = request.args.get("scheme")
+    return unkept(
+        render_template(template, scheme=scheme if scheme in SCHEMES else None, **context)
+    )
+
+
+def unkept(body: str) -> Response:
+    """A screen's page or part, which no cache may keep (a stale one would stay on the TV)."""
+    response = make_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response

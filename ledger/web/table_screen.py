@@ -13,7 +13,7 @@ query): a hand in tonight's match, a new match or a new season all move it.
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, render_template, request
+from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
 from ledger import matches
@@ -21,7 +21,7 @@ from ledger.http.pace import POLL_SECONDS
 from ledger.matches.chart import running_chart
 from ledger.tables import service
 from ledger.tables.models import Table
-from ledger.web.screen import SCHEMES
+from ledger.web.screen import screen_page, unkept
 
 bp = Blueprint("table_screen", __name__, url_prefix="/tables")
 
@@ -53,16 +53,7 @@ def screen_part(table: Table, now: str) -> Markup:
 @bp.get("/<public_id>/screen")
 def show(public_id: str):
     table = service.get_table(public_id)
-    scheme = request.args.get("scheme")
-    html = render_template(
-        "table/screen.html",
-        table=table,
-        part=screen_part(table, stamp(table)),
-        scheme=scheme if scheme in SCHEMES else None,
-    )
-    response = make_response(html)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return screen_page("table/screen.html", table=table, part=screen_part(table, stamp(table)))
 
 
 @bp.get("/<public_id>/screen/live")
@@ -71,6 +62,4 @@ def live(public_id: str):
     now = stamp(table)
     if request.args.get("v") == now:
         return "", 204, {"Cache-Control": "no-store"}
-    response = make_response(screen_part(table, now))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return unkept(screen_part(table, now))

@@ -39,26 +39,7 @@ from ledger.forms.length import MAX_COUNT
 from ledger.forms.new_match import default_name
 from ledger.forms.rules import prepare_rules_form, read_rules_form
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
-from ledger.http.seasons import season_or_404
-from ledger.http.wrong_keys import count_wrong_key
-from ledger.i18n import N_, format_day, money, signed, tr, western_digits
-from ledger.matches.chart import Chart, build_chart
-from ledger.matches.models import Match
-from ledger.matches.reading import read_whole_number, rules_from_record
-from ledger.tables import figures, people, player_stats, service
-from ledger.tables.figures import Standings
-from ledger.tables.guests import guest_names
-from ledger.tables.models import Season, Table
-from ledger.tables.money_view import decimal_or_none, money_view
-from ledger.tables.payment_keys import KeyReused
-from ledger.web.edit_rights import (
-    held_keys,
-    remember_key,
-    require_table_editor,
-    table_edit_key,
-)
-from ledger.web.qr import qr_inline, qr_svg
-from ledger.web.table_forms import (
+from ledger.forms.table import (
     PAYMENT_KEY_REUSED,
     MergeForm,
     MoveMatchForm,
@@ -73,13 +54,26 @@ from ledger.web.table_forms import (
     place,
     roster_names,
 )
+from ledger.http.seasons import season_or_404
+from ledger.i18n import N_, format_day, money, signed, tr, western_digits
+from ledger.matches.chart import Chart, build_chart
+from ledger.matches.models import Match
+from ledger.matches.reading import read_whole_number, rules_from_record
+from ledger.tables import figures, people, player_stats, service
+from ledger.tables.figures import Standings
+from ledger.tables.guests import guest_names
+from ledger.tables.models import Season, Table
+from ledger.tables.money_view import decimal_or_none, money_view
+from ledger.tables.payment_keys import KeyReused
+from ledger.web.edit_rights import (
+    TABLE_PAGES,
+    held_keys,
+    remember_key,
+    table_edit_key,
+)
+from ledger.web.qr import qr_inline
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
-
-WRONG_KEY_MESSAGE = N_(
-    "This edit link is not valid for this table. Ask the scorekeeper for a new copy of "
-    "the link; the read-only page still works."
-)
 
 
 @bp.app_template_filter("day")
@@ -313,34 +307,10 @@ def _movable_matches() -> list[Match]:
 # --- sharing -------------------------------------------------------------------------
 
 
-@bp.get("/<public_id>/qr.svg")
-def qr(public_id: str):
-    """The read-only link as a QR code (never the edit key)."""
-    service.get_table(public_id)
-    url = url_for("tables.show", public_id=public_id, _external=True)
-    return qr_svg(url, tr("QR code of the table's read-only link"))
-
-
-@bp.get("/<public_id>/join/<key>")
-def join(public_id: str, key: str):
-    """Edit rights through the table's edit link: kept, and dropped from the URL."""
-    table = service.get_table(public_id)
-    if not service.check_table_key(table, key):
-        count_wrong_key(f"table:{table.public_id}")  # 429 past the guesses' budget
-        abort(403, WRONG_KEY_MESSAGE)
-    remember_key(table.public_id, key)
-    response = redirect(url_for("tables.show", public_id=public_id), 303)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+TABLE_PAGES.share(bp)  # qr (the read-only link's QR code) and join (the edit link)
 
 
 # --- writes --------------------------------------------------------------------------
-
-
-def _editable(public_id: str) -> Table:
-    table = service.get_table(public_id)
-    require_table_editor(table)
-    return table
 
 
 def _back(table: Table, message: str):
@@ -352,7 +322,7 @@ def _back(table: Table, message: str):
 def new_match(public_id: str):
     """Tonight's match: the players ticked (roster order) and anyone new; the table's
     rules and stake, the first dealer where the table left off."""
-    table = _editable(public_id)
+    table = TABLE_PAGES.editable(public_id)
     form = TableMatchForm(formdata=request.form)
     on_roster = service.roster(table)
     ticked = [n for n in on_roster if n in (form.players.data or [])]
@@ -394,7 +364,7 @@ def _hands_tonight(text: str) -> int:
 @bp.post("/<public_id>/move")
 def move_match(public_id: str):
     """A match played before the table existed, moved in: this browser must edit it."""
-    table = _editable(public_id)
+    table = TABLE_PAGES.editable(public_id)
     form = MoveMatchForm(formdata=request.form)
     key = held_keys().get(form.match.data or "")
     try:
@@ -411,7 +381,7 @@ def move_match(public_id: str):
 
 @bp.post("/<public_id>/seasons")
 def new_season(public_id: str):
-    table = _editable(public_id)
+    table = TABLE_PAGES.editable(public_id)
     form = SeasonForm(formdata=request.form)
     try:
         season = service.start_season(table, {"name": form.name.data or ""})
@@ -423,7 +393,7 @@ def new_season(public_id: str):
 
 @bp.post("/<public_id>/players/rename")
 def rename_player(public_id: str):
-    table = _editable(public_id)
+    table = TABLE_PAGES.editable(public_id)
     name = _posted_player(table)
     form = RenameForm(formdata=request.form, prefix=_prefix(name))
     try:
@@ -436,7 +406,7 @@ def rename_player(public_id: str):
 
 @bp.post("/<public_id>/players/merge")
 def merge_player(public_id: str):
-    table = _editable(public_id)
+    table = TABLE_PAGES.editable(public_id)
     name = _posted_player(table)
     form = MergeForm(formdata=request.form, prefix=_prefix(name))
     try:
@@ -460,7 +430,7 @@ def add_payment(public_id: str):
     """Mark paid: money handed over, recorded with who and when, once per the form's key
     (the same form sent again records nothing and says so). Nothing is read after the
     commit: the message and the redirect are made from the answer."""
-    table = _editable(public_id)
+    table = TABLE_PAGES.editable(public_id)
     form = PaymentForm(formdata=request.form)
     amount = western_digits(form.amount.data or "")  # a Nepali keyboard types १५०.५०
     data = {"from": form.payer.data, "to": form.payee.data, "amount": amount}
@@ -494,7 +464,7 @@ def add_payment(public_id: str):
 def give_own_link(public_id: str):
     """Hand a roster player their own link: shown once, as a link and a QR code to scan
     from this phone (a new link revokes the one before and clears their handles)."""
-    table = _editable(public_id)
+    table = TABLE_PAGES.editable(public_id)
     PlainForm()  # the token was checked by CSRFProtect
     try:
         player, key = people.give_link(table, request.form.get("player", ""))
@@ -512,7 +482,7 @@ def give_own_link(public_id: str):
 
 @bp.post("/<public_id>/own-link/revoke")
 def revoke_own_link(public_id: str):
-    table = _editable(public_id)
+    table = TABLE_PAGES.editable(public_id)
     PlainForm()
     name = request.form.get("player", "")
     people.revoke_link(table, name)
@@ -522,7 +492,7 @@ def revoke_own_link(public_id: str):
 @bp.post("/<public_id>/pay-to/take-down")
 def take_down_pay_to(public_id: str):
     """Take a player's handles and QR down (the table key never sets them)."""
-    table = _editable(public_id)
+    table = TABLE_PAGES.editable(public_id)
     PlainForm()
     name = request.form.get("player", "")
     people.take_down(table, name)
@@ -532,7 +502,7 @@ def take_down_pay_to(public_id: str):
 @bp.post("/<public_id>/payments/<int:payment_id>/delete")
 def delete_payment(public_id: str, payment_id: int):
     """Take a payment back (marked paid by mistake)."""
-    table = _editable(public_id)
+    table = TABLE_PAGES.editable(public_id)
     PlainForm()  # the token was checked by CSRFProtect
     try:
         service.delete_payment(table, payment_id, key=request.form.get("payment_key") or None)

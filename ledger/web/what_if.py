@@ -39,7 +39,7 @@ from ledger.i18n import tr
 from ledger.matches.models import Match
 from ledger.matches.reading import rules_from_record
 from ledger.matches.rescore import NO
-from ledger.web.edit_rights import can_edit, require_editor
+from ledger.web.edit_rights import MATCH_PAGES, can_edit
 
 bp = Blueprint("what_if", __name__, url_prefix="/matches")
 
@@ -63,8 +63,7 @@ def what_if(public_id: str):
 
 @bp.route("/<public_id>/rules", methods=["GET", "POST"])
 def change_rules(public_id: str):
-    match = matches.get_match(public_id)
-    require_editor(match)
+    match = MATCH_PAGES.editable(public_id)
     if request.method == "GET":
         form, choice = chosen(rules_from_record(match.rules), request.args, MatchRulesForm)
         return _rules_page(match, form, choice)

@@ -16,6 +16,7 @@ from wtforms import (
     StringField,
 )
 
+from ledger.forms import stripped
 from ledger.tables.people import HANDLE_KINDS, MAX_HANDLE, MAX_HANDLES, MAX_LABEL
 
 #: The kinds of handle as the page names them (the wallets' own names are not
@@ -30,10 +31,6 @@ KIND_NAMES = {
 }
 
 
-def _strip(value):
-    return value.strip() if isinstance(value, str) else value
-
-
 class IPaidForm(FlaskForm):
     """ "I paid Asha 150": the payer is the page's player; the form's own key
     (``new_payment_key``) records it once however often it is sent."""
@@ -41,7 +38,7 @@ class IPaidForm(FlaskForm):
     payment_key = HiddenField()
     payee = SelectField(_l("To whom"), choices=[], validate_choice=False)
     amount = StringField(
-        _l("Amount"), filters=[_strip], render_kw={"inputmode": "decimal", "autocomplete": "off"}
+        _l("Amount"), filters=[stripped], render_kw={"inputmode": "decimal", "autocomplete": "off"}
     )
 
 
@@ -53,12 +50,12 @@ class HandleRow(Form):
     )
     handle = StringField(
         _l("Number or id"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"maxlength": MAX_HANDLE, "autocomplete": "off"},
     )
     label = StringField(
         _l("Label (optional)"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"maxlength": MAX_LABEL, "autocomplete": "off"},
     )
 

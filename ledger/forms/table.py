@@ -28,16 +28,13 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ledger.engine import Invalid
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
+from ledger.forms import stripped
 from ledger.forms.hand import RulesForm
 from ledger.forms.problems import Problem, attach, place_errors
 from ledger.forms.stake import StakeFields, stake_field
 from ledger.i18n import N_
 
 _SPLIT = re.compile(r"[\n,،]+")
-
-
-def _strip(value):
-    return value.strip() if isinstance(value, str) else value
 
 
 def roster_names(text: str | None) -> list[str]:
@@ -50,7 +47,7 @@ class NewTableForm(FlaskForm):
 
     name = StringField(
         _l("Name of the table"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"maxlength": MAX_MATCH_NAME, "autocomplete": "off"},
     )
     players = TextAreaField(
@@ -73,13 +70,13 @@ class TableMatchForm(FlaskForm):
 
     name = StringField(
         _l("Name of the match"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"maxlength": MAX_MATCH_NAME, "autocomplete": "off"},
     )
     players = CheckboxesField(_l("Who plays tonight"), choices=[], validate_choice=False)
     newcomer = StringField(
         _l("Someone new"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"maxlength": MAX_NAME, "autocomplete": "off", "autocapitalize": "words"},
     )
     known_guests = CheckboxesField(
@@ -87,7 +84,7 @@ class TableMatchForm(FlaskForm):
     )
     guests = StringField(
         _l("Guests tonight"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"autocomplete": "off", "autocapitalize": "words"},
     )
     packs = RadioField(
@@ -100,7 +97,7 @@ class TableMatchForm(FlaskForm):
     )
     hands = StringField(
         _l("Hands tonight"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"inputmode": "numeric", "autocomplete": "off", "size": 4},
     )
 
@@ -114,7 +111,7 @@ class MoveMatchForm(FlaskForm):
 class SeasonForm(FlaskForm):
     name = StringField(
         _l("Name of the new season"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"maxlength": MAX_MATCH_NAME, "autocomplete": "off"},
     )
 
@@ -123,7 +120,7 @@ class RenameForm(FlaskForm):
     player = HiddenField()
     name = StringField(
         _l("New spelling"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"maxlength": MAX_NAME, "autocomplete": "off"},
     )
 
@@ -143,7 +140,7 @@ class PaymentForm(FlaskForm):
     payee = SelectField(_l("To whom"), choices=[], validate_choice=False)
     amount = StringField(
         _l("Amount"),
-        filters=[_strip],
+        filters=[stripped],
         render_kw={"inputmode": "decimal", "autocomplete": "off"},
     )
 
