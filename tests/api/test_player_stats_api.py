@@ -3,7 +3,7 @@
 matches' hands as the API gives them (``GET /api/v1/matches/<id>``), over random
 seasons: sit-outs, fouls (settled in their hand or carried to the next), dublee
 finishes, void hands, unseen players, ties, edits, an undo, a rename and a merge,
-matches over and open."""
+guests (then one of them joining the roster), matches over and open."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from tables_support import create_table, match_bodies
 
 ROSTER = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal"]
+#: Who may play a night as a guest (not on the roster).
+GUESTS = ["Ram", "Sita"]
 #: Fouls on: settled in their own hand, or carried to the next hand's finisher.
 FOUL_RULES = ["same_hand", "next_hand"]
 AWARDS = ("hands_won", "dublee_finishes", "best_hand", "best_night")
@@ -40,7 +42,9 @@ def hands_of(draw, players: list[str]) -> dict:
 def seasons(draw) -> list[dict]:
     out = []
     for _ in range(draw(st.integers(1, 4))):
-        players = draw(st.lists(st.sampled_from(ROSTER), min_size=2, max_size=5, unique=True))
+        players = draw(
+            st.lists(st.sampled_from(ROSTER + GUESTS), min_size=2, max_size=5, unique=True)
+        )
         out.append(
             {
                 "players": players,
@@ -56,9 +60,10 @@ def seasons(draw) -> list[dict]:
     return out
 
 
-def expected(bodies: list[dict]) -> tuple[dict[str, dict], list[dict]]:
+def expected(bodies: list[dict], roster: list[str]) -> tuple[dict[str, dict], list[dict]]:
     """Every figure of every player over ``bodies`` (matches in play order), and the
-    awards, from the hands alone."""
+    awards, from the hands alone; a player not on ``roster`` is a guest."""
+    on_roster = {name.casefold() for name in roster}
     rows: dict[str, dict] = {}
     finishes: dict[str, list[int]] = defaultdict(list)
     for body in bodies:
@@ -72,7 +77,7 @@ def expected(bodies: list[dict]) -> tuple[dict[str, dict], list[dict]]:
                 if name not in played:
                     played.append(name)
                 totals[name] += net
-                row = rows.setdefault(name, _empty(name))
+                row = rows.setdefault(name, _empty(name, name.casefold() not in on_roster))
                 row["hands"] += 1
                 row["hands_won"] += hand["winner"] == name
                 row["seen_hands"] += p["seen"] != "unseen"
@@ -122,10 +127,10 @@ def expected(bodies: list[dict]) -> tuple[dict[str, dict], list[dict]]:
     return rows, awards
 
 
-def _empty(name: str) -> dict:
+def _empty(name: str, guest: bool) -> dict:
     return {
         "name": name,
-        "guest": False,
+        "guest": guest,
         **dict.fromkeys(
             (
                 "matches",
@@ -149,8 +154,12 @@ def _empty(name: str) -> dict:
     }
 
 
-def check(found: dict, bodies: list[dict]) -> None:
-    rows, awards = expected(bodies)
+def on_roster(table) -> list[str]:
+    return [p["name"] for p in table.get()["players"]]
+
+
+def check(found: dict, bodies: list[dict], roster: list[str]) -> None:
+    rows, awards = expected(bodies, roster)
     assert {row["name"]: row for row in found["players"]} == rows
     totals = [row["total"] for row in found["players"]]
     assert totals == sorted(totals, reverse=True)
@@ -168,9 +177,13 @@ def check(found: dict, bodies: list[dict]) -> None:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
-    season=seasons(), rename=st.booleans(), merge=st.booleans(), foul=st.sampled_from(FOUL_RULES)
+    season=seasons(),
+    rename=st.booleans(),
+    merge=st.booleans(),
+    join=st.booleans(),
+    foul=st.sampled_from(FOUL_RULES),
 )
-def test_every_figure_is_the_sum_of_the_stored_hands(client, season, rename, merge, foul):
+def test_every_figure_is_the_sum_of_the_stored_hands(client, season, rename, merge, join, foul):
     rules = {"profile": "sparkai", "foul": foul, "foul_penalty": 7}
     table = create_table(client, players=ROSTER + ["Hari"], rules=rules)
     played: list[tuple[str, str]] = []  # (match id, season id), in play order
@@ -178,11 +191,13 @@ def test_every_figure_is_the_sum_of_the_stored_hands(client, season, rename, mer
         if spec["new_season"]:
             table.post("/seasons", {"name": f"Season {len(played)}"})
         length = {"hands": len(spec["hands"])} if spec["finished"] else None
-        match = table.new_match(spec["players"], length=length)
+        guests = [n for n in spec["players"] if n in GUESTS]
+        match = table.new_match(spec["players"], length=length, guests=guests)
         table.play(match, spec["hands"])
         played.append((match["id"], match["season"]))
     ids = [m for m, _ in played]
-    check(table.get("/stats", season="all"), match_bodies(client, ids))
+
+    check(table.get("/stats", season="all"), match_bodies(client, ids), on_roster(table))
     for (match_id, _), spec in zip(played, season, strict=True):
         hands = f"/api/v1/matches/{match_id}/hands"
         numbers = [
@@ -207,17 +222,19 @@ def test_every_figure_is_the_sum_of_the_stored_hands(client, season, rename, mer
         ]
         a, b = apart[0]
         table.patch(f"/players/{a}", {"merge_into": b})
+    if join:  # a guest joins the roster: their nights become theirs
+        table.patch("", {"players": ["Ram"]})
     bodies = match_bodies(client, ids)
-    check(table.get("/stats", season="all"), bodies)
+    check(table.get("/stats", season="all"), bodies, on_roster(table))
     current = table.get()["seasons"][-1]["id"]
     in_current = [b for b, (_, s) in zip(bodies, played, strict=True) if s == current]
     found = table.get("/stats")
     assert found["season"]["id"] == current
-    check(found, in_current)
+    check(found, in_current, on_roster(table))
     for body in bodies:
         response = client.get(f"/api/v1/matches/{body['id']}/stats")
         assert response.status_code == 200
-        check(response.get_json(), [body])
+        check(response.get_json(), [body], on_roster(table))
 
 
 def test_a_tie_shares_the_better_place_and_both_take_the_award(client):
@@ -288,6 +305,8 @@ def test_figures_read_before_follow_an_edit_an_undo_a_new_hand_and_a_rename(clie
         lambda: client.patch(f"{table.url}/players/Chandra", json={"name": "Chandu"}, headers=auth),
     ]
     for step in steps:
-        check(table.get("/stats"), match_bodies(client, [match["id"]]))  # read, then kept
+        check(
+            table.get("/stats"), match_bodies(client, [match["id"]]), on_roster(table)
+        )  # read, then kept
         assert step().status_code in (200, 201, 204)
-    check(table.get("/stats"), match_bodies(client, [match["id"]]))
+    check(table.get("/stats"), match_bodies(client, [match["id"]]), on_roster(table))
