@@ -25,6 +25,15 @@ FORM_NIGHTS = 5
 AWARDS = ("hands_won", "dublee_finishes", "best_hand", "best_night")
 
 
+def place_among(total: int, totals: Iterable[int]) -> int:
+    """1 + how many of ``totals`` are larger: equal totals share the better place.
+
+    >>> place_among(5, [9, 5, 5, 1])
+    2
+    """
+    return 1 + sum(other > total for other in totals)
+
+
 def percent(part: int, whole: int) -> int:
     """``part`` of ``whole`` as a whole percentage, rounded half up, in integers (7 of 10:
     70; 2 of 3: 67); 0 of nothing is 0.
@@ -170,9 +179,8 @@ class Night:
     totals: Mapping[str, int]
 
     def place(self, name: str) -> int:
-        """1 + how many of the night's players ended with a larger total."""
-        mine = self.totals[name]
-        return 1 + sum(self.totals[other] > mine for other in self.tallies)
+        """The player's place among the night's players."""
+        return place_among(self.totals[name], [self.totals[other] for other in self.tallies])
 
 
 @dataclass

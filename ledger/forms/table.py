@@ -32,7 +32,7 @@ from ledger.forms import stripped
 from ledger.forms.hand import RulesForm
 from ledger.forms.problems import Problem, attach, place_errors
 from ledger.forms.stake import StakeFields, stake_field
-from ledger.i18n import N_
+from ledger.i18n import N_, tr, western_digits
 
 _SPLIT = re.compile(r"[\n,،]+")
 
@@ -153,8 +153,32 @@ PAYMENT_KEY_REUSED = N_(
 
 
 def new_payment_key() -> str:
-    """The idempotency key of one "Mark paid" form as it is shown."""
+    """The idempotency key of one payment form ("Mark paid", "I paid") as it is shown."""
     return secrets.token_urlsafe(16)
+
+
+def typed_amount(form: FlaskForm) -> str:
+    """A payment form's amount as typed, in Western digits (a Nepali keyboard types
+    १५०.५०)."""
+    return western_digits(form.amount.data or "")
+
+
+def key_spent(form: FlaskForm) -> list[Problem]:
+    """A payment form whose key was recorded with other values (409): a new key for the
+    form shown again, and what to say above it."""
+    form.payment_key.data = new_payment_key()
+    return [Problem(tr(PAYMENT_KEY_REUSED))]
+
+
+def said_once(words: str, replayed: bool) -> str:
+    """What a payment form's answer says; when the same form was recorded before, that
+    it was recorded once."""
+    if not replayed:
+        return words
+    return tr(
+        "This payment had already been recorded from this form; it is recorded once: {paid}",
+        paid=words,
+    )
 
 
 class PlainForm(FlaskForm):
@@ -191,7 +215,10 @@ __all__ = [
     "RenameForm",
     "SeasonForm",
     "TableMatchForm",
+    "key_spent",
     "new_payment_key",
     "place",
     "roster_names",
+    "said_once",
+    "typed_amount",
 ]

@@ -34,16 +34,17 @@ from ledger.engine import Invalid
 from ledger.extensions import csrf
 from ledger.forms.person import KIND_NAMES, HandlesForm, IPaidForm, QrForm
 from ledger.forms.table import (
-    PAYMENT_KEY_REUSED,
     PlainForm,
-    Problem,
+    key_spent,
     new_payment_key,
     place,
+    said_once,
+    typed_amount,
 )
 from ledger.http.edit_keys import forget_person_key, held_person_keys, remember_person_key
 from ledger.http.forgetting import forget_kept_pages
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
-from ledger.i18n import N_, tr, western_digits
+from ledger.i18n import N_, tr
 from ledger.tables import people, service
 from ledger.tables.models import PENDING, UNCONFIRMED, TablePlayer
 from ledger.tables.payment_keys import KeyReused
@@ -130,25 +131,18 @@ def pay(public_id: str):
     form = IPaidForm()
     if not form.validate_on_submit():
         abort(400)
-    amount = western_digits(form.amount.data or "")  # a Nepali keyboard types १५०.५०
-    data = {"from": player.name, "to": form.payee.data, "amount": amount}
+    data = {"from": player.name, "to": form.payee.data, "amount": typed_amount(form)}
     try:
         answered = service.add_payment(
             player.table, data, service.Caller(player), key=form.payment_key.data or None
         )
     except KeyReused:
-        form.payment_key.data = new_payment_key()  # the old key is spent: this is another
-        return _page(player, 409, pay_form=form, top_problems=[Problem(tr(PAYMENT_KEY_REUSED))])
+        return _page(player, 409, pay_form=form, top_problems=key_spent(form))
     except Invalid as invalid:
         top = place(invalid, {"to": form.payee, "amount": form.amount})
         return _page(player, 422, pay_form=form, top_problems=top)
     words = tr("Recorded. It counts once {name} says it reached them.", name=answered.body["to"])
-    if answered.replayed:
-        words = tr(
-            "This payment had already been recorded from this form; it is recorded once: {paid}",
-            paid=words,
-        )
-    flash(words)
+    flash(said_once(words, answered.replayed))
     return _back(player)
 
 

@@ -35,27 +35,29 @@ from wtforms import SelectChoice
 from ledger import matches
 from ledger.engine import FieldError, Invalid
 from ledger.engine.game import HAND_PLAYERS, MAX_MATCH_PLAYERS, PACKS
+from ledger.engine.player_figures import place_among
 from ledger.forms.length import MAX_COUNT
 from ledger.forms.new_match import default_name
 from ledger.forms.rules import prepare_rules_form, read_rules_form
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
 from ledger.forms.table import (
-    PAYMENT_KEY_REUSED,
     MergeForm,
     MoveMatchForm,
     NewTableForm,
     PaymentForm,
     PlainForm,
-    Problem,
     RenameForm,
     SeasonForm,
     TableMatchForm,
+    key_spent,
     new_payment_key,
     place,
     roster_names,
+    said_once,
+    typed_amount,
 )
 from ledger.http.seasons import season_or_404
-from ledger.i18n import N_, format_day, money, signed, tr, western_digits
+from ledger.i18n import N_, format_day, money, signed, tr
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.models import Match
 from ledger.matches.reading import read_whole_number, rules_from_record
@@ -432,13 +434,11 @@ def add_payment(public_id: str):
     commit: the message and the redirect are made from the answer."""
     table = TABLE_PAGES.editable(public_id)
     form = PaymentForm(formdata=request.form)
-    amount = western_digits(form.amount.data or "")  # a Nepali keyboard types १५०.५०
-    data = {"from": form.payer.data, "to": form.payee.data, "amount": amount}
+    data = {"from": form.payer.data, "to": form.payee.data, "amount": typed_amount(form)}
     try:
         answered = service.add_payment(table, data, key=form.payment_key.data or None)
     except KeyReused:
-        form.payment_key.data = new_payment_key()  # the old key is spent: this is another
-        top = [Problem(tr(PAYMENT_KEY_REUSED))]
+        top = key_spent(form)
         return _page(table, table.current_season, 409, payment_form=form, top_problems=top)
     except Invalid as invalid:
         fields = {"from": form.payer, "to": form.payee, "amount": form.amount}
@@ -451,12 +451,7 @@ def add_payment(public_id: str):
         payee=paid["to"],
         amount=money(Decimal(paid["amount"]), paid["currency"]),
     )
-    if answered.replayed:
-        words = tr(
-            "This payment had already been recorded from this form; it is recorded once: {paid}",
-            paid=words,
-        )
-    flash(words, "success")
+    flash(said_once(words, answered.replayed), "success")
     return redirect(url_for("tables.show", public_id=public_id), 303)
 
 
@@ -537,7 +532,7 @@ def player(public_id: str, name: str):
         money=player_money(table, season, record["name"], found),
         currency=table.stake_currency,
         mine=mine,
-        place=1 + sum(row.total > mine.total for row in stats.players) if mine else None,
+        place=place_among(mine.total, [row.total for row in stats.players]) if mine else None,
         players_placed=len(stats.players),
         match_names={m.public_id: m.name for m in played},
     )
