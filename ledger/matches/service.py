@@ -284,9 +284,16 @@ class Receipt:
     replayed: bool
     answer: dict[str, Any]
 
+    # From the answer, made before the commit: after it the stored row may be out of reach.
     @property
     def number(self) -> int:
-        return self.hand.number
+        number: int = self.answer["number"]
+        return number
+
+    @property
+    def version(self) -> int:
+        version: int = self.answer["version"]
+        return version
 
 
 class _StoredMeanwhile(Exception):

@@ -106,7 +106,7 @@ def new(public_id: str):
             else:
                 message = tr("Hand {number} saved.", number=outcome.number)
             flash(message, "success")
-            offer_undo(public_id, outcome.number, outcome.hand.version)
+            offer_undo(public_id, outcome.number, outcome.version)
             return _to_match(public_id)
         check = outcome
     return _entry_page(view, form, check=check, status=422)

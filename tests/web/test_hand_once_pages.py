@@ -7,6 +7,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from lost_database import lost_after_commit
 from match_pages_support import (
     BY_COUNTS,
     PLAYERS,
@@ -286,3 +287,17 @@ def test_play_on_refuses_what_is_no_length_on_its_field(app, client, typed):
     refused = client.post(f"{url}/length", data={"action": "play_on", "count": typed})
     assert refused.status_code == 422
     assert "Enter how many hands: a whole number from 1 to 1000." in refused.get_data(as_text=True)
+
+
+def test_a_hand_saved_before_the_database_went_still_says_saved(app, client):
+    """The answer after the commit is made from what the save knew: the page never says
+    a stored hand was not saved (nor answers 500) because the database went meanwhile."""
+    url = create_match(client)
+    form = new_form(client, url)
+    with lost_after_commit(app) as lost:
+        answer = save(client, url, WORKED, form)
+    assert lost["lost"]
+    assert answer.status_code == 303, answer.get_data(as_text=True)
+    assert answer.headers["Location"].endswith(url)
+    assert hands_stored(app) == [1]
+    assert "Hand 1 saved." in client.get(url).get_data(as_text=True)
