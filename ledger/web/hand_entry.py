@@ -176,16 +176,17 @@ def save_new_hand(
 
 def save_edited_hand(
     form: MatchHandForm, match: Match, number: int, check: HandCheck
-) -> int | HandCheck:
+) -> HandCheck | None:
     """Replace hand ``number`` with a checked hand, if it is still the version the form
-    was loaded from (else ``matches.HandConflict`` is raised, and nothing changes)."""
+    was loaded from (else ``matches.HandConflict`` is raised, and nothing changes); the
+    problems the service found, or None once saved (nothing is read after the commit)."""
     try:
-        stored = matches.replace_hand(
+        matches.replace_hand(
             match, number, check.data, expected_version=form_version(form), dealer=form.dealer.data
         )
     except Invalid as invalid:
         return _rejected(form, check, invalid)
-    return stored.version
+    return None
 
 
 def form_version(form: MatchHandForm) -> int:

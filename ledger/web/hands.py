@@ -280,7 +280,7 @@ def edit(public_id: str, number: int):
             raise matches.HandConflict(number, hand.version if hand else None)
         if check.ok:
             outcome = save_edited_hand(form, match, number, check)
-            if isinstance(outcome, int):
+            if outcome is None:
                 flash(
                     tr(
                         "Hand {number} changed; the earlier version is in its history.",

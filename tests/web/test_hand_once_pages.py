@@ -301,3 +301,16 @@ def test_a_hand_saved_before_the_database_went_still_says_saved(app, client):
     assert answer.headers["Location"].endswith(url)
     assert hands_stored(app) == [1]
     assert "Hand 1 saved." in client.get(url).get_data(as_text=True)
+
+
+def test_a_change_saved_before_the_database_went_still_says_changed(app, client):
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    changed = {**WORKED, "players": [{**WORKED["players"][0], "maal": 12}, *WORKED["players"][1:]]}
+    with lost_after_commit(app) as lost:
+        answer = client.post(f"{url}/hands/1/edit", data=hand_form(changed, version="1"))
+    assert lost["lost"]
+    assert answer.status_code == 303, answer.get_data(as_text=True)
+    html = client.get(url).get_data(as_text=True)
+    assert "Hand 1 changed; the earlier version is in its history." in html
+    assert page_totals(html) == engine_nets(changed)
