@@ -150,8 +150,7 @@ def replace_hand(public_id: str, number: int):
     data = json_object()
     stored = matches.get_hand(match, number)
     expected = _expected_version(data, number, stored.version)
-    matches.replace_hand(match, number, data, expected_version=expected)
-    return _hand_answer(match, number)
+    return jsonify(matches.replace_hand(match, number, data, expected_version=expected))
 
 
 @bp.delete("/matches/<id:public_id>/hands/<int:number>")
@@ -159,9 +158,7 @@ def delete_hand(public_id: str, number: int):
     match = MATCH_KEYS.editable(public_id)
     stored = matches.get_hand(match, number)
     expected = _expected_version({}, number, stored.version)
-    matches.delete_hand(match, number, expected_version=expected)
-    view = matches.match_view(match, newest=0)
-    return jsonify({"deleted": number, "totals": view.totals, "match": view.summary_json()})
+    return jsonify(matches.delete_hand(match, number, expected_version=expected))
 
 
 @bp.get("/matches/<id:public_id>/export.json")
@@ -240,14 +237,3 @@ def _etag_value(tag: str) -> str:
     tag = tag.strip()
     tag = tag.removeprefix("W/")
     return tag.strip('"')
-
-
-def _hand_answer(match: Match, number: int):
-    """The stored hand and its result, the match totals and the match without its hands.
-
-    409 when another request deleted the hand between this one's save and this answer.
-    """
-    view = matches.match_view(match, newest=0, also=number)
-    if view.hand(number) is None:
-        raise matches.HandConflict(number, None)
-    return jsonify(view.hand_answer(number))

@@ -666,8 +666,9 @@ def replace_hand(
     data: object,
     expected_version: int | None = None,
     dealer: object = None,
-) -> StoredHand:
-    """Re-settle hand ``number`` from new input, keeping the old one in its history.
+) -> dict[str, Any]:
+    """Re-settle hand ``number`` from new input, keeping the old one in its history; the
+    API's answer (the hand, the totals, the match), made before the commit.
 
     ``expected_version``: the version the editor loaded; when the stored hand has
     another, raises ``HandConflict`` and changes nothing (also when another save
@@ -692,12 +693,15 @@ def replace_hand(
         stored.result = _result_json(result)
         stored.version = stored.version + 1  # UPDATE ... WHERE version = the one we read
         stored.updated_at = now
-        fold.keep(match, fold.rewrite(match, number, old, stored), now)
-    return stored
+        board = fold.rewrite(match, number, old, stored)
+        fold.keep(match, board, now)
+        answer = _left_by_this_write(match, board, [stored]).hand_answer(number)
+    return answer
 
 
-def delete_hand(match: Match, number: int, expected_version: int | None = None) -> None:
-    """Delete hand ``number`` (its history keeps a record); later hands keep their numbers."""
+def delete_hand(match: Match, number: int, expected_version: int | None = None) -> dict[str, Any]:
+    """Delete hand ``number`` (its history keeps a record); later hands keep their numbers.
+    The API's answer: the match's totals and the match after it."""
     stored = get_hand(match, number)
     if expected_version is not None and expected_version != stored.version:
         raise HandConflict(number, stored.version)
@@ -707,7 +711,10 @@ def delete_hand(match: Match, number: int, expected_version: int | None = None) 
         old = _folded(stored)
         db.session.delete(stored)
         db.session.flush()
-        fold.keep(match, fold.rewrite(match, number, old, None), now)
+        board = fold.rewrite(match, number, old, None)
+        fold.keep(match, board, now)
+        view = _left_by_this_write(match, board, ())
+        return {"deleted": number, "totals": view.totals, "match": view.summary_json()}
 
 
 def get_hand(match: Match, number: int) -> StoredHand:
@@ -1109,16 +1116,27 @@ def _store_new_hand(
     )
     board = fold.add(match, board, stored)
     fold.keep(match, board, now)
-    # The answer is the match as this write leaves it (other writers' changes included).
-    db.session.expire(match)
     with db.session.no_autoflush:  # one INSERT of the hand, answer and all, at the commit
         after = tuple(board.totals.values())  # in seat order
-        view = build_match_view(match, board, [stored], [(taken, after)])
-        answer = view.hand_answer(taken)
+        answer = _left_by_this_write(match, board, [stored], [(taken, after)]).hand_answer(taken)
         if key is not None:
             stored.first_answer = answer
     db.session.add(stored)
     return stored, answer
+
+
+def _left_by_this_write(
+    match: Match,
+    board: Scoreboard,
+    hands: Sequence[StoredHand],
+    running: Sequence[tuple[int, tuple[int, ...]]] = (),
+) -> MatchView:
+    """Inside a write's transaction: the match as the write leaves it (other writers'
+    changes included), for an answer made before the commit, since after it the
+    database may be out of reach while the write is stored."""
+    db.session.expire(match)
+    with db.session.no_autoflush:
+        return build_match_view(match, board, hands, running)
 
 
 def _request_digest(data: object, dealer: object, number: object) -> str:

@@ -9,6 +9,7 @@ import urllib.request
 
 import pytest
 from api_support import bearer, hand
+from lost_database import lost_after_commit
 from sqlalchemy import func, select
 
 from ledger.extensions import db
@@ -201,6 +202,38 @@ def test_a_retry_with_its_number_replays_instead_of_conflicting(create_match):
 
 
 # --- a finished match ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("write", ["put", "delete"])
+def test_a_change_stored_before_the_database_went_still_gets_its_answer(app, create_match, write):
+    """A change or delete committed, then the database lost: the answer was made before
+    the commit (it used to be read after it, a 503 saying nothing was changed)."""
+    m = create_match()
+    m.post_hand(hand())
+    m.post_hand(hand("Bikash"))
+    before = m.get()
+    with lost_after_commit(app) as lost:
+        if write == "put":
+            answer = m.put_hand(1, hand("Chandra"), headers={"If-Match": '"1"'})
+        else:
+            answer = m.delete_hand(1, headers={"If-Match": '"1"'})
+    assert lost["lost"]
+    assert answer.status_code == 200, answer.get_json()
+    after = m.get()
+    totals = {p["name"]: p["total"] for p in after["players"]}
+    assert (
+        answer.get_json()["totals"] == totals != {p["name"]: p["total"] for p in before["players"]}
+    )
+    assert answer.get_json()["match"] == {
+        k: v for k, v in after.items() if k not in ("hands", "cumulative")
+    }
+    if write == "put":
+        assert {k: v for k, v in answer.get_json().items() if k not in ("totals", "match")} == {
+            k: v for k, v in m.client.get(f"{m.url}/hands/1").get_json().items() if k != "history"
+        }
+    else:
+        assert answer.get_json()["deleted"] == 1
+        assert [h["number"] for h in after["hands"]] == [2]
 
 
 def test_a_finished_match_takes_no_more_hands_until_its_length_changes(app, create_match):
