@@ -40,7 +40,7 @@ def main() -> None:
     for label, figures in scale_bench.run().items():
         line(f"match of {label} (test client)", figures)
     line(f"table of {tables_bench.MATCHES} x {tables_bench.HANDS} hands", tables_bench.run())
-    line("season rescore (CPU), x the engine alone", season_rescore_bench.run())
+    line("season rescore (CPU) x the engine; season PDF", season_rescore_bench.run())
     hosted.run()  # prints its ratio lines and the EXPLAIN of its queries
     for label, figures in pages_bench.run().items():
         line(f"waitress: {label}", figures)

@@ -4,13 +4,15 @@ season of the tables' cost figures) rescored under other rules through
 Each hand is settled again by the engine: the figure to compare is the engine's own
 time for the same hands (each stored input read and settled under the other rules, each
 match folded: ``engine_seconds``, the inputs already in memory), measured in turn with
-the route. ``python -m bench.season_rescore_bench`` prints both and their ratio."""
+the route. ``python -m bench.season_rescore_bench`` prints both and their ratio, and the
+same season's summary PDF: its first answer (target: 2 s) and the server's part of it."""
 
 from __future__ import annotations
 
 import random
 import statistics
 import time
+from pathlib import Path
 
 from sqlalchemy import select
 
@@ -19,6 +21,7 @@ from bench.serving import bench_app
 from ledger.engine import HandRecord, Invalid, parse_hand, resolve_rules, run_match, settle
 from ledger.matches.models import Match
 from ledger.matches.rescore import stored_inputs
+from ledger.pdf import printer
 
 MATCHES, HANDS, RUNS = 50, 100, 3
 
@@ -75,10 +78,29 @@ def engine_seconds(app, profile: str) -> float:
         return time.process_time() - start
 
 
+def season_pdf(app, client, table: str, runs: int = RUNS) -> tuple[float, float]:
+    """The season PDF's first answer (its cache emptied each time, as a new hand leaves
+    it), after one that starts the render child: the median wall seconds, and the
+    serving thread's CPU seconds (the rest is WeasyPrint in the child)."""
+    cache = Path(app.instance_path) / printer.FOLDER
+    walls, cpus = [], []
+    for turn in range(runs + 1):
+        for kept in cache.glob("*.pdf"):
+            kept.unlink()
+        start, cpu = time.perf_counter(), time.thread_time()
+        response = client.get(f"/tables/{table}/season.pdf?season=all")
+        assert response.status_code == 200, response.data[:300]
+        if turn:  # the first started the render child
+            walls.append(time.perf_counter() - start)
+            cpus.append(time.thread_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus)
+
+
 def run(matches: int = MATCHES, hands: int = HANDS) -> dict[str, float]:
     with bench_app() as app:
         client = app.test_client()
         table = season(client, matches, hands)
+        pdf_s, pdf_cpu_s = season_pdf(app, client, table)
         seconds, engine = [], []
         for profile in ("everestbuzz", "sparkai", "classic")[:RUNS]:
             start = time.process_time()
@@ -93,6 +115,8 @@ def run(matches: int = MATCHES, hands: int = HANDS) -> dict[str, float]:
         "max_s": max(seconds),
         "engine_s": statistics.median(engine),
         "x_engine": statistics.median(seconds) / statistics.median(engine),
+        "season_pdf_s": pdf_s,
+        "season_pdf_server_cpu_s": pdf_cpu_s,
     }
 
 
@@ -101,5 +125,6 @@ if __name__ == "__main__":
     print(
         f"season rescore, {figures['hands']} hands: median {figures['median_s']:.2f} s, "
         f"slowest {figures['max_s']:.2f} s; the engine alone {figures['engine_s']:.2f} s: "
-        f"x {figures['x_engine']:.2f}"
+        f"x {figures['x_engine']:.2f}; its season PDF's first answer "
+        f"{figures['season_pdf_s']:.2f} s (the server's CPU {figures['season_pdf_server_cpu_s']:.2f} s)"
     )
