@@ -2,7 +2,8 @@
 beside the season's standings, read from three metres (each standings line 5 % of the
 height or more, no text under 2.5 %, measured on the laid-out page), all of it on the
 screen with no scrollbar, following a new hand within one poll, no serious axe-core
-finding, in both languages. Opened with no edit rights, as the read-only link opens it."""
+finding, in both languages, with and without a stake (then tonight's settle-up is on it too).
+Opened with no edit rights, as the read-only link opens it."""
 
 from __future__ import annotations
 
@@ -18,19 +19,20 @@ from ledger.http.pace import POLL_SECONDS
 pytestmark = pytest.mark.browser
 
 FIVE = ["Asha", "Bikash", "Chandra", "Dipa", "Esha Shrestha"]
+STAKE = {"per_point": "0.50", "currency": "NPR"}
 AREAS = """() => [...document.querySelectorAll(
-    '.screen-head, .screen-board, .screen-season, .screen-follow, .screen-foot')]
+    '.screen-head, .screen-board, .screen-season, .screen-settle, .screen-follow, .screen-foot')]
   .map(e => { const r = e.getBoundingClientRect();
     return {name: e.className, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
             over: e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1}; })"""
 
 
-def season(page, base: str) -> tuple[str, str, str]:
+def season(page, base: str, stake: dict | None = None) -> tuple[str, str, str]:
     """A table of five through the API: one night played, tonight's match begun. Its id,
     its edit key and tonight's match id."""
     made = page.request.post(
         f"{base}/api/v1/tables",
-        data={"name": "Friday table", "players": FIVE, "rules": "sparkai", "stake": None},
+        data={"name": "Friday table", "players": FIVE, "rules": "sparkai", "stake": stake},
     )
     assert made.status == 201, made.text()
     table = made.json()
@@ -66,11 +68,26 @@ def open_screen(page, base: str, table_id: str) -> None:
     page.evaluate("() => document.fonts.ready")
 
 
-@pytest.mark.parametrize("lang", ["en", "ne"])
-def test_readable_from_across_the_room_with_nothing_off_screen(live_server, browser, lang):
+@pytest.mark.parametrize(
+    "lang, stake",
+    [("en", None), ("ne", None), ("en", STAKE), ("ne", STAKE)],
+    ids=["en", "ne", "en-stake", "ne-stake"],
+)
+def test_readable_from_across_the_room_with_nothing_off_screen(live_server, browser, lang, stake):
     with screen_page(browser, live_server, "1080p", lang) as page:
-        table_id, _, _ = season(page, live_server)
+        table_id, _, tonight = season(page, live_server, stake)
         open_screen(page, live_server, table_id)
+        if stake:  # tonight's settle-up, as tonight's match's own screen shows it
+            settle = page.inner_text(".screen-settle")
+            shown = page.request.get(f"{live_server}/matches/{tonight}/screen").text()
+            assert 'class="screen-settle"' in shown
+            payments = page.eval_on_selector_all(
+                ".screen-settle .money", "cells => cells.map(c => c.dataset.amount)"
+            )
+            assert payments and all(f'data-amount="{a}"' in shown for a in payments)
+            assert ("कसले कसलाई तिर्ने" if lang == "ne" else "Who pays whom") in settle
+        else:
+            assert page.query_selector(".screen-settle") is None
         height, width = page.evaluate("() => [window.innerHeight, window.innerWidth]")
         tonight = page.eval_on_selector_all(
             ".screen-board .standing-line",
