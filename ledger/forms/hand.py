@@ -9,6 +9,7 @@ was typed: every check of a hand is the engine's (``ledger.forms.hand_reading.ch
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -30,6 +31,9 @@ from ledger.engine.rules import CHOICES, PROFILES, HouseRules
 from ledger.forms import stripped
 from ledger.forms.numbers import WholeNumberInput
 from ledger.i18n.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
+
+if TYPE_CHECKING:
+    from ledger.forms.hand_setup import HandLayout
 
 # Labels, choices and placeholders are lazy strings: read in the page's language.
 SEEN_CHOICES = [
@@ -126,6 +130,12 @@ class HandForm(FlaskForm):
     players = FieldList(FormField(PlayerForm), min_entries=0, max_entries=MAX_MATCH_PLAYERS)
     finish = RadioField(_l("How the hand ended"), choices=FINISH_CHOICES, validate_choice=False)
     winner = SelectField(_l("Finisher"), choices=[], validate_choice=False)
+
+    # Set by ``ledger.forms.hand_setup`` for the match (or checker) the form is drawn for.
+    fixed_names: list[str] | None
+    sit_outs: bool
+    max_rows: int
+    layout: HandLayout
 
 
 # Overridable settings in the dispute checker. match_length and deal_passes do not

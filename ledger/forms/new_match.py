@@ -17,7 +17,15 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import (
+    Field,
+    FieldList,
+    FormField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
 
 from ledger.engine import FieldError, HouseRules
 from ledger.engine.game import MAX_MATCH_PLAYERS, MIN_PLAYERS
@@ -180,7 +188,7 @@ def read_length(form: NewMatchForm, problems: list[Problem]) -> object:
     return {kind: count}
 
 
-def error_field(form: NewMatchForm, error: FieldError, rows: list[int]):
+def error_field(form: NewMatchForm, error: FieldError, rows: list[int]) -> Field | None:
     """The form field an error of ``read_match`` concerns (None: shown above the players)."""
     parts = error.field.split(".")
     if parts[0] == "name":

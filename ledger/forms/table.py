@@ -26,7 +26,7 @@ from wtforms import (
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ledger.engine import Invalid
+from ledger.engine import FieldError, Invalid
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.forms import stripped
 from ledger.forms.hand import RulesForm
@@ -185,11 +185,13 @@ class PlainForm(FlaskForm):
     """A button's form: the CSRF token alone (taking a payment back)."""
 
 
-def place(invalid: Invalid, fields: Mapping[str, Field], stake: StakeFields | None = None):
+def place(
+    invalid: Invalid, fields: Mapping[str, Field], stake: StakeFields | None = None
+) -> list[Problem]:
     """The service's errors on the form's fields (by the error's first part) and the
     ones no field says, returned to show at the top."""
 
-    def locate(error) -> tuple[Field | None, str]:  # noqa: ANN001 (a FieldError)
+    def locate(error: FieldError) -> tuple[Field | None, str]:
         head = error.field.split(".")[0]
         if head == "stake" and stake is not None:
             return stake_field(stake, error), error.field

@@ -32,7 +32,9 @@ from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.extensions import db
 
 if TYPE_CHECKING:  # Flask-SQLAlchemy's db.Model is made at run time: mypy sees its base
-    from ledger.extensions import Base as Model
+    from ledger.extensions import Base
+
+    Model = Base
 else:
     Model = db.Model
 
@@ -50,7 +52,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class UTCDateTime(TypeDecorator):
+class UTCDateTime(TypeDecorator[datetime]):
     """A moment stored with its zone and always read back aware, in UTC (SQLite keeps no
     zone and gives naive datetimes back; they were written in UTC)."""
 
@@ -66,7 +68,7 @@ class UTCDateTime(TypeDecorator):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
-class DecimalText(TypeDecorator):
+class DecimalText(TypeDecorator[Decimal]):
     """An exact decimal stored as its text ("0.50"): SQLite keeps NUMERIC as a float, and
     money must never pass through one."""
 

@@ -396,7 +396,7 @@ _TABLES = table("tables", column("id"), column("public_id"))
 
 def _season_of_table(match: Match, public_id: object) -> int:
     """The row id of the season ``public_id`` of the match's table; Invalid otherwise."""
-    found = None
+    found: int | None = None
     if match.table_id is not None and is_public_id(public_id):
         found = db.session.scalar(
             select(_SEASONS.c.id).where(
@@ -766,7 +766,8 @@ class ImportedMatch:
 
     @property
     def public_id(self) -> str:
-        return self.match["public_id"]
+        public_id: str = self.match["public_id"]
+        return public_id
 
     def place(self, table_id: int, season_id: int | None) -> None:
         """Import it into a table (and season)."""
@@ -847,7 +848,8 @@ def store_imports(imported: Sequence[ImportedMatch]) -> None:
 
 def _table(model: type[Any]) -> Table:
     """The model's table, for a Core INSERT (executemany, none of the ORM's bookkeeping)."""
-    return model.metadata.tables[model.__tablename__]
+    found: Table = model.metadata.tables[model.__tablename__]
+    return found
 
 
 def _column_values(rows: Sequence[Any]) -> list[dict[str, Any]]:
