@@ -62,9 +62,7 @@ def create_match() -> ResponseReturnValue:
 @one_import_at_a_time
 def import_match() -> ResponseReturnValue:
     """The export's JSON, or (``Content-Type: application/pdf``) a summary PDF carrying it."""
-    request.max_content_length = IMPORT_MAX_BYTES
-    data = _pdf_export() if request.mimetype == "application/pdf" else json_object()
-    match, key = matches.import_match(data)
+    match, key = matches.import_match(import_body())
     return _created(match, key)
 
 
@@ -192,6 +190,13 @@ def _conflict(error: matches.MatchConflict) -> ResponseReturnValue:
 def _attachment(response: Response, filename: str) -> Response:
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def import_body() -> object:
+    """An import's body, read under the larger limit of an import: the export's JSON, or
+    the export a posted PDF (``Content-Type: application/pdf``) carries."""
+    request.max_content_length = IMPORT_MAX_BYTES
+    return _pdf_export() if request.mimetype == "application/pdf" else json_object()
 
 
 def _pdf_export() -> object:

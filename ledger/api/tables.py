@@ -17,15 +17,15 @@ from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.keys import EditKeys, bearer_key
-from ledger.api.matches import _attachment, _created, _pdf_export
+from ledger.api.matches import _attachment, _created, import_body
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.owned import TABLE
 from ledger.http.wrong_keys import count_wrong_key
-from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
+from ledger.matches.export import export_filename
 from ledger.matches.rescore import read_rescore_rules
 from ledger.tables import export as table_export
 from ledger.tables import people, player_stats, service
-from ledger.tables.models import Table
+from ledger.tables.models import Season, Table
 from ledger.tables.payment_keys import Answered
 from ledger.tables.rescore import rescore_season
 
@@ -49,9 +49,7 @@ def create_table() -> ResponseReturnValue:
 def import_table() -> ResponseReturnValue:
     """The table's export, or (``Content-Type: application/pdf``) a season summary PDF
     carrying it."""
-    request.max_content_length = IMPORT_MAX_BYTES
-    data = _pdf_export() if request.mimetype == "application/pdf" else json_object()
-    table, key = table_export.import_table(data)
+    table, key = table_export.import_table(import_body())
     return _table_created(table, key)
 
 
@@ -99,8 +97,7 @@ def table_change_player(public_id: str, name: str) -> Response:
 
 @bp.get("/tables/<id:public_id>/players/<name>")
 def table_player_record(public_id: str, name: str) -> Response:
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+    table, season = _table_and_season(public_id)
     return jsonify(service.player_record(table, name, season))
 
 
@@ -113,30 +110,26 @@ def table_start_season(public_id: str) -> ResponseReturnValue:
 
 @bp.get("/tables/<id:public_id>/standings")
 def table_standings(public_id: str) -> Response:
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+    table, season = _table_and_season(public_id)
     return jsonify(service.standings_json(table, season))
 
 
 @bp.get("/tables/<id:public_id>/stats")
 def table_stats(public_id: str) -> Response:
     """Each player's figures over a season (or all time) and its awards."""
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+    table, season = _table_and_season(public_id)
     return jsonify(player_stats.table_stats_json(table, season))
 
 
 @bp.get("/tables/<id:public_id>/rating-history")
 def table_rating_history(public_id: str) -> Response:
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+    table, season = _table_and_season(public_id)
     return jsonify({"games": service.rating_history(table, season)})
 
 
 @bp.get("/tables/<id:public_id>/settle-up")
 def table_settle_up(public_id: str) -> Response:
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+    table, season = _table_and_season(public_id)
     return jsonify(service.season_settle_up(table, season))
 
 
@@ -144,8 +137,7 @@ def table_settle_up(public_id: str) -> Response:
 def table_rescore(public_id: str) -> Response:
     """The season's standings under other rules beside them as played (no key needed;
     nothing is stored)."""
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+    table, season = _table_and_season(public_id)
     rules = read_rescore_rules(json_object())
     return jsonify(rescore_season(table, season, rules).to_json(table))
 
@@ -206,6 +198,12 @@ def _table_created(table: Table, key: str) -> Response:
     response.headers["Location"] = url_for("api.get_table", public_id=table.public_id)
     response.headers["Cache-Control"] = "no-store"  # the edit key is in the body
     return response
+
+
+def _table_and_season(public_id: str) -> tuple[Table, Season | None]:
+    """The table and the season its ``?season=`` names (``service.read_season``)."""
+    table = service.get_table(public_id)
+    return table, service.read_season(table, request.args.get("season"))
 
 
 def _idempotency_key() -> str | None:

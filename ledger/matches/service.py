@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import re
 import secrets
 import sqlite3
@@ -58,6 +57,7 @@ from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import export as match_export
 from ledger.matches import fold, isolation
+from ledger.matches.digests import request_digest
 from ledger.matches.models import Hand as StoredHand
 from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
 from ledger.matches.reading import (
@@ -626,7 +626,7 @@ def submit_hand(
     if key is not None:
         try:
             key = read_idempotency_key(key)
-            digest = _request_digest(data, dealer, number)
+            digest = request_digest({"hand": data, "dealer": dealer, "number": number})
             earlier = _hand_with_key(match, key)
             if earlier is not None:
                 return _replay(earlier, digest)
@@ -1114,18 +1114,6 @@ def _store_new_hand(
             stored.first_answer = answer
     db.session.add(stored)
     return stored, answer
-
-
-def _request_digest(data: object, dealer: object, number: object) -> str:
-    """SHA-256 of a hand request, written canonically (key order and spacing do not count)."""
-    text = json.dumps(
-        {"hand": data, "dealer": dealer, "number": number},
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-        default=str,
-    )
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _hand_with_key(match: Match, key: str) -> StoredHand | None:
