@@ -25,7 +25,7 @@ from sqlalchemy import (
     TypeDecorator,
     UniqueConstraint,
 )
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, Relationship, mapped_column, relationship
 from sqlalchemy.sql.expression import false
 
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
@@ -82,6 +82,17 @@ class DecimalText(TypeDecorator[Decimal]):
         return None if value is None else Decimal(value)
 
 
+def owned_rows(back_populates: str, order_by: str) -> Relationship[Any]:
+    """A parent's rows, in order, that live and die with it: saved with it, and deleted
+    with it by the database (``ON DELETE CASCADE``, no load first)."""
+    return relationship(
+        back_populates=back_populates,
+        order_by=order_by,
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+
 def new_public_id() -> str:
     """An unguessable id: whoever has it may read the match."""
     return secrets.token_urlsafe(16)
@@ -132,18 +143,8 @@ class Match(Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
-    players: Mapped[list[MatchPlayer]] = relationship(
-        back_populates="match",
-        order_by="MatchPlayer.seat",
-        cascade="all, delete-orphan",
-        passive_deletes=True,
-    )
-    hands: Mapped[list[Hand]] = relationship(
-        back_populates="match",
-        order_by="Hand.number",
-        cascade="all, delete-orphan",
-        passive_deletes=True,
-    )
+    players: Mapped[list[MatchPlayer]] = owned_rows("match", "MatchPlayer.seat")
+    hands: Mapped[list[Hand]] = owned_rows("match", "Hand.number")
 
     @property
     def player_names(self) -> list[str]:

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -394,28 +395,36 @@ def new_season(public_id: str) -> ResponseReturnValue:
 
 @bp.post("/<public_id>/players/rename")
 def rename_player(public_id: str) -> ResponseReturnValue:
-    table = TABLE_PAGES.editable(public_id)
-    name = _posted_player(table)
-    form = RenameForm(formdata=request.form, prefix=_prefix(name))
-    try:
-        service.change_player(table, name, {"name": form.name.data or ""})
-    except Invalid as invalid:
-        top = place(invalid, {"name": form.name})
-        return _page(table, table.current_season, 422, rename_forms={name: form}, top_problems=top)
-    return _back(table, tr("{old} is now {new}.", old=name, new=form.name.data))
+    return _change_player(public_id, RenameForm, "name", "rename_forms", N_("{old} is now {new}."))
 
 
 @bp.post("/<public_id>/players/merge")
 def merge_player(public_id: str) -> ResponseReturnValue:
+    return _change_player(
+        public_id, MergeForm, "merge_into", "merge_forms", N_("{old} is merged into {new}.")
+    )
+
+
+def _change_player(
+    public_id: str,
+    form_class: type[RenameForm | MergeForm],
+    field: str,
+    forms: str,
+    done: str,
+) -> Response:
+    """A roster entry renamed (``field`` "name") or merged ("merge_into"): back to the
+    page saying ``done``, or the page again with the form (under ``forms``, by player)
+    and its problems."""
     table = TABLE_PAGES.editable(public_id)
     name = _posted_player(table)
-    form = MergeForm(formdata=request.form, prefix=_prefix(name))
+    form = form_class(formdata=request.form, prefix=_prefix(name))
+    value = form[field].data
     try:
-        service.change_player(table, name, {"merge_into": form.merge_into.data or ""})
+        service.change_player(table, name, {field: value or ""})
     except Invalid as invalid:
-        top = place(invalid, {"merge_into": form.merge_into})
-        return _page(table, table.current_season, 422, merge_forms={name: form}, top_problems=top)
-    return _back(table, tr("{old} is merged into {new}.", old=name, new=form.merge_into.data))
+        top = place(invalid, {field: form[field]})
+        return _page(table, table.current_season, 422, top_problems=top, **{forms: {name: form}})
+    return _back(table, tr(done, old=name, new=value))
 
 
 def _posted_player(table: Table) -> str:
@@ -476,21 +485,25 @@ def give_own_link(public_id: str) -> ResponseReturnValue:
 
 @bp.post("/<public_id>/own-link/revoke")
 def revoke_own_link(public_id: str) -> ResponseReturnValue:
-    table = TABLE_PAGES.editable(public_id)
-    PlainForm()
-    name = request.form.get("player", "")
-    people.revoke_link(table, name)
-    return _back(table, tr("{name}'s own link no longer works.", name=name))
+    return _for_player(public_id, people.revoke_link, N_("{name}'s own link no longer works."))
 
 
 @bp.post("/<public_id>/pay-to/take-down")
 def take_down_pay_to(public_id: str) -> ResponseReturnValue:
     """Take a player's handles and QR down (the table key never sets them)."""
+    return _for_player(
+        public_id, people.take_down, N_("{name}'s handles and QR code are taken down.")
+    )
+
+
+def _for_player(public_id: str, act: Callable[[Table, str], object], done: str) -> Response:
+    """``act`` on the roster player the button names (``player``), then the page saying
+    ``done``."""
     table = TABLE_PAGES.editable(public_id)
     PlainForm()
     name = request.form.get("player", "")
-    people.take_down(table, name)
-    return _back(table, tr("{name}'s handles and QR code are taken down.", name=name))
+    act(table, name)
+    return _back(table, tr(done, name=name))
 
 
 @bp.post("/<public_id>/payments/<int:payment_id>/delete")
