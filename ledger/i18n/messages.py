@@ -34,7 +34,8 @@ class Msg(str):
         self.values = values
         return self
 
-    def __reduce__(self) -> tuple[Callable[..., Msg], tuple[str, dict[str, Any]]]:  # pickling
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, Any]], Msg], tuple[str, dict[str, Any]]]:
+        # keeps pickling (sessions, copies) working
         return (_rebuild_msg, (self.template, self.values))
 
 

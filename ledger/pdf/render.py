@@ -35,18 +35,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 from urllib.request import DataHandler, Request
 
-import pydyf
 from weasyprint import CSS, HTML, Attachment
-from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from ledger.i18n.numbers import MINUS
 from ledger.pdf.jobs import DEFAULT_PAPER, PAPER_SIZES, STYLESHEETS, Attached, StaticFiles
+
+if TYPE_CHECKING:
+    import pydyf
+    from weasyprint.document import Document
 
 #: Every relative URL in a PDF's HTML or CSS resolves against this; nothing answers it.
 HOST = "ledger.invalid"
