@@ -54,7 +54,7 @@ def backup(database_url: str, target: Path) -> int:
             source.backup(copy)  # one step: one snapshot, whatever the writers do
             copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
             _check(copy, draft)
-            pages = copy.execute("PRAGMA page_count").fetchone()[0]
+            pages: int = copy.execute("PRAGMA page_count").fetchone()[0]
         finally:
             copy.close()
     finally:

@@ -31,7 +31,7 @@ csrf = CSRFProtect()
 
 
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, connection_record):
+def _sqlite_pragmas(dbapi_connection: object, connection_record: object) -> None:
     """Enforce foreign keys and use WAL on every SQLite connection (not other databases)."""
     if not isinstance(dbapi_connection, sqlite3.Connection):
         return

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import jsonify, request
+from flask.typing import ResponseReturnValue
 
 from ledger.api import bp
 from ledger.engine import FieldError, Invalid
@@ -29,17 +31,17 @@ class ApiError(Exception):
 
 
 @bp.errorhandler(ApiError)
-def _api_error(error: ApiError):
+def _api_error(error: ApiError) -> ResponseReturnValue:
     body = jsonify({"errors": [e.to_json() for e in error.errors]})
     return body, error.status, error.headers
 
 
 @bp.errorhandler(Invalid)
-def _invalid(error: Invalid):
+def _invalid(error: Invalid) -> ResponseReturnValue:
     return jsonify({"errors": [e.to_json() for e in error.errors]}), 422
 
 
-def json_object() -> dict:
+def json_object() -> dict[str, Any]:
     """The request body as a JSON object, whatever its Content-Type; 400 if it is not one."""
     try:
         data = json.loads(request.get_data(cache=False) or b"")

@@ -9,8 +9,10 @@ is ``ledger.matches``. A write needs ``Authorization: Bearer <edit key>``: none 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import Response, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 from ledger import matches
 from ledger.api import bp
@@ -43,7 +45,7 @@ NO_SETTLE_UP = (
 
 
 @bp.post("/matches")
-def create_match():
+def create_match() -> ResponseReturnValue:
     data = json_object()
     match, key = matches.create_match(
         data.get("name"),
@@ -58,16 +60,14 @@ def create_match():
 
 @bp.post("/matches/import")
 @one_import_at_a_time
-def import_match():
+def import_match() -> ResponseReturnValue:
     """The export's JSON, or (``Content-Type: application/pdf``) a summary PDF carrying it."""
-    request.max_content_length = IMPORT_MAX_BYTES
-    data = _pdf_export() if request.mimetype == "application/pdf" else json_object()
-    match, key = matches.import_match(data)
+    match, key = matches.import_match(import_body())
     return _created(match, key)
 
 
 @bp.get("/matches/<id:public_id>")
-def get_match(public_id: str):
+def get_match(public_id: str) -> ResponseReturnValue:
     """The match, kept per version (an ETag of it answers 304 while nothing changed)."""
     match = matches.get_match(public_id)
     key = ("json", match.public_id, match.version)
@@ -81,7 +81,7 @@ def get_match(public_id: str):
 
 
 @bp.patch("/matches/<id:public_id>")
-def update_match(public_id: str):
+def update_match(public_id: str) -> Response:
     """Change the match: its ``name``, ``length`` (to play on, or to stop early),
     ``stake`` (an object, or null for points only) or ``rules`` (every hand settled again
     under them, or 422 naming the hands they refuse)."""
@@ -91,7 +91,7 @@ def update_match(public_id: str):
 
 
 @bp.get("/matches/<id:public_id>/settle-up")
-def settle_up(public_id: str):
+def settle_up(public_id: str) -> Response:
     """Balances and the fewest payments that settle the table; 422 for a points race.
     Each balance row says how to pay that player (``pay_to``: set by them with their own
     link, in the match's table; else null)."""
@@ -103,13 +103,13 @@ def settle_up(public_id: str):
 
 
 @bp.get("/matches/<id:public_id>/stats")
-def match_stats(public_id: str):
+def match_stats(public_id: str) -> Response:
     """Tonight's figures of each player and tonight's awards."""
     return jsonify(match_stats_json(matches.get_match(public_id)))
 
 
 @bp.post("/matches/<id:public_id>/rescore")
-def rescore(public_id: str):
+def rescore(public_id: str) -> Response:
     """The match's hands under other rules beside the match as played; stores nothing,
     needs no key (anyone with the match's link may ask "what if")."""
     match = matches.get_match(public_id)
@@ -118,7 +118,7 @@ def rescore(public_id: str):
 
 
 @bp.post("/matches/<id:public_id>/hands")
-def add_hand(public_id: str):
+def add_hand(public_id: str) -> ResponseReturnValue:
     """A new hand, stored once per ``Idempotency-Key``: the same request again gets the
     first answer again, marked ``Idempotent-Replayed: true``."""
     match = MATCH_KEYS.editable(public_id)
@@ -132,7 +132,7 @@ def add_hand(public_id: str):
 
 
 @bp.get("/matches/<id:public_id>/hands/<int:number>")
-def get_hand(public_id: str, number: int):
+def get_hand(public_id: str, number: int) -> ResponseReturnValue:
     """One hand with its history (not in docs/api.md: an addition)."""
     match = matches.get_match(public_id)
     matches.get_hand(match, number)  # 404
@@ -145,7 +145,7 @@ def get_hand(public_id: str, number: int):
 
 
 @bp.put("/matches/<id:public_id>/hands/<int:number>")
-def replace_hand(public_id: str, number: int):
+def replace_hand(public_id: str, number: int) -> ResponseReturnValue:
     match = MATCH_KEYS.editable(public_id)
     data = json_object()
     stored = matches.get_hand(match, number)
@@ -154,7 +154,7 @@ def replace_hand(public_id: str, number: int):
 
 
 @bp.delete("/matches/<id:public_id>/hands/<int:number>")
-def delete_hand(public_id: str, number: int):
+def delete_hand(public_id: str, number: int) -> Response:
     match = MATCH_KEYS.editable(public_id)
     stored = matches.get_hand(match, number)
     expected = _expected_version({}, number, stored.version)
@@ -162,21 +162,21 @@ def delete_hand(public_id: str, number: int):
 
 
 @bp.get("/matches/<id:public_id>/export.json")
-def export_json(public_id: str):
+def export_json(public_id: str) -> ResponseReturnValue:
     match = matches.get_match(public_id)
     response = jsonify(matches.export_json(match))
     return _attachment(response, export_filename(match.name, "json"))
 
 
 @bp.get("/matches/<id:public_id>/export.csv")
-def export_csv(public_id: str):
+def export_csv(public_id: str) -> ResponseReturnValue:
     match = matches.get_match(public_id)
     response = Response(matches.export_csv(match), mimetype="text/csv")
     return _attachment(response, export_filename(match.name, "csv"))
 
 
 @bp.errorhandler(matches.MatchConflict)
-def _conflict(error: matches.MatchConflict):
+def _conflict(error: matches.MatchConflict) -> ResponseReturnValue:
     body = {"errors": [{"field": error.field, "message": error.description}]}
     return jsonify(body), 409
 
@@ -189,6 +189,13 @@ def _attachment(response: Response, filename: str) -> Response:
     return response
 
 
+def import_body() -> object:
+    """An import's body, read under the larger limit of an import: the export's JSON, or
+    the export a posted PDF (``Content-Type: application/pdf``) carries."""
+    request.max_content_length = IMPORT_MAX_BYTES
+    return _pdf_export() if request.mimetype == "application/pdf" else json_object()
+
+
 def _pdf_export() -> object:
     """The export a posted PDF carries: 400 when the body is no PDF, 422 (``Invalid``)
     when it carries no match export."""
@@ -198,7 +205,7 @@ def _pdf_export() -> object:
         raise ApiError.one(400, str(problem.args[0])) from None
 
 
-def _created(match: Match, key: str):
+def _created(match: Match, key: str) -> Response:
     response = Response(matches.match_json(match), status=201, mimetype="application/json")
     response.set_data(response.get_data()[:-1] + f',"edit_key":{json.dumps(key)}}}'.encode())
     response.headers["Location"] = url_for("api.get_match", public_id=match.public_id)
@@ -206,7 +213,7 @@ def _created(match: Match, key: str):
     return response
 
 
-def _expected_version(data: dict, number: int, current: int) -> int | None:
+def _expected_version(data: dict[str, Any], number: int, current: int) -> int | None:
     """The version the client loaded, from the body's ``version`` or ``If-Match``;
     409 (HandConflict) when either is not the hand's current version."""
     expected = data.get("version")

@@ -13,10 +13,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from flask import jsonify
+from flask import Response, jsonify
 
 from ledger.api import bp
-from ledger.api.matches import IMPORT_MAX_BYTES
 from ledger.engine import PROFILES
 from ledger.engine.game import (
     FINISHES,
@@ -49,7 +48,7 @@ from ledger.engine.rules import (
     TUNNELA_SETTINGS,
     HouseRules,
 )
-from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, NUMBER_MAX
+from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, IMPORT_MAX_BYTES, NUMBER_MAX
 from ledger.matches.models import INTEGER_MAX
 from ledger.matches.reading import CURRENCIES, MAX_PER_POINT
 
@@ -1108,5 +1107,5 @@ def document() -> Schema:
 
 
 @bp.get("/openapi.json")
-def openapi_document():
+def openapi_document() -> Response:
     return jsonify(document())

@@ -3,6 +3,8 @@ player's own link, how to pay them and payments that close (docs/api.md, "People
 
 from __future__ import annotations
 
+from typing import Any
+
 from ledger.api.openapi import (
     BODY_ERRORS,
     TEXT,
@@ -95,7 +97,9 @@ def _no_content(description: str) -> Schema:
     return {"description": description}
 
 
-def _person(summary: str, responses: dict[int, Schema], errors: tuple[int, ...], **kw) -> Schema:
+def _person(
+    summary: str, responses: dict[int, Schema], errors: tuple[int, ...], **kw: Any
+) -> Schema:
     out = operation(summary, responses, (*errors, 401, 429), tag="people", **kw)
     out["security"] = PERSON
     return out

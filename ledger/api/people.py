@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from flask import Response, current_app, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
@@ -23,47 +24,47 @@ from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
 
 
 @bp.post("/tables/<public_id>/players/<name>/link")
-def give_person_link(public_id: str, name: str):
+def give_person_link(public_id: str, name: str) -> ResponseReturnValue:
     table = TABLE_KEYS.editable(public_id)
     player, key = people.give_link(table, name)
     return _link_created(player, key)
 
 
 @bp.delete("/tables/<public_id>/players/<name>/link")
-def revoke_person_link(public_id: str, name: str):
+def revoke_person_link(public_id: str, name: str) -> ResponseReturnValue:
     people.revoke_link(TABLE_KEYS.editable(public_id), name)
     return "", 204
 
 
 @bp.delete("/tables/<public_id>/players/<name>/handles")
-def take_down_handles(public_id: str, name: str):
+def take_down_handles(public_id: str, name: str) -> ResponseReturnValue:
     """The table key takes a player's handles and QR down (it can never set them)."""
     people.take_down(TABLE_KEYS.editable(public_id), name)
     return "", 204
 
 
 @bp.post("/me/link")
-def renew_person_link():
+def renew_person_link() -> ResponseReturnValue:
     player = _me()
     return _link_created(player, people.renew_link(player))
 
 
 @bp.get("/me")
-def me():
+def me() -> ResponseReturnValue:
     response = jsonify(people.me_json(_me()))
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @bp.put("/me/handles")
-def set_handles():
+def set_handles() -> Response:
     player = _me()
     people.set_handles(player, people.read_handles(json_object()))
     return jsonify({"handles": list(player.handles or [])})
 
 
 @bp.post("/me/qr")
-def set_qr():
+def set_qr() -> Response:
     """The body: a PNG or JPEG image holding the player's wallet QR code; only what
     the code says is kept."""
     player = _me()
@@ -82,13 +83,13 @@ def set_qr():
 
 
 @bp.delete("/me/qr")
-def clear_qr():
+def clear_qr() -> ResponseReturnValue:
     people.clear_qr(_me())
     return "", 204
 
 
 @bp.delete("/me")
-def forget_me():
+def forget_me() -> ResponseReturnValue:
     """The holder leaves the table: "Former player N" everywhere in it, totals unchanged;
     their handles, QR and link are gone, and the kept pages and PDFs with them."""
     people.forget(_me())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import jsonify
+from flask import Response, jsonify
 
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
@@ -18,7 +18,7 @@ from ledger.engine.rules import (
 
 
 @bp.post("/settle")
-def settle_hand():
+def settle_hand() -> Response:
     data = json_object()
     if "rules" not in data:
         raise ApiError.one(
@@ -33,7 +33,7 @@ def settle_hand():
 
 
 @bp.get("/rules")
-def list_rules():
+def list_rules() -> Response:
     return jsonify(
         {
             "profiles": [

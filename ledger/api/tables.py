@@ -11,20 +11,21 @@ from __future__ import annotations
 import json
 
 from flask import Response, jsonify, make_response, request, url_for
+from flask.typing import ResponseReturnValue
 
 from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.keys import EditKeys, bearer_key
-from ledger.api.matches import _attachment, _created, _pdf_export
+from ledger.api.matches import _attachment, _created, import_body
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.owned import TABLE
 from ledger.http.wrong_keys import count_wrong_key
-from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
+from ledger.matches.export import export_filename
 from ledger.matches.rescore import read_rescore_rules
 from ledger.tables import export as table_export
 from ledger.tables import people, player_stats, service
-from ledger.tables.models import Table
+from ledger.tables.models import Season, Table
 from ledger.tables.payment_keys import Answered
 from ledger.tables.rescore import rescore_season
 
@@ -38,29 +39,27 @@ TABLE_KEYS = EditKeys(
 
 
 @bp.post("/tables")
-def create_table():
+def create_table() -> ResponseReturnValue:
     table, key = service.create_table(json_object())
     return _table_created(table, key)
 
 
 @bp.post("/tables/import")
 @one_import_at_a_time
-def import_table():
+def import_table() -> ResponseReturnValue:
     """The table's export, or (``Content-Type: application/pdf``) a season summary PDF
     carrying it."""
-    request.max_content_length = IMPORT_MAX_BYTES
-    data = _pdf_export() if request.mimetype == "application/pdf" else json_object()
-    table, key = table_export.import_table(data)
+    table, key = table_export.import_table(import_body())
     return _table_created(table, key)
 
 
 @bp.get("/tables/<id:public_id>")
-def get_table(public_id: str):
+def get_table(public_id: str) -> Response:
     return jsonify(service.table_json(service.get_table(public_id)))
 
 
 @bp.patch("/tables/<id:public_id>")
-def update_table(public_id: str):
+def update_table(public_id: str) -> Response:
     """The table's ``name``, ``rules``, ``stake``, and ``players`` to add to the roster."""
     table = TABLE_KEYS.editable(public_id)
     service.change_table(table, json_object())
@@ -68,7 +67,7 @@ def update_table(public_id: str):
 
 
 @bp.post("/tables/<id:public_id>/matches")
-def table_new_match(public_id: str):
+def table_new_match(public_id: str) -> ResponseReturnValue:
     """A new match in the table (the body of ``POST /matches``; 201 with its edit key), or
     ``{"match", "match_edit_key"}``: a match played before moved in (200)."""
     table = TABLE_KEYS.editable(public_id)
@@ -81,7 +80,7 @@ def table_new_match(public_id: str):
 
 
 @bp.get("/tables/<id:public_id>/next-dealer")
-def table_next_dealer(public_id: str):
+def table_next_dealer(public_id: str) -> Response:
     """Who deals first if ``?players=A,B,C`` sit down again (null: the first player)."""
     table = service.get_table(public_id)
     names = [n for n in request.args.get("players", "").split(",") if n]
@@ -89,7 +88,7 @@ def table_next_dealer(public_id: str):
 
 
 @bp.patch("/tables/<id:public_id>/players/<name>")
-def table_change_player(public_id: str, name: str):
+def table_change_player(public_id: str, name: str) -> Response:
     """``{"name": new}`` renames a player; ``{"merge_into": other}`` merges them."""
     table = TABLE_KEYS.editable(public_id)
     service.change_player(table, name, json_object())
@@ -97,60 +96,54 @@ def table_change_player(public_id: str, name: str):
 
 
 @bp.get("/tables/<id:public_id>/players/<name>")
-def table_player_record(public_id: str, name: str):
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+def table_player_record(public_id: str, name: str) -> Response:
+    table, season = _table_and_season(public_id)
     return jsonify(service.player_record(table, name, season))
 
 
 @bp.post("/tables/<id:public_id>/seasons")
-def table_start_season(public_id: str):
+def table_start_season(public_id: str) -> ResponseReturnValue:
     table = TABLE_KEYS.editable(public_id)
     season = service.start_season(table, json_object())
     return jsonify(service.season_json(table, season)), 201
 
 
 @bp.get("/tables/<id:public_id>/standings")
-def table_standings(public_id: str):
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+def table_standings(public_id: str) -> Response:
+    table, season = _table_and_season(public_id)
     return jsonify(service.standings_json(table, season))
 
 
 @bp.get("/tables/<id:public_id>/stats")
-def table_stats(public_id: str):
+def table_stats(public_id: str) -> Response:
     """Each player's figures over a season (or all time) and its awards."""
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+    table, season = _table_and_season(public_id)
     return jsonify(player_stats.table_stats_json(table, season))
 
 
 @bp.get("/tables/<id:public_id>/rating-history")
-def table_rating_history(public_id: str):
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+def table_rating_history(public_id: str) -> Response:
+    table, season = _table_and_season(public_id)
     return jsonify({"games": service.rating_history(table, season)})
 
 
 @bp.get("/tables/<id:public_id>/settle-up")
-def table_settle_up(public_id: str):
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+def table_settle_up(public_id: str) -> Response:
+    table, season = _table_and_season(public_id)
     return jsonify(service.season_settle_up(table, season))
 
 
 @bp.post("/tables/<id:public_id>/rescore")
-def table_rescore(public_id: str):
+def table_rescore(public_id: str) -> Response:
     """The season's standings under other rules beside them as played (no key needed;
     nothing is stored)."""
-    table = service.get_table(public_id)
-    season = service.read_season(table, request.args.get("season"))
+    table, season = _table_and_season(public_id)
     rules = read_rescore_rules(json_object())
     return jsonify(rescore_season(table, season, rules).to_json(table))
 
 
 @bp.post("/tables/<id:public_id>/payments")
-def table_add_payment(public_id: str):
+def table_add_payment(public_id: str) -> ResponseReturnValue:
     """With the table key: an unconfirmed payment; with the payer's own link: pending.
     Recorded once per ``Idempotency-Key`` (as a hand is stored), checked after the key."""
     table, caller = _payment_caller(public_id)
@@ -158,7 +151,7 @@ def table_add_payment(public_id: str):
 
 
 @bp.get("/tables/<id:public_id>/payments")
-def table_payments(public_id: str):
+def table_payments(public_id: str) -> Response:
     """``?deleted=1``: with the kept records of deleted confirmed payments."""
     table = service.get_table(public_id)
     season = service.read_season(table, request.args.get("season", service.ALL))
@@ -172,25 +165,25 @@ def table_payments(public_id: str):
 
 
 @bp.post("/tables/<id:public_id>/payments/<int:payment_id>/confirm")
-def table_confirm_payment(public_id: str, payment_id: int):
+def table_confirm_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     table, caller = _payment_caller(public_id)
     return _answer(service.answer_payment(table, payment_id, True, caller))
 
 
 @bp.post("/tables/<id:public_id>/payments/<int:payment_id>/reject")
-def table_reject_payment(public_id: str, payment_id: int):
+def table_reject_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     table, caller = _payment_caller(public_id)
     return _answer(service.answer_payment(table, payment_id, False, caller))
 
 
 @bp.delete("/tables/<id:public_id>/payments/<int:payment_id>")
-def table_delete_payment(public_id: str, payment_id: int):
+def table_delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     table, caller = _payment_caller(public_id)
     return _answer(service.delete_payment(table, payment_id, caller, key=_idempotency_key()))
 
 
 @bp.get("/tables/<id:public_id>/export.json")
-def table_export_json(public_id: str):
+def table_export_json(public_id: str) -> ResponseReturnValue:
     table = service.get_table(public_id)
     response = jsonify(table_export.export_table(table))
     return _attachment(response, export_filename(table.name, "json"))
@@ -199,7 +192,7 @@ def table_export_json(public_id: str):
 # --- inside --------------------------------------------------------------------------
 
 
-def _table_created(table: Table, key: str):
+def _table_created(table: Table, key: str) -> Response:
     body = {**service.table_json(table), "edit_key": key}
     response = Response(json.dumps(body), status=201, mimetype="application/json")
     response.headers["Location"] = url_for("api.get_table", public_id=table.public_id)
@@ -207,11 +200,17 @@ def _table_created(table: Table, key: str):
     return response
 
 
+def _table_and_season(public_id: str) -> tuple[Table, Season | None]:
+    """The table and the season its ``?season=`` names (``service.read_season``)."""
+    table = service.get_table(public_id)
+    return table, service.read_season(table, request.args.get("season"))
+
+
 def _idempotency_key() -> str | None:
     return request.headers.get("Idempotency-Key")
 
 
-def _answer(answered: Answered):
+def _answer(answered: Answered) -> Response:
     """A write's answer as it was made (before its commit: nothing is read after it)."""
     response = jsonify(answered.body) if answered.status != 204 else make_response("", 204)
     response.status_code = answered.status

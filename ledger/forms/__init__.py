@@ -1,6 +1,14 @@
 """The pages' forms: WTForms classes and their translation to and from the engine's JSON."""
 
+from wtforms import StringField
+
 
 def stripped(value: object) -> object:
     """A WTForms filter: typed text without the spaces around it (other values as they are)."""
     return value.strip() if isinstance(value, str) else value
+
+
+def text_field(label: str, **render_kw: object) -> StringField:
+    """A line typed in a form, stripped and never autocompleted; ``render_kw``: its other
+    attributes (``maxlength``, ``autocapitalize``, ``placeholder``...)."""
+    return StringField(label, filters=[stripped], render_kw={"autocomplete": "off", **render_kw})

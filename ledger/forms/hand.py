@@ -9,6 +9,7 @@ was typed: every check of a hand is the engine's (``ledger.forms.hand_reading.ch
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -27,9 +28,12 @@ from wtforms import (
 
 from ledger.engine.game import MAX_MAAL, MAX_MATCH_PLAYERS, MAX_NAME
 from ledger.engine.rules import CHOICES, PROFILES, HouseRules
-from ledger.forms import stripped
+from ledger.forms import stripped, text_field
 from ledger.forms.numbers import WholeNumberInput
 from ledger.i18n.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
+
+if TYPE_CHECKING:
+    from ledger.forms.hand_setup import HandLayout
 
 # Labels, choices and placeholders are lazy strings: read in the page's language.
 SEEN_CHOICES = [
@@ -61,14 +65,15 @@ def _count_field(label: str, most: int = 6) -> StringField:
     )
 
 
+def _cards_field(label: str, placeholder: str, **render_kw: object) -> StringField:
+    """Card codes typed on a phone: no spell check."""
+    return text_field(label, spellcheck="false", placeholder=placeholder, **render_kw)
+
+
 class PlayerForm(Form):
     """One player's part of a hand."""
 
-    name = StringField(
-        _l("Name"),
-        filters=[stripped],
-        render_kw={"maxlength": MAX_NAME, "autocomplete": "off", "autocapitalize": "words"},
-    )
+    name = text_field(_l("Name"), maxlength=MAX_NAME, autocapitalize="words")
     plays = BooleanField(_l("Plays this hand"), default=True)
     seen = RadioField(_l("Seen"), choices=SEEN_CHOICES, validate_choice=False)
     maal_mode = RadioField(
@@ -81,26 +86,9 @@ class PlayerForm(Form):
     count_printed_joker = _count_field(KIND_WORDS["printed_joker"], most=3)
     count_ordinary_joker = _count_field(KIND_WORDS["ordinary_joker"])
     count_marriages_shown = _count_field(KIND_WORDS["marriages_shown"], most=3)
-    maal_cards = StringField(
-        _l("Maal cards"),
-        filters=[stripped],
-        render_kw={
-            "autocomplete": "off",
-            "autocapitalize": "characters",
-            "spellcheck": "false",
-            "placeholder": _l("e.g. 7H 8H 9H 8D"),
-        },
-    )
+    maal_cards = _cards_field(_l("Maal cards"), _l("e.g. 7H 8H 9H 8D"), autocapitalize="characters")
     maal = _count_field(_l("Maal, added up"), most=MAX_MAAL)
-    dealt_tunnelas = StringField(
-        _l("Dealt tunnelas"),
-        filters=[stripped],
-        render_kw={
-            "autocomplete": "off",
-            "spellcheck": "false",
-            "placeholder": _l("e.g. 5S, poplu"),
-        },
-    )
+    dealt_tunnelas = _cards_field(_l("Dealt tunnelas"), _l("e.g. 5S, poplu"))
     foul = BooleanField(_l("Foul (a false show or finish)"))
 
 
@@ -112,20 +100,18 @@ class HandForm(FlaskForm):
     (page and htmx preview alike), before any view runs.
     """
 
-    tiplu = StringField(
-        KIND_WORDS["tiplu"],
-        filters=[stripped],
-        render_kw={
-            "autocomplete": "off",
-            "autocapitalize": "characters",
-            "spellcheck": "false",
-            "maxlength": 4,
-            "placeholder": _l("e.g. 8H"),
-        },
+    tiplu = _cards_field(
+        KIND_WORDS["tiplu"], _l("e.g. 8H"), autocapitalize="characters", maxlength=4
     )
     players = FieldList(FormField(PlayerForm), min_entries=0, max_entries=MAX_MATCH_PLAYERS)
     finish = RadioField(_l("How the hand ended"), choices=FINISH_CHOICES, validate_choice=False)
     winner = SelectField(_l("Finisher"), choices=[], validate_choice=False)
+
+    # Set by ``ledger.forms.hand_setup`` for the match (or checker) the form is drawn for.
+    fixed_names: list[str] | None
+    sit_outs: bool
+    max_rows: int
+    layout: HandLayout
 
 
 # Overridable settings in the dispute checker. match_length and deal_passes do not
@@ -200,9 +186,7 @@ def _rules_form_class() -> type[Form]:
                 widget=WholeNumberInput(min=0, max=1000),
             )
         else:  # a table of totals, or a tunnela bonus (a number or a table)
-            attrs[name] = StringField(
-                label, filters=[stripped], render_kw={"autocomplete": "off", "spellcheck": "false"}
-            )
+            attrs[name] = text_field(label, spellcheck="false")
     return type("RulesForm", (Form,), attrs)
 
 

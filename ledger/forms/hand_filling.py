@@ -23,7 +23,7 @@ def _text(value: object) -> str:
 
 def hand_formdata(
     data: Mapping[str, Any], *, players: Sequence[str] | None = None, most: int = MAX_PLAYERS
-) -> tuple[MultiDict, list[str]]:
+) -> tuple[MultiDict[str, str], list[str]]:
     """Form data that shows a hand in the settle format (docs/api.md), and the problems met.
 
     ``players``: a match's registered players (the hand's players are matched to them
@@ -31,7 +31,7 @@ def hand_formdata(
     ``most`` (the most a hand has under its rules: 5, or 8 with four packs). Anything
     of the wrong shape is dropped with a problem, never raised.
     """
-    out: MultiDict = MultiDict()
+    out: MultiDict[str, str] = MultiDict()
     notes: list[str] = []
     if not isinstance(data, Mapping):
         return out, [tr("The hand is not an object with players, finish and winner.")]

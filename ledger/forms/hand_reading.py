@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import force_locale
-from wtforms import Field
+from wtforms import Field, Form
 
 from ledger.engine import (
     Card,
@@ -118,7 +118,7 @@ def tunnela_entries(text: str) -> list[str]:
     return _codes(ids)
 
 
-def _row_has_input(row) -> bool:
+def _row_has_input(row: Form) -> bool:
     """Whether a row of typed names holds a player: a name, or anything typed. How the
     player saw is no input of its own: the checker's rows open seen by sequences."""
     counts = [getattr(row, f"count_{k}") for k in (*COUNT_KINDS, "marriages_shown")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from wtforms import SelectChoice
 
@@ -57,7 +58,7 @@ def build_hand_form(
     rules: HouseRules,
     *,
     players: Sequence[str] | None = None,
-    formdata: Mapping | None = None,
+    formdata: Mapping[str, Any] | None = None,
     rows: int | None = None,
     sit_outs: bool | None = None,
     playing: Collection[str] | None = None,

@@ -17,11 +17,19 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, FormField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import (
+    Field,
+    FieldList,
+    FormField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
 
 from ledger.engine import FieldError, HouseRules
 from ledger.engine.game import MAX_MATCH_PLAYERS, MIN_PLAYERS
-from ledger.forms import stripped
+from ledger.forms import stripped, text_field
 from ledger.forms.hand import RulesForm
 from ledger.forms.numbers import WholeNumberInput, read_whole
 from ledger.forms.problems import Problem
@@ -45,24 +53,10 @@ LENGTH_KINDS = ("profile", "hands", "rotations", "open")
 class NewMatchForm(FlaskForm):
     """What the new-match page posts (CSRFProtect checks the token before any view)."""
 
-    name = StringField(
-        _l("Name of the match"),
-        filters=[stripped],
-        # No maxlength: a pasted name would be cut with no word; the check says how long.
-        render_kw={
-            "autocomplete": "off",
-            "placeholder": _l("e.g. Tihar 2026"),
-        },
-    )
+    # No maxlength: a pasted name would be cut with no word; the check says how long.
+    name = text_field(_l("Name of the match"), placeholder=_l("e.g. Tihar 2026"))
     players = FieldList(
-        StringField(
-            _l("Name"),
-            filters=[stripped],
-            render_kw={
-                "autocomplete": "off",
-                "autocapitalize": "words",
-            },
-        ),
+        text_field(_l("Name"), autocapitalize="words"),
         min_entries=DEFAULT_ROWS,
         max_entries=MAX_MATCH_PLAYERS,
     )
@@ -180,7 +174,7 @@ def read_length(form: NewMatchForm, problems: list[Problem]) -> object:
     return {kind: count}
 
 
-def error_field(form: NewMatchForm, error: FieldError, rows: list[int]):
+def error_field(form: NewMatchForm, error: FieldError, rows: list[int]) -> Field | None:
     """The form field an error of ``read_match`` concerns (None: shown above the players)."""
     parts = error.field.split(".")
     if parts[0] == "name":

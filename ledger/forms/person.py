@@ -13,10 +13,9 @@ from wtforms import (
     HiddenField,
     SelectChoice,
     SelectField,
-    StringField,
 )
 
-from ledger.forms import stripped
+from ledger.forms import text_field
 from ledger.tables.people import HANDLE_KINDS, MAX_HANDLE, MAX_HANDLES, MAX_LABEL
 
 #: The kinds of handle as the page names them (the wallets' own names are not
@@ -37,9 +36,7 @@ class IPaidForm(FlaskForm):
 
     payment_key = HiddenField()
     payee = SelectField(_l("To whom"), choices=[], validate_choice=False)
-    amount = StringField(
-        _l("Amount"), filters=[stripped], render_kw={"inputmode": "decimal", "autocomplete": "off"}
-    )
+    amount = text_field(_l("Amount"), inputmode="decimal")
 
 
 class HandleRow(Form):
@@ -48,16 +45,8 @@ class HandleRow(Form):
         choices=[SelectChoice(k, KIND_NAMES[k]) for k in HANDLE_KINDS],
         validate_choice=False,
     )
-    handle = StringField(
-        _l("Number or id"),
-        filters=[stripped],
-        render_kw={"maxlength": MAX_HANDLE, "autocomplete": "off"},
-    )
-    label = StringField(
-        _l("Label (optional)"),
-        filters=[stripped],
-        render_kw={"maxlength": MAX_LABEL, "autocomplete": "off"},
-    )
+    handle = text_field(_l("Number or id"), maxlength=MAX_HANDLE)
+    label = text_field(_l("Label (optional)"), maxlength=MAX_LABEL)
 
 
 class HandlesForm(FlaskForm):

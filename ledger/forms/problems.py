@@ -61,7 +61,7 @@ def place_errors(
     return [Problem(plain_message(error), *locate(error)) for error in errors]
 
 
-def clear_errors(form) -> None:
+def clear_errors(form: Iterable[Field]) -> None:
     """Forget every field's errors (to redraw a form whose problems show elsewhere)."""
     for f in form:
         if hasattr(f, "entries"):  # FieldList

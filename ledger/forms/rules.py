@@ -164,9 +164,9 @@ def read_rules_form(rules_form: Form) -> RulesChoice:
     return RulesChoice(rules, rules, spec, problems, entered)
 
 
-def rules_formdata(spec: object, prefix: str = "rules-") -> tuple[MultiDict, list[str]]:
+def rules_formdata(spec: object, prefix: str = "rules-") -> tuple[MultiDict[str, str], list[str]]:
     """Form data for the chooser from the settle format's ``rules``, and problems met."""
-    out: MultiDict = MultiDict()
+    out: MultiDict[str, str] = MultiDict()
     if isinstance(spec, str):
         spec = {"profile": spec}
     if not isinstance(spec, Mapping):

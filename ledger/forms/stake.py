@@ -13,10 +13,10 @@ from babel.numbers import get_currency_name
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, Form, FormField, SelectField, StringField
+from wtforms import Field, Form, FormField, SelectField
 
 from ledger.engine import FieldError, Stake
-from ledger.forms import stripped
+from ledger.forms import text_field
 from ledger.i18n import tr, western_digits
 
 #: The currency offered first (the game is Nepal's).
@@ -36,11 +36,7 @@ class StakeFields(Form):
     """Money per point and its currency (a ``FormField``: posted as ``stake-per_point``
     and ``stake-currency``)."""
 
-    per_point = StringField(
-        _l("Stake per point"),
-        filters=[stripped],
-        render_kw={"inputmode": "decimal", "autocomplete": "off", "placeholder": _l("e.g. 0.50")},
-    )
+    per_point = text_field(_l("Stake per point"), inputmode="decimal", placeholder=_l("e.g. 0.50"))
     currency = SelectField(_l("Currency"), choices=[], validate_choice=False)
 
 

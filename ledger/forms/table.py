@@ -21,14 +21,13 @@ from wtforms import (
     SelectChoice,
     SelectField,
     SelectMultipleField,
-    StringField,
     TextAreaField,
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ledger.engine import Invalid
+from ledger.engine import FieldError, Invalid
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
-from ledger.forms import stripped
+from ledger.forms import text_field
 from ledger.forms.hand import RulesForm
 from ledger.forms.problems import Problem, attach, place_errors
 from ledger.forms.stake import StakeFields, stake_field
@@ -45,11 +44,7 @@ def roster_names(text: str | None) -> list[str]:
 class NewTableForm(FlaskForm):
     """A new table: its name, its roster, the rules and stake of its matches."""
 
-    name = StringField(
-        _l("Name of the table"),
-        filters=[stripped],
-        render_kw={"maxlength": MAX_MATCH_NAME, "autocomplete": "off"},
-    )
+    name = text_field(_l("Name of the table"), maxlength=MAX_MATCH_NAME)
     players = TextAreaField(
         _l("Players, one a line"),
         render_kw={"rows": 5, "autocomplete": "off", "autocapitalize": "words"},
@@ -68,25 +63,13 @@ class CheckboxesField(SelectMultipleField):
 class TableMatchForm(FlaskForm):
     """Tonight's match from the roster: who plays (in roster order), and anyone new."""
 
-    name = StringField(
-        _l("Name of the match"),
-        filters=[stripped],
-        render_kw={"maxlength": MAX_MATCH_NAME, "autocomplete": "off"},
-    )
+    name = text_field(_l("Name of the match"), maxlength=MAX_MATCH_NAME)
     players = CheckboxesField(_l("Who plays tonight"), choices=[], validate_choice=False)
-    newcomer = StringField(
-        _l("Someone new"),
-        filters=[stripped],
-        render_kw={"maxlength": MAX_NAME, "autocomplete": "off", "autocapitalize": "words"},
-    )
+    newcomer = text_field(_l("Someone new"), maxlength=MAX_NAME, autocapitalize="words")
     known_guests = CheckboxesField(
         _l("Guests of earlier nights"), choices=[], validate_choice=False
     )
-    guests = StringField(
-        _l("Guests tonight"),
-        filters=[stripped],
-        render_kw={"autocomplete": "off", "autocapitalize": "words"},
-    )
+    guests = text_field(_l("Guests tonight"), autocapitalize="words")
     packs = RadioField(
         _l("Packs"),
         choices=[
@@ -95,11 +78,7 @@ class TableMatchForm(FlaskForm):
         ],
         validate_choice=False,
     )
-    hands = StringField(
-        _l("Hands tonight"),
-        filters=[stripped],
-        render_kw={"inputmode": "numeric", "autocomplete": "off", "size": 4},
-    )
+    hands = text_field(_l("Hands tonight"), inputmode="numeric", size=4)
 
 
 class MoveMatchForm(FlaskForm):
@@ -109,20 +88,12 @@ class MoveMatchForm(FlaskForm):
 
 
 class SeasonForm(FlaskForm):
-    name = StringField(
-        _l("Name of the new season"),
-        filters=[stripped],
-        render_kw={"maxlength": MAX_MATCH_NAME, "autocomplete": "off"},
-    )
+    name = text_field(_l("Name of the new season"), maxlength=MAX_MATCH_NAME)
 
 
 class RenameForm(FlaskForm):
     player = HiddenField()
-    name = StringField(
-        _l("New spelling"),
-        filters=[stripped],
-        render_kw={"maxlength": MAX_NAME, "autocomplete": "off"},
-    )
+    name = text_field(_l("New spelling"), maxlength=MAX_NAME)
 
 
 class MergeForm(FlaskForm):
@@ -138,11 +109,7 @@ class PaymentForm(FlaskForm):
     payment_key = HiddenField()
     payer = SelectField(_l("Who paid"), choices=[], validate_choice=False)
     payee = SelectField(_l("To whom"), choices=[], validate_choice=False)
-    amount = StringField(
-        _l("Amount"),
-        filters=[stripped],
-        render_kw={"inputmode": "decimal", "autocomplete": "off"},
-    )
+    amount = text_field(_l("Amount"), inputmode="decimal")
 
 
 #: A payment form's key sent again with other values (409: nothing more recorded).
@@ -185,11 +152,13 @@ class PlainForm(FlaskForm):
     """A button's form: the CSRF token alone (taking a payment back)."""
 
 
-def place(invalid: Invalid, fields: Mapping[str, Field], stake: StakeFields | None = None):
+def place(
+    invalid: Invalid, fields: Mapping[str, Field], stake: StakeFields | None = None
+) -> list[Problem]:
     """The service's errors on the form's fields (by the error's first part) and the
     ones no field says, returned to show at the top."""
 
-    def locate(error) -> tuple[Field | None, str]:  # noqa: ANN001 (a FieldError)
+    def locate(error: FieldError) -> tuple[Field | None, str]:
         head = error.field.split(".")[0]
         if head == "stake" and stake is not None:
             return stake_field(stake, error), error.field

@@ -116,16 +116,18 @@ def rules_title(rules: HouseRules) -> str:
     changed = len(rules.overrides())
     if not changed:
         return title
-    return ngettext(
-        "%(profile)s with %(count)s setting changed",
-        "%(profile)s with %(count)s settings changed",
-        changed,
-        profile=title,
-        count=num(changed),
+    return str(
+        ngettext(
+            "%(profile)s with %(count)s setting changed",
+            "%(profile)s with %(count)s settings changed",
+            changed,
+            profile=title,
+            count=num(changed),
+        )
     )
 
 
-def own_formdata(rules: HouseRules) -> MultiDict:
+def own_formdata(rules: HouseRules) -> MultiDict[str, str]:
     """The picker's data showing ``rules`` (the settings it offers)."""
     spec = {"profile": rules.profile}
     spec.update({k: v for k, v in rules.overrides().items() if k in OVERRIDABLE})

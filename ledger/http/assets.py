@@ -30,6 +30,7 @@ import posixpath
 import re
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 import brotli
 from flask import Flask, Response, abort, current_app, request, send_file
@@ -156,7 +157,7 @@ def fingerprinted_name(filename: str, digest: str) -> str:
     return f"{stem}.{digest}{ext}"
 
 
-def _fingerprint_url(endpoint: str, values: dict) -> None:
+def _fingerprint_url(endpoint: str, values: dict[str, Any]) -> None:
     """``url_for("static", filename=...)`` names the file with its hash (when it exists)."""
     if endpoint != "static" or not isinstance(values.get("filename"), str):
         return

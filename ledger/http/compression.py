@@ -63,7 +63,8 @@ def _compress_kept(data: bytes, encoding: str) -> bytes:
 
 def _compress(data: bytes, encoding: str) -> bytes:
     if encoding == "br":
-        return brotli.compress(data, quality=5)
+        compressed: bytes = brotli.compress(data, quality=5)
+        return compressed
     return gzip.compress(data, compresslevel=6, mtime=0)
 
 

@@ -32,7 +32,7 @@ class BoundedIntegerConverter(IntegerConverter):
     def to_python(self, value: str) -> int:
         if len(value) > len(str(MAX_URL_INT)):  # also spares int() 4300 digits and more
             raise NotFound()
-        number = super().to_python(value)
+        number: int = super().to_python(value)
         if number > MAX_URL_INT:
             raise NotFound()
         return number

@@ -13,7 +13,7 @@ import errno
 import logging
 import time
 
-from flask import Flask, current_app, jsonify, make_response, render_template, request
+from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
@@ -137,7 +137,7 @@ def _message(error: HTTPException) -> str:
     return str(messages.get(code) or error.description or messages[400])
 
 
-def error_response(error: HTTPException, message: str):
+def error_response(error: HTTPException, message: str) -> Response:
     code = error.code or 500
     if is_api_request():
         response = make_response(jsonify({"errors": [{"field": "", "message": message}]}), code)
@@ -152,13 +152,13 @@ def error_response(error: HTTPException, message: str):
     return response
 
 
-def handle_http_exception(error: HTTPException):
+def handle_http_exception(error: HTTPException) -> HTTPException | Response:
     if error.code is None or error.code < 400:  # redirects raised by routing
         return error
     return error_response(error, _message(error))
 
 
-def handle_csrf_error(error: CSRFError):
+def handle_csrf_error(error: CSRFError) -> Response:
     if is_api_request():
         return error_response(error, "The request is missing a valid CSRF token.")
     return error_response(error, str(CSRF_MESSAGE))
@@ -180,7 +180,7 @@ def last_failure(app: Flask) -> tuple[float, str] | None:
     return app.extensions.get(LAST_FAILURE)
 
 
-def handle_unavailable(error: Exception):
+def handle_unavailable(error: Exception) -> Response:
     """503 with ``Retry-After`` and a sentence; any other OSError stays a 500."""
     reason = unavailable_reason(error)
     if reason is None:

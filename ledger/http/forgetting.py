@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import Flask
+from flask.sansio.app import App
 
 from ledger.matches.page_cache import fragment_cache
 
 HOOKS = "ledger_forget_hooks"
 
 
-def on_forget(app: Flask, hook: Callable[[], None]) -> None:
+def on_forget(app: App, hook: Callable[[], None]) -> None:
     """Call ``hook`` whenever a player is forgotten."""
     app.extensions.setdefault(HOOKS, []).append(hook)
 

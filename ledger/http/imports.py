@@ -17,12 +17,13 @@ from functools import wraps
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app
 from werkzeug.exceptions import ServiceUnavailable
 
-from ledger.http.errors import error_response, is_api_request
+from ledger.http.errors import error_response
 from ledger.http.slots import SlotsBusy, render_slot
 from ledger.i18n import N_, tr
+from ledger.i18n.language import is_api_request
 
 #: Each setting's default and its least value.
 SETTINGS = {"IMPORT_SLOTS": (1, 1), "IMPORT_SLOT_WAIT": (10, 0)}
@@ -60,7 +61,7 @@ def one_import_at_a_time(view: Callable[..., Any]) -> Callable[..., Any]:
     return within_a_slot
 
 
-def _busy(error: ImportsBusy):
+def _busy(error: ImportsBusy) -> Response:
     if is_api_request():
         message = BUSY["api"].format(seconds=RETRY_AFTER)
     else:

@@ -222,15 +222,17 @@ def retry_after() -> int:
     return max(1, math.ceil(current.reset_at - time.time()))
 
 
-def too_many_requests(error: RateLimitExceeded):
+def too_many_requests(error: RateLimitExceeded) -> Response:
     return limited_response(error, str(error.limit.limit), retry_after())
 
 
-def too_many_wrong_keys(error: TooManyWrongKeys):
+def too_many_wrong_keys(error: TooManyWrongKeys) -> Response:
     return limited_response(error, error.limit, error.seconds)
 
 
-def limited_response(error: RateLimitExceeded | TooManyWrongKeys, limit: str, seconds: int):
+def limited_response(
+    error: RateLimitExceeded | TooManyWrongKeys, limit: str, seconds: int
+) -> Response:
     """The 429: JSON under /api/, a page in the visitor's language elsewhere."""
     if is_api_request():
         message = (

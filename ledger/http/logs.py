@@ -68,12 +68,16 @@ class RequestLog:
     def __init__(self, app: Callable[..., Iterable[bytes]]):
         self.app = app
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+    def __call__(
+        self, environ: dict[str, Any], start_response: Callable[..., Any]
+    ) -> Iterable[bytes]:
         if not log.isEnabledFor(logging.INFO):
             return self.app(environ, start_response)
         started = time.perf_counter()
 
-        def logging_start_response(status: str, headers: list, exc_info: Any = None):
+        def logging_start_response(
+            status: str, headers: list[tuple[str, str]], exc_info: Any = None
+        ) -> object:
             size = next((v for k, v in headers if k.lower() == "content-length"), "-")
             log.info(
                 '%s "%s %s %s" %s %s %.1fms',

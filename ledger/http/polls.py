@@ -87,6 +87,8 @@ VERSION = select(Match.version).where(Match.public_id == bindparam("public_id"))
 UNCHANGED = [("Cache-Control", "no-store"), *SECURITY_HEADERS.items()]
 #: The database could not be reached: nothing to read, try again (``Retry-After``).
 UNREACHABLE_BODY = (UNAVAILABLE["unavailable"]["api"] + "\n").encode()
+#: A kept answer: its status, headers and body.
+Kept = tuple[str, tuple[tuple[str, str], ...], bytes]
 log = logging.getLogger(__name__)
 
 
@@ -100,12 +102,14 @@ class UnchangedPolls:
         self._engine: Engine | None = None
         self.followers = app.extensions[FOLLOWERS] = Followers()
         #: The answers to changed polls, newest last (``_keep``).
-        self.answers: dict[tuple, tuple[str, tuple, bytes]] = {}
+        self.answers: dict[tuple[object, ...], Kept] = {}
         self.versions = Versions(VERSION_SECONDS)
-        self._rendering: dict[tuple, threading.Event] = {}
+        self._rendering: dict[tuple[object, ...], threading.Event] = {}
         self._lock = threading.Lock()
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+    def __call__(
+        self, environ: dict[str, Any], start_response: Callable[..., Any]
+    ) -> Iterable[bytes]:
         method = environ.get("REQUEST_METHOD")
         if method not in READING:  # a write, maybe: the versions believed may be old
             try:
@@ -137,7 +141,12 @@ class UnchangedPolls:
             return [kept[2]]
         return self._keep(key, environ, start_response)
 
-    def _keep(self, key: tuple, environ: dict[str, Any], start_response: Callable[..., Any]):
+    def _keep(
+        self,
+        key: tuple[object, ...],
+        environ: dict[str, Any],
+        start_response: Callable[..., Any],
+    ) -> Iterable[bytes]:
         """The app's answer to a changed poll, kept for the next followers who ask the
         same (a 200 that sets no cookie). One thread renders it; the followers who ask
         meanwhile wait for those bytes rather than render them again."""
@@ -158,7 +167,12 @@ class UnchangedPolls:
             with self._lock:
                 self._rendering.pop(key).set()
 
-    def _render(self, key: tuple, environ: dict[str, Any], start_response: Callable[..., Any]):
+    def _render(
+        self,
+        key: tuple[object, ...],
+        environ: dict[str, Any],
+        start_response: Callable[..., Any],
+    ) -> Iterable[bytes]:
         answer = self._answer(environ)
         if answer is None:
             return self._unreachable(environ, start_response)
@@ -172,7 +186,7 @@ class UnchangedPolls:
         start_response(status, headers)
         return [body]
 
-    def _apps(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+    def _apps(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         """The app's answer to a poll (``_answer``)."""
         answer = self._answer(environ)
         if answer is None:
@@ -180,13 +194,15 @@ class UnchangedPolls:
         start_response(*answer[:2])
         return [answer[2]]
 
-    def _answer(self, environ: dict[str, Any]) -> tuple[str, list, bytes] | None:
+    def _answer(self, environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]], bytes] | None:
         """The app's whole answer to a poll (a small part of a page), before any of it is
         sent; None when it failed for the database outside the app's own error handling
         (its teardown), which the server would answer with a bare 500."""
-        answer: list = []
+        answer: list[Any] = []  # the status, the headers, then what write() was given
 
-        def keeping_start_response(status: str, headers: list, exc_info: Any = None):
+        def keeping_start_response(
+            status: str, headers: list[tuple[str, str]], exc_info: Any = None
+        ) -> Callable[[bytes], None]:
             answer[:] = [status, headers]
             return lambda data: answer.append(data)  # the write() of WSGI: unused by Flask
 
@@ -203,7 +219,9 @@ class UnchangedPolls:
             return None
         return answer[0], answer[1], b"".join(answer[2:]) + body
 
-    def _unreachable(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+    def _unreachable(
+        self, environ: dict[str, Any], start_response: Callable[..., Any]
+    ) -> Iterable[bytes]:
         headers = [
             *_headers(environ),
             ("Retry-After", str(RETRY_AFTER)),

@@ -21,6 +21,7 @@ import time
 
 from alembic.script import ScriptDirectory
 from flask import Blueprint, Flask, current_app
+from flask.typing import ResponseReturnValue
 from sqlalchemy import column, inspect, select, table, update
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -45,7 +46,7 @@ MIN_FREE_BYTES = 1024 * 1024
 
 
 @bp.get("/readyz")
-def readyz():
+def readyz() -> ResponseReturnValue:
     problem = database_problem() or disk_problem()
     if problem:
         return f"not ready: {problem}\n", 503, TEXT

@@ -41,7 +41,7 @@ def digit_style() -> str:
     (looked up once a request: a page shows hundreds of numbers)."""
     if not has_request_context():
         return "latn"
-    style = g.get("_ledger_digits")
+    style: str | None = g.get("_ledger_digits")
     if style is None:
         chosen = request.cookies.get(DIGITS_COOKIE)
         if is_api_request():
@@ -57,8 +57,10 @@ def digit_style() -> str:
 def translations() -> Translations | NullTranslations:
     """Flask-Babel's translations of this request, looked up once a request (a page
     translates a couple of hundred words; each of Flask-Babel's look-ups costs several)."""
+    found: Translations | NullTranslations | None
     if not has_request_context():
-        return get_translations()
+        found = get_translations()
+        return found
     found = g.get("_ledger_translations")
     if found is None:
         found = g._ledger_translations = get_translations()

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -34,7 +34,8 @@ class Msg(str):
         self.values = values
         return self
 
-    def __reduce__(self):  # keeps pickling (sessions, copies) working
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, Any]], Msg], tuple[str, dict[str, Any]]]:
+        # keeps pickling (sessions, copies) working
         return (_rebuild_msg, (self.template, self.values))
 
 
@@ -86,7 +87,7 @@ def _shown_value(key: str, value: Any) -> Any:
 def tr(template: str, **values: Any) -> str:
     """``template`` (an English message id with ``{name}`` placeholders) in the page's
     language, filled with ``values`` (numbers in the page's digits)."""
-    text = gettext(template)
+    text: str = gettext(template)
     if not values:
         return text
     return text.format(**{k: _shown_value(k, v) for k, v in values.items()})

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 import nepali_datetime
 import tzlocal
+from babel import Locale
 from babel.dates import format_date, format_time, get_timezone_name
 from babel.numbers import format_currency
 from flask import current_app, has_app_context, has_request_context
@@ -70,9 +71,9 @@ def length_words(unit: str, count: object) -> str:
     if not isinstance(count, int):
         return f"{count} {unit}"
     if unit == "hands":
-        return ngettext("%(count)s hand", "%(count)s hands", count, count=num(count))
+        return str(ngettext("%(count)s hand", "%(count)s hands", count, count=num(count)))
     if unit == "rotations":
-        return ngettext("%(count)s rotation", "%(count)s rotations", count, count=num(count))
+        return str(ngettext("%(count)s rotation", "%(count)s rotations", count, count=num(count)))
     return f"{num(count)} {unit}"
 
 
@@ -150,7 +151,7 @@ def today() -> date:
     return datetime.now(time_zone()).date()
 
 
-def _locale():
+def _locale() -> Locale | str:
     return (get_locale() if has_request_context() else None) or DEFAULT_LANGUAGE
 
 

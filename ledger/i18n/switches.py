@@ -7,6 +7,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, redirect, request
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
 
 from ledger.i18n.language import (
     DEFAULT_LANGUAGE,
@@ -52,7 +54,7 @@ def here() -> str:
     return path.rstrip("?") or "/"
 
 
-def _remember(cookie: str, value: str):
+def _remember(cookie: str, value: str) -> Response:
     response = redirect(request.script_root + safe_next(request.args.get("next")), code=303)
     response.set_cookie(
         cookie,
@@ -68,7 +70,7 @@ def _remember(cookie: str, value: str):
 
 
 @bp.get("/lang/<code>")
-def set_language(code: str):
+def set_language(code: str) -> ResponseReturnValue:
     """Remember a language and go back to the page (``next``, a path on this site)."""
     if code not in LANGUAGES:
         code = DEFAULT_LANGUAGE
@@ -76,14 +78,14 @@ def set_language(code: str):
 
 
 @bp.get("/digits/<style>")
-def set_digits(style: str):
+def set_digits(style: str) -> ResponseReturnValue:
     """Remember the digits (``deva`` or ``latn``) and go back to the page."""
     if style not in DIGIT_STYLES:
         style = "latn"
     return _remember(DIGITS_COOKIE, style)
 
 
-def _vary(response):
+def _vary(response: Response) -> Response:
     """Pages depend on the language and digits chosen: caches must keep them apart."""
     if not is_api_request():
         response.vary.update(("Accept-Language", "Cookie"))

@@ -8,6 +8,8 @@ English words are the ones the pages have always shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, KeysView
+
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
@@ -126,12 +128,13 @@ class Translated:
         self._table = table
 
     def __getitem__(self, key: str) -> str:
-        return gettext(self._table[key])
+        text: str = gettext(self._table[key])
+        return text
 
     def __contains__(self, key: object) -> bool:
         return key in self._table
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._table)
 
     def __len__(self) -> int:
@@ -140,10 +143,10 @@ class Translated:
     def get(self, key: str, default: object = None) -> object:
         return self[key] if key in self._table else default
 
-    def keys(self):
+    def keys(self) -> KeysView[str]:
         return self._table.keys()
 
-    def items(self):
+    def items(self) -> list[tuple[str, str]]:
         return [(key, self[key]) for key in self._table]
 
 

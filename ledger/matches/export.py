@@ -381,7 +381,7 @@ def _read_hands(
     return out
 
 
-def _names_then(item: Mapping) -> tuple[str, ...]:
+def _names_then(item: Mapping[str, Any]) -> tuple[str, ...]:
     """The names a hand had before a rename: its players' and its dealer's."""
     listed = item.get("players")
     names = (

@@ -84,7 +84,9 @@ def _rename_in(match: Match, old: str, new: str, *, forget: bool = False) -> Non
         match.first_dealer = new
     players = tuple(match.player_names)
 
-    def renamed(hand_input: dict, result: dict) -> tuple[dict, dict]:
+    def renamed(
+        hand_input: dict[str, Any], result: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         # An earlier version is settled again under the rules it was settled under.
         under = settled_under(result, rules)
         hand = read_hand(_renamed_input(hand_input, old, new), players, under)
@@ -137,7 +139,7 @@ def _swap_json(value: Any, old: str, new: str) -> Any:
     return value
 
 
-def _renamed_input(hand_input: dict, old: str, new: str) -> dict:
+def _renamed_input(hand_input: dict[str, Any], old: str, new: str) -> dict[str, Any]:
     return {
         **hand_input,
         "winner": _swap(hand_input["winner"], old, new) if hand_input.get("winner") else None,

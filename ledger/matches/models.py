@@ -25,14 +25,16 @@ from sqlalchemy import (
     TypeDecorator,
     UniqueConstraint,
 )
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, Relationship, mapped_column, relationship
 from sqlalchemy.sql.expression import false
 
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.extensions import db
 
 if TYPE_CHECKING:  # Flask-SQLAlchemy's db.Model is made at run time: mypy sees its base
-    from ledger.extensions import Base as Model
+    from ledger.extensions import Base
+
+    Model = Base
 else:
     Model = db.Model
 
@@ -50,7 +52,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class UTCDateTime(TypeDecorator):
+class UTCDateTime(TypeDecorator[datetime]):
     """A moment stored with its zone and always read back aware, in UTC (SQLite keeps no
     zone and gives naive datetimes back; they were written in UTC)."""
 
@@ -66,7 +68,7 @@ class UTCDateTime(TypeDecorator):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
-class DecimalText(TypeDecorator):
+class DecimalText(TypeDecorator[Decimal]):
     """An exact decimal stored as its text ("0.50"): SQLite keeps NUMERIC as a float, and
     money must never pass through one."""
 
@@ -78,6 +80,17 @@ class DecimalText(TypeDecorator):
 
     def process_result_value(self, value: str | None, dialect: Any) -> Decimal | None:
         return None if value is None else Decimal(value)
+
+
+def owned_rows(back_populates: str, order_by: str) -> Relationship[Any]:
+    """A parent's rows, in order, that live and die with it: saved with it, and deleted
+    with it by the database (``ON DELETE CASCADE``, no load first)."""
+    return relationship(
+        back_populates=back_populates,
+        order_by=order_by,
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
 
 
 def new_public_id() -> str:
@@ -130,18 +143,8 @@ class Match(Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
-    players: Mapped[list[MatchPlayer]] = relationship(
-        back_populates="match",
-        order_by="MatchPlayer.seat",
-        cascade="all, delete-orphan",
-        passive_deletes=True,
-    )
-    hands: Mapped[list[Hand]] = relationship(
-        back_populates="match",
-        order_by="Hand.number",
-        cascade="all, delete-orphan",
-        passive_deletes=True,
-    )
+    players: Mapped[list[MatchPlayer]] = owned_rows("match", "MatchPlayer.seat")
+    hands: Mapped[list[Hand]] = owned_rows("match", "Hand.number")
 
     @property
     def player_names(self) -> list[str]:

@@ -55,7 +55,7 @@ class FragmentCache:
 def fragment_cache(app: Flask | None = None) -> FragmentCache:
     """The app's cache (made on first use)."""
     app = app or current_app
-    cache = app.extensions.get(EXTENSION)
+    cache: FragmentCache | None = app.extensions.get(EXTENSION)
     if cache is None:
         cache = app.extensions.setdefault(EXTENSION, FragmentCache())
     return cache

@@ -58,7 +58,7 @@ class MatchSpec:
     first_dealer: str
     stake: Stake | None = None
 
-    def rules_json(self) -> dict:
+    def rules_json(self) -> dict[str, Any]:
         """The rules as stored: the profile and the settings that differ from it."""
         return rules_record(self.rules)
 
@@ -69,11 +69,11 @@ def tidy(name: str) -> str:
     return tidy_name(name)
 
 
-def rules_record(rules: HouseRules) -> dict:
+def rules_record(rules: HouseRules) -> dict[str, Any]:
     return {"profile": rules.profile, "overrides": rules.overrides()}
 
 
-def rules_from_record(record: Mapping) -> HouseRules:
+def rules_from_record(record: Mapping[str, Any]) -> HouseRules:
     """The HouseRules stored by ``rules_record``, as they were stored (a falling table
     kept from before it was refused included: ``resolve_rules``'s ``stored``)."""
     spec = {"profile": record["profile"], **record.get("overrides", {})}
@@ -86,13 +86,15 @@ def rules_from_record(record: Mapping) -> HouseRules:
 SETTLED_UNDER = "rules"
 
 
-def settled_under(result: Mapping, match_rules: HouseRules) -> HouseRules:
+def settled_under(result: Mapping[str, Any], match_rules: HouseRules) -> HouseRules:
     """The rules an earlier version of a hand (its stored ``result``) was settled under."""
     record = result.get(SETTLED_UNDER)
     return match_rules if record is None else rules_from_record(record)
 
 
-def kept_under(result: Mapping, rules: HouseRules, match_rules: HouseRules) -> dict:
+def kept_under(
+    result: Mapping[str, Any], rules: HouseRules, match_rules: HouseRules
+) -> dict[str, Any]:
     """``result`` stored as settled under ``rules`` in a match playing ``match_rules``."""
     out = {k: v for k, v in result.items() if k != SETTLED_UNDER}
     if rules != match_rules:
@@ -357,7 +359,7 @@ def read_idempotency_key(value: object) -> str:
     return value
 
 
-def _read_players(players: object, fail) -> list[str]:
+def _read_players(players: object, fail: Callable[..., None]) -> list[str]:
     if not isinstance(players, list):
         fail("players", "players must be a list of the players' names, in seat order.")
         return []

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import re
 import secrets
 import sqlite3
@@ -58,6 +57,7 @@ from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import export as match_export
 from ledger.matches import fold, isolation
+from ledger.matches.digests import request_digest
 from ledger.matches.models import Hand as StoredHand
 from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
 from ledger.matches.reading import (
@@ -403,7 +403,7 @@ _TABLES = table("tables", column("id"), column("public_id"))
 
 def _season_of_table(match: Match, public_id: object) -> int:
     """The row id of the season ``public_id`` of the match's table; Invalid otherwise."""
-    found = None
+    found: int | None = None
     if match.table_id is not None and is_public_id(public_id):
         found = db.session.scalar(
             select(_SEASONS.c.id).where(
@@ -633,7 +633,7 @@ def submit_hand(
     if key is not None:
         try:
             key = read_idempotency_key(key)
-            digest = _request_digest(data, dealer, number)
+            digest = request_digest({"hand": data, "dealer": dealer, "number": number})
             earlier = _hand_with_key(match, key)
             if earlier is not None:
                 return _replay(earlier, digest)
@@ -780,7 +780,8 @@ class ImportedMatch:
 
     @property
     def public_id(self) -> str:
-        return self.match["public_id"]
+        public_id: str = self.match["public_id"]
+        return public_id
 
     def place(self, table_id: int, season_id: int | None) -> None:
         """Import it into a table (and season)."""
@@ -861,7 +862,8 @@ def store_imports(imported: Sequence[ImportedMatch]) -> None:
 
 def _table(model: type[Any]) -> Table:
     """The model's table, for a Core INSERT (executemany, none of the ORM's bookkeeping)."""
-    return model.metadata.tables[model.__tablename__]
+    found: Table = model.metadata.tables[model.__tablename__]
+    return found
 
 
 def _column_values(rows: Sequence[Any]) -> list[dict[str, Any]]:
@@ -1137,18 +1139,6 @@ def _left_by_this_write(
     db.session.expire(match)
     with db.session.no_autoflush:
         return build_match_view(match, board, hands, running)
-
-
-def _request_digest(data: object, dealer: object, number: object) -> str:
-    """SHA-256 of a hand request, written canonically (key order and spacing do not count)."""
-    text = json.dumps(
-        {"hand": data, "dealer": dealer, "number": number},
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-        default=str,
-    )
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _hand_with_key(match: Match, key: str) -> StoredHand | None:

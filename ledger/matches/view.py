@@ -56,11 +56,13 @@ class HandView:
 
     @property
     def finish(self) -> str:
-        return self.result["finish"]
+        finish: str = self.result["finish"]
+        return finish
 
     @property
     def winner(self) -> str | None:
-        return self.result["winner"]
+        winner: str | None = self.result["winner"]
+        return winner
 
     @property
     def nets(self) -> dict[str, int]:

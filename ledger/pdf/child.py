@@ -39,6 +39,7 @@ import threading
 import time
 import traceback
 from pathlib import Path
+from typing import IO
 
 from ledger.pdf.jobs import RenderJob, StaticFiles
 
@@ -110,7 +111,8 @@ class _Renderer:
             logging.getLogger(name).log(level, message)
         if kind != "pdf":
             raise RenderFailed(value)
-        return value
+        pdf: bytes = value
+        return pdf
 
     def stop(self) -> None:
         """Close its pipes: it ends (killed if it does not within a second)."""
@@ -164,7 +166,7 @@ def stop_renderers() -> None:
         renderer.stop()
 
 
-def _write_frame(pipe, payload: bytes) -> None:
+def _write_frame(pipe: IO[bytes], payload: bytes) -> None:
     pipe.write(_LENGTH.pack(len(payload)))
     pipe.write(payload)
     pipe.flush()

@@ -35,7 +35,7 @@ class StaticFiles:
         folder = Path(current_app.static_folder or "static").resolve()
         return cls(str(folder), current_app.static_url_path or "/static")
 
-    def stamp(self) -> tuple:
+    def stamp(self) -> tuple[object, ...]:
         """Changes when a stylesheet does (its parsed form is then stale)."""
         root = Path(self.folder)
         return (self, *((root / name).stat().st_mtime_ns for name in STYLESHEETS))

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from flask import Flask, current_app, request
+from flask import current_app, request
+from flask.sansio.app import App
 from werkzeug.exceptions import ServiceUnavailable
 
 from ledger.http.forgetting import on_forget
@@ -67,7 +68,7 @@ class Printer:
     sources: tuple[str, ...]
 
 
-def init_printer(app: Flask) -> None:
+def init_printer(app: App) -> None:
     """Read and check the settings, make the folder (at the blueprint's registration)."""
     for key, value in DEFAULTS.items():
         app.config.setdefault(key, value)
@@ -101,10 +102,13 @@ def init_printer(app: Flask) -> None:
 
 
 def printer() -> Printer:
-    return current_app.extensions[EXTENSION]
+    found: Printer = current_app.extensions[EXTENSION]
+    return found
 
 
-def request_key(kind: str, public_id: str, version: int, now: datetime, *parts: str | int):
+def request_key(
+    kind: str, public_id: str, version: int, now: datetime, *parts: str | int
+) -> list[str | int]:
     """The cache key of a match's PDF for this request: which PDF, the match version,
     and all else that changes its bytes (``parts``: the paper and the route's own)."""
     return [

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 from urllib.request import DataHandler, Request
 
@@ -44,6 +45,10 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from ledger.i18n.numbers import MINUS
 from ledger.pdf.jobs import DEFAULT_PAPER, PAPER_SIZES, STYLESHEETS, Attached, StaticFiles
+
+if TYPE_CHECKING:
+    import pydyf
+    from weasyprint.document import Document
 
 #: Every relative URL in a PDF's HTML or CSS resolves against this; nothing answers it.
 HOST = "ledger.invalid"
@@ -63,7 +68,7 @@ class FetchRefused(ValueError):
     """A URL the PDF renderer may not fetch."""
 
 
-class StaticFetcher(URLFetcher):
+class StaticFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no types
     """Answers ``BASE_URL`` + ``static/<file>`` from the static folder and ``data:``
     URLs; refuses everything else (WeasyPrint then leaves the resource out)."""
 
@@ -88,7 +93,7 @@ class StaticFetcher(URLFetcher):
             return None
         return found
 
-    def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
         if url[:5].lower() == "data:":
             answer = DataHandler().data_open(Request(url))
             return URLFetcherResponse(url, answer.read(), dict(answer.headers.items()))
@@ -103,13 +108,13 @@ class StaticFetcher(URLFetcher):
 class Kit:
     """What every PDF of one thread reuses: fonts, fetcher, parsed stylesheets."""
 
-    stamp: tuple
+    stamp: tuple[object, ...]
     fetcher: StaticFetcher
     font_config: FontConfiguration
     stylesheets: list[CSS]
     paper: dict[str, CSS]
     #: The output intent's profile, by name (``COLOR_PROFILE_CSS`` read once).
-    color_profiles: dict
+    color_profiles: dict[str, Any]
 
     @classmethod
     def build(cls, static: StaticFiles) -> Kit:
@@ -123,7 +128,7 @@ class Kit:
             key: CSS(string=f"@page {{ size: {size}; }}", font_config=fonts)
             for key, size in PAPER_SIZES.items()
         }
-        profiles: dict = {}  # filled by reading the @color-profile rule
+        profiles: dict[str, Any] = {}  # filled by reading the @color-profile rule
         CSS(string=COLOR_PROFILE_CSS, base_url=prefix, url_fetcher=fetcher, color_profiles=profiles)
         return cls(static.stamp(), fetcher, fonts, sheets, paper, profiles)
 
@@ -165,7 +170,7 @@ def render_document(
     paper: str = DEFAULT_PAPER,
     extra_css: Sequence[str] = (),
     static: StaticFiles | None = None,
-):
+) -> Document:
     """The laid-out pages (a WeasyPrint Document) of an HTML document on A4 or US Letter;
     ``static``: the static files it may use (default: the current app's)."""
     kit = kit_for(static)
@@ -208,10 +213,13 @@ def render_pdf(
         for item in attachments
     ]
     document = render_document(html, paper, extra_css, static)
-    return document.write_pdf(**ARCHIVE_OPTIONS, attachments=files, finisher=_one_af_entry_each)
+    pdf: bytes = document.write_pdf(
+        **ARCHIVE_OPTIONS, attachments=files, finisher=_one_af_entry_each
+    )
+    return pdf
 
 
-def _one_af_entry_each(_document, pdf) -> None:
+def _one_af_entry_each(_document: Document, pdf: pydyf.PDF) -> None:
     """WeasyPrint 70 lists each attached file twice in the catalog's ``/AF``: once each."""
     listed = pdf.catalog.get("AF")
     if listed:

@@ -27,6 +27,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
+from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 
 from ledger import matches
@@ -181,7 +183,7 @@ def _slug(name: str) -> str:
 
 
 @bp.get("/matches/<public_id>/summary.pdf")
-def summary_pdf(public_id: str):
+def summary_pdf(public_id: str) -> ResponseReturnValue:
     """The summary, carrying the export of the version it prints (``ledger.pdf.archive``)."""
     match = matches.get_match(public_id)
     paper = paper_size(request.args.get("paper"))
@@ -220,7 +222,7 @@ def summary_pdf(public_id: str):
 
 
 @bp.get("/matches/<public_id>/hands/<int:number>/slip.pdf")
-def hand_slip_pdf(public_id: str, number: int):
+def hand_slip_pdf(public_id: str, number: int) -> ResponseReturnValue:
     match = matches.get_match(public_id)
     paper = paper_size(request.args.get("paper"))
     now = datetime.now(UTC)
@@ -245,7 +247,7 @@ def hand_slip_pdf(public_id: str, number: int):
 
 
 @bp.get("/matches/<public_id>/settle-up.pdf")
-def settle_up_pdf(public_id: str):
+def settle_up_pdf(public_id: str) -> ResponseReturnValue:
     match = matches.get_match(public_id)
     paper = paper_size(request.args.get("paper"))
     now = datetime.now(UTC)
@@ -277,7 +279,7 @@ def _picked_rules(own: HouseRules) -> tuple[HouseRules, str]:
 
 
 @bp.get("/matches/<public_id>/what-if.pdf")
-def what_if_pdf(public_id: str):
+def what_if_pdf(public_id: str) -> ResponseReturnValue:
     """The comparison of "What if…?" (``ledger.web.what_if``) on one page: the rules as
     the page's query picks them; 404 while they are not valid rules."""
     match = matches.get_match(public_id)
@@ -303,7 +305,7 @@ def what_if_pdf(public_id: str):
 
 
 @bp.get("/tables/<public_id>/what-if.pdf")
-def season_what_if_pdf(public_id: str):
+def season_what_if_pdf(public_id: str) -> ResponseReturnValue:
     """The season's comparison of "What if…?" (``ledger.web.table_what_if``) on one page:
     the season and the rules as the page's query picks them; 404 while they are not valid
     rules."""
@@ -336,7 +338,7 @@ def season_what_if_pdf(public_id: str):
 
 
 @bp.get("/check/slip.pdf")
-def check_slip_pdf():
+def check_slip_pdf() -> ResponseReturnValue:
     h = request.args.get("h")
     if not h:
         abort(400, N_("This slip needs a hand: open it from the dispute checker."))
@@ -371,7 +373,7 @@ def check_slip_pdf():
 
 
 @bp.errorhandler(PdfBusy)
-def _busy(error: PdfBusy):
+def _busy(error: PdfBusy) -> ResponseReturnValue:
     """503 with Retry-After: every render slot stayed taken (``ledger.pdf.printer``)."""
     response = error_response(error, str(error.description))
     response.headers["Retry-After"] = str(error.retry_after)
@@ -379,7 +381,7 @@ def _busy(error: PdfBusy):
 
 
 @bp.record_once
-def _init(state) -> None:
+def _init(state: BlueprintSetupState) -> None:
     init_printer(state.app)
 
 

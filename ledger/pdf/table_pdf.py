@@ -17,11 +17,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from flask import Blueprint, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 
 from ledger.http.seasons import season_or_404
 from ledger.i18n import format_day, tr
 from ledger.matches.export import export_filename
-from ledger.pdf.archive import EXPORT_NAME
+from ledger.matches.pdf_export import EXPORT_NAME
 from ledger.pdf.jobs import Attached, RenderJob, paper_size, pdf_response
 from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.printer import kept_pdf, request_key
@@ -34,7 +35,7 @@ bp = Blueprint("table_reports", __name__, url_prefix="/tables")
 
 
 @bp.get("/<public_id>/season.pdf")
-def season_pdf(public_id: str):
+def season_pdf(public_id: str) -> ResponseReturnValue:
     table = service.get_table(public_id)
     season = season_or_404(table, request.args.get("season"))
     paper = paper_size(request.args.get("paper"))

@@ -40,7 +40,7 @@ def lan_address() -> str | None:
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(ROUTE_PROBE)
-            found = probe.getsockname()[0]
+            found: str = probe.getsockname()[0]
         if not ipaddress.ip_address(found).is_loopback:
             return found
     except OSError:

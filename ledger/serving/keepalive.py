@@ -20,7 +20,7 @@ from waitress.server import BaseWSGIServer, create_server
 from waitress.task import WSGITask
 
 
-class BodilessKeepAliveTask(WSGITask):
+class BodilessKeepAliveTask(WSGITask):  # type: ignore[misc]  # waitress ships no types
     def set_close_on_finish(self) -> None:
         bodiless_keep_alive = (
             not self.has_body
@@ -31,7 +31,7 @@ class BodilessKeepAliveTask(WSGITask):
             super().set_close_on_finish()
 
 
-class KeepAliveChannel(HTTPChannel):
+class KeepAliveChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no types
     task_class = BodilessKeepAliveTask
 
 

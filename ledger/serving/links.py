@@ -25,7 +25,7 @@ class Ledger(Flask):
         _external: bool | None = None,
         **values: Any,
     ) -> str:
-        public = self.config.get("PUBLIC_URL")
+        public: str | None = self.config.get("PUBLIC_URL")
         if not (_external and public and has_request_context()):
             return super().url_for(
                 endpoint,

@@ -208,7 +208,7 @@ def _within(prefix: str, problem: Invalid) -> list[FieldError]:
 _TABLE_KEYS = ("season", "guests")
 
 
-def _guests_of(doc: Mapping, players: Sequence[str], roster: Sequence[str]) -> list[str]:
+def _guests_of(doc: Mapping[str, Any], players: Sequence[str], roster: Sequence[str]) -> list[str]:
     """The players of an exported match marked as guests (not on the roster): an export
     made before guests has none."""
     marked = doc.get("guests")
@@ -260,7 +260,7 @@ def _season_index(value: object, count: int) -> int | None | bool:
     return False
 
 
-def _payment_state(item: Mapping) -> tuple[str, str]:
+def _payment_state(item: Mapping[str, Any]) -> tuple[str, str]:
     """A payment's ``state`` and ``recorded_by`` (an export from before payments had
     them: unconfirmed, recorded with the table key). A pending payment stays pending; a
     confirmed or rejected one keeps its answer."""

@@ -21,6 +21,7 @@ from ledger.matches.models import (
     Model,
     UTCDateTime,
     new_public_id,
+    owned_rows,
     utcnow,
 )
 
@@ -56,18 +57,8 @@ class Table(Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
-    players: Mapped[list[TablePlayer]] = relationship(
-        back_populates="table",
-        order_by="TablePlayer.id",
-        cascade="all, delete-orphan",
-        passive_deletes=True,
-    )
-    seasons: Mapped[list[Season]] = relationship(
-        back_populates="table",
-        order_by="Season.id",
-        cascade="all, delete-orphan",
-        passive_deletes=True,
-    )
+    players: Mapped[list[TablePlayer]] = owned_rows("table", "TablePlayer.id")
+    seasons: Mapped[list[Season]] = owned_rows("table", "Season.id")
 
     @property
     def current_season(self) -> Season:

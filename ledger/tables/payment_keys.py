@@ -11,8 +11,6 @@ cannot both be carried out.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +18,7 @@ from sqlalchemy import select
 
 from ledger.engine import FieldError, Invalid
 from ledger.extensions import db
+from ledger.matches.digests import request_digest
 from ledger.matches.reading import read_idempotency_key
 from ledger.tables.models import PaymentRequest, Table
 
@@ -61,16 +60,8 @@ def read_key(value: object) -> str | None:
 
 
 def digest(method: str, payment_id: int | None, body: object) -> str:
-    """SHA-256 of a payment write, written canonically (key order and spacing do not
-    count)."""
-    text = json.dumps(
-        {"method": method, "payment": payment_id, "body": body},
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-        default=str,
-    )
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    """The digest of a payment write (``request_digest``)."""
+    return request_digest({"method": method, "payment": payment_id, "body": body})
 
 
 def answered_before(table: Table, key: str | None, request_digest: str) -> Answered | None:

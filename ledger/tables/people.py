@@ -114,7 +114,7 @@ def _linkable(table: Table, name: str) -> TablePlayer:
 # --- how to pay me -------------------------------------------------------------------
 
 
-def read_handles(data: Mapping) -> list[dict[str, str]]:
+def read_handles(data: Mapping[str, Any]) -> list[dict[str, str]]:
     """``{"handles": [{"kind", "handle", "label"?}]}``: at most 5; ``kind`` one of
     HANDLE_KINDS, ``handle`` 1 to 64 characters and ``label`` at most 40, printable (no
     control or direction characters). Every problem together, on its field."""

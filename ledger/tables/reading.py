@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from ledger.engine import FieldError, HouseRules, Invalid, Stake, resolve_rules
 from ledger.engine.errors import N_
@@ -16,6 +16,8 @@ from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.names import read_name
 from ledger.matches.export import _timestamp
 from ledger.matches.reading import MAX_PER_POINT, read_changes, read_stake
+
+T = TypeVar("T")
 
 #: The most people a roster holds (a settle-up over them stays an exact search).
 MAX_ROSTER = 40
@@ -41,7 +43,7 @@ class PaymentSpec:
     at: datetime | None
 
 
-def read_table(data: Mapping) -> TableSpec:
+def read_table(data: Mapping[str, Any]) -> TableSpec:
     """``{"name", "players", "rules", "stake", "season"}``: ``season`` names the first
     season (default "1"); every problem together in one Invalid."""
     errors: list[FieldError] = []
@@ -55,7 +57,7 @@ def read_table(data: Mapping) -> TableSpec:
     return TableSpec(name, players, rules, stake, season)
 
 
-def read_table_changes(data: Mapping, roster: Sequence[str]) -> dict[str, object]:
+def read_table_changes(data: Mapping[str, Any], roster: Sequence[str]) -> dict[str, object]:
     """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster)."""
     readers: dict[str, Callable[[Any], object]] = {
         "name": read_table_name,
@@ -119,7 +121,7 @@ def read_season_name(value: object, field: str = "name") -> str:
     return read_name(value, field, most=MAX_MATCH_NAME, missing=N_("Give the season a name."))
 
 
-def checked(read, *args: object):  # noqa: ANN001, ANN202 (any reader)
+def checked(read: Callable[..., T], *args: object) -> T:
     """``read(*args)``, its FieldError raised as an Invalid (the API's 422)."""
     try:
         return read(*args)
@@ -127,7 +129,7 @@ def checked(read, *args: object):  # noqa: ANN001, ANN202 (any reader)
         raise Invalid([problem]) from None
 
 
-def read_player_change(data: Mapping) -> tuple[str, object]:
+def read_player_change(data: Mapping[str, Any]) -> tuple[str, object]:
     """``{"name": new}`` (a rename) or ``{"merge_into": other}``: which, and the name."""
     given = [key for key in ("name", "merge_into") if key in data]
     others = [key for key in data if key not in ("name", "merge_into")]
@@ -144,7 +146,7 @@ def read_player_change(data: Mapping) -> tuple[str, object]:
     return given[0], data[given[0]]
 
 
-def read_payment(data: Mapping, find: object, stake: Stake | None) -> PaymentSpec:
+def read_payment(data: Mapping[str, Any], find: object, stake: Stake | None) -> PaymentSpec:
     """``{"from", "to", "amount", "at"?}``: two players of the roster (``find`` gives the
     roster's spelling of a name, or None), an amount in the table's currency as a
     decimal string > 0 with at most 2 places; 422 on a table without a stake."""
@@ -214,7 +216,7 @@ def read_payment(data: Mapping, find: object, stake: Stake | None) -> PaymentSpe
     return PaymentSpec(names["from"], names["to"], value, at)
 
 
-def _collect(errors: list[FieldError], read):  # noqa: ANN001, ANN202 (any reader)
+def _collect(errors: list[FieldError], read: Callable[[], Any]) -> Any:
     """What ``read()`` gives, or None with its problems added to ``errors``."""
     try:
         return read()

@@ -73,7 +73,7 @@ ALL = "all"
 # --- the table -----------------------------------------------------------------------
 
 
-def create_table(data: Mapping) -> tuple[Table, str]:
+def create_table(data: Mapping[str, Any]) -> tuple[Table, str]:
     """A new table from ``{"name", "players", "rules", "stake", "season"?}`` with its
     first season; returns it and its edit key (shown once, stored hashed)."""
     spec = read_table(data)
@@ -158,7 +158,7 @@ def may_write_match(match: Match, key: object) -> bool:
     return table is not None and check_table_key(table, key)
 
 
-def change_table(table: Table, data: Mapping) -> Table:
+def change_table(table: Table, data: Mapping[str, Any]) -> Table:
     """``name``, ``rules``, ``stake`` (the defaults of new matches) and ``players``
     (names to add to the roster); a field left out stays."""
     if not read_table_changes(data, roster(table)):
@@ -191,7 +191,7 @@ def stake(table: Table) -> Stake | None:
 # --- its matches ---------------------------------------------------------------------
 
 
-def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
+def new_match(table: Table, data: Mapping[str, Any]) -> tuple[Match, str]:
     """A new match in the table, from the body of ``POST /api/v1/matches``: ``rules``
     and ``stake`` default to the table's, names are matched to the roster ignoring case
     (its spelling is kept), new names join the roster, the first dealer defaults to
@@ -232,7 +232,7 @@ def new_match(table: Table, data: Mapping) -> tuple[Match, str]:
         raise _roster_changed() from None
 
 
-def move_match(table: Table, data: Mapping) -> Match:
+def move_match(table: Table, data: Mapping[str, Any]) -> Match:
     """``{"match": id, "match_edit_key": key}``: a match played before the table existed
     goes into it (its current season); its players join the roster (a name the roster
     spells otherwise, ignoring case, takes the roster's spelling)."""
@@ -277,7 +277,7 @@ def next_dealer(table: Table, players: list[str]) -> str | None:
 # --- players -------------------------------------------------------------------------
 
 
-def change_player(table: Table, name: str, data: Mapping) -> Table:
+def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
     """Rename a roster player (``{"name": new}``) or fold them into another
     (``{"merge_into": other}``), through every match and hand of the table and its
     payments: no total changes, and each hand's history keeps the hand as it was. 404
@@ -344,7 +344,7 @@ def change_player(table: Table, name: str, data: Mapping) -> Table:
 # --- seasons -------------------------------------------------------------------------
 
 
-def start_season(table: Table, data: Mapping) -> Season:
+def start_season(table: Table, data: Mapping[str, Any]) -> Season:
     """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed."""
     name = checked(read_season_name, data.get("name"))
     season = Season(name=name, started_at=utcnow())
@@ -527,7 +527,7 @@ TABLE_KEY = Caller()
 
 
 def add_payment(
-    table: Table, data: Mapping, by: Caller = TABLE_KEY, *, key: object = None
+    table: Table, data: Mapping[str, Any], by: Caller = TABLE_KEY, *, key: object = None
 ) -> Answered:
     """``{"from", "to", "amount", "at"?}``: money handed over in the current season; the
     answer (201 and the payment's JSON). With the table key it is ``unconfirmed`` and
@@ -574,7 +574,7 @@ def add_payment(
     return answer
 
 
-def _read_payment_by(table: Table, data: Mapping, by: Caller) -> PaymentSpec:
+def _read_payment_by(table: Table, data: Mapping[str, Any], by: Caller) -> PaymentSpec:
     """The payment as read against the table's players as they are now (guests can pay
     and be paid); 403 when a player's own link records a payment not from them."""
     spec = read_payment(data, lambda name: find_player(name, known_players(table)), stake(table))
@@ -948,7 +948,7 @@ def _rename_payments(table: Table, old: str, new: str) -> None:
         )
 
 
-def _match_to_move(data: Mapping) -> Match:
+def _match_to_move(data: Mapping[str, Any]) -> Match:
     public_id = data.get("match")
     key = data.get("match_edit_key")
     others = [k for k in data if k not in ("match", "match_edit_key")]

@@ -8,7 +8,10 @@ for them). A shared link carries the settle request of docs/api.md as compact ba
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from flask import Blueprint, make_response, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from ledger.engine import PROFILES, Invalid, resolve_rules
@@ -30,7 +33,9 @@ from ledger.matches.share_link import ShareLinkError, decode_hand_link, encode_h
 bp = Blueprint("checker", __name__)
 
 
-def _checker_form(formdata: MultiDict | None, *, add_row: bool = False):
+def _checker_form(
+    formdata: MultiDict[str, str] | None, *, add_row: bool = False
+) -> tuple[CheckForm, RulesChoice]:
     """The checker's form read from ``formdata``, and its house rules.
 
     A row the form adds (all of a new form's, the one "Add a player" adds) opens as the
@@ -67,7 +72,13 @@ def _share_url(choice: RulesChoice, check: HandCheck | None) -> str | None:
     return url_for("checker.check", h=h, _external=True)
 
 
-def _page(form, choice, check=None, notes=(), status=200):
+def _page(
+    form: CheckForm,
+    choice: RulesChoice,
+    check: HandCheck | None = None,
+    notes: Iterable[str] = (),
+    status: int = 200,
+) -> tuple[str, int]:
     form.drawn_for.data = choice.spec_key
     body = render_template(
         "check/page.html",
@@ -81,7 +92,7 @@ def _page(form, choice, check=None, notes=(), status=200):
 
 
 @bp.route("/check", methods=["GET", "POST"])
-def check():
+def check() -> ResponseReturnValue:
     if request.method == "POST":
         add_row = request.form.get("action") == "add_player"
         form, choice = _checker_form(request.form, add_row=add_row)
@@ -111,7 +122,7 @@ def check():
 
 
 @bp.post("/check/preview")
-def preview():
+def preview() -> ResponseReturnValue:
     form, choice = _checker_form(request.form)
     result = check_hand(form, choice.base, choice.problems, groupings=True)
     share_url = _share_url(choice, result)

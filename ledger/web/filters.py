@@ -7,6 +7,7 @@ card ranks stay Western (8♥), as they are printed on the cards.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from flask_babel import gettext
 from markupsafe import Markup
@@ -98,7 +99,7 @@ def tiplu_family(code: object) -> list[tuple[str, str]]:
     return out
 
 
-def changed_settings(rules_json: dict) -> list[tuple[str, object]]:
+def changed_settings(rules_json: dict[str, Any]) -> list[tuple[str, object]]:
     """The settings of resolved rules (as JSON) that differ from their profile."""
     return list(overrides_of(rules_json).items())
 

@@ -108,5 +108,5 @@ WORDS = (
 
 
 @bp.get("/glossary")
-def index():
+def index() -> str:
     return render_template("glossary.html", words=WORDS)

@@ -10,7 +10,8 @@ they concern.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, SelectChoice, SelectField
@@ -63,7 +64,10 @@ def default_playing(view: MatchView) -> list[str]:
 
 
 def build_match_hand_form(
-    view: MatchView, formdata=None, *, playing: Sequence[str] | None = None
+    view: MatchView,
+    formdata: Mapping[str, Any] | None = None,
+    *,
+    playing: Sequence[str] | None = None,
 ) -> MatchHandForm:
     form = build_hand_form(
         view.rules,
@@ -106,7 +110,7 @@ def new_hand_form(view: MatchView) -> MatchHandForm:
 _ENTERED = ("maal", "maal_cards", "maal_counts", "marriages_shown", "dealt_tunnelas", "foul")
 
 
-def nothing_entered(data: dict) -> bool:
+def nothing_entered(data: dict[str, Any]) -> bool:
     """A finisher and no player's maal, tunnela or foul typed: the form as it opened
     (Back to a form reloaded after a save, say) but for one choice, not a hand anyone
     filled in. A void hand is not one: the form opens finished by sequences."""

@@ -9,6 +9,8 @@ match loaded from its public id, so a hand is only ever looked up inside its mat
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
 
 from ledger import matches
 from ledger.forms.hand_reading import HandCheck
@@ -47,13 +49,19 @@ def _view(match: Match, number: int | None = None) -> MatchView:
     return matches.match_view(match, newest=RECENT_HANDS, also=number)
 
 
-def _to_match(public_id: str):
+def _to_match(public_id: str) -> Response:
     return redirect(url_for("matches.show", public_id=public_id), 303)
 
 
 def _entry_page(
-    view: MatchView, form: MatchHandForm, *, number=None, check=None, status=200, **extra
-):
+    view: MatchView,
+    form: MatchHandForm,
+    *,
+    number: int | None = None,
+    check: HandCheck | None = None,
+    status: int = 200,
+    **extra: object,
+) -> tuple[str, int]:
     """The hand form of a match: a new hand (``number`` None) or an edit of hand ``number``."""
     body = render_template(
         "match/hand_entry.html", view=view, form=form, number=number, check=check, **extra
@@ -62,7 +70,7 @@ def _entry_page(
 
 
 @bp.get("")
-def index(public_id: str):
+def index(public_id: str) -> str:
     """Every hand of the match, a page of them at a time (the newest page first): the
     match page shows only the newest."""
     match = matches.get_match(public_id)
@@ -75,7 +83,7 @@ def index(public_id: str):
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new(public_id: str):
+def new(public_id: str) -> ResponseReturnValue:
     """The new-hand form, and its save: post/redirect/get, once per the form's key (the
     same form sent again, by Back, a double tap or a resend, goes to the hand it stored)."""
     match, view = _editable(public_id)
@@ -123,7 +131,9 @@ def _entered_again(
     return view, form, check_match_hand(form, match, view)
 
 
-def _taken_page(public_id: str, refused: matches.HandNumberTaken | matches.KeyReused):
+def _taken_page(
+    public_id: str, refused: matches.HandNumberTaken | matches.KeyReused
+) -> tuple[str, int]:
     """The hand this form adds is already there (another scorekeeper stored that number
     first, or this very form was saved before with other values): nothing was stored.
     Show that hand beside what this user typed, kept in the form, which now adds the
@@ -161,7 +171,7 @@ def _side_by_side(
     return [(name, stored.get(name), mine.get(name)) for name in view.players]
 
 
-def _finished_page(public_id: str):
+def _finished_page(public_id: str) -> tuple[str, int]:
     """The match ended while this hand was being typed: nothing stored; say so, keep the
     hand on the page, and point to playing on."""
     view, form, check = _entered_again(public_id)
@@ -198,7 +208,7 @@ def _finished_words(view: MatchView) -> str:
 
 
 @bp.post("/<int:number>/undo")
-def undo(public_id: str, number: int):
+def undo(public_id: str, number: int) -> ResponseReturnValue:
     """Take back a hand just saved, in one tap: a delete, its record kept in the history.
     Only while the hand is as it was saved and young (``ledger.web.undo``); else the
     delete page asks to confirm."""
@@ -231,7 +241,7 @@ def undo(public_id: str, number: int):
 
 
 @bp.post("/preview")
-def preview(public_id: str):
+def preview(public_id: str) -> str:
     """The live preview of the hand form (htmx): the settlement or the problems."""
     match, view = _editable(public_id)
     form = build_match_hand_form(view, request.form)
@@ -241,7 +251,7 @@ def preview(public_id: str):
 
 
 @bp.get("/<int:number>")
-def show(public_id: str, number: int):
+def show(public_id: str, number: int) -> str:
     match = matches.get_match(public_id)
     view = matches.match_view(match, newest=0, also=number)
     hand = view.hand(number)
@@ -260,7 +270,7 @@ def show(public_id: str, number: int):
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
-def edit(public_id: str, number: int):
+def edit(public_id: str, number: int) -> ResponseReturnValue:
     match, view = _editable(public_id, number)
     hand = view.hand(number)
     if request.method == "GET":
@@ -295,7 +305,7 @@ def edit(public_id: str, number: int):
     return _entry_page(view, form, number=number, check=check, status=422)
 
 
-def _conflict_page(public_id: str, number: int, conflict):
+def _conflict_page(public_id: str, number: int, conflict: matches.HandConflict) -> tuple[str, int]:
     """Someone else changed or deleted the hand: keep what this user entered on the page,
     show the other version, and let them save theirs knowingly (the other stays in the
     history) or, when the hand is gone, add theirs as a new hand."""
@@ -317,7 +327,7 @@ def _conflict_page(public_id: str, number: int, conflict):
 
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
-def delete(public_id: str, number: int):
+def delete(public_id: str, number: int) -> ResponseReturnValue:
     match, view = _editable(public_id, number)
     hand = view.hand(number)
     if hand is None:
@@ -349,7 +359,7 @@ def delete(public_id: str, number: int):
     return _to_match(public_id)
 
 
-def _already_deleted(public_id: str, number: int):
+def _already_deleted(public_id: str, number: int) -> Response:
     flash(tr("Hand {number} had already been deleted by someone else.", number=number), "success")
     return _to_match(public_id)
 
@@ -362,7 +372,14 @@ def _conflict_words(number: int, deleted: bool) -> str:
     return tr("Hand {number} was changed by someone else since you opened it.", number=number)
 
 
-def _delete_page(view, hand, version, *, conflict=None, status=200):
+def _delete_page(
+    view: MatchView,
+    hand: HandView,
+    version: int,
+    *,
+    conflict: str | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
     body = render_template(
         "match/hand_delete.html",
         view=view,

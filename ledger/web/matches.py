@@ -18,8 +18,11 @@ Hand pages are in ``ledger.web.hands``; reading and writing is ``ledger.matches`
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import (
     Blueprint,
+    Response,
     current_app,
     flash,
     make_response,
@@ -29,6 +32,7 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -55,6 +59,7 @@ from ledger.forms.stake import (
     read_stake_fields,
     stake_field,
 )
+from ledger.http.edit_keys import remember_key
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.pace import poll_seconds
 from ledger.i18n import current_language, digit_style, money, tr, translate
@@ -68,7 +73,7 @@ from ledger.matches.reading import read_match, read_whole_number, rules_from_rec
 from ledger.matches.view import MatchView, stake_of
 from ledger.tables.player_stats import match_stats
 from ledger.tables.service import table_of
-from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key, remember_key
+from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
 from ledger.web.score_table import RECENT_HANDS, score_rows
 from ledger.web.undo import take_undo_offer
 
@@ -79,7 +84,7 @@ IMPORT_MAX_MIB = IMPORT_MAX_BYTES // (1024 * 1024)
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new():
+def new() -> ResponseReturnValue:
     if request.method == "GET":
         form = NewMatchForm(formdata=None)
         return _new_page(form, prepare_new_match_form(form))
@@ -167,7 +172,7 @@ def _shown(error: FieldError) -> str:
 
 
 @bp.post("/new/rules")
-def new_rules():
+def new_rules() -> str:
     """The house rules and length part of the new-match form, redrawn (htmx) when the
     profile or an override changes: the values shown follow the choice."""
     form = NewMatchForm(formdata=request.form)
@@ -176,9 +181,9 @@ def new_rules():
 
 
 @bp.post("/import")
-@csrf.exempt  # checked below, once the larger limit of an import applies to the body
+@csrf.exempt  # type: ignore[untyped-decorator]  # checked below, under an import's limit
 @one_import_at_a_time
-def import_saved():
+def import_saved() -> ResponseReturnValue:
     """A new match from a saved one (summary PDF or export.json); this browser edits it."""
     request.max_content_length = IMPORT_MAX_BYTES
     try:
@@ -202,7 +207,13 @@ def import_saved():
     return redirect(url_for("matches.show", public_id=match.public_id), 303)
 
 
-def _new_page(form, choice, check=None, status=200, import_form=None):
+def _new_page(
+    form: NewMatchForm | None,
+    choice: RulesChoice | None,
+    check: NewMatchCheck | None = None,
+    status: int = 200,
+    import_form: ImportMatchForm | None = None,
+) -> tuple[str, int]:
     """The new-match page; ``import_form`` when a saved match could not be loaded."""
     if form is None:
         form = NewMatchForm(formdata=None)
@@ -222,7 +233,7 @@ def _new_page(form, choice, check=None, status=200, import_form=None):
 # and hands) when something did, however many hands there are.
 
 
-def match_context(match: Match, editor: bool) -> dict:
+def match_context(match: Match, editor: bool) -> dict[str, Any]:
     """What the match page and its live part show (no query per hand)."""
     view: MatchView = matches.match_view(match, newest=RECENT_HANDS)
     chart = running_chart(view.players, view.running)
@@ -237,7 +248,7 @@ def match_context(match: Match, editor: bool) -> dict:
     }
 
 
-def _key(part: str, public_id: str, version: int, editor: bool) -> tuple:
+def _key(part: str, public_id: str, version: int, editor: bool) -> tuple[object, ...]:
     pace = poll_seconds(current_app, public_id)  # the live part says how often to poll
     return (part, public_id, version, editor, current_language(), digit_style(), pace)
 
@@ -261,11 +272,11 @@ def rendered_part(part: str, row: Match, editor: bool) -> Markup:
 
 
 @bp.get("/<public_id>")
-def show(public_id: str):
+def show(public_id: str) -> ResponseReturnValue:
     return _show_page(matches.get_match(public_id))
 
 
-def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 200):
+def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 200) -> Response:
     """The match page; an editor's has the share links and, in a zero-sum match, the
     stake form (``stake_form``: as posted, with its problems)."""
     public_id = row.public_id
@@ -311,7 +322,7 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
 
 
 @bp.post("/<public_id>/stake")
-def stake(public_id: str):
+def stake(public_id: str) -> ResponseReturnValue:
     """Set, change (an amount) or drop (no amount) the stake; problems on their fields."""
     match = MATCH_PAGES.editable(public_id)
     form = StakeForm(formdata=request.form)
@@ -332,7 +343,7 @@ def stake(public_id: str):
 
 
 @bp.get("/<public_id>/live")
-def live(public_id: str):
+def live(public_id: str) -> ResponseReturnValue:
     """The standings, table and chart, when they changed since version ``v``; else 204."""
     row = matches.get_match(public_id)
     if request.args.get("v", type=int) == row.version:
@@ -372,7 +383,7 @@ def stop_here(match: Match, view: MatchView) -> None:
 
 
 @bp.route("/<public_id>/length", methods=["GET", "POST"])
-def change_length(public_id: str):
+def change_length(public_id: str) -> ResponseReturnValue:
     """Play on after the end (a new, longer length) or stop here (the length becomes the
     hands played): the match's length, changed as the API's PATCH changes it."""
     match = MATCH_PAGES.editable(public_id)
@@ -396,7 +407,7 @@ def change_length(public_id: str):
 
 
 @bp.post("/<public_id>/end")
-def end_night(public_id: str):
+def end_night(public_id: str) -> ResponseReturnValue:
     """End the night: the match ends after its last hand, whatever its length (the API's
     ``{"finished": true}``); the page offers to take it back."""
     match = MATCH_PAGES.editable(public_id)
@@ -406,7 +417,7 @@ def end_night(public_id: str):
 
 
 @bp.post("/<public_id>/reopen")
-def reopen_night(public_id: str):
+def reopen_night(public_id: str) -> ResponseReturnValue:
     """Take "End the night" back (``{"finished": false}``): the match takes hands again."""
     match = MATCH_PAGES.editable(public_id)
     matches.change_match(match, {"finished": False})

@@ -27,7 +27,9 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
 from ledger.engine import Invalid
@@ -83,7 +85,7 @@ bp.add_app_template_global(service.pay_to_in_table, "pay_to_in_table")
 
 
 @bp.get("/join/<key>")
-def join(key: str):
+def join(key: str) -> ResponseReturnValue:
     """Keep the player's own link in this browser, and drop it from the URL."""
     player = people.person_of(key)
     if player is None:
@@ -94,7 +96,7 @@ def join(key: str):
 
 
 @bp.get("")
-def tables():
+def tables() -> ResponseReturnValue:
     """The tables this browser holds an own link of, with the balance in each."""
     rows = []
     for public_id, key in reversed(held_person_keys().items()):
@@ -119,12 +121,12 @@ def tables():
 
 
 @bp.get("/<public_id>")
-def page(public_id: str):
+def page(public_id: str) -> ResponseReturnValue:
     return _page(_holder(public_id))
 
 
 @bp.post("/<public_id>/pay")
-def pay(public_id: str):
+def pay(public_id: str) -> ResponseReturnValue:
     """ "I paid Asha 150": a pending payment from this player, counted once Asha
     confirms it."""
     player = _holder(public_id)
@@ -147,7 +149,7 @@ def pay(public_id: str):
 
 
 @bp.post("/<public_id>/payments/<int:payment_id>/<any(confirm, reject, delete):what>")
-def answer(public_id: str, payment_id: int, what: str):
+def answer(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
     """Received (confirm), Not received (reject), or take back a payment one recorded."""
     player = _holder(public_id)
     if not PlainForm().validate_on_submit():
@@ -167,7 +169,7 @@ def answer(public_id: str, payment_id: int, what: str):
 
 
 @bp.post("/<public_id>/handles")
-def handles(public_id: str):
+def handles(public_id: str) -> ResponseReturnValue:
     player = _holder(public_id)
     form = HandlesForm()
     if not form.validate_on_submit():
@@ -181,8 +183,8 @@ def handles(public_id: str):
 
 
 @bp.post("/<public_id>/qr")
-@csrf.exempt  # checked below, once the image's own limit applies to the body
-def qr(public_id: str):
+@csrf.exempt  # type: ignore[untyped-decorator]  # checked below, under the image's limit
+def qr(public_id: str) -> ResponseReturnValue:
     """The player's wallet QR, read from a screenshot; only its text is kept."""
     player = _holder(public_id)
     request.max_content_length = MAX_BYTES + 64 * 1024  # the image and the form around it
@@ -208,7 +210,7 @@ def qr(public_id: str):
 
 
 @bp.post("/<public_id>/qr/delete")
-def qr_delete(public_id: str):
+def qr_delete(public_id: str) -> ResponseReturnValue:
     player = _holder(public_id)
     if not PlainForm().validate_on_submit():
         abort(400)
@@ -218,7 +220,7 @@ def qr_delete(public_id: str):
 
 
 @bp.post("/<public_id>/link")
-def new_link(public_id: str):
+def new_link(public_id: str) -> ResponseReturnValue:
     """A new own link for this player: the old one stops working."""
     player = _holder(public_id)
     if not PlainForm().validate_on_submit():
@@ -229,7 +231,7 @@ def new_link(public_id: str):
 
 
 @bp.post("/<public_id>/forget")
-def forget(public_id: str):
+def forget(public_id: str) -> ResponseReturnValue:
     """Forget me: "Former player N" everywhere in the table; this browser forgets the
     link."""
     player = _holder(public_id)
@@ -253,7 +255,7 @@ def _holder(public_id: str) -> TablePlayer:
     return player
 
 
-def _page(player: TablePlayer, status: int = 200, **given: Any):
+def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
     mine = people.me_json(player)
     table = player.table
     pay_form = given.pop("pay_form", None)
@@ -298,7 +300,7 @@ def _page(player: TablePlayer, status: int = 200, **given: Any):
     return response
 
 
-def _qr_problem(player: TablePlayer, status: int, *problems: str):
+def _qr_problem(player: TablePlayer, status: int, *problems: str) -> Response:
     return _page(player, status, qr_problems=list(problems))
 
 
@@ -306,7 +308,7 @@ def _problems(invalid: Invalid) -> list[str]:
     return [tr(e.template, **e.values) for e in invalid.errors]
 
 
-def _back(player: TablePlayer):
+def _back(player: TablePlayer) -> Response:
     return redirect(url_for("people.page", public_id=player.table.public_id), 303)
 
 

@@ -17,7 +17,7 @@ bp = Blueprint("rules", __name__)
 
 
 @bp.get("/rules")
-def index():
+def index() -> str:
     profiles = [(pid, PROFILE_NAMES[pid], rules.to_json()) for pid, rules in PROFILES.items()]
     settings = [name for name in profiles[0][2] if name != "profile"]
     # What a hand may hold under each profile, with three and with four packs.

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, Response, current_app, make_response, render_template, request
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ledger import matches
@@ -127,7 +128,7 @@ def screen_part(row: Match) -> Markup:
 
 
 @bp.get("/<public_id>/screen")
-def show(public_id: str):
+def show(public_id: str) -> ResponseReturnValue:
     row = matches.get_match(public_id)
     return screen_page(
         "screen/page.html", name=row.name, public_id=public_id, part=screen_part(row)
@@ -135,7 +136,7 @@ def show(public_id: str):
 
 
 @bp.get("/<public_id>/screen/live")
-def live(public_id: str):
+def live(public_id: str) -> ResponseReturnValue:
     """The screen's part when the match changed since version ``v``; else 204."""
     row = matches.get_match(public_id)
     if request.args.get("v", type=int) == row.version:

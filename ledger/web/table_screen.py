@@ -14,6 +14,7 @@ query): a hand in tonight's match, a new match or a new season all move it.
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ledger import matches
@@ -51,13 +52,13 @@ def screen_part(table: Table, now: str) -> Markup:
 
 
 @bp.get("/<public_id>/screen")
-def show(public_id: str):
+def show(public_id: str) -> ResponseReturnValue:
     table = service.get_table(public_id)
     return screen_page("table/screen.html", table=table, part=screen_part(table, stamp(table)))
 
 
 @bp.get("/<public_id>/screen/live")
-def live(public_id: str):
+def live(public_id: str) -> ResponseReturnValue:
     table = service.get_table(public_id)
     now = stamp(table)
     if request.args.get("v") == now:

@@ -9,6 +9,7 @@ under the other rules, the matches they would have won, each match's hands that 
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from flask.typing import ResponseReturnValue
 
 from ledger.forms.what_if import WhatIfForm, chosen, picked_query, rules_title
 from ledger.http.seasons import season_or_404
@@ -20,7 +21,7 @@ bp = Blueprint("table_what_if", __name__, url_prefix="/tables")
 
 
 @bp.get("/<public_id>/what-if")
-def what_if(public_id: str):
+def what_if(public_id: str) -> ResponseReturnValue:
     table = service.get_table(public_id)
     season = season_or_404(table, request.args.get("season"))
     own = rules_from_record(table.rules)

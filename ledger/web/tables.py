@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -30,6 +31,8 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
 from ledger import matches
@@ -56,6 +59,7 @@ from ledger.forms.table import (
     said_once,
     typed_amount,
 )
+from ledger.http.edit_keys import held_keys, remember_key
 from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, format_day, money, signed, tr
 from ledger.matches.chart import Chart, build_chart
@@ -67,12 +71,8 @@ from ledger.tables.guests import guest_names
 from ledger.tables.models import Season, Table
 from ledger.tables.money_view import decimal_or_none, money_view
 from ledger.tables.payment_keys import KeyReused
-from ledger.web.edit_rights import (
-    TABLE_PAGES,
-    held_keys,
-    remember_key,
-    table_edit_key,
-)
+from ledger.tables.reading import read_table
+from ledger.web.edit_rights import TABLE_PAGES, table_edit_key
 from ledger.web.qr import qr_inline
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
@@ -93,7 +93,7 @@ def day(moment: datetime | str | None) -> str:
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new():
+def new() -> ResponseReturnValue:
     form = NewTableForm(formdata=request.form if request.method == "POST" else None)
     prepare_rules_form(form.rules.form)
     choice = read_rules_form(form.rules.form)
@@ -109,7 +109,7 @@ def new():
     }
     try:
         if choice.problems:
-            service.read_table(data)  # only to find the other problems; stores nothing
+            read_table(data)  # only to find the other problems; stores nothing
             raise Invalid([])
         table, key = service.create_table(data)
     except Invalid as invalid:
@@ -132,7 +132,7 @@ def new():
 
 
 @bp.get("/<public_id>")
-def show(public_id: str):
+def show(public_id: str) -> ResponseReturnValue:
     table = service.get_table(public_id)
     return _page(table, season_or_404(table, request.args.get("season")))
 
@@ -171,7 +171,7 @@ def chart_words(chart: Chart | None, template: str) -> str:
     return tr(template, totals=totals)
 
 
-def _page(table: Table, season: Season | None, status: int = 200, **forms: Any):
+def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) -> Response:
     """The table's page; ``forms``: the forms as posted, with their problems."""
     key = table_edit_key(table)
     found = service.standings(table, season)
@@ -315,13 +315,13 @@ TABLE_PAGES.share(bp)  # qr (the read-only link's QR code) and join (the edit li
 # --- writes --------------------------------------------------------------------------
 
 
-def _back(table: Table, message: str):
+def _back(table: Table, message: str) -> Response:
     flash(message, "success")
     return redirect(url_for("tables.show", public_id=table.public_id), 303)
 
 
 @bp.post("/<public_id>/matches")
-def new_match(public_id: str):
+def new_match(public_id: str) -> ResponseReturnValue:
     """Tonight's match: the players ticked (roster order) and anyone new; the table's
     rules and stake, the first dealer where the table left off."""
     table = TABLE_PAGES.editable(public_id)
@@ -364,7 +364,7 @@ def _hands_tonight(text: str) -> int:
 
 
 @bp.post("/<public_id>/move")
-def move_match(public_id: str):
+def move_match(public_id: str) -> ResponseReturnValue:
     """A match played before the table existed, moved in: this browser must edit it."""
     table = TABLE_PAGES.editable(public_id)
     form = MoveMatchForm(formdata=request.form)
@@ -382,7 +382,7 @@ def move_match(public_id: str):
 
 
 @bp.post("/<public_id>/seasons")
-def new_season(public_id: str):
+def new_season(public_id: str) -> ResponseReturnValue:
     table = TABLE_PAGES.editable(public_id)
     form = SeasonForm(formdata=request.form)
     try:
@@ -394,29 +394,37 @@ def new_season(public_id: str):
 
 
 @bp.post("/<public_id>/players/rename")
-def rename_player(public_id: str):
-    table = TABLE_PAGES.editable(public_id)
-    name = _posted_player(table)
-    form = RenameForm(formdata=request.form, prefix=_prefix(name))
-    try:
-        service.change_player(table, name, {"name": form.name.data or ""})
-    except Invalid as invalid:
-        top = place(invalid, {"name": form.name})
-        return _page(table, table.current_season, 422, rename_forms={name: form}, top_problems=top)
-    return _back(table, tr("{old} is now {new}.", old=name, new=form.name.data))
+def rename_player(public_id: str) -> ResponseReturnValue:
+    return _change_player(public_id, RenameForm, "name", "rename_forms", N_("{old} is now {new}."))
 
 
 @bp.post("/<public_id>/players/merge")
-def merge_player(public_id: str):
+def merge_player(public_id: str) -> ResponseReturnValue:
+    return _change_player(
+        public_id, MergeForm, "merge_into", "merge_forms", N_("{old} is merged into {new}.")
+    )
+
+
+def _change_player(
+    public_id: str,
+    form_class: type[RenameForm | MergeForm],
+    field: str,
+    forms: str,
+    done: str,
+) -> Response:
+    """A roster entry renamed (``field`` "name") or merged ("merge_into"): back to the
+    page saying ``done``, or the page again with the form (under ``forms``, by player)
+    and its problems."""
     table = TABLE_PAGES.editable(public_id)
     name = _posted_player(table)
-    form = MergeForm(formdata=request.form, prefix=_prefix(name))
+    form = form_class(formdata=request.form, prefix=_prefix(name))
+    value = form[field].data
     try:
-        service.change_player(table, name, {"merge_into": form.merge_into.data or ""})
+        service.change_player(table, name, {field: value or ""})
     except Invalid as invalid:
-        top = place(invalid, {"merge_into": form.merge_into})
-        return _page(table, table.current_season, 422, merge_forms={name: form}, top_problems=top)
-    return _back(table, tr("{old} is merged into {new}.", old=name, new=form.merge_into.data))
+        top = place(invalid, {field: form[field]})
+        return _page(table, table.current_season, 422, top_problems=top, **{forms: {name: form}})
+    return _back(table, tr(done, old=name, new=value))
 
 
 def _posted_player(table: Table) -> str:
@@ -428,7 +436,7 @@ def _posted_player(table: Table) -> str:
 
 
 @bp.post("/<public_id>/payments")
-def add_payment(public_id: str):
+def add_payment(public_id: str) -> ResponseReturnValue:
     """Mark paid: money handed over, recorded with who and when, once per the form's key
     (the same form sent again records nothing and says so). Nothing is read after the
     commit: the message and the redirect are made from the answer."""
@@ -456,7 +464,7 @@ def add_payment(public_id: str):
 
 
 @bp.post("/<public_id>/own-link")
-def give_own_link(public_id: str):
+def give_own_link(public_id: str) -> ResponseReturnValue:
     """Hand a roster player their own link: shown once, as a link and a QR code to scan
     from this phone (a new link revokes the one before and clears their handles)."""
     table = TABLE_PAGES.editable(public_id)
@@ -476,26 +484,30 @@ def give_own_link(public_id: str):
 
 
 @bp.post("/<public_id>/own-link/revoke")
-def revoke_own_link(public_id: str):
-    table = TABLE_PAGES.editable(public_id)
-    PlainForm()
-    name = request.form.get("player", "")
-    people.revoke_link(table, name)
-    return _back(table, tr("{name}'s own link no longer works.", name=name))
+def revoke_own_link(public_id: str) -> ResponseReturnValue:
+    return _for_player(public_id, people.revoke_link, N_("{name}'s own link no longer works."))
 
 
 @bp.post("/<public_id>/pay-to/take-down")
-def take_down_pay_to(public_id: str):
+def take_down_pay_to(public_id: str) -> ResponseReturnValue:
     """Take a player's handles and QR down (the table key never sets them)."""
+    return _for_player(
+        public_id, people.take_down, N_("{name}'s handles and QR code are taken down.")
+    )
+
+
+def _for_player(public_id: str, act: Callable[[Table, str], object], done: str) -> Response:
+    """``act`` on the roster player the button names (``player``), then the page saying
+    ``done``."""
     table = TABLE_PAGES.editable(public_id)
     PlainForm()
     name = request.form.get("player", "")
-    people.take_down(table, name)
-    return _back(table, tr("{name}'s handles and QR code are taken down.", name=name))
+    act(table, name)
+    return _back(table, tr(done, name=name))
 
 
 @bp.post("/<public_id>/payments/<int:payment_id>/delete")
-def delete_payment(public_id: str, payment_id: int):
+def delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     """Take a payment back (marked paid by mistake)."""
     table = TABLE_PAGES.editable(public_id)
     PlainForm()  # the token was checked by CSRFProtect
@@ -511,7 +523,7 @@ def delete_payment(public_id: str, payment_id: int):
 
 
 @bp.get("/<public_id>/players/<name>")
-def player(public_id: str, name: str):
+def player(public_id: str, name: str) -> ResponseReturnValue:
     table = service.get_table(public_id)
     season = season_or_404(table, request.args.get("season"))
     found = service.standings(table, season)

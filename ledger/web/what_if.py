@@ -18,6 +18,7 @@ PDF of the comparison (``reports.what_if_pdf``, ``ledger.pdf.routes``) reads too
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from ledger import matches
 from ledger.engine import Invalid
@@ -45,7 +46,7 @@ bp = Blueprint("what_if", __name__, url_prefix="/matches")
 
 
 @bp.get("/<public_id>/what-if")
-def what_if(public_id: str):
+def what_if(public_id: str) -> ResponseReturnValue:
     match = matches.get_match(public_id)
     form, choice = chosen(rules_from_record(match.rules), request.args, WhatIfForm)
     compared = comparison(match, choice.rules) if choice.rules is not None else None
@@ -62,7 +63,7 @@ def what_if(public_id: str):
 
 
 @bp.route("/<public_id>/rules", methods=["GET", "POST"])
-def change_rules(public_id: str):
+def change_rules(public_id: str) -> ResponseReturnValue:
     match = MATCH_PAGES.editable(public_id)
     if request.method == "GET":
         form, choice = chosen(rules_from_record(match.rules), request.args, MatchRulesForm)
@@ -106,7 +107,7 @@ def _rules_page(
     refused: list[HandNote] | None = None,
     problems: list[Problem] | None = None,
     status: int = 200,
-):
+) -> tuple[str, int]:
     compared = comparison(match, choice.rules) if choice.rules is not None and not refused else None
     body = render_template(
         "match/rules.html",
