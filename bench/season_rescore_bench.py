@@ -126,5 +126,6 @@ if __name__ == "__main__":
         f"season rescore, {figures['hands']} hands: median {figures['median_s']:.2f} s, "
         f"slowest {figures['max_s']:.2f} s; the engine alone {figures['engine_s']:.2f} s: "
         f"x {figures['x_engine']:.2f}; its season PDF's first answer "
-        f"{figures['season_pdf_s']:.2f} s (the server's CPU {figures['season_pdf_server_cpu_s']:.2f} s)"
+        f"{figures['season_pdf_s']:.2f} s "
+        f"(the server's CPU {figures['season_pdf_server_cpu_s']:.2f} s)"
     )

@@ -695,7 +695,9 @@ def replace_hand(
         stored.updated_at = now
         board = fold.rewrite(match, number, old, stored)
         fold.keep(match, board, now)
-        answer = _left_by_this_write(match, board, [stored]).hand_answer(number)
+        # Made before the commit, after which the database may be out of reach while the
+        # change is stored; the match was read again once the write held its row.
+        answer = build_match_view(match, board, [stored]).hand_answer(number)
     return answer
 
 
@@ -713,7 +715,7 @@ def delete_hand(match: Match, number: int, expected_version: int | None = None) 
         db.session.flush()
         board = fold.rewrite(match, number, old, None)
         fold.keep(match, board, now)
-        view = _left_by_this_write(match, board, ())
+        view = build_match_view(match, board, ())  # the answer, made before the commit
         return {"deleted": number, "totals": view.totals, "match": view.summary_json()}
 
 
@@ -1118,27 +1120,16 @@ def _store_new_hand(
     )
     board = fold.add(match, board, stored)
     fold.keep(match, board, now)
+    # The answer is the match as this write leaves it (other writers' changes included).
+    db.session.expire(match)
     with db.session.no_autoflush:  # one INSERT of the hand, answer and all, at the commit
         after = tuple(board.totals.values())  # in seat order
-        answer = _left_by_this_write(match, board, [stored], [(taken, after)]).hand_answer(taken)
+        view = build_match_view(match, board, [stored], [(taken, after)])
+        answer = view.hand_answer(taken)
         if key is not None:
             stored.first_answer = answer
     db.session.add(stored)
     return stored, answer
-
-
-def _left_by_this_write(
-    match: Match,
-    board: Scoreboard,
-    hands: Sequence[StoredHand],
-    running: Sequence[tuple[int, tuple[int, ...]]] = (),
-) -> MatchView:
-    """Inside a write's transaction: the match as the write leaves it (other writers'
-    changes included), for an answer made before the commit, since after it the
-    database may be out of reach while the write is stored."""
-    db.session.expire(match)
-    with db.session.no_autoflush:
-        return build_match_view(match, board, hands, running)
 
 
 def _hand_with_key(match: Match, key: str) -> StoredHand | None:

@@ -97,7 +97,7 @@ def test_preview_settles_without_storing(match):
 def test_replace_keeps_history_and_refuses_a_stale_version(match):
     matches.add_hand(match, hand_data())
     edited = matches.replace_hand(match, 1, hand_data("Bikash"), expected_version=1)
-    assert edited.version == 2
+    assert edited["version"] == 2  # the API's answer: the hand as the change left it
     with pytest.raises(matches.HandConflict) as caught:
         matches.replace_hand(match, 1, hand_data("Asha"), expected_version=1)
     assert caught.value.code == 409
