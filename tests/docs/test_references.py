@@ -46,6 +46,7 @@ NOT_NAMES = {
     "ledger.unsent",
     "ledger.migration_heads",
     "ledger.match_page_cache",
+    "ledger.match_running_totals",
 }
 
 
