@@ -249,7 +249,7 @@ def rendered_part(part: str, row: Match, editor: bool) -> Markup:
     found = cache.get(_key(part, row.public_id, row.version, editor))
     if found is not None:
         return Markup(found)
-    context = match_context(matches.get_match(row.public_id), editor)
+    context = match_context(row, editor)
     version = context["view"].version  # what was rendered, even if a write just landed
     live = Markup(render_template("match/_live.html", **context))
     cache.put(_key("live", row.public_id, version, editor), live)
