@@ -166,17 +166,17 @@ def played(match: Match) -> tuple[datetime | None, datetime | None]:
             Hand.match_id == match.id
         )
     ).one()
-    running_kept().put(match.id, replace(kept, played=(first, last)))
+    running_kept().put(match.public_id, replace(kept, played=(first, last)))
     return first, last
 
 
 def _running(match: Match) -> Kept:
     """The match's totals after every hand as of its version, kept for the next one."""
     store = running_kept()
-    kept = store.get(match.id)
+    kept = store.get(match.public_id)
     if kept is None or kept.version != match.version:
         kept = (_added_to(match, kept) if kept is not None else None) or _read_running(match)
-        store.put(match.id, kept)
+        store.put(match.public_id, kept)
     return kept
 
 

@@ -8,7 +8,8 @@ hand number: when the match is as many versions on from the one kept as it took 
 numbers, every write since was an added hand, so the kept totals are taken up and only
 the hands after the last one kept are read (their totals must come out at the
 scoreboard's). Anything else (an edit, a delete, a change of rules or players, in this
-process or another one) reads them all again. Each process keeps its own entries, least
+process or another one) reads them all again. Each process keeps its own entries, by
+the match's public id (a row id may be used again), least
 recently used dropped first, bounded by the hands they hold.
 """
 
@@ -44,24 +45,25 @@ class Kept:
 class RunningKept:
     def __init__(self, hands: int = MAX_HANDS):
         self.hands = hands
-        self._entries: OrderedDict[int, Kept] = OrderedDict()
+        self._entries: OrderedDict[str, Kept] = OrderedDict()
         self._held = 0  # hands in the entries
         self._lock = threading.Lock()
 
-    def get(self, match_id: int) -> Kept | None:
+    def get(self, public_id: str) -> Kept | None:
+        """The totals kept for the match ``public_id`` (never reused, as a row id may be)."""
         with self._lock:
-            found = self._entries.get(match_id)
+            found = self._entries.get(public_id)
             if found is not None:
-                self._entries.move_to_end(match_id)
+                self._entries.move_to_end(public_id)
             return found
 
-    def put(self, match_id: int, kept: Kept) -> None:
+    def put(self, public_id: str, kept: Kept) -> None:
         if len(kept.running) > self.hands:
             return
         with self._lock:
-            old = self._entries.pop(match_id, None)
+            old = self._entries.pop(public_id, None)
             self._held += len(kept.running) - (len(old.running) if old is not None else 0)
-            self._entries[match_id] = kept
+            self._entries[public_id] = kept
             while self._held > self.hands:
                 _, dropped = self._entries.popitem(last=False)
                 self._held -= len(dropped.running)
