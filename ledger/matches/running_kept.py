@@ -9,8 +9,8 @@ numbers, every write since was an added hand, so the kept totals are taken up an
 the hands after the last one kept are read (their totals must come out at the
 scoreboard's). Anything else (an edit, a delete, a change of rules or players, in this
 process or another one) reads them all again. Each process keeps its own entries, by
-the match's public id (a row id may be used again), least
-recently used dropped first, bounded by the hands they hold.
+the match's public id (a row id may be used again), least recently used dropped first,
+bounded by the hands they hold.
 """
 
 from __future__ import annotations
