@@ -47,6 +47,7 @@ NOT_NAMES = {
     "ledger.migration_heads",
     "ledger.match_page_cache",
     "ledger.match_running_totals",
+    "ledger.table_match_lines",
 }
 
 
