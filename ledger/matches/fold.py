@@ -23,6 +23,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy import func, inspect, select, update
+from sqlalchemy.orm import undefer
 
 from ledger.engine import HandRecord
 from ledger.engine.scoreboard import (
@@ -148,12 +149,15 @@ def rewrite(
     return replace(board, pending=pending, last_dealer=newest)
 
 
-def totals_after_each_hand(match: Match) -> list[tuple[int, tuple[int, ...]]]:
+def totals_after_each_hand(
+    match: Match, newest: Sequence[Hand] = ()
+) -> list[tuple[int, tuple[int, ...]]]:
     """(number, the totals after it in seat order) for every hand: the chart's points.
     Taken up from the ones kept for an earlier version when only hands were added since
-    (``running_kept``), else read from an index alone, through the connection (no ORM
-    rows: there are many)."""
-    return list(_running(match).running)
+    (``running_kept``: the added ones' moves from ``newest``, the hands read with their
+    moves, when they are among them), else read from an index alone, through the
+    connection (no ORM rows: there are many)."""
+    return list(_running(match, newest).running)
 
 
 def played(match: Match) -> tuple[datetime | None, datetime | None]:
@@ -170,12 +174,13 @@ def played(match: Match) -> tuple[datetime | None, datetime | None]:
     return first, last
 
 
-def _running(match: Match) -> Kept:
+def _running(match: Match, newest: Sequence[Hand] = ()) -> Kept:
     """The match's totals after every hand as of its version, kept for the next one."""
     store = running_kept()
     kept = store.get(match.public_id)
     if kept is None or kept.version != match.version:
-        kept = (_added_to(match, kept) if kept is not None else None) or _read_running(match)
+        added = _added_to(match, kept, newest) if kept is not None else None
+        kept = added or _read_running(match)
         store.put(match.public_id, kept)
     return kept
 
@@ -194,7 +199,7 @@ def _read_running(match: Match) -> Kept:
     return Kept(match.version, match.last_hand_number, seats, running, None)
 
 
-def _added_to(match: Match, kept: Kept) -> Kept | None:
+def _added_to(match: Match, kept: Kept, newest: Sequence[Hand]) -> Kept | None:
     """``kept`` with the hands added since, when only hands were added since (each write
     counts one version, and only an added hand takes a new number); else None."""
     added = match.last_hand_number - kept.last_hand_number
@@ -205,15 +210,19 @@ def _added_to(match: Match, kept: Kept) -> Kept | None:
         or match.scoreboard is None
     ):
         return None
-    new = (
-        db.session.connection()
-        .execute(
-            select(Hand.number, Hand.moves, Hand.created_at)
-            .where(Hand.match_id == match.id, Hand.number > kept.last_hand_number)
-            .order_by(Hand.number)
-        )
-        .all()
+    new: Sequence[tuple[int, str | None, datetime | None]] = sorted(
+        (h.number, h.moves, h.created_at) for h in newest if h.number > kept.last_hand_number
     )
+    if len(new) != added:  # not all of them among those read: read them
+        new = (
+            db.session.connection()
+            .execute(
+                select(Hand.number, Hand.moves, Hand.created_at)
+                .where(Hand.match_id == match.id, Hand.number > kept.last_hand_number)
+                .order_by(Hand.number)
+            )
+            .all()
+        )
     start = kept.running[-1][1] if kept.running else None
     totals = running_totals(kept.seats, [moves for _, moves, _ in new], start)  # type: ignore[misc]
     running = kept.running + tuple(
@@ -251,8 +260,9 @@ def hands(match: Match, newest: int | None = None, also: int | None = None) -> S
     if newest is None:
         return db.session.scalars(query.order_by(Hand.number)).all()
     found = []
-    if newest:
-        found = list(db.session.scalars(query.order_by(Hand.number.desc()).limit(newest)))
+    if newest:  # with their moves: the chart's totals take up the newest hands' (_added_to)
+        newest_first = query.options(undefer(Hand.moves)).order_by(Hand.number.desc())
+        found = list(db.session.scalars(newest_first.limit(newest)))
     if also is not None and all(h.number != also for h in found):
         found += db.session.scalars(query.where(Hand.number == also)).all()
     return sorted(found, key=lambda h: h.number)
