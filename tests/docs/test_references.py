@@ -48,6 +48,7 @@ NOT_NAMES = {
     "ledger.match_page_cache",
     "ledger.match_running_totals",
     "ledger.table_match_lines",
+    "ledger.kept_parts",
 }
 
 
