@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import Any
 
 from .match import HandRecord, MatchState, Standing, hands_in_length, is_finished, next_seat
@@ -257,18 +257,25 @@ def moves_text(players: Sequence[str], hand: HandRecord, carried: Carry) -> str:
     return " ".join(str(added.get(name, 0)) for name in players)
 
 
-def running_totals(seats: int, kept: Sequence[str]) -> list[tuple[int, ...]]:
+def running_totals(
+    seats: int, kept: Sequence[str], start: Sequence[int] | None = None
+) -> list[tuple[int, ...]]:
     """The totals after each hand in seat order, from the hands' ``moves_text`` in order
     (tuples, not dicts, summed a seat at a time: a thousand hands are summed for every
-    page of a match).
+    page of a match), from the totals ``start`` (None: from zero).
 
     >>> running_totals(2, ["5 -5", "-2 2"])
     [(5, -5), (3, -3)]
+    >>> running_totals(2, ["-2 2"], start=(5, -5))
+    [(3, -3)]
     """
-    values = [int(move) for move in " ".join(kept).split()]
+    values = list(map(int, " ".join(kept).split()))
     if len(values) != seats * len(kept):
         raise ValueError("a hand's moves do not name every seat")
-    return list(zip(*(accumulate(values[seat::seats]) for seat in range(seats)), strict=True))
+    if start is None:
+        return list(zip(*(accumulate(values[seat::seats]) for seat in range(seats)), strict=True))
+    sums = (accumulate(values[seat::seats], initial=start[seat]) for seat in range(seats))
+    return list(zip(*(islice(sums_of_seat, 1, None) for sums_of_seat in sums), strict=True))
 
 
 def record_json(hand: HandRecord, carried: Carry) -> dict[str, Any]:

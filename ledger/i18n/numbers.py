@@ -4,6 +4,7 @@ table's clock (the setting ``TIMEZONE``) and, in Nepali, the Bikram Sambat calen
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, date, datetime, tzinfo
 from decimal import Decimal
 from functools import lru_cache
@@ -105,6 +106,13 @@ def money(amount: Decimal, currency: str, sign: bool = False) -> str:
     elif sign and amount > 0:
         text = "+" + text
     return digits(text)
+
+
+def signed_writer() -> Callable[[int], str]:
+    """``signed`` for the many integers of one page (a score table's cells), the page's
+    digits looked up once rather than for each."""
+    style = digit_style()
+    return lambda value: _integer(value, True, style)
 
 
 def signed(value: object) -> str:

@@ -8,6 +8,9 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, redirect, request
 from flask.typing import ResponseReturnValue
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ledger.i18n.language import (
@@ -92,6 +95,26 @@ def _vary(response: Response) -> Response:
     return response
 
 
+@pass_eval_context
+def template_gettext(eval_ctx: EvalContext, message: str, /, **variables: object) -> str:
+    """``_(...)`` and ``{% trans %}`` in a template, as jinja2.ext.i18n's new-style
+    gettext: the translation, marked safe where the template escapes, always filled in
+    with ``%`` (so the values are escaped and a lone ``%%`` is one ``%``)."""
+    found: str = translations().ugettext(message)
+    return (Markup(found) if eval_ctx.autoescape else found) % variables
+
+
+@pass_eval_context
+def template_ngettext(
+    eval_ctx: EvalContext, singular: str, plural: str, count: int, /, **variables: object
+) -> str:
+    """``ngettext(...)`` and a plural ``{% trans %}``, as jinja2.ext.i18n's new-style one
+    (``num`` is the count unless given)."""
+    variables.setdefault("num", count)
+    found: str = translations().ungettext(singular, plural, count)
+    return (Markup(found) if eval_ctx.autoescape else found) % variables
+
+
 def init_i18n(app: Flask) -> None:
     """Flask-Babel on the app, and the ``Vary`` that keeps pages apart by language."""
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
@@ -104,6 +127,10 @@ def init_i18n(app: Flask) -> None:
         pgettext=lambda c, s: translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
     )
+    # The same two as jinja2.ext.i18n's new-style ones, called in one step instead of
+    # three (``_`` → ``gettext`` → the callable): a page translates some 150 words.
+    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext)
+    app.jinja_env.globals["ngettext"] = template_ngettext
     # {% trans %} blocks are read with their whitespace folded: one-line message ids.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.after_request(_vary)

@@ -23,6 +23,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy import func, inspect, select, update
+from sqlalchemy.orm import undefer
 
 from ledger.engine import HandRecord
 from ledger.engine.scoreboard import (
@@ -39,6 +40,7 @@ from ledger.extensions import db
 from ledger.matches import isolation
 from ledger.matches.models import Hand, Match
 from ledger.matches.reading import rules_from_record
+from ledger.matches.running_kept import Kept, running_kept
 from ledger.matches.view import hand_fragment, hand_record, hand_view
 
 #: The later hands' fold records an edit reads at first (more only if the carries go on
@@ -147,9 +149,43 @@ def rewrite(
     return replace(board, pending=pending, last_dealer=newest)
 
 
-def totals_after_each_hand(match: Match) -> list[tuple[int, tuple[int, ...]]]:
+def totals_after_each_hand(
+    match: Match, newest: Sequence[Hand] = ()
+) -> list[tuple[int, tuple[int, ...]]]:
     """(number, the totals after it in seat order) for every hand: the chart's points.
-    Read from an index alone, through the connection (no ORM rows: there are many)."""
+    Taken up from the ones kept for an earlier version when only hands were added since
+    (``running_kept``: the added ones' moves from ``newest``, the hands read with their
+    moves, when they are among them), else read from an index alone, through the
+    connection (no ORM rows: there are many)."""
+    return list(_running(match, newest).running)
+
+
+def played(match: Match) -> tuple[datetime | None, datetime | None]:
+    """When the match's first and last hand were played (None, None: no hand yet)."""
+    kept = _running(match)
+    if kept.played is not None:
+        return kept.played
+    first, last = db.session.execute(
+        select(func.min(Hand.created_at), func.max(Hand.created_at)).where(
+            Hand.match_id == match.id
+        )
+    ).one()
+    running_kept().put(match.public_id, replace(kept, played=(first, last)))
+    return first, last
+
+
+def _running(match: Match, newest: Sequence[Hand] = ()) -> Kept:
+    """The match's totals after every hand as of its version, kept for the next one."""
+    store = running_kept()
+    kept = store.get(match.public_id)
+    if kept is None or kept.version != match.version:
+        added = _added_to(match, kept, newest) if kept is not None else None
+        kept = added or _read_running(match)
+        store.put(match.public_id, kept)
+    return kept
+
+
+def _read_running(match: Match) -> Kept:
     kept = (
         db.session.connection()
         .execute(
@@ -157,8 +193,53 @@ def totals_after_each_hand(match: Match) -> list[tuple[int, tuple[int, ...]]]:
         )
         .all()
     )
-    totals = running_totals(len(match.players), [moves for _, moves in kept])  # type: ignore[misc]
-    return [(number, after) for (number, _), after in zip(kept, totals, strict=True)]
+    seats = len(match.players)
+    totals = running_totals(seats, [moves for _, moves in kept])  # type: ignore[misc]
+    running = tuple((number, after) for (number, _), after in zip(kept, totals, strict=True))
+    return Kept(match.version, match.last_hand_number, seats, running, None)
+
+
+def _added_to(match: Match, kept: Kept, newest: Sequence[Hand]) -> Kept | None:
+    """``kept`` with the hands added since, when only hands were added since (each write
+    counts one version, and only an added hand takes a new number); else None."""
+    added = match.last_hand_number - kept.last_hand_number
+    if (
+        match.version - kept.version != added
+        or added <= 0
+        or len(match.players) != kept.seats
+        or match.scoreboard is None
+    ):
+        return None
+    new: Sequence[tuple[int, str | None, datetime | None]] = sorted(
+        (h.number, h.moves, h.created_at) for h in newest if h.number > kept.last_hand_number
+    )
+    if len(new) != added:  # not all of them among those read: read them
+        new = (
+            db.session.connection()
+            .execute(
+                select(Hand.number, Hand.moves, Hand.created_at)
+                .where(Hand.match_id == match.id, Hand.number > kept.last_hand_number)
+                .order_by(Hand.number)
+            )
+            .all()
+        )
+    start = kept.running[-1][1] if kept.running else None
+    totals = running_totals(kept.seats, [moves for _, moves, _ in new], start)  # type: ignore[misc]
+    running = kept.running + tuple(
+        (number, after) for (number, _, _), after in zip(new, totals, strict=True)
+    )
+    board = Scoreboard.from_json(match.player_names, match.scoreboard)
+    if len(running) != board.hands or (
+        running and running[-1][1] != tuple(board.totals[name] for name in board.players)
+    ):
+        return None  # not as the scoreboard counts them: read them all
+    played = None
+    if kept.played is not None and new:
+        moments = [moment for _, _, moment in new if moment is not None]
+        first = kept.played[0] or min(moments, default=None)
+        last = max([m for m in (kept.played[1], *moments) if m is not None], default=None)
+        played = (first, last)
+    return Kept(match.version, match.last_hand_number, kept.seats, running, played)
 
 
 def page_of_hands(match: Match, first: int, count: int) -> Sequence[Hand]:
@@ -179,21 +260,12 @@ def hands(match: Match, newest: int | None = None, also: int | None = None) -> S
     if newest is None:
         return db.session.scalars(query.order_by(Hand.number)).all()
     found = []
-    if newest:
-        found = list(db.session.scalars(query.order_by(Hand.number.desc()).limit(newest)))
+    if newest:  # with their moves: the chart's totals take up the newest hands' (_added_to)
+        newest_first = query.options(undefer(Hand.moves)).order_by(Hand.number.desc())
+        found = list(db.session.scalars(newest_first.limit(newest)))
     if also is not None and all(h.number != also for h in found):
         found += db.session.scalars(query.where(Hand.number == also)).all()
     return sorted(found, key=lambda h: h.number)
-
-
-def played(match: Match) -> tuple[datetime | None, datetime | None]:
-    """When the match's first and last hand were played (None, None: no hand yet)."""
-    first, last = db.session.execute(
-        select(func.min(Hand.created_at), func.max(Hand.created_at)).where(
-            Hand.match_id == match.id
-        )
-    ).one()
-    return first, last
 
 
 def _folded(match: Match) -> Iterator[tuple[HandRecord, Carry]]:

@@ -13,6 +13,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from sqlalchemy import delete, select
+from sqlalchemy.orm import undefer
 
 from ledger.engine import settle
 from ledger.extensions import db
@@ -95,7 +96,10 @@ def _rename_in(match: Match, old: str, new: str, *, forget: bool = False) -> Non
         assert {p["name"]: p["net"] for p in again["players"]} == nets, "a rename moved points"
         return hand.to_json(), kept_under(again, under, rules)
 
-    for row in db.session.scalars(select(Hand).where(Hand.match_id == match.id)):
+    query = select(Hand).where(Hand.match_id == match.id)
+    if forget:  # every stored first answer is read, in the same query
+        query = query.options(undefer(Hand.first_answer))
+    for row in db.session.scalars(query):
         if forget and row.first_answer is not None:  # the match as it was: every name
             row.first_answer = _swap_json(row.first_answer, old, new)
         names = {p["name"] for p in row.input["players"]}

@@ -217,8 +217,9 @@ class Hand(Model):
     idempotency_key: Mapped[str | None] = mapped_column(String(IDEMPOTENCY_KEY_MAX))
     #: SHA-256 (hex) of the request that stored the hand, to tell a replay from a reuse.
     request_digest: Mapped[str | None] = mapped_column(String(64))
-    #: The API's first answer to that request, given again to a replay.
-    first_answer: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: The API's first answer to that request, given again to a replay (read only then:
+    #: pages that show a hand never need it).
+    first_answer: Mapped[dict[str, Any] | None] = mapped_column(JSON, deferred=True)
     #: What the match's fold needs of the hand (``engine.scoreboard.record_json``): small,
     #: so that the totals after every hand (the chart) cost little to read.
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON)

@@ -52,10 +52,14 @@ class FragmentCache:
             self._held = 0
 
 
-def fragment_cache(app: Flask | None = None) -> FragmentCache:
-    """The app's cache (made on first use)."""
+def fragment_cache(
+    app: Flask | None = None, name: str = EXTENSION, size: int = MAX_ENTRIES
+) -> FragmentCache:
+    """The app's cache ``name`` of ``size`` entries at most (made on first use): the
+    match pages' parts, or another page's (a table's lines of its matches)."""
     app = app or current_app
-    cache: FragmentCache | None = app.extensions.get(EXTENSION)
-    if cache is None:
-        cache = app.extensions.setdefault(EXTENSION, FragmentCache())
+    cache = app.extensions.get(name)
+    if not isinstance(cache, FragmentCache):
+        cache = app.extensions.setdefault(name, FragmentCache(size))
+    assert isinstance(cache, FragmentCache)
     return cache

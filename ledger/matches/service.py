@@ -515,12 +515,9 @@ def match_view(match: Match, newest: int | None = None, also: int | None = None)
     if newest is None:
         rows = fold.hands(match)
         return build_match_view(match, board, rows, fold.totals_after_each_hand(match))
+    rows = fold.hands(match, newest, also)
     return build_match_view(
-        match,
-        board,
-        fold.hands(match, newest, also),
-        fold.totals_after_each_hand(match),
-        fold.played(match),
+        match, board, rows, fold.totals_after_each_hand(match, rows), fold.played(match)
     )
 
 

@@ -80,6 +80,11 @@ class HandView:
             for entered, settled in zip(self.input["players"], self.result["players"], strict=True)
         ]
 
+    def in_seats(self, players: Sequence[str]) -> list[tuple[str, dict[str, Any] | None]]:
+        """Each of ``players`` in turn with their row of the result (None: sat it out)."""
+        rows = {row["name"]: row for row in self.result["players"]}
+        return [(name, rows.get(name)) for name in players]
+
     def settlement(self, rules: HouseRules) -> dict[str, Any]:
         """The stored hand settled, as ``engine.settlement_json`` gives a fresh one (the
         match's rules go back in: they are stored once, with the match)."""

@@ -4,23 +4,20 @@ the text the code says is kept; the image never is.
 The image is bounded before it is decoded: the body's size, then the dimensions its
 header states (a PNG of a few kilobytes may claim a gigapixel), with Pillow's own
 decompression-bomb guard set to the same bound. The code is read by zxing-cpp
-(ZXing's C++ port: finds codes turned and small in a photo or a screenshot).
+(ZXing's C++ port: finds codes turned and small in a photo or a screenshot). Both are
+imported by the first image read, not by the server's start (a tenth of a second
+that nearly every process would spend for nothing).
 """
 
 from __future__ import annotations
 
 import io
 
-import zxingcpp
-from PIL import Image, UnidentifiedImageError
-
 from ledger.engine import FieldError, Invalid
 
 #: The largest body and image taken (docs/api.md): 413 beyond.
 MAX_BYTES = 1024 * 1024
 MAX_PIXELS = 16_000_000
-#: Pillow refuses (or warns of) any image larger than this, whoever opens it.
-Image.MAX_IMAGE_PIXELS = MAX_PIXELS
 
 _SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
 
@@ -37,6 +34,10 @@ def read_qr(data: bytes) -> str:
         raise TooLarge
     if not data.startswith(_SIGNATURES):
         raise _invalid("This is not a PNG or JPEG image: send a screenshot of your QR code.")
+    import zxingcpp
+    from PIL import Image, UnidentifiedImageError
+
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow refuses (or warns of) any larger image
     try:
         with Image.open(io.BytesIO(data), formats=("PNG", "JPEG")) as image:
             if image.width * image.height > MAX_PIXELS:

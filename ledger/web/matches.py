@@ -18,6 +18,7 @@ Hand pages are in ``ledger.web.hands``; reading and writing is ``ledger.matches`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from flask import (
@@ -25,6 +26,7 @@ from flask import (
     Response,
     current_app,
     flash,
+    get_template_attribute,
     make_response,
     redirect,
     render_template,
@@ -225,6 +227,41 @@ def _new_page(
     return body, status
 
 
+# --- parts that follow only the house rules and the language ---------------------------
+#
+# The match page and its printed report show the rules' summary and the game's words at
+# every version of the match: they depend on the rules (a HouseRules is hashable) and
+# the page's language and digits only, so each is rendered once and kept.
+
+KEPT_PARTS = "ledger.kept_parts"
+KEPT_PARTS_SIZE = 256
+
+
+@bp.app_template_global()
+def kept_macro(template: str, macro: str, *args: Hashable) -> Markup:
+    """The ``macro`` of ``template`` called with ``args`` (hashable: the key), kept."""
+    return _kept(
+        ("macro", template, macro, args), lambda: get_template_attribute(template, macro)(*args)
+    )
+
+
+@bp.app_template_global()
+def kept_include(template: str, **context: Hashable) -> Markup:
+    """``template`` rendered with ``context`` alone (hashable values: the key), kept."""
+    key = ("include", template, tuple(sorted(context.items())))
+    return _kept(key, lambda: render_template(template, **context))
+
+
+def _kept(key: tuple[Hashable, ...], render: Callable[[], str]) -> Markup:
+    parts = fragment_cache(name=KEPT_PARTS, size=KEPT_PARTS_SIZE)
+    full = (*key, current_language(), digit_style())
+    found = parts.get(full)
+    if found is None:
+        found = render()
+        parts.put(full, found)
+    return Markup(found)
+
+
 # --- the match page --------------------------------------------------------------------
 #
 # The page's parts that follow the match (header, standings, table, chart) are rendered
@@ -260,7 +297,7 @@ def rendered_part(part: str, row: Match, editor: bool) -> Markup:
     found = cache.get(_key(part, row.public_id, row.version, editor))
     if found is not None:
         return Markup(found)
-    context = match_context(matches.get_match(row.public_id), editor)
+    context = match_context(row, editor)
     version = context["view"].version  # what was rendered, even if a write just landed
     live = Markup(render_template("match/_live.html", **context))
     cache.put(_key("live", row.public_id, version, editor), live)

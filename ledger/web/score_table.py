@@ -2,13 +2,15 @@
 
 Only arranges the engine's numbers for the template (the hand's net, a foul penalty
 carried in from an earlier hand, the running total after the hand): nothing is added
-up here, and the rows are built in one pass over the hands.
+up here, and the rows are built in one pass over the hands. Each figure is also written
+here as the page shows it, once, rather than by a filter in each of the table's cells.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ledger.i18n.numbers import signed_writer
 from ledger.matches.view import MatchView
 
 #: The hands the match page shows; the older ones are on the pages of hands (a page
@@ -24,6 +26,10 @@ class ScoreCell:
     finished: bool
     carried: int  # a foul penalty from an earlier hand settled in this one (0: none)
     running: int  # the total after this hand
+    #: The three as shown (the page's digits, a sign): "" for a net or penalty not there.
+    shown_net: str
+    shown_carried: str
+    shown_running: str
 
 
 @dataclass(frozen=True)
@@ -35,17 +41,22 @@ class ScoreRow:
 
 
 def score_rows(view: MatchView) -> list[ScoreRow]:
+    signed = signed_writer()
     cells: dict[str, list[ScoreCell]] = {name: [] for name in view.players}
     for hand, running in zip(view.hands, view.state.cumulative, strict=True):
         nets = hand.nets
         for name in view.players:
+            net, carried = nets.get(name), hand.carried_penalties.get(name, 0)
             cells[name].append(
                 ScoreCell(
                     hand=hand.number,
-                    net=nets.get(name),
+                    net=net,
                     finished=hand.winner == name,
-                    carried=hand.carried_penalties.get(name, 0),
+                    carried=carried,
                     running=running[name],
+                    shown_net=signed(net) if net is not None else "",
+                    shown_carried=signed(carried) if carried else "",
+                    shown_running=signed(running[name]),
                 )
             )
     return [

@@ -25,6 +25,7 @@ from flask import (
     Blueprint,
     abort,
     flash,
+    get_template_attribute,
     make_response,
     redirect,
     render_template,
@@ -32,6 +33,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -61,12 +63,13 @@ from ledger.forms.table import (
 )
 from ledger.http.edit_keys import held_keys, remember_key
 from ledger.http.seasons import season_or_404
-from ledger.i18n import N_, format_day, money, signed, tr
+from ledger.i18n import N_, current_language, digit_style, format_day, money, signed, tr
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.models import Match
+from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_whole_number, rules_from_record
 from ledger.tables import figures, people, player_stats, service
-from ledger.tables.figures import Standings
+from ledger.tables.figures import MatchFigures, Standings
 from ledger.tables.guests import guest_names
 from ledger.tables.models import Season, Table
 from ledger.tables.money_view import decimal_or_none, money_view
@@ -87,6 +90,30 @@ def day(moment: datetime | str | None) -> str:
     if isinstance(moment, str):
         moment = datetime.fromisoformat(moment.replace("Z", "+00:00"))
     return format_day(moment)
+
+
+#: A table's page lists every match of its season, and a match's line changes only with
+#: the match (its version): each line is rendered once per version, language and digits
+#: and kept, so that a hand added tonight draws tonight's line alone.
+MATCH_LINES = "ledger.table_match_lines"
+MATCH_LINES_KEPT = 4096
+
+
+@bp.app_template_global()
+def match_line(match: MatchFigures) -> Markup:
+    """The match's line in the table's list of matches ("table/_match_line.html")."""
+    lines = fragment_cache(name=MATCH_LINES, size=MATCH_LINES_KEPT)
+    key = (match.public_id, match.version, current_language(), digit_style())
+    found = lines.get(key)
+    if found is None:
+        found = render_match_line(match)
+        lines.put(key, found)
+    return Markup(found)
+
+
+def render_match_line(match: MatchFigures) -> Markup:
+    line: Markup = get_template_attribute("table/_match_line.html", "match_line")(match)
+    return line
 
 
 # --- a new table ---------------------------------------------------------------------

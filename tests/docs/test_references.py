@@ -46,6 +46,9 @@ NOT_NAMES = {
     "ledger.unsent",
     "ledger.migration_heads",
     "ledger.match_page_cache",
+    "ledger.match_running_totals",
+    "ledger.table_match_lines",
+    "ledger.kept_parts",
 }
 
 

@@ -162,6 +162,19 @@ def test_the_chart_is_plain_svg_told_apart_without_colour(client):
     assert 'role="img"' in svg and "<title" in svg and "<desc" in svg
 
 
+def test_each_players_markers_are_one_element(client):
+    """Drawn alike, a line's markers are one path (issue 41: fewer nodes and loops)."""
+    url = create_match(client)
+    for _ in range(5):
+        add_hand(client, url, WORKED)
+    svg = re.search(r"<svg class=\"chart\".*?</svg>", client.get(url).text, re.S).group(0)
+    # a player's markers, and their legend's line and marker: three paths each
+    assert svg.count("<path") == 3 * len(PLAYERS)
+    marked = re.findall(r'<path d="([^"]*)" fill="[^"]*" stroke="[^"]*" stroke-width="1.2"/>', svg)
+    # each player: one path through the markers of the 5 hands, one for the legend's
+    assert sorted(d.count("M") for d in marked) == [1] * len(PLAYERS) + [5] * len(PLAYERS)
+
+
 def test_chart_geometry():
     built = chart.build_chart(
         ["A", "B", "C"],

@@ -1,0 +1,84 @@
+"""The totals after every hand of a match (the chart's points) and when it was played,
+kept in the process from one version of the match to the next.
+
+Reading a thousand hands' moves and summing them is most of what the first page after
+a hand costs that grows with the match, and a new hand leaves every earlier total as it
+was. Every write counts one version of the match, and only adding a hand takes a new
+hand number: when the match is as many versions on from the one kept as it took new
+numbers, every write since was an added hand, so the kept totals are taken up and only
+the hands after the last one kept are read (their totals must come out at the
+scoreboard's). Anything else (an edit, a delete, a change of rules or players, in this
+process or another one) reads them all again. Each process keeps its own entries, by
+the match's public id (a row id may be used again), least recently used dropped first,
+bounded by the hands they hold.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+
+from flask import Flask, current_app
+
+#: The most hands' totals a process keeps, over all matches (some 300 bytes a hand).
+MAX_HANDS = 20_000
+EXTENSION = "ledger.match_running_totals"
+
+Running = tuple[tuple[int, tuple[int, ...]], ...]
+Played = tuple[datetime | None, datetime | None]
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A match's totals after every hand as they stood at ``version``."""
+
+    version: int
+    last_hand_number: int
+    seats: int
+    running: Running
+    #: None: not read yet (the match's JSON needs no dates).
+    played: Played | None
+
+
+class RunningKept:
+    def __init__(self, hands: int = MAX_HANDS):
+        self.hands = hands
+        self._entries: OrderedDict[str, Kept] = OrderedDict()
+        self._held = 0  # hands in the entries
+        self._lock = threading.Lock()
+
+    def get(self, public_id: str) -> Kept | None:
+        """The totals kept for the match ``public_id`` (never reused, as a row id may be)."""
+        with self._lock:
+            found = self._entries.get(public_id)
+            if found is not None:
+                self._entries.move_to_end(public_id)
+            return found
+
+    def put(self, public_id: str, kept: Kept) -> None:
+        if len(kept.running) > self.hands:
+            return
+        with self._lock:
+            old = self._entries.pop(public_id, None)
+            self._held += len(kept.running) - (len(old.running) if old is not None else 0)
+            self._entries[public_id] = kept
+            while self._held > self.hands:
+                _, dropped = self._entries.popitem(last=False)
+                self._held -= len(dropped.running)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self._held = 0
+
+
+def running_kept(app: Flask | None = None) -> RunningKept:
+    """The app's store (made on first use): one per app, as its database is."""
+    app = app or current_app
+    found = app.extensions.get(EXTENSION)
+    if not isinstance(found, RunningKept):
+        found = app.extensions.setdefault(EXTENSION, RunningKept())
+    assert isinstance(found, RunningKept)
+    return found

@@ -1,0 +1,40 @@
+"""What the first match page after a hand reads (issue 41): not the first answers kept
+for replays of idempotent writes, and for the chart only the moves of the newest hands,
+read with them."""
+
+from __future__ import annotations
+
+from sql_counting import counting_queries
+
+PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+
+
+def hand(winner: str) -> dict:
+    return {
+        "finish": "sequences",
+        "winner": winner,
+        "players": [{"name": n, "seen": "sequences", "maal": 3} for n in PLAYERS],
+    }
+
+
+def test_the_first_page_after_a_hand_reads_only_what_it_shows(app, client):
+    made = client.post(
+        "/api/v1/matches",
+        json={"name": "Reads", "players": PLAYERS, "rules": "sparkai", "first_dealer": "Asha"},
+    ).get_json()
+    url, auth = f"/api/v1/matches/{made['id']}", {"Authorization": f"Bearer {made['edit_key']}"}
+    for i in range(6):
+        key = {"Idempotency-Key": f"hand-{i}"}
+        assert (
+            client.post(f"{url}/hands", json=hand(PLAYERS[i % 4]), headers=auth | key).status_code
+            == 201
+        )
+    assert client.get(f"/matches/{made['id']}").status_code == 200
+    client.post(f"{url}/hands", json=hand("Dipa"), headers=auth | {"Idempotency-Key": "hand-6"})
+    with counting_queries(app) as statements:
+        page = client.get(f"/matches/{made['id']}")
+    assert page.status_code == 200 and ">7</a>" in page.text
+    assert not [s for s in statements if "first_answer" in s]
+    # the moves of the newest hands, read with them: not every hand's
+    (moves,) = [s for s in statements if "hands.moves" in s]
+    assert "LIMIT" in moves
