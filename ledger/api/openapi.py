@@ -20,25 +20,19 @@ from ledger.api.matches import IMPORT_MAX_BYTES
 from ledger.engine import PROFILES
 from ledger.engine.game import (
     FINISHES,
-    HAND_CARDS,
     HAND_PLAYERS,
-    MAAL_COUNT_KEYS,
-    MAX_DEALT_TUNNELAS,
-    MAX_MAAL,
     MAX_MATCH_NAME,
     MAX_MATCH_PLAYERS,
-    MAX_NAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PACKS,
     SEEN,
-    TUNNELA_KINDS,
 )
+from ledger.engine.hand_body import HAND, NAME_SCHEMA, PLAYER, PLAYERS_TEXT
 from ledger.engine.rules import (
     BOOLS,
     CHOICES,
     COUNTS,
-    MAAL_COUNT_HELP,
     MAX_PER_CARD,
     MAX_TABLE_ENTRIES,
     MAX_TABLE_TOTAL,
@@ -47,7 +41,6 @@ from ledger.engine.rules import (
     TABLES,
     TIPLU_COPIES_MAX,
     TUNNELA_SETTINGS,
-    HouseRules,
 )
 from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, NUMBER_MAX
 from ledger.matches.models import INTEGER_MAX
@@ -160,13 +153,7 @@ def ignored(what: str) -> Schema:
 #: A player row's mark: a guest of the table plays without being on its roster.
 GUEST = {"type": "boolean", "description": "A guest of the table: not on its roster."}
 POINTS = {"type": "integer", "description": "Points (whole numbers; money is never a float)."}
-NAME = {
-    "type": "string",
-    "minLength": 1,
-    "maxLength": MAX_NAME,
-    "description": "A player's name: stored in composed form (NFC), spaces folded; control, "
-    "invisible and bidirectional-override characters are refused (422 on the field).",
-}
+NAME = NAME_SCHEMA
 #: Money given in a request: digits with at most 2 decimals, more than 0 and at most
 #: MAX_PER_POINT (9999999999.99: 10 digits before the point, leading zeros aside).
 AMOUNT = {
@@ -176,19 +163,6 @@ AMOUNT = {
     "(never a JSON number, which could lose cents).",
 }
 TOTALS = {"type": "object", "additionalProperties": {"type": "integer"}}
-#: A hand's finish as a request gives it: null (or none) takes the winner's route.
-FINISH_INPUT = {
-    **nullable({"enum": list(FINISHES)}),
-    "description": "null or absent: the route by which the winner saw (a winner who saw "
-    "must then be named).",
-}
-CARD = {
-    "type": "string",
-    "maxLength": 12,
-    "description": "A card code: rank (A, 2-10 or T, J, Q, K) then suit (S H D C or ♠ ♥ ♦ ♣), "
-    "any case, like `8H` or `10♥`; a printed joker is `JK`.",
-    "examples": ["8H", "10♥", "JK"],
-}
 
 
 def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
@@ -229,16 +203,6 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
 
 
 SETTINGS = [name for name in PROFILES["amarnepal"].to_json() if name != "profile"]
-#: The most of each key of ``maal_counts`` under any rules (four packs, no indicator set
-#: aside); each profile's own limits are in ``GET /api/v1/rules``.
-MOST_COUNTS = {
-    **HouseRules(profile="most", packs=4, tiplu_copies_max=3).copies_limits,
-    "printed_joker": max(PACKS),
-}
-PLAYERS_TEXT = (
-    f"The players of this hand, in seat order: 2 to {HAND_PLAYERS[3]} with three packs, "
-    f"2 to {HAND_PLAYERS[4]} with `packs` 4."
-)
 LIMITS = obj(
     {
         "players": obj({"least": whole(), "most": whole()}, ("least", "most")),
@@ -257,48 +221,8 @@ def schemas() -> dict[str, Schema]:
     profile = {"enum": list(PROFILES), "description": "A house-rules profile."}
     settings = {name: _setting_schema(name) for name in SETTINGS}
     resolved_settings = {name: _setting_schema(name, resolved=True) for name in SETTINGS}
-    player_input = obj(
-        {
-            "name": NAME,
-            "seen": {"enum": list(SEEN)},
-            "maal": {**whole(0, MAX_MAAL), "description": "The whole count, added up."},
-            "maal_counts": obj(
-                {
-                    key: {**whole(0, MOST_COUNTS[key]), "description": MAAL_COUNT_HELP[key]}
-                    for key in MAAL_COUNT_KEYS
-                },
-                additionalProperties=False,
-                description="Each kind at most what the packs hold under the hand's rules "
-                "(the tiplu 2 where the indicator is set aside, one more with four packs); "
-                f"with the dealt tunnelas at most {HAND_CARDS} cards (a marriage is 3).",
-            ),
-            "maal_cards": array(
-                CARD,
-                description=f"With the dealt tunnelas (3 cards each) at most {HAND_CARDS} cards.",
-            ),
-            "dealt_tunnelas": array(
-                {"anyOf": [{"enum": list(TUNNELA_KINDS)}, CARD]},
-                maxItems=MAX_DEALT_TUNNELAS,
-                description="Each a card code or a kind of tunnela; at most "
-                f"{MAX_DEALT_TUNNELAS} (a player holds {HAND_CARDS} cards).",
-            ),
-            "marriages_shown": whole(0, max(PACKS)),
-            "foul": {"type": "boolean"},
-        },
-        ("name", "seen"),
-        description="At most one of maal, maal_counts and maal_cards.",
-    )
-    hand_fields = {
-        "tiplu": nullable(CARD),
-        "finish": FINISH_INPUT,
-        "winner": nullable(NAME),
-        "players": array(
-            ref("PlayerInput"),
-            minItems=MIN_PLAYERS,
-            maxItems=MAX_PLAYERS,
-            description=PLAYERS_TEXT,
-        ),
-    }
+    player_input = PLAYER.schema()
+    hand_fields = HAND.properties()
     hand_read = obj(
         {
             "tiplu": nullable(TEXT),
@@ -463,15 +387,11 @@ def schemas() -> dict[str, Schema]:
         ("version", "action", "hand", "nets"),
     )
     export_hand = {
-        "tiplu": nullable(CARD),
-        "finish": FINISH_INPUT,
-        "winner": nullable(NAME),
-        "players": array(
-            ref("PlayerInput"),
-            minItems=MIN_PLAYERS,
-            maxItems=MAX_PLAYERS,
-            description=PLAYERS_TEXT + " Players of the match not listed sit out.",
-        ),
+        **hand_fields,
+        "players": {
+            **hand_fields["players"],
+            "description": PLAYERS_TEXT + " Players of the match not listed sit out.",
+        },
         "dealer": NAME,
         "version": whole(1, NUMBER_MAX),
         "nets": ignored("The hand's nets (an object of integers): it is settled again"),
