@@ -12,6 +12,7 @@ player's name (the count sentences name them), whether a joker tunnela was given
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
 from .declare import REFUSED, Body, Choice, Field, Flag, Kind, Reading, Schema, Whole, join
@@ -30,12 +31,17 @@ from .game import (
     SEEN,
     TUNNELA_KINDS,
 )
-from .hand import Tunnela
+from .hand import PlayerHand, Tunnela
 from .names import read_name, tidy_name
 from .rules import MAAL_COUNT_HELP, HouseRules
 from .values import is_int
 
 NO_NAME = N_("Each player needs a name.")
+TOO_MANY = N_(
+    "A hand has 2 to {most} players with three packs; this one lists {n}. "
+    "Four packs (the packs setting) deal to 2 to 8."
+)
+PLAYER_COUNT = N_("A hand has 2 to {most} players; this one lists {n}.")
 WHOLE = Whole().message
 
 #: A count of one kind past what the packs hold, naming the player and the count.
@@ -104,6 +110,11 @@ class HandReading(Reading):
         self.name = ""  # the player being read
         #: A dealt tunnela entered as ordinary_joker alone: its card is placed after reading.
         self.jokers_by_kind = False
+        self.names: dict[str, str] = {}  # each player's name by its casefold
+
+    def fail(self, path: str, template: str, **values: object) -> None:
+        """A problem of the field at ``path`` (a check of more than one field)."""
+        self.errors.append(FieldError(path, template, **values))
 
     def card(self, value: object, parent: str, key: str | int) -> Card | None:
         try:
@@ -344,8 +355,8 @@ PLAYER = Body(
 
 @dataclass(frozen=True)
 class Players(Kind):
-    """The players of a hand, in seat order: each read as ``PLAYER``; how many the rules
-    deal to is the hand reader's check (its sentence names the packs)."""
+    """The players of a hand, in seat order, as many as the rules deal to: each read as
+    ``PLAYER``, then checked as a whole (``player_hand``)."""
 
     message: str
 
@@ -353,8 +364,18 @@ class Players(Kind):
         if not isinstance(value, list):
             reading.refuse(parent, key, self.message, most=reading.rules.max_players)
             return REFUSED
-        path = join(parent, key)
-        return [PLAYER.read(item, join(path, i), reading) for i, item in enumerate(value)]
+        most = reading.rules.max_players
+        if not MIN_PLAYERS <= len(value) <= most:
+            too_many = most < len(value) <= MAX_PLAYERS
+            template = TOO_MANY if too_many else PLAYER_COUNT
+            reading.refuse(parent, key, template, most=most, n=len(value))
+        path, hand, players = join(parent, key), _hand(reading), []
+        for index, item in enumerate(value):
+            fields = PLAYER.read(item, join(path, index), reading)
+            if fields is not None:
+                assert isinstance(item, dict)  # PLAYER read it
+                players.append(player_hand(item, fields, join(path, index), hand))
+        return players
 
     def schema(self) -> Schema:
         return {
@@ -363,6 +384,86 @@ class Players(Kind):
             "minItems": MIN_PLAYERS,
             "maxItems": MAX_PLAYERS,
         }
+
+
+def player_hand(
+    item: dict[str, object], read: dict[str, Any], path: str, hand: HandReading
+) -> PlayerHand:
+    """A player ``PLAYER`` read (``read``, from ``item``), checked as a whole: one maal
+    given one way, at most the cards a player holds, a name listed once."""
+    get = item.get
+    if (get("maal") is not None) + (get("maal_counts") is not None) + (
+        get("maal_cards") is not None
+    ) > 1:
+        given = [k for k in ("maal", "maal_counts", "maal_cards") if get(k) is not None]
+        hand.fail(
+            f"{path}.{given[1]}",
+            "Give the maal one way only: {forms}, not both.",
+            forms=" or ".join(given),
+        )
+    name, counts, cards = read["name"], read["maal_counts"], read["maal_cards"]
+    tunnelas = read["dealt_tunnelas"]
+    if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
+        check_held(hand, name, path, cards, counts, tunnelas)
+    key = read["name"].casefold()
+    if key in hand.names:
+        hand.fail(
+            f"{path}.name",
+            "{name!r} is listed twice; each player needs their own name.",
+            name=read["name"],
+        )
+    hand.names[key] = read["name"]
+    return PlayerHand(
+        name,
+        read["seen"],
+        read["maal"],
+        counts,
+        cards,
+        tunnelas,
+        read["marriages_shown"],
+        read["foul"],
+    )
+
+
+def check_held(
+    hand: HandReading,
+    name: str,
+    path: str,
+    cards: tuple[Card, ...] | None,
+    counts: dict[str, int] | None,
+    tunnelas: tuple[Tunnela, ...],
+) -> None:
+    """A player holds 21 cards: their maal cards (or counted copies, three a marriage)
+    and three cards a dealt tunnela (docs/rules.md §7)."""
+    laid = len(tunnelas)
+    if laid > MAX_DEALT_TUNNELAS:
+        hand.fail(
+            f"{path}.dealt_tunnelas",
+            "{name} lists {count} dealt tunnelas, but a player holds {cards} cards: at "
+            "most {most} tunnelas of 3.",
+            name=name,
+            count=laid,
+            cards=HAND_CARDS,
+            most=MAX_DEALT_TUNNELAS,
+        )
+        return
+    if cards is not None:
+        held, where = len(cards), "maal_cards"
+    elif counts is not None:
+        held, where = sum(counts.values()) + 2 * counts.get("marriage", 0), "maal_counts"
+    else:
+        return
+    if held + 3 * laid > HAND_CARDS:
+        hand.fail(
+            f"{path}.{where}",
+            "{name} holds {count} cards here ({held} maal cards and {laid} dealt "
+            "tunnela(s) of 3), but a player holds {cards} cards.",
+            name=name,
+            count=held + 3 * laid,
+            held=held,
+            laid=laid,
+            cards=HAND_CARDS,
+        )
 
 
 PLAYERS_TEXT = (

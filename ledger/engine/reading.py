@@ -15,17 +15,12 @@ from typing import Any
 from .cards import Card
 from .copies import check_copies, place_joker_tunnelas
 from .errors import N_, FieldError, Invalid
-from .game import FINISHES, HAND_CARDS, MAX_DEALT_TUNNELAS, MAX_PLAYERS, MIN_PLAYERS
-from .hand import Hand, PlayerHand, Tunnela, kind_counts
+from .game import FINISHES
+from .hand import Hand, PlayerHand, kind_counts
 from .hand_body import HAND, HandReading
 from .rules import HouseRules
 
 FINISH_MESSAGE = N_("The finish must be sequences, dublees or void.")
-TOO_MANY = N_(
-    "A hand has 2 to {most} players with three packs; this one lists {n}. "
-    "Four packs (the packs setting) deal to 2 to 8."
-)
-PLAYER_COUNT = N_("A hand has 2 to {most} players; this one lists {n}.")
 
 
 class _Reader:
@@ -35,7 +30,6 @@ class _Reader:
         self.rules = rules
         self.reading = HandReading(rules)
         self.errors = self.reading.errors
-        self.names: dict[str, str] = {}  # each player's name by its casefold
 
     def fail(self, path: str, template: str, **values: object) -> None:
         self.errors.append(FieldError(path, template, **values))
@@ -44,12 +38,11 @@ class _Reader:
         read: dict[str, Any] | None = HAND.read(data, "", self.reading)
         if read is None:
             raise Invalid(self.errors)
-        assert isinstance(data, dict)  # HAND read it
         tiplu = self.reading.tiplu
-        players = self.players(data.get("players"), read["players"])
+        players: list[PlayerHand] = read["players"]
         winner, finish = read["winner"], read["finish"]
         if isinstance(winner, str):  # case is the hand's: the name as its player wrote it
-            winner = self.names.get(winner.casefold(), winner)
+            winner = self.reading.names.get(winner.casefold(), winner)
         by_name = {p.name: p for p in players} if finish is None else {}
         if winner in by_name:
             # A finish always follows the route the winner saw by.
@@ -68,101 +61,6 @@ class _Reader:
         if self.errors:
             raise Invalid(self.errors)
         return hand
-
-    def players(self, given: object, read: object) -> list[PlayerHand]:
-        """The players ``HAND`` read (``read``) from those ``given``: how many the rules
-        deal to, a name listed twice, one maal given two ways, more cards than a hand."""
-        if not isinstance(given, list) or not isinstance(read, list):
-            return []
-        most = self.rules.max_players
-        if not MIN_PLAYERS <= len(given) <= most:
-            self.fail(
-                "players",
-                TOO_MANY if most < len(given) <= MAX_PLAYERS else PLAYER_COUNT,
-                most=most,
-                n=len(given),
-            )
-        players = []
-        for index, (item, fields) in enumerate(zip(given, read, strict=True)):
-            if fields is None:
-                continue
-            player = self.player(item, fields, f"players.{index}")
-            key = player.name.casefold()
-            if key in self.names:
-                self.fail(
-                    f"players.{index}.name",
-                    "{name!r} is listed twice; each player needs their own name.",
-                    name=player.name,
-                )
-            self.names[key] = player.name
-            players.append(player)
-        return players
-
-    def player(self, item: dict[str, object], read: dict[str, Any], path: str) -> PlayerHand:
-        get = item.get
-        if (get("maal") is not None) + (get("maal_counts") is not None) + (
-            get("maal_cards") is not None
-        ) > 1:
-            given = [k for k in ("maal", "maal_counts", "maal_cards") if get(k) is not None]
-            self.fail(
-                f"{path}.{given[1]}",
-                "Give the maal one way only: {forms}, not both.",
-                forms=" or ".join(given),
-            )
-        name, counts, cards = read["name"], read["maal_counts"], read["maal_cards"]
-        tunnelas = read["dealt_tunnelas"]
-        if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
-            self.check_held(name, path, cards, counts, tunnelas)
-        return PlayerHand(
-            name,
-            read["seen"],
-            read["maal"],
-            counts,
-            cards,
-            tunnelas,
-            read["marriages_shown"],
-            read["foul"],
-        )
-
-    def check_held(
-        self,
-        name: str,
-        path: str,
-        cards: tuple[Card, ...] | None,
-        counts: dict[str, int] | None,
-        tunnelas: tuple[Tunnela, ...],
-    ) -> None:
-        """A player holds 21 cards: their maal cards (or counted copies, three a marriage)
-        and three cards a dealt tunnela (docs/rules.md §7)."""
-        laid = len(tunnelas)
-        if laid > MAX_DEALT_TUNNELAS:
-            self.fail(
-                f"{path}.dealt_tunnelas",
-                "{name} lists {count} dealt tunnelas, but a player holds {cards} cards: at "
-                "most {most} tunnelas of 3.",
-                name=name,
-                count=laid,
-                cards=HAND_CARDS,
-                most=MAX_DEALT_TUNNELAS,
-            )
-            return
-        if cards is not None:
-            held, where = len(cards), "maal_cards"
-        elif counts is not None:
-            held, where = sum(counts.values()) + 2 * counts.get("marriage", 0), "maal_counts"
-        else:
-            return
-        if held + 3 * laid > HAND_CARDS:
-            self.fail(
-                f"{path}.{where}",
-                "{name} holds {count} cards here ({held} maal cards and {laid} dealt "
-                "tunnela(s) of 3), but a player holds {cards} cards.",
-                name=name,
-                count=held + 3 * laid,
-                held=held,
-                laid=laid,
-                cards=HAND_CARDS,
-            )
 
     def check_finish(self, hand: Hand) -> None:
         names = [p.name for p in hand.players]
