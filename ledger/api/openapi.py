@@ -17,7 +17,7 @@ from flask import jsonify
 
 from ledger.api import bp
 from ledger.api.matches import IMPORT_MAX_BYTES
-from ledger.engine import PROFILES
+from ledger.engine import PROFILES, hand_body
 from ledger.engine.game import (
     FINISHES,
     HAND_PLAYERS,
@@ -28,7 +28,7 @@ from ledger.engine.game import (
     PACKS,
     SEEN,
 )
-from ledger.engine.hand_body import HAND, NAME_SCHEMA, PLAYER, PLAYERS_TEXT
+from ledger.engine.hand_body import NAME_SCHEMA, PLAYERS_TEXT
 from ledger.engine.rules import (
     BOOLS,
     CHOICES,
@@ -221,8 +221,10 @@ def schemas() -> dict[str, Schema]:
     profile = {"enum": list(PROFILES), "description": "A house-rules profile."}
     settings = {name: _setting_schema(name) for name in SETTINGS}
     resolved_settings = {name: _setting_schema(name, resolved=True) for name in SETTINGS}
-    player_input = PLAYER.schema()
-    hand_fields = HAND.properties()
+    # The hand's bodies as declared (looked up in their module when the document is made:
+    # tests/api/test_openapi_derived.py adds a field to a throwaway declaration).
+    player_input = hand_body.PLAYER.schema()
+    hand_fields = hand_body.HAND.properties()
     hand_read = obj(
         {
             "tiplu": nullable(TEXT),
