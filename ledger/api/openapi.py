@@ -44,7 +44,7 @@ from ledger.engine.rules import (
 )
 from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, NUMBER_MAX
 from ledger.matches.models import INTEGER_MAX
-from ledger.matches.reading import CURRENCIES, MAX_PER_POINT
+from ledger.matches.reading import CURRENCIES, MATCH, MATCH_CHANGE, MAX_PER_POINT
 
 Schema = dict[str, Any]
 
@@ -526,41 +526,8 @@ def schemas() -> dict[str, Schema]:
             ("hand", "rules", "scoring", "total_maal", "players", "payments"),
         ),
         "Standing": standing,
-        "NewMatch": obj(
-            {
-                "name": {**NAME, "maxLength": MAX_MATCH_NAME},
-                "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS, uniqueItems=True),
-                "rules": ref("RulesSpec"),
-                "length": {
-                    **nullable(ref("Length")),
-                    "description": "null: open; left out: the profile's usual length.",
-                },
-                "first_dealer": nullable(NAME),
-                "stake": nullable(ref("Stake")),
-            },
-            ("name", "players", "rules"),
-            examples=[MATCH_EXAMPLE],
-        ),
-        "MatchChange": obj(
-            {
-                "name": {**NAME, "maxLength": MAX_MATCH_NAME},
-                "length": nullable(ref("Length")),
-                "stake": nullable(ref("Stake")),
-                "season": {**TEXT, "description": "A season of the match's table (its id)."},
-                "rules": {
-                    **ref("RulesSpec"),
-                    "description": "Every hand is settled again under these rules, each change "
-                    "kept in the hand's history; 422 naming the hands they refuse.",
-                },
-                "finished": {
-                    "type": "boolean",
-                    "description": "true: end the match after its last hand, whatever its "
-                    "length (409 with no hand); false: take such an end back (409 when its "
-                    "length is reached: change the length to play on).",
-                },
-            },
-            additionalProperties=False,
-        ),
+        "NewMatch": {**MATCH.schema(), "examples": [MATCH_EXAMPLE]},
+        "MatchChange": MATCH_CHANGE.schema(),
         "MatchSummary": obj(summary, summary_required),
         "Match": obj(
             {

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .errors import N_, FieldError
+from .errors import N_, FieldError, Invalid
 from .rules import HouseRules
 from .values import is_int
 
@@ -26,9 +26,9 @@ RulesBound = Callable[[HouseRules], int]
 
 class Reading:
     """One read of a body: the problems found so far, and the house rules it is read
-    under (bounds that depend on them)."""
+    under, if any (bounds that depend on them)."""
 
-    def __init__(self, rules: HouseRules):
+    def __init__(self, rules: HouseRules | None = None):
         self.rules = rules
         self.errors: list[FieldError] = []
 
@@ -45,6 +45,8 @@ def join(parent: str, key: str | int) -> str:
 
 #: What a kind gives back when the value was refused (its problem is in the reading).
 REFUSED = object()
+#: A key the body does not give (``null`` is a value for a ``nullable`` field).
+MISSING = object()
 
 
 class Kind:
@@ -68,7 +70,8 @@ class Whole(Kind):
     message: str = N_("Enter a whole number from 0 to {most}.")
 
     def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
-        most = self.most_for(reading.rules) if self.most_for else self.most
+        rules = reading.rules
+        most = self.most_for(rules) if self.most_for and rules else self.most
         if is_int(value) and self.least <= value and (most is None or value <= most):
             return value
         values = {"least": self.least} if "{least" in self.message else {}
@@ -116,10 +119,42 @@ class Flag(Kind):
 
 
 @dataclass(frozen=True)
+class Parsed(Kind):
+    """A value read by a function of its own (``read(value, path)``), which raises
+    ``FieldError`` or ``Invalid`` on the paths it is given; ``root``: the path its problems
+    are rooted at when it takes none (``rules``: ``resolve_rules``), put where the field
+    is read. ``described``: its JSON Schema."""
+
+    parse: Callable[[object, str], object]
+    described: Schema
+    root: str | None = None
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        path = join(parent, key)
+        try:
+            return self.parse(value, path)
+        except FieldError as problem:
+            reading.errors.append(self.rooted(problem, path))
+        except Invalid as problems:
+            reading.errors += [self.rooted(problem, path) for problem in problems.errors]
+        return REFUSED
+
+    def rooted(self, problem: FieldError, path: str) -> FieldError:
+        if self.root is None or path == self.root:
+            return problem
+        where = path + problem.field[len(self.root) :]
+        return FieldError(where, problem.template, **problem.values)
+
+    def schema(self) -> Schema:
+        return self.described
+
+
+@dataclass(frozen=True)
 class Field:
     """One field of a body: its key, its kind, what it is when absent or refused, and
     what the document says of it. ``required``: read even when absent (its kind says what
-    is missing). ``form``: the form field that holds it in a row of a page's form."""
+    is missing). ``nullable``: null is a value, None (otherwise null is absent).
+    ``form``: the form field that holds it in a row of a page's form."""
 
     key: str
     kind: Kind
@@ -144,14 +179,15 @@ class Body:
     fields: tuple[Field, ...]
     message: str
     help: str = ""
+    closed: bool = False  # the schema says no other key is taken (a change of a document)
     #: Each field as the reader needs it, looked up once (every hand reads a few dozen).
-    steps: tuple[tuple[str, Callable[..., object], bool, object], ...] = field(
+    steps: tuple[tuple[str, Callable[..., object], bool, bool, object], ...] = field(
         init=False, repr=False, compare=False
     )
     absent: dict[str, object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        steps = tuple((f.key, f.kind.read, f.required, f.refused) for f in self.fields)
+        steps = tuple((f.key, f.kind.read, f.required, f.nullable, f.refused) for f in self.fields)
         object.__setattr__(self, "steps", steps)
         object.__setattr__(self, "absent", {f.key: f.absent for f in self.fields})
 
@@ -163,11 +199,33 @@ class Body:
             return None
         out = self.absent.copy()
         get = value.get
-        for key, read, required, refused in self.steps:
-            given = get(key)
-            if given is not None or required:
-                got = read(given, parent, key, reading)
+        for key, read, required, nullable, refused in self.steps:
+            given = get(key, MISSING)
+            if given is None and nullable and not required:
+                out[key] = None
+            elif (given is not None and given is not MISSING) or required:
+                got = read(None if given is MISSING else given, parent, key, reading)
                 out[key] = refused if got is REFUSED else got
+        return out
+
+    def read_changes(self, value: object, unknown: str, reading: Reading) -> dict[str, object]:
+        """The fields ``value`` gives (a change of a document: a field left out stays as
+        it is), each read by its kind, null included; a key not declared is a problem
+        whose sentence ``unknown`` may use ``{given}`` and ``{fields}``."""
+        if not isinstance(value, dict):
+            reading.errors.append(FieldError("", self.message))
+            return {}
+        fields = {f.key: f.kind for f in self.fields}
+        out: dict[str, object] = {}
+        for key, given in value.items():
+            kind = fields.get(key)
+            if kind is None:
+                names = ", ".join(fields)
+                reading.refuse("", str(key), unknown, given=str(key), fields=names)
+                continue
+            got = kind.read(given, "", key, reading)
+            if got is not REFUSED:
+                out[key] = got
         return out
 
     def properties(self) -> dict[str, Schema]:
@@ -177,6 +235,8 @@ class Body:
     def schema(self, *extra_required: str) -> Schema:
         """The JSON Schema of the object (``extra_required``: keys a route requires)."""
         out: Schema = {"type": "object", "properties": self.properties()}
+        if self.closed:
+            out["additionalProperties"] = False
         required = [f.key for f in self.fields if f.required] + list(extra_required)
         if required:
             out["required"] = required

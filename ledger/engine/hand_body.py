@@ -104,6 +104,8 @@ CARD_SCHEMA: Schema = {
 class HandReading(Reading):
     """A hand's read: its rules, and what a later field needs of an earlier one."""
 
+    rules: HouseRules  # a hand is always read under its rules
+
     def __init__(self, rules: HouseRules):
         super().__init__(rules)
         self.tiplu: Card | None = None
@@ -195,7 +197,7 @@ class MaalCards(Kind):
                 parent, key, 'maal_cards must be a list of card codes, like ["8H", "9H"].'
             )
             return REFUSED
-        spellings = SPELLINGS if reading.rules.printed_jokers else SUIT_SPELLINGS
+        spellings = SPELLINGS if _hand(reading).rules.printed_jokers else SUIT_SPELLINGS
         try:
             return tuple(map(spellings.__getitem__, value))
         except (KeyError, TypeError):
@@ -216,7 +218,7 @@ class MaalCounts(Kind):
                 parent, key, 'maal_counts must be an object like {"tiplu": 1, "poplu": 2}.'
             )
             return REFUSED
-        path, rules, counts = join(parent, key), reading.rules, {}
+        path, rules, counts = join(parent, key), _hand(reading).rules, {}
         for kind, count in value.items():
             if kind not in MAAL_COUNT_KEYS:
                 reading.refuse(
@@ -362,9 +364,9 @@ class Players(Kind):
 
     def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
         if not isinstance(value, list):
-            reading.refuse(parent, key, self.message, most=reading.rules.max_players)
+            reading.refuse(parent, key, self.message, most=_hand(reading).rules.max_players)
             return REFUSED
-        most = reading.rules.max_players
+        most = _hand(reading).rules.max_players
         if not MIN_PLAYERS <= len(value) <= most:
             too_many = most < len(value) <= MAX_PLAYERS
             template = TOO_MANY if too_many else PLAYER_COUNT

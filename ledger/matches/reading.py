@@ -25,8 +25,10 @@ from ledger.engine import (
     parse_stake,
     resolve_rules,
 )
+from ledger.engine.declare import Body, Field, Flag, Kind, Parsed, Reading, join
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
+from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import name_problem, read_name, tidy_name
 from ledger.engine.rules import parse_length
 from ledger.matches.models import IDEMPOTENCY_KEY_MAX, INTEGER_MAX
@@ -115,33 +117,16 @@ def read_match(
 
     ``prefix`` is put before every field path (for a match inside a larger document).
     """
-    errors: list[FieldError] = []
-
-    def fail(field: str, template: str, **values: object) -> None:
-        errors.append(FieldError(prefix + field, template, **values))
-
-    try:
-        name = read_match_name(name, prefix + "name")
-    except FieldError as problem:
-        errors.append(problem)
-
-    names = _read_players(players, fail)
-
-    resolved = None
-    try:
-        resolved = resolve_rules(rules)
-    except Invalid as problem:
-        errors += [FieldError(prefix + e.field, e.template, **e.values) for e in problem.errors]
-
-    match_length = None
-    if length is PROFILE_LENGTH:
+    given = {"name": name, "players": players, "rules": rules, "first_dealer": first_dealer}
+    if length is not PROFILE_LENGTH:
+        given["length"] = length
+    reading = Reading()
+    read: dict[str, Any] | None = MATCH.read({**given, "stake": stake}, prefix.rstrip("."), reading)
+    assert read is not None  # given as an object
+    resolved, names = read["rules"], read["players"]
+    match_length = read["length"]
+    if match_length is PROFILE_LENGTH:
         match_length = resolved.match_length if resolved else None
-    else:
-        try:
-            match_length = parse_length(length, prefix + "length")
-        except FieldError as problem:
-            errors.append(problem)
-
     dealer = names[0] if names else ""
     if first_dealer is not None:
         found = find_player(first_dealer, names)
@@ -151,18 +136,14 @@ def read_match(
         if found is not None:
             dealer = found
         elif not refused:
-            fail("first_dealer", "The first dealer must be one of the match's players.")
-
-    money = None
-    try:
-        money = read_stake(stake, prefix + "stake")
-    except Invalid as problem:
-        errors += problem.errors
-
-    if errors:
-        raise Invalid(errors)
-    assert resolved is not None and isinstance(name, str)
-    return MatchSpec(name, tuple(names), resolved, match_length, dealer, money)
+            reading.refuse(
+                prefix.rstrip("."),
+                "first_dealer",
+                "The first dealer must be one of the match's players.",
+            )
+    if reading.errors:
+        raise Invalid(reading.errors)
+    return MatchSpec(read["name"], tuple(names), resolved, match_length, dealer, read["stake"])
 
 
 def read_stake(value: object, field: str = "stake") -> Stake | None:
@@ -214,10 +195,6 @@ def read_match_name(name: object, field: str = "name") -> str:
     )
 
 
-def _changed_length(value: object) -> MatchLength | None:
-    return parse_length(value, "length")
-
-
 def read_season_id(value: object) -> str:
     """The id of a season of the match's table (``ledger.tables``), checked there."""
     if not isinstance(value, str) or not value:
@@ -225,70 +202,36 @@ def read_season_id(value: object) -> str:
     return value
 
 
-def _changed_rules(value: object) -> HouseRules:
-    """The match's rules changed for good: every hand is settled again under them."""
-    return resolve_rules(value)
-
-
-def _changed_finished(value: object) -> bool:
-    """``true`` ends the match after its last hand ("End the night"); ``false`` takes
-    such an end back."""
-    if not isinstance(value, bool):
-        raise FieldError(
-            "finished",
-            "Send true to end the match after its last hand, or false to take that end back.",
-        )
-    return value
-
-
-#: What a change of a match (PATCH) may give, each field read by its function
-#: (``ledger.matches.change_match`` writes what they read).
-MATCH_CHANGES: dict[str, Callable[[object], object]] = {
-    "name": read_match_name,
-    "length": _changed_length,
-    "stake": read_stake,
-    "season": read_season_id,
-    "rules": _changed_rules,
-    "finished": _changed_finished,
-}
-
-
 def read_match_changes(data: object) -> dict[str, Any]:
     """What a change of a match sets, read, from ``{"name": ..., "length": ...,
     "stake": ..., "rules": ...}``; a field left out stays as it is. Every problem is
     reported together."""
-    return read_changes(
-        data,
-        MATCH_CHANGES,
-        N_("{given!r} cannot be changed here; a match's changes are {fields}."),
+    return _changes(
+        MATCH_CHANGE, data, N_("{given!r} cannot be changed here; a match's changes are {fields}.")
     )
 
 
 def read_changes(
     data: object, readers: Mapping[str, Callable[[Any], object]], unknown: str
 ) -> dict[str, Any]:
-    """The changes to a document a key owns (a match, a table, ...): each field of
-    ``data`` read by its reader, a field left out unchanged, every problem together.
-    ``unknown`` says a field no reader takes, with ``{given}`` and ``{fields}``."""
-    if not isinstance(data, Mapping):
-        raise Invalid([FieldError("", "The changes must be a JSON object.")])
-    errors: list[FieldError] = []
-    changes: dict[str, object] = {}
-    for field, value in data.items():
-        reader = readers.get(field)
-        if reader is None:
-            errors.append(
-                FieldError(str(field), unknown, given=str(field), fields=", ".join(readers))
-            )
-            continue
-        try:
-            changes[field] = reader(value)
-        except FieldError as problem:
-            errors.append(problem)
-        except Invalid as problem:  # a field read in parts (the stake)
-            errors += problem.errors
-    if errors:
-        raise Invalid(errors)
+    """The changes to a document a key owns (a table, ...): each field of ``data`` read
+    by its reader (which raises its problems on its own paths), a field left out
+    unchanged, every problem together. ``unknown`` says a field no reader takes, with
+    ``{given}`` and ``{fields}``."""
+    fields = tuple(Field(key, Parsed(_ignoring_path(read), {})) for key, read in readers.items())
+    return _changes(Body(fields, CHANGES_OBJECT), data, unknown)
+
+
+def _ignoring_path(read: Callable[[Any], object]) -> Callable[[object, str], object]:
+    """A reader whose problems name their own fields, as ``Parsed`` calls it."""
+    return lambda value, path: read(value)
+
+
+def _changes(body: Body, data: object, unknown: str) -> dict[str, Any]:
+    reading = Reading()
+    changes = body.read_changes(data, unknown, reading)
+    if reading.errors:
+        raise Invalid(reading.errors)
     return changes
 
 
@@ -357,7 +300,7 @@ def read_idempotency_key(value: object) -> str:
     return value
 
 
-def _read_players(players: object, fail) -> list[str]:
+def _read_players(players: object, fail: Callable[..., None]) -> list[str]:
     if not isinstance(players, list):
         fail("players", "players must be a list of the players' names, in seat order.")
         return []
@@ -476,3 +419,94 @@ def _join(prefix: str, field: str) -> str:
     if not prefix:
         return field
     return prefix + field if field else prefix.rstrip(".")
+
+
+class MatchPlayers(Kind):
+    """A match's players, in seat order: names, each once."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        def fail(field: str, template: str, **values: object) -> None:
+            reading.errors.append(FieldError(join(parent, field), template, **values))
+
+        return _read_players(value, fail)
+
+    def schema(self) -> dict[str, object]:
+        return {
+            "type": "array",
+            "items": NAME_SCHEMA,
+            "minItems": MIN_PLAYERS,
+            "maxItems": MAX_MATCH_PLAYERS,
+            "uniqueItems": True,
+        }
+
+
+def _ref(name: str) -> dict[str, object]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+MATCH_NAME = Field(
+    "name",
+    Parsed(
+        lambda value, path: read_match_name(value, path),
+        {**NAME_SCHEMA, "maxLength": MAX_MATCH_NAME},
+    ),
+    required=True,
+)
+RULES = Parsed(lambda value, path: resolve_rules(value), _ref("RulesSpec"), root="rules")
+LENGTH = Parsed(parse_length, _ref("Length"))
+STAKE = Parsed(read_stake, _ref("Stake"))
+CHANGES_OBJECT = N_("The changes must be a JSON object.")
+
+#: A new match (POST /api/v1/matches; a match of an import, at its prefix).
+MATCH = Body(
+    (
+        MATCH_NAME,
+        Field("players", MatchPlayers(), required=True, refused=[]),
+        Field("rules", RULES, required=True),
+        Field(
+            "length",
+            LENGTH,
+            absent=PROFILE_LENGTH,
+            nullable=True,
+            help="null: open; left out: the profile's usual length.",
+        ),
+        Field("stake", STAKE, nullable=True),
+        Field("first_dealer", Parsed(lambda value, path: value, NAME_SCHEMA), nullable=True),
+    ),
+    N_("The match must be a JSON object with a name, players and rules."),
+)
+
+#: A change of a match (PATCH /api/v1/matches/<id>): what ``ledger.matches.change_match``
+#: writes.
+MATCH_CHANGE = Body(
+    (
+        Field("name", MATCH_NAME.kind),
+        Field("length", LENGTH, nullable=True),
+        Field("stake", STAKE, nullable=True),
+        Field(
+            "season",
+            Parsed(lambda value, path: read_season_id(value), {"type": "string"}),
+            help="A season of the match's table (its id).",
+        ),
+        Field(
+            "rules",
+            RULES,
+            help="Every hand is settled again under these rules, each change "
+            "kept in the hand's history; 422 naming the hands they refuse.",
+        ),
+        Field(
+            "finished",
+            Flag(
+                N_(
+                    "Send true to end the match after its last hand, or false to take that "
+                    "end back."
+                )
+            ),
+            help="true: end the match after its last hand, whatever its "
+            "length (409 with no hand); false: take such an end back (409 when its "
+            "length is reached: change the length to play on).",
+        ),
+    ),
+    CHANGES_OBJECT,
+    closed=True,
+)
