@@ -33,7 +33,7 @@ from ledger.tables.export import (
     MAX_IMPORTED_SEASONS,
     TABLE_FORMAT,
 )
-from ledger.tables.reading import MAX_ROSTER
+from ledger.tables.reading import MAX_ROSTER, TABLE, TABLE_CHANGE
 
 TABLE_ID = {
     **PUBLIC_ID,
@@ -177,25 +177,8 @@ def table_schemas() -> dict[str, Schema]:
     )
     return {
         **stats_schemas(),
-        "NewTable": obj(
-            {
-                "name": TABLE_NAME,
-                "players": array(NAME, maxItems=MAX_ROSTER, uniqueItems=True),
-                "rules": ref("RulesSpec"),
-                "stake": nullable(ref("Stake")),
-                "season": {**TABLE_NAME, "description": "The first season's name."},
-            },
-            ("name",),
-        ),
-        "TableChange": obj(
-            {
-                "name": TABLE_NAME,
-                "rules": ref("RulesSpec"),
-                "stake": nullable(ref("Stake")),
-                "players": {**array(NAME), "description": "Names to add to the roster."},
-            },
-            additionalProperties=False,
-        ),
+        "NewTable": TABLE.schema(),
+        "TableChange": TABLE_CHANGE.schema(),
         "Season": season,
         "NewSeason": obj({"name": TABLE_NAME}, ("name",)),
         "TableMatch": table_match,

@@ -43,6 +43,11 @@ def join(parent: str, key: str | int) -> str:
     return f"{parent}.{key}" if parent else str(key)
 
 
+def ref(name: str) -> Schema:
+    """A schema of the OpenAPI document's components, by its name."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
 #: What a kind gives back when the value was refused (its problem is in the reading).
 REFUSED = object()
 #: A key the body does not give (``null`` is a value for a ``nullable`` field).
@@ -180,6 +185,9 @@ class Body:
     message: str
     help: str = ""
     closed: bool = False  # the schema says no other key is taken (a change of a document)
+    #: null given for a field that is not ``nullable`` is read as if it were left out (a
+    #: hand's fields); otherwise its kind reads it (and refuses it).
+    nulls_absent: bool = True
     #: Each field as the reader needs it, looked up once (every hand reads a few dozen).
     steps: tuple[tuple[str, Callable[..., object], bool, bool, object], ...] = field(
         init=False, repr=False, compare=False
@@ -199,13 +207,18 @@ class Body:
             return None
         out = self.absent.copy()
         get = value.get
+        nulls_absent = self.nulls_absent
         for key, read, required, nullable, refused in self.steps:
             given = get(key, MISSING)
-            if given is None and nullable and not required:
-                out[key] = None
-            elif (given is not None and given is not MISSING) or required:
-                got = read(None if given is MISSING else given, parent, key, reading)
-                out[key] = refused if got is REFUSED else got
+            if given is MISSING:
+                if not required:
+                    continue
+                given = None
+            elif given is None and not required and (nullable or nulls_absent):
+                out[key] = None if nullable else out[key]
+                continue
+            got = read(given, parent, key, reading)
+            out[key] = refused if got is REFUSED else got
         return out
 
     def read_changes(self, value: object, unknown: str, reading: Reading) -> dict[str, object]:

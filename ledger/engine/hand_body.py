@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
-from .declare import REFUSED, Body, Choice, Field, Flag, Kind, Reading, Schema, Whole, join
+from .declare import REFUSED, Body, Choice, Field, Flag, Kind, Reading, Schema, Whole, join, ref
 from .errors import N_, FieldError
 from .game import (
     FINISHES,
@@ -382,7 +382,7 @@ class Players(Kind):
     def schema(self) -> Schema:
         return {
             "type": "array",
-            "items": {"$ref": "#/components/schemas/PlayerInput"},
+            "items": ref("PlayerInput"),
             "minItems": MIN_PLAYERS,
             "maxItems": MAX_PLAYERS,
         }

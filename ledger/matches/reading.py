@@ -25,7 +25,7 @@ from ledger.engine import (
     parse_stake,
     resolve_rules,
 )
-from ledger.engine.declare import Body, Field, Flag, Kind, Parsed, Reading, join
+from ledger.engine.declare import Body, Field, Flag, Kind, Parsed, Reading, join, ref
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
 from ledger.engine.hand_body import NAME_SCHEMA
@@ -440,10 +440,6 @@ class MatchPlayers(Kind):
         }
 
 
-def _ref(name: str) -> dict[str, object]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
 MATCH_NAME = Field(
     "name",
     Parsed(
@@ -452,9 +448,9 @@ MATCH_NAME = Field(
     ),
     required=True,
 )
-RULES = Parsed(lambda value, path: resolve_rules(value), _ref("RulesSpec"), root="rules")
-LENGTH = Parsed(parse_length, _ref("Length"))
-STAKE = Parsed(read_stake, _ref("Stake"))
+RULES = Parsed(lambda value, path: resolve_rules(value), ref("RulesSpec"), root="rules")
+LENGTH = Parsed(parse_length, ref("Length"))
+STAKE = Parsed(read_stake, ref("Stake"))
 CHANGES_OBJECT = N_("The changes must be a JSON object.")
 
 #: A new match (POST /api/v1/matches; a match of an import, at its prefix).
@@ -474,6 +470,7 @@ MATCH = Body(
         Field("first_dealer", Parsed(lambda value, path: value, NAME_SCHEMA), nullable=True),
     ),
     N_("The match must be a JSON object with a name, players and rules."),
+    nulls_absent=False,
 )
 
 #: A change of a match (PATCH /api/v1/matches/<id>): what ``ledger.matches.change_match``

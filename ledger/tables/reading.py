@@ -4,18 +4,20 @@ errors per field (as ``ledger.matches.reading`` reads a match). No database here
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from ledger.engine import FieldError, HouseRules, Invalid, Stake, resolve_rules
+from ledger.engine import PROFILES, FieldError, HouseRules, Invalid, Stake, resolve_rules
+from ledger.engine.declare import Body, Field, Kind, Parsed, Reading, Schema, ref
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
+from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import read_name
 from ledger.matches.export import _timestamp
-from ledger.matches.reading import MAX_PER_POINT, read_changes, read_stake
+from ledger.matches.reading import MAX_PER_POINT, read_stake
 
 #: The most people a roster holds (a settle-up over them stays an exact search).
 MAX_ROSTER = 40
@@ -41,31 +43,34 @@ class PaymentSpec:
     at: datetime | None
 
 
-def read_table(data: Mapping) -> TableSpec:
-    """``{"name", "players", "rules", "stake", "season"}``: ``season`` names the first
-    season (default "1"); every problem together in one Invalid."""
-    errors: list[FieldError] = []
-    name = _collect(errors, lambda: read_table_name(data.get("name")))
-    players = _collect(errors, lambda: read_new_players(data.get("players", []), ()))
-    rules = _collect(errors, lambda: resolve_rules(data.get("rules", "amarnepal")))
-    stake = _collect(errors, lambda: read_stake(data.get("stake")))
-    season = _collect(errors, lambda: read_season_name(data.get("season", "1")))
-    if errors:
-        raise Invalid(errors)
-    return TableSpec(name, players, rules, stake, season)
+def read_table(data: Mapping[str, object]) -> TableSpec:
+    """``{"name", "players", "rules", "stake", "season"}`` as ``TABLE`` declares them:
+    ``season`` names the first season (default "1"); every problem together in one
+    Invalid."""
+    reading = Reading()
+    read: dict[str, Any] | None = TABLE.read(dict(data), "", reading)
+    if reading.errors or read is None:
+        raise Invalid(reading.errors)
+    return TableSpec(read["name"], read["players"], read["rules"], read["stake"], read["season"])
 
 
-def read_table_changes(data: Mapping, roster: Sequence[str]) -> dict[str, object]:
-    """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster)."""
-    readers: dict[str, Callable[[Any], object]] = {
-        "name": read_table_name,
-        "rules": resolve_rules,
-        "stake": read_stake,
-        "players": lambda value: read_new_players(value, roster),
-    }
-    return read_changes(
-        data, readers, N_("{given!r} cannot be changed here; a table's changes are {fields}.")
-    )
+class RosterReading(Reading):
+    """A change of a table read against its roster as it is (names joining it)."""
+
+    def __init__(self, roster: Sequence[str]):
+        super().__init__()
+        self.roster = roster
+
+
+def read_table_changes(data: Mapping[str, object], roster: Sequence[str]) -> dict[str, object]:
+    """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster), as
+    ``TABLE_CHANGE`` declares them."""
+    reading = RosterReading(roster)
+    unknown = N_("{given!r} cannot be changed here; a table's changes are {fields}.")
+    changes = TABLE_CHANGE.read_changes(data, unknown, reading)
+    if reading.errors:
+        raise Invalid(reading.errors)
+    return changes
 
 
 def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:
@@ -214,12 +219,63 @@ def read_payment(data: Mapping, find: object, stake: Stake | None) -> PaymentSpe
     return PaymentSpec(names["from"], names["to"], value, at)
 
 
-def _collect(errors: list[FieldError], read):  # noqa: ANN001, ANN202 (any reader)
-    """What ``read()`` gives, or None with its problems added to ``errors``."""
-    try:
-        return read()
-    except FieldError as problem:
-        errors.append(problem)
-    except Invalid as problem:
-        errors += problem.errors
-    return None
+@dataclass(frozen=True)
+class NewPlayers(Kind):
+    """Names joining a table's roster (the roster the reading is against, or none)."""
+
+    described: Schema
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        roster = reading.roster if isinstance(reading, RosterReading) else ()
+        joining = Parsed(lambda given, path: read_new_players(given, roster), self.described)
+        return joining.read(value, parent, key, reading)
+
+    def schema(self) -> Schema:
+        return self.described
+
+
+TABLE_NAME: Schema = {**NAME_SCHEMA, "maxLength": MAX_MATCH_NAME}
+_NAMES: Schema = {"type": "array", "items": NAME_SCHEMA}
+_TABLE_NAME = Field("name", Parsed(read_table_name, TABLE_NAME), required=True)
+_RULES = Parsed(lambda value, path: resolve_rules(value), ref("RulesSpec"), root="rules")
+_STAKE = Field("stake", Parsed(read_stake, ref("Stake")), nullable=True)
+
+#: A new table (POST /api/v1/tables; a table's import).
+TABLE = Body(
+    (
+        _TABLE_NAME,
+        Field(
+            "players",
+            NewPlayers({**_NAMES, "maxItems": MAX_ROSTER, "uniqueItems": True}),
+            absent=(),
+        ),
+        Field("rules", _RULES, absent=PROFILES["amarnepal"]),
+        _STAKE,
+        Field(
+            "season",
+            # its problems are on "name", as they always were (the season's own name)
+            Parsed(lambda value, path: read_season_name(value), TABLE_NAME),
+            absent="1",
+            help="The first season's name.",
+        ),
+    ),
+    N_("The table must be a JSON object with a name."),
+    nulls_absent=False,
+)
+
+#: A change of a table (PATCH /api/v1/tables/<id>).
+TABLE_CHANGE = Body(
+    (
+        Field("name", _TABLE_NAME.kind),
+        Field("rules", _RULES),
+        _STAKE,
+        Field(
+            "players",
+            NewPlayers(_NAMES),
+            help="Names to add to the roster.",
+        ),
+    ),
+    N_("The changes must be a JSON object."),
+    closed=True,
+    nulls_absent=False,
+)
