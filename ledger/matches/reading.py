@@ -206,29 +206,19 @@ def read_match_changes(data: object) -> dict[str, Any]:
     """What a change of a match sets, read, from ``{"name": ..., "length": ...,
     "stake": ..., "rules": ...}``; a field left out stays as it is. Every problem is
     reported together."""
-    return _changes(
+    return read_changes(
         MATCH_CHANGE, data, N_("{given!r} cannot be changed here; a match's changes are {fields}.")
     )
 
 
 def read_changes(
-    data: object, readers: Mapping[str, Callable[[Any], object]], unknown: str
+    body: Body, data: object, unknown: str, reading: Reading | None = None
 ) -> dict[str, Any]:
-    """The changes to a document a key owns (a table, ...): each field of ``data`` read
-    by its reader (which raises its problems on its own paths), a field left out
-    unchanged, every problem together. ``unknown`` says a field no reader takes, with
-    ``{given}`` and ``{fields}``."""
-    fields = tuple(Field(key, Parsed(_ignoring_path(read), {})) for key, read in readers.items())
-    return _changes(Body(fields, CHANGES_OBJECT), data, unknown)
-
-
-def _ignoring_path(read: Callable[[Any], object]) -> Callable[[object, str], object]:
-    """A reader whose problems name their own fields, as ``Parsed`` calls it."""
-    return lambda value, path: read(value)
-
-
-def _changes(body: Body, data: object, unknown: str) -> dict[str, Any]:
-    reading = Reading()
+    """The changes to a document a key owns (a match, a table): the fields of ``data``
+    that ``body`` declares, each read, a field left out unchanged, every problem
+    together; ``unknown`` says a field it does not declare, with ``{given}`` and
+    ``{fields}``; ``reading``: what its kinds read against (a table's roster)."""
+    reading = Reading() if reading is None else reading
     changes = body.read_changes(data, unknown, reading)
     if reading.errors:
         raise Invalid(reading.errors)

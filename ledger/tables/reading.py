@@ -17,7 +17,7 @@ from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import read_name
 from ledger.matches.export import _timestamp
-from ledger.matches.reading import MAX_PER_POINT, read_stake
+from ledger.matches.reading import MAX_PER_POINT, read_changes, read_stake
 
 #: The most people a roster holds (a settle-up over them stays an exact search).
 MAX_ROSTER = 40
@@ -65,12 +65,8 @@ class RosterReading(Reading):
 def read_table_changes(data: Mapping[str, object], roster: Sequence[str]) -> dict[str, object]:
     """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster), as
     ``TABLE_CHANGE`` declares them."""
-    reading = RosterReading(roster)
     unknown = N_("{given!r} cannot be changed here; a table's changes are {fields}.")
-    changes = TABLE_CHANGE.read_changes(data, unknown, reading)
-    if reading.errors:
-        raise Invalid(reading.errors)
-    return changes
+    return read_changes(TABLE_CHANGE, data, unknown, RosterReading(roster))
 
 
 def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:
