@@ -33,7 +33,7 @@ from ledger.tables.export import (
     MAX_IMPORTED_SEASONS,
     TABLE_FORMAT,
 )
-from ledger.tables.reading import MAX_ROSTER, TABLE, TABLE_CHANGE
+from ledger.tables.reading import MAX_ROSTER, NEW_SEASON, TABLE, TABLE_CHANGE
 
 TABLE_ID = {
     **PUBLIC_ID,
@@ -180,7 +180,7 @@ def table_schemas() -> dict[str, Schema]:
         "NewTable": TABLE.schema(),
         "TableChange": TABLE_CHANGE.schema(),
         "Season": season,
-        "NewSeason": obj({"name": TABLE_NAME}, ("name",)),
+        "NewSeason": NEW_SEASON.schema(),
         "TableMatch": table_match,
         "Table": obj(
             {

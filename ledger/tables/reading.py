@@ -275,3 +275,21 @@ TABLE_CHANGE = Body(
     closed=True,
     nulls_absent=False,
 )
+
+#: A new season of a table (POST /api/v1/tables/<id>/seasons).
+NEW_SEASON = Body(
+    (Field("name", Parsed(read_season_name, TABLE_NAME), required=True),),
+    N_("The season must be a JSON object with a name."),
+    nulls_absent=False,
+)
+
+
+def read_new_season(data: object) -> str:
+    """A new season's name, as ``NEW_SEASON`` declares it."""
+    reading = Reading()
+    read = NEW_SEASON.read(data, "", reading)
+    if reading.errors or read is None:
+        raise Invalid(reading.errors)
+    name = read["name"]
+    assert isinstance(name, str)  # read_season_name gave it
+    return name
