@@ -184,7 +184,9 @@ class Body:
     fields: tuple[Field, ...]
     message: str
     help: str = ""
-    closed: bool = False  # the schema says no other key is taken (a change of a document)
+    #: The sentence for a key the body does not declare (``{given}``; ``{fields}``: the
+    #: keys it does): set, the body takes no other key. None: other keys are ignored.
+    unknown: str | None = None
     #: null given for a field that is not ``nullable`` is read as if it were left out (a
     #: hand's fields); otherwise its kind reads it (and refuses it).
     nulls_absent: bool = True
@@ -219,22 +221,32 @@ class Body:
                 continue
             got = read(given, parent, key, reading)
             out[key] = refused if got is REFUSED else got
+        if self.unknown is not None and not out.keys() >= value.keys():
+            self.refuse_unknown(value, parent, reading)
         return out
 
-    def read_changes(self, value: object, unknown: str, reading: Reading) -> dict[str, object]:
+    def refuse_unknown(self, value: dict[object, object], parent: str, reading: Reading) -> None:
+        """A problem for each key of ``value`` the body does not declare, if it says so."""
+        if self.unknown is None:
+            return
+        names = ", ".join(f.key for f in self.fields)
+        for key in value:
+            if key not in self.absent:
+                reading.refuse(parent, str(key), self.unknown, given=str(key), fields=names)
+
+    def read_changes(self, value: object, reading: Reading) -> dict[str, object]:
         """The fields ``value`` gives (a change of a document: a field left out stays as
-        it is), each read by its kind, null included; a key not declared is a problem
-        whose sentence ``unknown`` may use ``{given}`` and ``{fields}``."""
+        it is), each read by its kind, null included, in the order given; a key not
+        declared is a problem (``unknown``)."""
         if not isinstance(value, dict):
             reading.errors.append(FieldError("", self.message))
             return {}
-        fields = {f.key: f.kind for f in self.fields}
+        kinds = {f.key: f.kind for f in self.fields}
         out: dict[str, object] = {}
         for key, given in value.items():
-            kind = fields.get(key)
+            kind = kinds.get(key)
             if kind is None:
-                names = ", ".join(fields)
-                reading.refuse("", str(key), unknown, given=str(key), fields=names)
+                self.refuse_unknown({key: given}, "", reading)
                 continue
             got = kind.read(given, "", key, reading)
             if got is not REFUSED:
@@ -248,7 +260,7 @@ class Body:
     def schema(self, *extra_required: str) -> Schema:
         """The JSON Schema of the object (``extra_required``: keys a route requires)."""
         out: Schema = {"type": "object", "properties": self.properties()}
-        if self.closed:
+        if self.unknown is not None:
             out["additionalProperties"] = False
         required = [f.key for f in self.fields if f.required] + list(extra_required)
         if required:

@@ -206,20 +206,16 @@ def read_match_changes(data: object) -> dict[str, Any]:
     """What a change of a match sets, read, from ``{"name": ..., "length": ...,
     "stake": ..., "rules": ...}``; a field left out stays as it is. Every problem is
     reported together."""
-    return read_changes(
-        MATCH_CHANGE, data, N_("{given!r} cannot be changed here; a match's changes are {fields}.")
-    )
+    return read_changes(MATCH_CHANGE, data)
 
 
-def read_changes(
-    body: Body, data: object, unknown: str, reading: Reading | None = None
-) -> dict[str, Any]:
+def read_changes(body: Body, data: object, reading: Reading | None = None) -> dict[str, Any]:
     """The changes to a document a key owns (a match, a table): the fields of ``data``
     that ``body`` declares, each read, a field left out unchanged, every problem
-    together; ``unknown`` says a field it does not declare, with ``{given}`` and
-    ``{fields}``; ``reading``: what its kinds read against (a table's roster)."""
+    together (a field it does not declare too); ``reading``: what its kinds read against
+    (a table's roster)."""
     reading = Reading() if reading is None else reading
-    changes = body.read_changes(data, unknown, reading)
+    changes = body.read_changes(data, reading)
     if reading.errors:
         raise Invalid(reading.errors)
     return changes
@@ -495,5 +491,5 @@ MATCH_CHANGE = Body(
         ),
     ),
     CHANGES_OBJECT,
-    closed=True,
+    unknown=N_("{given!r} cannot be changed here; a match's changes are {fields}."),
 )

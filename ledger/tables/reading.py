@@ -65,8 +65,7 @@ class RosterReading(Reading):
 def read_table_changes(data: Mapping[str, object], roster: Sequence[str]) -> dict[str, object]:
     """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster), as
     ``TABLE_CHANGE`` declares them."""
-    unknown = N_("{given!r} cannot be changed here; a table's changes are {fields}.")
-    return read_changes(TABLE_CHANGE, data, unknown, RosterReading(roster))
+    return read_changes(TABLE_CHANGE, data, RosterReading(roster))
 
 
 def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:
@@ -272,7 +271,7 @@ TABLE_CHANGE = Body(
         ),
     ),
     N_("The changes must be a JSON object."),
-    closed=True,
+    unknown=N_("{given!r} cannot be changed here; a table's changes are {fields}."),
     nulls_absent=False,
 )
 
