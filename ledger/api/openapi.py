@@ -44,7 +44,7 @@ from ledger.engine.rules import (
 )
 from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, NUMBER_MAX
 from ledger.matches.models import INTEGER_MAX
-from ledger.matches.reading import CURRENCIES, MATCH, MATCH_CHANGE, MAX_PER_POINT
+from ledger.matches.reading import AMOUNT_SCHEMA, CURRENCIES, MATCH, MATCH_CHANGE
 
 Schema = dict[str, Any]
 
@@ -154,14 +154,7 @@ def ignored(what: str) -> Schema:
 GUEST = {"type": "boolean", "description": "A guest of the table: not on its roster."}
 POINTS = {"type": "integer", "description": "Points (whole numbers; money is never a float)."}
 NAME = NAME_SCHEMA
-#: Money given in a request: digits with at most 2 decimals, more than 0 and at most
-#: MAX_PER_POINT (9999999999.99: 10 digits before the point, leading zeros aside).
-AMOUNT = {
-    "type": "string",
-    "pattern": r"^0*([1-9][0-9]{0,9}(\.[0-9]{1,2})?|0\.([1-9][0-9]?|0[1-9]))$",
-    "description": f"A decimal string > 0 and at most {MAX_PER_POINT}, with at most 2 decimals "
-    "(never a JSON number, which could lose cents).",
-}
+AMOUNT = AMOUNT_SCHEMA
 TOTALS = {"type": "object", "additionalProperties": {"type": "integer"}}
 
 
@@ -319,7 +312,7 @@ def schemas() -> dict[str, Schema]:
     )
     stake = obj(
         {
-            "per_point": {**AMOUNT, "description": "Money per point. " + AMOUNT["description"]},
+            "per_point": {**AMOUNT, "description": f"Money per point. {AMOUNT['description']}"},
             "currency": {
                 "enum": sorted(CURRENCIES),
                 "description": "An ISO 4217 code, as CLDR lists them.",

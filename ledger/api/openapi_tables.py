@@ -4,7 +4,6 @@ schemas and routes, in the document's own helpers."""
 from __future__ import annotations
 
 from ledger.api.openapi import (
-    AMOUNT,
     BODY_ERRORS,
     GUEST,
     IDEMPOTENCY_KEY,
@@ -33,7 +32,7 @@ from ledger.tables.export import (
     MAX_IMPORTED_SEASONS,
     TABLE_FORMAT,
 )
-from ledger.tables.reading import MAX_ROSTER, NEW_SEASON, TABLE, TABLE_CHANGE
+from ledger.tables.reading import MAX_ROSTER, NEW_SEASON, PAYMENT, TABLE, TABLE_CHANGE
 
 TABLE_ID = {
     **PUBLIC_ID,
@@ -319,11 +318,7 @@ def table_schemas() -> dict[str, Schema]:
             },
             ("stake", "balances", "transfers", "unconfirmed", "pending"),
         ),
-        "NewPayment": obj(
-            {"from": NAME, "to": NAME, "amount": AMOUNT, "at": TIME},
-            ("from", "to", "amount"),
-            additionalProperties=False,
-        ),
+        "NewPayment": PAYMENT.schema(),
         "TablePayment": payment,
         "TablePayments": obj({"payments": array(payment)}, ("payments",)),
         "NextDealer": obj({"next_dealer": nullable(TEXT)}, ("next_dealer",)),

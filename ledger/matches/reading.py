@@ -47,6 +47,14 @@ PROFILE_LENGTH = _ProfileLength()
 CURRENCIES = frozenset(list_currencies())
 #: The largest stake per point the database keeps (12 digits, 2 after the point).
 MAX_PER_POINT = Decimal("9999999999.99")
+#: Money given in a request: digits with at most 2 decimals, more than 0 and at most
+#: MAX_PER_POINT (9999999999.99: 10 digits before the point, leading zeros aside).
+AMOUNT_SCHEMA: dict[str, object] = {
+    "type": "string",
+    "pattern": r"^0*([1-9][0-9]{0,9}(\.[0-9]{1,2})?|0\.([1-9][0-9]?|0[1-9]))$",
+    "description": f"A decimal string > 0 and at most {MAX_PER_POINT}, with at most 2 decimals "
+    "(never a JSON number, which could lose cents).",
+}
 
 
 @dataclass(frozen=True)

@@ -4,20 +4,20 @@ errors per field (as ``ledger.matches.reading`` reads a match). No database here
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from ledger.engine import PROFILES, FieldError, HouseRules, Invalid, Stake, resolve_rules
-from ledger.engine.declare import Body, Field, Kind, Parsed, Reading, Schema, ref
+from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, join, ref
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import read_name
 from ledger.matches.export import _timestamp
-from ledger.matches.reading import MAX_PER_POINT, read_changes, read_stake
+from ledger.matches.reading import AMOUNT_SCHEMA, MAX_PER_POINT, read_changes, read_stake
 
 #: The most people a roster holds (a settle-up over them stays an exact search).
 MAX_ROSTER = 40
@@ -159,59 +159,11 @@ def read_payment(data: Mapping, find: object, stake: Stake | None) -> PaymentSpe
             ]
         )
     assert callable(find)
-    errors: list[FieldError] = []
-    names = {}
-    for field in ("from", "to"):
-        names[field] = find(data.get(field))
-        if names[field] is None:
-            errors.append(
-                FieldError(
-                    field,
-                    "{which} must be a player of the table: on its roster, or a guest of a night.",
-                    which=field,
-                )
-            )
-    if not errors and names["from"] == names["to"]:
-        errors.append(FieldError("to", "A payment goes from one player to another."))
-    amount = data.get("amount")
-    value = None
-    if not isinstance(amount, str):
-        errors.append(
-            FieldError(
-                "amount",
-                "amount must be the money handed over as a decimal string with at most 2 "
-                'decimal places, like "150.00" (not a JSON number, which could lose cents).',
-            )
-        )
-    elif _AMOUNT.fullmatch(amount) is None:  # what a person typed: no word of JSON
-        errors.append(
-            FieldError(
-                "amount",
-                'amount must be written in digits with at most 2 decimal places, like "150.00".',
-            )
-        )
-    elif not Decimal(amount) or Decimal(amount) > MAX_PER_POINT:
-        errors.append(
-            FieldError(
-                "amount", "amount must be more than 0 and at most {most}.", most=MAX_PER_POINT
-            )
-        )
-    else:
-        value = Decimal(amount)
-    at = None
-    if data.get("at") is not None:
-        at = _timestamp(data["at"], "at", errors)
-    unknown = [key for key in data if key not in ("from", "to", "amount", "at")]
-    errors += [
-        FieldError(
-            str(key), "A payment has from, to, amount and at; not {given!r}.", given=str(key)
-        )
-        for key in unknown
-    ]
-    if errors:
-        raise Invalid(errors)
-    assert value is not None
-    return PaymentSpec(names["from"], names["to"], value, at)
+    reading = PaymentReading(find)
+    read: dict[str, Any] | None = PAYMENT.read(dict(data), "", reading)
+    if reading.errors or read is None:
+        raise Invalid(reading.errors)
+    return PaymentSpec(read["from"], read["to"], read["amount"], read["at"])
 
 
 @dataclass(frozen=True)
@@ -292,3 +244,86 @@ def read_new_season(data: object) -> str:
     name = read["name"]
     assert isinstance(name, str)  # read_season_name gave it
     return name
+
+
+class PaymentReading(Reading):
+    """A payment read against the table's players: ``find`` gives a name's spelling on
+    the roster (or a guest's), or None; the payer found, for the payee's check."""
+
+    def __init__(self, find: Callable[[object], str | None]):
+        super().__init__()
+        self.find = find
+        self.payer: str | None = None
+
+
+@dataclass(frozen=True)
+class TablePlayer(Kind):
+    """A player of the table who pays (``from``) or is paid (``to``): not the same one."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        assert isinstance(reading, PaymentReading)  # a payment is read against its table
+        found = reading.find(value)
+        if found is None:
+            reading.refuse(
+                parent,
+                key,
+                "{which} must be a player of the table: on its roster, or a guest of a night.",
+                which=key,
+            )
+            return REFUSED
+        if key == "from":
+            reading.payer = found
+        elif found == reading.payer:
+            reading.refuse(parent, key, "A payment goes from one player to another.")
+            return REFUSED
+        return found
+
+    def schema(self) -> Schema:
+        return NAME_SCHEMA
+
+
+class Money(Kind):
+    """Money handed over: a decimal string > 0 with at most 2 places (``AMOUNT_SCHEMA``)."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        if not isinstance(value, str):
+            template = N_(
+                "amount must be the money handed over as a decimal string with at most 2 "
+                'decimal places, like "150.00" (not a JSON number, which could lose cents).'
+            )
+        elif _AMOUNT.fullmatch(value) is None:  # what a person typed: no word of JSON
+            template = N_(
+                'amount must be written in digits with at most 2 decimal places, like "150.00".'
+            )
+        elif not Decimal(value) or Decimal(value) > MAX_PER_POINT:
+            template = N_("amount must be more than 0 and at most {most}.")
+        else:
+            return Decimal(value)
+        reading.refuse(parent, key, template, most=MAX_PER_POINT)
+        return REFUSED
+
+    def schema(self) -> Schema:
+        return AMOUNT_SCHEMA
+
+
+class Moment(Kind):
+    """A time (RFC 3339; one without an offset is UTC), in UTC."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        return _timestamp(value, join(parent, key), reading.errors)
+
+    def schema(self) -> Schema:
+        return {"type": "string", "format": "date-time"}
+
+
+#: A payment (POST /api/v1/tables/<id>/payments; a table's import).
+PAYMENT = Body(
+    (
+        Field("from", TablePlayer(), required=True),
+        Field("to", TablePlayer(), required=True),
+        Field("amount", Money(), required=True),
+        Field("at", Moment(), nullable=True),
+    ),
+    N_("A payment must be a JSON object with from, to and amount."),
+    unknown=N_("A payment has from, to, amount and at; not {given!r}."),
+)
