@@ -44,7 +44,7 @@ from ledger.engine.rules import (
 )
 from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, NUMBER_MAX
 from ledger.matches.models import INTEGER_MAX
-from ledger.matches.reading import AMOUNT_SCHEMA, CURRENCIES, MATCH, MATCH_CHANGE
+from ledger.matches.reading import AMOUNT_SCHEMA, MATCH, MATCH_CHANGE, STAKE
 
 Schema = dict[str, Any]
 
@@ -310,16 +310,7 @@ def schemas() -> dict[str, Schema]:
         },
         ("place", "name", "total"),
     )
-    stake = obj(
-        {
-            "per_point": {**AMOUNT, "description": f"Money per point. {AMOUNT['description']}"},
-            "currency": {
-                "enum": sorted(CURRENCIES),
-                "description": "An ISO 4217 code, as CLDR lists them.",
-            },
-        },
-        ("per_point", "currency"),
-    )
+    stake = STAKE.schema()
     summary = {
         "id": TEXT,
         "name": TEXT,

@@ -7,6 +7,7 @@ all the problems of one input are reported together in one ``Invalid``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -22,15 +23,16 @@ from ledger.engine import (
     MatchLength,
     Stake,
     parse_hand,
-    parse_stake,
     resolve_rules,
 )
-from ledger.engine.declare import Body, Field, Flag, Kind, Parsed, Reading, join, ref
+from ledger.engine.declare import REFUSED, Body, Field, Flag, Kind, Parsed, Reading, join, ref
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
 from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import name_problem, read_name, tidy_name
 from ledger.engine.rules import parse_length
+from ledger.engine.settle_up import STAKE as ENGINE_STAKE
+from ledger.engine.settle_up import CurrencyCode, PerPoint, read_stake_body
 from ledger.matches.models import IDEMPOTENCY_KEY_MAX, INTEGER_MAX
 
 
@@ -154,41 +156,54 @@ def read_match(
     return MatchSpec(read["name"], tuple(names), resolved, match_length, dealer, read["stake"])
 
 
+class ListedCurrency(CurrencyCode):
+    """A currency code ISO 4217 lists (Babel's list)."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        code = super().read(value, parent, key, reading)
+        if code is REFUSED or code in CURRENCIES:
+            return code
+        reading.refuse(
+            parent,
+            key,
+            "{code} is not an ISO 4217 currency code; use one such as NPR, INR, USD, GBP or EUR.",
+            code=code,
+        )
+        return REFUSED
+
+    def schema(self) -> dict[str, object]:
+        return {"enum": sorted(CURRENCIES), "description": "An ISO 4217 code, as CLDR lists them."}
+
+
+class StoredPerPoint(PerPoint):
+    """Money per point that fits the database (``MAX_PER_POINT``)."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        amount = super().read(value, parent, key, reading)
+        if not isinstance(amount, Decimal) or amount <= MAX_PER_POINT:
+            return amount
+        reading.refuse(parent, key, "per_point can be at most {most}.", most=MAX_PER_POINT)
+        return REFUSED
+
+    def schema(self) -> dict[str, object]:
+        return {**AMOUNT_SCHEMA, "description": f"Money per point. {AMOUNT_SCHEMA['description']}"}
+
+
+#: A match's or a table's stake: the engine's, its currency one ISO 4217 lists and its
+#: amount one the database keeps.
+STAKE = dataclasses.replace(
+    ENGINE_STAKE,
+    fields=(
+        Field("per_point", StoredPerPoint(), required=True),
+        Field("currency", ListedCurrency(), required=True),
+    ),
+)
+
+
 def read_stake(value: object, field: str = "stake") -> Stake | None:
     """A match's stake, ``{"per_point": "0.50", "currency": "NPR"}``, or None (null: points
-    only): the engine reads its form; the currency must be one ISO 4217 lists (Babel's
-    list) and the amount must fit the database."""
-    errors: list[FieldError] = []
-    stake = None
-    try:
-        stake = parse_stake(value, field)
-    except Invalid as problem:
-        errors += problem.errors
-    currency = value.get("currency") if isinstance(value, Mapping) else None
-    if (
-        isinstance(currency, str)
-        and currency not in CURRENCIES
-        and not any(e.field == f"{field}.currency" for e in errors)
-    ):
-        errors.append(
-            FieldError(
-                f"{field}.currency",
-                "{code} is not an ISO 4217 currency code; use one such as NPR, INR, USD, GBP "
-                "or EUR.",
-                code=currency,
-            )
-        )
-    if stake is not None and stake.per_point > MAX_PER_POINT:
-        errors.append(
-            FieldError(
-                f"{field}.per_point",
-                "per_point can be at most {most}.",
-                most=MAX_PER_POINT,
-            )
-        )
-    if errors:
-        raise Invalid(errors)
-    return stake
+    only), as ``STAKE`` declares it."""
+    return read_stake_body(STAKE, value, field)
 
 
 def read_match_name(name: object, field: str = "name") -> str:
@@ -444,7 +459,7 @@ MATCH_NAME = Field(
 )
 RULES = Parsed(lambda value, path: resolve_rules(value), ref("RulesSpec"), root="rules")
 LENGTH = Parsed(parse_length, ref("Length"))
-STAKE = Parsed(read_stake, ref("Stake"))
+STAKE_FIELD = Parsed(read_stake, ref("Stake"))  # a stake in a match or a table
 CHANGES_OBJECT = N_("The changes must be a JSON object.")
 
 #: A new match (POST /api/v1/matches; a match of an import, at its prefix).
@@ -460,7 +475,7 @@ MATCH = Body(
             nullable=True,
             help="null: open; left out: the profile's usual length.",
         ),
-        Field("stake", STAKE, nullable=True),
+        Field("stake", STAKE_FIELD, nullable=True),
         Field("first_dealer", Parsed(lambda value, path: value, NAME_SCHEMA), nullable=True),
     ),
     N_("The match must be a JSON object with a name, players and rules."),
@@ -473,7 +488,7 @@ MATCH_CHANGE = Body(
     (
         Field("name", MATCH_NAME.kind),
         Field("length", LENGTH, nullable=True),
-        Field("stake", STAKE, nullable=True),
+        Field("stake", STAKE_FIELD, nullable=True),
         Field(
             "season",
             Parsed(lambda value, path: read_season_id(value), {"type": "string"}),
