@@ -9,6 +9,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench import (  # noqa: E402
     api_bench,
+    body_bench,
     engine_bench,
     followers,
     form_bench,
@@ -36,6 +37,8 @@ def main() -> None:
     line("engine: 4-player hands, all 21 cards", engine_bench.run(form="all_cards"))
     line("engine: 4-player hands, maal as numbers", engine_bench.run(form="numbers"))
     line("engine: settle-up of 10 players", settle_up_bench.run())
+    for label, figures in body_bench.run().items():
+        line(f"hand body read by {label}", figures)
     line("api: POST /api/v1/settle (test client)", api_bench.run())
     for label, figures in scale_bench.run().items():
         line(f"match of {label} (test client)", figures)

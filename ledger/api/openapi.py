@@ -16,28 +16,22 @@ from typing import Any
 from flask import Response, jsonify
 
 from ledger.api import bp
-from ledger.engine import PROFILES
+from ledger.engine import PROFILES, hand_body
 from ledger.engine.game import (
     FINISHES,
-    HAND_CARDS,
     HAND_PLAYERS,
-    MAAL_COUNT_KEYS,
-    MAX_DEALT_TUNNELAS,
-    MAX_MAAL,
     MAX_MATCH_NAME,
     MAX_MATCH_PLAYERS,
-    MAX_NAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PACKS,
     SEEN,
-    TUNNELA_KINDS,
 )
+from ledger.engine.hand_body import NAME_SCHEMA, PLAYERS_TEXT
 from ledger.engine.rules import (
     BOOLS,
     CHOICES,
     COUNTS,
-    MAAL_COUNT_HELP,
     MAX_PER_CARD,
     MAX_TABLE_ENTRIES,
     MAX_TABLE_TOTAL,
@@ -46,11 +40,10 @@ from ledger.engine.rules import (
     TABLES,
     TIPLU_COPIES_MAX,
     TUNNELA_SETTINGS,
-    HouseRules,
 )
 from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, IMPORT_MAX_BYTES, NUMBER_MAX
 from ledger.matches.models import INTEGER_MAX
-from ledger.matches.reading import CURRENCIES, MAX_PER_POINT
+from ledger.matches.reading import AMOUNT_SCHEMA, MATCH, MATCH_CHANGE, STAKE
 
 Schema = dict[str, Any]
 
@@ -159,35 +152,9 @@ def ignored(what: str) -> Schema:
 #: A player row's mark: a guest of the table plays without being on its roster.
 GUEST = {"type": "boolean", "description": "A guest of the table: not on its roster."}
 POINTS = {"type": "integer", "description": "Points (whole numbers; money is never a float)."}
-NAME = {
-    "type": "string",
-    "minLength": 1,
-    "maxLength": MAX_NAME,
-    "description": "A player's name: stored in composed form (NFC), spaces folded; control, "
-    "invisible and bidirectional-override characters are refused (422 on the field).",
-}
-#: Money given in a request: digits with at most 2 decimals, more than 0 and at most
-#: MAX_PER_POINT (9999999999.99: 10 digits before the point, leading zeros aside).
-AMOUNT = {
-    "type": "string",
-    "pattern": r"^0*([1-9][0-9]{0,9}(\.[0-9]{1,2})?|0\.([1-9][0-9]?|0[1-9]))$",
-    "description": f"A decimal string > 0 and at most {MAX_PER_POINT}, with at most 2 decimals "
-    "(never a JSON number, which could lose cents).",
-}
+NAME = NAME_SCHEMA
+AMOUNT = AMOUNT_SCHEMA
 TOTALS = {"type": "object", "additionalProperties": {"type": "integer"}}
-#: A hand's finish as a request gives it: null (or none) takes the winner's route.
-FINISH_INPUT = {
-    **nullable({"enum": list(FINISHES)}),
-    "description": "null or absent: the route by which the winner saw (a winner who saw "
-    "must then be named).",
-}
-CARD = {
-    "type": "string",
-    "maxLength": 12,
-    "description": "A card code: rank (A, 2-10 or T, J, Q, K) then suit (S H D C or ♠ ♥ ♦ ♣), "
-    "any case, like `8H` or `10♥`; a printed joker is `JK`.",
-    "examples": ["8H", "10♥", "JK"],
-}
 
 
 def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
@@ -228,16 +195,6 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
 
 
 SETTINGS = [name for name in PROFILES["amarnepal"].to_json() if name != "profile"]
-#: The most of each key of ``maal_counts`` under any rules (four packs, no indicator set
-#: aside); each profile's own limits are in ``GET /api/v1/rules``.
-MOST_COUNTS = {
-    **HouseRules(profile="most", packs=4, tiplu_copies_max=3).copies_limits,
-    "printed_joker": max(PACKS),
-}
-PLAYERS_TEXT = (
-    f"The players of this hand, in seat order: 2 to {HAND_PLAYERS[3]} with three packs, "
-    f"2 to {HAND_PLAYERS[4]} with `packs` 4."
-)
 LIMITS = obj(
     {
         "players": obj({"least": whole(), "most": whole()}, ("least", "most")),
@@ -256,48 +213,10 @@ def schemas() -> dict[str, Schema]:
     profile = {"enum": list(PROFILES), "description": "A house-rules profile."}
     settings = {name: _setting_schema(name) for name in SETTINGS}
     resolved_settings = {name: _setting_schema(name, resolved=True) for name in SETTINGS}
-    player_input = obj(
-        {
-            "name": NAME,
-            "seen": {"enum": list(SEEN)},
-            "maal": {**whole(0, MAX_MAAL), "description": "The whole count, added up."},
-            "maal_counts": obj(
-                {
-                    key: {**whole(0, MOST_COUNTS[key]), "description": MAAL_COUNT_HELP[key]}
-                    for key in MAAL_COUNT_KEYS
-                },
-                additionalProperties=False,
-                description="Each kind at most what the packs hold under the hand's rules "
-                "(the tiplu 2 where the indicator is set aside, one more with four packs); "
-                f"with the dealt tunnelas at most {HAND_CARDS} cards (a marriage is 3).",
-            ),
-            "maal_cards": array(
-                CARD,
-                description=f"With the dealt tunnelas (3 cards each) at most {HAND_CARDS} cards.",
-            ),
-            "dealt_tunnelas": array(
-                {"anyOf": [{"enum": list(TUNNELA_KINDS)}, CARD]},
-                maxItems=MAX_DEALT_TUNNELAS,
-                description="Each a card code or a kind of tunnela; at most "
-                f"{MAX_DEALT_TUNNELAS} (a player holds {HAND_CARDS} cards).",
-            ),
-            "marriages_shown": whole(0, max(PACKS)),
-            "foul": {"type": "boolean"},
-        },
-        ("name", "seen"),
-        description="At most one of maal, maal_counts and maal_cards.",
-    )
-    hand_fields = {
-        "tiplu": nullable(CARD),
-        "finish": FINISH_INPUT,
-        "winner": nullable(NAME),
-        "players": array(
-            ref("PlayerInput"),
-            minItems=MIN_PLAYERS,
-            maxItems=MAX_PLAYERS,
-            description=PLAYERS_TEXT,
-        ),
-    }
+    # The hand's bodies as declared (looked up in their module when the document is made:
+    # tests/api/test_openapi_derived.py adds a field to a throwaway declaration).
+    player_input = hand_body.PLAYER.schema()
+    hand_fields = hand_body.HAND.properties()
     hand_read = obj(
         {
             "tiplu": nullable(TEXT),
@@ -390,16 +309,7 @@ def schemas() -> dict[str, Schema]:
         },
         ("place", "name", "total"),
     )
-    stake = obj(
-        {
-            "per_point": {**AMOUNT, "description": "Money per point. " + AMOUNT["description"]},
-            "currency": {
-                "enum": sorted(CURRENCIES),
-                "description": "An ISO 4217 code, as CLDR lists them.",
-            },
-        },
-        ("per_point", "currency"),
-    )
+    stake = STAKE.schema()
     summary = {
         "id": TEXT,
         "name": TEXT,
@@ -462,15 +372,11 @@ def schemas() -> dict[str, Schema]:
         ("version", "action", "hand", "nets"),
     )
     export_hand = {
-        "tiplu": nullable(CARD),
-        "finish": FINISH_INPUT,
-        "winner": nullable(NAME),
-        "players": array(
-            ref("PlayerInput"),
-            minItems=MIN_PLAYERS,
-            maxItems=MAX_PLAYERS,
-            description=PLAYERS_TEXT + " Players of the match not listed sit out.",
-        ),
+        **hand_fields,
+        "players": {
+            **hand_fields["players"],
+            "description": PLAYERS_TEXT + " Players of the match not listed sit out.",
+        },
         "dealer": NAME,
         "version": whole(1, NUMBER_MAX),
         "nets": ignored("The hand's nets (an object of integers): it is settled again"),
@@ -603,41 +509,8 @@ def schemas() -> dict[str, Schema]:
             ("hand", "rules", "scoring", "total_maal", "players", "payments"),
         ),
         "Standing": standing,
-        "NewMatch": obj(
-            {
-                "name": {**NAME, "maxLength": MAX_MATCH_NAME},
-                "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS, uniqueItems=True),
-                "rules": ref("RulesSpec"),
-                "length": {
-                    **nullable(ref("Length")),
-                    "description": "null: open; left out: the profile's usual length.",
-                },
-                "first_dealer": nullable(NAME),
-                "stake": nullable(ref("Stake")),
-            },
-            ("name", "players", "rules"),
-            examples=[MATCH_EXAMPLE],
-        ),
-        "MatchChange": obj(
-            {
-                "name": {**NAME, "maxLength": MAX_MATCH_NAME},
-                "length": nullable(ref("Length")),
-                "stake": nullable(ref("Stake")),
-                "season": {**TEXT, "description": "A season of the match's table (its id)."},
-                "rules": {
-                    **ref("RulesSpec"),
-                    "description": "Every hand is settled again under these rules, each change "
-                    "kept in the hand's history; 422 naming the hands they refuse.",
-                },
-                "finished": {
-                    "type": "boolean",
-                    "description": "true: end the match after its last hand, whatever its "
-                    "length (409 with no hand); false: take such an end back (409 when its "
-                    "length is reached: change the length to play on).",
-                },
-            },
-            additionalProperties=False,
-        ),
+        "NewMatch": {**MATCH.schema(), "examples": [MATCH_EXAMPLE]},
+        "MatchChange": MATCH_CHANGE.schema(),
         "MatchSummary": obj(summary, summary_required),
         "Match": obj(
             {

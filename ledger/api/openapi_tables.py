@@ -4,7 +4,6 @@ schemas and routes, in the document's own helpers."""
 from __future__ import annotations
 
 from ledger.api.openapi import (
-    AMOUNT,
     BODY_ERRORS,
     GUEST,
     IDEMPOTENCY_KEY,
@@ -33,7 +32,7 @@ from ledger.tables.export import (
     MAX_IMPORTED_SEASONS,
     TABLE_FORMAT,
 )
-from ledger.tables.reading import MAX_ROSTER
+from ledger.tables.reading import MAX_ROSTER, NEW_SEASON, PAYMENT, TABLE, TABLE_CHANGE
 
 TABLE_ID = {
     **PUBLIC_ID,
@@ -177,27 +176,10 @@ def table_schemas() -> dict[str, Schema]:
     )
     return {
         **stats_schemas(),
-        "NewTable": obj(
-            {
-                "name": TABLE_NAME,
-                "players": array(NAME, maxItems=MAX_ROSTER, uniqueItems=True),
-                "rules": ref("RulesSpec"),
-                "stake": nullable(ref("Stake")),
-                "season": {**TABLE_NAME, "description": "The first season's name."},
-            },
-            ("name",),
-        ),
-        "TableChange": obj(
-            {
-                "name": TABLE_NAME,
-                "rules": ref("RulesSpec"),
-                "stake": nullable(ref("Stake")),
-                "players": {**array(NAME), "description": "Names to add to the roster."},
-            },
-            additionalProperties=False,
-        ),
+        "NewTable": TABLE.schema(),
+        "TableChange": TABLE_CHANGE.schema(),
         "Season": season,
-        "NewSeason": obj({"name": TABLE_NAME}, ("name",)),
+        "NewSeason": NEW_SEASON.schema(),
         "TableMatch": table_match,
         "Table": obj(
             {
@@ -336,11 +318,7 @@ def table_schemas() -> dict[str, Schema]:
             },
             ("stake", "balances", "transfers", "unconfirmed", "pending"),
         ),
-        "NewPayment": obj(
-            {"from": NAME, "to": NAME, "amount": AMOUNT, "at": TIME},
-            ("from", "to", "amount"),
-            additionalProperties=False,
-        ),
+        "NewPayment": PAYMENT.schema(),
         "TablePayment": payment,
         "TablePayments": obj({"payments": array(payment)}, ("payments",)),
         "NextDealer": obj({"next_dealer": nullable(TEXT)}, ("next_dealer",)),

@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from decimal import Context, Decimal, Inexact, localcontext
 from typing import NamedTuple
 
-from .errors import FieldError, Invalid
+from .declare import REFUSED, Body, Field, Kind, Reading, Schema
+from .errors import N_, FieldError, Invalid
 from .values import is_int
 
 #: The exact search doubles its work with each player who has a non-zero total: a match's
@@ -121,55 +122,81 @@ def amount_text(amount: Decimal | None) -> str | None:
     return None if amount is None else format(amount, "f")
 
 
-def parse_stake(value: object, field: str = "stake") -> Stake | None:
-    """The stake of JSON input, ``{"per_point": "0.50", "currency": "NPR"}``, or None (null:
-    points only). Raises ``Invalid`` with a problem on ``<field>.per_point`` and/or
-    ``<field>.currency``. ``per_point`` must be a string: a JSON number may have lost
-    cents before it got here. The currency is checked for its form (3 capital letters);
-    whether ISO 4217 lists it is for the caller, which has Babel's list."""
+class PerPoint(Kind):
+    """Money per point: a decimal string (a JSON number may have lost cents before it got
+    here), more than 0, with at most 2 decimal places."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        match = _AMOUNT.fullmatch(value) if isinstance(value, str) else None
+        if not isinstance(value, str):
+            template = N_(
+                'per_point must be the money per point as a decimal string, like "0.50" (a '
+                "JSON number could lose cents)."
+            )
+        elif match is None:
+            template = N_('per_point must be written in digits, like "0.50" or "5".')
+        elif match[1] or not Decimal(value):
+            template = N_("per_point must be more than 0.")
+        elif len(match[3] or "") > 2:
+            template = N_("per_point can have at most 2 decimal places.")
+        else:
+            return Decimal(value)
+        reading.refuse(parent, key, template)
+        return REFUSED
+
+    def schema(self) -> Schema:
+        return {"type": "string"}
+
+
+class CurrencyCode(Kind):
+    """A currency code's form: 3 capital letters (whether ISO 4217 lists it is for the
+    caller, which has Babel's list)."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        if isinstance(value, str) and _CURRENCY.fullmatch(value):
+            return value
+        reading.refuse(
+            parent, key, 'currency must be a 3-letter ISO 4217 code in capitals, like "NPR".'
+        )
+        return REFUSED
+
+    def schema(self) -> Schema:
+        return {"type": "string", "pattern": "^[A-Z]{3}$"}
+
+
+#: A stake, ``{"per_point": "0.50", "currency": "NPR"}`` (null: points only).
+STAKE = Body(
+    (
+        Field("per_point", PerPoint(), required=True),
+        Field("currency", CurrencyCode(), required=True),
+    ),
+    N_(
+        'The stake must be {"per_point": "0.50", "currency": "NPR"}, or null to play '
+        "for points only."
+    ),
+    nulls_absent=False,
+)
+
+
+def read_stake_body(body: Body, value: object, field: str) -> Stake | None:
+    """A stake read as ``body`` declares it (``STAKE``, or a caller's stricter one), or
+    None for null; ``Invalid`` with every problem, on ``<field>.per_point`` and
+    ``<field>.currency``."""
     if value is None:
         return None
-    if not isinstance(value, Mapping):
-        raise Invalid(
-            [
-                FieldError(
-                    field,
-                    'The stake must be {"per_point": "0.50", "currency": "NPR"}, or null to play '
-                    "for points only.",
-                )
-            ]
-        )
-    errors: list[FieldError] = []
+    reading = Reading()
+    read = body.read(value, field, reading)
+    if reading.errors or read is None:
+        raise Invalid(reading.errors)
+    per_point, currency = read["per_point"], read["currency"]
+    assert isinstance(per_point, Decimal) and isinstance(currency, str)  # as read
+    return Stake(per_point, currency)
 
-    def fail(path: str, template: str) -> None:
-        errors.append(FieldError(f"{field}.{path}", template))
 
-    per_point = value.get("per_point")
-    amount = None
-    match = _AMOUNT.fullmatch(per_point) if isinstance(per_point, str) else None
-    if not isinstance(per_point, str):
-        fail(
-            "per_point",
-            'per_point must be the money per point as a decimal string, like "0.50" (a '
-            "JSON number could lose cents).",
-        )
-    elif match is None:
-        fail("per_point", 'per_point must be written in digits, like "0.50" or "5".')
-    elif match[1] or not Decimal(per_point):
-        fail("per_point", "per_point must be more than 0.")
-    elif len(match[3] or "") > 2:
-        fail("per_point", "per_point can have at most 2 decimal places.")
-    else:
-        amount = Decimal(per_point)
-
-    currency = value.get("currency")
-    if not isinstance(currency, str) or not _CURRENCY.fullmatch(currency):
-        fail("currency", 'currency must be a 3-letter ISO 4217 code in capitals, like "NPR".')
-
-    if errors:
-        raise Invalid(errors)
-    assert amount is not None and isinstance(currency, str)
-    return Stake(amount, currency)
+def parse_stake(value: object, field: str = "stake") -> Stake | None:
+    """The stake of JSON input, ``{"per_point": "0.50", "currency": "NPR"}``, or None (null:
+    points only), as ``STAKE`` declares it."""
+    return read_stake_body(STAKE, value, field)
 
 
 def settle_up(totals: Mapping[str, int], stake: Stake | None = None) -> SettleUp:

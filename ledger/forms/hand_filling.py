@@ -8,17 +8,43 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ledger.engine.game import COUNT_KINDS, MAX_PLAYERS
+from ledger.engine.game import MAX_PLAYERS
+from ledger.engine.hand_body import PLAYER
+from ledger.forms.form_json import MODES, text, write
 from ledger.i18n import tr
-from ledger.i18n.words import KIND_NAMES
 
 
-def _text(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "y" if value else ""
-    return str(value)
+def _fill_row(
+    item: Mapping[str, Any], prefix: str, name: str, notes: list[str]
+) -> list[tuple[str, str]]:
+    """A player of the settle format as the form data of its row: each field of
+    ``PLAYER`` in the form field its declaration names; the first maal given sets the
+    row's mode."""
+    out = [(prefix + "name", name), (prefix + "plays", "y")]
+    mode = None
+    for declared in PLAYER.fields:
+        value = item.get(declared.key)
+        if declared.key == "name" or declared.form is None:
+            continue
+        if not declared.required and (value is None or value == declared.absent):
+            continue
+        if declared.key in MODES and mode is not None:
+            continue  # one maal only
+        entries = write(declared, value, prefix, name, notes)
+        if entries is not None and declared.key in MODES:
+            mode = MODES[declared.key]
+        out.extend(entries or ())
+    out.append((prefix + "maal_mode", mode or "counts"))
+    return out
+
+
+def _left_out(name: str, limit: int, of_match: bool) -> str:
+    """Why a player of the hand has no row: not of the match, or past the rows."""
+    if not of_match:
+        return tr("A hand has at most {most} players; {name} was left out.", most=limit, name=name)
+    if name:
+        return tr("{name} is not a player of this match.", name=name)
+    return tr("A player without a name is not a player of this match.")
 
 
 def hand_formdata(
@@ -47,72 +73,24 @@ def hand_formdata(
         if not isinstance(item, Mapping):
             notes.append(tr("Player {n} of the hand is not an object; it was left out.", n=j + 1))
             continue
-        name = _text(item.get("name")).strip()
-        if players is not None:
-            row = by_name.get(name.casefold())
-            if row is None:
-                if name:
-                    notes.append(tr("{name} is not a player of this match.", name=name))
-                else:
-                    notes.append(tr("A player without a name is not a player of this match."))
-                continue
-        else:
-            row = len(used_rows)
-            if row >= limit:
-                notes.append(
-                    tr(
-                        "A hand has at most {most} players; {name} was left out.",
-                        most=limit,
-                        name=name,
-                    )
-                )
-                continue
+        name = text(item.get("name")).strip()
+        row = by_name.get(name.casefold()) if players is not None else len(used_rows)
+        if row is None or row >= limit:
+            notes.append(_left_out(name, limit, players is not None))
+            continue
         used_rows.add(row)
         row_of_name.setdefault(name.casefold(), row)
-        prefix = f"players-{row}-"
-        out[prefix + "name"] = name
-        out[prefix + "plays"] = "y"
-        out[prefix + "seen"] = _text(item.get("seen"))
-        mode = "counts"
-        if item.get("maal") is not None:
-            mode = "number"
-            out[prefix + "maal"] = _text(item["maal"])
-        elif isinstance(item.get("maal_cards"), list):
-            mode = "cards"
-            out[prefix + "maal_cards"] = " ".join(_text(c) for c in item["maal_cards"])
-        elif isinstance(item.get("maal_counts"), Mapping):
-            for kind, count in item["maal_counts"].items():
-                if kind in COUNT_KINDS:
-                    out[prefix + f"count_{kind}"] = _text(count)
-                else:
-                    notes.append(
-                        tr(
-                            "{name}: {kind!r} is not a kind of maal; it was left out.",
-                            name=name,
-                            kind=kind,
-                        )
-                    )
-        out[prefix + "maal_mode"] = mode
-        if item.get("marriages_shown"):
-            out[prefix + "count_marriages_shown"] = _text(item["marriages_shown"])
-        tunnelas = item.get("dealt_tunnelas")
-        if isinstance(tunnelas, list) and tunnelas:
-            # a kind in the page's words, as the chips write it (the field reads both)
-            out[prefix + "dealt_tunnelas"] = ", ".join(
-                str(KIND_NAMES[t]) if isinstance(t, str) and t in KIND_NAMES else _text(t)
-                for t in tunnelas
-            )
-        if item.get("foul") is True:
-            out[prefix + "foul"] = "y"
+        for key, value in _fill_row(item, f"players-{row}-", name, notes):
+            out[key] = value
     if players is not None:
         for row, name in enumerate(players):
             if row not in used_rows:  # sits out: a row with no "plays"
                 out[f"players-{row}-name"] = name
                 out[f"players-{row}-maal_mode"] = "counts"
     if data.get("tiplu") is not None:
-        out["tiplu"] = _text(data["tiplu"])
+        out["tiplu"] = text(data["tiplu"])
     if data.get("finish") is not None:
-        out["finish"] = _text(data["finish"])
+        out["finish"] = text(data["finish"])
     winner = data.get("winner")
     if isinstance(winner, str) and winner.strip():
         row = row_of_name.get(winner.strip().casefold())

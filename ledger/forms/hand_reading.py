@@ -23,6 +23,8 @@ from ledger.engine import (
     settlement_json,
 )
 from ledger.engine.game import COUNT_KINDS, FINISHES, TUNNELA_KINDS
+from ledger.engine.hand_body import PLAYER
+from ledger.forms.form_json import MODES, RowReader, codes
 from ledger.forms.hand import HandForm
 from ledger.forms.hand_setup import HandLayout, player_name, row_title
 from ledger.forms.numbers import read_whole
@@ -30,8 +32,6 @@ from ledger.forms.problems import Problem, attach, place_errors
 from ledger.i18n import tr
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.words import KIND_NAMES, KIND_WORDS
-
-_SPLIT = re.compile(r"[\s,;]+")
 
 
 @dataclass
@@ -82,10 +82,6 @@ def _whole(field: Field, problems: list[Problem], label: str) -> int | None:
     return value
 
 
-def _codes(text: str) -> list[str]:
-    return [code for code in _SPLIT.split(text) if code]
-
-
 _tunnela_words: tuple[dict[str, str], re.Pattern[str]] | None = None
 
 
@@ -115,7 +111,7 @@ def tunnela_entries(text: str) -> list[str]:
     they were written (the engine reads ids and codes only)."""
     words, pattern = _kind_words()
     ids = pattern.sub(lambda found: words[" ".join(found.group(0).lower().split())], text)
-    return _codes(ids)
+    return codes(ids)
 
 
 def _row_has_input(row: Form) -> bool:
@@ -144,70 +140,71 @@ def _label(form: HandForm, row: int, field: Field) -> str:
     return f"{who} · {field.label.text}"
 
 
+def _shows(key: str, mode: str, layout: HandLayout) -> bool:
+    """Whether a row whose maal is given as ``mode`` shows the field ``key``."""
+    if key in MODES:
+        return MODES[key] == mode
+    if key == "marriages_shown":
+        return layout.marriages_shown and mode != "number"
+    if key == "foul":
+        return layout.foul
+    # Every profile takes dealt tunnelas as the table saw them (one it never scores
+    # counts as its cards: docs/rules.md §9), so the box is always there.
+    return key != "dealt_tunnelas" or mode != "number"
+
+
+def _read_row(form: HandForm, index: int, problems: list[Problem]) -> dict[str, Any]:
+    """A row as a player of the settle format: each field of ``PLAYER`` the row shows
+    (its name is the match's, or typed)."""
+    row = form.players[index].form
+    mode = row.maal_mode.data if row.maal_mode.data in ("number", "cards") else "counts"
+    layout: HandLayout = form.layout
+
+    def whole(field: Field) -> int | None:
+        return _whole(field, problems, _label(form, index, field))
+
+    reader = RowReader(row, whole, layout.count_kinds, tunnela_entries)
+    player: dict[str, Any] = {"name": player_name(form, index)}
+    for declared in PLAYER.fields:
+        key = declared.key
+        if key == "name" or declared.form is None or not _shows(key, mode, layout):
+            continue
+        value = reader.read(declared)
+        if declared.required or (value is not None and value != declared.absent):
+            player[key] = value
+    return player
+
+
+def _read_winner(
+    form: HandForm, finish: str | None, rows: list[int], problems: list[Problem]
+) -> tuple[str | None, bool]:
+    """The finisher's name, and whether their problem is told already (a row with no
+    name yet, or one not playing)."""
+    w = read_whole(form.winner.data)
+    if finish == "void" or w is None or w >= len(form.players):
+        return None, False
+    if w in rows:
+        winner = player_name(form, w)
+        return winner, not winner
+    who = player_name(form, w) or row_title(w)
+    problems.append(
+        Problem(
+            tr("{name} is not playing this hand; choose one of its players.", name=who),
+            form.winner,
+            form.winner.label.text,
+        )
+    )
+    return None, True  # this problem says it all about the winner
+
+
 def read_hand_form(form: HandForm) -> HandInput:
     """The form in the settle format of docs/api.md (without rules); what could not be read
     (a number that is no number, a finisher who is not in the hand) is a problem."""
-    layout: HandLayout = form.layout
     problems: list[Problem] = []
-    players: list[dict[str, Any]] = []
-    rows: list[int] = []
-    for index, entry in enumerate(form.players):
-        if not _in_hand(form, index):
-            continue
-        row = entry.form
-        player: dict[str, Any] = {"name": player_name(form, index), "seen": row.seen.data or None}
-        mode = row.maal_mode.data
-        if mode == "number":
-            value = _whole(row.maal, problems, _label(form, index, row.maal))
-            if value is not None:
-                player["maal"] = value
-        elif mode == "cards":
-            codes = _codes(_cell(row.maal_cards))
-            if codes:
-                player["maal_cards"] = codes
-        else:
-            counts = {}
-            for kind in layout.count_kinds:
-                f = getattr(row, f"count_{kind}")
-                value = _whole(f, problems, _label(form, index, f))
-                if value:
-                    counts[kind] = value
-            if counts:
-                player["maal_counts"] = counts
-        if layout.marriages_shown and mode != "number":
-            f = row.count_marriages_shown
-            shown = _whole(f, problems, _label(form, index, f))
-            if shown:
-                player["marriages_shown"] = shown
-        # Every profile takes dealt tunnelas as the table saw them (one it never scores
-        # counts as its cards: docs/rules.md §9), so the box is always there.
-        if mode != "number":
-            tunnelas = tunnela_entries(_cell(row.dealt_tunnelas))
-            if tunnelas:
-                player["dealt_tunnelas"] = tunnelas
-        if layout.foul and row.foul.data:
-            player["foul"] = True
-        players.append(player)
-        rows.append(index)
-
+    rows = [index for index in range(len(form.players)) if _in_hand(form, index)]
+    players = [_read_row(form, index, problems) for index in rows]
     finish = form.finish.data if form.finish.data in FINISHES else None
-    winner = None
-    winner_unnamed = False
-    w = read_whole(form.winner.data)
-    if finish != "void" and w is not None and w < len(form.players):
-        if w in rows:
-            winner = player_name(form, w)
-            winner_unnamed = not winner
-        else:
-            who = player_name(form, w) or row_title(w)
-            winner_unnamed = True  # this problem says it all about the winner
-            problems.append(
-                Problem(
-                    tr("{name} is not playing this hand; choose one of its players.", name=who),
-                    form.winner,
-                    form.winner.label.text,
-                )
-            )
+    winner, winner_unnamed = _read_winner(form, finish, rows, problems)
     data: dict[str, Any] = {
         "tiplu": _cell(form.tiplu) or None,
         "finish": finish,
@@ -217,15 +214,8 @@ def read_hand_form(form: HandForm) -> HandInput:
     return HandInput(data, rows, problems, winner_unnamed)
 
 
-_PLAYER_FIELDS = {
-    "name": "name",
-    "seen": "seen",
-    "maal": "maal",
-    "maal_cards": "maal_cards",
-    "dealt_tunnelas": "dealt_tunnelas",
-    "marriages_shown": "count_marriages_shown",
-    "foul": "foul",
-}
+#: The form field of each player's field, by its JSON key (``{}``: one per kind).
+_FORM_NAMES = {f.key: f.form for f in PLAYER.fields if f.form is not None}
 
 
 def field_for_path(form: HandForm, path: str, rows: Sequence[int]) -> tuple[Field | None, int]:
@@ -241,14 +231,11 @@ def field_for_path(form: HandForm, path: str, rows: Sequence[int]) -> tuple[Fiel
         if j >= len(rows):
             return None, -1
         row = form.players[rows[j]].form
-        key = parts[2]
-        if key == "maal_counts":
-            if len(parts) >= 4 and parts[3] in COUNT_KINDS:
-                return getattr(row, f"count_{parts[3]}"), rows[j]
-            return None, rows[j]
-        if key in _PLAYER_FIELDS:
-            return getattr(row, _PLAYER_FIELDS[key]), rows[j]
-        return None, rows[j]
+        name = _FORM_NAMES.get(parts[2])
+        if name is not None and "{}" in name:
+            kind = parts[3] if len(parts) >= 4 else ""
+            name = name.format(kind) if kind in COUNT_KINDS else None
+        return (getattr(row, name) if name is not None else None), rows[j]
     return None, -1
 
 

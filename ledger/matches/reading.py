@@ -7,6 +7,7 @@ all the problems of one input are reported together in one ``Invalid``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -22,13 +23,16 @@ from ledger.engine import (
     MatchLength,
     Stake,
     parse_hand,
-    parse_stake,
     resolve_rules,
 )
+from ledger.engine.declare import REFUSED, Body, Field, Flag, Kind, Parsed, Reading, join, ref
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
+from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import name_problem, read_name, tidy_name
 from ledger.engine.rules import parse_length
+from ledger.engine.settle_up import STAKE as ENGINE_STAKE
+from ledger.engine.settle_up import CurrencyCode, PerPoint, read_stake_body
 from ledger.matches.models import IDEMPOTENCY_KEY_MAX, INTEGER_MAX
 
 
@@ -45,6 +49,14 @@ PROFILE_LENGTH = _ProfileLength()
 CURRENCIES = frozenset(list_currencies())
 #: The largest stake per point the database keeps (12 digits, 2 after the point).
 MAX_PER_POINT = Decimal("9999999999.99")
+#: Money given in a request: digits with at most 2 decimals, more than 0 and at most
+#: MAX_PER_POINT (9999999999.99: 10 digits before the point, leading zeros aside).
+AMOUNT_SCHEMA: dict[str, object] = {
+    "type": "string",
+    "pattern": r"^0*([1-9][0-9]{0,9}(\.[0-9]{1,2})?|0\.([1-9][0-9]?|0[1-9]))$",
+    "description": f"A decimal string > 0 and at most {MAX_PER_POINT}, with at most 2 decimals "
+    "(never a JSON number, which could lose cents).",
+}
 
 
 @dataclass(frozen=True)
@@ -117,33 +129,16 @@ def read_match(
 
     ``prefix`` is put before every field path (for a match inside a larger document).
     """
-    errors: list[FieldError] = []
-
-    def fail(field: str, template: str, **values: object) -> None:
-        errors.append(FieldError(prefix + field, template, **values))
-
-    try:
-        name = read_match_name(name, prefix + "name")
-    except FieldError as problem:
-        errors.append(problem)
-
-    names = _read_players(players, fail)
-
-    resolved = None
-    try:
-        resolved = resolve_rules(rules)
-    except Invalid as problem:
-        errors += [FieldError(prefix + e.field, e.template, **e.values) for e in problem.errors]
-
-    match_length = None
-    if length is PROFILE_LENGTH:
+    given = {"name": name, "players": players, "rules": rules, "first_dealer": first_dealer}
+    if length is not PROFILE_LENGTH:
+        given["length"] = length
+    reading = Reading()
+    read: dict[str, Any] | None = MATCH.read({**given, "stake": stake}, prefix.rstrip("."), reading)
+    assert read is not None  # given as an object
+    resolved, names = read["rules"], read["players"]
+    match_length = read["length"]
+    if match_length is PROFILE_LENGTH:
         match_length = resolved.match_length if resolved else None
-    else:
-        try:
-            match_length = parse_length(length, prefix + "length")
-        except FieldError as problem:
-            errors.append(problem)
-
     dealer = names[0] if names else ""
     if first_dealer is not None:
         found = find_player(first_dealer, names)
@@ -153,55 +148,64 @@ def read_match(
         if found is not None:
             dealer = found
         elif not refused:
-            fail("first_dealer", "The first dealer must be one of the match's players.")
+            reading.refuse(
+                prefix.rstrip("."),
+                "first_dealer",
+                "The first dealer must be one of the match's players.",
+            )
+    if reading.errors:
+        raise Invalid(reading.errors)
+    return MatchSpec(read["name"], tuple(names), resolved, match_length, dealer, read["stake"])
 
-    money = None
-    try:
-        money = read_stake(stake, prefix + "stake")
-    except Invalid as problem:
-        errors += problem.errors
 
-    if errors:
-        raise Invalid(errors)
-    assert resolved is not None and isinstance(name, str)
-    return MatchSpec(name, tuple(names), resolved, match_length, dealer, money)
+class ListedCurrency(CurrencyCode):
+    """A currency code ISO 4217 lists (Babel's list)."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        code = super().read(value, parent, key, reading)
+        if code is REFUSED or code in CURRENCIES:
+            return code
+        reading.refuse(
+            parent,
+            key,
+            "{code} is not an ISO 4217 currency code; use one such as NPR, INR, USD, GBP or EUR.",
+            code=code,
+        )
+        return REFUSED
+
+    def schema(self) -> dict[str, object]:
+        return {"enum": sorted(CURRENCIES), "description": "An ISO 4217 code, as CLDR lists them."}
+
+
+class StoredPerPoint(PerPoint):
+    """Money per point that fits the database (``MAX_PER_POINT``)."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        amount = super().read(value, parent, key, reading)
+        if not isinstance(amount, Decimal) or amount <= MAX_PER_POINT:
+            return amount
+        reading.refuse(parent, key, "per_point can be at most {most}.", most=MAX_PER_POINT)
+        return REFUSED
+
+    def schema(self) -> dict[str, object]:
+        return {**AMOUNT_SCHEMA, "description": f"Money per point. {AMOUNT_SCHEMA['description']}"}
+
+
+#: A match's or a table's stake: the engine's, its currency one ISO 4217 lists and its
+#: amount one the database keeps.
+STAKE = dataclasses.replace(
+    ENGINE_STAKE,
+    fields=(
+        Field("per_point", StoredPerPoint(), required=True),
+        Field("currency", ListedCurrency(), required=True),
+    ),
+)
 
 
 def read_stake(value: object, field: str = "stake") -> Stake | None:
     """A match's stake, ``{"per_point": "0.50", "currency": "NPR"}``, or None (null: points
-    only): the engine reads its form; the currency must be one ISO 4217 lists (Babel's
-    list) and the amount must fit the database."""
-    errors: list[FieldError] = []
-    stake = None
-    try:
-        stake = parse_stake(value, field)
-    except Invalid as problem:
-        errors += problem.errors
-    currency = value.get("currency") if isinstance(value, Mapping) else None
-    if (
-        isinstance(currency, str)
-        and currency not in CURRENCIES
-        and not any(e.field == f"{field}.currency" for e in errors)
-    ):
-        errors.append(
-            FieldError(
-                f"{field}.currency",
-                "{code} is not an ISO 4217 currency code; use one such as NPR, INR, USD, GBP "
-                "or EUR.",
-                code=currency,
-            )
-        )
-    if stake is not None and stake.per_point > MAX_PER_POINT:
-        errors.append(
-            FieldError(
-                f"{field}.per_point",
-                "per_point can be at most {most}.",
-                most=MAX_PER_POINT,
-            )
-        )
-    if errors:
-        raise Invalid(errors)
-    return stake
+    only), as ``STAKE`` declares it."""
+    return read_stake_body(STAKE, value, field)
 
 
 def read_match_name(name: object, field: str = "name") -> str:
@@ -216,10 +220,6 @@ def read_match_name(name: object, field: str = "name") -> str:
     )
 
 
-def _changed_length(value: object) -> MatchLength | None:
-    return parse_length(value, "length")
-
-
 def read_season_id(value: object) -> str:
     """The id of a season of the match's table (``ledger.tables``), checked there."""
     if not isinstance(value, str) or not value:
@@ -227,70 +227,22 @@ def read_season_id(value: object) -> str:
     return value
 
 
-def _changed_rules(value: object) -> HouseRules:
-    """The match's rules changed for good: every hand is settled again under them."""
-    return resolve_rules(value)
-
-
-def _changed_finished(value: object) -> bool:
-    """``true`` ends the match after its last hand ("End the night"); ``false`` takes
-    such an end back."""
-    if not isinstance(value, bool):
-        raise FieldError(
-            "finished",
-            "Send true to end the match after its last hand, or false to take that end back.",
-        )
-    return value
-
-
-#: What a change of a match (PATCH) may give, each field read by its function
-#: (``ledger.matches.change_match`` writes what they read).
-MATCH_CHANGES: dict[str, Callable[[object], object]] = {
-    "name": read_match_name,
-    "length": _changed_length,
-    "stake": read_stake,
-    "season": read_season_id,
-    "rules": _changed_rules,
-    "finished": _changed_finished,
-}
-
-
 def read_match_changes(data: object) -> dict[str, Any]:
     """What a change of a match sets, read, from ``{"name": ..., "length": ...,
     "stake": ..., "rules": ...}``; a field left out stays as it is. Every problem is
     reported together."""
-    return read_changes(
-        data,
-        MATCH_CHANGES,
-        N_("{given!r} cannot be changed here; a match's changes are {fields}."),
-    )
+    return read_changes(MATCH_CHANGE, data)
 
 
-def read_changes(
-    data: object, readers: Mapping[str, Callable[[Any], object]], unknown: str
-) -> dict[str, Any]:
-    """The changes to a document a key owns (a match, a table, ...): each field of
-    ``data`` read by its reader, a field left out unchanged, every problem together.
-    ``unknown`` says a field no reader takes, with ``{given}`` and ``{fields}``."""
-    if not isinstance(data, Mapping):
-        raise Invalid([FieldError("", "The changes must be a JSON object.")])
-    errors: list[FieldError] = []
-    changes: dict[str, object] = {}
-    for field, value in data.items():
-        reader = readers.get(field)
-        if reader is None:
-            errors.append(
-                FieldError(str(field), unknown, given=str(field), fields=", ".join(readers))
-            )
-            continue
-        try:
-            changes[field] = reader(value)
-        except FieldError as problem:
-            errors.append(problem)
-        except Invalid as problem:  # a field read in parts (the stake)
-            errors += problem.errors
-    if errors:
-        raise Invalid(errors)
+def read_changes(body: Body, data: object, reading: Reading | None = None) -> dict[str, Any]:
+    """The changes to a document a key owns (a match, a table): the fields of ``data``
+    that ``body`` declares, each read, a field left out unchanged, every problem
+    together (a field it does not declare too); ``reading``: what its kinds read against
+    (a table's roster)."""
+    reading = Reading() if reading is None else reading
+    changes = body.read_changes(data, reading)
+    if reading.errors:
+        raise Invalid(reading.errors)
     return changes
 
 
@@ -478,3 +430,91 @@ def _join(prefix: str, field: str) -> str:
     if not prefix:
         return field
     return prefix + field if field else prefix.rstrip(".")
+
+
+class MatchPlayers(Kind):
+    """A match's players, in seat order: names, each once."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        def fail(field: str, template: str, **values: object) -> None:
+            reading.errors.append(FieldError(join(parent, field), template, **values))
+
+        return _read_players(value, fail)
+
+    def schema(self) -> dict[str, object]:
+        return {
+            "type": "array",
+            "items": NAME_SCHEMA,
+            "minItems": MIN_PLAYERS,
+            "maxItems": MAX_MATCH_PLAYERS,
+            "uniqueItems": True,
+        }
+
+
+MATCH_NAME = Field(
+    "name",
+    Parsed(
+        lambda value, path: read_match_name(value, path),
+        {**NAME_SCHEMA, "maxLength": MAX_MATCH_NAME},
+    ),
+    required=True,
+)
+RULES = Parsed(lambda value, path: resolve_rules(value), ref("RulesSpec"), root="rules")
+LENGTH = Parsed(parse_length, ref("Length"))
+STAKE_FIELD = Parsed(read_stake, ref("Stake"))  # a stake in a match or a table
+CHANGES_OBJECT = N_("The changes must be a JSON object.")
+
+#: A new match (POST /api/v1/matches; a match of an import, at its prefix).
+MATCH = Body(
+    (
+        MATCH_NAME,
+        Field("players", MatchPlayers(), required=True, refused=[]),
+        Field("rules", RULES, required=True),
+        Field(
+            "length",
+            LENGTH,
+            absent=PROFILE_LENGTH,
+            nullable=True,
+            help="null: open; left out: the profile's usual length.",
+        ),
+        Field("stake", STAKE_FIELD, nullable=True),
+        Field("first_dealer", Parsed(lambda value, path: value, NAME_SCHEMA), nullable=True),
+    ),
+    N_("The match must be a JSON object with a name, players and rules."),
+    nulls_absent=False,
+)
+
+#: A change of a match (PATCH /api/v1/matches/<id>): what ``ledger.matches.change_match``
+#: writes.
+MATCH_CHANGE = Body(
+    (
+        Field("name", MATCH_NAME.kind),
+        Field("length", LENGTH, nullable=True),
+        Field("stake", STAKE_FIELD, nullable=True),
+        Field(
+            "season",
+            Parsed(lambda value, path: read_season_id(value), {"type": "string"}),
+            help="A season of the match's table (its id).",
+        ),
+        Field(
+            "rules",
+            RULES,
+            help="Every hand is settled again under these rules, each change "
+            "kept in the hand's history; 422 naming the hands they refuse.",
+        ),
+        Field(
+            "finished",
+            Flag(
+                N_(
+                    "Send true to end the match after its last hand, or false to take that "
+                    "end back."
+                )
+            ),
+            help="true: end the match after its last hand, whatever its "
+            "length (409 with no hand); false: take such an end back (409 when its "
+            "length is reached: change the length to play on).",
+        ),
+    ),
+    CHANGES_OBJECT,
+    unknown=N_("{given!r} cannot be changed here; a match's changes are {fields}."),
+)

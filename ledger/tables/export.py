@@ -3,11 +3,13 @@ seasons, the payments and every match as its own export (``ledger.matches.export
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from ledger import matches
-from ledger.engine import FieldError, Invalid
+from ledger.engine import FieldError, Invalid, Stake
+from ledger.engine.errors import N_
 from ledger.extensions import db
 from ledger.matches.collector import collector_paused
 from ledger.matches.export import _timestamp
@@ -26,7 +28,7 @@ from ledger.tables.models import (
     Table,
     TablePayment,
 )
-from ledger.tables.reading import read_payment, read_season_name, read_table
+from ledger.tables.reading import PaymentSpec, read_payment, read_season_name, read_table
 
 TABLE_FORMAT = "marriage-ledger-table"
 TABLE_FORMAT_VERSION = 1
@@ -94,66 +96,18 @@ def import_table(data: object) -> tuple[Table, str]:
     except Invalid as problem:
         errors += problem.errors
         spec = None
-    docs = data.get("matches", [])
-    if not isinstance(docs, list) or len(docs) > MAX_IMPORTED_MATCHES:
-        errors.append(
-            FieldError(
-                "matches", "matches must be a list of at most {most}.", most=MAX_IMPORTED_MATCHES
-            )
-        )
-        docs = []
     names = list(spec.players) if spec else []
     guests: list[str] = []  # the table's guests: players of a match marked so, not on the roster
-    imported: list[tuple[matches.ImportedMatch, int | None]] = []
-    for i, doc in enumerate(docs):
-        if not isinstance(doc, Mapping):
-            errors.append(FieldError(f"matches.{i}", "Each match must be an object."))
-            continue
-        try:
-            match = matches.prepare_import({k: v for k, v in doc.items() if k not in _TABLE_KEYS})
-        except Invalid as problem:
-            errors += _within(f"matches.{i}", problem)
-            continue
-        players = [p["name"] for p in match.players]
-        marked = _guests_of(doc, players, names)
-        guests += [n for n in marked if find_player(n, guests) is None]
-        names += [
-            n for n in players if find_player(n, names) is None and find_player(n, marked) is None
-        ]
-        season = _season_index(doc.get("season"), len(seasons))
-        if season is False:
-            errors.append(FieldError(f"matches.{i}.season", "season must be a season's index."))
-        imported.append((match, season if isinstance(season, int) else None))
-    paid = []
-    items = data.get("payments", [])
-    if not isinstance(items, list) or len(items) > MAX_IMPORTED_PAYMENTS:
-        errors.append(
-            FieldError(
-                "payments",
-                "payments must be a list of at most {most}.",
-                most=MAX_IMPORTED_PAYMENTS,
-            )
-        )
-        items = []
-    for i, item in enumerate(items):
-        if not isinstance(item, Mapping):
-            errors.append(FieldError(f"payments.{i}", "Each payment must be an object."))
-            continue
-        try:
-            payment = read_payment(
-                {k: v for k, v in item.items() if k in ("from", "to", "amount", "at")},
-                lambda n: find_player(n, [*names, *guests]),
-                spec.stake if spec else None,
-            )
-            season = _season_index(item.get("season"), len(seasons))
-            if season is False or season is None:
-                raise Invalid([FieldError("season", "season must be a season's index.")])
-            recorded = item.get("recorded_at")
-            if recorded is not None:
-                recorded = _timestamp(recorded, f"payments.{i}.recorded_at", errors)
-            paid.append((payment, season, recorded, _payment_state(item)))
-        except Invalid as problem:
-            errors += _within(f"payments.{i}", problem)
+    docs = _listed(data, "matches", MAX_IMPORTED_MATCHES, errors)
+    imported = _read_matches(docs, len(seasons), names, guests, errors)
+    items = _listed(data, "payments", MAX_IMPORTED_PAYMENTS, errors)
+    paid = _read_payments(
+        items,
+        len(seasons),
+        lambda n: find_player(n, [*names, *guests]),
+        spec.stake if spec else None,
+        errors,
+    )
     if errors:
         raise Invalid(errors)
     assert spec is not None
@@ -194,6 +148,82 @@ def import_table(data: object) -> tuple[Table, str]:
             match.place(table.id, table.seasons[season].id if season is not None else None)
         matches.store_imports([match for match, _ in imported])
     return table, key
+
+
+#: A list of the document too long or of no list, by its key.
+_NOT_A_LIST = {
+    "matches": N_("matches must be a list of at most {most}."),
+    "payments": N_("payments must be a list of at most {most}."),
+}
+
+
+def _listed(data: Mapping[str, Any], key: str, most: int, errors: list[FieldError]) -> list[Any]:
+    """The document's list under ``key`` (at most ``most`` items; empty when absent)."""
+    items = data.get(key, [])
+    if isinstance(items, list) and len(items) <= most:
+        return items
+    errors.append(FieldError(key, _NOT_A_LIST[key], most=most))
+    return []
+
+
+def _read_matches(
+    docs: list[Any], seasons: int, names: list[str], guests: list[str], errors: list[FieldError]
+) -> list[tuple[matches.ImportedMatch, int | None]]:
+    """Each match read as a match's import reads it, with its season's index; the
+    roster's ``names`` and the ``guests`` grow with the players met."""
+    imported: list[tuple[matches.ImportedMatch, int | None]] = []
+    for i, doc in enumerate(docs):
+        if not isinstance(doc, Mapping):
+            errors.append(FieldError(f"matches.{i}", "Each match must be an object."))
+            continue
+        try:
+            match = matches.prepare_import({k: v for k, v in doc.items() if k not in _TABLE_KEYS})
+        except Invalid as problem:
+            errors += _within(f"matches.{i}", problem)
+            continue
+        players = [p["name"] for p in match.players]
+        marked = _guests_of(doc, players, names)
+        guests += [n for n in marked if find_player(n, guests) is None]
+        names += [
+            n for n in players if find_player(n, names) is None and find_player(n, marked) is None
+        ]
+        season = _season_index(doc.get("season"), seasons)
+        if season is False:
+            errors.append(FieldError(f"matches.{i}.season", "season must be a season's index."))
+        imported.append((match, season if isinstance(season, int) else None))
+    return imported
+
+
+def _read_payments(
+    items: list[Any],
+    seasons: int,
+    find: Callable[[object], str | None],
+    stake: Stake | None,
+    errors: list[FieldError],
+) -> list[tuple[PaymentSpec, int, datetime | None, tuple[str, str]]]:
+    """Each payment read as a payment is (``find``: a player of the table), with its
+    season's index, when it was recorded and its state."""
+    paid = []
+    for i, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            errors.append(FieldError(f"payments.{i}", "Each payment must be an object."))
+            continue
+        try:
+            payment = read_payment(
+                {k: v for k, v in item.items() if k in ("from", "to", "amount", "at")},
+                find,
+                stake,
+            )
+            season = _season_index(item.get("season"), seasons)
+            if season is False or season is None:
+                raise Invalid([FieldError("season", "season must be a season's index.")])
+            recorded = item.get("recorded_at")
+            if recorded is not None:
+                recorded = _timestamp(recorded, f"payments.{i}.recorded_at", errors)
+            paid.append((payment, season, recorded, _payment_state(item)))
+        except Invalid as problem:
+            errors += _within(f"payments.{i}", problem)
+    return paid
 
 
 def _within(prefix: str, problem: Invalid) -> list[FieldError]:

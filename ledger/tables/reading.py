@@ -10,12 +10,14 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from ledger.engine import FieldError, HouseRules, Invalid, Stake, resolve_rules
+from ledger.engine import PROFILES, FieldError, HouseRules, Invalid, Stake, resolve_rules
+from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, join, ref
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
+from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import read_name
 from ledger.matches.export import _timestamp
-from ledger.matches.reading import MAX_PER_POINT, read_changes, read_stake
+from ledger.matches.reading import AMOUNT_SCHEMA, MAX_PER_POINT, read_changes, read_stake
 
 T = TypeVar("T")
 
@@ -43,31 +45,29 @@ class PaymentSpec:
     at: datetime | None
 
 
-def read_table(data: Mapping[str, Any]) -> TableSpec:
-    """``{"name", "players", "rules", "stake", "season"}``: ``season`` names the first
-    season (default "1"); every problem together in one Invalid."""
-    errors: list[FieldError] = []
-    name = _collect(errors, lambda: read_table_name(data.get("name")))
-    players = _collect(errors, lambda: read_new_players(data.get("players", []), ()))
-    rules = _collect(errors, lambda: resolve_rules(data.get("rules", "amarnepal")))
-    stake = _collect(errors, lambda: read_stake(data.get("stake")))
-    season = _collect(errors, lambda: read_season_name(data.get("season", "1")))
-    if errors:
-        raise Invalid(errors)
-    return TableSpec(name, players, rules, stake, season)
+def read_table(data: Mapping[str, object]) -> TableSpec:
+    """``{"name", "players", "rules", "stake", "season"}`` as ``TABLE`` declares them:
+    ``season`` names the first season (default "1"); every problem together in one
+    Invalid."""
+    reading = Reading()
+    read: dict[str, Any] | None = TABLE.read(dict(data), "", reading)
+    if reading.errors or read is None:
+        raise Invalid(reading.errors)
+    return TableSpec(read["name"], read["players"], read["rules"], read["stake"], read["season"])
 
 
-def read_table_changes(data: Mapping[str, Any], roster: Sequence[str]) -> dict[str, object]:
-    """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster)."""
-    readers: dict[str, Callable[[Any], object]] = {
-        "name": read_table_name,
-        "rules": resolve_rules,
-        "stake": read_stake,
-        "players": lambda value: read_new_players(value, roster),
-    }
-    return read_changes(
-        data, readers, N_("{given!r} cannot be changed here; a table's changes are {fields}.")
-    )
+class RosterReading(Reading):
+    """A change of a table read against its roster as it is (names joining it)."""
+
+    def __init__(self, roster: Sequence[str]):
+        super().__init__()
+        self.roster = roster
+
+
+def read_table_changes(data: Mapping[str, object], roster: Sequence[str]) -> dict[str, object]:
+    """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster), as
+    ``TABLE_CHANGE`` declares them."""
+    return read_changes(TABLE_CHANGE, data, RosterReading(roster))
 
 
 def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:
@@ -161,67 +161,171 @@ def read_payment(data: Mapping[str, Any], find: object, stake: Stake | None) -> 
             ]
         )
     assert callable(find)
-    errors: list[FieldError] = []
-    names = {}
-    for field in ("from", "to"):
-        names[field] = find(data.get(field))
-        if names[field] is None:
-            errors.append(
-                FieldError(
-                    field,
-                    "{which} must be a player of the table: on its roster, or a guest of a night.",
-                    which=field,
-                )
+    reading = PaymentReading(find)
+    read: dict[str, Any] | None = PAYMENT.read(dict(data), "", reading)
+    if reading.errors or read is None:
+        raise Invalid(reading.errors)
+    return PaymentSpec(read["from"], read["to"], read["amount"], read["at"])
+
+
+@dataclass(frozen=True)
+class NewPlayers(Kind):
+    """Names joining a table's roster (the roster the reading is against, or none)."""
+
+    described: Schema
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        roster = reading.roster if isinstance(reading, RosterReading) else ()
+        joining = Parsed(lambda given, path: read_new_players(given, roster), self.described)
+        return joining.read(value, parent, key, reading)
+
+    def schema(self) -> Schema:
+        return self.described
+
+
+TABLE_NAME: Schema = {**NAME_SCHEMA, "maxLength": MAX_MATCH_NAME}
+_NAMES: Schema = {"type": "array", "items": NAME_SCHEMA}
+_TABLE_NAME = Field("name", Parsed(read_table_name, TABLE_NAME), required=True)
+_RULES = Parsed(lambda value, path: resolve_rules(value), ref("RulesSpec"), root="rules")
+_STAKE = Field("stake", Parsed(read_stake, ref("Stake")), nullable=True)
+
+#: A new table (POST /api/v1/tables; a table's import).
+TABLE = Body(
+    (
+        _TABLE_NAME,
+        Field(
+            "players",
+            NewPlayers({**_NAMES, "maxItems": MAX_ROSTER, "uniqueItems": True}),
+            absent=(),
+        ),
+        Field("rules", _RULES, absent=PROFILES["amarnepal"]),
+        _STAKE,
+        Field(
+            "season",
+            # its problems are on "name", as they always were (the season's own name)
+            Parsed(lambda value, path: read_season_name(value), TABLE_NAME),
+            absent="1",
+            help="The first season's name.",
+        ),
+    ),
+    N_("The table must be a JSON object with a name."),
+    nulls_absent=False,
+)
+
+#: A change of a table (PATCH /api/v1/tables/<id>).
+TABLE_CHANGE = Body(
+    (
+        Field("name", _TABLE_NAME.kind),
+        Field("rules", _RULES),
+        _STAKE,
+        Field(
+            "players",
+            NewPlayers(_NAMES),
+            help="Names to add to the roster.",
+        ),
+    ),
+    N_("The changes must be a JSON object."),
+    unknown=N_("{given!r} cannot be changed here; a table's changes are {fields}."),
+    nulls_absent=False,
+)
+
+#: A new season of a table (POST /api/v1/tables/<id>/seasons).
+NEW_SEASON = Body(
+    (Field("name", Parsed(read_season_name, TABLE_NAME), required=True),),
+    N_("The season must be a JSON object with a name."),
+    nulls_absent=False,
+)
+
+
+def read_new_season(data: object) -> str:
+    """A new season's name, as ``NEW_SEASON`` declares it."""
+    reading = Reading()
+    read = NEW_SEASON.read(data, "", reading)
+    if reading.errors or read is None:
+        raise Invalid(reading.errors)
+    name = read["name"]
+    assert isinstance(name, str)  # read_season_name gave it
+    return name
+
+
+class PaymentReading(Reading):
+    """A payment read against the table's players: ``find`` gives a name's spelling on
+    the roster (or a guest's), or None; the payer found, for the payee's check."""
+
+    def __init__(self, find: Callable[[object], str | None]):
+        super().__init__()
+        self.find = find
+        self.payer: str | None = None
+
+
+@dataclass(frozen=True)
+class TablePlayer(Kind):
+    """A player of the table who pays (``from``) or is paid (``to``): not the same one."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        assert isinstance(reading, PaymentReading)  # a payment is read against its table
+        found = reading.find(value)
+        if found is None:
+            reading.refuse(
+                parent,
+                key,
+                "{which} must be a player of the table: on its roster, or a guest of a night.",
+                which=key,
             )
-    if not errors and names["from"] == names["to"]:
-        errors.append(FieldError("to", "A payment goes from one player to another."))
-    amount = data.get("amount")
-    value = None
-    if not isinstance(amount, str):
-        errors.append(
-            FieldError(
-                "amount",
+            return REFUSED
+        if key == "from":
+            reading.payer = found
+        elif found == reading.payer:
+            reading.refuse(parent, key, "A payment goes from one player to another.")
+            return REFUSED
+        return found
+
+    def schema(self) -> Schema:
+        return NAME_SCHEMA
+
+
+class Money(Kind):
+    """Money handed over: a decimal string > 0 with at most 2 places (``AMOUNT_SCHEMA``)."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        if not isinstance(value, str):
+            template = N_(
                 "amount must be the money handed over as a decimal string with at most 2 "
-                'decimal places, like "150.00" (not a JSON number, which could lose cents).',
+                'decimal places, like "150.00" (not a JSON number, which could lose cents).'
             )
-        )
-    elif _AMOUNT.fullmatch(amount) is None:  # what a person typed: no word of JSON
-        errors.append(
-            FieldError(
-                "amount",
-                'amount must be written in digits with at most 2 decimal places, like "150.00".',
+        elif _AMOUNT.fullmatch(value) is None:  # what a person typed: no word of JSON
+            template = N_(
+                'amount must be written in digits with at most 2 decimal places, like "150.00".'
             )
-        )
-    elif not Decimal(amount) or Decimal(amount) > MAX_PER_POINT:
-        errors.append(
-            FieldError(
-                "amount", "amount must be more than 0 and at most {most}.", most=MAX_PER_POINT
-            )
-        )
-    else:
-        value = Decimal(amount)
-    at = None
-    if data.get("at") is not None:
-        at = _timestamp(data["at"], "at", errors)
-    unknown = [key for key in data if key not in ("from", "to", "amount", "at")]
-    errors += [
-        FieldError(
-            str(key), "A payment has from, to, amount and at; not {given!r}.", given=str(key)
-        )
-        for key in unknown
-    ]
-    if errors:
-        raise Invalid(errors)
-    assert value is not None
-    return PaymentSpec(names["from"], names["to"], value, at)
+        elif not Decimal(value) or Decimal(value) > MAX_PER_POINT:
+            template = N_("amount must be more than 0 and at most {most}.")
+        else:
+            return Decimal(value)
+        reading.refuse(parent, key, template, most=MAX_PER_POINT)
+        return REFUSED
+
+    def schema(self) -> Schema:
+        return AMOUNT_SCHEMA
 
 
-def _collect(errors: list[FieldError], read: Callable[[], Any]) -> Any:
-    """What ``read()`` gives, or None with its problems added to ``errors``."""
-    try:
-        return read()
-    except FieldError as problem:
-        errors.append(problem)
-    except Invalid as problem:
-        errors += problem.errors
-    return None
+class Moment(Kind):
+    """A time (RFC 3339; one without an offset is UTC), in UTC."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        return _timestamp(value, join(parent, key), reading.errors)
+
+    def schema(self) -> Schema:
+        return {"type": "string", "format": "date-time"}
+
+
+#: A payment (POST /api/v1/tables/<id>/payments; a table's import).
+PAYMENT = Body(
+    (
+        Field("from", TablePlayer(), required=True),
+        Field("to", TablePlayer(), required=True),
+        Field("amount", Money(), required=True),
+        Field("at", Moment(), nullable=True),
+    ),
+    N_("A payment must be a JSON object with from, to and amount."),
+    unknown=N_("A payment has from, to, amount and at; not {given!r}."),
+)

@@ -58,10 +58,10 @@ from ledger.tables.reading import (
     MAX_ROSTER,
     PaymentSpec,
     checked,
+    read_new_season,
     read_payment,
     read_player_change,
     read_player_name,
-    read_season_name,
     read_table,
     read_table_changes,
 )
@@ -346,7 +346,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
 
 def start_season(table: Table, data: Mapping[str, Any]) -> Season:
     """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed."""
-    name = checked(read_season_name, data.get("name"))
+    name = read_new_season(data)
     season = Season(name=name, started_at=utcnow())
     with matches.transaction():
         _touch(table)

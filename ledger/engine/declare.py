@@ -1,0 +1,268 @@
+"""Request bodies declared once: each field's type, bounds, choices and the sentence of each
+failure, as data. From a declaration, generically: the reader (``read_object``: every
+problem at once, each with its dotted path, e.g. ``players.2.maal``), the JSON Schema of
+the OpenAPI document (``Kind.schema``, ``object_schema``) and, in the forms layer, the
+mapping between form data and JSON (``Field.form``).
+
+Plain Python, like the rest of the engine (docs/architecture.md, "Request bodies"): a
+kind reads what ``json.loads`` gives. A path is built only for a problem (every hand reads
+a few dozen fields): kinds get their parent's path and their own key apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .errors import N_, FieldError, Invalid
+from .rules import HouseRules
+from .values import is_int
+
+Schema = dict[str, object]
+#: A bound fixed by the declaration, or one the house rules set (the schema then gives
+#: the widest, ``Whole.most``).
+RulesBound = Callable[[HouseRules], int]
+
+
+class Reading:
+    """One read of a body: the problems found so far, and the house rules it is read
+    under, if any (bounds that depend on them)."""
+
+    def __init__(self, rules: HouseRules | None = None):
+        self.rules = rules
+        self.errors: list[FieldError] = []
+
+    def refuse(self, parent: str, key: str | int, template: str, **values: object) -> None:
+        """A problem of the field ``key`` of ``parent`` (``make translations-update``
+        extracts ``template``: the keyword refuse:3)."""
+        self.errors.append(FieldError(join(parent, key), template, **values))
+
+
+def join(parent: str, key: str | int) -> str:
+    """A field's dotted path: ``players.2`` and ``maal`` → ``players.2.maal``."""
+    return f"{parent}.{key}" if parent else str(key)
+
+
+def ref(name: str) -> Schema:
+    """A schema of the OpenAPI document's components, by its name."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+#: What a kind gives back when the value was refused (its problem is in the reading).
+REFUSED = object()
+#: A key the body does not give (``null`` is a value for a ``nullable`` field).
+MISSING = object()
+
+
+class Kind:
+    """How one JSON value is read and described."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        raise NotImplementedError
+
+    def schema(self) -> Schema:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Whole(Kind):
+    """A whole number (never a bool) from ``least`` to ``most``; ``most_for``: the bound
+    under the rules read with (at most ``most``)."""
+
+    least: int = 0
+    most: int | None = None
+    most_for: RulesBound | None = None
+    message: str = N_("Enter a whole number from 0 to {most}.")
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        rules = reading.rules
+        most = self.most_for(rules) if self.most_for and rules else self.most
+        if is_int(value) and self.least <= value and (most is None or value <= most):
+            return value
+        values = {"least": self.least} if "{least" in self.message else {}
+        reading.refuse(parent, key, self.message, most=most, **values)
+        return REFUSED
+
+    def schema(self) -> Schema:
+        out: Schema = {"type": "integer", "minimum": self.least}
+        if self.most is not None:
+            out["maximum"] = self.most
+        return out
+
+
+@dataclass(frozen=True)
+class Choice(Kind):
+    """One of ``values`` (strings)."""
+
+    values: tuple[str, ...]
+    message: str
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        if value in self.values:
+            return value
+        reading.refuse(parent, key, self.message)
+        return REFUSED
+
+    def schema(self) -> Schema:
+        return {"enum": list(self.values)}
+
+
+@dataclass(frozen=True)
+class Flag(Kind):
+    """true or false."""
+
+    message: str
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        if isinstance(value, bool):
+            return value
+        reading.refuse(parent, key, self.message)
+        return REFUSED
+
+    def schema(self) -> Schema:
+        return {"type": "boolean"}
+
+
+@dataclass(frozen=True)
+class Parsed(Kind):
+    """A value read by a function of its own (``read(value, path)``), which raises
+    ``FieldError`` or ``Invalid`` on the paths it is given; ``root``: the path its problems
+    are rooted at when it takes none (``rules``: ``resolve_rules``), put where the field
+    is read. ``described``: its JSON Schema."""
+
+    parse: Callable[[object, str], object]
+    described: Schema
+    root: str | None = None
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        path = join(parent, key)
+        try:
+            return self.parse(value, path)
+        except FieldError as problem:
+            reading.errors.append(self.rooted(problem, path))
+        except Invalid as problems:
+            reading.errors += [self.rooted(problem, path) for problem in problems.errors]
+        return REFUSED
+
+    def rooted(self, problem: FieldError, path: str) -> FieldError:
+        if self.root is None or path == self.root:
+            return problem
+        where = path + problem.field[len(self.root) :]
+        return FieldError(where, problem.template, **problem.values)
+
+    def schema(self) -> Schema:
+        return self.described
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a body: its key, its kind, what it is when absent or refused, and
+    what the document says of it. ``required``: read even when absent (its kind says what
+    is missing). ``nullable``: null is a value, None (otherwise null is absent).
+    ``form``: the form field that holds it in a row of a page's form."""
+
+    key: str
+    kind: Kind
+    required: bool = False
+    absent: object = None
+    refused: object = None
+    nullable: bool = False
+    help: str = ""
+    form: str | None = None
+
+    def schema(self) -> Schema:
+        own = self.kind.schema()
+        out: Schema = {"anyOf": [own, {"type": "null"}]} if self.nullable else own
+        return {**out, "description": self.help} if self.help else out
+
+
+@dataclass(frozen=True)
+class Body:
+    """A JSON object's declared fields (keys not declared are ignored, as every reader of
+    the API does), with the sentence for a value that is no object at all."""
+
+    fields: tuple[Field, ...]
+    message: str
+    help: str = ""
+    #: The sentence for a key the body does not declare (``{given}``; ``{fields}``: the
+    #: keys it does): set, the body takes no other key. None: other keys are ignored.
+    unknown: str | None = None
+    #: null given for a field that is not ``nullable`` is read as if it were left out (a
+    #: hand's fields); otherwise its kind reads it (and refuses it).
+    nulls_absent: bool = True
+    #: Each field as the reader needs it, looked up once (every hand reads a few dozen).
+    steps: tuple[tuple[str, Callable[..., object], bool, bool, object], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    absent: dict[str, object] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        steps = tuple((f.key, f.kind.read, f.required, f.nullable, f.refused) for f in self.fields)
+        object.__setattr__(self, "steps", steps)
+        object.__setattr__(self, "absent", {f.key: f.absent for f in self.fields})
+
+    def read(self, value: object, parent: str, reading: Reading) -> dict[str, object] | None:
+        """Each declared field of ``value`` read (absent: its ``absent``; refused: its
+        ``refused``, the problem kept); None, with a problem, when it is no object."""
+        if not isinstance(value, dict):
+            reading.errors.append(FieldError(parent, self.message))
+            return None
+        out = self.absent.copy()
+        get = value.get
+        nulls_absent = self.nulls_absent
+        for key, read, required, nullable, refused in self.steps:
+            given = get(key, MISSING)
+            if given is MISSING:
+                if not required:
+                    continue
+                given = None
+            elif given is None and not required and (nullable or nulls_absent):
+                out[key] = None if nullable else out[key]
+                continue
+            got = read(given, parent, key, reading)
+            out[key] = refused if got is REFUSED else got
+        if self.unknown is not None and not out.keys() >= value.keys():
+            self.refuse_unknown(value, parent, reading)
+        return out
+
+    def refuse_unknown(self, value: dict[object, object], parent: str, reading: Reading) -> None:
+        """A problem for each key of ``value`` the body does not declare, if it says so."""
+        if self.unknown is None:
+            return
+        names = ", ".join(f.key for f in self.fields)
+        for key in value:
+            if key not in self.absent:
+                reading.refuse(parent, str(key), self.unknown, given=str(key), fields=names)
+
+    def read_changes(self, value: object, reading: Reading) -> dict[str, object]:
+        """The fields ``value`` gives (a change of a document: a field left out stays as
+        it is), each read by its kind, null included, in the order given; a key not
+        declared is a problem (``unknown``)."""
+        if not isinstance(value, dict):
+            reading.errors.append(FieldError("", self.message))
+            return {}
+        kinds = {f.key: f.kind for f in self.fields}
+        out: dict[str, object] = {}
+        for key, given in value.items():
+            kind = kinds.get(key)
+            if kind is None:
+                self.refuse_unknown({key: given}, "", reading)
+                continue
+            got = kind.read(given, "", key, reading)
+            if got is not REFUSED:
+                out[key] = got
+        return out
+
+    def properties(self) -> dict[str, Schema]:
+        """The JSON Schema of each field, by key (to splice into a larger object)."""
+        return {f.key: f.schema() for f in self.fields}
+
+    def schema(self, *extra_required: str) -> Schema:
+        """The JSON Schema of the object (``extra_required``: keys a route requires)."""
+        out: Schema = {"type": "object", "properties": self.properties()}
+        if self.unknown is not None:
+            out["additionalProperties"] = False
+        required = [f.key for f in self.fields if f.required] + list(extra_required)
+        if required:
+            out["required"] = required
+        return {**out, "description": self.help} if self.help else out
