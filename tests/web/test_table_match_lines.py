@@ -1,5 +1,5 @@
 """A table's page draws each match's line once per version of the match (issue 41): a
-hand added tonight draws tonight's line again, and no other."""
+hand added tonight draws tonight's line again, and no other; nor the rating chart."""
 
 from __future__ import annotations
 
@@ -37,3 +37,37 @@ def test_a_new_hand_draws_only_its_matchs_line(client, monkeypatch):
     for night in nights:
         assert f'href="/matches/{night}"' in first and f'href="/matches/{night}"' in again
     assert again.count('class="hint"') == first.count('class="hint"')
+
+
+def test_a_hand_in_tonights_open_match_draws_the_rating_chart_no_more(client, monkeypatch):
+    """Ratings change only when a match is over: the chart of them is drawn once per
+    players, finished matches and digits, not after every hand of tonight's."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    for _ in range(2):
+        night = start_match(client, url, ROSTER[:4])
+        play(client, night, key, [HAND])
+        assert client.post(f"/matches/{night}/end").status_code == 303
+    tonight = start_match(client, url, ROSTER[:4])
+    play(client, tonight, key, [HAND])
+    drawn: list[int] = []
+    draw = tables.build_chart
+
+    def counted(names, numbers, columns):
+        drawn.append(len(columns))
+        return draw(names, numbers, columns)
+
+    monkeypatch.setattr(tables, "build_chart", counted)
+    first = client.get(url).text
+    assert sorted(drawn) == [2, 3]  # the ratings after 2 finished matches, the 3 nights
+    drawn.clear()
+    play(client, tonight, key, [HAND])
+    again = client.get(url).text
+    assert drawn == [3]  # the nights' totals alone
+    rating = 'id="rating-chart'
+    assert rating in again
+    chart = again[again.index(rating) : again.index("</svg>", again.index(rating))]
+    assert chart == first[first.index(rating) : first.index("</svg>", first.index(rating))]
+    client.get("/digits/latn" if "digits-deva" in again else "/digits/deva")
+    client.get(url)
+    assert drawn == [3, 3, 2]  # the other digits: its ticks' labels drawn again
