@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from table_pages_support import ROSTER, create_table, edit_key, play, start_match
 
+from ledger.engine.player_figures import PlayerFigures
 from ledger.web import tables
 
 HAND = {
@@ -71,3 +72,31 @@ def test_a_hand_in_tonights_open_match_draws_the_rating_chart_no_more(client, mo
     client.get("/digits/latn" if "digits-deva" in again else "/digits/deva")
     client.get(url)
     assert drawn == [3, 3, 2]  # the other digits: its ticks' labels drawn again
+
+
+def test_a_hand_tonight_counts_tonights_night_alone_into_the_figures(client, monkeypatch):
+    """The players' figures over the finished nights are kept: a hand in tonight's match
+    counts tonight's night on to them, and the figures are those of every night."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    nights = [start_match(client, url, ROSTER[:4]) for _ in range(3)]
+    for night in nights:
+        play(client, night, key, [HAND])
+    stats_url = f"/api/v1/tables/{url.rsplit('/', 1)[1]}/stats?season=all"
+    counted: list[str] = []
+    add_night = PlayerFigures.add_night
+
+    def counting(self, night):
+        counted.append(night.match)
+        return add_night(self, night)
+
+    monkeypatch.setattr(PlayerFigures, "add_night", counting)
+    assert client.get(url).status_code == 200
+    assert sorted(set(counted)) == sorted(nights)
+    counted.clear()
+    play(client, nights[-1], key, [HAND])
+    page = client.get(url)
+    stats = client.get(stats_url).get_json()
+    assert page.status_code == 200 and set(counted) == {nights[-1]}
+    asha = next(row for row in stats["players"] if row["name"] == "Asha")
+    assert asha["matches"] == 3 and asha["hands"] == 4 and asha["hands_won"] == 4
