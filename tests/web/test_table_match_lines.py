@@ -6,6 +6,7 @@ from __future__ import annotations
 from table_pages_support import ROSTER, create_table, edit_key, play, start_match
 
 from ledger.engine.player_figures import PlayerFigures
+from ledger.tables.figures import PlayerLine
 from ledger.web import tables
 
 HAND = {
@@ -100,3 +101,31 @@ def test_a_hand_tonight_counts_tonights_night_alone_into_the_figures(client, mon
     assert page.status_code == 200 and set(counted) == {nights[-1]}
     asha = next(row for row in stats["players"] if row["name"] == "Asha")
     assert asha["matches"] == 3 and asha["hands"] == 4 and asha["hands_won"] == 4
+
+
+def test_a_hand_tonight_sums_tonights_match_alone_into_the_standings(client, monkeypatch):
+    """The standings' sums over the earlier matches are kept: a hand in tonight's match
+    adds tonight's lines alone, and the standings are those of every match."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    nights = [start_match(client, url, ROSTER[:4]) for _ in range(3)]
+    for night in nights:
+        play(client, night, key, [HAND])
+    standings_url = f"/api/v1/tables/{url.rsplit('/', 1)[1]}/standings?season=all"
+    added: list[str] = []
+    add = PlayerLine.add
+
+    def counting(self, line, won, per_point):
+        added.append(self.name)
+        return add(self, line, won, per_point)
+
+    monkeypatch.setattr(PlayerLine, "add", counting)
+    assert client.get(url).status_code == 200
+    assert len(added) == 12  # four players, three matches
+    added.clear()
+    play(client, nights[-1], key, [HAND])
+    assert client.get(url).status_code == 200
+    assert sorted(added) == sorted(ROSTER[:4])
+    lines = {line["name"]: line for line in client.get(standings_url).get_json()["players"]}
+    assert lines["Asha"]["matches"] == 3 and lines["Asha"]["hands"] == 4
+    assert lines["Asha"]["hands_won"] == 4 and lines["Bikash"]["hands"] == 4
