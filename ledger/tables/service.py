@@ -485,7 +485,10 @@ def rating_history(
 
 
 def season_settle_up(
-    table: Table, season: Season | None, read: Standings | None = None
+    table: Table,
+    season: Season | None,
+    read: Standings | None = None,
+    paid: Sequence[TablePayment] | None = None,
 ) -> dict[str, Any]:
     """Money across nights: each player's balance over the season's zero-sum matches
     (with a table stake: their money at each match's stake in the table's currency,
@@ -494,9 +497,10 @@ def season_settle_up(
     ``settle_up``). Without a stake, in points. Each balance row carries how to pay
     that player (``pay_to``); ``unconfirmed`` and ``pending`` list the payments
     counted but not yet confirmed, and recorded by the payer, not yet counted.
-    ``read``: the season's standings already read."""
+    ``read``: the season's standings already read; ``paid``: its payments already read
+    (``payments``: a page lists them too)."""
     table_stake = stake(table)
-    found = payments(table, season)
+    found = payments(table, season) if paid is None else paid
     balances = figures.money_balances(
         roster(table),
         list(read.matches) if read is not None else _figures(table, season),

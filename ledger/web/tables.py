@@ -211,6 +211,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
     chart = season_chart(found)
     ratings = rating_chart(found)
     on_roster = service.roster(table)
+    paid = service.payments(table, season)
     context: dict[str, Any] = {
         "table": table,
         "season": season,
@@ -227,12 +228,12 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
             ratings,
             N_("Each player's rating after each match that is over. Ratings now: {totals}."),
         ),
-        "money": money_view(table, season, found),
+        "money": money_view(table, season, found, paid),
         "pay_to": {p.name: service.pay_to_json(p) for p in table.players},
         "linked": {p.name for p in table.players if p.person_key_hash is not None},
         "stats": player_stats.stats(table, found.matches),
         "match_names": {m.public_id: m.name for m in found.matches},
-        "payments": service.payments(table, season),
+        "payments": paid,
         "rules": rules_from_record(table.rules),
         "stake": service.stake(table),
         "editor": key is not None,

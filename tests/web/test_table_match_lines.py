@@ -3,6 +3,7 @@ hand added tonight draws tonight's line again, and no other; nor the rating char
 
 from __future__ import annotations
 
+from sql_counting import counting_queries
 from table_pages_support import ROSTER, create_table, edit_key, play, start_match
 
 from ledger.engine.player_figures import PlayerFigures
@@ -129,3 +130,15 @@ def test_a_hand_tonight_sums_tonights_match_alone_into_the_standings(client, mon
     lines = {line["name"]: line for line in client.get(standings_url).get_json()["players"]}
     assert lines["Asha"]["matches"] == 3 and lines["Asha"]["hands"] == 4
     assert lines["Asha"]["hands_won"] == 4 and lines["Bikash"]["hands"] == 4
+
+
+def test_the_table_page_reads_the_seasons_payments_once(app, client):
+    """The page lists the season's payments and counts them in its money: one read."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    night = start_match(client, url, ROSTER[:4])
+    play(client, night, key, [HAND])
+    with counting_queries(app) as statements:
+        page = client.get(url)
+    assert page.status_code == 200 and f'href="/matches/{night}"' in page.text
+    assert len([s for s in statements if "FROM table_payments" in s]) == 1
