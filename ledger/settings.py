@@ -62,6 +62,9 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
         #: The zone the pages show times and dates in (an IANA name such as
         #: "Asia/Kathmandu"); None: the server's own zone.
         TIMEZONE=None,
+        #: How long a static file's version is taken as last seen before its size and
+        #: time are looked at again (seconds; ledger.http.assets).
+        STATIC_RECHECK_SECONDS=1.0,
     )
     if read_instance_config:
         app.config.from_pyfile("config.py", silent=True)

@@ -7,6 +7,8 @@ Pure arithmetic over plain data, in two steps so that a caller can keep the firs
 - ``tally_hands``: one match's hands (as settled and stored) → each player's ``Tally``;
 - ``player_figures``: the nights of a period in play order (each with its tallies, its
   totals and whether it is over) → each player's ``PlayerFigures``; ``awards`` over them.
+  ``count_nights`` counts nights on to the figures of earlier ones, which it leaves as
+  they are: a caller may keep the figures of the finished nights.
 
 Ties: a best or worst hand or night keeps the earliest in play order; places are
 1 + the number of that night's players with a larger total, so a tie shares the better
@@ -16,7 +18,7 @@ place.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 #: The places shown as a player's form: their last this many finished nights.
@@ -202,6 +204,12 @@ class PlayerFigures:
     def form(self) -> list[int]:
         return self.finishes[-FORM_NIGHTS:]
 
+    def copy(self) -> PlayerFigures:
+        """The same figures, to count on without changing these."""
+        return replace(
+            self, tally=replace(self.tally), places=dict(self.places), finishes=list(self.finishes)
+        )
+
     def value(self, award: str) -> int:
         """The figure an award is for (0 without a hand or night)."""
         if award == "best_hand":
@@ -259,11 +267,24 @@ class PlayerFigures:
 def player_figures(nights: Sequence[Night]) -> list[PlayerFigures]:
     """Each player's figures over ``nights`` (in play order), highest total first (equal
     totals in the order they first played)."""
-    out: dict[str, PlayerFigures] = {}
+    return ranked(count_nights(nights))
+
+
+def count_nights(
+    nights: Sequence[Night], before: Mapping[str, PlayerFigures] | None = None
+) -> dict[str, PlayerFigures]:
+    """Each player's figures over ``before`` (the figures over earlier nights, left as
+    they are: a caller may keep them) and then ``nights``, in the order first played."""
+    out = {name: figures.copy() for name, figures in (before or {}).items()}
     for night in nights:
         for name in night.tallies:
             out.setdefault(name, PlayerFigures(name)).add_night(night)
-    return sorted(out.values(), key=lambda figures: -figures.total)
+    return out
+
+
+def ranked(figures: Mapping[str, PlayerFigures]) -> list[PlayerFigures]:
+    """``figures`` (in the order first played) highest total first."""
+    return sorted(figures.values(), key=lambda row: -row.total)
 
 
 @dataclass(frozen=True)

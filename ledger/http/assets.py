@@ -17,7 +17,10 @@ Text files (CSS, JavaScript, SVG) are compressed once per version and process, w
 brotli and gzip at their best levels, and sent in the best encoding the browser accepts
 (``Vary: Accept-Encoding``); fonts (WOFF2 is compressed already) and images are sent from
 disk. Files are read from ``app.static_folder``, wherever that is; a file's version is its
-size and modification time, looked at on every use.
+size and modification time (and those of the files a stylesheet names), looked at again
+when it was last looked at more than ``STATIC_RECHECK_SECONDS`` (1 s) ago: a page names a
+dozen static files, and looking at each (a stylesheet's fonts too) on every page cost it
+some fifty system calls.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import os
 import posixpath
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +81,7 @@ class Asset:
     mimetype: str
     body: bytes | None = None  # text: the body (rewritten, for CSS); None: sent from disk
     encoded: dict[str, bytes] = field(default_factory=dict)  # "br", "gzip": compressed body
+    seen: float = field(default_factory=time.monotonic)  # when its stamps were last checked
 
 
 _assets: dict[str, Asset] = {}
@@ -100,16 +105,27 @@ def _fresh(found: Asset) -> bool:
 def find(folder: str, filename: str) -> Asset | None:
     """The static file ``filename`` (a path under ``folder``) as served, or None."""
     path = safe_join(folder, filename)
-    if path is None or _stamp(path) is None:
+    if path is None:
         return None
     found = _assets.get(path)
+    now = time.monotonic()
+    if found is not None and now - found.seen < _recheck_seconds():
+        return found
+    if _stamp(path) is None:
+        return None
     if found is not None and _fresh(found):
+        found.seen = now
         return found
     with _lock:
         found = _assets.get(path)
         if found is None or not _fresh(found):
             found = _assets[path] = _build(folder, filename, path)
     return found
+
+
+def _recheck_seconds() -> float:
+    seconds = current_app.config["STATIC_RECHECK_SECONDS"]  # 0: looked at on every use
+    return float(seconds)
 
 
 def _build(folder: str, filename: str, path: str) -> Asset:

@@ -23,7 +23,6 @@ from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy import func, inspect, select, update
-from sqlalchemy.orm import undefer
 
 from ledger.engine import HandRecord
 from ledger.engine.scoreboard import (
@@ -41,7 +40,14 @@ from ledger.matches import isolation
 from ledger.matches.models import Hand, Match
 from ledger.matches.reading import rules_from_record
 from ledger.matches.running_kept import Kept, running_kept
-from ledger.matches.view import hand_fragment, hand_record, hand_view
+from ledger.matches.view import (
+    HAND_ROW_COLUMNS,
+    HandRow,
+    ShownHand,
+    hand_fragment,
+    hand_record,
+    hand_view,
+)
 
 #: The later hands' fold records an edit reads at first (more only if the carries go on
 #: changing: the next hand with a finisher settles them, so two is most often enough).
@@ -150,7 +156,7 @@ def rewrite(
 
 
 def totals_after_each_hand(
-    match: Match, newest: Sequence[Hand] = ()
+    match: Match, newest: Sequence[ShownHand] = ()
 ) -> list[tuple[int, tuple[int, ...]]]:
     """(number, the totals after it in seat order) for every hand: the chart's points.
     Taken up from the ones kept for an earlier version when only hands were added since
@@ -174,7 +180,7 @@ def played(match: Match) -> tuple[datetime | None, datetime | None]:
     return first, last
 
 
-def _running(match: Match, newest: Sequence[Hand] = ()) -> Kept:
+def _running(match: Match, newest: Sequence[ShownHand] = ()) -> Kept:
     """The match's totals after every hand as of its version, kept for the next one."""
     store = running_kept()
     kept = store.get(match.public_id)
@@ -199,7 +205,7 @@ def _read_running(match: Match) -> Kept:
     return Kept(match.version, match.last_hand_number, seats, running, None)
 
 
-def _added_to(match: Match, kept: Kept, newest: Sequence[Hand]) -> Kept | None:
+def _added_to(match: Match, kept: Kept, newest: Sequence[ShownHand]) -> Kept | None:
     """``kept`` with the hands added since, when only hands were added since (each write
     counts one version, and only an added hand takes a new number); else None."""
     added = match.last_hand_number - kept.last_hand_number
@@ -242,29 +248,31 @@ def _added_to(match: Match, kept: Kept, newest: Sequence[Hand]) -> Kept | None:
     return Kept(match.version, match.last_hand_number, kept.seats, running, played)
 
 
-def page_of_hands(match: Match, first: int, count: int) -> Sequence[Hand]:
+def page_of_hands(match: Match, first: int, count: int) -> list[HandRow]:
     """``count`` hands in number order from the ``first``-th (0: the first played)."""
-    return db.session.scalars(
-        select(Hand)
+    rows = db.session.execute(
+        select(*HAND_ROW_COLUMNS)
         .where(Hand.match_id == match.id)
         .order_by(Hand.number)
         .offset(first)
         .limit(count)
-    ).all()
+    )
+    return [HandRow._make(r) for r in rows]
 
 
-def hands(match: Match, newest: int | None = None, also: int | None = None) -> Sequence[Hand]:
-    """The match's hands in number order: all of them, or the ``newest`` few and hand
-    ``also`` (when there is one)."""
-    query = select(Hand).where(Hand.match_id == match.id)
+def hands(match: Match, newest: int | None = None, also: int | None = None) -> list[HandRow]:
+    """The match's hands in number order, as rows: all of them, or the ``newest`` few
+    (with their moves: the chart's totals take up the newest hands', ``_added_to``) and
+    hand ``also`` (when there is one)."""
+    query = select(*HAND_ROW_COLUMNS).where(Hand.match_id == match.id)
     if newest is None:
-        return db.session.scalars(query.order_by(Hand.number)).all()
+        return [HandRow._make(r) for r in db.session.execute(query.order_by(Hand.number))]
     found = []
-    if newest:  # with their moves: the chart's totals take up the newest hands' (_added_to)
-        newest_first = query.options(undefer(Hand.moves)).order_by(Hand.number.desc())
-        found = list(db.session.scalars(newest_first.limit(newest)))
+    if newest:
+        newest_first = query.order_by(Hand.number.desc()).limit(newest)
+        found = [HandRow._make(r) for r in db.session.execute(newest_first)]
     if also is not None and all(h.number != also for h in found):
-        found += db.session.scalars(query.where(Hand.number == also)).all()
+        found += [HandRow._make(r) for r in db.session.execute(query.where(Hand.number == also))]
     return sorted(found, key=lambda h: h.number)
 
 

@@ -15,7 +15,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from ledger.engine import (
     HandRecord,
@@ -32,6 +32,28 @@ from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Scoreboard, record_from_json
 from ledger.matches.models import Hand, HandVersion, Match
 from ledger.matches.reading import rules_from_record
+
+
+class HandRow(NamedTuple):
+    """A stored hand as a page reads it: its columns, not an ORM entity (a dozen entities
+    with their identity and change tracking cost a match page more than its queries)."""
+
+    number: int
+    dealer: str
+    version: int
+    input: dict[str, Any]
+    result: dict[str, Any]
+    record: dict[str, Any] | None
+    created_at: datetime | None
+    updated_at: datetime | None
+    moves: str | None
+
+
+#: The columns of a ``HandRow``, in its order, for a ``select``.
+HAND_ROW_COLUMNS = tuple(getattr(Hand, name) for name in HandRow._fields)
+
+#: A hand given to ``build_match_view``: read as a row, or the entity a write holds.
+ShownHand = Hand | HandRow
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -292,7 +314,7 @@ def hand_record(number: int, dealer: str, result: dict[str, Any]) -> HandRecord:
     )
 
 
-def hand_view(hand: Hand, players: tuple[str, ...]) -> HandView:
+def hand_view(hand: ShownHand, players: tuple[str, ...]) -> HandView:
     """A stored hand (its fold record kept) as the pages and the API show it."""
     assert hand.record is not None  # every write keeps it; fold fills an older match first
     _, carried = record_from_json(hand.number, hand.dealer, hand.record)
@@ -322,7 +344,7 @@ def hand_fragment(view: HandView) -> str:
 def build_match_view(
     match: Match,
     board: Scoreboard,
-    hands: Sequence[Hand],
+    hands: Sequence[ShownHand],
     running: Sequence[tuple[int, tuple[int, ...]]] = (),
     played: tuple[datetime | None, datetime | None] | None = None,
 ) -> MatchView:
@@ -367,7 +389,7 @@ def build_match_view(
     )
 
 
-def _played(hands: Sequence[Hand]) -> tuple[datetime | None, datetime | None]:
+def _played(hands: Sequence[ShownHand]) -> tuple[datetime | None, datetime | None]:
     moments = [h.created_at for h in hands if h.created_at is not None]
     return (min(moments), max(moments)) if moments else (None, None)
 
@@ -379,7 +401,7 @@ def stake_of(match: Match) -> Stake | None:
     return Stake(match.stake_per_point, match.stake_currency)
 
 
-def record_names(hand: Hand) -> set[str]:
+def record_names(hand: ShownHand) -> set[str]:
     return {p["name"] for p in hand.result["players"]}
 
 

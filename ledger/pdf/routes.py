@@ -48,7 +48,7 @@ from ledger.forms.what_if import PRINTED_HANDS, WhatIfForm, chosen, comparison, 
 from ledger.http.errors import error_response
 from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, Msg, format_day, num, tr
-from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, PROFILE_NAMES, TUNNELA_GROUP_NAMES
+from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, TUNNELA_GROUP_NAMES
 from ledger.matches.chart import SHAPES, Chart, marker_path, running_chart
 from ledger.matches.export import export_filename
 from ledger.matches.pdf_export import EXPORT_NAME
@@ -91,12 +91,12 @@ def match_dates(view: MatchView) -> dict[str, str]:
     }
 
 
-def rules_overrides(view: MatchView) -> list[dict[str, Any]]:
-    """Every setting the match changed from its profile: name, value, the profile's value."""
-    base = PROFILES[view.rules.profile].to_json()
+def rules_overrides(rules: HouseRules) -> list[dict[str, Any]]:
+    """Every setting the rules changed from their profile: name, value, the profile's."""
+    base = PROFILES[rules.profile].to_json()
     return [
         {"name": name, "value": value, "profile_value": base.get(name)}
-        for name, value in view.rules.overrides().items()
+        for name, value in rules.overrides().items()
     ]
 
 
@@ -158,13 +158,11 @@ def maal_text(player: dict[str, Any]) -> str:
 
 
 def match_report(view: MatchView, chart: Chart | None = None) -> dict[str, Any]:
-    """What partials/match_report.html shows besides the view: the profile's title, the
-    overrides, the dates and the chart of cumulative totals (None before any hand;
-    ``chart``: the one the page already drew of them)."""
+    """What partials/match_report.html shows besides the view: the dates and the chart of
+    cumulative totals (None before any hand; ``chart``: the one the page already drew of
+    them)."""
     chart = chart or running_chart(view.players, view.running)
     return {
-        "profile_title": PROFILE_NAMES.get(view.rules.profile, view.rules.profile),
-        "overrides": rules_overrides(view),
         "dates": match_dates(view),
         "chart": chart,
         # The legend's marker of each player, drawn in a small SVG of its own.
@@ -388,6 +386,11 @@ def _init(state: BlueprintSetupState) -> None:
 @bp.app_template_global("match_report")
 def _match_report_global(view: MatchView, chart: Chart | None = None) -> dict[str, Any]:
     return match_report(view, chart)
+
+
+@bp.app_template_global("rules_overrides")
+def _rules_overrides_global(rules: HouseRules) -> list[dict[str, Any]]:
+    return rules_overrides(rules)
 
 
 @bp.app_template_filter("card_text")

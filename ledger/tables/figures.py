@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Context, Decimal, Inexact, localcontext
 from functools import cached_property, lru_cache
@@ -243,14 +243,31 @@ class Standings:
         return [p for p in self.head_to_head if name in (p.a, p.b)]
 
 
-def standings(roster: Sequence[str], figures: Sequence[MatchFigures]) -> Standings:
-    """Lines and pairs summed over ``figures`` (the season's matches, in play order):
-    players by total, highest first (equal totals in roster order); pairs in the order
-    they first played together, ``a`` before ``b`` on the roster."""
+@dataclass
+class Sums:
+    """The lines and pairs summed over some matches, in play order (each pair ``a``
+    before ``b`` on the roster, in the order they first played together)."""
+
+    lines: dict[str, PlayerLine] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], Pair] = field(default_factory=dict)
+
+    def copy(self) -> Sums:
+        """The same sums, to count on without changing these."""
+        return Sums(
+            {name: replace(line) for name, line in self.lines.items()},
+            {key: replace(pair) for key, pair in self.pairs.items()},
+        )
+
+
+def sum_matches(
+    roster: Sequence[str], figures: Sequence[MatchFigures], before: Sums | None = None
+) -> Sums:
+    """``before`` (the sums over earlier matches, left as they are: a caller may keep
+    them) and then ``figures``' lines and pairs summed."""
     order = {name: i for i, name in enumerate(roster)}
     on_roster = roster_keys(roster)
-    lines: dict[str, PlayerLine] = {}
-    pairs: dict[tuple[str, str], Pair] = {}
+    sums = before.copy() if before is not None else Sums()
+    lines, pairs = sums.lines, sums.pairs
     for match in figures:
         board = match.board
         leaders = set(match.leaders) if match.finished else set()
@@ -271,11 +288,27 @@ def standings(roster: Sequence[str], figures: Sequence[MatchFigures]) -> Standin
                 pair.b_above += totals[b] > totals[a]
                 pair.a_paid_b += board.paid.get(a, {}).get(b, 0)
                 pair.b_paid_a += board.paid.get(b, {}).get(a, 0)
+    return sums
+
+
+def standings(
+    roster: Sequence[str], figures: Sequence[MatchFigures], earlier: Sums | None = None
+) -> Standings:
+    """Lines and pairs summed over ``figures`` (the season's matches, in play order):
+    players by total, highest first (equal totals in roster order); pairs in the order
+    they first played together, ``a`` before ``b`` on the roster. ``earlier``: the sums
+    over all of ``figures`` but the last, kept by the caller: the last is counted on."""
+    if earlier is not None:
+        sums = sum_matches(roster, figures[-1:], earlier)
+    else:
+        sums = sum_matches(roster, figures)
+    lines = sums.lines
     for name, rating in ratings(games(figures)).items():
         if name in lines:
             lines[name].rating = rating
+    order = {name: i for i, name in enumerate(roster)}
     ranked = sorted(lines.values(), key=lambda line: (-line.total, order.get(line.name, 0)))
-    return Standings(tuple(ranked), tuple(pairs.values()), tuple(figures))
+    return Standings(tuple(ranked), tuple(sums.pairs.values()), tuple(figures))
 
 
 # --- the rating ----------------------------------------------------------------------

@@ -3,13 +3,14 @@ the fewest transfers of ``service.season_settle_up``, as Decimals for the filter
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from ledger.tables import service
 from ledger.tables.figures import Standings
-from ledger.tables.models import Season, Table
+from ledger.tables.models import Season, Table, TablePayment
 
 
 @dataclass(frozen=True)
@@ -35,11 +36,14 @@ def decimal_or_none(text: str | None) -> Decimal | None:
 
 
 def money_view(
-    table: Table, season: Season | None, read: Standings | None = None
+    table: Table,
+    season: Season | None,
+    read: Standings | None = None,
+    paid: Sequence[TablePayment] | None = None,
 ) -> dict[str, Any]:
     """The season's balances and the fewest transfers, as Decimals for the filters
-    (``read``: the season's standings, when already read)."""
-    settle = service.season_settle_up(table, season, read)
+    (``read``: the season's standings, ``paid``: its payments, when already read)."""
+    settle = service.season_settle_up(table, season, read, paid)
     return {
         "currency": table.stake_currency,
         "balances": [

@@ -26,7 +26,8 @@ from ledger.engine.player_figures import (
     PlayerFigures,
     Tally,
     awards,
-    player_figures,
+    count_nights,
+    ranked,
     tally_hands,
 )
 from ledger.extensions import db
@@ -73,7 +74,18 @@ def stats(table: Table | None, matches: Sequence[MatchFigures]) -> Stats:
     for match, tallies in zip(matches, _tallies(matches), strict=True):
         totals = match.totals
         nights.append(Night(match.public_id, match.finished, tallies, totals))
-    rows = player_figures(nights)
+    earlier = tuple((m.public_id, m.version) for m in matches[:-1])
+    with _KEPT_LOCK:
+        before = _EARLIER.get(earlier)
+        if before is not None:
+            _EARLIER.move_to_end(earlier)
+    if before is None:
+        before = count_nights(nights[:-1])
+        with _KEPT_LOCK:
+            _EARLIER[earlier] = before
+            while len(_EARLIER) > _EARLIER_MOST:
+                _EARLIER.popitem(last=False)
+    rows = ranked(count_nights(nights[-1:], before))
     guests = frozenset(row.name for row in rows if is_guest(table, row.name))
     return Stats(tuple(rows), tuple(awards(rows)), guests)
 
@@ -129,6 +141,12 @@ class _Read:
 _HANDS: OrderedDict[str, _Read] = OrderedDict()
 _KEPT_MOST = 4096
 _KEPT_LOCK = threading.Lock()
+
+#: The figures over all but the newest of a period's matches, by those matches' (public
+#: id, version) in play order: a hand in tonight's match counts tonight's night alone
+#: on to them (``count_nights`` leaves them as they are).
+_EARLIER: OrderedDict[tuple[tuple[str, int], ...], dict[str, PlayerFigures]] = OrderedDict()
+_EARLIER_MOST = 64
 
 
 def _tallies(matches: Sequence[MatchFigures]) -> list[dict[str, Tally]]:

@@ -21,7 +21,7 @@ import hmac
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -382,7 +382,8 @@ def standings(table: Table, season: Season | None) -> Standings:
     hands won, seen hands, maal, total, money and rating, highest total first; and the
     head-to-head of every pair that played a match together. Sums over the matches' kept
     figures (two queries, whatever the number of hands)."""
-    return figures.standings(roster(table), _figures(table, season))
+    names, found = roster(table), _figures(table, season)
+    return figures.standings(names, found, _earlier_sums(names, found[:-1]))
 
 
 def season_matches(table: Table, season: Season | None) -> list[MatchFigures]:
@@ -484,7 +485,10 @@ def rating_history(
 
 
 def season_settle_up(
-    table: Table, season: Season | None, read: Standings | None = None
+    table: Table,
+    season: Season | None,
+    read: Standings | None = None,
+    paid: Sequence[TablePayment] | None = None,
 ) -> dict[str, Any]:
     """Money across nights: each player's balance over the season's zero-sum matches
     (with a table stake: their money at each match's stake in the table's currency,
@@ -493,9 +497,10 @@ def season_settle_up(
     ``settle_up``). Without a stake, in points. Each balance row carries how to pay
     that player (``pay_to``); ``unconfirmed`` and ``pending`` list the payments
     counted but not yet confirmed, and recorded by the payer, not yet counted.
-    ``read``: the season's standings already read."""
+    ``read``: the season's standings already read; ``paid``: its payments already read
+    (``payments``: a page lists them too)."""
     table_stake = stake(table)
-    found = payments(table, season)
+    found = payments(table, season) if paid is None else paid
     balances = figures.money_balances(
         roster(table),
         list(read.matches) if read is not None else _figures(table, season),
@@ -786,6 +791,11 @@ def table_json(table: Table) -> dict[str, Any]:
 _KEPT: OrderedDict[tuple[str, int], MatchFigures] = OrderedDict()
 _KEPT_MOST = 4096
 _KEPT_LOCK = threading.Lock()
+#: The standings' sums over all but a season's newest match (``_earlier_sums``).
+_SUMS: OrderedDict[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], figures.Sums] = (
+    OrderedDict()
+)
+_SUMS_MOST = 64
 
 
 def _figures(table: Table, season: Season | None, *, newest: bool = False) -> list[MatchFigures]:
@@ -818,6 +828,23 @@ def _figures(table: Table, season: Season | None, *, newest: bool = False) -> li
     return [found[row.id] for row in rows]  # type: ignore[misc]
 
 
+def _earlier_sums(names: list[str], earlier: Sequence[MatchFigures]) -> figures.Sums:
+    """The standings' sums over ``earlier`` (all but the season's newest match), kept by
+    the roster and those matches' versions: a hand tonight sums tonight's match alone."""
+    key = (tuple(names), tuple((m.public_id, m.version) for m in earlier))
+    with _KEPT_LOCK:
+        found = _SUMS.get(key)
+        if found is not None:
+            _SUMS.move_to_end(key)
+            return found
+    found = figures.sum_matches(names, earlier)
+    with _KEPT_LOCK:
+        _SUMS[key] = found
+        while len(_SUMS) > _SUMS_MOST:
+            _SUMS.popitem(last=False)
+    return found
+
+
 def forget_kept_figures(table: Table) -> None:
     """Drop the kept figures of the table's matches (a player was forgotten: the kept
     ones of the versions before hold their old name)."""
@@ -825,6 +852,8 @@ def forget_kept_figures(table: Table) -> None:
     with _KEPT_LOCK:
         for key in [k for k in _KEPT if k[0] in ids]:
             del _KEPT[key]
+        for sums in [k for k in _SUMS if any(public_id in ids for public_id, _ in k[1])]:
+            del _SUMS[sums]
 
 
 def _read_figures(ids: list[int]) -> list[MatchFigures]:

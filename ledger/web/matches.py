@@ -18,7 +18,7 @@ Hand pages are in ``ledger.web.hands``; reading and writing is ``ledger.matches`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from flask import (
@@ -72,7 +72,7 @@ from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_match, read_whole_number, rules_from_record, tidy
-from ledger.matches.view import MatchView, stake_of
+from ledger.matches.view import HandView, MatchView, stake_of
 from ledger.tables.player_stats import match_stats
 from ledger.tables.service import table_of
 from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
@@ -252,8 +252,46 @@ def kept_include(template: str, **context: Hashable) -> Markup:
     return _kept(key, lambda: render_template(template, **context))
 
 
-def _kept(key: tuple[Hashable, ...], render: Callable[[], str]) -> Markup:
-    parts = fragment_cache(name=KEPT_PARTS, size=KEPT_PARTS_SIZE)
+#: A hand's row of the printed report is kept by what it shows: a new hand, or an edit
+#: elsewhere that changes no figure of it, draws it no more.
+REPORT_HAND_ROWS = "ledger.report_hand_rows"
+REPORT_HAND_ROWS_KEPT = 4096
+
+
+@bp.app_template_global()
+def report_hand_row(hand: HandView, players: Sequence[str]) -> Markup:
+    """``hand``'s row of the report's table of hands (partials/_report_hand_row.html),
+    a cell for each of ``players``, kept by its figures, language and digits."""
+    seats = hand.in_seats(players)
+    key = (
+        "report-hand-row",
+        hand.number,
+        hand.dealer,
+        hand.finish,
+        hand.winner,
+        tuple((name, p["net"], p["foul"]) if p else (name,) for name, p in seats),
+        tuple(sorted(hand.carried_penalties.items())),
+    )
+    return _kept(
+        key, lambda: render_report_hand_row(hand, seats), REPORT_HAND_ROWS, REPORT_HAND_ROWS_KEPT
+    )
+
+
+def render_report_hand_row(
+    hand: HandView, seats: Sequence[tuple[str, dict[str, Any] | None]]
+) -> Markup:
+    macros = current_app.jinja_env.get_template("partials/_report_hand_row.html").module
+    row: Markup = getattr(macros, "hand_row")(hand, seats)  # noqa: B009  # a template's macro
+    return row
+
+
+def _kept(
+    key: tuple[Hashable, ...],
+    render: Callable[[], str],
+    name: str = KEPT_PARTS,
+    size: int = KEPT_PARTS_SIZE,
+) -> Markup:
+    parts = fragment_cache(name=name, size=size)
     full = (*key, current_language(), digit_style())
     found = parts.get(full)
     if found is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from flask import (
@@ -69,7 +70,7 @@ from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_whole_number, rules_from_record
 from ledger.tables import figures, people, player_stats, service
-from ledger.tables.figures import MatchFigures, Standings
+from ledger.tables.figures import Game, MatchFigures, Standings
 from ledger.tables.guests import guest_names
 from ledger.tables.models import Season, Table
 from ledger.tables.money_view import decimal_or_none, money_view
@@ -179,15 +180,20 @@ def season_chart(found: Standings) -> Chart | None:
     return build_chart(names, list(range(1, len(columns) + 1)), columns)
 
 
-def rating_chart(found: Standings, history: list[dict[str, Any]]) -> Chart | None:
+def rating_chart(found: Standings) -> Chart | None:
     """Each player's rating ordinal after each finished match (rounded to a point)."""
-    if not history or not found.players:
+    names = tuple(line.name for line in found.players)
+    return _rating_chart(names, figures.games(found.matches), digit_style())
+
+
+@lru_cache(maxsize=64)
+def _rating_chart(names: tuple[str, ...], games: tuple[Game, ...], digits: str) -> Chart | None:
+    """Drawn once per players, finished matches and digits (its ticks' labels): a hand
+    in tonight's open match changes no rating, so the chart is not drawn again."""
+    steps = figures.rating_steps(games)
+    if not steps or not names:
         return None
-    names = [line.name for line in found.players]
-    columns = [
-        {n: round(step["ratings"].get(n, {"ordinal": 0.0})["ordinal"]) for n in names}
-        for step in history
-    ]
+    columns = [{n: round(step[n].ordinal) if n in step else 0 for n in names} for step in steps]
     return build_chart(names, list(range(1, len(columns) + 1)), columns)
 
 
@@ -202,10 +208,10 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
     """The table's page; ``forms``: the forms as posted, with their problems."""
     key = table_edit_key(table)
     found = service.standings(table, season)
-    history = service.rating_history(table, season, found)
     chart = season_chart(found)
-    ratings = rating_chart(found, history)
+    ratings = rating_chart(found)
     on_roster = service.roster(table)
+    paid = service.payments(table, season)
     context: dict[str, Any] = {
         "table": table,
         "season": season,
@@ -222,12 +228,12 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
             ratings,
             N_("Each player's rating after each match that is over. Ratings now: {totals}."),
         ),
-        "money": money_view(table, season, found),
+        "money": money_view(table, season, found, paid),
         "pay_to": {p.name: service.pay_to_json(p) for p in table.players},
         "linked": {p.name for p in table.players if p.person_key_hash is not None},
         "stats": player_stats.stats(table, found.matches),
         "match_names": {m.public_id: m.name for m in found.matches},
-        "payments": service.payments(table, season),
+        "payments": paid,
         "rules": rules_from_record(table.rules),
         "stake": service.stake(table),
         "editor": key is not None,

@@ -49,6 +49,7 @@ NOT_NAMES = {
     "ledger.match_running_totals",
     "ledger.table_match_lines",
     "ledger.kept_parts",
+    "ledger.report_hand_rows",
 }
 
 

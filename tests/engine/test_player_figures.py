@@ -14,8 +14,10 @@ from ledger.engine.player_figures import (
     HandFacts,
     Night,
     awards,
+    count_nights,
     percent,
     player_figures,
+    ranked,
     tally_hands,
 )
 
@@ -65,3 +67,24 @@ def test_an_award_whose_largest_value_is_not_above_zero_is_not_given():
     given_awards = {a.award: a for a in awards(player_figures([*nights, later]))}
     assert [a for a in given_awards] == ["hands_won", "dublee_finishes", "best_hand", "best_night"]
     assert {a.players for a in given_awards.values()} == {("B",)}
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.booleans(),
+            st.dictionaries(st.sampled_from("ABCDE"), st.integers(-50, 50), min_size=2),
+        ),
+        max_size=8,
+    ),
+    st.integers(0, 8),
+)
+def test_nights_counted_on_to_kept_figures_are_all_the_nights_figures(plays, split):
+    """count_nights on to the figures of earlier nights gives the figures of all of
+    them, and leaves those kept as they were (a page keeps them for the next hand)."""
+    nights = [night(f"m{i}", finished, totals) for i, (finished, totals) in enumerate(plays)]
+    earlier = count_nights(nights[:split])
+    kept = {name: row.to_json() for name, row in earlier.items()}
+    both = ranked(count_nights(nights[split:], earlier))
+    assert [row.to_json() for row in both] == [row.to_json() for row in player_figures(nights)]
+    assert {name: row.to_json() for name, row in earlier.items()} == kept

@@ -14,6 +14,8 @@ import brotli
 import pytest
 from flask import url_for
 
+from ledger.http import assets
+
 ROOT = Path(__file__).resolve().parents[2]
 FINGERPRINTED = re.compile(r"^/static/(?P<name>.+)\.(?P<digest>[0-9a-f]{12})(?P<ext>\.\w+)$")
 YEAR = "max-age=31536000"
@@ -21,10 +23,12 @@ YEAR = "max-age=31536000"
 
 @pytest.fixture
 def own_static(app, tmp_path):
-    """The app serving a copy of the static folder, which a test may change."""
+    """The app serving a copy of the static folder, which a test may change: each file's
+    version looked at on every use."""
     folder = tmp_path / "static"
     shutil.copytree(app.static_folder, folder)
     app.static_folder = str(folder)
+    app.config["STATIC_RECHECK_SECONDS"] = 0
     return folder
 
 
@@ -286,3 +290,23 @@ def test_no_transform_and_streamed_answers_are_left_alone(app, client):
 )
 def test_a_static_name_that_cannot_be_a_file_is_a_404(client, path):
     assert client.get(path).status_code == 404
+
+
+def test_a_page_looks_at_no_static_file_again_within_a_second(app, client, monkeypatch):
+    """A page names a dozen static files (a stylesheet its fonts too): their versions
+    are taken as last seen for STATIC_RECHECK_SECONDS, not looked at on every page."""
+    app.config["STATIC_RECHECK_SECONDS"] = 3600  # however slow the machine
+    first = client.get("/")
+    looked: list[str] = []
+    stamp = assets._stamp
+
+    def counted(path):
+        looked.append(path)
+        return stamp(path)
+
+    monkeypatch.setattr(assets, "_stamp", counted)
+    again = client.get("/")
+    assert looked == [] and page_static_urls(again.text) == page_static_urls(first.text)
+    app.config["STATIC_RECHECK_SECONDS"] = 0
+    assert page_static_urls(client.get("/").text) == page_static_urls(first.text)
+    assert any(path.endswith("fonts.css") for path in looked)

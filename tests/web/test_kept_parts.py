@@ -5,7 +5,7 @@ draws them no more, and each language has its own."""
 from __future__ import annotations
 
 from flask import template_rendered
-from match_pages_support import WORKED, add_hand, create_match
+from match_pages_support import THREE_PLAY, VOID, WORKED, add_hand, create_match
 
 from ledger.web import matches
 
@@ -39,3 +39,44 @@ def test_a_new_hand_draws_the_rules_and_the_words_no_more(app, client, monkeypat
     client.get("/lang/ne")
     nepali = client.get(url).text
     assert macros == ["rules_summary"] and "शब्द" in nepali.split('id="game-words-title"')[1][:80]
+
+
+def report_rows(html: str) -> list[str]:
+    """The rows of the printed report's table of hands, each hand's as the page has it."""
+    table = html.split('class="report-table hands-table')[1].split("<tbody>")[1]
+    table = table.split('class="totals-row"')[0]
+    return ["<tr>" + row.split("</tr>")[0] for row in table.split("<tr>")[1:]]
+
+
+def test_a_new_hand_draws_its_own_row_of_the_report_and_not_the_rules(app, client, monkeypatch):
+    url = create_match(client)
+    for hand in (WORKED, THREE_PLAY, VOID):  # a seat sat out, a void hand
+        add_hand(client, url, hand)
+    drawn: list[int] = []
+    draw = matches.render_report_hand_row
+
+    def counted(hand, seats):
+        drawn.append(hand.number)
+        return draw(hand, seats)
+
+    monkeypatch.setattr(matches, "render_report_hand_row", counted)
+    templates: list[str] = []
+
+    def rendered(sender, template, context, **extra):
+        templates.append(template.name)
+
+    template_rendered.connect(rendered, app)
+    first = client.get(url).text
+    assert drawn == [1, 2, 3] and "partials/match_rules.html" in templates
+    drawn.clear()
+    templates.clear()
+    add_hand(client, url, WORKED)
+    again = client.get(url).text
+    assert drawn == [4] and "partials/match_rules.html" not in templates
+    assert report_rows(again)[:3] == report_rows(first)
+    assert len(report_rows(again)) == 4 and 'class="num out"' in report_rows(again)[1]
+    assert first.count('id="report-rules-title"') == again.count('id="report-rules-title"') == 1
+    client.get("/lang/ne")
+    nepali = client.get(url).text
+    assert drawn == [4, 1, 2, 3, 4] and "partials/match_rules.html" in templates
+    assert "बाहिर" in report_rows(nepali)[1] and "१" in report_rows(nepali)[0]

@@ -5,6 +5,9 @@ read with them."""
 from __future__ import annotations
 
 from sql_counting import counting_queries
+from sqlalchemy import event
+
+from ledger.matches.models import Hand
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 
@@ -38,3 +41,29 @@ def test_the_first_page_after_a_hand_reads_only_what_it_shows(app, client):
     # the moves of the newest hands, read with them: not every hand's
     (moves,) = [s for s in statements if "hands.moves" in s]
     assert "LIMIT" in moves
+
+
+def test_the_match_pages_read_their_hands_as_rows_not_entities(app, client):
+    """A dozen ORM entities (identity map, change tracking) cost a page more than the
+    query that reads them: the match page and the list of hands read columns."""
+    made = client.post(
+        "/api/v1/matches",
+        json={"name": "Rows", "players": PLAYERS, "rules": "sparkai", "first_dealer": "Asha"},
+    ).get_json()
+    url, auth = f"/api/v1/matches/{made['id']}", {"Authorization": f"Bearer {made['edit_key']}"}
+    for i in range(3):
+        assert client.post(f"{url}/hands", json=hand(PLAYERS[i]), headers=auth).status_code == 201
+    loaded: list[int] = []
+
+    def on_load(target, context):
+        loaded.append(target.number)
+
+    event.listen(Hand, "load", on_load)
+    try:
+        page = client.get(f"/matches/{made['id']}")
+        listed = client.get(f"/matches/{made['id']}/hands")
+    finally:
+        event.remove(Hand, "load", on_load)
+    assert page.status_code == listed.status_code == 200
+    assert ">3</a>" in page.text and 'href="/matches/' in listed.text
+    assert loaded == []

@@ -1,10 +1,13 @@
 """A table's page draws each match's line once per version of the match (issue 41): a
-hand added tonight draws tonight's line again, and no other."""
+hand added tonight draws tonight's line again, and no other; nor the rating chart."""
 
 from __future__ import annotations
 
+from sql_counting import counting_queries
 from table_pages_support import ROSTER, create_table, edit_key, play, start_match
 
+from ledger.engine.player_figures import PlayerFigures
+from ledger.tables.figures import PlayerLine
 from ledger.web import tables
 
 HAND = {
@@ -37,3 +40,105 @@ def test_a_new_hand_draws_only_its_matchs_line(client, monkeypatch):
     for night in nights:
         assert f'href="/matches/{night}"' in first and f'href="/matches/{night}"' in again
     assert again.count('class="hint"') == first.count('class="hint"')
+
+
+def test_a_hand_in_tonights_open_match_draws_the_rating_chart_no_more(client, monkeypatch):
+    """Ratings change only when a match is over: the chart of them is drawn once per
+    players, finished matches and digits, not after every hand of tonight's."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    for _ in range(2):
+        night = start_match(client, url, ROSTER[:4])
+        play(client, night, key, [HAND])
+        assert client.post(f"/matches/{night}/end").status_code == 303
+    tonight = start_match(client, url, ROSTER[:4])
+    play(client, tonight, key, [HAND])
+    drawn: list[int] = []
+    draw = tables.build_chart
+
+    def counted(names, numbers, columns):
+        drawn.append(len(columns))
+        return draw(names, numbers, columns)
+
+    monkeypatch.setattr(tables, "build_chart", counted)
+    first = client.get(url).text
+    assert sorted(drawn) == [2, 3]  # the ratings after 2 finished matches, the 3 nights
+    drawn.clear()
+    play(client, tonight, key, [HAND])
+    again = client.get(url).text
+    assert drawn == [3]  # the nights' totals alone
+    rating = 'id="rating-chart'
+    assert rating in again
+    chart = again[again.index(rating) : again.index("</svg>", again.index(rating))]
+    assert chart == first[first.index(rating) : first.index("</svg>", first.index(rating))]
+    client.get("/digits/latn" if "digits-deva" in again else "/digits/deva")
+    client.get(url)
+    assert drawn == [3, 3, 2]  # the other digits: its ticks' labels drawn again
+
+
+def test_a_hand_tonight_counts_tonights_night_alone_into_the_figures(client, monkeypatch):
+    """The players' figures over the finished nights are kept: a hand in tonight's match
+    counts tonight's night on to them, and the figures are those of every night."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    nights = [start_match(client, url, ROSTER[:4]) for _ in range(3)]
+    for night in nights:
+        play(client, night, key, [HAND])
+    stats_url = f"/api/v1/tables/{url.rsplit('/', 1)[1]}/stats?season=all"
+    counted: list[str] = []
+    add_night = PlayerFigures.add_night
+
+    def counting(self, night):
+        counted.append(night.match)
+        return add_night(self, night)
+
+    monkeypatch.setattr(PlayerFigures, "add_night", counting)
+    assert client.get(url).status_code == 200
+    assert sorted(set(counted)) == sorted(nights)
+    counted.clear()
+    play(client, nights[-1], key, [HAND])
+    page = client.get(url)
+    stats = client.get(stats_url).get_json()
+    assert page.status_code == 200 and set(counted) == {nights[-1]}
+    asha = next(row for row in stats["players"] if row["name"] == "Asha")
+    assert asha["matches"] == 3 and asha["hands"] == 4 and asha["hands_won"] == 4
+
+
+def test_a_hand_tonight_sums_tonights_match_alone_into_the_standings(client, monkeypatch):
+    """The standings' sums over the earlier matches are kept: a hand in tonight's match
+    adds tonight's lines alone, and the standings are those of every match."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    nights = [start_match(client, url, ROSTER[:4]) for _ in range(3)]
+    for night in nights:
+        play(client, night, key, [HAND])
+    standings_url = f"/api/v1/tables/{url.rsplit('/', 1)[1]}/standings?season=all"
+    added: list[str] = []
+    add = PlayerLine.add
+
+    def counting(self, line, won, per_point):
+        added.append(self.name)
+        return add(self, line, won, per_point)
+
+    monkeypatch.setattr(PlayerLine, "add", counting)
+    assert client.get(url).status_code == 200
+    assert len(added) == 12  # four players, three matches
+    added.clear()
+    play(client, nights[-1], key, [HAND])
+    assert client.get(url).status_code == 200
+    assert sorted(added) == sorted(ROSTER[:4])
+    lines = {line["name"]: line for line in client.get(standings_url).get_json()["players"]}
+    assert lines["Asha"]["matches"] == 3 and lines["Asha"]["hands"] == 4
+    assert lines["Asha"]["hands_won"] == 4 and lines["Bikash"]["hands"] == 4
+
+
+def test_the_table_page_reads_the_seasons_payments_once(app, client):
+    """The page lists the season's payments and counts them in its money: one read."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    night = start_match(client, url, ROSTER[:4])
+    play(client, night, key, [HAND])
+    with counting_queries(app) as statements:
+        page = client.get(url)
+    assert page.status_code == 200 and f'href="/matches/{night}"' in page.text
+    assert len([s for s in statements if "FROM table_payments" in s]) == 1
