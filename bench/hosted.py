@@ -13,7 +13,7 @@ copy some hours older than the one before), then ``ANALYZE``.
 
 Printed, one line each: ``ratio <what> <x>`` (the full database's median over the
 empty one's) for adding a hand, the first match page and the first table page after
-a hand, the standings, the stats (when the route exists), a follower's poll (the
+a hand, the standings, the players' figures (stats), a follower's poll (the
 poll after a write, which asks the database) and the season rescore; then the
 EXPLAIN of every query those requests sent to the full database.
 
@@ -99,7 +99,6 @@ class Ledger:
     table: str = ""
     auth: dict = field(default_factory=dict)
     match: str = ""
-    has_stats: bool = False
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     #: While ``recording`` names a request: the statements it sent, with their parameters.
     recording: str | None = None
@@ -195,8 +194,6 @@ def _copied(column, copy, spans: dict[str, int]) -> ColumnElement:
 def _measured(side: Ledger, rng: random.Random) -> None:
     side.client = side.app.test_client()
     side.table, side.auth, side.match = _table(side.client, rng, "Friday table")
-    rules = {rule.rule for rule in side.app.url_map.iter_rules()}
-    side.has_stats = "/api/v1/tables/<public_id>/stats" in rules
     engine = _engine(side.app)
 
     @event.listens_for(engine, "before_cursor_execute")
@@ -232,9 +229,8 @@ def _round(side: Ledger, rng: random.Random, rescore: bool) -> None:
         ("match page", f"/matches/{side.match}"),
         ("table page", f"/tables/{side.table}"),
         ("standings", f"{table}/standings"),
+        ("stats", f"{table}/stats"),
     ]
-    if side.has_stats:
-        reads.append(("stats", f"{table}/stats"))
     hands = f"/api/v1/matches/{side.match}/hands"
     for what, path in reads:
         body = hand_body(rng, PLAYERS[:4])
@@ -302,8 +298,6 @@ def run(tables: int = SMALL_TABLES, runs: int = RUNS) -> dict[str, float]:
         }
         for what, ratio in ratios.items():
             print(f"ratio {what} {ratio:.2f}", flush=True)
-        if not empty.has_stats:
-            print("stats: absent (no GET /api/v1/tables/<id>/stats on this branch)")
         _explain(full)
     return ratios
 
