@@ -190,37 +190,23 @@ class Body:
     #: null given for a field that is not ``nullable`` is read as if it were left out (a
     #: hand's fields); otherwise its kind reads it (and refuses it).
     nulls_absent: bool = True
-    #: Each field as the reader needs it, looked up once (every hand reads a few dozen).
-    steps: tuple[tuple[str, Callable[..., object], bool, bool, object], ...] = field(
+    #: The reader of the declared fields, compiled once from them (``compile_fields``).
+    read_fields: Callable[[dict[str, object], str, Reading], dict[str, object]] = field(
         init=False, repr=False, compare=False
     )
     absent: dict[str, object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        steps = tuple((f.key, f.kind.read, f.required, f.nullable, f.refused) for f in self.fields)
-        object.__setattr__(self, "steps", steps)
         object.__setattr__(self, "absent", {f.key: f.absent for f in self.fields})
+        object.__setattr__(self, "read_fields", compile_fields(self))
 
     def read(self, value: object, parent: str, reading: Reading) -> dict[str, object] | None:
         """Each declared field of ``value`` read (absent: its ``absent``; refused: its
         ``refused``, the problem kept); None, with a problem, when it is no object."""
-        if not isinstance(value, dict):
+        if type(value) is not dict and not isinstance(value, dict):  # dict: what JSON gives
             reading.errors.append(FieldError(parent, self.message))
             return None
-        out = self.absent.copy()
-        get = value.get
-        nulls_absent = self.nulls_absent
-        for key, read, required, nullable, refused in self.steps:
-            given = get(key, MISSING)
-            if given is MISSING:
-                if not required:
-                    continue
-                given = None
-            elif given is None and not required and (nullable or nulls_absent):
-                out[key] = None if nullable else out[key]
-                continue
-            got = read(given, parent, key, reading)
-            out[key] = refused if got is REFUSED else got
+        out = self.read_fields(value, parent, reading)
         if self.unknown is not None and not out.keys() >= value.keys():
             self.refuse_unknown(value, parent, reading)
         return out
@@ -266,3 +252,52 @@ class Body:
         if required:
             out["required"] = required
         return {**out, "description": self.help} if self.help else out
+
+
+#: How ``compile_fields`` reads one field (``{i}``: its place, ``{key!r}``): a required
+#: field is read when absent too (as null); an optional one is skipped when absent, and a
+#: null given for it is read by its kind, left as absent, or is None (``nullable``).
+_READ_FIELD = {
+    "required": """
+    got = read_{i}(get({key!r}), parent, {key!r}, reading)
+    out[{key!r}] = refused_{i} if got is REFUSED else got""",
+    "null read": """
+    given = get({key!r}, MISSING)
+    if given is not MISSING:
+        got = read_{i}(given, parent, {key!r}, reading)
+        out[{key!r}] = refused_{i} if got is REFUSED else got""",
+    "null absent": """
+    given = get({key!r})
+    if given is not None:
+        got = read_{i}(given, parent, {key!r}, reading)
+        out[{key!r}] = refused_{i} if got is REFUSED else got""",
+    "nullable": """
+    given = get({key!r}, MISSING)
+    if given is None:
+        out[{key!r}] = None
+    elif given is not MISSING:
+        got = read_{i}(given, parent, {key!r}, reading)
+        out[{key!r}] = refused_{i} if got is REFUSED else got""",
+}
+
+
+def compile_fields(body: Body) -> Callable[[dict[str, object], str, Reading], dict[str, object]]:
+    """The reader of ``body``'s fields as one function, each field's reading written out
+    in declaration order with its kind's reader bound: a loop over the fields would decide
+    again, for every field of every hand, what the declaration already says (as
+    ``dataclasses`` writes an ``__init__``). The reader's problems stay in field order."""
+    names: dict[str, object] = {"MISSING": MISSING, "REFUSED": REFUSED, "absent": body.absent}
+    lines = ["def read_fields(value, parent, reading):", "    get, out = value.get, absent.copy()"]
+    for i, f in enumerate(body.fields):
+        if f.required:
+            how = "required"
+        elif f.nullable:
+            how = "nullable"
+        else:
+            how = "null absent" if body.nulls_absent else "null read"
+        lines.append(_READ_FIELD[how].format(i=i, key=f.key))
+        names[f"read_{i}"], names[f"refused_{i}"] = f.kind.read, f.refused
+    lines.append("    return out")
+    exec("\n".join(lines), names)  # noqa: S102 (the source is the declaration, never input)
+    read: Callable[[dict[str, object], str, Reading], dict[str, object]] = names["read_fields"]  # type: ignore[assignment]
+    return read

@@ -12,7 +12,7 @@ player's name (the count sentences name them), whether a joker tunnela was given
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
 from .declare import REFUSED, Body, Choice, Field, Flag, Kind, Reading, Schema, Whole, join, ref
@@ -34,7 +34,7 @@ from .game import (
 from .hand import PlayerHand, Tunnela
 from .names import read_name, tidy_name
 from .rules import MAAL_COUNT_HELP, HouseRules
-from .values import is_int
+from .values import is_int, new
 
 NO_NAME = N_("Each player needs a name.")
 TOO_MANY = N_(
@@ -135,8 +135,9 @@ class HandReading(Reading):
 
 
 def _hand(reading: Reading) -> HandReading:
-    assert isinstance(reading, HandReading)  # the hand's kinds read only a hand
-    return reading
+    """The hand's kinds read only a hand (``HAND``, ``PLAYER``): not checked again on
+    every field of every hand."""
+    return cast(HandReading, reading)
 
 
 class PlayerName(Kind):
@@ -144,6 +145,12 @@ class PlayerName(Kind):
 
     def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
         hand = _hand(reading)
+        # The usual name (plain printable ASCII, not too long) needs no more than folding.
+        if type(value) is str and value.isascii() and value.isprintable():
+            name = " ".join(value.split())
+            if name and len(name) <= MAX_NAME:
+                hand.name = name
+                return name
         try:
             hand.name = read_name(value, "name", most=MAX_NAME, missing=NO_NAME)
         except FieldError as problem:
@@ -197,11 +204,12 @@ class MaalCards(Kind):
                 parent, key, 'maal_cards must be a list of card codes, like ["8H", "9H"].'
             )
             return REFUSED
-        spellings = SPELLINGS if _hand(reading).rules.printed_jokers else SUIT_SPELLINGS
+        hand = _hand(reading)
+        spellings = SPELLINGS if hand.rules.printed_jokers else SUIT_SPELLINGS
         try:
             return tuple(map(spellings.__getitem__, value))
         except (KeyError, TypeError):
-            hand, path = _hand(reading), join(parent, key)
+            path = join(parent, key)
             read = [hand.card(code, path, i) for i, code in enumerate(value)]
             return tuple(card for card in read if card is not None)
 
@@ -363,20 +371,21 @@ class Players(Kind):
     message: str
 
     def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        hand = _hand(reading)
+        most = hand.rules.max_players
         if not isinstance(value, list):
-            reading.refuse(parent, key, self.message, most=_hand(reading).rules.max_players)
+            reading.refuse(parent, key, self.message, most=most)
             return REFUSED
-        most = _hand(reading).rules.max_players
         if not MIN_PLAYERS <= len(value) <= most:
             too_many = most < len(value) <= MAX_PLAYERS
             template = TOO_MANY if too_many else PLAYER_COUNT
             reading.refuse(parent, key, template, most=most, n=len(value))
-        path, hand, players = join(parent, key), _hand(reading), []
+        path, read, players = join(parent, key), PLAYER.read, []
         for index, item in enumerate(value):
-            fields = PLAYER.read(item, join(path, index), reading)
+            where = f"{path}.{index}"
+            fields = read(item, where, reading)
             if fields is not None:
-                assert isinstance(item, dict)  # PLAYER read it
-                players.append(player_hand(item, fields, join(path, index), hand))
+                players.append(player_hand(item, fields, where, hand))
         return players
 
     def schema(self) -> Schema:
@@ -388,9 +397,7 @@ class Players(Kind):
         }
 
 
-def player_hand(
-    item: dict[str, object], read: dict[str, Any], path: str, hand: HandReading
-) -> PlayerHand:
+def player_hand(item: Any, read: dict[str, Any], path: str, hand: HandReading) -> PlayerHand:
     """A player ``PLAYER`` read (``read``, from ``item``), checked as a whole: one maal
     given one way, at most the cards a player holds, a name listed once."""
     get = item.get
@@ -407,24 +414,17 @@ def player_hand(
     tunnelas = read["dealt_tunnelas"]
     if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
         check_held(hand, name, path, cards, counts, tunnelas)
-    key = read["name"].casefold()
-    if key in hand.names:
+    key, names = name.casefold(), hand.names
+    if key in names:
         hand.fail(
             f"{path}.name",
             "{name!r} is listed twice; each player needs their own name.",
-            name=read["name"],
+            name=name,
         )
-    hand.names[key] = read["name"]
-    return PlayerHand(
-        name,
-        read["seen"],
-        read["maal"],
-        counts,
-        cards,
-        tunnelas,
-        read["marriages_shown"],
-        read["foul"],
-    )
+    names[key] = name
+    # PlayerHand's fields in order, every one given (every hand builds several).
+    seen, maal, shown, foul = read["seen"], read["maal"], read["marriages_shown"], read["foul"]
+    return new(PlayerHand, (name, seen, maal, counts, cards, tunnelas, shown, foul))
 
 
 def check_held(

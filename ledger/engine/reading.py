@@ -19,6 +19,7 @@ from .game import FINISHES
 from .hand import Hand, PlayerHand, kind_counts
 from .hand_body import HAND, HandReading
 from .rules import HouseRules
+from .values import new
 
 FINISH_MESSAGE = N_("The finish must be sequences, dublees or void.")
 
@@ -52,7 +53,8 @@ class _Reader:
         listed = tuple(players)
         if tiplu is not None and self.reading.jokers_by_kind:
             listed = place_joker_tunnelas(listed, tiplu, self.rules)
-        hand = Hand(finish or "void", winner if isinstance(winner, str) else None, listed, tiplu)
+        winner = winner if isinstance(winner, str) else None
+        hand = new(Hand, (finish or "void", winner, listed, tiplu))
         if finish in FINISHES:
             self.check_finish(hand)
         self.check_cards_given(hand)

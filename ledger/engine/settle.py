@@ -21,6 +21,7 @@ from .errors import EngineError
 from .hand import Hand
 from .maal import MaalCount, MaalItem, count_maal
 from .rules import HouseRules
+from .values import new
 
 
 class PlayerResult(NamedTuple):
@@ -201,10 +202,13 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
 
     fees, penalties = _fees(hand, rules, w)
 
-    # PlayerResult's fields in order (given by position: every hand builds several).
+    # PlayerResult's fields in order, every one given (every hand builds several).
     players = tuple(
         [
-            PlayerResult(p.name, p.seen, c.total, c.items, e, m, f, k, m + f + k, i == w, p.foul)
+            new(
+                PlayerResult,
+                (p.name, p.seen, c.total, c.items, e, m, f, k, m + f + k, i == w, p.foul),
+            )
             for i, (p, c, e, m, f, k) in enumerate(
                 zip(hand.players, counts, effective, maal_points, fees, penalties, strict=True)
             )
@@ -217,7 +221,7 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
     if rules.zero_sum:
         _check_zero_sum(players)
         payments = _payments(players, w)
-    return Settlement(rules, hand.finish, hand.winner, total, players, payments, carried)
+    return new(Settlement, (rules, hand.finish, hand.winner, total, players, payments, carried))
 
 
 def _payments(players: tuple[PlayerResult, ...], w: int | None) -> tuple[Payment, ...]:
@@ -230,7 +234,7 @@ def _payments(players: tuple[PlayerResult, ...], w: int | None) -> tuple[Payment
             if p.finisher or p.net == 0:
                 continue
             out.append(
-                Payment(p.name, finisher, -p.net) if p.net < 0 else Payment(finisher, p.name, p.net)
+                new(Payment, (p.name, finisher, -p.net) if p.net < 0 else (finisher, p.name, p.net))
             )
         return tuple(out)
     debts: list[list[Any]] = [[p.name, -p.net] for p in players if p.net < 0]  # name, left
