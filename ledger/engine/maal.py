@@ -183,8 +183,6 @@ def _count_cards(
     (not their order) and the marriages shown, so each such set is counted once for these
     rules and tiplu and kept with the rules; a set with a card that is no maal (the whole
     21 cards entered) has too many variants to keep and is counted each time."""
-    if not maal_cards(tiplu).issuperset(cards):
-        return _count(player, rules, tiplu)
     kept: dict[tuple[int, tuple[Card, ...]], MaalCount] | None
     kept = rules.derived.get(("maal of cards", tiplu))
     if kept is None:
@@ -193,7 +191,7 @@ def _count_cards(
     found = kept.get(key)
     if found is None:
         found = _count(player, rules, tiplu)
-        if len(kept) < KEPT_COUNTS:
+        if len(kept) < KEPT_COUNTS and maal_cards(tiplu).issuperset(cards):
             kept[key] = found
     return found
 

@@ -141,21 +141,21 @@ def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
 
 
 def _finisher_index(hand: Hand) -> int | None:
-    names = [p.name for p in hand.players]
     if hand.finish == "void":
         return None
     assert hand.winner is not None  # a finished hand has a winner (parse_hand checks it)
-    return names.index(hand.winner)
+    return [p.name for p in hand.players].index(hand.winner)
 
 
 def _effective(hand: Hand, own: list[int], rules: HouseRules, w: int | None) -> list[int]:
     """E per player (docs/rules.md §3 step 1)."""
     effective = []
     kidnapped = 0
+    kept = rules.unseen_maal in KEPT
     for p, count in zip(hand.players, own, strict=True):
         if p.foul:
             effective.append(0)
-        elif p.seen != "unseen" or rules.unseen_maal in KEPT:
+        elif kept or p.seen != "unseen":
             effective.append(count)
         else:
             effective.append(0)
