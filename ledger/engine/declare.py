@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import N_, FieldError, Invalid
 from .rules import HouseRules
@@ -57,7 +58,9 @@ MISSING = object()
 class Kind:
     """How one JSON value is read and described."""
 
-    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+    # ``reading``: each kind names the reading it is read under (a ``Reading``; a hand's
+    # own kinds a ``HandReading``, which only a hand's body gives them).
+    def read(self, value: object, parent: str, key: str | int, reading: Any) -> object:
         raise NotImplementedError
 
     def schema(self) -> Schema:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import Card, kind_codes, maal_cards
+from .cards import MAAL_BASE, Card, kind_codes, maal_digits
 from .errors import N_
 from .hand import (
     PlayerHand,
@@ -179,19 +179,26 @@ KEPT_COUNTS = 4096
 def _count_cards(
     player: PlayerHand, cards: tuple[Card, ...], rules: HouseRules, tiplu: Card
 ) -> MaalCount:
-    """The usual entry, maal cards alone. Its count depends only on which cards are held
-    (not their order) and the marriages shown, so each such set is counted once for these
-    rules and tiplu and kept with the rules; a set with a card that is no maal (the whole
-    21 cards entered) has too many variants to keep and is counted each time."""
-    kept: dict[tuple[int, tuple[Card, ...]], MaalCount] | None
+    """The usual entry, maal cards alone. Its count depends only on how many copies of
+    each card are held (not their order: ``maal_digits`` makes them one number) and the
+    marriages shown, so each such hand is counted once for these rules and tiplu and kept
+    with the rules; a set with a card that is no maal (the whole 21 cards entered) has too
+    many variants to keep and is counted each time."""
+    if len(cards) >= MAAL_BASE:
+        return _count(player, rules, tiplu)
+    try:
+        held = sum(map(maal_digits(tiplu).__getitem__, cards))
+    except KeyError:  # a card that is no maal
+        return _count(player, rules, tiplu)
+    kept: dict[tuple[int, int], MaalCount] | None
     kept = rules.derived.get(("maal of cards", tiplu))
     if kept is None:
         kept = rules.derived["maal of cards", tiplu] = {}
-    key = (player.marriages_shown, tuple(sorted(cards)))
+    key = (player.marriages_shown, held)
     found = kept.get(key)
     if found is None:
         found = _count(player, rules, tiplu)
-        if len(kept) < KEPT_COUNTS and maal_cards(tiplu).issuperset(cards):
+        if len(kept) < KEPT_COUNTS:
             kept[key] = found
     return found
 
