@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from .errors import EngineError
 from .hand import Hand
-from .maal import MaalCount, MaalItem, count_maal
+from .maal import MaalCount, MaalItem, count_players_maal
 from .rules import HouseRules
 from .values import new
 
@@ -129,7 +129,7 @@ def _fees(hand: Hand, rules: HouseRules, w: int | None) -> tuple[list[int], list
 
 
 def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
-    counts = [count_maal(p, rules, hand.tiplu) for p in hand.players]
+    counts = count_players_maal(hand.players, rules, hand.tiplu)
     bonus = rules.dublee_finish_bonus
     if hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "finisher_maal" and bonus:
         w = _finisher_index(hand)
