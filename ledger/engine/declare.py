@@ -1,5 +1,5 @@
 """Request bodies declared once: each field's type, bounds, choices and the sentence of each
-failure, as data. From a declaration, generically: the reader (``read_object``: every
+failure, as data. From a declaration, generically: the reader (``Body.read``: every
 problem at once, each with its dotted path, e.g. ``players.2.maal``), the JSON Schema of
 the OpenAPI document (``Kind.schema``, ``object_schema``) and, in the forms layer, the
 mapping between form data and JSON (``Field.form``).
@@ -193,26 +193,18 @@ class Body:
     #: null given for a field that is not ``nullable`` is read as if it were left out (a
     #: hand's fields); otherwise its kind reads it (and refuses it).
     nulls_absent: bool = True
-    #: The reader of the declared fields, compiled once from them (``compile_fields``).
-    read_fields: Callable[[dict[str, object], str, Reading], dict[str, object]] = field(
+    #: The reader, compiled once from the declaration (``compile_reader``):
+    #: ``read(value, parent, reading)`` gives each declared field of ``value`` read
+    #: (absent: its ``absent``; refused: its ``refused``, the problem kept), or None, with
+    #: a problem, when it is no object.
+    read: Callable[[object, str, Reading], dict[str, object] | None] = field(
         init=False, repr=False, compare=False
     )
     absent: dict[str, object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "absent", {f.key: f.absent for f in self.fields})
-        object.__setattr__(self, "read_fields", compile_fields(self))
-
-    def read(self, value: object, parent: str, reading: Reading) -> dict[str, object] | None:
-        """Each declared field of ``value`` read (absent: its ``absent``; refused: its
-        ``refused``, the problem kept); None, with a problem, when it is no object."""
-        if type(value) is not dict and not isinstance(value, dict):  # dict: what JSON gives
-            reading.errors.append(FieldError(parent, self.message))
-            return None
-        out = self.read_fields(value, parent, reading)
-        if self.unknown is not None and not out.keys() >= value.keys():
-            self.refuse_unknown(value, parent, reading)
-        return out
+        object.__setattr__(self, "read", compile_reader(self))
 
     def refuse_unknown(self, value: dict[object, object], parent: str, reading: Reading) -> None:
         """A problem for each key of ``value`` the body does not declare, if it says so."""
@@ -257,7 +249,7 @@ class Body:
         return {**out, "description": self.help} if self.help else out
 
 
-#: How ``compile_fields`` reads one field (``{i}``: its place, ``{key!r}``): a required
+#: How ``compile_reader`` reads one field (``{i}``: its place, ``{key!r}``): a required
 #: field is read when absent too (as null); an optional one is skipped when absent, and a
 #: null given for it is read by its kind, left as absent, or is None (``nullable``).
 _READ_FIELD = {
@@ -284,13 +276,25 @@ _READ_FIELD = {
 }
 
 
-def compile_fields(body: Body) -> Callable[[dict[str, object], str, Reading], dict[str, object]]:
-    """The reader of ``body``'s fields as one function, each field's reading written out
+def compile_reader(body: Body) -> Callable[[object, str, Reading], dict[str, object] | None]:
+    """``body``'s reader (``Body.read``) as one function, each field's reading written out
     in declaration order with its kind's reader bound: a loop over the fields would decide
     again, for every field of every hand, what the declaration already says (as
-    ``dataclasses`` writes an ``__init__``). The reader's problems stay in field order."""
-    names: dict[str, object] = {"MISSING": MISSING, "REFUSED": REFUSED, "absent": body.absent}
-    lines = ["def read_fields(value, parent, reading):", "    get, out = value.get, absent.copy()"]
+    ``dataclasses`` writes an ``__init__``). The problems stay in field order."""
+    names: dict[str, object] = {
+        "MISSING": MISSING,
+        "REFUSED": REFUSED,
+        "FieldError": FieldError,
+        "body": body,
+        "absent": body.absent,
+    }
+    lines = [
+        "def read(value, parent, reading):",
+        "    if type(value) is not dict and not isinstance(value, dict):  # JSON gives dict",
+        "        reading.errors.append(FieldError(parent, body.message))",
+        "        return None",
+        "    get, out = value.get, absent.copy()",
+    ]
     for i, f in enumerate(body.fields):
         if f.required:
             how = "required"
@@ -300,7 +304,9 @@ def compile_fields(body: Body) -> Callable[[dict[str, object], str, Reading], di
             how = "null absent" if body.nulls_absent else "null read"
         lines.append(_READ_FIELD[how].format(i=i, key=f.key))
         names[f"read_{i}"], names[f"refused_{i}"] = f.kind.read, f.refused
+    if body.unknown is not None:
+        lines.append("    if not out.keys() >= value.keys():")
+        lines.append("        body.refuse_unknown(value, parent, reading)")
     lines.append("    return out")
     exec("\n".join(lines), names)  # noqa: S102 (the source is the declaration, never input)
-    read: Callable[[dict[str, object], str, Reading], dict[str, object]] = names["read_fields"]  # type: ignore[assignment]
-    return read
+    return names["read"]  # type: ignore[return-value]
