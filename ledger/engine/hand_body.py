@@ -12,6 +12,7 @@ player's name (the count sentences name them), whether a joker tunnela was given
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
@@ -390,6 +391,10 @@ class Players(Kind):
         }
 
 
+#: A player as ``PLAYER`` reads it, in ``PlayerHand``'s fields (the body's keys).
+AS_PLAYER = itemgetter(*PlayerHand._fields)
+
+
 def player_hand(item: Any, read: dict[str, Any], path: str, hand: HandReading) -> PlayerHand:
     """A player ``PLAYER`` read (``read``, from ``item``), checked as a whole: one maal
     given one way, at most the cards a player holds, a name listed once."""
@@ -403,8 +408,9 @@ def player_hand(item: Any, read: dict[str, Any], path: str, hand: HandReading) -
             "Give the maal one way only: {forms}, not both.",
             forms=" or ".join(given),
         )
-    name, counts, cards = read["name"], read["maal_counts"], read["maal_cards"]
-    tunnelas = read["dealt_tunnelas"]
+    player: PlayerHand = new(PlayerHand, AS_PLAYER(read))
+    name, counts, cards = player.name, player.maal_counts, player.maal_cards
+    tunnelas = player.dealt_tunnelas
     if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
         check_held(hand, name, path, cards, counts, tunnelas)
     key, names = name.casefold(), hand.names
@@ -415,9 +421,7 @@ def player_hand(item: Any, read: dict[str, Any], path: str, hand: HandReading) -
             name=name,
         )
     names[key] = name
-    # PlayerHand's fields in order, every one given (every hand builds several).
-    seen, maal, shown, foul = read["seen"], read["maal"], read["marriages_shown"], read["foul"]
-    return new(PlayerHand, (name, seen, maal, counts, cards, tunnelas, shown, foul))
+    return player
 
 
 def check_held(
