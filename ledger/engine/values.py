@@ -1,4 +1,5 @@
-"""What a JSON value holds: the checks every reader of input shares."""
+"""What a JSON value holds: the checks every reader of input shares; and how the
+engine makes its values cheaply (``new``)."""
 
 from __future__ import annotations
 
