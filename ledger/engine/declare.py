@@ -63,6 +63,12 @@ class Kind:
     def read(self, value: object, parent: str, key: str | int, reading: Any) -> object:
         raise NotImplementedError
 
+    def accepted(self) -> str | None:
+        """A Python expression, true when the value ``given`` is valid and read as it is
+        (``{kind}``: this kind), which a body's compiled reader tests before calling
+        ``read``; None: every value goes through ``read``."""
+        return None
+
     def schema(self) -> Schema:
         raise NotImplementedError
 
@@ -86,6 +92,12 @@ class Whole(Kind):
         reading.refuse(parent, key, self.message, most=most, **values)
         return REFUSED
 
+    def accepted(self) -> str | None:
+        if self.most_for is not None:
+            return None
+        most = "" if self.most is None else f" <= {self.most:d}"
+        return f"type(given) is int and {self.least:d} <= given{most}"
+
     def schema(self) -> Schema:
         out: Schema = {"type": "integer", "minimum": self.least}
         if self.most is not None:
@@ -106,6 +118,9 @@ class Choice(Kind):
         reading.refuse(parent, key, self.message)
         return REFUSED
 
+    def accepted(self) -> str | None:
+        return "given in {kind}.values"
+
     def schema(self) -> Schema:
         return {"enum": list(self.values)}
 
@@ -121,6 +136,9 @@ class Flag(Kind):
             return value
         reading.refuse(parent, key, self.message)
         return REFUSED
+
+    def accepted(self) -> str | None:
+        return "given is True or given is False"
 
     def schema(self) -> Schema:
         return {"type": "boolean"}
@@ -249,31 +267,37 @@ class Body:
         return {**out, "description": self.help} if self.help else out
 
 
-#: How ``compile_reader`` reads one field (``{i}``: its place, ``{key!r}``): a required
-#: field is read when absent too (as null); an optional one is skipped when absent, and a
-#: null given for it is read by its kind, left as absent, or is None (``nullable``).
+#: How ``compile_reader`` reads one field (``{key!r}``): a required field is read when
+#: absent too (as null); an optional one is skipped when absent, and a null given for it
+#: is read by its kind, left as absent, or is None (``nullable``). ``{read}``: the reading
+#: of ``given``, at the indent of its line.
 _READ_FIELD = {
     "required": """
-    got = read_{i}(get({key!r}), parent, {key!r}, reading)
-    out[{key!r}] = refused_{i} if got is REFUSED else got""",
+    given = get({key!r})
+    {read}""",
     "null read": """
     given = get({key!r}, MISSING)
     if given is not MISSING:
-        got = read_{i}(given, parent, {key!r}, reading)
-        out[{key!r}] = refused_{i} if got is REFUSED else got""",
+        {read}""",
     "null absent": """
     given = get({key!r})
     if given is not None:
-        got = read_{i}(given, parent, {key!r}, reading)
-        out[{key!r}] = refused_{i} if got is REFUSED else got""",
+        {read}""",
     "nullable": """
     given = get({key!r}, MISSING)
     if given is None:
         out[{key!r}] = None
     elif given is not MISSING:
-        got = read_{i}(given, parent, {key!r}, reading)
-        out[{key!r}] = refused_{i} if got is REFUSED else got""",
+        {read}""",
 }
+#: The reading of ``given`` by the kind of field ``{i}``; where the kind says which values
+#: it takes as they are (``Kind.accepted``), those are taken first, without a call.
+_READ = """got = read_{i}(given, parent, {key!r}, reading)
+out[{key!r}] = refused_{i} if got is REFUSED else got"""
+_ACCEPT_OR_READ = """if {accepted}:
+    out[{key!r}] = given
+else:
+""" + "\n".join("    " + line for line in _READ.splitlines())
 
 
 def compile_reader(body: Body) -> Callable[[object, str, Reading], dict[str, object] | None]:
@@ -302,8 +326,16 @@ def compile_reader(body: Body) -> Callable[[object, str, Reading], dict[str, obj
             how = "nullable"
         else:
             how = "null absent" if body.nulls_absent else "null read"
-        lines.append(_READ_FIELD[how].format(i=i, key=f.key))
+        accepted = f.kind.accepted()
+        read = (
+            _ACCEPT_OR_READ.format(i=i, key=f.key, accepted=accepted.format(kind=f"kind_{i}"))
+            if accepted
+            else _READ.format(i=i, key=f.key)
+        )
+        indent = "\n" + " " * (4 if how == "required" else 8)
+        lines.append(_READ_FIELD[how].format(key=f.key, read=indent.join(read.splitlines())))
         names[f"read_{i}"], names[f"refused_{i}"] = f.kind.read, f.refused
+        names[f"kind_{i}"] = f.kind
     if body.unknown is not None:
         lines.append("    if not out.keys() >= value.keys():")
         lines.append("        body.refuse_unknown(value, parent, reading)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.engine.declare import Body, Field, Flag, Reading, Whole
+from ledger.engine.declare import REFUSED, Body, Choice, Field, Flag, Reading, Whole
 
 ODD_KEY = 'it\'s "quoted" \\ too'
 FIELDS = (
@@ -67,3 +67,29 @@ def test_a_value_that_is_no_object_is_one_problem(value):
         None,
         [("top", "An object, please.")],
     )
+
+
+KINDS = {
+    "whole": Whole(0, 9),
+    "open": Whole(2),
+    "choice": Choice(("left", "right"), "side must be left or right."),
+    "flag": Flag("flag must be true or false."),
+}
+
+
+@pytest.mark.parametrize(
+    "value", [0, 9, 10, -1, 2, True, False, 1.0, "3", "left", "LEFT", [], ["left"], {}]
+)
+def test_values_taken_without_a_call_are_those_the_kind_reads_as_they_are(value):
+    """The compiled reader takes a value a kind accepts (``Kind.accepted``) without
+    calling it: it gives what the kind's own reader gives, problems included."""
+    body = Body(tuple(Field(key, kind) for key, kind in KINDS.items()), "An object.")
+    out, problems = read(body, dict.fromkeys(KINDS, value))
+    alone = Reading()
+    expected = {}
+    for key, kind in KINDS.items():
+        got = kind.read(value, "top", key, alone)
+        expected[key] = None if got is REFUSED else got
+    assert out == expected
+    assert problems == [(e.field, e.message) for e in alone.errors]
+    assert [type(v) for v in out.values()] == [type(v) for v in expected.values()]
