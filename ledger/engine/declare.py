@@ -66,7 +66,8 @@ class Kind:
     def accepted(self) -> str | None:
         """A Python expression, true when the value ``given`` is valid and read as it is
         (``{kind}``: this kind), which a body's compiled reader tests before calling
-        ``read``; None: every value goes through ``read``."""
+        ``read``; None: every value goes through ``read`` (a kind that reads differently
+        from the kind it extends says its own)."""
         return None
 
     def schema(self) -> Schema:
