@@ -211,7 +211,16 @@ def kind_codes(tiplu: Card) -> dict[str, str]:
     return out
 
 
+#: More copies of one card than a player's maal can list (a hand holds 21 cards): the
+#: base in which ``maal_digits`` counts a set of maal cards.
+MAAL_BASE = 64
+
+
 @lru_cache(maxsize=64)
-def maal_cards(tiplu: Card) -> frozenset[Card]:
-    """The cards that are maal of some kind with this tiplu (all but ordinary cards)."""
-    return frozenset(card for card, kind in kinds_for(tiplu).items() if kind != "ordinary")
+def maal_digits(tiplu: Card) -> dict[Card, int]:
+    """Each card that is maal of some kind with this tiplu (all but ordinary cards; seven
+    cards), as one digit of a number in ``MAAL_BASE``: the sum over a player's maal cards
+    (fewer than the base) counts the copies of each card, whatever their order, in one
+    small number."""
+    maal = [card for card, kind in kinds_for(tiplu).items() if kind != "ordinary"]
+    return {card: MAAL_BASE**place for place, card in enumerate(maal)}

@@ -1,5 +1,5 @@
 """Request bodies declared once: each field's type, bounds, choices and the sentence of each
-failure, as data. From a declaration, generically: the reader (``read_object``: every
+failure, as data. From a declaration, generically: the reader (``Body.read``: every
 problem at once, each with its dotted path, e.g. ``players.2.maal``), the JSON Schema of
 the OpenAPI document (``Kind.schema``, ``object_schema``) and, in the forms layer, the
 mapping between form data and JSON (``Field.form``).
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import N_, FieldError, Invalid
 from .rules import HouseRules
@@ -57,8 +58,17 @@ MISSING = object()
 class Kind:
     """How one JSON value is read and described."""
 
-    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+    # ``reading``: each kind names the reading it is read under (a ``Reading``; a hand's
+    # own kinds a ``HandReading``, which only a hand's body gives them).
+    def read(self, value: object, parent: str, key: str | int, reading: Any) -> object:
         raise NotImplementedError
+
+    def accepted(self) -> str | None:
+        """A Python expression, true when the value ``given`` is valid and read as it is
+        (``{kind}``: this kind), which a body's compiled reader tests before calling
+        ``read``; None: every value goes through ``read`` (a kind that reads differently
+        from the kind it extends says its own)."""
+        return None
 
     def schema(self) -> Schema:
         raise NotImplementedError
@@ -83,6 +93,12 @@ class Whole(Kind):
         reading.refuse(parent, key, self.message, most=most, **values)
         return REFUSED
 
+    def accepted(self) -> str | None:
+        if self.most_for is not None:
+            return None
+        most = "" if self.most is None else f" <= {self.most:d}"
+        return f"type(given) is int and {self.least:d} <= given{most}"
+
     def schema(self) -> Schema:
         out: Schema = {"type": "integer", "minimum": self.least}
         if self.most is not None:
@@ -103,6 +119,9 @@ class Choice(Kind):
         reading.refuse(parent, key, self.message)
         return REFUSED
 
+    def accepted(self) -> str | None:
+        return "given in {kind}.values"
+
     def schema(self) -> Schema:
         return {"enum": list(self.values)}
 
@@ -118,6 +137,9 @@ class Flag(Kind):
             return value
         reading.refuse(parent, key, self.message)
         return REFUSED
+
+    def accepted(self) -> str | None:
+        return "given is True or given is False"
 
     def schema(self) -> Schema:
         return {"type": "boolean"}
@@ -190,40 +212,18 @@ class Body:
     #: null given for a field that is not ``nullable`` is read as if it were left out (a
     #: hand's fields); otherwise its kind reads it (and refuses it).
     nulls_absent: bool = True
-    #: Each field as the reader needs it, looked up once (every hand reads a few dozen).
-    steps: tuple[tuple[str, Callable[..., object], bool, bool, object], ...] = field(
+    #: The reader, compiled once from the declaration (``compile_reader``):
+    #: ``read(value, parent, reading)`` gives each declared field of ``value`` read
+    #: (absent: its ``absent``; refused: its ``refused``, the problem kept), or None, with
+    #: a problem, when it is no object.
+    read: Callable[[object, str, Reading], dict[str, object] | None] = field(
         init=False, repr=False, compare=False
     )
     absent: dict[str, object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        steps = tuple((f.key, f.kind.read, f.required, f.nullable, f.refused) for f in self.fields)
-        object.__setattr__(self, "steps", steps)
         object.__setattr__(self, "absent", {f.key: f.absent for f in self.fields})
-
-    def read(self, value: object, parent: str, reading: Reading) -> dict[str, object] | None:
-        """Each declared field of ``value`` read (absent: its ``absent``; refused: its
-        ``refused``, the problem kept); None, with a problem, when it is no object."""
-        if not isinstance(value, dict):
-            reading.errors.append(FieldError(parent, self.message))
-            return None
-        out = self.absent.copy()
-        get = value.get
-        nulls_absent = self.nulls_absent
-        for key, read, required, nullable, refused in self.steps:
-            given = get(key, MISSING)
-            if given is MISSING:
-                if not required:
-                    continue
-                given = None
-            elif given is None and not required and (nullable or nulls_absent):
-                out[key] = None if nullable else out[key]
-                continue
-            got = read(given, parent, key, reading)
-            out[key] = refused if got is REFUSED else got
-        if self.unknown is not None and not out.keys() >= value.keys():
-            self.refuse_unknown(value, parent, reading)
-        return out
+        object.__setattr__(self, "read", compile_reader(self))
 
     def refuse_unknown(self, value: dict[object, object], parent: str, reading: Reading) -> None:
         """A problem for each key of ``value`` the body does not declare, if it says so."""
@@ -266,3 +266,80 @@ class Body:
         if required:
             out["required"] = required
         return {**out, "description": self.help} if self.help else out
+
+
+#: How ``compile_reader`` reads one field (``{key!r}``): a required field is read when
+#: absent too (as null); an optional one is skipped when absent, and a null given for it
+#: is read by its kind, left as absent, or is None (``nullable``). ``{read}``: the reading
+#: of ``given``, at the indent of its line.
+_READ_FIELD = {
+    "required": """
+    given = get({key!r})
+    {read}""",
+    "null read": """
+    given = get({key!r}, MISSING)
+    if given is not MISSING:
+        {read}""",
+    "null absent": """
+    given = get({key!r})
+    if given is not None:
+        {read}""",
+    "nullable": """
+    given = get({key!r}, MISSING)
+    if given is None:
+        out[{key!r}] = None
+    elif given is not MISSING:
+        {read}""",
+}
+#: The reading of ``given`` by the kind of field ``{i}``; where the kind says which values
+#: it takes as they are (``Kind.accepted``), those are taken first, without a call.
+_READ = """got = read_{i}(given, parent, {key!r}, reading)
+out[{key!r}] = refused_{i} if got is REFUSED else got"""
+_ACCEPT_OR_READ = """if {accepted}:
+    out[{key!r}] = given
+else:
+""" + "\n".join("    " + line for line in _READ.splitlines())
+
+
+def compile_reader(body: Body) -> Callable[[object, str, Reading], dict[str, object] | None]:
+    """``body``'s reader (``Body.read``) as one function, each field's reading written out
+    in declaration order with its kind's reader bound: a loop over the fields would decide
+    again, for every field of every hand, what the declaration already says (as
+    ``dataclasses`` writes an ``__init__``). The problems stay in field order."""
+    names: dict[str, object] = {
+        "MISSING": MISSING,
+        "REFUSED": REFUSED,
+        "FieldError": FieldError,
+        "body": body,
+        "absent": body.absent,
+    }
+    lines = [
+        "def read(value, parent, reading):",
+        "    if type(value) is not dict and not isinstance(value, dict):  # JSON gives dict",
+        "        reading.errors.append(FieldError(parent, body.message))",
+        "        return None",
+        "    get, out = value.get, absent.copy()",
+    ]
+    for i, f in enumerate(body.fields):
+        if f.required:
+            how = "required"
+        elif f.nullable:
+            how = "nullable"
+        else:
+            how = "null absent" if body.nulls_absent else "null read"
+        accepted = f.kind.accepted()
+        read = (
+            _ACCEPT_OR_READ.format(i=i, key=f.key, accepted=accepted.format(kind=f"kind_{i}"))
+            if accepted
+            else _READ.format(i=i, key=f.key)
+        )
+        indent = "\n" + " " * (4 if how == "required" else 8)
+        lines.append(_READ_FIELD[how].format(key=f.key, read=indent.join(read.splitlines())))
+        names[f"read_{i}"], names[f"refused_{i}"] = f.kind.read, f.refused
+        names[f"kind_{i}"] = f.kind
+    if body.unknown is not None:
+        lines.append("    if not out.keys() >= value.keys():")
+        lines.append("        body.refuse_unknown(value, parent, reading)")
+    lines.append("    return out")
+    exec("\n".join(lines), names)  # noqa: S102 (the source is the declaration, never input)
+    return names["read"]  # type: ignore[return-value]

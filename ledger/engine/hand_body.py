@@ -12,6 +12,7 @@ player's name (the count sentences name them), whether a joker tunnela was given
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
@@ -34,7 +35,7 @@ from .game import (
 from .hand import PlayerHand, Tunnela
 from .names import read_name, tidy_name
 from .rules import MAAL_COUNT_HELP, HouseRules
-from .values import is_int
+from .values import is_int, new
 
 NO_NAME = N_("Each player needs a name.")
 TOO_MANY = N_(
@@ -113,6 +114,8 @@ class HandReading(Reading):
         #: A dealt tunnela entered as ordinary_joker alone: its card is placed after reading.
         self.jokers_by_kind = False
         self.names: dict[str, str] = {}  # each player's name by its casefold
+        #: The usual spellings of the cards these rules play with.
+        self.spellings = SPELLINGS if rules.printed_jokers else SUIT_SPELLINGS
 
     def fail(self, path: str, template: str, **values: object) -> None:
         """A problem of the field at ``path`` (a check of more than one field)."""
@@ -134,22 +137,22 @@ class HandReading(Reading):
         return card
 
 
-def _hand(reading: Reading) -> HandReading:
-    assert isinstance(reading, HandReading)  # the hand's kinds read only a hand
-    return reading
-
-
 class PlayerName(Kind):
     """A player's name (``names.read_name``); the reading remembers it."""
 
-    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
-        hand = _hand(reading)
+    def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
+        # The usual name (plain printable ASCII, not too long) needs no more than folding.
+        if type(value) is str and value.isascii() and value.isprintable():
+            name = " ".join(value.split())
+            if name and len(name) <= MAX_NAME:
+                reading.name = name
+                return name
         try:
-            hand.name = read_name(value, "name", most=MAX_NAME, missing=NO_NAME)
+            reading.name = read_name(value, "name", most=MAX_NAME, missing=NO_NAME)
         except FieldError as problem:
             reading.refuse(parent, key, problem.template, **problem.values)
-            hand.name = f"player {parent.rsplit('.', 1)[-1]}"
-        return hand.name
+            reading.name = f"player {parent.rsplit('.', 1)[-1]}"
+        return reading.name
 
     def schema(self) -> Schema:
         return NAME_SCHEMA
@@ -174,13 +177,12 @@ class Winner(Kind):
 class Tiplu(Kind):
     """The tiplu: a card of a suit; the reading keeps it for the dealt tunnelas."""
 
-    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
-        hand = _hand(reading)
-        card = hand.card(value, parent, key)
+    def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
+        card = reading.card(value, parent, key)
         if card is not None and card.is_printed_joker:
             reading.refuse(parent, key, "The tiplu is a card of a suit, not a printed joker.")
             card = None
-        hand.tiplu = card
+        reading.tiplu = card
         return card
 
     def schema(self) -> Schema:
@@ -191,18 +193,17 @@ class MaalCards(Kind):
     """A player's maal cards: the usual spellings looked up at once, anything else read
     card by card with its problems."""
 
-    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+    def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
         if not isinstance(value, list):
             reading.refuse(
                 parent, key, 'maal_cards must be a list of card codes, like ["8H", "9H"].'
             )
             return REFUSED
-        spellings = SPELLINGS if _hand(reading).rules.printed_jokers else SUIT_SPELLINGS
         try:
-            return tuple(map(spellings.__getitem__, value))
+            return tuple(map(reading.spellings.__getitem__, value))
         except (KeyError, TypeError):
-            hand, path = _hand(reading), join(parent, key)
-            read = [hand.card(code, path, i) for i, code in enumerate(value)]
+            path = join(parent, key)
+            read = [reading.card(code, path, i) for i, code in enumerate(value)]
             return tuple(card for card in read if card is not None)
 
     def schema(self) -> Schema:
@@ -212,13 +213,13 @@ class MaalCards(Kind):
 class MaalCounts(Kind):
     """Copies of each kind of maal, each at most what the packs hold under the rules."""
 
-    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+    def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
         if not isinstance(value, dict):
             reading.refuse(
                 parent, key, 'maal_counts must be an object like {"tiplu": 1, "poplu": 2}.'
             )
             return REFUSED
-        path, rules, counts = join(parent, key), _hand(reading).rules, {}
+        path, rules, counts = join(parent, key), reading.rules, {}
         for kind, count in value.items():
             if kind not in MAAL_COUNT_KEYS:
                 reading.refuse(
@@ -235,7 +236,7 @@ class MaalCounts(Kind):
                 template = COUNT_RANGES[kind]
                 if kind == "tiplu" and most == rules.packs:
                     template = COUNT_RANGES["tiplu_all"]
-                name = _hand(reading).name
+                name = reading.name
                 reading.refuse(path, kind, template, name=name, count=count, most=most)
                 continue
             if is_int(count) and 0 <= count <= most:
@@ -258,16 +259,16 @@ class MaalCounts(Kind):
 class DealtTunnelas(Kind):
     """Each a card code (its kind from the tiplu) or a kind of tunnela."""
 
-    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+    def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
         if not isinstance(value, list):
             reading.refuse(parent, key, "dealt_tunnelas must be a list of card codes or kinds.")
             return REFUSED
-        hand, out = _hand(reading), []
+        out = []
         for i, entry in enumerate(value):
             kind = entry.strip().lower() if isinstance(entry, str) else None
             if kind in TUNNELA_KINDS:
                 out.append(Tunnela(kind))
-                hand.jokers_by_kind |= kind == "ordinary_joker"
+                reading.jokers_by_kind |= kind == "ordinary_joker"
                 continue
             try:
                 card = parse_card(entry)
@@ -284,7 +285,9 @@ class DealtTunnelas(Kind):
                 out.append(Tunnela("printed_joker"))
             else:
                 # Without a tiplu the kind is unknown; the hand's reader reports that.
-                out.append(Tunnela(kinds_for(hand.tiplu)[card] if hand.tiplu else "ordinary", card))
+                out.append(
+                    Tunnela(kinds_for(reading.tiplu)[card] if reading.tiplu else "ordinary", card)
+                )
         return tuple(out)
 
     def schema(self) -> Schema:
@@ -362,21 +365,21 @@ class Players(Kind):
 
     message: str
 
-    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+    def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
+        most = reading.rules.max_players
         if not isinstance(value, list):
-            reading.refuse(parent, key, self.message, most=_hand(reading).rules.max_players)
+            reading.refuse(parent, key, self.message, most=most)
             return REFUSED
-        most = _hand(reading).rules.max_players
         if not MIN_PLAYERS <= len(value) <= most:
             too_many = most < len(value) <= MAX_PLAYERS
             template = TOO_MANY if too_many else PLAYER_COUNT
             reading.refuse(parent, key, template, most=most, n=len(value))
-        path, hand, players = join(parent, key), _hand(reading), []
+        path, read, players = join(parent, key), PLAYER.read, []
         for index, item in enumerate(value):
-            fields = PLAYER.read(item, join(path, index), reading)
+            where = f"{path}.{index}"
+            fields = read(item, where, reading)
             if fields is not None:
-                assert isinstance(item, dict)  # PLAYER read it
-                players.append(player_hand(item, fields, join(path, index), hand))
+                players.append(player_hand(item, fields, where, reading))
         return players
 
     def schema(self) -> Schema:
@@ -388,9 +391,11 @@ class Players(Kind):
         }
 
 
-def player_hand(
-    item: dict[str, object], read: dict[str, Any], path: str, hand: HandReading
-) -> PlayerHand:
+#: A player as ``PLAYER`` reads it, in ``PlayerHand``'s fields (the body's keys).
+AS_PLAYER = itemgetter(*PlayerHand._fields)
+
+
+def player_hand(item: Any, read: dict[str, Any], path: str, hand: HandReading) -> PlayerHand:
     """A player ``PLAYER`` read (``read``, from ``item``), checked as a whole: one maal
     given one way, at most the cards a player holds, a name listed once."""
     get = item.get
@@ -403,28 +408,20 @@ def player_hand(
             "Give the maal one way only: {forms}, not both.",
             forms=" or ".join(given),
         )
-    name, counts, cards = read["name"], read["maal_counts"], read["maal_cards"]
-    tunnelas = read["dealt_tunnelas"]
+    player: PlayerHand = new(PlayerHand, AS_PLAYER(read))
+    name, counts, cards = player.name, player.maal_counts, player.maal_cards
+    tunnelas = player.dealt_tunnelas
     if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
         check_held(hand, name, path, cards, counts, tunnelas)
-    key = read["name"].casefold()
-    if key in hand.names:
+    key, names = name.casefold(), hand.names
+    if key in names:
         hand.fail(
             f"{path}.name",
             "{name!r} is listed twice; each player needs their own name.",
-            name=read["name"],
+            name=name,
         )
-    hand.names[key] = read["name"]
-    return PlayerHand(
-        name,
-        read["seen"],
-        read["maal"],
-        counts,
-        cards,
-        tunnelas,
-        read["marriages_shown"],
-        read["foul"],
-    )
+    names[key] = name
+    return player
 
 
 def check_held(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import Card, kind_codes, maal_cards
+from .cards import MAAL_BASE, Card, kind_codes, maal_digits
 from .errors import N_
 from .hand import (
     PlayerHand,
@@ -162,13 +162,26 @@ def maal_groupings(
 
 
 def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> MaalCount:
-    if player.maal is not None:
-        # The number is the whole count: dealt tunnelas listed with it are in it already.
-        return MaalCount(player.maal, (MaalItem("entered", player.maal),))
-    cards = player.maal_cards
-    if cards and tiplu is not None and not player.maal_counts and not player.dealt_tunnelas:
-        return _count_cards(player, cards, rules, tiplu)
-    return _count(player, rules, tiplu)
+    return count_players_maal((player,), rules, tiplu)[0]
+
+
+def count_players_maal(
+    players: tuple[PlayerHand, ...], rules: HouseRules, tiplu: Card | None
+) -> list[MaalCount]:
+    """Each player's maal count; the counts kept for these rules and tiplu (the usual
+    entry, maal cards alone: ``_count_cards``) are looked up once for the hand."""
+    kept = _kept_counts(rules, tiplu) if tiplu is not None else None
+    counts = []
+    for player in players:
+        cards = player.maal_cards
+        if player.maal is not None:
+            # The number is the whole count: dealt tunnelas listed with it are in it already.
+            counts.append(MaalCount(player.maal, (MaalItem("entered", player.maal),)))
+        elif cards and kept and not player.maal_counts and not player.dealt_tunnelas:
+            counts.append(_count_cards(player, cards, rules, tiplu, kept))
+        else:
+            counts.append(_count(player, rules, tiplu))
+    return counts
 
 
 #: The most counts of maal cards kept per rules and tiplu (``_count_cards``): far more
@@ -176,25 +189,39 @@ def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> Maa
 KEPT_COUNTS = 4096
 
 
-def _count_cards(
-    player: PlayerHand, cards: tuple[Card, ...], rules: HouseRules, tiplu: Card
-) -> MaalCount:
-    """The usual entry, maal cards alone. Its count depends only on which cards are held
-    (not their order) and the marriages shown, so each such set is counted once for these
-    rules and tiplu and kept with the rules; a set with a card that is no maal (the whole
-    21 cards entered) has too many variants to keep and is counted each time."""
-    if not maal_cards(tiplu).issuperset(cards):
-        return _count(player, rules, tiplu)
-    kept: dict[tuple[int, tuple[Card, ...]], MaalCount] | None
+def _kept_counts(rules: HouseRules, tiplu: Card) -> tuple[dict[Card, int], dict[object, MaalCount]]:
+    """The digit of each maal card (``maal_digits``) and the counts kept, for these rules
+    and tiplu."""
     kept = rules.derived.get(("maal of cards", tiplu))
     if kept is None:
-        kept = rules.derived["maal of cards", tiplu] = {}
-    key = (player.marriages_shown, tuple(sorted(cards)))
-    found = kept.get(key)
+        kept = rules.derived["maal of cards", tiplu] = (maal_digits(tiplu), {})
+    return kept
+
+
+def _count_cards(
+    player: PlayerHand,
+    cards: tuple[Card, ...],
+    rules: HouseRules,
+    tiplu: Card | None,
+    kept: tuple[dict[Card, int], dict[object, MaalCount]],
+) -> MaalCount:
+    """The usual entry, maal cards alone. Its count depends only on how many copies of
+    each card are held (not their order: ``maal_digits`` makes them one number) and the
+    marriages shown, so each such hand is counted once for these rules and tiplu and kept
+    (``kept``); a set with a card that is no maal (the whole 21 cards entered) has too
+    many variants to keep and is counted each time."""
+    digits, counts = kept
+    if len(cards) >= MAAL_BASE:
+        return _count(player, rules, tiplu)
+    try:
+        key = (player.marriages_shown, sum(map(digits.__getitem__, cards)))
+    except KeyError:  # a card that is no maal
+        return _count(player, rules, tiplu)
+    found = counts.get(key)
     if found is None:
         found = _count(player, rules, tiplu)
-        if len(kept) < KEPT_COUNTS:
-            kept[key] = found
+        if len(counts) < KEPT_COUNTS:
+            counts[key] = found
     return found
 
 

@@ -14,35 +14,28 @@ from typing import Any
 
 from .cards import Card
 from .copies import check_copies, place_joker_tunnelas
-from .errors import N_, FieldError, Invalid
+from .errors import N_, Invalid
 from .game import FINISHES
 from .hand import Hand, PlayerHand, kind_counts
 from .hand_body import HAND, HandReading
 from .rules import HouseRules
+from .values import new
 
 FINISH_MESSAGE = N_("The finish must be sequences, dublees or void.")
 
 
-class _Reader:
+class _Reader(HandReading):
     """Reads a hand as ``HAND`` declares it, then checks what no declaration can say."""
 
-    def __init__(self, rules: HouseRules):
-        self.rules = rules
-        self.reading = HandReading(rules)
-        self.errors = self.reading.errors
-
-    def fail(self, path: str, template: str, **values: object) -> None:
-        self.errors.append(FieldError(path, template, **values))
-
     def read(self, data: object) -> Hand:
-        read: dict[str, Any] | None = HAND.read(data, "", self.reading)
+        read: dict[str, Any] | None = HAND.read(data, "", self)
         if read is None:
             raise Invalid(self.errors)
-        tiplu = self.reading.tiplu
+        tiplu = self.tiplu
         players: list[PlayerHand] = read["players"]
         winner, finish = read["winner"], read["finish"]
         if isinstance(winner, str):  # case is the hand's: the name as its player wrote it
-            winner = self.reading.names.get(winner.casefold(), winner)
+            winner = self.names.get(winner.casefold(), winner)
         by_name = {p.name: p for p in players} if finish is None else {}
         if winner in by_name:
             # A finish always follows the route the winner saw by.
@@ -50,9 +43,10 @@ class _Reader:
         if finish is None:
             self.fail("finish", FINISH_MESSAGE)
         listed = tuple(players)
-        if tiplu is not None and self.reading.jokers_by_kind:
+        if tiplu is not None and self.jokers_by_kind:
             listed = place_joker_tunnelas(listed, tiplu, self.rules)
-        hand = Hand(finish or "void", winner if isinstance(winner, str) else None, listed, tiplu)
+        winner = winner if isinstance(winner, str) else None
+        hand = new(Hand, (finish or "void", winner, listed, tiplu))
         if finish in FINISHES:
             self.check_finish(hand)
         self.check_cards_given(hand)

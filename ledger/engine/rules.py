@@ -90,7 +90,7 @@ class HouseRules:
             "unseen": self.fee_unseen,
         }
 
-    @property
+    @cached_property
     def zero_sum(self) -> bool:
         return self.scoring == "zero_sum"
 

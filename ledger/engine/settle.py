@@ -19,8 +19,9 @@ from typing import Any, NamedTuple
 
 from .errors import EngineError
 from .hand import Hand
-from .maal import MaalCount, MaalItem, count_maal
+from .maal import MaalCount, MaalItem, count_players_maal
 from .rules import HouseRules
+from .values import new
 
 
 class PlayerResult(NamedTuple):
@@ -128,7 +129,7 @@ def _fees(hand: Hand, rules: HouseRules, w: int | None) -> tuple[list[int], list
 
 
 def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
-    counts = [count_maal(p, rules, hand.tiplu) for p in hand.players]
+    counts = count_players_maal(hand.players, rules, hand.tiplu)
     bonus = rules.dublee_finish_bonus
     if hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "finisher_maal" and bonus:
         w = _finisher_index(hand)
@@ -140,21 +141,21 @@ def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
 
 
 def _finisher_index(hand: Hand) -> int | None:
-    names = [p.name for p in hand.players]
     if hand.finish == "void":
         return None
     assert hand.winner is not None  # a finished hand has a winner (parse_hand checks it)
-    return names.index(hand.winner)
+    return [p.name for p in hand.players].index(hand.winner)
 
 
 def _effective(hand: Hand, own: list[int], rules: HouseRules, w: int | None) -> list[int]:
     """E per player (docs/rules.md §3 step 1)."""
     effective = []
     kidnapped = 0
+    kept = rules.unseen_maal in KEPT
     for p, count in zip(hand.players, own, strict=True):
         if p.foul:
             effective.append(0)
-        elif p.seen != "unseen" or rules.unseen_maal in KEPT:
+        elif kept or p.seen != "unseen":
             effective.append(count)
         else:
             effective.append(0)
@@ -201,10 +202,13 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
 
     fees, penalties = _fees(hand, rules, w)
 
-    # PlayerResult's fields in order (given by position: every hand builds several).
+    # PlayerResult's fields in order, every one given (every hand builds several).
     players = tuple(
         [
-            PlayerResult(p.name, p.seen, c.total, c.items, e, m, f, k, m + f + k, i == w, p.foul)
+            new(
+                PlayerResult,
+                (p.name, p.seen, c.total, c.items, e, m, f, k, m + f + k, i == w, p.foul),
+            )
             for i, (p, c, e, m, f, k) in enumerate(
                 zip(hand.players, counts, effective, maal_points, fees, penalties, strict=True)
             )
@@ -217,7 +221,7 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
     if rules.zero_sum:
         _check_zero_sum(players)
         payments = _payments(players, w)
-    return Settlement(rules, hand.finish, hand.winner, total, players, payments, carried)
+    return new(Settlement, (rules, hand.finish, hand.winner, total, players, payments, carried))
 
 
 def _payments(players: tuple[PlayerResult, ...], w: int | None) -> tuple[Payment, ...]:
@@ -230,7 +234,7 @@ def _payments(players: tuple[PlayerResult, ...], w: int | None) -> tuple[Payment
             if p.finisher or p.net == 0:
                 continue
             out.append(
-                Payment(p.name, finisher, -p.net) if p.net < 0 else Payment(finisher, p.name, p.net)
+                new(Payment, (p.name, finisher, -p.net) if p.net < 0 else (finisher, p.name, p.net))
             )
         return tuple(out)
     debts: list[list[Any]] = [[p.name, -p.net] for p in players if p.net < 0]  # name, left
