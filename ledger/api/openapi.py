@@ -155,6 +155,44 @@ POINTS = {"type": "integer", "description": "Points (whole numbers; money is nev
 NAME = NAME_SCHEMA
 AMOUNT = AMOUNT_SCHEMA
 TOTALS = {"type": "object", "additionalProperties": {"type": "integer"}}
+#: The words of ``props``: a field's kind (``@Name`` a reference to a component).
+KINDS: dict[str, Schema] = {
+    "text": TEXT,
+    "int": whole(),
+    "int0": whole(0),
+    "int1": whole(1),
+    "num": {"type": "number"},
+    "bool": {"type": "boolean"},
+    "points": POINTS,
+    "guest": GUEST,
+    "time": TIME,
+    "totals": TOTALS,
+    "name": NAME,
+    "seen": {"enum": list(SEEN)},
+    "finish": {"enum": list(FINISHES)},
+    "action": {"enum": ["edit", "delete"]},
+}
+
+
+def kind(word: str, where: dict[str, Schema]) -> Schema:
+    """A kind of ``KINDS`` or ``where``; ``?`` after it: or null, ``[]``: a list of it."""
+    if word.endswith("?"):
+        return nullable(kind(word[:-1], where))
+    if word.endswith("[]"):
+        return array(kind(word[:-2], where))
+    return ref(word[1:]) if word.startswith("@") else {**KINDS, **where}[word]
+
+
+def props(spec: str, where: dict[str, Schema] | None = None) -> dict[str, Schema]:
+    """``key[*][:kind] ...`` as properties (a kind left out: text; ``*``: required)."""
+    fields = (word.partition(":") for word in spec.split())
+    return {key.rstrip("*"): kind(word or "text", where or {}) for key, _, word in fields}
+
+
+def shape(spec: str, where: dict[str, Schema] | None = None, **extra: Any) -> Schema:
+    """An object of ``props``, the keys marked ``*`` required in their order."""
+    required = tuple(word.split(":")[0][:-1] for word in spec.split() if "*:" in word + ":")
+    return obj(props(spec, where), required, **extra)
 
 
 def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
@@ -217,23 +255,14 @@ def schemas() -> dict[str, Schema]:
     # tests/api/test_openapi_derived.py adds a field to a throwaway declaration).
     player_input = hand_body.PLAYER.schema()
     hand_fields = hand_body.HAND.properties()
-    hand_read = obj(
-        {
-            "tiplu": nullable(TEXT),
-            "finish": {"enum": list(FINISHES)},
-            "winner": nullable(TEXT),
-            "players": array(obj({"name": TEXT, "seen": {"enum": list(SEEN)}}, ("name", "seen"))),
-        },
-        ("tiplu", "finish", "winner", "players"),
+    hand_read = shape(
+        "tiplu*:text? finish*:finish winner*:text? players*:player[]",
+        {"player": shape("name* seen*:seen")},
         description="A hand as the engine read it (names in their registered spelling).",
     )
-    breakdown = obj(
+    breakdown = shape(
+        "item* count:int cards:text[] points*:int kind reason:reason note:note past_table:past",
         {
-            "item": TEXT,
-            "count": {"type": "integer"},
-            "cards": array(TEXT),
-            "points": {"type": "integer"},
-            "kind": TEXT,
             "reason": {
                 "enum": ["unseen", "seen_by_dublees", "kind_not_scored"],
                 "description": "Why dealt tunnelas earn no bonus: the player's route, or "
@@ -245,45 +274,23 @@ def schemas() -> dict[str, Schema]:
                 "which are counted in the items after it; marriages_entered: marriages "
                 "entered as a count.",
             },
-            "past_table": obj(
-                {"entries": whole(1), "last": whole(0), "step": {"type": "integer"}},
-                ("entries", "last", "step"),
+            "past": shape(
+                "entries*:int1 last*:int0 step*:int",
                 description="A count past its table's last entry: that entry plus the "
                 "step again for each further copy.",
             ),
         },
-        ("item", "points"),
     )
-    player_result = obj(
-        {
-            "name": TEXT,
-            "seen": {"enum": list(SEEN)},
-            "maal": {"type": "integer"},
-            "effective_maal": {"type": "integer"},
-            "maal_points": POINTS,
-            "fee": POINTS,
-            "foul_penalty": POINTS,
-            "net": POINTS,
-            "finisher": {"type": "boolean"},
-            "foul": {"type": "boolean"},
-            "breakdown": array(breakdown),
-        },
-        ("name", "seen", "maal", "effective_maal", "maal_points", "fee", "net", "breakdown"),
+    player_result = shape(
+        "name* seen*:seen maal*:int effective_maal*:int maal_points*:points fee*:points "
+        "foul_penalty:points net*:points finisher:bool foul:bool breakdown*:breakdown[]",
+        {"breakdown": breakdown},
     )
-    payment = obj(
-        {"from": TEXT, "to": TEXT, "points": whole(1)},
-        ("from", "to", "points"),
+    settlement = props(
+        "scoring:scoring finish:finish winner:text? n:n total_maal:int players:@PlayerResult[] "
+        "payments:@Payment[] fouls_carried:text[]",
+        {"scoring": {"enum": list(CHOICES["scoring"])}, "n": whole(MIN_PLAYERS, MAX_PLAYERS)},
     )
-    settlement = {
-        "scoring": {"enum": list(CHOICES["scoring"])},
-        "finish": {"enum": list(FINISHES)},
-        "winner": nullable(TEXT),
-        "n": whole(MIN_PLAYERS, MAX_PLAYERS),
-        "total_maal": {"type": "integer"},
-        "players": array(ref("PlayerResult")),
-        "payments": array(ref("Payment")),
-        "fouls_carried": array(TEXT),
-    }
     resolved_rules = obj(
         {
             "profile": profile,
@@ -296,80 +303,47 @@ def schemas() -> dict[str, Schema]:
         ("profile",),
         description="Every setting as resolved.",
     )
-    standing = obj(
-        {
-            "place": whole(1),
-            "name": TEXT,
-            "total": POINTS,
-            "hands_played": whole(0),
-            "hands_finished": whole(0),
-            "times_seen": whole(0),
-            "best_hand": nullable({"type": "integer"}),
-            "guest": GUEST,
-        },
-        ("place", "name", "total"),
-    )
-    stake = STAKE.schema()
-    summary = {
-        "id": TEXT,
-        "name": TEXT,
-        "rules": {**ref("ResolvedRules"), "description": "Resolved, with `overrides`."},
-        "length": nullable(ref("Length")),
-        "hands_in_length": nullable(whole(1)),
-        "first_dealer": TEXT,
-        "players": array(obj({"name": TEXT, "total": POINTS, "guest": GUEST}, ("name", "total"))),
-        "hands_played": whole(0),
-        "next_dealer": TEXT,
-        "next_sitting_out": {
-            **array(TEXT),
-            "description": "Who sits out the next hand in turn when more play than a hand "
-            "deals to: its dealer, then the seats after (the way the deal passes); [] when "
-            "all fit or the match is finished. A default only.",
-        },
-        "finished": {"type": "boolean"},
-        "leaders": array(TEXT),
-        "standings": array(ref("Standing")),
-        "fouls_pending": array(TEXT),
-        "version": whole(1),
-        "next_hand_number": whole(1),
-        "stake": nullable(ref("Stake")),
-        "created_at": TIME,
-        "updated_at": TIME,
-        "ended_at": {
+    time = {
+        "ended": {
             **TIME,
             "description": "When the table ended the match after its last hand "
             "(`finished: true`); null while it runs.",
         },
-        "reopened_at": {**TIME, "description": "When such an end was last taken back."},
+        "reopened": {**TIME, "description": "When such an end was last taken back."},
     }
+    summary = props(
+        "id name rules:rules length:@Length? hands_in_length:int1? first_dealer players:player[] "
+        "hands_played:int0 next_dealer next_sitting_out:sitting finished:bool leaders:text[] "
+        "standings:@Standing[] fouls_pending:text[] version:int1 next_hand_number:int1 "
+        "stake:@Stake? created_at:time updated_at:time ended_at:ended reopened_at:reopened",
+        {
+            **time,
+            "rules": {**ref("ResolvedRules"), "description": "Resolved, with `overrides`."},
+            "player": shape("name* total*:points guest:guest"),
+            "sitting": array(
+                TEXT,
+                description="Who sits out the next hand in turn when more play than a hand "
+                "deals to: its dealer, then the seats after (the way the deal passes); [] when "
+                "all fit or the match is finished. A default only.",
+            ),
+        },
+    )
     summary_required = ("id", "name", "rules", "length", "players", "next_dealer", "finished")
     hand = obj(
         {
-            "number": whole(1),
-            "dealer": TEXT,
-            "version": whole(1),
+            **props("number:int1 dealer version:int1"),
             **settlement,
-            "tiplu": nullable(TEXT),
-            "carried_penalties": TOTALS,
-            "sitting_out": array(TEXT),
-            "hand": ref("HandRead"),
-            "created_at": TIME,
-            "updated_at": TIME,
+            **props(
+                "tiplu:text? carried_penalties:totals sitting_out:text[] hand:@HandRead "
+                "created_at:time updated_at:time"
+            ),
         },
         ("number", "dealer", "version", "finish", "winner", "players", "payments", "hand"),
         description="A stored hand: per player the fields entered, then the engine's result.",
     )
-    history_entry = obj(
-        {
-            "version": whole(1),
-            "action": {"enum": ["edit", "delete"]},
-            "dealer": TEXT,
-            "hand": ref("HandRead"),
-            "nets": TOTALS,
-            "saved_at": TIME,
-            "replaced_at": TIME,
-        },
-        ("version", "action", "hand", "nets"),
+    history_entry = shape(
+        "version*:int1 action*:action dealer hand*:@HandRead nets*:totals saved_at:time "
+        "replaced_at:time"
     )
     export_hand = {
         **hand_fields,
@@ -475,7 +449,7 @@ def schemas() -> dict[str, Schema]:
             ]
         },
         "ResolvedRules": resolved_rules,
-        "Stake": stake,
+        "Stake": STAKE.schema(),
         "PlayerInput": player_input,
         "HandInput": obj(
             {
@@ -503,12 +477,15 @@ def schemas() -> dict[str, Schema]:
         ),
         "HandRead": hand_read,
         "PlayerResult": player_result,
-        "Payment": payment,
+        "Payment": shape("from* to* points*:int1"),
         "Settlement": obj(
             {"hand": ref("HandRead"), "rules": ref("ResolvedRules"), **settlement},
             ("hand", "rules", "scoring", "total_maal", "players", "payments"),
         ),
-        "Standing": standing,
+        "Standing": shape(
+            "place*:int1 name* total*:points hands_played:int0 hands_finished:int0 "
+            "times_seen:int0 best_hand:int? guest:guest"
+        ),
         "NewMatch": {**MATCH.schema(), "examples": [MATCH_EXAMPLE]},
         "MatchChange": MATCH_CHANGE.schema(),
         "MatchSummary": obj(summary, summary_required),
