@@ -144,6 +144,9 @@ TIME_READ = nullable(
 )
 
 
+OTHER_RULES = {**ref("ResolvedRules"), "description": "The other rules, resolved."}
+
+
 def ignored(what: str) -> Schema:
     """A field of an export that an import does not read: any value."""
     return {"description": f"{what}; ignored on import, whatever it holds."}
@@ -184,9 +187,14 @@ def kind(word: str, where: dict[str, Schema]) -> Schema:
 
 
 def props(spec: str, where: dict[str, Schema] | None = None) -> dict[str, Schema]:
-    """``key[*][:kind] ...`` as properties (a kind left out: text; ``*``: required)."""
-    fields = (word.partition(":") for word in spec.split())
-    return {key.rstrip("*"): kind(word or "text", where or {}) for key, _, word in fields}
+    """``key[*][:kind] ...`` as properties (``*``: required; a kind left out: the key's
+    own in ``where``, else text)."""
+    where, out = where or {}, {}
+    for field in spec.split():
+        key, _, word = field.partition(":")
+        key = key.rstrip("*")
+        out[key] = kind(word or (key if key in where else "text"), where)
+    return out
 
 
 def shape(spec: str, where: dict[str, Schema] | None = None, **extra: Any) -> Schema:
@@ -401,29 +409,19 @@ def schemas() -> dict[str, Schema]:
         "(times in the years 1970 to 9999).",
         examples=[EXPORT_EXAMPLE],
     )
+    error = {
+        "field": {
+            "type": "string",
+            "description": 'A dotted path into the request ("" for the request as a whole), '
+            "like `players.2.maal_cards.0`.",
+        },
+        "message": {
+            "type": "string",
+            "description": "A sentence a person at the table can act on.",
+        },
+    }
     return {
-        "Errors": obj(
-            {
-                "errors": array(
-                    obj(
-                        {
-                            "field": {
-                                "type": "string",
-                                "description": 'A dotted path into the request ("" for the '
-                                "request as a whole), like `players.2.maal_cards.0`.",
-                            },
-                            "message": {
-                                "type": "string",
-                                "description": "A sentence a person at the table can act on.",
-                            },
-                        },
-                        ("field", "message"),
-                    ),
-                    minItems=1,
-                )
-            },
-            ("errors",),
-        ),
+        "Errors": obj({"errors": array(shape("field* message*", error), minItems=1)}, ("errors",)),
         "Length": {
             "oneOf": [
                 obj({"hands": whole(1, 1000)}, ("hands",), additionalProperties=False),
@@ -492,62 +490,43 @@ def schemas() -> dict[str, Schema]:
         "Match": obj(
             {
                 **summary,
-                "hands": array(ref("Hand")),
-                "cumulative": array(obj({"hand": whole(1), "totals": TOTALS}, ("hand", "totals"))),
+                **props(
+                    "hands:@Hand[] cumulative:step[]", {"step": shape("hand*:int1 totals*:totals")}
+                ),
             },
             (*summary_required, "hands"),
         ),
         "CreatedMatch": {
             "allOf": [
                 ref("Match"),
-                obj(
-                    {"edit_key": {"type": "string", "description": "Shown once: keep it."}},
-                    ("edit_key",),
+                shape(
+                    "edit_key*:key",
+                    {"key": {"type": "string", "description": "Shown once: keep it."}},
                 ),
             ]
         },
         "Hand": hand,
         "HandWithHistory": {
-            "allOf": [ref("Hand"), obj({"history": array(history_entry)}, ("history",))]
+            "allOf": [ref("Hand"), shape("history*:entry[]", {"entry": history_entry})]
         },
-        "HandAnswer": {
-            "allOf": [
-                ref("Hand"),
-                obj({"totals": TOTALS, "match": ref("MatchSummary")}, ("totals", "match")),
-            ]
-        },
-        "Deleted": obj(
-            {"deleted": whole(1), "totals": TOTALS, "match": ref("MatchSummary")},
-            ("deleted", "totals", "match"),
-        ),
+        "HandAnswer": {"allOf": [ref("Hand"), shape("totals*:totals match*:@MatchSummary")]},
+        "Deleted": shape("deleted*:int1 totals*:totals match*:@MatchSummary"),
         "Export": export,
-        "SettleUp": obj(
+        "SettleUp": shape(
+            "stake*:@Stake? balances*:balance[] transfers*:transfer[]",
             {
-                "stake": nullable(ref("Stake")),
-                "balances": array(
-                    obj(
-                        {
-                            "name": TEXT,
-                            "total": POINTS,
-                            "amount": nullable(TEXT),
-                            "guest": GUEST,
-                            "pay_to": {
-                                **ref("PayTo"),
-                                "description": "A match's settle-up: how to pay this player, "
-                                "as they set it (null outside a table).",
-                            },
-                        },
-                        ("name", "total", "amount"),
-                    )
+                "balance": shape(
+                    "name* total*:points amount*:text? guest:guest pay_to:pay_to",
+                    {
+                        "pay_to": {
+                            **ref("PayTo"),
+                            "description": "A match's settle-up: how to pay this player, "
+                            "as they set it (null outside a table).",
+                        }
+                    },
                 ),
-                "transfers": array(
-                    obj(
-                        {"from": TEXT, "to": TEXT, "points": whole(1), "amount": nullable(TEXT)},
-                        ("from", "to", "points", "amount"),
-                    )
-                ),
+                "transfer": shape("from* to* points*:int1 amount*:text?"),
             },
-            ("stake", "balances", "transfers"),
         ),
         "RescoreRequest": obj(
             {"rules": ref("RulesSpec")},
@@ -555,20 +534,19 @@ def schemas() -> dict[str, Schema]:
             additionalProperties=False,
             examples=[{"rules": {"profile": "sparkai", "unseen_maal": "kidnap"}}],
         ),
-        "Rescore": obj(
+        "Rescore": shape(
+            "rules*:rules players*:players hands*:hands settle_up*:settle_up",
             {
-                "rules": {**ref("ResolvedRules"), "description": "The other rules, resolved."},
+                "rules": OTHER_RULES,
                 "players": array(
-                    obj(
-                        {"name": TEXT, "total": POINTS, "total_as_played": POINTS},
-                        ("name", "total", "total_as_played"),
-                    ),
+                    shape("name* total*:points total_as_played*:points"),
                     description="In seat order.",
                 ),
                 "hands": array(
-                    obj(
+                    shape(
+                        "number*:int1 rescored*:rescored why*:why players*:players "
+                        "carried_penalties:totals carried_penalties_as_played:totals",
                         {
-                            "number": whole(1),
                             "rescored": {
                                 "enum": ["full", "partly", "no"],
                                 "description": "partly: a maal entered as one number is "
@@ -577,16 +555,10 @@ def schemas() -> dict[str, Schema]:
                             },
                             "why": {**nullable(TEXT), "description": "For partly and no."},
                             "players": array(
-                                obj(
-                                    {"name": TEXT, "net": POINTS, "net_as_played": POINTS},
-                                    ("name", "net", "net_as_played"),
-                                ),
+                                shape("name* net*:points net_as_played*:points"),
                                 description="The hand's players (the others sat out).",
                             ),
-                            "carried_penalties": TOTALS,
-                            "carried_penalties_as_played": TOTALS,
                         },
-                        ("number", "rescored", "why", "players"),
                     ),
                     description="In the order played.",
                 ),
@@ -597,29 +569,20 @@ def schemas() -> dict[str, Schema]:
                     "nets as played).",
                 },
             },
-            ("rules", "players", "hands", "settle_up"),
         ),
-        "RulesList": obj(
+        "RulesList": shape(
+            "profiles*:profile[] settings*:texts packs*:packs maal_counts*:texts",
             {
-                "profiles": array(
-                    obj(
-                        {
-                            "id": profile,
-                            "title": TEXT,
-                            "rules": ref("ResolvedRules"),
-                            "limits": LIMITS,
-                        },
-                        ("id", "title", "rules", "limits"),
-                    )
+                "profile": shape(
+                    "id*:id title* rules*:@ResolvedRules limits*:limits",
+                    {"id": profile, "limits": LIMITS},
                 ),
-                "settings": {"type": "object", "additionalProperties": TEXT},
+                "texts": {"type": "object", "additionalProperties": TEXT},
                 "packs": obj(
                     {str(packs): LIMITS for packs in PACKS},
                     description="The limits of the default profile with 3 and with 4 packs.",
                 ),
-                "maal_counts": {"type": "object", "additionalProperties": TEXT},
             },
-            ("profiles", "settings", "packs", "maal_counts"),
         ),
     }
 
