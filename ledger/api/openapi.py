@@ -591,7 +591,6 @@ def schemas() -> dict[str, Schema]:
 def document() -> Schema:
     """The whole OpenAPI document (built once: it only changes with the code)."""
     from ledger.api.openapi_paths import paths  # these build on this module
-    from ledger.api.openapi_people import people_schemas
     from ledger.api.openapi_tables import table_schemas
 
     return {
@@ -614,7 +613,7 @@ def document() -> Schema:
         ],
         "paths": paths(),
         "components": {
-            "schemas": {**schemas(), **table_schemas(), **people_schemas()},
+            "schemas": {**schemas(), **table_schemas()},
             "responses": {
                 f"E{code}": {
                     "description": text,

@@ -1,20 +1,21 @@
-"""The tables' part of the OpenAPI document (``ledger.api.openapi`` puts it in): their
-schemas and routes, in the document's own helpers."""
+"""The tables' and the people's schemas of the OpenAPI document (``ledger.api.openapi``
+puts them in): a table, its figures and money, each player's own link and how to pay them
+(docs/api.md, "People"), in the document's own helpers."""
 
 from __future__ import annotations
 
 from ledger.api.openapi import (
-    GUEST,
     NAME,
+    OTHER_RULES,
     POINTS,
     TEXT,
-    TIME,
     TIME_READ,
     Schema,
     array,
     nullable,
     obj,
     ref,
+    shape,
     whole,
 )
 from ledger.engine.game import MAX_MATCH_NAME
@@ -25,6 +26,8 @@ from ledger.tables.export import (
     MAX_IMPORTED_SEASONS,
     TABLE_FORMAT,
 )
+from ledger.tables.models import MAX_QR_TEXT
+from ledger.tables.people import HANDLE_KINDS, MAX_HANDLE, MAX_HANDLES, MAX_LABEL
 from ledger.tables.reading import MAX_ROSTER, NEW_SEASON, PAYMENT, TABLE, TABLE_CHANGE
 
 MONEY = {
@@ -33,129 +36,66 @@ MONEY = {
     "description": "Money as an exact decimal string with 2 places (never a float).",
 }
 TABLE_NAME = {**NAME, "maxLength": MAX_MATCH_NAME}
+PRINTABLE = "printable: control, invisible and direction characters are refused (422 on the field)"
+#: The kinds of the tables' fields (``shape``'s words).
+KINDS: dict[str, Schema] = {
+    "money": MONEY,
+    "object": {"type": "object"},
+    "rating": shape(
+        "mu*:num sigma*:num ordinal*:num",
+        description="OpenSkill Plackett-Luce; ordinal = mu − 3 sigma.",
+    ),
+    "season": nullable(ref("Season")),
+    "played": shape("name* total*:points guest:guest"),
+    "totals_then": shape("name* total*:points total_as_played*:points"),
+    "qr": nullable({"type": "string", "maxLength": MAX_QR_TEXT}),
+}
+KINDS["line"] = shape(
+    "name* guest:guest matches*:int0 matches_won*:int0 hands*:int0 hands_won*:int0 "
+    "seen_hands*:int0 maal*:int0 total*:points amount*:money? rating*",
+    KINDS,
+)
+KINDS["night"] = shape(
+    "match* name* date*:time total*:points place*:int1 finished:bool",
+)
+KINDS["payment"] = shape(
+    "id*:int1 from* to* amount*:money currency:text? season:text? at*:time recorded_at:time "
+    "state*:state confirmed*:bool rejected*:bool recorded_by*:by deleted deleted_at:time",
+    {
+        **KINDS,
+        "state": {"enum": ["unconfirmed", "pending", "confirmed", "rejected"]},
+        "by": {"enum": ["table", "payer"]},
+        "deleted": {"type": "boolean", "description": "A confirmed payment taken back."},
+    },
+)
 
 
 def table_schemas() -> dict[str, Schema]:
-    rating = obj(
-        {"mu": {"type": "number"}, "sigma": {"type": "number"}, "ordinal": {"type": "number"}},
-        ("mu", "sigma", "ordinal"),
-        description="OpenSkill Plackett-Luce; ordinal = mu − 3 sigma.",
-    )
-    season = obj(
-        {"id": TEXT, "name": TEXT, "started_at": TIME, "current": {"type": "boolean"}},
-        ("id", "name", "started_at", "current"),
-    )
-    line = obj(
-        {
-            "name": TEXT,
-            "guest": GUEST,
-            "matches": whole(0),
-            "matches_won": whole(0),
-            "hands": whole(0),
-            "hands_won": whole(0),
-            "seen_hands": whole(0),
-            "maal": whole(0),
-            "total": POINTS,
-            "amount": nullable(MONEY),
-            "rating": rating,
-        },
-        (
-            "name",
-            "matches",
-            "matches_won",
-            "hands",
-            "hands_won",
-            "seen_hands",
-            "maal",
-            "total",
-            "amount",
-            "rating",
-        ),
-    )
-    pair = obj(
-        {
-            "a": TEXT,
-            "b": TEXT,
-            "a_guest": GUEST,
-            "b_guest": GUEST,
-            "matches": whole(1),
-            "a_above": whole(0),
-            "b_above": whole(0),
-            "a_paid_b": whole(0),
-            "b_paid_a": whole(0),
-        },
-        ("a", "b", "matches", "a_above", "b_above", "a_paid_b", "b_paid_a"),
-    )
-    table_match = obj(
-        {
-            "id": TEXT,
-            "name": TEXT,
-            "season": nullable(TEXT),
-            "created_at": TIME,
-            "finished": {"type": "boolean"},
-            "hands_played": whole(0),
-            "players": array(
-                obj({"name": TEXT, "total": POINTS, "guest": GUEST}, ("name", "total"))
-            ),
-            "leaders": array(TEXT),
-        },
-        ("id", "name", "season", "created_at", "finished", "hands_played", "players"),
-    )
-    payment = obj(
-        {
-            "id": whole(1),
-            "from": TEXT,
-            "to": TEXT,
-            "amount": MONEY,
-            "currency": nullable(TEXT),
-            "season": nullable(TEXT),
-            "at": TIME,
-            "recorded_at": TIME,
-            "state": {"enum": ["unconfirmed", "pending", "confirmed", "rejected"]},
-            "confirmed": {"type": "boolean"},
-            "rejected": {"type": "boolean"},
-            "recorded_by": {"enum": ["table", "payer"]},
-            "deleted": {"type": "boolean", "description": "A confirmed payment taken back."},
-            "deleted_at": TIME,
-        },
-        ("id", "from", "to", "amount", "at", "state", "confirmed", "rejected", "recorded_by"),
-    )
-    night = obj(
-        {
-            "match": TEXT,
-            "name": TEXT,
-            "date": TIME,
-            "total": POINTS,
-            "place": whole(1),
-            "finished": {"type": "boolean"},
-        },
-        ("match", "name", "date", "total", "place"),
-    )
+    """The tables' components, the stats and the people's."""
     return {
         **stats_schemas(),
         "NewTable": TABLE.schema(),
         "TableChange": TABLE_CHANGE.schema(),
-        "Season": season,
+        "Season": shape("id* name* started_at*:time current*:bool"),
         "NewSeason": NEW_SEASON.schema(),
-        "TableMatch": table_match,
-        "Table": obj(
+        "TableMatch": shape(
+            "id* name* season*:text? created_at*:time finished*:bool hands_played*:int0 "
+            "players*:played[] leaders:text[]",
+            KINDS,
+        ),
+        "Table": shape(
+            "id* name* rules*:object stake*:@Stake? players*:roster[] seasons*:@Season[] "
+            "matches*:matches version:int1 created_at:time",
             {
-                "id": TEXT,
-                "name": TEXT,
-                "rules": {"type": "object"},
-                "stake": nullable(ref("Stake")),
-                "players": array(obj({"name": TEXT}, ("name",))),
-                "seasons": array(ref("Season")),
+                **KINDS,
+                "roster": shape("name*"),
                 "matches": {**array(ref("TableMatch")), "description": "Newest first."},
-                "version": whole(1),
-                "created_at": TIME,
             },
-            ("id", "name", "rules", "stake", "players", "seasons", "matches"),
         ),
         "CreatedTable": {
             "allOf": [
                 ref("Table"),
-                obj({"edit_key": {"type": "string", "description": "Shown once."}}, ("edit_key",)),
+                shape("edit_key*:key", {"key": {"type": "string", "description": "Shown once."}}),
             ]
         },
         "TableMatchRequest": {
@@ -178,7 +118,7 @@ def table_schemas() -> dict[str, Schema]:
                         ),
                     ]
                 },
-                obj({"match": TEXT, "match_edit_key": TEXT}, ("match", "match_edit_key")),
+                shape("match* match_edit_key*"),
             ],
         },
         "PlayerChange": {
@@ -187,143 +127,78 @@ def table_schemas() -> dict[str, Schema]:
                 obj({"merge_into": NAME}, ("merge_into",), additionalProperties=False),
             ]
         },
-        "Standings": obj(
+        "Standings": shape(
+            "season*:season players*:line[] head_to_head*:pair[]",
             {
-                "season": nullable(ref("Season")),
-                "players": array(line),
-                "head_to_head": array(pair),
-            },
-            ("season", "players", "head_to_head"),
-        ),
-        "PlayerRecord": obj(
-            {
-                "name": TEXT,
-                "guest": GUEST,
-                "season": nullable(ref("Season")),
-                "figures": nullable(line),
-                "all_time": nullable(line),
-                "nights": array(night),
-                "best_night": nullable(night),
-                "worst_night": nullable(night),
-                "head_to_head": array(
-                    obj(
-                        {
-                            "other": TEXT,
-                            "guest": GUEST,
-                            "matches": whole(1),
-                            "above": whole(0),
-                            "below": whole(0),
-                            "paid": whole(0),
-                            "received": whole(0),
-                        },
-                        ("other", "matches", "above", "below", "paid", "received"),
-                    )
+                **KINDS,
+                "pair": shape(
+                    "a* b* a_guest:guest b_guest:guest matches*:int1 a_above*:int0 b_above*:int0 "
+                    "a_paid_b*:int0 b_paid_a*:int0"
                 ),
-                "rival": nullable(TEXT),
-                "nemesis": nullable(TEXT),
-                "rival_matches": whole(1),
             },
-            ("name", "nights", "head_to_head", "rival", "nemesis"),
         ),
-        "RatingHistory": obj(
+        "PlayerRecord": shape(
+            "name* guest:guest season:season figures:line? all_time:line? nights*:night[] "
+            "best_night:night? worst_night:night? head_to_head*:versus[] rival*:text? "
+            "nemesis*:text? rival_matches:int1",
             {
-                "games": array(
-                    obj(
-                        {
-                            "match": TEXT,
-                            "name": TEXT,
-                            "date": TIME,
-                            "ratings": {"type": "object", "additionalProperties": rating},
-                        },
-                        ("match", "ratings"),
-                    )
+                **KINDS,
+                "versus": shape(
+                    "other* guest:guest matches*:int1 above*:int0 below*:int0 paid*:int0 "
+                    "received*:int0"
+                ),
+            },
+        ),
+        "RatingHistory": shape(
+            "games*:game[]",
+            {
+                "game": shape(
+                    "match* name date:time ratings*",
+                    {"ratings": {"type": "object", "additionalProperties": KINDS["rating"]}},
                 )
             },
-            ("games",),
         ),
-        "TableSettleUp": obj(
+        "TableSettleUp": shape(
+            "stake*:@Stake? balances*:balance[] transfers*:transfer[] unconfirmed* pending*",
             {
-                "stake": nullable(ref("Stake")),
-                "balances": array(
-                    obj(
-                        {
-                            "name": TEXT,
-                            "guest": GUEST,
-                            "total": POINTS,
-                            "amount": nullable(MONEY),
-                            "won": nullable(MONEY),
-                            "paid": nullable(MONEY),
-                            "received": nullable(MONEY),
-                            "pay_to": ref("PayTo"),
-                        },
-                        ("name", "total", "amount", "pay_to"),
-                    )
+                "balance": shape(
+                    "name* guest:guest total*:points amount*:money? won:money? paid:money? "
+                    "received:money? pay_to*:@PayTo",
+                    KINDS,
                 ),
-                "transfers": array(
-                    obj(
-                        {
-                            "from": TEXT,
-                            "to": TEXT,
-                            "points": nullable(whole(1)),
-                            "amount": nullable(MONEY),
-                        },
-                        ("from", "to", "points", "amount"),
-                    )
-                ),
+                "transfer": shape("from* to* points*:int1? amount*:money?", KINDS),
                 "unconfirmed": array(whole(1), description="Counted, not yet confirmed."),
                 "pending": array(whole(1), description="Recorded by the payer: not counted."),
             },
-            ("stake", "balances", "transfers", "unconfirmed", "pending"),
         ),
         "NewPayment": PAYMENT.schema(),
-        "TablePayment": payment,
-        "TablePayments": obj({"payments": array(payment)}, ("payments",)),
-        "NextDealer": obj({"next_dealer": nullable(TEXT)}, ("next_dealer",)),
-        "SeasonRescore": obj(
+        "TablePayment": KINDS["payment"],
+        "TablePayments": shape("payments*:payment[]", KINDS),
+        "NextDealer": shape("next_dealer*:text?"),
+        "SeasonRescore": shape(
+            "rules* season*:season players* matches*",
             {
-                "rules": {**ref("ResolvedRules"), "description": "The other rules, resolved."},
-                "season": nullable(ref("Season")),
+                **KINDS,
+                "rules": OTHER_RULES,
                 "players": array(
-                    obj(
-                        {
-                            "name": TEXT,
-                            "matches": whole(1),
-                            "total": POINTS,
-                            "total_as_played": POINTS,
-                            "matches_won": whole(0),
-                            "matches_won_as_played": whole(0),
-                        },
-                        ("name", "matches", "total", "total_as_played"),
+                    shape(
+                        "name* matches*:int1 total*:points total_as_played*:points "
+                        "matches_won:int0 matches_won_as_played:int0"
                     ),
                     description="By total under the other rules, highest first.",
                 ),
                 "matches": array(
-                    obj(
-                        {
-                            "id": TEXT,
-                            "name": TEXT,
-                            "finished": {"type": "boolean"},
-                            "hands": whole(0),
-                            "hands_changed": whole(0),
-                            "hands_partly": whole(0),
-                            "hands_refused": whole(0),
-                            "players": array(
-                                obj(
-                                    {"name": TEXT, "total": POINTS, "total_as_played": POINTS},
-                                    ("name", "total", "total_as_played"),
-                                )
-                            ),
-                        },
-                        ("id", "name", "players"),
+                    shape(
+                        "id* name* finished:bool hands:int0 hands_changed:int0 "
+                        "hands_partly:int0 hands_refused:int0 players*:totals_then[]",
+                        KINDS,
                     ),
                     description="The season's matches in play order.",
                 ),
             },
-            ("rules", "season", "players", "matches"),
         ),
-        "TableExport": {
-            "type": "object",
-            "properties": {
+        "TableExport": obj(
+            {
                 "format": {"const": TABLE_FORMAT},
                 "name": TABLE_NAME,
                 "players": array(NAME, maxItems=MAX_ROSTER, uniqueItems=True),
@@ -337,85 +212,85 @@ def table_schemas() -> dict[str, Schema]:
                 "payments": array({"type": "object"}, maxItems=MAX_IMPORTED_PAYMENTS),
                 "matches": array({"type": "object"}, maxItems=MAX_IMPORTED_MATCHES),
             },
-            "required": ["format", "name", "rules", "seasons"],
-            "description": "The table, its seasons (the first is the table's first), "
+            ("format", "name", "rules", "seasons"),
+            description="The table, its seasons (the first is the table's first), "
             "payments and every match as in a match's export, with its `season` (an index) "
             "and its `guests` (players not on the roster).",
-        },
+        ),
+        **people_schemas(),
     }
 
 
 def stats_schemas() -> dict[str, Schema]:
     """A player's figures and the awards (a table's season, or one match)."""
-    counts = (
-        "hands",
-        "hands_won",
-        "seen_hands",
-        "dublee_seen_hands",
-        "unseen_hands",
-        "fouls",
-        "dublee_finishes",
-    )
-    hand = obj(
-        {"match": TEXT, "number": whole(1), "net": POINTS},
-        ("match", "number", "net"),
-        description="A hand (its match's id and number) and the player's net in it.",
-    )
-    night = obj(
-        {"match": TEXT, "total": POINTS},
-        ("match", "total"),
-        description="A match and the player's total in it.",
-    )
-    extremes = ("best_hand", "worst_hand", "best_night", "worst_night")
-    figures = obj(
-        {
-            "name": TEXT,
-            "guest": {"type": "boolean", "description": "Not on the table's roster."},
-            "matches": whole(1),
-            "total": POINTS,
-            **{count: whole(0) for count in counts},
-            "unseen_points": {**POINTS, "description": "Their nets summed over unseen hands."},
-            "best_hand": nullable(hand),
-            "worst_hand": nullable(hand),
-            "best_night": nullable(night),
-            "worst_night": nullable(night),
-            "places": {
-                "type": "object",
-                "description": "Over the finished matches they played: place → how often.",
-                "propertyNames": {"pattern": "^[1-9][0-9]*$"},
-                "additionalProperties": whole(1),
-            },
-            "longest_winning_run": whole(0),
-            "form": array(whole(1), maxItems=FORM_NIGHTS),
-        },
-        (
-            "name",
-            "guest",
-            *counts,
-            "unseen_points",
-            *extremes,
-            "places",
-            "longest_winning_run",
-            "form",
+    where: dict[str, Schema] = {
+        "member": {"type": "boolean", "description": "Not on the table's roster."},
+        "unseen_points": {**POINTS, "description": "Their nets summed over unseen hands."},
+        "hand": shape(
+            "match* number*:int1 net*:points",
+            description="A hand (its match's id and number) and the player's net in it.",
         ),
-    )
-    award = obj(
-        {
-            "award": {"type": "string", "enum": list(AWARDS)},
-            "players": array(TEXT, minItems=1),
-            "value": whole(1),
+        "night": shape("match* total*:points", description="A match and the player's total in it."),
+        "places": {
+            "type": "object",
+            "description": "Over the finished matches they played: place → how often.",
+            "propertyNames": {"pattern": "^[1-9][0-9]*$"},
+            "additionalProperties": whole(1),
         },
-        ("award", "players", "value"),
-    )
+        "form": array(whole(1), maxItems=FORM_NIGHTS),
+        "award": {"type": "string", "enum": list(AWARDS)},
+        "players": array(TEXT, minItems=1),
+    }
     return {
-        "PlayerFigures": figures,
-        "Award": award,
-        "Stats": obj(
-            {
-                "season": nullable(ref("Season")),
-                "players": array(ref("PlayerFigures")),
-                "awards": array(ref("Award")),
-            },
-            ("season", "players", "awards"),
+        "PlayerFigures": shape(
+            "name* guest*:member matches:int1 total:points hands*:int0 hands_won*:int0 "
+            "seen_hands*:int0 dublee_seen_hands*:int0 unseen_hands*:int0 fouls*:int0 "
+            "dublee_finishes*:int0 unseen_points* best_hand*:hand? worst_hand*:hand? "
+            "best_night*:night? worst_night*:night? places* longest_winning_run*:int0 form*",
+            where,
         ),
+        "Award": shape("award* players* value*:int1", where),
+        "Stats": shape("season*:@Season? players*:@PlayerFigures[] awards*:@Award[]"),
+    }
+
+
+def people_schemas() -> dict[str, Schema]:
+    """Each player's own link, how to pay them."""
+    where: dict[str, Schema] = {
+        **KINDS,
+        "kind": {"enum": list(HANDLE_KINDS)},
+        "handle": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": MAX_HANDLE,
+            "description": f"The wallet's id, number or account; {PRINTABLE}.",
+        },
+        "label": {"type": "string", "maxLength": MAX_LABEL, "description": PRINTABLE},
+        "person_key": {"type": "string", "description": "Shown once; stored hashed."},
+        "url": {"type": "string", "description": "The link to hand over."},
+        "table": shape("id* name*"),
+        "transfer": shape("from* to* amount:money?", KINDS),
+        "night": shape("match* name* total*:int place*:int1"),
+    }
+    return {
+        "Handle": shape("kind* handle* label", where, additionalProperties=False),
+        "Handles": obj(
+            {"handles": array(ref("Handle"), maxItems=MAX_HANDLES)},
+            ("handles",),
+            additionalProperties=False,
+        ),
+        "PayTo": nullable(
+            shape(
+                "handles*:@Handle[] qr* set_at*:time",
+                where,
+                description="How to pay this player, as they set it with their own link.",
+            )
+        ),
+        "PersonLink": shape("person_key* url*", where),
+        "Me": shape(
+            "table* name* currency:text? balance*:money? transfers*:transfer[] "
+            "payments*:@TablePayment[] handles*:@Handle[] qr* nights*:night[]",
+            where,
+        ),
+        "Qr": shape("qr*:qr_text", {"qr_text": {"type": "string", "maxLength": MAX_QR_TEXT}}),
     }
