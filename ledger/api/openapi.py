@@ -43,7 +43,7 @@ from ledger.engine.rules import (
 )
 from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, NUMBER_MAX
 from ledger.matches.models import INTEGER_MAX
-from ledger.matches.reading import AMOUNT_SCHEMA, MATCH, MATCH_CHANGE, STAKE
+from ledger.matches.reading import MATCH, MATCH_CHANGE, STAKE
 
 Schema = dict[str, Any]
 
@@ -156,7 +156,6 @@ def ignored(what: str) -> Schema:
 GUEST = {"type": "boolean", "description": "A guest of the table: not on its roster."}
 POINTS = {"type": "integer", "description": "Points (whole numbers; money is never a float)."}
 NAME = NAME_SCHEMA
-AMOUNT = AMOUNT_SCHEMA
 TOTALS = {"type": "object", "additionalProperties": {"type": "integer"}}
 #: The words of ``props``: a field's kind (``@Name`` a reference to a component).
 KINDS: dict[str, Schema] = {
@@ -363,6 +362,8 @@ def schemas() -> dict[str, Schema]:
         "version": whole(1, NUMBER_MAX),
         "nets": ignored("The hand's nets (an object of integers): it is settled again"),
     }
+    number = whole(1, NUMBER_MAX)
+    read = dict.fromkeys(("created_at", "updated_at", "saved_at", "replaced_at"), TIME_READ)
     export = obj(
         {
             "format": {"const": EXPORT_FORMAT},
@@ -381,23 +382,16 @@ def schemas() -> dict[str, Schema]:
             },
             "hands": array(
                 obj(
-                    {
-                        "number": whole(1, NUMBER_MAX),
-                        **export_hand,
-                        "created_at": TIME_READ,
-                        "updated_at": TIME_READ,
-                    },
+                    {"number": number, **export_hand, **props("created_at updated_at", read)},
                     ("number", "dealer", "finish", "players"),
                 )
             ),
             "history": array(
                 obj(
                     {
-                        "hand": whole(1, NUMBER_MAX),
-                        "action": {"enum": ["edit", "delete"]},
+                        **props("hand:number action:action", {"number": number}),
                         **export_hand,
-                        "saved_at": TIME_READ,
-                        "replaced_at": TIME_READ,
+                        **props("saved_at replaced_at", read),
                     },
                     ("hand", "version", "dealer", "finish", "players"),
                 )

@@ -1,9 +1,10 @@
 """The OpenAPI document's paths, as a table (``ledger.api.openapi`` puts them in).
 
-Each operation starts with ``method path tag`` then its error statuses and ``in=`` (its
-parameters), ``body=`` (its request body), ``key=`` (who may call it); then its summary;
-then its answers, ``status schema[+header]: description`` (``-``: no body); then its
-description, ``> `` lines joined by spaces. ``operations`` expands the table.
+Each operation starts with a line ``method path tag``, then its summary; its error
+statuses, ``in=`` (its parameters), ``body=`` (its request body) and ``key=`` (who may call
+it) go on the first line or a line of their own; its answers are ``status schema[+header]:
+description`` (``-``: no body); its description is ``> `` lines, joined by spaces. ``paths``
+expands the table.
 """
 
 from __future__ import annotations
