@@ -1,10 +1,10 @@
 """The OpenAPI document's paths, as a table (``ledger.api.openapi`` puts them in).
 
 Each operation starts with a line ``method path tag``, then its summary; its error
-statuses, ``in=`` (its parameters), ``body=`` (its request body) and ``key=`` (who may call
-it) go on the first line or a line of their own; its answers are ``status schema[+header]:
-description`` (``-``: no body); its description is ``> `` lines, joined by spaces. ``paths``
-expands the table.
+statuses (or a word of ``PHRASES`` for them), ``in=`` (its parameters), ``body=`` (its
+request body) and ``key=`` (who may call it) go on the first line or a line of their own;
+its answers are ``status schema[+header]: description`` (``-``: no body); its description
+is ``> `` lines, joined by spaces. ``paths`` expands the table.
 """
 
 from __future__ import annotations
@@ -129,21 +129,19 @@ get /api/v1/matches/{public_id} matches 404 in=match,if-none-match
 A match: players, totals, every hand, standings
 200 Match+match-etag: The match.
 304 -+match-etag: Unchanged since the version named in If-None-Match.
-patch /api/v1/matches/{public_id} matches 400 401 403 404 409 413 422 429 in=match
+patch /api/v1/matches/{public_id} matches WRITES in=match body=MatchChange key=edit
 Change a match's name, length, stake or rules, or end it (End the night)
-body=MatchChange key=edit
 200 Match: The match, changed.
 > A length below the hands already played is refused (422), and so are rules that refuse a
 > hand played (422 on `rules`, naming the hands). `finished: true` on a match with no hand,
 > or `finished: false` on one whose length is reached, is refused (409).
-post /api/v1/matches/{public_id}/hands hands 400 401 403 404 409 413 422 429 in=match,idem
+post /api/v1/matches/{public_id}/hands hands WRITES in=match,idem body=HandInput key=edit
 Add a hand
-body=HandInput key=edit
 201 HandAnswer+replayed: The stored hand, its result, the match totals.
 get /api/v1/matches/{public_id}/hands/{number} hands 404 in=match,number
 A hand with its history
 200 HandWithHistory+etag: The hand.
-put /api/v1/matches/{public_id}/hands/{number} hands 400 401 403 404 409 413 422 429
+put /api/v1/matches/{public_id}/hands/{number} hands WRITES
 Replace a hand (totals follow)
 in=match,number,if-match body=HandInput key=edit
 200 HandAnswer: The hand as replaced, the match totals.
@@ -157,9 +155,8 @@ The whole match as JSON (the import takes it back)
 get /api/v1/matches/{public_id}/export.csv matches 404 in=match
 The score table as CSV (formula-looking cells escaped)
 200 csv: An attachment: a row per hand, a column per player.
-post /api/v1/matches/{public_id}/rescore matches 400 413 422 404 429 in=match
+post /api/v1/matches/{public_id}/rescore matches 400 413 422 404 429 in=match body=RescoreRequest
 The match under other rules, beside the match as played (stores nothing)
-body=RescoreRequest
 200 Rescore: Totals, hands and the settle-up under the rules.
 > Needs no key. Each hand is read again from its input and settled under the rules given,
 > in the order played, with its sit-outs; the fouls carried to a later hand follow
@@ -177,13 +174,11 @@ Create a table from its export
 get /api/v1/tables/{public_id} tables 404 in=table
 A table: roster, seasons, matches (newest first)
 200 Table: The table.
-patch /api/v1/tables/{public_id} tables 400 401 403 404 413 422 429 in=table
+patch /api/v1/tables/{public_id} tables TABLE_WRITES in=table body=TableChange key=edit
 Change a table's name, rules, stake, or add players to its roster
-body=TableChange key=edit
 200 Table: The table, changed.
-post /api/v1/tables/{public_id}/matches tables 400 401 403 404 413 422 429 in=table
+post /api/v1/tables/{public_id}/matches tables TABLE_WRITES in=table body=TableMatchRequest key=edit
 A new match in the table, or a match moved in
-body=TableMatchRequest key=edit
 201 CreatedMatch: The new match and its edit key.
 200 Match: The match moved in.
 get /api/v1/tables/{public_id}/next-dealer tables 404 in=table,players
@@ -192,13 +187,12 @@ Who deals first if these players sit down again
 get /api/v1/tables/{public_id}/players/{name} tables 404 422 in=table,player,season
 A player's record: nights, figures, head-to-head, rival and nemesis
 200 PlayerRecord: The record.
-patch /api/v1/tables/{public_id}/players/{name} tables 400 401 403 404 413 422 429
+patch /api/v1/tables/{public_id}/players/{name} tables TABLE_WRITES
 Rename a player, or merge them into another, through every match and hand
 in=table,player body=PlayerChange key=edit
 200 Table: The table, changed.
-post /api/v1/tables/{public_id}/seasons tables 400 401 403 404 413 422 429 in=table
+post /api/v1/tables/{public_id}/seasons tables TABLE_WRITES in=table body=NewSeason key=edit
 Start a new season (the current one is kept, closed)
-body=NewSeason key=edit
 201 Season: The new current season.
 get /api/v1/tables/{public_id}/standings tables 404 422 in=table,season
 The standings of a season: figures, rating, head-to-head
@@ -225,7 +219,7 @@ body=RescoreRequest
 get /api/v1/tables/{public_id}/settle-up tables 404 422 in=table,season
 Money across nights: balances net of payments, the fewest transfers
 200 TableSettleUp: Balances and transfers.
-post /api/v1/tables/{public_id}/payments tables 400 401 403 404 413 422 429
+post /api/v1/tables/{public_id}/payments tables TABLE_WRITES
 Record money handed over (a table without a stake: 422)
 in=table,payment-key body=NewPayment key=either
 201 TablePayment+replayed: The payment.
@@ -243,18 +237,15 @@ in=table,payment,payment-key key=either
 get /api/v1/tables/{public_id}/export.json tables 404 in=table
 The whole table as JSON (the import takes it back)
 200 TableExport: An attachment.
-post /api/v1/tables/{public_id}/players/{name}/link people 401 403 404 422 429
+post /api/v1/tables/{public_id}/players/{name}/link people LINK_WRITES in=table,player key=edit
 Give a player their own link (revokes the one before, clears their handles)
-in=table,player key=edit
 201 PersonLink: The key, shown once, and the link.
 > A guest or a former player gets none (422 on the name).
-delete /api/v1/tables/{public_id}/players/{name}/link people 401 403 404 422 429
+delete /api/v1/tables/{public_id}/players/{name}/link people LINK_WRITES in=table,player key=edit
 Revoke a player's own link
-in=table,player key=edit
 204 -: Revoked.
-delete /api/v1/tables/{public_id}/players/{name}/handles people 401 403 404 422 429
+delete /api/v1/tables/{public_id}/players/{name}/handles people LINK_WRITES in=table,player key=edit
 Take a player's handles and QR down (the table key can never set them)
-in=table,player key=edit
 204 -: Taken down.
 post /api/v1/tables/{public_id}/payments/{payment_id}/confirm people 401 403 404 409 429
 The payee says the money arrived
@@ -287,6 +278,11 @@ Take the holder's QR down
 """
 #: Words the table stands for, repeated in it.
 PHRASES = {
+    # The error statuses of a write: a table's, a player's own link's, a match's (409: not
+    # the hand loaded, or the match is finished).
+    "TABLE_WRITES": "400 401 403 404 413 422 429",
+    "LINK_WRITES": "401 403 404 422 429",
+    "WRITES": "400 401 403 404 409 413 422 429",
     "ONCE": "Done once per Idempotency-Key (as a hand is stored once); the key is kept as "
     "long as the payment it recorded.",
     "ANSWERED": "The payment (the same call again: no change).\n> With the payee's own key; a "
