@@ -26,6 +26,7 @@ from flask import (
     Response,
     current_app,
     flash,
+    g,
     get_template_attribute,
     make_response,
     redirect,
@@ -39,7 +40,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ledger import matches
-from ledger.engine import FieldError, Invalid
+from ledger.engine import FieldError, Invalid, SettleUp
 from ledger.extensions import csrf
 from ledger.forms.import_match import ImportMatchForm, read_saved_match
 from ledger.forms.length import MAX_COUNT, LengthForm, length_unit, suggest_length
@@ -283,6 +284,40 @@ def render_report_hand_row(
     macros = current_app.jinja_env.get_template("partials/_report_hand_row.html").module
     row: Markup = getattr(macros, "hand_row")(hand, seats)  # noqa: B009  # a template's macro
     return row
+
+
+#: Where a request keeps the settle-up's figures it drew (``flask.g``).
+SETTLE_UP_DRAWN = "settle_up_figures"
+
+
+@bp.app_template_global()
+def settle_up_figures(view: Any, result: SettleUp, slip: bool, balances: bool) -> Markup:
+    """The figures of ``view``'s settle-up ``result`` (match/_settle_up_figures.html),
+    drawn once a request: the match page shows them on the screen and again in its
+    printed report. Kept by everything they show (a what-if's comparison shares the
+    match's public id and version, not its figures)."""
+    drawn: dict[Hashable, Markup] = g.setdefault(SETTLE_UP_DRAWN, {})
+    key = (
+        result,
+        view.public_id,
+        getattr(view, "version", None),
+        getattr(view, "table_id", None),  # how to pay each payee: a table's players'
+        view.finished,
+        slip,
+        balances,
+    )
+    found = drawn.get(key)
+    if found is None:
+        found = drawn[key] = Markup(
+            render_template(
+                "match/_settle_up_figures.html",
+                view=view,
+                result=result,
+                settle_slip=slip,
+                settle_balances=balances,
+            )
+        )
+    return found
 
 
 def _kept(
