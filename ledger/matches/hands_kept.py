@@ -25,7 +25,7 @@ from ledger.matches.view import HandRow, HandView, hand_view
 
 #: The most hands' views a process keeps, over all matches (a hundred matches' dozen).
 MAX_HANDS = 1_200
-EXTENSION = "ledger.match_newest_hands"
+EXTENSION = "ledger_match_newest_hands"
 
 
 @dataclass(frozen=True)
