@@ -275,6 +275,28 @@ def hands(
     return sorted(found, key=lambda h: h.number)
 
 
+def newest_fragments(match: Match, newest: int) -> list[tuple[int, str | None]]:
+    """(number, the JSON it keeps of its view) of the ``newest`` hands, newest first: text
+    to compare, nothing decoded."""
+    rows = db.session.execute(
+        select(Hand.number, Hand.fragment)
+        .where(Hand.match_id == match.id)
+        .order_by(Hand.number.desc())
+        .limit(newest)
+    )
+    return [(number, fragment) for number, fragment in rows]
+
+
+def hands_numbered(match: Match, numbers: Sequence[int]) -> list[HandRow]:
+    """The match's hands ``numbers``, as rows, in number order."""
+    rows = db.session.execute(
+        select(*HAND_ROW_COLUMNS)
+        .where(Hand.match_id == match.id, Hand.number.in_(list(numbers)))
+        .order_by(Hand.number)
+    )
+    return [HandRow._make(r) for r in rows]
+
+
 def _folded(match: Match) -> Iterator[tuple[HandRecord, Carry]]:
     rows = db.session.execute(
         select(Hand.number, Hand.dealer, Hand.record)
