@@ -118,24 +118,24 @@ def nice_step(span: float, most: int = 5) -> int:
     return max(1, int(10 * power))  # pragma: no cover (the loop always returns)
 
 
-def _polygon(*corners: tuple[float, float]) -> str:
-    return "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in corners) + "Z"
-
-
 def marker_path(shape: str, x: float, y: float, r: float = 3.2) -> str:
-    """SVG path data of a marker centred on (x, y)."""
+    """SVG path data of a marker centred on (x, y). Each shape's corners are written in
+    one format string: a page draws some eighty markers."""
     if shape == "circle":
         return f"M{x - r:.1f},{y:.1f}a{r},{r} 0 1,0 {2 * r},0a{r},{r} 0 1,0 {-2 * r},0Z"
     if shape == "square":
         s = r * 0.9
-        return _polygon((x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s))
+        a, b, c, d = x - s, x + s, y - s, y + s
+        return f"M{a:.1f},{c:.1f}L{b:.1f},{c:.1f}L{b:.1f},{d:.1f}L{a:.1f},{d:.1f}Z"
     if shape == "triangle":
-        return _polygon((x, y - r * 1.1), (x + r, y + r * 0.8), (x - r, y + r * 0.8))
+        low = y + r * 0.8
+        return f"M{x:.1f},{y - r * 1.1:.1f}L{x + r:.1f},{low:.1f}L{x - r:.1f},{low:.1f}Z"
     if shape == "diamond":
-        return _polygon((x, y - r * 1.2), (x + r, y), (x, y + r * 1.2), (x - r, y))
+        a, b, c, d = x - r, x + r, y - r * 1.2, y + r * 1.2
+        return f"M{x:.1f},{c:.1f}L{b:.1f},{y:.1f}L{x:.1f},{d:.1f}L{a:.1f},{y:.1f}Z"
     # a cross: two strokes
-    a, b = f"{x - r:.1f}", f"{x + r:.1f}"
-    return f"M{a},{y - r:.1f}L{b},{y + r:.1f}M{a},{y + r:.1f}L{b},{y - r:.1f}"
+    west, east = f"{x - r:.1f}", f"{x + r:.1f}"
+    return f"M{west},{y - r:.1f}L{east},{y + r:.1f}M{west},{y + r:.1f}L{east},{y - r:.1f}"
 
 
 def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:

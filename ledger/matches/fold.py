@@ -39,7 +39,7 @@ from ledger.extensions import db
 from ledger.matches import isolation
 from ledger.matches.models import Hand, Match
 from ledger.matches.reading import rules_from_record
-from ledger.matches.running_kept import Kept, running_kept
+from ledger.matches.running_kept import Kept, added_since, running_kept
 from ledger.matches.view import (
     HAND_ROW_COLUMNS,
     HandRow,
@@ -208,13 +208,8 @@ def _read_running(match: Match) -> Kept:
 def _added_to(match: Match, kept: Kept, newest: Sequence[ShownHand]) -> Kept | None:
     """``kept`` with the hands added since, when only hands were added since (each write
     counts one version, and only an added hand takes a new number); else None."""
-    added = match.last_hand_number - kept.last_hand_number
-    if (
-        match.version - kept.version != added
-        or added <= 0
-        or len(match.players) != kept.seats
-        or match.scoreboard is None
-    ):
+    added = added_since(match, kept.version, kept.last_hand_number)
+    if not added or len(match.players) != kept.seats or match.scoreboard is None:
         return None
     new: Sequence[tuple[int, str | None, datetime | None]] = sorted(
         (h.number, h.moves, h.created_at) for h in newest if h.number > kept.last_hand_number
@@ -260,11 +255,15 @@ def page_of_hands(match: Match, first: int, count: int) -> list[HandRow]:
     return [HandRow._make(r) for r in rows]
 
 
-def hands(match: Match, newest: int | None = None, also: int | None = None) -> list[HandRow]:
+def hands(
+    match: Match, newest: int | None = None, also: int | None = None, after: int = 0
+) -> list[HandRow]:
     """The match's hands in number order, as rows: all of them, or the ``newest`` few
     (with their moves: the chart's totals take up the newest hands', ``_added_to``) and
-    hand ``also`` (when there is one)."""
+    hand ``also`` (when there is one); only those numbered above ``after``."""
     query = select(*HAND_ROW_COLUMNS).where(Hand.match_id == match.id)
+    if after:
+        query = query.where(Hand.number > after)
     if newest is None:
         return [HandRow._make(r) for r in db.session.execute(query.order_by(Hand.number))]
     found = []
@@ -274,6 +273,28 @@ def hands(match: Match, newest: int | None = None, also: int | None = None) -> l
     if also is not None and all(h.number != also for h in found):
         found += [HandRow._make(r) for r in db.session.execute(query.where(Hand.number == also))]
     return sorted(found, key=lambda h: h.number)
+
+
+def newest_fragments(match: Match, newest: int) -> list[tuple[int, str | None]]:
+    """(number, the JSON it keeps of its view) of the ``newest`` hands, newest first: text
+    to compare, nothing decoded."""
+    rows = db.session.execute(
+        select(Hand.number, Hand.fragment)
+        .where(Hand.match_id == match.id)
+        .order_by(Hand.number.desc())
+        .limit(newest)
+    )
+    return [(number, fragment) for number, fragment in rows]
+
+
+def hands_numbered(match: Match, numbers: Sequence[int]) -> list[HandRow]:
+    """The match's hands ``numbers``, as rows, in number order."""
+    rows = db.session.execute(
+        select(*HAND_ROW_COLUMNS)
+        .where(Hand.match_id == match.id, Hand.number.in_(list(numbers)))
+        .order_by(Hand.number)
+    )
+    return [HandRow._make(r) for r in rows]
 
 
 def _folded(match: Match) -> Iterator[tuple[HandRecord, Carry]]:

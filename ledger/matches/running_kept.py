@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Generic, TypeVar
 
 from flask import Flask, current_app
+
+from ledger.matches.models import Match
 
 #: The most hands' totals a process keeps, over all matches (some 300 bytes a hand).
 MAX_HANDS = 20_000
@@ -28,6 +32,7 @@ EXTENSION = "ledger.match_running_totals"
 
 Running = tuple[tuple[int, tuple[int, ...]], ...]
 Played = tuple[datetime | None, datetime | None]
+Entry = TypeVar("Entry")
 
 
 @dataclass(frozen=True)
@@ -42,31 +47,33 @@ class Kept:
     played: Played | None
 
 
-class RunningKept:
-    def __init__(self, hands: int = MAX_HANDS):
-        self.hands = hands
-        self._entries: OrderedDict[str, Kept] = OrderedDict()
+class ByMatch(Generic[Entry]):
+    """Entries by the match's public id (never reused, as a row id may be), least recently
+    used dropped first, bounded by the hands they hold (``weight``)."""
+
+    def __init__(self, hands: int, weight: Callable[[Entry], int]):
+        self.hands, self.weight = hands, weight
+        self._entries: OrderedDict[str, Entry] = OrderedDict()
         self._held = 0  # hands in the entries
         self._lock = threading.Lock()
 
-    def get(self, public_id: str) -> Kept | None:
-        """The totals kept for the match ``public_id`` (never reused, as a row id may be)."""
+    def get(self, public_id: str) -> Entry | None:
         with self._lock:
             found = self._entries.get(public_id)
             if found is not None:
                 self._entries.move_to_end(public_id)
             return found
 
-    def put(self, public_id: str, kept: Kept) -> None:
-        if len(kept.running) > self.hands:
+    def put(self, public_id: str, entry: Entry) -> None:
+        if self.weight(entry) > self.hands:
             return
         with self._lock:
             old = self._entries.pop(public_id, None)
-            self._held += len(kept.running) - (len(old.running) if old is not None else 0)
-            self._entries[public_id] = kept
+            self._held += self.weight(entry) - (self.weight(old) if old is not None else 0)
+            self._entries[public_id] = entry
             while self._held > self.hands:
                 _, dropped = self._entries.popitem(last=False)
-                self._held -= len(dropped.running)
+                self._held -= self.weight(dropped)
 
     def clear(self) -> None:
         with self._lock:
@@ -74,11 +81,30 @@ class RunningKept:
             self._held = 0
 
 
-def running_kept(app: Flask | None = None) -> RunningKept:
-    """The app's store (made on first use): one per app, as its database is."""
+def added_since(match: Match, version: int, last_hand_number: int) -> int | None:
+    """How many hands were added to ``match`` since it stood at ``version`` with
+    ``last_hand_number``, when nothing else was written since (each write counts one
+    version, and only an added hand takes a new number); else None."""
+    added = match.last_hand_number - last_hand_number
+    return added if added >= 0 and match.version - version == added else None
+
+
+def by_match(
+    name: str, hands: int, weight: Callable[[Entry], int], app: Flask | None = None
+) -> ByMatch[Entry]:
+    """The app's store ``name`` (made on first use): one per app, as its database is."""
     app = app or current_app
-    found = app.extensions.get(EXTENSION)
-    if not isinstance(found, RunningKept):
-        found = app.extensions.setdefault(EXTENSION, RunningKept())
-    assert isinstance(found, RunningKept)
+    found = app.extensions.get(name)
+    if not isinstance(found, ByMatch):
+        found = app.extensions.setdefault(name, ByMatch(hands, weight))
+    assert isinstance(found, ByMatch)
     return found
+
+
+def running_kept(app: Flask | None = None) -> ByMatch[Kept]:
+    """The app's store of the chart's totals."""
+    return by_match(EXTENSION, MAX_HANDS, _hands_in, app)
+
+
+def _hands_in(kept: Kept) -> int:
+    return len(kept.running)

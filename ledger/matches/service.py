@@ -56,7 +56,7 @@ from ledger.engine.values import is_int
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import export as match_export
-from ledger.matches import fold, isolation
+from ledger.matches import fold, hands_kept, isolation
 from ledger.matches.digests import request_digest
 from ledger.matches.models import Hand as StoredHand
 from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
@@ -75,7 +75,7 @@ from ledger.matches.reading import (
     settled_under,
 )
 from ledger.matches.rescore import Reason, refusal
-from ledger.matches.view import MatchView, build_match_view, json_text
+from ledger.matches.view import HandRow, HandView, MatchView, build_match_view, json_text
 
 __all__ = [
     "PROFILE_LENGTH",
@@ -515,9 +515,12 @@ def match_view(match: Match, newest: int | None = None, also: int | None = None)
     if newest is None:
         rows = fold.hands(match)
         return build_match_view(match, board, rows, fold.totals_after_each_hand(match))
-    rows = fold.hands(match, newest, also)
+    views, rows = hands_kept.newest_hands(match, newest)
+    shown: list[HandView | HandRow] = list(views)
+    if also is not None and all(view.number != also for view in views):
+        shown += fold.hands(match, 0, also)
     return build_match_view(
-        match, board, rows, fold.totals_after_each_hand(match, rows), fold.played(match)
+        match, board, shown, fold.totals_after_each_hand(match, rows), fold.played(match)
     )
 
 

@@ -344,17 +344,21 @@ def hand_fragment(view: HandView) -> str:
 def build_match_view(
     match: Match,
     board: Scoreboard,
-    hands: Sequence[ShownHand],
+    hands: Sequence[ShownHand | HandView],
     running: Sequence[tuple[int, tuple[int, ...]]] = (),
     played: tuple[datetime | None, datetime | None] | None = None,
 ) -> MatchView:
     """The match from its kept scoreboard, showing ``hands`` (all of them, or some; each
-    with its fold record) and, when given, the totals after every hand and when the
-    first and last hand were played (else: as far as ``hands`` tell)."""
+    with its fold record, or its view as kept: ``hands_kept``) and, when given, the
+    totals after every hand and when the first and last hand were played (else: as far
+    as ``hands`` tell)."""
     players = tuple(match.player_names)
     rules = rules_from_record(match.rules)
     length = parse_length(match.length, "length")
-    views = tuple(hand_view(h, players) for h in sorted(hands, key=lambda h: h.number))
+    views = tuple(
+        h if isinstance(h, HandView) else hand_view(h, players)
+        for h in sorted(hands, key=lambda h: h.number)
+    )
     after = dict(running)
     state = board.state(
         match.first_dealer,
@@ -389,7 +393,7 @@ def build_match_view(
     )
 
 
-def _played(hands: Sequence[ShownHand]) -> tuple[datetime | None, datetime | None]:
+def _played(hands: Sequence[ShownHand | HandView]) -> tuple[datetime | None, datetime | None]:
     moments = [h.created_at for h in hands if h.created_at is not None]
     return (min(moments), max(moments)) if moments else (None, None)
 

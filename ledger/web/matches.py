@@ -26,6 +26,7 @@ from flask import (
     Response,
     current_app,
     flash,
+    g,
     get_template_attribute,
     make_response,
     redirect,
@@ -39,7 +40,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ledger import matches
-from ledger.engine import FieldError, Invalid
+from ledger.engine import FieldError, Invalid, SettleUp
 from ledger.extensions import csrf
 from ledger.forms.import_match import ImportMatchForm, read_saved_match
 from ledger.forms.length import MAX_COUNT, LengthForm, length_unit, suggest_length
@@ -76,7 +77,7 @@ from ledger.matches.view import HandView, MatchView, stake_of
 from ledger.tables.player_stats import match_stats
 from ledger.tables.service import table_of
 from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
-from ledger.web.score_table import RECENT_HANDS, score_rows
+from ledger.web.score_table import RECENT_HANDS, ScoreCell, score_rows
 from ledger.web.undo import take_undo_offer
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -283,6 +284,68 @@ def render_report_hand_row(
     macros = current_app.jinja_env.get_template("partials/_report_hand_row.html").module
     row: Markup = getattr(macros, "hand_row")(hand, seats)  # noqa: B009  # a template's macro
     return row
+
+
+#: A cell of the score table is kept by what it shows: a new hand draws its own cells.
+SCORE_CELLS = "ledger_score_cells"
+SCORE_CELLS_KEPT = 4096
+
+
+@bp.app_template_global()
+def score_cells(cells: Sequence[ScoreCell]) -> Markup:
+    """A player's cells of the score table (match/_score_cell.html), each kept by its
+    figures, language and digits."""
+    kept = fragment_cache(name=SCORE_CELLS, size=SCORE_CELLS_KEPT)
+    language, digits = current_language(), digit_style()
+    drawn = []
+    for cell in cells:
+        key = (cell.net, cell.finished, cell.carried, cell.running, language, digits)
+        found = kept.get(key)
+        if found is None:
+            found = render_score_cell(cell)
+            kept.put(key, found)
+        drawn.append(found)
+    return Markup("".join(drawn))
+
+
+def render_score_cell(cell: ScoreCell) -> Markup:
+    macros = current_app.jinja_env.get_template("match/_score_cell.html").module
+    drawn: Markup = getattr(macros, "score_cell")(cell)  # noqa: B009  # a template's macro
+    return drawn
+
+
+#: Where a request keeps the settle-up's figures it drew (``flask.g``).
+SETTLE_UP_DRAWN = "settle_up_figures"
+
+
+@bp.app_template_global()
+def settle_up_figures(view: Any, result: SettleUp, slip: bool, balances: bool) -> Markup:
+    """The figures of ``view``'s settle-up ``result`` (match/_settle_up_figures.html),
+    drawn once a request: the match page shows them on the screen and again in its
+    printed report. Kept by everything they show (a what-if's comparison shares the
+    match's public id and version, not its figures)."""
+    drawn: dict[Hashable, Markup] = g.setdefault(SETTLE_UP_DRAWN, {})
+    key = (
+        result,
+        view.public_id,
+        getattr(view, "version", None),
+        getattr(view, "table_id", None),  # how to pay each payee: a table's players'
+        view.finished,
+        slip,
+        balances,
+    )
+    found = drawn.get(key)
+    if found is None:
+        found = drawn[key] = Markup(
+            render_template(
+                "match/_settle_up_figures.html",
+                view=view,
+                result=result,
+                settle_slip=slip,
+                settle_balances=balances,
+            )
+        )
+    return found
 
 
 def _kept(

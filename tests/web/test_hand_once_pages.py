@@ -25,6 +25,7 @@ from match_pages_support import (
 from sqlalchemy import func, select, update
 
 from ledger.extensions import db
+from ledger.matches.hands_kept import kept_hands
 from ledger.matches.models import Hand, HandVersion, Match
 
 
@@ -184,6 +185,7 @@ def test_undo_is_refused_when_too_late_or_changed_and_asks_to_confirm(app, clien
             update(Hand).where(Hand.number == 1).values(created_at=three_minutes_ago)
         )
         db.session.commit()
+    kept_hands(app).clear()  # changed behind the app's back, no write counted: read again
     late = client.post(f"{url}/hands/1/undo", data={"version": "1"})
     assert late.status_code == 303 and late.headers["Location"] == f"{url}/hands/1/delete"
     page = client.get(late.headers["Location"]).get_data(as_text=True)

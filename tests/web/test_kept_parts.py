@@ -4,6 +4,8 @@ draws them no more, and each language has its own."""
 
 from __future__ import annotations
 
+import re
+
 from flask import template_rendered
 from match_pages_support import THREE_PLAY, VOID, WORKED, add_hand, create_match
 
@@ -80,3 +82,36 @@ def test_a_new_hand_draws_its_own_row_of_the_report_and_not_the_rules(app, clien
     nepali = client.get(url).text
     assert drawn == [4, 1, 2, 3, 4] and "partials/match_rules.html" in templates
     assert "बाहिर" in report_rows(nepali)[1] and "१" in report_rows(nepali)[0]
+
+
+def score_cells_of(html: str) -> list[str]:
+    return re.findall(r'<td class="num cell[^"]*">.*?</td>', html, re.S)
+
+
+def test_a_new_hand_draws_its_own_cells_of_the_score_table(app, client, monkeypatch):
+    url = create_match(client)
+    for hand in (WORKED, THREE_PLAY, VOID):  # a seat sat out, a void hand
+        add_hand(client, url, hand)
+    drawn: list[int] = []
+    draw = matches.render_score_cell
+
+    def counted(cell):
+        drawn.append(cell.hand)
+        return draw(cell)
+
+    monkeypatch.setattr(matches, "render_score_cell", counted)
+    first = client.get(url).text
+    assert drawn and set(drawn) <= {1, 2, 3}
+    drawn.clear()
+    add_hand(client, url, WORKED)
+    again = client.get(url).text
+    assert set(drawn) <= {4} and len(drawn) <= 4  # none of the earlier hands' cells
+    seats = len(score_cells_of(first)) // 3  # a row a player, a cell a hand
+    before, after = score_cells_of(first), score_cells_of(again)
+    assert len(after) == seats * 4
+    for row in range(seats):  # the earlier hands' cells as they were
+        assert after[row * 4 : row * 4 + 3] == before[row * 3 : row * 3 + 3]
+    client.get("/lang/ne")
+    nepali = client.get(url).text
+    assert set(drawn) == {1, 2, 3, 4}  # in Nepali, each drawn again in its words
+    assert "बाहिर" in "".join(score_cells_of(nepali)) and "बाहिर" not in again

@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from flask import template_rendered
 from match_pages_support import PLAYERS, imported_match
 
 from ledger.matches.chart import MAX_POINTS
@@ -111,3 +112,27 @@ def test_the_chart_is_drawn_once_per_page(client, long_match, part):
     assert html.count('<svg class="chart"') == 1
     assert "print-chart" not in html
     assert html.count("<polyline") == len(PLAYERS)
+
+
+@pytest.mark.parametrize("part", ["", "/live"])
+def test_the_settle_up_is_drawn_once_per_page(app, client, long_match, part):
+    """The page shows who pays whom on the screen and again in its printed report: the
+    figures are drawn once (``settle_up_figures``), the same in both places."""
+    drawn: list[str] = []
+
+    def count(sender, template, context, **extra):
+        drawn.append(template.name)
+
+    template_rendered.connect(count, app)
+    try:
+        html = client.get(long_match + part).get_data(as_text=True)
+    finally:
+        template_rendered.disconnect(count, app)
+    assert drawn.count("match/_settle_up_figures.html") == 1
+    screen = re.search(r'<section class="settle-up" id="settle-up".*?</section>', html, re.S)
+    report = re.search(r'<section class="settle-up" id="report-settle-up".*?</section>', html, re.S)
+    assert screen and report
+    assert screen[0].count("<tr>") == report[0].count("<tr>") > 1
+    assert re.findall(r'data-total="(-?\d+)"', screen[0]) == re.findall(
+        r'data-total="(-?\d+)"', report[0]
+    )
