@@ -15,16 +15,15 @@ bounded by the hands they hold.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from flask import Flask, current_app
 
 from ledger.matches.models import Match
+from ledger.matches.page_cache import Bounded
 
 #: The most hands' totals a process keeps, over all matches (some 300 bytes a hand).
 MAX_HANDS = 20_000
@@ -47,38 +46,12 @@ class Kept:
     played: Played | None
 
 
-class ByMatch(Generic[Entry]):
+class ByMatch(Bounded[str, Entry]):
     """Entries by the match's public id (never reused, as a row id may be), least recently
     used dropped first, bounded by the hands they hold (``weight``)."""
 
     def __init__(self, hands: int, weight: Callable[[Entry], int]):
-        self.hands, self.weight = hands, weight
-        self._entries: OrderedDict[str, Entry] = OrderedDict()
-        self._held = 0  # hands in the entries
-        self._lock = threading.Lock()
-
-    def get(self, public_id: str) -> Entry | None:
-        with self._lock:
-            found = self._entries.get(public_id)
-            if found is not None:
-                self._entries.move_to_end(public_id)
-            return found
-
-    def put(self, public_id: str, entry: Entry) -> None:
-        if self.weight(entry) > self.hands:
-            return
-        with self._lock:
-            old = self._entries.pop(public_id, None)
-            self._held += self.weight(entry) - (self.weight(old) if old is not None else 0)
-            self._entries[public_id] = entry
-            while self._held > self.hands:
-                _, dropped = self._entries.popitem(last=False)
-                self._held -= self.weight(dropped)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self._held = 0
+        super().__init__(None, hands, weight)
 
 
 def added_since(match: Match, version: int, last_hand_number: int) -> int | None:
