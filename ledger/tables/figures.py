@@ -23,6 +23,7 @@ from openskill.models import PlackettLuce
 
 from ledger.engine import Stake, amount_text, settle_up
 from ledger.engine.match import is_finished, next_seat
+from ledger.engine.player_figures import place_among
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Line, Scoreboard
 from ledger.matches.reading import rules_from_record
@@ -65,10 +66,10 @@ class MatchFigures:
 
     @cached_property
     def places(self) -> dict[str, int]:
-        """Each player who played: 1 + how many who played ended higher (equal totals,
+        """Each player who played: their place among those who played (equal totals,
         equal place)."""
         mine = [self.totals[name] for name in self.played]
-        return {name: 1 + sum(other > self.totals[name] for other in mine) for name in self.played}
+        return {name: place_among(self.totals[name], mine) for name in self.played}
 
     @cached_property
     def leaders(self) -> list[str]:
