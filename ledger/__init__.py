@@ -19,21 +19,8 @@ from ledger.http.front import init_front
 from ledger.http.imports import init_imports
 from ledger.http.limits import init_limits
 from ledger.http.security import init_security
-from ledger.i18n import (
-    current_language,
-    digit_style,
-    digits,
-    format_day,
-    format_moment,
-    money,
-    num,
-    signed,
-    switches,
-    tr,
-    translate,
-)
-from ledger.i18n.language import LANGUAGES
-from ledger.i18n.switches import here, init_i18n
+from ledger.i18n import switches
+from ledger.i18n.switches import init_i18n
 from ledger.i18n.words import (
     AWARD_TITLES,
     ITEM_NOTE_WORDS,
@@ -139,15 +126,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def _register_templates(app: Flask) -> None:
-    """Every filter and global the templates use."""
+    """The templates' filters and globals beyond the words and numbers of the reader's
+    language (``init_i18n``)."""
     template_filters: dict[str, Callable[..., Any]] = {
-        "num": num,
-        "signed": signed,
-        "when": format_moment,
-        "money": money,
-        "digits": digits,
-        "day": format_day,
-        "tr": translate,
         "card": filters.card,
         "cards": filters.cards,
         "rule_value": filters.rule_value,
@@ -159,11 +140,6 @@ def _register_templates(app: Flask) -> None:
     for name, function in template_filters.items():
         app.add_template_filter(function, name)
     template_globals: dict[str, Any] = {
-        "tr": tr,
-        "current_language": current_language,
-        "digit_style": digit_style,
-        "here": here,
-        "languages": LANGUAGES,
         "tiplu_family": filters.tiplu_family,
         "changed_settings": filters.changed_settings,
         "profile_titles": PROFILE_NAMES,

@@ -9,6 +9,7 @@ everything else is ``ledger.tables.service``. A write needs ``Authorization: Bea
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from flask import Response, jsonify, make_response, request, url_for
 from flask.typing import ResponseReturnValue
@@ -110,27 +111,25 @@ def table_start_season(public_id: str) -> ResponseReturnValue:
 
 @bp.get("/tables/<id:public_id>/standings")
 def table_standings(public_id: str) -> Response:
-    table, season = _table_and_season(public_id)
-    return jsonify(service.standings_json(table, season))
+    return _season_json(public_id, service.standings_json)
 
 
 @bp.get("/tables/<id:public_id>/stats")
 def table_stats(public_id: str) -> Response:
     """Each player's figures over a season (or all time) and its awards."""
-    table, season = _table_and_season(public_id)
-    return jsonify(player_stats.table_stats_json(table, season))
+    return _season_json(public_id, player_stats.table_stats_json)
 
 
 @bp.get("/tables/<id:public_id>/rating-history")
 def table_rating_history(public_id: str) -> Response:
-    table, season = _table_and_season(public_id)
-    return jsonify({"games": service.rating_history(table, season)})
+    return _season_json(
+        public_id, lambda table, season: {"games": service.rating_history(table, season)}
+    )
 
 
 @bp.get("/tables/<id:public_id>/settle-up")
 def table_settle_up(public_id: str) -> Response:
-    table, season = _table_and_season(public_id)
-    return jsonify(service.season_settle_up(table, season))
+    return _season_json(public_id, service.season_settle_up)
 
 
 @bp.post("/tables/<id:public_id>/rescore")
@@ -204,6 +203,11 @@ def _table_and_season(public_id: str) -> tuple[Table, Season | None]:
     """The table and the season its ``?season=`` names (``service.read_season``)."""
     table = service.get_table(public_id)
     return table, service.read_season(table, request.args.get("season"))
+
+
+def _season_json(public_id: str, figures: Callable[[Table, Season | None], object]) -> Response:
+    """``figures`` of the table and the season its ``?season=`` names, as JSON."""
+    return jsonify(figures(*_table_and_season(public_id)))
 
 
 def _idempotency_key() -> str | None:

@@ -20,10 +20,14 @@ from ledger.i18n.language import (
     LANG_COOKIE,
     LANGUAGES,
     babel,
+    current_language,
+    digit_style,
     is_api_request,
     select_language,
     translations,
 )
+from ledger.i18n.messages import tr, translate
+from ledger.i18n.numbers import digits, format_day, format_moment, money, num, signed
 
 COOKIE_MAX_AGE = 2 * 365 * 24 * 3600  # two years: a preference, not a session
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
@@ -116,7 +120,8 @@ def template_ngettext(
 
 
 def init_i18n(app: Flask) -> None:
-    """Flask-Babel on the app, and the ``Vary`` that keeps pages apart by language."""
+    """Flask-Babel on the app, the templates' words, numbers and switches in the reader's
+    language, and the ``Vary`` that keeps pages apart by language."""
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_language)
@@ -133,4 +138,24 @@ def init_i18n(app: Flask) -> None:
     app.jinja_env.globals["ngettext"] = template_ngettext
     # {% trans %} blocks are read with their whitespace folded: one-line message ids.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
+    app.jinja_env.filters.update(
+        {
+            "num": num,
+            "signed": signed,
+            "when": format_moment,
+            "money": money,
+            "digits": digits,
+            "day": format_day,
+            "tr": translate,
+        }
+    )
+    app.jinja_env.globals.update(
+        {
+            "tr": tr,
+            "current_language": current_language,
+            "digit_style": digit_style,
+            "here": here,
+            "languages": LANGUAGES,
+        }
+    )
     app.after_request(_vary)

@@ -60,19 +60,26 @@ AMOUNT_SCHEMA: dict[str, object] = {
 
 
 @dataclass(frozen=True)
-class MatchSpec:
-    """A new match, checked: names tidied, rules resolved, first dealer one of the players."""
+class RosterSpec:
+    """What a new match and a new table both begin with, checked: a name, the players
+    (names tidied), the rules (resolved) and the stake (None: points only)."""
 
     name: str
     players: tuple[str, ...]
     rules: HouseRules
-    length: MatchLength | None
-    first_dealer: str
-    stake: Stake | None = None
+    stake: Stake | None
 
     def rules_json(self) -> dict[str, Any]:
         """The rules as stored: the profile and the settings that differ from it."""
         return rules_record(self.rules)
+
+
+@dataclass(frozen=True)
+class MatchSpec(RosterSpec):
+    """A new match: its length, and a first dealer who is one of the players."""
+
+    length: MatchLength | None
+    first_dealer: str
 
 
 def tidy(name: str) -> str:
@@ -155,7 +162,7 @@ def read_match(
             )
     if reading.errors:
         raise Invalid(reading.errors)
-    return MatchSpec(read["name"], tuple(names), resolved, match_length, dealer, read["stake"])
+    return MatchSpec(read["name"], tuple(names), resolved, read["stake"], match_length, dealer)
 
 
 class ListedCurrency(CurrencyCode):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from decimal import Context, Decimal, Inexact, localcontext
 from functools import cached_property, lru_cache
@@ -23,6 +23,7 @@ from openskill.models import PlackettLuce
 
 from ledger.engine import Stake, amount_text, settle_up
 from ledger.engine.match import is_finished, next_seat
+from ledger.engine.player_figures import place_among
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Line, Scoreboard
 from ledger.matches.reading import rules_from_record
@@ -65,10 +66,10 @@ class MatchFigures:
 
     @cached_property
     def places(self) -> dict[str, int]:
-        """Each player who played: 1 + how many who played ended higher (equal totals,
+        """Each player who played: their place among those who played (equal totals,
         equal place)."""
         mine = [self.totals[name] for name in self.played]
-        return {name: 1 + sum(other > self.totals[name] for other in mine) for name in self.played}
+        return {name: place_among(self.totals[name], mine) for name in self.played}
 
     @cached_property
     def leaders(self) -> list[str]:
@@ -141,6 +142,8 @@ class PlayerLine:
     """One player's line of the standings: sums over the season's matches."""
 
     name: str
+    #: Not on the roster: a guest of the table (``ledger.tables.guests``).
+    guest: bool = False
     matches: int = 0
     matches_won: int = 0
     hands: int = 0
@@ -150,8 +153,6 @@ class PlayerLine:
     total: int = 0
     amount: Decimal | None = None
     rating: Rating | None = None
-    #: Not on the roster: a guest of the table (``ledger.tables.guests``).
-    guest: bool = False
 
     def add(self, line: Line, won: bool, per_point: Decimal | None) -> None:
         self.matches += 1
@@ -165,16 +166,9 @@ class PlayerLine:
             self.amount = (self.amount or Decimal("0.00")) + money(line.total, per_point)
 
     def to_json(self) -> dict[str, Any]:
+        """Every field: the amount as text, the rating with its ordinal."""
         return {
-            "name": self.name,
-            "guest": self.guest,
-            "matches": self.matches,
-            "matches_won": self.matches_won,
-            "hands": self.hands,
-            "hands_won": self.hands_won,
-            "seen_hands": self.seen_hands,
-            "maal": self.maal,
-            "total": self.total,
+            **asdict(self),
             "amount": amount_text(self.amount),
             "rating": self.rating.to_json() if self.rating else Rating.start().to_json(),
         }
@@ -205,26 +199,16 @@ class Pair:
 
     a: str
     b: str
+    a_guest: bool = False
+    b_guest: bool = False
     matches: int = 0
     a_above: int = 0
     b_above: int = 0
     a_paid_b: int = 0
     b_paid_a: int = 0
-    a_guest: bool = False
-    b_guest: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "a": self.a,
-            "b": self.b,
-            "a_guest": self.a_guest,
-            "b_guest": self.b_guest,
-            "matches": self.matches,
-            "a_above": self.a_above,
-            "b_above": self.b_above,
-            "a_paid_b": self.a_paid_b,
-            "b_paid_a": self.b_paid_a,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,20 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from ledger.engine import PROFILES, FieldError, HouseRules, Invalid, Stake, resolve_rules
+from ledger.engine import PROFILES, FieldError, Invalid, Stake, resolve_rules
 from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, join, ref
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import read_name
 from ledger.matches.export import _timestamp
-from ledger.matches.reading import AMOUNT_SCHEMA, MAX_PER_POINT, read_changes, read_stake
+from ledger.matches.reading import (
+    AMOUNT_SCHEMA,
+    MAX_PER_POINT,
+    RosterSpec,
+    read_changes,
+    read_stake,
+)
 
 T = TypeVar("T")
 
@@ -27,13 +33,9 @@ _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]{1,2})?", re.ASCII)
 
 
 @dataclass(frozen=True)
-class TableSpec:
-    """A new table, checked: name tidied, roster names unique ignoring case."""
+class TableSpec(RosterSpec):
+    """A new table: its roster's names unique ignoring case, and its first season."""
 
-    name: str
-    players: tuple[str, ...]
-    rules: HouseRules
-    stake: Stake | None
     season: str
 
 

@@ -9,7 +9,7 @@ won. A 5,000-hand season is 5,000 settles, within a few seconds on a small machi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from sqlalchemy import select
@@ -42,14 +42,7 @@ class RescoredLine:
         return self.total - self.total_as_played
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "matches": self.matches,
-            "total": self.total,
-            "total_as_played": self.total_as_played,
-            "matches_won": self.matches_won,
-            "matches_won_as_played": self.matches_won_as_played,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)

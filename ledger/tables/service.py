@@ -80,7 +80,7 @@ def create_table(data: Mapping[str, Any]) -> tuple[Table, str]:
     key = secrets.token_urlsafe(24)
     table = Table(
         name=spec.name,
-        rules=rules_record(spec.rules),
+        rules=spec.rules_json(),
         edit_key_hash=_hash_key(key),
         players=[TablePlayer(name=n, name_key=n.casefold()) for n in spec.players],
         seasons=[Season(name=spec.season)],

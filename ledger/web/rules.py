@@ -10,7 +10,6 @@ from ledger.i18n.words import (
     COUNT_MEANINGS,
     PROFILE_NAMES,
     PROFILE_READINGS,
-    SETTING_MEANINGS,
 )
 
 bp = Blueprint("rules", __name__)
@@ -29,7 +28,6 @@ def index() -> str:
         "rules/page.html",
         profiles=profiles,
         settings=settings,
-        help=SETTING_MEANINGS,
         notes=PROFILE_READINGS,
         limits=limits,
         counts=COUNT_MEANINGS,
