@@ -17,11 +17,10 @@ from flask import Response, jsonify
 
 from ledger.api import bp
 from ledger.engine import PROFILES, hand_body
+from ledger.engine.declare import Body
 from ledger.engine.game import (
     FINISHES,
     HAND_PLAYERS,
-    MAX_MATCH_NAME,
-    MAX_MATCH_PLAYERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PACKS,
@@ -29,7 +28,15 @@ from ledger.engine.game import (
 )
 from ledger.engine.hand_body import NAME_SCHEMA, PLAYERS_TEXT
 from ledger.engine.rules import CHOICES, SETTING_HELP, SETTING_KINDS
-from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, NUMBER_MAX
+from ledger.matches.export import (
+    EXPORT,
+    EXPORT_FORMAT,
+    EXPORT_FORMAT_VERSION,
+    HAND_ENTRY,
+    HAND_TIMES,
+    HISTORY_ENTRY,
+    HISTORY_TIMES,
+)
 from ledger.matches.models import INTEGER_MAX
 from ledger.matches.reading import MATCH, MATCH_CHANGE, STAKE
 
@@ -119,19 +126,6 @@ def whole(least: int | None = None, most: int | None = None) -> Schema:
 
 TEXT = {"type": "string"}
 TIME = nullable({"type": "string", "format": "date-time"})
-#: A time an import reads (``ledger.matches.export._timestamp``): RFC 3339, in the years
-#: 1970 to 9999 (a date that does not exist, like 30 February, is refused too).
-TIME_READ = nullable(
-    {
-        "type": "string",
-        "format": "date-time",
-        "pattern": r"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
-        r"T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,6})?"
-        r"(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
-    }
-)
-
-
 OTHER_RULES = {**ref("ResolvedRules"), "description": "The other rules, resolved."}
 
 
@@ -315,42 +309,23 @@ def schemas() -> dict[str, Schema]:
             "description": PLAYERS_TEXT + " Players of the match not listed sit out.",
         },
         "dealer": NAME,
-        "version": whole(1, NUMBER_MAX),
         "nets": ignored("The hand's nets (an object of integers): it is settled again"),
     }
-    number = whole(1, NUMBER_MAX)
-    read = dict.fromkeys(("created_at", "updated_at", "saved_at", "replaced_at"), TIME_READ)
+
+    def entries(entry: Body, times: Body, *required: str) -> Schema:
+        return array(obj({**entry.properties(), **export_hand, **times.properties()}, required))
+
     export = obj(
         {
             "format": {"const": EXPORT_FORMAT},
             "format_version": {"const": EXPORT_FORMAT_VERSION},
             "exported_at": ignored("When it was exported"),
             "id": ignored("The match's id in the ledger it came from"),
-            "name": {**NAME, "maxLength": MAX_MATCH_NAME},
-            "rules": ref("RulesSpec"),
-            "length": nullable(ref("Length")),
-            "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS, uniqueItems=True),
-            "first_dealer": nullable(NAME),
-            "last_hand_number": whole(0, NUMBER_MAX),
-            "ended_at": {
-                **TIME_READ,
-                "description": "When the table ended the match (End the night).",
-            },
-            "hands": array(
-                obj(
-                    {"number": number, **export_hand, **props("created_at updated_at", read)},
-                    ("number", "dealer", "finish", "players"),
-                )
-            ),
-            "history": array(
-                obj(
-                    {
-                        **props("hand:number action:action", {"number": number}),
-                        **export_hand,
-                        **props("saved_at replaced_at", read),
-                    },
-                    ("hand", "version", "dealer", "finish", "players"),
-                )
+            **MATCH.properties(),
+            **EXPORT.properties(),
+            "hands": entries(HAND_ENTRY, HAND_TIMES, "number", "dealer", "finish", "players"),
+            "history": entries(
+                HISTORY_ENTRY, HISTORY_TIMES, "hand", "version", "dealer", "finish", "players"
             ),
             "totals": ignored("The totals after the last hand (an object of integers)"),
         },

@@ -9,7 +9,6 @@ from ledger.api.openapi import (
     OTHER_RULES,
     POINTS,
     TEXT,
-    TIME_READ,
     Schema,
     array,
     nullable,
@@ -24,6 +23,7 @@ from ledger.tables.export import (
     MAX_IMPORTED_MATCHES,
     MAX_IMPORTED_PAYMENTS,
     MAX_IMPORTED_SEASONS,
+    SEASON_ENTRY,
     TABLE_FORMAT,
 )
 from ledger.tables.models import MAX_QR_TEXT
@@ -205,7 +205,7 @@ def table_schemas() -> dict[str, Schema]:
                 "rules": ref("RulesSpec"),
                 "stake": nullable(ref("Stake")),
                 "seasons": array(
-                    obj({"name": TABLE_NAME, "started_at": TIME_READ}, ("name",)),
+                    SEASON_ENTRY.schema(),
                     minItems=1,
                     maxItems=MAX_IMPORTED_SEASONS,
                 ),

@@ -11,12 +11,12 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from ledger.engine import PROFILES, FieldError, HouseRules, Invalid, Stake, resolve_rules
-from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, join, ref
+from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, ref
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import read_name
-from ledger.matches.export import _timestamp
+from ledger.matches.export import Moment
 from ledger.matches.reading import AMOUNT_SCHEMA, MAX_PER_POINT, read_changes, read_stake
 
 T = TypeVar("T")
@@ -306,16 +306,6 @@ class Money(Kind):
 
     def schema(self) -> Schema:
         return AMOUNT_SCHEMA
-
-
-class Moment(Kind):
-    """A time (RFC 3339; one without an offset is UTC), in UTC."""
-
-    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
-        return _timestamp(value, join(parent, key), reading.errors)
-
-    def schema(self) -> Schema:
-        return {"type": "string", "format": "date-time"}
 
 
 #: A payment (POST /api/v1/tables/<id>/payments; a table's import).
