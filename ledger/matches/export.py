@@ -64,10 +64,7 @@ def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str
     with its ``number``, ``dealer`` and ``version``.
     """
     return {
-        "format": EXPORT_FORMAT,
-        "format_version": EXPORT_FORMAT_VERSION,
-        "exported_at": iso(utcnow()),
-        "id": view.public_id,
+        **stamped(EXPORT_FORMAT, EXPORT_FORMAT_VERSION, view.public_id),
         "name": view.name,
         "rules": view.rules.spec(),
         "length": view.length.to_json() if view.length else None,
@@ -104,6 +101,11 @@ def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str
         ],
         "totals": view.totals,
     }
+
+
+def stamped(fmt: str, version: int, public_id: str) -> dict[str, Any]:
+    """What an export says of itself: its format, when it was made, the id it had."""
+    return {"format": fmt, "format_version": version, "exported_at": iso(utcnow()), "id": public_id}
 
 
 def _rules_apart(old: HandVersion, view: MatchView) -> dict[str, Any]:

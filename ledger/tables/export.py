@@ -13,7 +13,7 @@ from ledger.engine.declare import Body, Choice, Field, Reading
 from ledger.engine.errors import N_
 from ledger.extensions import db
 from ledger.matches.collector import collector_paused
-from ledger.matches.export import TIME
+from ledger.matches.export import TIME, stamped
 from ledger.matches.models import Match, utcnow
 from ledger.matches.reading import find_player
 from ledger.matches.view import iso
@@ -36,10 +36,7 @@ def export_table(table: Table) -> dict[str, Any]:
     stake = service.stake(table)
     in_table = sorted(service.table_matches(table), key=lambda m: (m.created_at, m.id))
     return {
-        "format": TABLE_FORMAT,
-        "format_version": TABLE_FORMAT_VERSION,
-        "exported_at": iso(utcnow()),
-        "id": table.public_id,
+        **stamped(TABLE_FORMAT, TABLE_FORMAT_VERSION, table.public_id),
         "name": table.name,
         "rules": service.rules_spec(table),
         "stake": stake.to_json() if stake else None,
