@@ -17,7 +17,6 @@ from flask import Response, jsonify
 
 from ledger.api import bp
 from ledger.engine import PROFILES, hand_body
-from ledger.engine.declare import Body
 from ledger.engine.game import (
     FINISHES,
     HAND_PLAYERS,
@@ -28,15 +27,7 @@ from ledger.engine.game import (
 )
 from ledger.engine.hand_body import NAME_SCHEMA, PLAYERS_TEXT
 from ledger.engine.rules import CHOICES, SETTING_HELP, SETTING_KINDS
-from ledger.matches.export import (
-    EXPORT,
-    EXPORT_FORMAT,
-    EXPORT_FORMAT_VERSION,
-    HAND_ENTRY,
-    HAND_TIMES,
-    HISTORY_ENTRY,
-    HISTORY_TIMES,
-)
+from ledger.matches.export import ENTRIES, EXPORT, EXPORT_FORMAT, EXPORT_FORMAT_VERSION
 from ledger.matches.models import INTEGER_MAX
 from ledger.matches.reading import MATCH, MATCH_CHANGE, STAKE
 
@@ -312,7 +303,8 @@ def schemas() -> dict[str, Schema]:
         "nets": ignored("The hand's nets (an object of integers): it is settled again"),
     }
 
-    def entries(entry: Body, times: Body, *required: str) -> Schema:
+    def entries(where: str, *required: str) -> Schema:
+        entry, times = ENTRIES[where]
         return array(obj({**entry.properties(), **export_hand, **times.properties()}, required))
 
     export = obj(
@@ -323,10 +315,8 @@ def schemas() -> dict[str, Schema]:
             "id": ignored("The match's id in the ledger it came from"),
             **MATCH.properties(),
             **EXPORT.properties(),
-            "hands": entries(HAND_ENTRY, HAND_TIMES, "number", "dealer", "finish", "players"),
-            "history": entries(
-                HISTORY_ENTRY, HISTORY_TIMES, "hand", "version", "dealer", "finish", "players"
-            ),
+            "hands": entries("hands", "number", "dealer", "finish", "players"),
+            "history": entries("history", "hand", "version", "dealer", "finish", "players"),
             "totals": ignored("The totals after the last hand (an object of integers)"),
         },
         ("name", "players", "rules"),

@@ -395,6 +395,8 @@ HISTORY_ENTRY = Body(
     nulls_absent=False,
 )
 HISTORY_TIMES = _times(*HISTORY_STAMPS)
+#: How each list of an export's hands is read (and described).
+ENTRIES = {"hands": (HAND_ENTRY, HAND_TIMES), "history": (HISTORY_ENTRY, HISTORY_TIMES)}
 
 
 def _read_hands(
@@ -404,7 +406,7 @@ def _read_hands(
         reading.errors.append(FieldError(where, f"{where} must be a list."))
         return []
     history = where == "history"
-    entry, times = (HISTORY_ENTRY, HISTORY_TIMES) if history else (HAND_ENTRY, HAND_TIMES)
+    entry, times = ENTRIES[where]
     out = []
     keys: set[tuple[int, int]] = set()
     for i, item in enumerate(items):
