@@ -23,6 +23,7 @@ from ledger.tables.export import (
     MAX_IMPORTED_MATCHES,
     MAX_IMPORTED_PAYMENTS,
     MAX_IMPORTED_SEASONS,
+    PAYMENT_ENTRY,
     SEASON_ENTRY,
     TABLE_FORMAT,
 )
@@ -209,8 +210,17 @@ def table_schemas() -> dict[str, Schema]:
                     minItems=1,
                     maxItems=MAX_IMPORTED_SEASONS,
                 ),
-                "payments": array({"type": "object"}, maxItems=MAX_IMPORTED_PAYMENTS),
-                "matches": array({"type": "object"}, maxItems=MAX_IMPORTED_MATCHES),
+                "payments": array(
+                    obj(
+                        {**PAYMENT.properties(), "season": whole(0), **PAYMENT_ENTRY.properties()},
+                        ("from", "to", "amount", "season"),
+                    ),
+                    maxItems=MAX_IMPORTED_PAYMENTS,
+                ),
+                "matches": array(
+                    {"allOf": [ref("Export"), obj({"season": nullable(whole(0))})]},
+                    maxItems=MAX_IMPORTED_MATCHES,
+                ),
             },
             ("format", "name", "rules", "seasons"),
             description="The table, its seasons (the first is the table's first), "
