@@ -3,9 +3,9 @@ response schemas and the error shape of docs/api.md.
 
 The document is data built here, not read off the code: tests/api/test_openapi.py keeps
 it true (every route of the app is in it, it validates, and a property-based run of
-Schemathesis finds no answer that breaks it). The house-rules settings are taken from
-the engine (``CHOICES``, ``COUNTS``, ``TABLES``...), so that a new setting is described
-the moment the engine has it.
+Schemathesis finds no answer that breaks it). The house-rules settings' schemas are
+the engine's (``SETTING_KINDS``: each setting read and described by one kind), so that
+a new setting is described the moment the engine has it.
 """
 
 from __future__ import annotations
@@ -20,28 +20,14 @@ from ledger.engine import PROFILES, hand_body
 from ledger.engine.game import (
     FINISHES,
     HAND_PLAYERS,
-    MAX_MATCH_NAME,
-    MAX_MATCH_PLAYERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PACKS,
     SEEN,
 )
 from ledger.engine.hand_body import NAME_SCHEMA, PLAYERS_TEXT
-from ledger.engine.rules import (
-    BOOLS,
-    CHOICES,
-    COUNTS,
-    MAX_PER_CARD,
-    MAX_TABLE_ENTRIES,
-    MAX_TABLE_TOTAL,
-    OPTIONAL_TABLES,
-    SETTING_HELP,
-    TABLES,
-    TIPLU_COPIES_MAX,
-    TUNNELA_SETTINGS,
-)
-from ledger.matches.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, NUMBER_MAX
+from ledger.engine.rules import CHOICES, SETTING_HELP, SETTING_KINDS
+from ledger.matches.export import ENTRIES, EXPORT, EXPORT_FORMAT, EXPORT_FORMAT_VERSION
 from ledger.matches.models import INTEGER_MAX
 from ledger.matches.reading import MATCH, MATCH_CHANGE, STAKE
 
@@ -131,19 +117,6 @@ def whole(least: int | None = None, most: int | None = None) -> Schema:
 
 TEXT = {"type": "string"}
 TIME = nullable({"type": "string", "format": "date-time"})
-#: A time an import reads (``ledger.matches.export._timestamp``): RFC 3339, in the years
-#: 1970 to 9999 (a date that does not exist, like 30 February, is refused too).
-TIME_READ = nullable(
-    {
-        "type": "string",
-        "format": "date-time",
-        "pattern": r"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
-        r"T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,6})?"
-        r"(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
-    }
-)
-
-
 OTHER_RULES = {**ref("ResolvedRules"), "description": "The other rules, resolved."}
 
 
@@ -203,40 +176,8 @@ def shape(spec: str, where: dict[str, Schema] | None = None, **extra: Any) -> Sc
 
 
 def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
-    """The JSON value of one house-rules setting, as the engine reads it (``resolved``: as
-    it gives it back, a table given as one number per card written out: up to 4 × 1000
-    with four packs)."""
-    table = array(
-        whole(0, 4000 if resolved else MAX_TABLE_TOTAL), minItems=1, maxItems=MAX_TABLE_ENTRIES
-    )
-    per_card = {
-        **whole(0, MAX_PER_CARD),
-        "description": f"That much per card: the totals for 1, 2, 3 cards are 1, 2, 3 times "
-        f"it (at most {MAX_PER_CARD}, so that they stay within {MAX_TABLE_TOTAL}).",
-    }
-    if name == "packs":
-        schema: Schema = {"enum": list(PACKS)}
-    elif name in CHOICES:
-        schema = {"enum": list(CHOICES[name])}
-    elif name in BOOLS:
-        schema = {"type": "boolean"}
-    elif name == "tiplu_copies_max":
-        schema = {"enum": list(TIPLU_COPIES_MAX)}
-    elif name == "dublees_min_players":  # at most HAND_PLAYERS[packs]: 5 unless packs is 4
-        schema = whole(0, max(HAND_PLAYERS.values()))
-    elif name in COUNTS:
-        schema = whole(0, 1000)
-    elif name in TABLES:
-        schema = {"anyOf": [table, per_card]}
-    elif name in OPTIONAL_TABLES:  # [] says none, as null does
-        schema = {"anyOf": [table, per_card, array(whole(), maxItems=0), {"type": "null"}]}
-    elif name in TUNNELA_SETTINGS:  # one number: a bonus per tunnela
-        schema = {"anyOf": [table, whole(0, MAX_TABLE_TOTAL), {"type": "null"}]}
-    elif name == "match_length":
-        schema = nullable(ref("Length"))
-    else:  # pragma: no cover (every setting of HouseRules is one of the above)
-        raise AssertionError(name)
-    return {**schema, "description": SETTING_HELP.get(name, "")}
+    """The JSON value of one house-rules setting, as the engine declares it."""
+    return {**SETTING_KINDS[name].schema(resolved), "description": SETTING_HELP.get(name, "")}
 
 
 SETTINGS = [name for name in PROFILES["amarnepal"].to_json() if name != "profile"]
@@ -359,43 +300,23 @@ def schemas() -> dict[str, Schema]:
             "description": PLAYERS_TEXT + " Players of the match not listed sit out.",
         },
         "dealer": NAME,
-        "version": whole(1, NUMBER_MAX),
         "nets": ignored("The hand's nets (an object of integers): it is settled again"),
     }
-    number = whole(1, NUMBER_MAX)
-    read = dict.fromkeys(("created_at", "updated_at", "saved_at", "replaced_at"), TIME_READ)
+
+    def entries(where: str, *required: str) -> Schema:
+        entry, times = ENTRIES[where]
+        return array(obj({**entry.properties(), **export_hand, **times.properties()}, required))
+
     export = obj(
         {
             "format": {"const": EXPORT_FORMAT},
             "format_version": {"const": EXPORT_FORMAT_VERSION},
             "exported_at": ignored("When it was exported"),
             "id": ignored("The match's id in the ledger it came from"),
-            "name": {**NAME, "maxLength": MAX_MATCH_NAME},
-            "rules": ref("RulesSpec"),
-            "length": nullable(ref("Length")),
-            "players": array(NAME, minItems=2, maxItems=MAX_MATCH_PLAYERS, uniqueItems=True),
-            "first_dealer": nullable(NAME),
-            "last_hand_number": whole(0, NUMBER_MAX),
-            "ended_at": {
-                **TIME_READ,
-                "description": "When the table ended the match (End the night).",
-            },
-            "hands": array(
-                obj(
-                    {"number": number, **export_hand, **props("created_at updated_at", read)},
-                    ("number", "dealer", "finish", "players"),
-                )
-            ),
-            "history": array(
-                obj(
-                    {
-                        **props("hand:number action:action", {"number": number}),
-                        **export_hand,
-                        **props("saved_at replaced_at", read),
-                    },
-                    ("hand", "version", "dealer", "finish", "players"),
-                )
-            ),
+            **MATCH.properties(),
+            **EXPORT.properties(),
+            "hands": entries("hands", "number", "dealer", "finish", "players"),
+            "history": entries("history", "hand", "version", "dealer", "finish", "players"),
             "totals": ignored("The totals after the last hand (an object of integers)"),
         },
         ("name", "players", "rules"),

@@ -9,7 +9,6 @@ from ledger.api.openapi import (
     OTHER_RULES,
     POINTS,
     TEXT,
-    TIME_READ,
     Schema,
     array,
     nullable,
@@ -24,6 +23,8 @@ from ledger.tables.export import (
     MAX_IMPORTED_MATCHES,
     MAX_IMPORTED_PAYMENTS,
     MAX_IMPORTED_SEASONS,
+    PAYMENT_ENTRY,
+    SEASON_ENTRY,
     TABLE_FORMAT,
 )
 from ledger.tables.models import MAX_QR_TEXT
@@ -205,12 +206,21 @@ def table_schemas() -> dict[str, Schema]:
                 "rules": ref("RulesSpec"),
                 "stake": nullable(ref("Stake")),
                 "seasons": array(
-                    obj({"name": TABLE_NAME, "started_at": TIME_READ}, ("name",)),
+                    SEASON_ENTRY.schema(),
                     minItems=1,
                     maxItems=MAX_IMPORTED_SEASONS,
                 ),
-                "payments": array({"type": "object"}, maxItems=MAX_IMPORTED_PAYMENTS),
-                "matches": array({"type": "object"}, maxItems=MAX_IMPORTED_MATCHES),
+                "payments": array(
+                    obj(
+                        {**PAYMENT.properties(), "season": whole(0), **PAYMENT_ENTRY.properties()},
+                        ("from", "to", "amount", "season"),
+                    ),
+                    maxItems=MAX_IMPORTED_PAYMENTS,
+                ),
+                "matches": array(
+                    {"allOf": [ref("Export"), obj({"season": nullable(whole(0))})]},
+                    maxItems=MAX_IMPORTED_MATCHES,
+                ),
             },
             ("format", "name", "rules", "seasons"),
             description="The table, its seasons (the first is the table's first), "

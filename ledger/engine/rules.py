@@ -406,46 +406,6 @@ def _table(name: str, value: object) -> Table:
     return tuple(value)
 
 
-def _parse_setting(name: str, value: object) -> object:
-    field = f"rules.{name}"
-    if name in CHOICES:
-        if value not in CHOICES[name]:
-            allowed = ", ".join(CHOICES[name])
-            raise FieldError(
-                field,
-                "{setting} must be one of {allowed}; got {value!r}.",
-                setting=name,
-                allowed=allowed,
-                value=value,
-            )
-        return value
-    if name in BOOLS:
-        if not isinstance(value, bool):
-            raise FieldError(field, "{setting} must be true or false.", setting=name)
-        return value
-    if name in COUNTS:
-        if not is_int(value) or not 0 <= value <= 1000:
-            raise FieldError(
-                field, "{setting} must be a whole number from 0 to 1000.", setting=name
-            )
-        return value
-    if name in TABLES:
-        return _table(name, value)
-    if name in OPTIONAL_TABLES:
-        return None if value is None or value == [] else _table(name, value)
-    if name in TUNNELA_SETTINGS:  # one number is a bonus per tunnela, not per card
-        if value is None or (is_int(value) and 0 <= value <= MAX_TABLE_TOTAL):
-            return value
-        if is_int(value):
-            raise FieldError(
-                field, "{setting} must be a whole number from 0 to 1000.", setting=name
-            )
-        return _table(name, value)
-    if name == "match_length":
-        return parse_length(value, field)
-    raise FieldError(field, "There is no house-rules setting called {name!r}.", name=name)
-
-
 def parse_length(value: object, field: str) -> MatchLength | None:
     if value is None:
         return None
@@ -458,6 +418,146 @@ def parse_length(value: object, field: str) -> MatchLength | None:
         'The length must be {"hands": N} or {"rotations": N} with N from 1 to 1000, '
         "or null for an open match.",
     )
+
+
+#: A setting's JSON Schema (the engine's own words: ``ledger.api.openapi`` adds the help).
+Schema = dict[str, Any]
+
+
+def _whole(least: int, most: int | None = None) -> Schema:
+    return {"type": "integer", "minimum": least, **({} if most is None else {"maximum": most})}
+
+
+def _totals(resolved: bool) -> Schema:
+    """A table's totals (``resolved``: as given back, written out for one number per
+    card: up to 4 × 1000 with four packs)."""
+    most = 4000 if resolved else MAX_TABLE_TOTAL
+    return {"type": "array", "items": _whole(0, most), "minItems": 1, "maxItems": MAX_TABLE_ENTRIES}
+
+
+_PER_CARD = {
+    **_whole(0, MAX_PER_CARD),
+    "description": f"That much per card: the totals for 1, 2, 3 cards are 1, 2, 3 times "
+    f"it (at most {MAX_PER_CARD}, so that they stay within {MAX_TABLE_TOTAL}).",
+}
+_NULL = {"type": "null"}
+
+
+class Setting:
+    """How a house-rules setting of one kind is read (``read``: its value, or FieldError
+    on ``rules.<name>``) and the JSON it takes (``schema``), said once for both."""
+
+    def read(self, name: str, value: object) -> object:
+        raise NotImplementedError
+
+    def schema(self, resolved: bool = False) -> Schema:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class OneOf(Setting):
+    values: tuple[str, ...]
+
+    def read(self, name: str, value: object) -> object:
+        if value in self.values:
+            return value
+        raise FieldError(
+            f"rules.{name}",
+            "{setting} must be one of {allowed}; got {value!r}.",
+            setting=name,
+            allowed=", ".join(self.values),
+            value=value,
+        )
+
+    def schema(self, resolved: bool = False) -> Schema:
+        return {"enum": list(self.values)}
+
+
+class YesNo(Setting):
+    def read(self, name: str, value: object) -> object:
+        if isinstance(value, bool):
+            return value
+        raise FieldError(f"rules.{name}", "{setting} must be true or false.", setting=name)
+
+    def schema(self, resolved: bool = False) -> Schema:
+        return {"type": "boolean"}
+
+
+@dataclass(frozen=True)
+class Count(Setting):
+    """A whole number from 0 to 1000 (``described``: narrower, as ``_check_consistent``
+    has it, with the other settings)."""
+
+    described: Schema = dataclasses.field(default_factory=lambda: _whole(0, 1000))
+
+    def read(self, name: str, value: object) -> object:
+        if is_int(value) and 0 <= value <= 1000:
+            return value
+        raise FieldError(
+            f"rules.{name}", "{setting} must be a whole number from 0 to 1000.", setting=name
+        )
+
+    def schema(self, resolved: bool = False) -> Schema:
+        return self.described
+
+
+@dataclass(frozen=True)
+class Totals(Setting):
+    """A points table (one number: that much per card). ``optional``: null or [] says
+    none; ``per_tunnela``: null says none, and one number is a bonus per tunnela."""
+
+    optional: bool = False
+    per_tunnela: bool = False
+
+    def read(self, name: str, value: object) -> object:
+        if self.optional and (value is None or value == []):
+            return None
+        if self.per_tunnela:
+            if value is None or (is_int(value) and 0 <= value <= MAX_TABLE_TOTAL):
+                return value
+            if is_int(value):
+                return Count().read(name, value)
+        return _table(name, value)
+
+    def schema(self, resolved: bool = False) -> Schema:
+        if self.per_tunnela:
+            return {"anyOf": [_totals(resolved), _whole(0, MAX_TABLE_TOTAL), _NULL]}
+        none = [{"type": "array", "items": {"type": "integer"}, "maxItems": 0}, _NULL]
+        return {"anyOf": [_totals(resolved), _PER_CARD, *(none if self.optional else ())]}
+
+
+class Length(Setting):
+    def read(self, name: str, value: object) -> object:
+        return parse_length(value, f"rules.{name}")
+
+    def schema(self, resolved: bool = False) -> Schema:
+        return {"anyOf": [{"$ref": "#/components/schemas/Length"}, _NULL]}
+
+
+#: Each setting's kind, from the groups above: what ``with_overrides`` reads and what
+#: the OpenAPI document says of it.
+SETTING_KINDS: dict[str, Setting] = {
+    **{name: Count() for name in COUNTS},
+    "packs": Count({"enum": list(PACKS)}),
+    "tiplu_copies_max": Count({"enum": list(TIPLU_COPIES_MAX)}),
+    # at most HAND_PLAYERS[packs]: 5 unless packs is 4
+    "dublees_min_players": Count(_whole(0, max(HAND_PLAYERS.values()))),
+    **{name: OneOf(values) for name, values in CHOICES.items()},
+    **dict.fromkeys(BOOLS, YesNo()),
+    **dict.fromkeys(TABLES, Totals()),
+    **dict.fromkeys(OPTIONAL_TABLES, Totals(optional=True)),
+    **dict.fromkeys(TUNNELA_SETTINGS, Totals(per_tunnela=True)),
+    "match_length": Length(),
+}
+
+
+def _parse_setting(name: str, value: object) -> object:
+    kind = SETTING_KINDS.get(name)
+    if kind is None:
+        raise FieldError(
+            f"rules.{name}", "There is no house-rules setting called {name!r}.", name=name
+        )
+    return kind.read(name, value)
 
 
 def _check_consistent(rules: HouseRules) -> list[FieldError]:

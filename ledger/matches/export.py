@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from ledger.engine import FieldError, Hand, HouseRules, Invalid, resolve_rules
+from ledger.engine import FieldError, Hand, HouseRules, Invalid
+from ledger.engine.declare import REFUSED, Body, Choice, Field, Kind, Reading, Schema, Whole
 from ledger.engine.values import is_int
 from ledger.matches.models import HandVersion, utcnow
 from ledger.matches.reading import (
     PROFILE_LENGTH,
+    RULES,
     MatchSpec,
     read_dealer,
     read_hand,
@@ -62,10 +64,7 @@ def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str
     with its ``number``, ``dealer`` and ``version``.
     """
     return {
-        "format": EXPORT_FORMAT,
-        "format_version": EXPORT_FORMAT_VERSION,
-        "exported_at": iso(utcnow()),
-        "id": view.public_id,
+        **stamped(EXPORT_FORMAT, EXPORT_FORMAT_VERSION, view.public_id),
         "name": view.name,
         "rules": view.rules.spec(),
         "length": view.length.to_json() if view.length else None,
@@ -102,6 +101,11 @@ def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str
         ],
         "totals": view.totals,
     }
+
+
+def stamped(fmt: str, version: int, public_id: str) -> dict[str, Any]:
+    """What an export says of itself: its format, when it was made, the id it had."""
+    return {"format": fmt, "format_version": version, "exported_at": iso(utcnow()), "id": public_id}
 
 
 def _rules_apart(old: HandVersion, view: MatchView) -> dict[str, Any]:
@@ -225,28 +229,38 @@ def read_export(data: object) -> ImportSpec:
         data.get("first_dealer"),
         data.get("stake"),
     )
-    errors: list[FieldError] = []
-    hands = _read_hands(data.get("hands", []), "hands", match, errors, history=False)
-    history = _read_hands(data.get("history", []), "history", match, errors, history=True)
-    numbers = [h.number for h in hands]
-    last = data.get("last_hand_number", 0)
-    if not is_int(last) or not 0 <= last <= NUMBER_MAX:
-        errors.append(
-            FieldError(
-                "last_hand_number",
-                "last_hand_number must be a whole number from 0 to {most}.",
-                most=NUMBER_MAX,
-            )
-        )
-        last = 0
-    last = max([last, *numbers])
-    ended = data.get("ended_at")
-    ended_at = _timestamp(ended, "ended_at", errors) if ended is not None else None
-    if not errors:
-        _check_history(history, hands, last, errors)
-    if errors:
-        raise Invalid(errors)
-    return ImportSpec(match, last, tuple(hands), tuple(history), ended_at if hands else None)
+    reading = Reading()
+    hands = _read_hands(data.get("hands", []), "hands", match, reading)
+    history = _read_hands(data.get("history", []), "history", match, reading)
+    read: Any = EXPORT.read(data, "", reading)
+    last = max([read["last_hand_number"], *(h.number for h in hands)])
+    if not reading.errors:
+        _check_history(history, hands, last, reading.errors)
+    if reading.errors:
+        raise Invalid(reading.errors)
+    return ImportSpec(
+        match, last, tuple(hands), tuple(history), read["ended_at"] if hands else None
+    )
+
+
+#: Why a version of a hand does not fit the hands imported (``_check_history``): its
+#: field and sentence.
+_MISFITS = {
+    "past": ("hand", "Hand {number} is past the match's last hand, {last}."),
+    "in match": (
+        "action",
+        "Hand {number} is in the match, so its history cannot say it was deleted.",
+    ),
+    "not older": (
+        "version",
+        "An earlier version of hand {number} must be older than the hand's own version {current}.",
+    ),
+    "after delete": (
+        "version",
+        "Hand {number} was deleted at version {deleted}: its history can have no other "
+        "delete and no later version.",
+    ),
+}
 
 
 def _check_history(
@@ -266,118 +280,166 @@ def _check_history(
         if old.action == "delete":
             deleted[old.number] = max(old.version, deleted.get(old.number, 0))
     for i, old in enumerate(history):
-        path = f"history.{i}"
-        if old.number > last:
-            errors.append(
-                FieldError(
-                    f"{path}.hand",
-                    "Hand {number} is past the match's last hand, {last}.",
-                    number=old.number,
-                    last=last,
-                )
-            )
-        elif old.number in current and old.action == "delete":
-            errors.append(
-                FieldError(
-                    f"{path}.action",
-                    "Hand {number} is in the match, so its history cannot say it was deleted.",
-                    number=old.number,
-                )
-            )
-        elif old.number in current and old.version >= current[old.number]:
-            errors.append(
-                FieldError(
-                    f"{path}.version",
-                    "An earlier version of hand {number} must be older than the hand's "
-                    "own version {current}.",
-                    number=old.number,
-                    current=current[old.number],
-                )
-            )
-        elif old.number in deleted and (
-            old.version > deleted[old.number]
-            or (old.action == "delete" and old.version < deleted[old.number])
+        number = old.number
+        if number > last:
+            misfit = "past"
+        elif number in current and old.action == "delete":
+            misfit = "in match"
+        elif number in current and old.version >= current[number]:
+            misfit = "not older"
+        elif number in deleted and (
+            old.version > deleted[number]
+            or (old.action == "delete" and old.version < deleted[number])
         ):
-            errors.append(
-                FieldError(
-                    f"{path}.version",
-                    "Hand {number} was deleted at version {deleted}: its history can have "
-                    "no other delete and no later version.",
-                    number=old.number,
-                    deleted=deleted[old.number],
-                )
-            )
+            misfit = "after delete"
+        else:
+            continue
+        key, template = _MISFITS[misfit]
+        values = {"current": current.get(number), "deleted": deleted.get(number)}
+        errors.append(
+            FieldError(f"history.{i}.{key}", template, number=number, last=last, **values)
+        )
+
+
+class Moment(Kind):
+    """A time an import reads, in UTC (one without an offset is UTC): RFC 3339, in the
+    years ``YEARS`` (a date that does not exist, like 30 February, is refused too)."""
+
+    def __init__(self, described: Schema | None = None):
+        self.described = described or {"type": "string", "format": "date-time"}
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        try:
+            moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+            if moment is not None:
+                moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+        except (ValueError, OverflowError):
+            moment = None
+        if moment is not None and YEARS[0] <= moment.year <= YEARS[1]:
+            return moment
+        reading.refuse(
+            parent,
+            key,
+            "A time must be like 2026-11-01T18:30:00Z, in the years {first} to {last}.",
+            first=YEARS[0],
+            last=YEARS[1],
+        )
+        return REFUSED
+
+    def schema(self) -> Schema:
+        return self.described
+
+
+#: ``Moment``'s schema in an import's documents (the years ``YEARS``).
+TIME = Moment(
+    {
+        "type": "string",
+        "format": "date-time",
+        "pattern": r"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+        r"T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,6})?"
+        r"(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
+    }
+)
+_NUMBER = Whole(1, NUMBER_MAX, message="A hand number is a whole number from 1 to {most}.")
+_VERSION = Field(
+    "version",
+    Whole(1, NUMBER_MAX, message="A version is a whole number from 1 to {most}."),
+    absent=1,
+)
+_ENTRY = "Each hand must be a JSON object."
+
+
+def _times(*keys: str) -> Body:
+    return Body(tuple(Field(key, TIME, nullable=True) for key in keys), _ENTRY)
+
+
+#: An export's own fields beside the match's (``MATCH``) and its hands.
+EXPORT = Body(
+    (
+        Field(
+            "last_hand_number",
+            Whole(
+                0, NUMBER_MAX, message="last_hand_number must be a whole number from 0 to {most}."
+            ),
+            absent=0,
+            refused=0,
+        ),
+        Field(
+            "ended_at",
+            TIME,
+            nullable=True,
+            help="When the table ended the match (End the night).",
+        ),
+    ),
+    "An import must be a match exported as JSON.",
+    nulls_absent=False,
+)
+#: A hand of an export (beside its dealer and the hand's own fields, ``HAND``), and its
+#: times (read after the hand, so that its problems come in that order).
+HAND_ENTRY = Body((Field("number", _NUMBER, required=True), _VERSION), _ENTRY, nulls_absent=False)
+HAND_TIMES = _times(*HAND_STAMPS)
+#: An earlier version of a hand (``rules``: those it was settled under, when they are
+#: not the match's), and its times.
+HISTORY_ENTRY = Body(
+    (
+        Field("hand", _NUMBER, required=True),
+        _VERSION,
+        Field(
+            "action",
+            Choice(HISTORY_ACTIONS, "action must be edit, delete or rename."),
+            absent="edit",
+        ),
+        Field("rules", RULES, nullable=True),
+    ),
+    _ENTRY,
+    nulls_absent=False,
+)
+HISTORY_TIMES = _times(*HISTORY_STAMPS)
+#: How each list of an export's hands is read (and described).
+ENTRIES = {"hands": (HAND_ENTRY, HAND_TIMES), "history": (HISTORY_ENTRY, HISTORY_TIMES)}
 
 
 def _read_hands(
-    items: object, where: str, match: MatchSpec, errors: list[FieldError], *, history: bool
+    items: object, where: str, match: MatchSpec, reading: Reading
 ) -> list[ImportedHand]:
     if not isinstance(items, list):
-        errors.append(FieldError(where, f"{where} must be a list."))
+        reading.errors.append(FieldError(where, f"{where} must be a list."))
         return []
+    history = where == "history"
+    entry, times = ENTRIES[where]
     out = []
     keys: set[tuple[int, int]] = set()
-    number_key = "hand" if history else "number"
     for i, item in enumerate(items):
         path = f"{where}.{i}"
-        if not isinstance(item, Mapping):
-            errors.append(FieldError(path, "Each hand must be a JSON object."))
+        before = len(reading.errors)
+        read: Any = entry.read(item, path, reading)
+        if read is None:
             continue
-        before = len(errors)
-        number = item.get(number_key)
-        if not is_int(number) or not 1 <= number <= NUMBER_MAX:
-            errors.append(
-                FieldError(
-                    f"{path}.{number_key}",
-                    "A hand number is a whole number from 1 to {most}.",
-                    most=NUMBER_MAX,
-                )
-            )
-        version = item.get("version", 1)
-        if not is_int(version) or not 1 <= version <= NUMBER_MAX:
-            errors.append(
-                FieldError(
-                    f"{path}.version",
-                    "A version is a whole number from 1 to {most}.",
-                    most=NUMBER_MAX,
-                )
-            )
-        action = item.get("action", "edit") if history else "current"
-        if history and action not in HISTORY_ACTIONS:
-            errors.append(FieldError(f"{path}.action", "action must be edit, delete or rename."))
+        number, version = read["hand" if history else "number"], read["version"]
+        action = read.get("action", "current")
         names = _names_then(item) if action == "rename" else match.players
-        rules = match.rules
-        if history and item.get("rules") is not None:
-            try:
-                rules = resolve_rules(item["rules"])
-            except Invalid as problem:
-                errors += [
-                    FieldError(f"{path}.{e.field}", e.template, **e.values) for e in problem.errors
-                ]
-        dealer = ""
+        rules = read.get("rules") or match.rules
+        dealer, hand = "", None
         try:
             dealer = read_dealer(item.get("dealer"), names, field=f"{path}.dealer")
         except Invalid as problem:
-            errors += problem.errors
-        hand = None
+            reading.errors += problem.errors
         try:
             hand = read_hand(item, names, rules, prefix=f"{path}.")
         except Invalid as problem:
-            errors += problem.errors
-        stamps = {}
-        for name in HISTORY_STAMPS if history else HAND_STAMPS:
-            if item.get(name) is not None:
-                stamps[name] = _timestamp(item[name], f"{path}.{name}", errors)
-        if len(errors) > before:
+            reading.errors += problem.errors
+        moments: Any = times.read(item, path, reading)  # an object: read as one above
+        stamps = {key: moment for key, moment in moments.items() if moment}
+        if len(reading.errors) > before:
             continue
         key = (number, version if history else 0)
         if key in keys:
             field = f"{path}.version" if history else f"{path}.number"
-            errors.append(FieldError(field, f"Hand {number} is listed twice."))
+            reading.errors.append(FieldError(field, f"Hand {number} is listed twice."))
             continue
-        keys.add(key)  # type: ignore[arg-type]  # number and version were read above
+        keys.add(key)
         assert hand is not None
-        out.append(ImportedHand(number, dealer, version, action, hand, rules, stamps))  # type: ignore[arg-type]
+        out.append(ImportedHand(number, dealer, version, action, hand, rules, stamps))
     return out
 
 
@@ -391,24 +453,3 @@ def _names_then(item: Mapping[str, Any]) -> tuple[str, ...]:
     )
     names.append(item.get("dealer"))
     return tuple(dict.fromkeys(n for n in names if isinstance(n, str)))
-
-
-def _timestamp(value: object, field: str, errors: list[FieldError]) -> datetime:
-    """The time in ``value`` in UTC (a time without an offset is UTC)."""
-    try:
-        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
-        if moment is not None:
-            moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
-    except (ValueError, OverflowError):
-        moment = None
-    if moment is None or not YEARS[0] <= moment.year <= YEARS[1]:
-        errors.append(
-            FieldError(
-                field,
-                "A time must be like 2026-11-01T18:30:00Z, in the years {first} to {last}.",
-                first=YEARS[0],
-                last=YEARS[1],
-            )
-        )
-        return utcnow()
-    return moment

@@ -9,26 +9,17 @@ from typing import Any
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid, Stake
+from ledger.engine.declare import Body, Choice, Field, Reading
 from ledger.engine.errors import N_
 from ledger.extensions import db
 from ledger.matches.collector import collector_paused
-from ledger.matches.export import _timestamp
+from ledger.matches.export import TIME, stamped
 from ledger.matches.models import Match, utcnow
 from ledger.matches.reading import find_player
 from ledger.matches.view import iso
-from ledger.tables import service
-from ledger.tables.models import (
-    BY_PAYER,
-    BY_TABLE,
-    CONFIRMED,
-    PENDING,
-    REJECTED,
-    UNCONFIRMED,
-    Season,
-    Table,
-    TablePayment,
-)
-from ledger.tables.reading import PaymentSpec, read_payment, read_season_name, read_table
+from ledger.tables import models, service
+from ledger.tables.models import Season, Table, TablePayment
+from ledger.tables.reading import NEW_SEASON, PaymentSpec, read_payment, read_table
 
 TABLE_FORMAT = "marriage-ledger-table"
 TABLE_FORMAT_VERSION = 1
@@ -45,10 +36,7 @@ def export_table(table: Table) -> dict[str, Any]:
     stake = service.stake(table)
     in_table = sorted(service.table_matches(table), key=lambda m: (m.created_at, m.id))
     return {
-        "format": TABLE_FORMAT,
-        "format_version": TABLE_FORMAT_VERSION,
-        "exported_at": iso(utcnow()),
-        "id": table.public_id,
+        **stamped(TABLE_FORMAT, TABLE_FORMAT_VERSION, table.public_id),
         "name": table.name,
         "rules": service.rules_spec(table),
         "stake": stake.to_json() if stake else None,
@@ -89,8 +77,9 @@ def import_table(data: object) -> tuple[Table, str]:
     so that a document with any problem stores nothing."""
     if not isinstance(data, Mapping) or data.get("format") != TABLE_FORMAT:
         raise Invalid([FieldError("format", "This is not a table exported by the ledger.")])
-    errors: list[FieldError] = []
-    seasons = _read_seasons(data.get("seasons"), errors)
+    reading = Reading()
+    errors = reading.errors
+    seasons = _read_seasons(data.get("seasons"), reading)
     try:
         spec = read_table({**data, "season": seasons[0][0] if seasons else "1"})
     except Invalid as problem:
@@ -106,7 +95,7 @@ def import_table(data: object) -> tuple[Table, str]:
         len(seasons),
         lambda n: find_player(n, [*names, *guests]),
         spec.stake if spec else None,
-        errors,
+        reading,
     )
     if errors:
         raise Invalid(errors)
@@ -148,6 +137,37 @@ def import_table(data: object) -> tuple[Table, str]:
             match.place(table.id, table.seasons[season].id if season is not None else None)
         matches.store_imports([match for match, _ in imported])
     return table, key
+
+
+#: A season of the document (the first is the table's first).
+SEASON_ENTRY = Body(
+    (NEW_SEASON.fields[0], Field("started_at", TIME, nullable=True)),
+    "Each season must be an object.",
+)
+#: What a payment of the document carries beside a payment's own fields (``PAYMENT``)
+#: and its season's index: when it was recorded, its state and who recorded it (an
+#: export from before payments had them: unconfirmed, recorded with the table key). A
+#: pending payment stays pending; a confirmed or rejected one keeps its answer.
+PAYMENT_ENTRY = Body(
+    (
+        Field("recorded_at", TIME, nullable=True),
+        Field(
+            "state",
+            Choice(
+                (models.UNCONFIRMED, models.PENDING, models.CONFIRMED, models.REJECTED),
+                "state must be unconfirmed, pending, confirmed or rejected.",
+            ),
+            absent=models.UNCONFIRMED,
+        ),
+        Field(
+            "recorded_by",
+            Choice((models.BY_TABLE, models.BY_PAYER), "recorded_by must be table or payer."),
+            absent=models.BY_TABLE,
+        ),
+    ),
+    "Each payment must be an object.",
+    nulls_absent=False,
+)
 
 
 #: A list of the document too long or of no list, by its key.
@@ -199,14 +219,14 @@ def _read_payments(
     seasons: int,
     find: Callable[[object], str | None],
     stake: Stake | None,
-    errors: list[FieldError],
+    reading: Reading,
 ) -> list[tuple[PaymentSpec, int, datetime | None, tuple[str, str]]]:
     """Each payment read as a payment is (``find``: a player of the table), with its
     season's index, when it was recorded and its state."""
     paid = []
     for i, item in enumerate(items):
         if not isinstance(item, Mapping):
-            errors.append(FieldError(f"payments.{i}", "Each payment must be an object."))
+            reading.errors.append(FieldError(f"payments.{i}", PAYMENT_ENTRY.message))
             continue
         try:
             payment = read_payment(
@@ -217,12 +237,11 @@ def _read_payments(
             season = _season_index(item.get("season"), seasons)
             if season is False or season is None:
                 raise Invalid([FieldError("season", "season must be a season's index.")])
-            recorded = item.get("recorded_at")
-            if recorded is not None:
-                recorded = _timestamp(recorded, f"payments.{i}.recorded_at", errors)
-            paid.append((payment, season, recorded, _payment_state(item)))
         except Invalid as problem:
-            errors += _within(f"payments.{i}", problem)
+            reading.errors += _within(f"payments.{i}", problem)
+            continue
+        marks: Any = PAYMENT_ENTRY.read(item, f"payments.{i}", reading)
+        paid.append((payment, season, marks["recorded_at"], (marks["state"], marks["recorded_by"])))
     return paid
 
 
@@ -252,10 +271,10 @@ def _guests_of(doc: Mapping[str, Any], players: Sequence[str], roster: Sequence[
     ]
 
 
-def _read_seasons(items: object, errors: list[FieldError]) -> list[tuple[str, Any]]:
+def _read_seasons(items: object, reading: Reading) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     if not isinstance(items, list) or not 1 <= len(items) <= MAX_IMPORTED_SEASONS:
-        errors.append(
+        reading.errors.append(
             FieldError(
                 "seasons",
                 "seasons must be a list of the table's seasons, 1 to {most}.",
@@ -264,20 +283,10 @@ def _read_seasons(items: object, errors: list[FieldError]) -> list[tuple[str, An
         )
         return out
     for i, item in enumerate(items):
-        if not isinstance(item, Mapping):
-            errors.append(FieldError(f"seasons.{i}", "Each season must be an object."))
-            continue
-        try:
-            name = read_season_name(item.get("name"), f"seasons.{i}.name")
-        except FieldError as problem:
-            errors.append(problem)
-            continue
-        started = (
-            _timestamp(item["started_at"], f"seasons.{i}.started_at", errors)
-            if item.get("started_at") is not None
-            else utcnow()
-        )
-        out.append((name, started))
+        before = len(reading.errors)
+        read: Any = SEASON_ENTRY.read(item, f"seasons.{i}", reading)
+        if len(reading.errors) == before:
+            out.append((read["name"], read["started_at"] or utcnow()))
     return out
 
 
@@ -288,18 +297,3 @@ def _season_index(value: object, count: int) -> int | None | bool:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
         return value
     return False
-
-
-def _payment_state(item: Mapping[str, Any]) -> tuple[str, str]:
-    """A payment's ``state`` and ``recorded_by`` (an export from before payments had
-    them: unconfirmed, recorded with the table key). A pending payment stays pending; a
-    confirmed or rejected one keeps its answer."""
-    state = item.get("state", UNCONFIRMED)
-    recorded_by = item.get("recorded_by", BY_TABLE)
-    if state not in (UNCONFIRMED, PENDING, CONFIRMED, REJECTED):
-        raise Invalid(
-            [FieldError("state", "state must be unconfirmed, pending, confirmed or rejected.")]
-        )
-    if recorded_by not in (BY_TABLE, BY_PAYER):
-        raise Invalid([FieldError("recorded_by", "recorded_by must be table or payer.")])
-    return state, recorded_by

@@ -10,19 +10,20 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from ledger.engine import PROFILES, FieldError, Invalid, Stake, resolve_rules
-from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, join, ref
+from ledger.engine import PROFILES, FieldError, Invalid, Stake
+from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import read_name
-from ledger.matches.export import _timestamp
+from ledger.matches.export import Moment
 from ledger.matches.reading import (
     AMOUNT_SCHEMA,
     MAX_PER_POINT,
+    RULES,
+    STAKE_FIELD,
     RosterSpec,
     read_changes,
-    read_stake,
 )
 
 T = TypeVar("T")
@@ -188,8 +189,7 @@ class NewPlayers(Kind):
 TABLE_NAME: Schema = {**NAME_SCHEMA, "maxLength": MAX_MATCH_NAME}
 _NAMES: Schema = {"type": "array", "items": NAME_SCHEMA}
 _TABLE_NAME = Field("name", Parsed(read_table_name, TABLE_NAME), required=True)
-_RULES = Parsed(lambda value, path: resolve_rules(value), ref("RulesSpec"), root="rules")
-_STAKE = Field("stake", Parsed(read_stake, ref("Stake")), nullable=True)
+_STAKE = Field("stake", STAKE_FIELD, nullable=True)
 
 #: A new table (POST /api/v1/tables; a table's import).
 TABLE = Body(
@@ -200,7 +200,7 @@ TABLE = Body(
             NewPlayers({**_NAMES, "maxItems": MAX_ROSTER, "uniqueItems": True}),
             absent=(),
         ),
-        Field("rules", _RULES, absent=PROFILES["amarnepal"]),
+        Field("rules", RULES, absent=PROFILES["amarnepal"]),
         _STAKE,
         Field(
             "season",
@@ -218,7 +218,7 @@ TABLE = Body(
 TABLE_CHANGE = Body(
     (
         Field("name", _TABLE_NAME.kind),
-        Field("rules", _RULES),
+        Field("rules", RULES),
         _STAKE,
         Field(
             "players",
@@ -308,16 +308,6 @@ class Money(Kind):
 
     def schema(self) -> Schema:
         return AMOUNT_SCHEMA
-
-
-class Moment(Kind):
-    """A time (RFC 3339; one without an offset is UTC), in UTC."""
-
-    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
-        return _timestamp(value, join(parent, key), reading.errors)
-
-    def schema(self) -> Schema:
-        return {"type": "string", "format": "date-time"}
 
 
 #: A payment (POST /api/v1/tables/<id>/payments; a table's import).

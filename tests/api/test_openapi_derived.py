@@ -1,6 +1,7 @@
 """The OpenAPI document and the reader are made from one declaration: a field added to a
 throwaway copy of the hand's player body (nothing else edited) appears in the document's
-PlayerInput and is read, its failure on its dotted path with its own sentence."""
+PlayerInput and is read, its failure on its dotted path with its own sentence; so does
+one added to an export's history entry, and a house-rules setting's kind."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import dataclasses
 import pytest
 
 from ledger.api import openapi
-from ledger.engine import PROFILES, Invalid, hand_body, parse_hand
+from ledger.engine import PROFILES, Invalid, hand_body, parse_hand, resolve_rules, rules
 from ledger.engine.declare import Body, Choice, Field, Reading, Whole
 from ledger.engine.hand_body import HandReading
+from ledger.matches import export
 
 SEATED = Field("seat", Whole(1, 8, message="Enter a seat from 1 to {most}."), help="The seat.")
 HAND = {
@@ -79,3 +81,45 @@ def test_a_throwaway_body_gives_its_reader_and_schema():
         },
         "required": ["side"],
     }
+
+
+def test_a_field_declared_for_an_exports_history_is_in_the_document_and_read(monkeypatch):
+    """The import document too: a field added to a throwaway copy of a history entry's
+    declaration is in the document's Export and refused on its path when it is wrong."""
+    entry, times = export.ENTRIES["history"]
+    monkeypatch.setitem(
+        export.ENTRIES,
+        "history",
+        (dataclasses.replace(entry, fields=(*entry.fields, SEATED)), times),
+    )
+    history = openapi.schemas()["Export"]["properties"]["history"]["items"]
+    assert history["properties"]["seat"]["maximum"] == 8
+    hand = {"dealer": "Asha", **openapi.HAND_EXAMPLE}
+    document = {
+        "name": "Tihar",
+        "players": ["Asha", "Bikash", "Chandra"],
+        "rules": "sparkai",
+        "hands": [{"number": 1, "version": 2, **hand}],
+        "history": [{"hand": 1, "version": 1, **hand, "seat": 1}],
+    }
+    assert len(export.read_export(document).history) == 1
+    document["history"][0]["seat"] = 9
+    with pytest.raises(Invalid) as refused:
+        export.read_export(document)
+    assert [e.to_json() for e in refused.value.errors] == [
+        {"field": "history.0.seat", "message": "Enter a seat from 1 to 8."}
+    ]
+
+
+def test_a_house_rules_setting_is_read_and_described_by_its_one_kind(monkeypatch):
+    """A setting's kind (``SETTING_KINDS``) gives both its reading and its schema: one
+    narrowed in one place is narrowed in the document and in ``resolve_rules``."""
+    monkeypatch.setitem(rules.SETTING_KINDS, "foul", rules.OneOf(("off", "same_hand")))
+    spec = openapi.schemas()["RulesSpec"]["anyOf"][1]["properties"]["foul"]
+    assert spec["enum"] == ["off", "same_hand"]
+    assert openapi.schemas()["ResolvedRules"]["properties"]["foul"]["enum"] == ["off", "same_hand"]
+    with pytest.raises(Invalid) as refused:
+        resolve_rules({"profile": "amarnepal", "foul": "next_hand"})
+    assert [e.to_json() for e in refused.value.errors] == [
+        {"field": "rules.foul", "message": "foul must be one of off, same_hand; got 'next_hand'."}
+    ]
