@@ -131,8 +131,12 @@ def read_match(
     *,
     prefix: str = "",
 ) -> MatchSpec:
-    """Check a new match; ``first_dealer`` None means the first player in seat order;
-    ``stake`` as ``read_stake`` reads it (None: points only).
+    """Check a new match. ``players``: 2 to 10 names in seat order, unique ignoring
+    case. ``rules``: a profile id or ``{"profile": id, **overrides}``. ``length``:
+    ``{"hands": N}``, ``{"rotations": N}``, None (open), or left out for the profile's
+    usual length. ``first_dealer``: a player's name; None means the first player.
+    ``stake``: ``{"per_point": "0.50", "currency": "NPR"}`` as ``read_stake`` reads it,
+    or None to play for points only.
 
     ``prefix`` is put before every field path (for a match inside a larger document).
     """

@@ -26,11 +26,11 @@ import hmac
 import re
 import secrets
 import sqlite3
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeGuard
+from typing import Any, ParamSpec, TypeGuard
 
 from sqlalchemy import Table, bindparam, column, func, insert, inspect, select, table, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -76,6 +76,8 @@ from ledger.matches.reading import (
 )
 from ledger.matches.rescore import Reason, refusal
 from ledger.matches.view import HandRow, HandView, MatchView, build_match_view, json_text
+
+P = ParamSpec("P")
 
 __all__ = [
     "PROFILE_LENGTH",
@@ -303,26 +305,20 @@ class _StoredMeanwhile(Exception):
 # --- matches -------------------------------------------------------------------------
 
 
-def create_match(
-    name: object,
-    players: object,
-    rules: object,
-    length: object = PROFILE_LENGTH,
-    first_dealer: object = None,
-    stake: object = None,
-) -> tuple[Match, str]:
-    """Check and store a new match; returns it and its edit key (shown once, stored hashed).
+def _stored(read: Callable[P, MatchSpec]) -> Callable[P, tuple[Match, str]]:
+    """A new match from ``read``'s arguments, checked by it and stored in one commit:
+    the match and its edit key (shown once, stored hashed)."""
 
-    ``players``: 2 to 10 names in seat order, unique ignoring case. ``rules``: a profile
-    id or ``{"profile": id, **overrides}``. ``length``: ``{"hands": N}``,
-    ``{"rotations": N}``, None (open), or left out for the profile's usual length.
-    ``first_dealer``: a player's name; None means the first player. ``stake``:
-    ``{"per_point": "0.50", "currency": "NPR"}``, or None to play for points only.
-    """
-    spec = read_match(name, players, rules, length, first_dealer, stake)
-    with transaction():
-        match, key = _new_match(spec)
-    return match, key
+    def create(*args: P.args, **kwargs: P.kwargs) -> tuple[Match, str]:
+        spec = read(*args, **kwargs)
+        with transaction():
+            return _new_match(spec)
+
+    return create
+
+
+#: Check and store a new match, from ``read_match``'s arguments (its docstring says them).
+create_match = _stored(read_match)
 
 
 def get_match(public_id: str) -> Match:
