@@ -39,7 +39,7 @@ migration_commands = MigrationCommands("db", help="Perform database migrations."
 
 
 #: ``app.extensions``' key of the folder holding the migrations (``create_app`` sets it).
-FOLDER = "ledger.migrations"
+FOLDER = "ledger.migrations_folder"
 
 
 def add_migrations(app: Flask, folder: str) -> None:
