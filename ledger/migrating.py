@@ -29,10 +29,8 @@ class MigrationCommands(click.Group):
         **extra: Any,
     ) -> click.Context:
         app = (parent or click.get_current_context()).ensure_object(ScriptInfo).load_app()
-        init_migrations(app)
-        from flask_migrate.cli import db as theirs  # imported by init_migrations
-
-        return theirs.make_context(info_name, args, parent=parent, **extra)
+        init_migrations(app)  # puts Flask-Migrate's own group on app.cli in place of this
+        return app.cli.commands["db"].make_context(info_name, args, parent=parent, **extra)
 
 
 migration_commands = MigrationCommands("db", help="Perform database migrations.")
@@ -67,10 +65,13 @@ def migration_heads(directory: str | Path) -> set[str]:
     below: set[str] = set()
     for script in Path(directory, "versions").glob("*.py"):
         names = _assigned(script, ("revision", "down_revision"))
-        if isinstance(names.get("revision"), str):
-            revisions.add(names["revision"])
-        down = names.get("down_revision")
-        below.update([down] if isinstance(down, str) else down or ())
+        revision, down = names.get("revision"), names.get("down_revision")
+        if isinstance(revision, str):
+            revisions.add(revision)
+        if isinstance(down, str):
+            below.add(down)
+        elif isinstance(down, tuple | list):  # a merge
+            below.update(str(d) for d in down)
     return revisions - below
 
 
