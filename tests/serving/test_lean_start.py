@@ -4,7 +4,8 @@ starts without them (a second of imports and tens of MB it would keep for nothin
 Pillow and zxing-cpp wait for the first wallet QR image read (``ledger.tables.qr_image``).
 ``marriage-ledger serve`` answers without Alembic (``ledger.migrating``: only where
 migrations run), Rich (Flask-Limiter's command, a Flask plugin ``serve`` never loads) or
-cryptography (the first sealed edit key loads it: ``ledger.http.edit_keys``)."""
+cryptography, segno or openskill (the first sealed edit key, QR code and rating load
+them), on 127.0.0.1 (no QR code in the terminal)."""
 
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ def first_requests():
         except OSError:
             time.sleep(0.05)
     answers = [status(path) for path in ("/healthz", "/readyz", "/", "/rules")]
-    held_back = ("alembic", "flask_migrate", "mako", "rich", "cryptography", "weasyprint", "pypdf")
+    held_back = ("alembic", "flask_migrate", "mako", "rich", "cryptography", "segno", "openskill")
     loaded = sorted(m for m in sys.modules if m.split(".")[0] in held_back)
     print(json.dumps({"answers": answers, "loaded": loaded}), flush=True)
     os.kill(os.getpid(), signal.SIGTERM)
