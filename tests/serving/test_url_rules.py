@@ -1,5 +1,5 @@
 """The routes' URL builders are made at each route's first ``url_for``, not as the app
-is built (``ledger.serving.url_rules``): a third of ``create_app``'s time otherwise."""
+is built (``ledger.serving.url_rules``): two thirds of ``create_app``'s time otherwise."""
 
 from flask import url_for
 from werkzeug.routing import Rule
