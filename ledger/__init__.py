@@ -10,7 +10,7 @@ from flask import Flask
 from ledger import api, settings
 from ledger.cli import init_db_command
 from ledger.engine.player_figures import percent
-from ledger.extensions import csrf, db, migrate
+from ledger.extensions import csrf, db
 from ledger.http.assets import init_assets
 from ledger.http.compression import init_compression
 from ledger.http.converters import init_converters
@@ -30,6 +30,7 @@ from ledger.i18n.words import (
     SETTING_MEANINGS,
     TUNNELA_GROUP_NAMES,
 )
+from ledger.migrating import add_migrations
 from ledger.pdf import routes as pdf_routes
 from ledger.pdf import table_pdf
 from ledger.serving import Ledger
@@ -83,8 +84,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     settings.configure(app, overrides, read_instance_config=test_config is None)
 
     db.init_app(app)
-    # batch mode: ALTER TABLE on SQLite
-    migrate.init_app(app, db, directory=data_folder("migrations"), render_as_batch=True)
+    add_migrations(app, data_folder("migrations"))
     csrf.init_app(app)
 
     from ledger.matches import models  # noqa: F401  (registers the tables)

@@ -14,15 +14,18 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
-from flask_migrate import upgrade
 from sqlalchemy.engine import make_url
 
 from ledger.extensions import db
+from ledger.migrating import init_migrations
 
 
 def upgrade_database() -> str:
     """Bring the app's database to the latest migration (creates it; keeps its data);
     returns where it is, the password hidden."""
+    init_migrations(current_app)
+    from flask_migrate import upgrade  # imported by init_migrations
+
     upgrade()
     url = make_url(current_app.config["SQLALCHEMY_DATABASE_URI"])
     return url.render_as_string(hide_password=True)
@@ -46,7 +49,16 @@ def _app() -> Flask:
         raise click.ClickException(str(problem)) from problem
 
 
-main = FlaskGroup(
+class Commands(FlaskGroup):
+    """Finds its own commands (``serve``...) before Flask's plugins' and the app's: loading
+    the plugins reads every installed package's entry points and imports Flask-Limiter's
+    command, which imports Rich, a tenth of a server's start. Theirs are still there."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return self.commands.get(cmd_name) or super().get_command(ctx, cmd_name)
+
+
+main = Commands(
     name="marriage-ledger",
     help="""The Marriage ledger: keeps score for the card game Marriage.
 

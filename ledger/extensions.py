@@ -1,8 +1,8 @@
-"""Flask extensions, created here unbound and bound to the app in create_app."""
+"""Flask extensions, created here unbound and bound to the app in create_app (Flask-Migrate
+only where migrations run: ``ledger.migrating``)."""
 
 import sqlite3
 
-from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
@@ -26,7 +26,6 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
-migrate = Migrate()
 csrf = CSRFProtect()
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 import base64
 import functools
 import json
+from typing import TYPE_CHECKING
 
-from cryptography.fernet import Fernet, InvalidToken
-from cryptography.hazmat.primitives.hashes import SHA256
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import current_app, session
+
+if TYPE_CHECKING:
+    from cryptography.fernet import Fernet
 
 SESSION_KEY = "edit_rights"
 LEGACY_KEY = "edit_keys"
@@ -30,6 +31,11 @@ PERSON_SESSION_KEY = "person_links"
 @functools.lru_cache(maxsize=4)
 def _fernet(secret_key: str | bytes) -> Fernet:
     """The cipher of the edit rights: its own key, derived from the app's secret key."""
+    # cryptography (OpenSSL through Rust) is loaded by the first sealed key, not at start
+    from cryptography.fernet import Fernet
+    from cryptography.hazmat.primitives.hashes import SHA256
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
     secret = secret_key.encode("utf-8") if isinstance(secret_key, str) else secret_key
     key = HKDF(algorithm=SHA256(), length=32, salt=None, info=b"ledger edit rights").derive(secret)
     return Fernet(base64.urlsafe_b64encode(key))
@@ -50,6 +56,8 @@ def unseal(token: object) -> list[list[str]]:
     under another secret key."""
     if not isinstance(token, str):
         return []
+    from cryptography.fernet import InvalidToken  # as _fernet's imports
+
     try:
         pairs = json.loads(_cipher().decrypt(token.encode("ascii")))
     except (InvalidToken, UnicodeError, ValueError):

@@ -19,7 +19,6 @@ import os
 import shutil
 import time
 
-from alembic.script import ScriptDirectory
 from flask import Blueprint, Flask, current_app
 from flask.typing import ResponseReturnValue
 from sqlalchemy import column, inspect, select, table, update
@@ -27,6 +26,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ledger.extensions import db
 from ledger.http.errors import last_failure
+from ledger.migrating import FOLDER, migration_heads
 
 bp = Blueprint("serving", __name__)
 log = logging.getLogger(__name__)
@@ -57,8 +57,7 @@ def expected_heads(app: Flask) -> set[str]:
     """The latest revisions of the migrations that came with this code (read once)."""
     heads = app.extensions.get(HEADS)
     if heads is None:
-        directory = ScriptDirectory(app.extensions["migrate"].directory)
-        heads = app.extensions[HEADS] = set(directory.get_heads())
+        heads = app.extensions[HEADS] = migration_heads(app.extensions[FOLDER])
     return heads
 
 

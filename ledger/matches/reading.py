@@ -8,6 +8,7 @@ all the problems of one input are reported together in one ``Invalid``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -45,8 +46,14 @@ class _ProfileLength:
 
 PROFILE_LENGTH = _ProfileLength()
 
-#: ISO 4217 currency codes, as Babel (CLDR) knows them.
-CURRENCIES = frozenset(list_currencies())
+
+@functools.cache
+def currencies() -> frozenset[str]:
+    """ISO 4217 currency codes, as Babel (CLDR) knows them; read at the first stake:
+    Babel's global data read at import would lengthen every start."""
+    return frozenset(list_currencies())
+
+
 #: The largest stake per point the database keeps (12 digits, 2 after the point).
 MAX_PER_POINT = Decimal("9999999999.99")
 #: Money given in a request: digits with at most 2 decimals, more than 0 and at most
@@ -174,7 +181,7 @@ class ListedCurrency(CurrencyCode):
 
     def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
         code = super().read(value, parent, key, reading)
-        if code is REFUSED or code in CURRENCIES:
+        if code is REFUSED or code in currencies():
             return code
         reading.refuse(
             parent,
@@ -185,7 +192,10 @@ class ListedCurrency(CurrencyCode):
         return REFUSED
 
     def schema(self) -> dict[str, object]:
-        return {"enum": sorted(CURRENCIES), "description": "An ISO 4217 code, as CLDR lists them."}
+        return {
+            "enum": sorted(currencies()),
+            "description": "An ISO 4217 code, as CLDR lists them.",
+        }
 
 
 class StoredPerPoint(PerPoint):

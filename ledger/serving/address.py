@@ -20,8 +20,6 @@ import socket
 from dataclasses import dataclass
 from typing import TextIO
 
-import segno
-
 #: A documentation address (RFC 5737), never a real host: "connecting" a UDP socket
 #: to it sends nothing and only asks the system which address it would send from.
 ROUTE_PROBE = ("198.51.100.1", 9)
@@ -110,6 +108,8 @@ def print_banner(plan: Listening, threads: int, connections: int, out: TextIO) -
 
 def print_qr(url: str, out: TextIO) -> None:
     """The QR code of ``url`` in text (half blocks where the terminal can show them)."""
+    import segno  # only for a public URL's QR code: not loaded before serving otherwise
+
     code = segno.make(url, error="m")
     try:
         "▀▄█".encode(getattr(out, "encoding", None) or "utf-8")

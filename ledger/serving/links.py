@@ -13,8 +13,12 @@ from typing import Any
 
 from flask import Flask, has_request_context, request
 
+from ledger.serving.url_rules import LazyBuilderRule
+
 
 class Ledger(Flask):
+    url_rule_class = LazyBuilderRule
+
     def url_for(
         self,
         endpoint: str,

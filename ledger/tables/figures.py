@@ -17,9 +17,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from decimal import Context, Decimal, Inexact, localcontext
 from functools import cached_property, lru_cache
-from typing import Any
-
-from openskill.models import PlackettLuce
+from typing import TYPE_CHECKING, Any
 
 from ledger.engine import Stake, amount_text, settle_up
 from ledger.engine.match import is_finished, next_seat
@@ -29,6 +27,9 @@ from ledger.engine.scoreboard import Line, Scoreboard
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import iso
 from ledger.tables.guests import is_guest, roster_keys
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 #: How many matches two players must have played together before one is called the
 #: other's rival or nemesis (board-game trackers use 3).
@@ -312,6 +313,8 @@ def games(figures: Iterable[MatchFigures]) -> tuple[Game, ...]:
 
 @lru_cache(maxsize=1)
 def _model() -> PlackettLuce:
+    from openskill.models import PlackettLuce  # loaded by the first rating, not at start
+
     return PlackettLuce()
 
 

@@ -45,6 +45,7 @@ NOT_NAMES = {
     "ledger.requests",
     "ledger.unsent",
     "ledger.migration_heads",
+    "ledger.migrations_folder",
     "ledger.match_page_cache",
     "ledger.match_running_totals",
     "ledger.table_match_lines",

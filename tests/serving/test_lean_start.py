@@ -1,13 +1,19 @@
 """The serving process never loads the PDF libraries: a child process lays PDFs out
 (``ledger.pdf.child``) and pypdf is imported only to read an imported PDF, so a server
 starts without them (a second of imports and tens of MB it would keep for nothing).
-Pillow and zxing-cpp wait for the first wallet QR image read (``ledger.tables.qr_image``)."""
+Pillow and zxing-cpp wait for the first wallet QR image read (``ledger.tables.qr_image``).
+``marriage-ledger serve`` answers without Alembic (``ledger.migrating``: only where
+migrations run), Rich (Flask-Limiter's command, a Flask plugin ``serve`` never loads) or
+cryptography, segno or openskill (the first sealed edit key, QR code and rating load
+them), on 127.0.0.1 (no QR code in the terminal)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+
+from served import free_port
 
 SERVING = """
 import json, sys
@@ -39,4 +45,51 @@ def test_serving_the_app_imports_no_pdf_or_image_library(tmp_path):
     )
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["answers"] == [200, 200, 200, 200]
+    assert seen["loaded"] == []
+
+
+#: ``marriage-ledger serve`` in this process; a thread asks for the pages once it answers,
+#: says which modules were loaded, and stops it as SIGTERM does.
+SERVE = """
+import json, os, signal, sys, threading, time, urllib.error, urllib.request
+from ledger.cli import main
+
+def status(path):
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}{path}", timeout=30) as r:
+            return r.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+def first_requests():
+    while True:
+        try:
+            status("/healthz")
+            break
+        except OSError:
+            time.sleep(0.05)
+    answers = [status(path) for path in ("/healthz", "/readyz", "/", "/rules")]
+    held_back = ("alembic", "flask_migrate", "mako", "rich", "cryptography", "segno", "openskill")
+    loaded = sorted(m for m in sys.modules if m.split(".")[0] in held_back)
+    print(json.dumps({"answers": answers, "loaded": loaded}), flush=True)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+threading.Thread(target=first_requests, daemon=True).start()
+main(["serve", "--host", "127.0.0.1", "--port", sys.argv[1], "--quiet"])
+"""
+
+
+def test_serve_answers_without_alembic_or_rich(ledger_env, init_db, tmp_path):
+    init_db(ledger_env)
+    done = subprocess.run(
+        [sys.executable, "-c", SERVE, str(free_port())],
+        env=ledger_env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["answers"] == [200, 200, 200, 200]  # /readyz: at this code's migration
     assert seen["loaded"] == []
