@@ -141,9 +141,13 @@ class PlayerName(Kind):
     """A player's name (``names.read_name``); the reading remembers it."""
 
     def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
-        # The usual name (plain printable ASCII, not too long) needs no more than folding.
-        if type(value) is str and value.isascii() and value.isprintable():
-            name = " ".join(value.split())
+        # The usual name (plain printable ASCII, not too long) needs no more than folding,
+        # and one word of letters and digits not even that.
+        if type(value) is str and value.isascii():
+            if value.isalnum() and len(value) <= MAX_NAME:
+                reading.name = value
+                return value
+            name = " ".join(value.split()) if value.isprintable() else ""
             if name and len(name) <= MAX_NAME:
                 reading.name = name
                 return name
@@ -178,10 +182,12 @@ class Tiplu(Kind):
     """The tiplu: a card of a suit; the reading keeps it for the dealt tunnelas."""
 
     def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
-        card = reading.card(value, parent, key)
-        if card is not None and card.is_printed_joker:
-            reading.refuse(parent, key, "The tiplu is a card of a suit, not a printed joker.")
-            card = None
+        card = SUIT_SPELLINGS.get(value) if type(value) is str else None  # the usual spelling
+        if card is None:
+            card = reading.card(value, parent, key)
+            if card is not None and card.is_printed_joker:
+                reading.refuse(parent, key, "The tiplu is a card of a suit, not a printed joker.")
+                card = None
         reading.tiplu = card
         return card
 
