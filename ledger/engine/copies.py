@@ -103,36 +103,41 @@ def _maal_cards_within(players: tuple[PlayerHand, ...], rules: HouseRules, tiplu
     half the base only where its card is held more often than the pack allows. False for
     any other entry (counts, dealt tunnelas, an ordinary card, too many cards):
     ``check_copies`` then counts it slot by slot."""
-    digits, room, halves = _room(rules, tiplu)
+    digits, room, halves, ordinary = _room(rules, tiplu)
     copies = held = 0
     for p in players:
-        cards = p.maal_cards
         if p.maal_counts or p.dealt_tunnelas:
             return False
+        cards = p.maal_cards
         if cards:
             held += len(cards)
-            try:
-                copies += sum(map(digits.__getitem__, cards))
-            except KeyError:  # an ordinary card: no digit
+            if held >= AT_ONCE:
                 return False
-    return held < AT_ONCE and not (copies + room) & halves
+            copies += sum(map(digits.__getitem__, cards))
+            if copies >= ordinary:
+                return False
+    return not (copies + room) & halves
 
 
-def _room(rules: HouseRules, tiplu: Card) -> tuple[dict[Card, int], int, int]:
-    """The digit of each maal card (``maal_digits``); in each digit, half the base less
-    one less its card's limit (its kind's, where the kind is one card; the pack's for each
-    ordinary joker, so that their two cards stay within their kind's, twice the pack);
-    and half the base in each digit. Kept per rules and tiplu."""
+def _room(rules: HouseRules, tiplu: Card) -> tuple[dict[Card, int], int, int, int]:
+    """The digit of each maal card (``maal_digits``), and of every ordinary card one
+    place past them (so that the sum of a hand's cards reaches that place with the first
+    ordinary card); in each maal card's digit, half the base less one less its card's
+    limit (its kind's, where the kind is one card; the pack's for each ordinary joker, so
+    that their two cards stay within their kind's, twice the pack); half the base in each
+    of those digits; and the first place past them. Kept per rules and tiplu."""
     kept = rules.derived.get(("copies of maal cards", tiplu))
     if kept is None:
-        digits, kinds, limits = maal_digits(tiplu), kinds_for(tiplu), rules.copies_limits
+        maal, kinds, limits = maal_digits(tiplu), kinds_for(tiplu), rules.copies_limits
+        ordinary = MAAL_BASE ** len(maal)
         room = halves = 0
-        for card, digit in digits.items():
+        for card, digit in maal.items():
             kind = kinds[card]
             limit = rules.packs if kind == "ordinary_joker" else limits[kind]
             room += (AT_ONCE - 1 - limit) * digit
             halves += AT_ONCE * digit
-        kept = rules.derived["copies of maal cards", tiplu] = (digits, room, halves)
+        digits = {card: maal.get(card, ordinary) for card in kinds}
+        kept = rules.derived["copies of maal cards", tiplu] = (digits, room, halves, ordinary)
     return kept
 
 
