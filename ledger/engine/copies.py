@@ -7,7 +7,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import accumulate
 
-from .cards import Card, Relation, card_of, kinds_for
+from .cards import MAAL_BASE, Card, Relation, card_of, kinds_for, maal_digits
 from .errors import N_, FieldError, Tally
 from .game import COUNT_KINDS, MARRIAGE_KINDS
 from .hand import Hand, PlayerHand, Tunnela
@@ -68,6 +68,8 @@ def check_copies(hand: Hand, rules: HouseRules) -> list[FieldError]:
     tiplu = hand.tiplu
     if tiplu is None and any(p.maal_cards for p in hand.players):
         return []
+    if tiplu is not None and _maal_cards_within(hand.players, rules, tiplu):
+        return []
     slots_of = _card_slots(tiplu) if tiplu is not None else {}
     totals: dict[str, int] = {}
     for p in hand.players:
@@ -86,6 +88,57 @@ def check_copies(hand: Hand, rules: HouseRules) -> list[FieldError]:
         return []
     held = [_slots(p, tiplu) for p in hand.players]
     return [_too_many(slot, limit, total, held, hand, rules) for slot, total, limit in over]
+
+
+#: A hand's maal cards are checked at once (``_maal_cards_within``) when it lists fewer
+#: than this many: no card can then have as many copies as half the base of
+#: ``maal_digits``.
+AT_ONCE = MAAL_BASE // 2
+
+
+def _maal_cards_within(players: tuple[PlayerHand, ...], rules: HouseRules, tiplu: Card) -> bool:
+    """Whether a hand entered as maal cards alone (the usual entry) is within the pack's
+    limits, told at once: the sum of its cards' ``maal_digits`` counts the copies of each
+    card in one number, and with each card's spare room added (``_room``) a digit reaches
+    half the base only where its card is held more often than the pack allows. False for
+    any other entry (counts, dealt tunnelas, an ordinary card, too many cards):
+    ``check_copies`` then counts it slot by slot."""
+    digits, room, halves, ordinary = _room(rules, tiplu)
+    copies = held = 0
+    for p in players:
+        if p.maal_counts or p.dealt_tunnelas:
+            return False
+        cards = p.maal_cards
+        if cards:
+            held += len(cards)
+            if held >= AT_ONCE:
+                return False
+            copies += sum(map(digits.__getitem__, cards))
+            if copies >= ordinary:
+                return False
+    return not (copies + room) & halves
+
+
+def _room(rules: HouseRules, tiplu: Card) -> tuple[dict[Card, int], int, int, int]:
+    """The digit of each maal card (``maal_digits``), and of every ordinary card one
+    place past them (so that the sum of a hand's cards reaches that place with the first
+    ordinary card); in each maal card's digit, half the base less one less its card's
+    limit (its kind's, where the kind is one card; the pack's for each ordinary joker, so
+    that their two cards stay within their kind's, twice the pack); half the base in each
+    of those digits; and the first place past them. Kept per rules and tiplu."""
+    kept = rules.derived.get(("copies of maal cards", tiplu))
+    if kept is None:
+        maal, kinds, limits = maal_digits(tiplu), kinds_for(tiplu), rules.copies_limits
+        ordinary = MAAL_BASE ** len(maal)
+        room = halves = 0
+        for card, digit in maal.items():
+            kind = kinds[card]
+            limit = rules.packs if kind == "ordinary_joker" else limits[kind]
+            room += (AT_ONCE - 1 - limit) * digit
+            halves += AT_ONCE * digit
+        digits = {card: maal.get(card, ordinary) for card in kinds}
+        kept = rules.derived["copies of maal cards", tiplu] = (digits, room, halves, ordinary)
+    return kept
 
 
 def _too_many(

@@ -141,9 +141,13 @@ class PlayerName(Kind):
     """A player's name (``names.read_name``); the reading remembers it."""
 
     def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
-        # The usual name (plain printable ASCII, not too long) needs no more than folding.
-        if type(value) is str and value.isascii() and value.isprintable():
-            name = " ".join(value.split())
+        # The usual name (plain printable ASCII, not too long) needs no more than folding,
+        # and one word of letters and digits not even that.
+        if type(value) is str and value.isascii():
+            if value.isalnum() and len(value) <= MAX_NAME:
+                reading.name = value
+                return value
+            name = " ".join(value.split()) if value.isprintable() else ""
             if name and len(name) <= MAX_NAME:
                 reading.name = name
                 return name
@@ -178,10 +182,12 @@ class Tiplu(Kind):
     """The tiplu: a card of a suit; the reading keeps it for the dealt tunnelas."""
 
     def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
-        card = reading.card(value, parent, key)
-        if card is not None and card.is_printed_joker:
-            reading.refuse(parent, key, "The tiplu is a card of a suit, not a printed joker.")
-            card = None
+        card = SUIT_SPELLINGS.get(value) if type(value) is str else None  # the usual spelling
+        if card is None:
+            card = reading.card(value, parent, key)
+            if card is not None and card.is_printed_joker:
+                reading.refuse(parent, key, "The tiplu is a card of a suit, not a printed joker.")
+                card = None
         reading.tiplu = card
         return card
 
@@ -398,18 +404,11 @@ AS_PLAYER = itemgetter(*PlayerHand._fields)
 def player_hand(item: Any, read: dict[str, Any], path: str, hand: HandReading) -> PlayerHand:
     """A player ``PLAYER`` read (``read``, from ``item``), checked as a whole: one maal
     given one way, at most the cards a player holds, a name listed once."""
-    get = item.get
-    if (get("maal") is not None) + (get("maal_counts") is not None) + (
-        get("maal_cards") is not None
-    ) > 1:
-        given = [k for k in ("maal", "maal_counts", "maal_cards") if get(k) is not None]
-        hand.fail(
-            f"{path}.{given[1]}",
-            "Give the maal one way only: {forms}, not both.",
-            forms=" or ".join(given),
-        )
     player: PlayerHand = new(PlayerHand, AS_PLAYER(read))
     name, counts, cards = player.name, player.maal_counts, player.maal_cards
+    # A maal form read is None only where it was not given, or refused (a problem kept).
+    if (player.maal is not None) + (counts is not None) + (cards is not None) > 1 or hand.errors:
+        check_one_way(item, path, hand)
     tunnelas = player.dealt_tunnelas
     if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
         check_held(hand, name, path, cards, counts, tunnelas)
@@ -422,6 +421,17 @@ def player_hand(item: Any, read: dict[str, Any], path: str, hand: HandReading) -
         )
     names[key] = name
     return player
+
+
+def check_one_way(item: dict[str, Any], path: str, hand: HandReading) -> None:
+    """A player's maal given at most one way (as a number, counts or cards)."""
+    given = [k for k in ("maal", "maal_counts", "maal_cards") if item.get(k) is not None]
+    if len(given) > 1:
+        hand.fail(
+            f"{path}.{given[1]}",
+            "Give the maal one way only: {forms}, not both.",
+            forms=" or ".join(given),
+        )
 
 
 def check_held(

@@ -168,24 +168,37 @@ def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> Maa
 def count_players_maal(
     players: tuple[PlayerHand, ...], rules: HouseRules, tiplu: Card | None
 ) -> list[MaalCount]:
-    """Each player's maal count; the counts kept for these rules and tiplu (the usual
-    entry, maal cards alone: ``_count_cards``) are looked up once for the hand."""
-    kept = _kept_counts(rules, tiplu) if tiplu is not None else None
+    """Each player's maal count. The usual entry, maal cards alone, depends only on how
+    many copies of each card are held (not their order: ``maal_digits`` makes them one
+    number) and the marriages shown, so each such count is kept for these rules and tiplu
+    (``_kept_counts``, looked up once a hand); a set with a card that is no maal (the
+    whole 21 cards entered) has too many variants to keep and is counted each time."""
+    digits, known = _kept_counts(rules, tiplu) if tiplu is not None else ({}, {})
     counts = []
     for player in players:
         cards = player.maal_cards
         if player.maal is not None:
             # The number is the whole count: dealt tunnelas listed with it are in it already.
             counts.append(MaalCount(player.maal, (MaalItem("entered", player.maal),)))
-        elif cards and kept and not player.maal_counts and not player.dealt_tunnelas:
-            counts.append(_count_cards(player, cards, rules, tiplu, kept))
-        else:
-            counts.append(_count(player, rules, tiplu))
+            continue
+        key = None
+        if cards and digits and len(cards) < MAAL_BASE:
+            if not player.maal_counts and not player.dealt_tunnelas:
+                try:  # fewer cards than the base, so their digits' sum says which they are
+                    key = (player.marriages_shown, sum(map(digits.__getitem__, cards)))
+                except KeyError:  # a card that is no maal
+                    pass
+        found = known.get(key) if key else None
+        if found is None:
+            found = _count(player, rules, tiplu)
+            if key and len(known) < KEPT_COUNTS:
+                known[key] = found
+        counts.append(found)
     return counts
 
 
-#: The most counts of maal cards kept per rules and tiplu (``_count_cards``): far more
-#: than a season's hands hold, and a bound on what odd input can make the rules keep.
+#: The most counts of maal cards kept per rules and tiplu (``count_players_maal``): far
+#: more than a season's hands hold, and a bound on what odd input can make the rules keep.
 KEPT_COUNTS = 4096
 
 
@@ -196,33 +209,6 @@ def _kept_counts(rules: HouseRules, tiplu: Card) -> tuple[dict[Card, int], dict[
     if kept is None:
         kept = rules.derived["maal of cards", tiplu] = (maal_digits(tiplu), {})
     return kept
-
-
-def _count_cards(
-    player: PlayerHand,
-    cards: tuple[Card, ...],
-    rules: HouseRules,
-    tiplu: Card | None,
-    kept: tuple[dict[Card, int], dict[object, MaalCount]],
-) -> MaalCount:
-    """The usual entry, maal cards alone. Its count depends only on how many copies of
-    each card are held (not their order: ``maal_digits`` makes them one number) and the
-    marriages shown, so each such hand is counted once for these rules and tiplu and kept
-    (``kept``); a set with a card that is no maal (the whole 21 cards entered) has too
-    many variants to keep and is counted each time."""
-    digits, counts = kept
-    if len(cards) >= MAAL_BASE:
-        return _count(player, rules, tiplu)
-    try:
-        key = (player.marriages_shown, sum(map(digits.__getitem__, cards)))
-    except KeyError:  # a card that is no maal
-        return _count(player, rules, tiplu)
-    found = counts.get(key)
-    if found is None:
-        found = _count(player, rules, tiplu)
-        if len(counts) < KEPT_COUNTS:
-            counts[key] = found
-    return found
 
 
 def _count(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> MaalCount:

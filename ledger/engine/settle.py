@@ -98,36 +98,6 @@ def settlement_json(hand: Hand, result: Settlement) -> dict[str, object]:
     return {"hand": hand.to_json(), **result.to_json()}
 
 
-def _fees(hand: Hand, rules: HouseRules, w: int | None) -> tuple[list[int], list[int]]:
-    """Each player's fee and same-hand foul penalty, received (+) or paid (−): in a
-    zero-sum hand each non-finisher pays the finisher the fee of the route they saw by
-    (docs/rules.md §3 step 4); a foul player pays no fee, and the penalty where the house
-    settles it in the same hand; in a points race the finisher earns a bonus per
-    opponent."""
-    n = len(hand.players)
-    fees, penalties = [0] * n, [0] * n
-    if w is None:
-        return fees, penalties
-    zero_sum = rules.zero_sum
-    route_fee = rules.route_fees
-    per_loser = hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "per_loser"
-    bonus = rules.dublee_finish_bonus if per_loser else 0
-    penalty = rules.foul_penalty if rules.foul == "same_hand" else 0
-    for i, p in enumerate(hand.players):
-        if i == w:
-            continue
-        if p.foul:
-            penalties[i] -= penalty
-            penalties[w] += penalty
-        elif zero_sum:
-            fee = route_fee[p.seen] + bonus
-            fees[i] -= fee
-            fees[w] += fee
-    if not zero_sum:
-        fees[w] += rules.finisher_bonus_per_opponent * (n - 1)
-    return fees, penalties
-
-
 def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
     counts = count_players_maal(hand.players, rules, hand.tiplu)
     bonus = rules.dublee_finish_bonus
@@ -147,27 +117,48 @@ def _finisher_index(hand: Hand) -> int | None:
     return [p.name for p in hand.players].index(hand.winner)
 
 
-def _effective(hand: Hand, own: list[int], rules: HouseRules, w: int | None) -> list[int]:
-    """E per player (docs/rules.md §3 step 1)."""
-    effective = []
-    kidnapped = 0
-    kept = rules.unseen_maal in KEPT
-    for p, count in zip(hand.players, own, strict=True):
-        if p.foul:
-            effective.append(0)
-        elif kept or p.seen != "unseen":
-            effective.append(count)
-        else:
-            effective.append(0)
-            if rules.unseen_maal == "kidnap":
-                kidnapped += count
-    if w is not None:
-        effective[w] += kidnapped
-    return effective
-
-
 #: The unseen_maal rules under which an unseen player's maal counts as theirs.
 KEPT = ("keep", "keep_not_between_unseen")
+
+
+def _owed(
+    hand: Hand, counts: list[MaalCount], rules: HouseRules, w: int | None
+) -> tuple[list[int], list[int], list[int]]:
+    """Each player's E (docs/rules.md §3 step 1), fee and same-hand foul penalty, received
+    (+) or paid (−), in one pass over the players. E: a foul player's is 0, and an unseen
+    player's where the house murders or kidnaps it (the finisher then takes it). Fees: in
+    a zero-sum hand each non-finisher pays the finisher the fee of the route they saw by
+    (§3 step 4); a foul player pays no fee, and the penalty where the house settles it in
+    the same hand; in a points race the finisher earns a bonus per opponent."""
+    n = len(counts)
+    effective, fees, penalties = [0] * n, [0] * n, [0] * n
+    kept = rules.unseen_maal in KEPT
+    kidnap = rules.unseen_maal == "kidnap"
+    zero_sum, route_fee = rules.zero_sum, rules.route_fees
+    per_loser = hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "per_loser"
+    bonus = rules.dublee_finish_bonus if per_loser else 0
+    penalty = rules.foul_penalty if rules.foul == "same_hand" else 0
+    kidnapped = 0
+    for i, (p, count) in enumerate(zip(hand.players, counts, strict=True)):
+        if not p.foul:
+            if kept or p.seen != "unseen":
+                effective[i] = count.total
+            elif kidnap:
+                kidnapped += count.total
+        if w is None or i == w:
+            continue
+        if p.foul:
+            penalties[i] = -penalty
+            penalties[w] += penalty
+        elif zero_sum:
+            fee = route_fee[p.seen] + bonus
+            fees[i] = -fee
+            fees[w] += fee
+    if w is not None:
+        effective[w] += kidnapped
+        if not zero_sum:
+            fees[w] += rules.finisher_bonus_per_opponent * (n - 1)
+    return effective, fees, penalties
 
 
 def _exchange(hand: Hand, effective: list[int], total: int, rules: HouseRules) -> list[int]:
@@ -186,57 +177,52 @@ def _exchange(hand: Hand, effective: list[int], total: int, rules: HouseRules) -
 
 
 def settle(hand: Hand, rules: HouseRules) -> Settlement:
-    """Settle a hand that ``parse_hand`` accepted under the same rules."""
+    """Settle a hand that ``parse_hand`` accepted under the same rules: what each player
+    holds and owes in one pass over the players (``_owed``), then, with the total T, what
+    each scores, nets and pays the finisher in another."""
     counts = _own_maal(hand, rules)
-    own = [c.total for c in counts]
     w = _finisher_index(hand)
-    effective = _effective(hand, own, rules, w)
+    effective, fees, penalties = _owed(hand, counts, rules, w)
     total = sum(effective)
 
     if hand.finish == "void" and rules.void_hand == "nothing":
-        maal_points = [0] * len(own)
+        maal_points = [0] * len(counts)
     elif rules.zero_sum:
         maal_points = _exchange(hand, effective, total, rules)
     else:
         maal_points = effective
 
-    fees, penalties = _fees(hand, rules, w)
-
-    # PlayerResult's fields in order, every one given (every hand builds several).
-    players = tuple(
-        [
-            new(
-                PlayerResult,
-                (p.name, p.seen, c.total, c.items, e, m, f, k, m + f + k, i == w, p.foul),
+    zero_sum = rules.zero_sum
+    finisher = hand.players[w].name if w is not None and zero_sum else None
+    players, paid, nets = [], [], 0
+    for i, (p, c, e, m, f, k) in enumerate(
+        zip(hand.players, counts, effective, maal_points, fees, penalties, strict=True)
+    ):
+        net = m + f + k
+        nets += net
+        # PlayerResult's fields in order, every one given (every hand builds several).
+        players.append(
+            new(PlayerResult, (p.name, p.seen, c.total, c.items, e, m, f, k, net, i == w, p.foul))
+        )
+        if finisher is not None and i != w and net:
+            # Each non-finisher with the finisher (§3 step 6).
+            paid.append(
+                new(Payment, (p.name, finisher, -net) if net < 0 else (finisher, p.name, net))
             )
-            for i, (p, c, e, m, f, k) in enumerate(
-                zip(hand.players, counts, effective, maal_points, fees, penalties, strict=True)
-            )
-        ]
-    )
+    results = tuple(players)
     carried: tuple[str, ...] = ()
     if rules.foul == "next_hand":
         carried = tuple(p.name for p in hand.players if p.foul)
     payments: tuple[Payment, ...] = ()
-    if rules.zero_sum:
-        _check_zero_sum(players)
-        payments = _payments(players, w)
-    return new(Settlement, (rules, hand.finish, hand.winner, total, players, payments, carried))
+    if zero_sum:
+        if nets != 0:  # the payments are made from the nets, so they give them then
+            raise EngineError(f"nets do not sum to zero: { {p.name: p.net for p in results} }")
+        payments = tuple(paid) if w is not None else _debts_paid(results)
+    return new(Settlement, (rules, hand.finish, hand.winner, total, results, payments, carried))
 
 
-def _payments(players: tuple[PlayerResult, ...], w: int | None) -> tuple[Payment, ...]:
-    """Who pays whom: each non-finisher with the finisher (§3 step 6); with no finisher,
-    debtors pay creditors in seat order."""
-    if w is not None:
-        finisher = players[w].name
-        out = []
-        for p in players:
-            if p.finisher or p.net == 0:
-                continue
-            out.append(
-                new(Payment, (p.name, finisher, -p.net) if p.net < 0 else (finisher, p.name, p.net))
-            )
-        return tuple(out)
+def _debts_paid(players: tuple[PlayerResult, ...]) -> tuple[Payment, ...]:
+    """Who pays whom with no finisher: debtors pay creditors in seat order."""
     debts: list[list[Any]] = [[p.name, -p.net] for p in players if p.net < 0]  # name, left
     credits: list[list[Any]] = [[p.name, p.net] for p in players if p.net > 0]
     out = []
@@ -248,10 +234,3 @@ def _payments(players: tuple[PlayerResult, ...], w: int | None) -> tuple[Payment
                 debtor[1] -= amount
                 creditor[1] -= amount
     return tuple(out)
-
-
-def _check_zero_sum(players: tuple[PlayerResult, ...]) -> None:
-    """Fail loudly if the nets do not sum to zero. The payments are made from the nets, so
-    then they give the nets (the property tests hold them to that)."""
-    if sum([p.net for p in players]) != 0:
-        raise EngineError(f"nets do not sum to zero: { {p.name: p.net for p in players} }")

@@ -156,6 +156,26 @@ def test_one_maal_form_per_player(forms):
     assert all(f.startswith("players.1.maal") for f in fields)
 
 
+@pytest.mark.parametrize(
+    "forms",
+    [
+        {"maal_counts": "two tiplus", "maal_cards": ["8H"]},
+        {"maal": "three", "maal_cards": ["8H"]},
+        {"maal": 3, "maal_cards": "8H"},
+        {"maal": -1, "maal_counts": [1], "maal_cards": ["8H"]},
+    ],
+)
+def test_a_refused_maal_form_is_still_one_given(forms):
+    """The one-way check counts what was given, not what was read: a form refused for its
+    value is given all the same (the reader skips the check when it reads one form)."""
+    found = [(e.field, e.message) for e in problems(two(b=forms))]
+    given = list(forms)
+    assert (
+        f"players.1.{given[1]}",
+        f"Give the maal one way only: {' or '.join(given)}, not both.",
+    ) in found
+
+
 def test_null_forms_are_absent():
     ok(two(b={"maal": None, "maal_counts": None, "maal_cards": ["8H"]}))
 
