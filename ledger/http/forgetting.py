@@ -3,8 +3,9 @@ already made and kept (per-request plumbing; the API and the pages call it).
 
 The caches are keyed by a match's version, so a page of the version before the forget
 would never be served again; but it would stay, holding the old name, until pushed
-out. So a forget empties this process's page cache and its kept views of the newest
-hands (``ledger.matches.hands_kept``, which hold the names as entered) and calls every
+out. So a forget empties this process's page cache, its kept views of the newest
+hands (``ledger.matches.hands_kept``, which hold the names as entered) and its kept
+players (``ledger.matches.players_kept``), and calls every
 hook registered with ``on_forget`` (the PDF cache on disk, shared by every process, registers one).
 Another process's in-memory page cache keeps its old entries until they are pushed
 out (never served: their versions are gone), as docs/security.md says.
@@ -19,6 +20,7 @@ from flask.sansio.app import App
 
 from ledger.matches.hands_kept import kept_hands
 from ledger.matches.page_cache import fragment_cache
+from ledger.matches.players_kept import kept_players
 
 HOOKS = "ledger_forget_hooks"
 
@@ -31,5 +33,6 @@ def on_forget(app: App, hook: Callable[[], None]) -> None:
 def forget_kept_pages(app: Flask) -> None:
     fragment_cache(app).clear()
     kept_hands(app).clear()
+    kept_players(app).clear()
     for hook in app.extensions.get(HOOKS, []):
         hook()

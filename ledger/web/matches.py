@@ -18,8 +18,8 @@ Hand pages are in ``ledger.web.hands``; reading and writing is ``ledger.matches`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -248,7 +248,9 @@ def kept_macro(template: str, macro: str, *args: Hashable) -> Markup:
 
 @bp.app_template_global()
 def kept_include(template: str, **context: Hashable) -> Markup:
-    """``template`` rendered with ``context`` alone (hashable values: the key), kept."""
+    """``template`` rendered with ``context`` alone (hashable values: the key), kept. A
+    part with links is given ``root=request.script_root``: a ledger served under two
+    paths keeps its links for each."""
     key = ("include", template, tuple(sorted(context.items())))
     return _kept(key, lambda: render_template(template, **context))
 
@@ -295,15 +297,35 @@ SCORE_CELLS_KEPT = 4096
 def score_cells(cells: Sequence[ScoreCell]) -> Markup:
     """A player's cells of the score table (match/_score_cell.html), each kept by its
     figures, language and digits."""
-    kept = fragment_cache(name=SCORE_CELLS, size=SCORE_CELLS_KEPT)
     language, digits = current_language(), digit_style()
+    return _each_kept(
+        SCORE_CELLS,
+        SCORE_CELLS_KEPT,
+        cells,
+        lambda cell: (cell.net, cell.finished, cell.carried, cell.running, language, digits),
+        render_score_cell,
+    )
+
+
+Part = TypeVar("Part")
+
+
+def _each_kept(
+    name: str,
+    size: int,
+    parts: Iterable[Part],
+    key: Callable[[Part], Hashable],
+    render: Callable[[Part], Markup],
+) -> Markup:
+    """Each of ``parts`` drawn by ``render``, kept in the cache ``name`` by its ``key``."""
+    kept = fragment_cache(name=name, size=size)
     drawn = []
-    for cell in cells:
-        key = (cell.net, cell.finished, cell.carried, cell.running, language, digits)
-        found = kept.get(key)
+    for part in parts:
+        known = key(part)
+        found = kept.get(known)
         if found is None:
-            found = render_score_cell(cell)
-            kept.put(key, found)
+            found = render(part)
+            kept.put(known, found)
         drawn.append(found)
     return Markup("".join(drawn))
 
@@ -311,6 +333,32 @@ def score_cells(cells: Sequence[ScoreCell]) -> Markup:
 def render_score_cell(cell: ScoreCell) -> Markup:
     macros = current_app.jinja_env.get_template("match/_score_cell.html").module
     drawn: Markup = getattr(macros, "score_cell")(cell)  # noqa: B009  # a template's macro
+    return drawn
+
+
+#: A hand's column head of the score table is kept by the match and the hand's number: a
+#: new hand draws its own.
+SCORE_HEADS = "ledger_score_heads"
+SCORE_HEADS_KEPT = 1024
+
+
+@bp.app_template_global()
+def score_heads(public_id: str, hands: Sequence[HandView]) -> Markup:
+    """The score table's column heads of ``hands`` (match/_score_head.html), each kept
+    by the match, its number, the language, digits and the links' script root."""
+    language, digits, root = current_language(), digit_style(), request.script_root
+    return _each_kept(
+        SCORE_HEADS,
+        SCORE_HEADS_KEPT,
+        [hand.number for hand in hands],
+        lambda number: (public_id, number, language, digits, root),
+        lambda number: render_score_head(public_id, number),
+    )
+
+
+def render_score_head(public_id: str, number: int) -> Markup:
+    macros = current_app.jinja_env.get_template("match/_score_head.html").module
+    drawn: Markup = getattr(macros, "score_head")(public_id, number)  # noqa: B009  # a macro
     return drawn
 
 

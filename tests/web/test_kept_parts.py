@@ -9,6 +9,7 @@ import re
 from flask import template_rendered
 from match_pages_support import THREE_PLAY, VOID, WORKED, add_hand, create_match
 
+from ledger import matches as db_matches
 from ledger.web import matches
 
 
@@ -115,3 +116,58 @@ def test_a_new_hand_draws_its_own_cells_of_the_score_table(app, client, monkeypa
     nepali = client.get(url).text
     assert set(drawn) == {1, 2, 3, 4}  # in Nepali, each drawn again in its words
     assert "बाहिर" in "".join(score_cells_of(nepali)) and "बाहिर" not in again
+
+
+def test_a_new_hand_draws_its_own_head_of_the_score_table(app, client, monkeypatch):
+    url = create_match(client)
+    for hand in (WORKED, THREE_PLAY, VOID):
+        add_hand(client, url, hand)
+    drawn: list[int] = []
+    draw = matches.render_score_head
+
+    def counted(public_id, number):
+        drawn.append(number)
+        return draw(public_id, number)
+
+    monkeypatch.setattr(matches, "render_score_head", counted)
+    client.get(url)
+    assert sorted(drawn) == [1, 2, 3]
+    drawn.clear()
+    add_hand(client, url, WORKED)
+    again = client.get(url).text
+    assert drawn == [4]  # the earlier hands' heads are kept
+    for number in (1, 2, 3, 4):
+        assert f'id="hand-{number}">\n            <a href="{url}/hands/{number}"' in again
+    client.get("/lang/ne")
+    nepali = client.get(url).text
+    assert sorted(drawn) == [1, 2, 3, 4, 4]  # in Nepali, each drawn again in its words
+    assert 'aria-label="बाजी ४">४</a>' in nepali
+
+
+def test_the_header_and_the_rules_are_kept_by_what_they_show(app, client):
+    """A hand draws the page's header and its house rules no more; a new name or length,
+    and the reader's page (no editing links), each have their own."""
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    templates: list[str] = []
+
+    def rendered(sender, template, context, **extra):
+        templates.append(template.name)
+
+    template_rendered.connect(rendered, app)
+    client.get(url)
+    parts = ["match/_head.html", "match/_rules_summary.html"]
+    assert [t for t in templates if t in parts] == parts
+    templates.clear()
+    add_hand(client, url, WORKED)
+    assert "Change the rules…" in client.get(url).text
+    assert [t for t in templates if t in parts] == []
+    reader = app.test_client().get(url).text
+    assert [t for t in templates if t in parts] == parts
+    assert "read-only" in reader and "Change the rules…" not in reader
+    with app.app_context():
+        match = db_matches.get_match(url.rsplit("/", 1)[1])
+        db_matches.change_match(match, {"name": "A new name", "length": {"hands": 40}})
+    page = client.get(url).text
+    head = page.split('<header class="match-head">')[1].split("</header>")[0]
+    assert "<h1>A new name</h1>" in head and "40 hands" in head
