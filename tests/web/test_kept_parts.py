@@ -10,7 +10,10 @@ from flask import template_rendered
 from match_pages_support import THREE_PLAY, VOID, WORKED, add_hand, create_match
 
 from ledger import matches as db_matches
+from ledger.http.forgetting import forget_kept_pages
+from ledger.matches.page_cache import fragment_cache
 from ledger.web import matches
+from ledger.web.matches import KEPT_PARTS, REPORT_HAND_ROWS, SCORE_CELLS
 
 
 def test_a_new_hand_draws_the_rules_and_the_words_no_more(app, client, monkeypatch):
@@ -171,3 +174,15 @@ def test_the_header_and_the_rules_are_kept_by_what_they_show(app, client):
     page = client.get(url).text
     head = page.split('<header class="match-head">')[1].split("</header>")[0]
     assert "<h1>A new name</h1>" in head and "40 hands" in head
+
+
+def test_a_forget_empties_every_kept_part(app, client):
+    """The report's rows, the header and the score table's parts hold names as entered
+    (a dealer, a finisher, a match named after a player): none stays after a forget."""
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    client.get(url)
+    stores = [fragment_cache(app, name) for name in (KEPT_PARTS, REPORT_HAND_ROWS, SCORE_CELLS)]
+    assert all(len(store) for store in stores)
+    forget_kept_pages(app)
+    assert [len(store) for store in stores] == [0, 0, 0]
