@@ -18,6 +18,7 @@ Hand pages are in ``ledger.web.hands``; reading and writing is ``ledger.matches`
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -67,6 +68,7 @@ from ledger.http.imports import one_import_at_a_time
 from ledger.http.pace import poll_seconds
 from ledger.i18n import current_language, digit_style, money, tr, translate
 from ledger.i18n.numbers import length_words
+from ledger.i18n.switches import here
 from ledger.matches import create_match, import_match
 from ledger.matches.chart import running_chart
 from ledger.matches.export import IMPORT_MAX_BYTES
@@ -490,21 +492,65 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
     html = fragment_cache().get(_key("page", public_id, row.version, False)) if whole else None
     if html is None:
         body = rendered_part("body", row, key is not None)
-        html = render_template(
-            "match/show.html",
-            name=row.name,
-            public_id=public_id,
-            body=body,
-            share=share,
-            undo=undo,
-            stake_form=stake_form if key is not None else None,
-            read_only=key is None,
-        )
         if whole:
+            before, after = read_only_frame(row)
+            html = "".join((before, body, after))  # as text: Markup would escape the frame
             fragment_cache().put(_key("page", public_id, row.version, False), html)
+        else:
+            html = render_template(
+                "match/show.html",
+                name=row.name,
+                public_id=public_id,
+                body=body,
+                share=share,
+                undo=undo,
+                stake_form=stake_form if key is not None else None,
+                read_only=key is None,
+            )
     response = make_response(html, status)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+#: The read-only match page around its body (match/show.html and base.html: the head,
+#: the site's header and footer) is kept by what it shows: a new version of the match
+#: draws only its body. Static files' URLs carry their content's hash, looked at again
+#: once every ``STATIC_RECHECK_SECONDS`` (``ledger.http.assets``): a kept frame is kept
+#: no longer (0: none is kept).
+FRAMES = "ledger_match_frames"
+FRAMES_KEPT = 256
+BODY_HERE = "\x00body\x00"  # where the body goes: no page's text holds a NUL
+
+
+def read_only_frame(row: Match) -> tuple[str, str]:
+    """The read-only page of ``row`` before and after its body, with no message waiting."""
+    seconds = current_app.config["STATIC_RECHECK_SECONDS"]
+    key = (
+        row.public_id,
+        row.name,
+        current_language(),
+        digit_style(),
+        here(),
+        request.script_root,
+        int(time.monotonic() // seconds) if seconds else None,
+    )
+    frames = fragment_cache(name=FRAMES, size=FRAMES_KEPT)
+    found = frames.get(key) if seconds else None
+    if found is None:
+        found = render_template(
+            "match/show.html",
+            name=row.name,
+            public_id=row.public_id,
+            body=Markup(BODY_HERE),
+            share=None,
+            undo=None,
+            stake_form=None,
+            read_only=True,
+        )
+        if seconds:
+            frames.put(key, found)
+    before, _, after = found.rpartition(BODY_HERE)  # the last: nothing follows the body
+    return before, after
 
 
 @bp.post("/<public_id>/stake")

@@ -186,3 +186,44 @@ def test_a_forget_empties_every_kept_part(app, client):
     assert all(len(store) for store in stores)
     forget_kept_pages(app)
     assert [len(store) for store in stores] == [0, 0, 0]
+
+
+def test_a_new_version_draws_the_read_only_pages_frame_no_more(app, client):
+    """The read-only page around its body (the head, the site's header and footer) is
+    kept by what it shows: a hand draws the body alone; a new name, language or digits
+    their own frame."""
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    templates: list[str] = []
+
+    def rendered(sender, template, context, **extra):
+        templates.append(template.name)
+
+    template_rendered.connect(rendered, app)
+    reader = app.test_client()
+    first = reader.get(url).text
+    assert templates.count("match/show.html") == 1
+    add_hand(client, url, WORKED)
+    templates.clear()
+    again = reader.get(url).text
+    assert "match/_body.html" in templates and "match/show.html" not in templates
+    assert again.split('<main class="content"')[0] == first.split('<main class="content"')[0]
+    assert again.split("</main>")[1] == first.split("</main>")[1]
+    with app.app_context():
+        match = db_matches.get_match(url.rsplit("/", 1)[1])
+        db_matches.change_match(match, {"name": "Renamed night"})
+    assert "<title>Renamed night · Marriage ledger</title>" in reader.get(url).text
+    reader.get("/lang/ne")
+    nepali = reader.get(url).text
+    assert templates.count("match/show.html") == 2 and '<html lang="ne">' in nepali
+
+
+def test_with_static_files_looked_at_every_time_no_frame_is_kept(make_app):
+    app = make_app(STATIC_RECHECK_SECONDS=0)
+    client = app.test_client()
+    url = create_match(client)
+    reader = app.test_client()
+    reader.get(url)
+    add_hand(client, url, WORKED)
+    reader.get(url)
+    assert len(fragment_cache(app, matches.FRAMES)) == 0
