@@ -17,6 +17,7 @@ end, and a legend repeats them.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -122,7 +123,7 @@ def marker_path(shape: str, x: float, y: float, r: float = 3.2) -> str:
     """SVG path data of a marker centred on (x, y). Each shape's corners are written in
     one format string: a page draws some eighty markers."""
     if shape == "circle":
-        return f"M{x - r:.1f},{y:.1f}a{r},{r} 0 1,0 {2 * r},0a{r},{r} 0 1,0 {-2 * r},0Z"
+        return f"M{x - r:.1f},{y:.1f}{_circle_arcs(r)}"
     if shape == "square":
         s = r * 0.9
         a, b, c, d = x - s, x + s, y - s, y + s
@@ -136,6 +137,12 @@ def marker_path(shape: str, x: float, y: float, r: float = 3.2) -> str:
     # a cross: two strokes
     west, east = f"{x - r:.1f}", f"{x + r:.1f}"
     return f"M{west},{y - r:.1f}L{east},{y + r:.1f}M{west},{y + r:.1f}L{east},{y - r:.1f}"
+
+
+@functools.cache
+def _circle_arcs(r: float) -> str:
+    """A circle marker's two arcs, the same for every marker of its size."""
+    return f"a{r},{r} 0 1,0 {2 * r},0a{r},{r} 0 1,0 {-2 * r},0Z"
 
 
 def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
@@ -243,16 +250,16 @@ def build_chart(
     ends = [y_of(columns[-1][p]) for p in players]
     label_ys = spread([y + 4 for y in ends], LABEL_GAP, top + 4, bottom + 4)
     legend_top = bottom + LEGEND_TOP_GAP
-    xs = [x_of(i) for i in range(len(columns))]  # the same for every player
+    # The same for every player: each column's x (written once) and the marked columns.
+    xs = [x_of(i) for i in range(len(columns))]
+    xs_written = [f"{x}," for x in xs]
+    marked = [i for i in range(1, len(columns)) if i % marker_every == 0 or i == count]
     series = []
     for n, name in enumerate(players):
         shape = SHAPES[n % len(SHAPES)]
-        points = [(x, y_of(c[name])) for x, c in zip(xs, columns, strict=True)]
-        markers = tuple(
-            marker_path(shape, x, y)
-            for i, (x, y) in enumerate(points)
-            if i > 0 and (i % marker_every == 0 or i == count)
-        )
+        ys = [y_of(c[name]) for c in columns]
+        points = " ".join([f"{x}{y}" for x, y in zip(xs_written, ys, strict=True)])
+        markers = tuple(marker_path(shape, xs[i], ys[i]) for i in marked)
         col, row = n % 2, n // 2
         lx = left - 30 + col * (WIDTH - left + 30) / 2
         ly = legend_top + row * LEGEND_ROW
@@ -263,11 +270,11 @@ def build_chart(
                 colour=COLOURS[n % len(COLOURS)],
                 dash=DASHES[n % len(DASHES)],
                 hollow=bool((n // len(SHAPES)) % 2),
-                points=" ".join(f"{x},{y}" for x, y in points),
+                points=points,
                 markers=markers,
                 label_y=label_ys[n],
-                end_x=points[-1][0],
-                end_y=points[-1][1],
+                end_x=xs[-1],
+                end_y=ys[-1],
                 short_name=_short(name, END_LABEL_CHARS),
                 legend_name=_short(name, LEGEND_CHARS),
                 legend_line=f"M{lx:.1f},{ly:.1f}h28",

@@ -38,6 +38,7 @@ from ledger.engine.scoreboard import (
 from ledger.extensions import db
 from ledger.matches import isolation
 from ledger.matches.models import Hand, Match
+from ledger.matches.players_kept import seating
 from ledger.matches.reading import rules_from_record
 from ledger.matches.running_kept import Kept, added_since, running_kept
 from ledger.matches.view import (
@@ -68,7 +69,7 @@ def scoreboard(match: Match) -> Scoreboard:
             board = held_scoreboard(match)
             db.session.commit()
         return board
-    return Scoreboard.from_json(match.player_names, match.scoreboard)
+    return Scoreboard.from_json(seating(match).names, match.scoreboard)
 
 
 def held_scoreboard(match: Match) -> Scoreboard:
@@ -199,7 +200,7 @@ def _read_running(match: Match) -> Kept:
         )
         .all()
     )
-    seats = len(match.players)
+    seats = len(seating(match).names)
     totals = running_totals(seats, [moves for _, moves in kept])  # type: ignore[misc]
     running = tuple((number, after) for (number, _), after in zip(kept, totals, strict=True))
     return Kept(match.version, match.last_hand_number, seats, running, None)
@@ -209,7 +210,7 @@ def _added_to(match: Match, kept: Kept, newest: Sequence[ShownHand]) -> Kept | N
     """``kept`` with the hands added since, when only hands were added since (each write
     counts one version, and only an added hand takes a new number); else None."""
     added = added_since(match, kept.version, kept.last_hand_number)
-    if not added or len(match.players) != kept.seats or match.scoreboard is None:
+    if not added or len(seating(match).names) != kept.seats or match.scoreboard is None:
         return None
     new: Sequence[tuple[int, str | None, datetime | None]] = sorted(
         (h.number, h.moves, h.created_at) for h in newest if h.number > kept.last_hand_number
@@ -229,7 +230,7 @@ def _added_to(match: Match, kept: Kept, newest: Sequence[ShownHand]) -> Kept | N
     running = kept.running + tuple(
         (number, after) for (number, _, _), after in zip(new, totals, strict=True)
     )
-    board = Scoreboard.from_json(match.player_names, match.scoreboard)
+    board = Scoreboard.from_json(seating(match).names, match.scoreboard)
     if len(running) != board.hands or (
         running and running[-1][1] != tuple(board.totals[name] for name in board.players)
     ):

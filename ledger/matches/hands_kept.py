@@ -22,6 +22,7 @@ from flask import Flask
 
 from ledger.matches import fold
 from ledger.matches.models import Match
+from ledger.matches.players_kept import seating
 from ledger.matches.running_kept import ByMatch, added_since, by_match
 from ledger.matches.view import HandRow, HandView, hand_view
 
@@ -49,7 +50,7 @@ def newest_hands(match: Match, newest: int) -> tuple[tuple[HandView, ...], list[
     the hands read for them as rows (with their moves: the chart's totals take up the
     added ones')."""
     store = kept_hands()
-    players = tuple(match.player_names)
+    players = seating(match).names
     kept = store.get(match.public_id)
     if kept is None or kept.asked < newest or kept.players != players:
         kept = None

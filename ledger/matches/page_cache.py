@@ -57,6 +57,9 @@ class Bounded(Generic[Key, Value]):
                 _, dropped = self._entries.popitem(last=False)
                 self._held -= self.weight(dropped)
 
+    def __len__(self) -> int:
+        return len(self._entries)
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()

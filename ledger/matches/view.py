@@ -31,6 +31,7 @@ from ledger.engine.match import hands_in_length, is_finished, sitting_out_in_tur
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Scoreboard, record_from_json
 from ledger.matches.models import Hand, HandVersion, Match
+from ledger.matches.players_kept import seating
 from ledger.matches.reading import rules_from_record
 
 
@@ -352,7 +353,8 @@ def build_match_view(
     with its fold record, or its view as kept: ``hands_kept``) and, when given, the
     totals after every hand and when the first and last hand were played (else: as far
     as ``hands`` tell)."""
-    players = tuple(match.player_names)
+    seated = seating(match)
+    players = seated.names
     rules = rules_from_record(match.rules)
     length = parse_length(match.length, "length")
     views = tuple(
@@ -389,7 +391,7 @@ def build_match_view(
         played=played or _played(hands),
         ended_at=match.ended_at,
         reopened_at=match.reopened_at,
-        guests=frozenset(p.name for p in match.players if p.guest),
+        guests=seated.guests,
     )
 
 

@@ -18,8 +18,9 @@ Hand pages are in ``ledger.web.hands``; reading and writing is ``ledger.matches`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+import time
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -67,6 +68,7 @@ from ledger.http.imports import one_import_at_a_time
 from ledger.http.pace import poll_seconds
 from ledger.i18n import current_language, digit_style, money, tr, translate
 from ledger.i18n.numbers import length_words
+from ledger.i18n.switches import here
 from ledger.matches import create_match, import_match
 from ledger.matches.chart import running_chart
 from ledger.matches.export import IMPORT_MAX_BYTES
@@ -248,7 +250,9 @@ def kept_macro(template: str, macro: str, *args: Hashable) -> Markup:
 
 @bp.app_template_global()
 def kept_include(template: str, **context: Hashable) -> Markup:
-    """``template`` rendered with ``context`` alone (hashable values: the key), kept."""
+    """``template`` rendered with ``context`` alone (hashable values: the key), kept. A
+    part with links is given ``root=request.script_root``: a ledger served under two
+    paths keeps its links for each."""
     key = ("include", template, tuple(sorted(context.items())))
     return _kept(key, lambda: render_template(template, **context))
 
@@ -295,15 +299,35 @@ SCORE_CELLS_KEPT = 4096
 def score_cells(cells: Sequence[ScoreCell]) -> Markup:
     """A player's cells of the score table (match/_score_cell.html), each kept by its
     figures, language and digits."""
-    kept = fragment_cache(name=SCORE_CELLS, size=SCORE_CELLS_KEPT)
     language, digits = current_language(), digit_style()
+    return _each_kept(
+        SCORE_CELLS,
+        SCORE_CELLS_KEPT,
+        cells,
+        lambda cell: (cell.net, cell.finished, cell.carried, cell.running, language, digits),
+        render_score_cell,
+    )
+
+
+Part = TypeVar("Part")
+
+
+def _each_kept(
+    name: str,
+    size: int,
+    parts: Iterable[Part],
+    key: Callable[[Part], Hashable],
+    render: Callable[[Part], Markup],
+) -> Markup:
+    """Each of ``parts`` drawn by ``render``, kept in the cache ``name`` by its ``key``."""
+    kept = fragment_cache(name=name, size=size)
     drawn = []
-    for cell in cells:
-        key = (cell.net, cell.finished, cell.carried, cell.running, language, digits)
-        found = kept.get(key)
+    for part in parts:
+        known = key(part)
+        found = kept.get(known)
         if found is None:
-            found = render_score_cell(cell)
-            kept.put(key, found)
+            found = render(part)
+            kept.put(known, found)
         drawn.append(found)
     return Markup("".join(drawn))
 
@@ -311,6 +335,32 @@ def score_cells(cells: Sequence[ScoreCell]) -> Markup:
 def render_score_cell(cell: ScoreCell) -> Markup:
     macros = current_app.jinja_env.get_template("match/_score_cell.html").module
     drawn: Markup = getattr(macros, "score_cell")(cell)  # noqa: B009  # a template's macro
+    return drawn
+
+
+#: A hand's column head of the score table is kept by the match and the hand's number: a
+#: new hand draws its own.
+SCORE_HEADS = "ledger_score_heads"
+SCORE_HEADS_KEPT = 1024
+
+
+@bp.app_template_global()
+def score_heads(public_id: str, hands: Sequence[HandView]) -> Markup:
+    """The score table's column heads of ``hands`` (match/_score_head.html), each kept
+    by the match, its number, the language, digits and the links' script root."""
+    language, digits, root = current_language(), digit_style(), request.script_root
+    return _each_kept(
+        SCORE_HEADS,
+        SCORE_HEADS_KEPT,
+        [hand.number for hand in hands],
+        lambda number: (public_id, number, language, digits, root),
+        lambda number: render_score_head(public_id, number),
+    )
+
+
+def render_score_head(public_id: str, number: int) -> Markup:
+    macros = current_app.jinja_env.get_template("match/_score_head.html").module
+    drawn: Markup = getattr(macros, "score_head")(public_id, number)  # noqa: B009  # a macro
     return drawn
 
 
@@ -442,21 +492,65 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
     html = fragment_cache().get(_key("page", public_id, row.version, False)) if whole else None
     if html is None:
         body = rendered_part("body", row, key is not None)
-        html = render_template(
-            "match/show.html",
-            name=row.name,
-            public_id=public_id,
-            body=body,
-            share=share,
-            undo=undo,
-            stake_form=stake_form if key is not None else None,
-            read_only=key is None,
-        )
         if whole:
+            before, after = read_only_frame(row)
+            html = "".join((before, body, after))  # as text: Markup would escape the frame
             fragment_cache().put(_key("page", public_id, row.version, False), html)
+        else:
+            html = render_template(
+                "match/show.html",
+                name=row.name,
+                public_id=public_id,
+                body=body,
+                share=share,
+                undo=undo,
+                stake_form=stake_form if key is not None else None,
+                read_only=key is None,
+            )
     response = make_response(html, status)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+#: The read-only match page around its body (match/show.html and base.html: the head,
+#: the site's header and footer) is kept by what it shows: a new version of the match
+#: draws only its body. Static files' URLs carry their content's hash, looked at again
+#: once every ``STATIC_RECHECK_SECONDS`` (``ledger.http.assets``): a kept frame is kept
+#: no longer (0: none is kept).
+FRAMES = "ledger_match_frames"
+FRAMES_KEPT = 256
+BODY_HERE = "\x00body\x00"  # where the body goes: no page's text holds a NUL
+
+
+def read_only_frame(row: Match) -> tuple[str, str]:
+    """The read-only page of ``row`` before and after its body, with no message waiting."""
+    seconds = current_app.config["STATIC_RECHECK_SECONDS"]
+    key = (
+        row.public_id,
+        row.name,
+        current_language(),
+        digit_style(),
+        here(),
+        request.script_root,
+        int(time.monotonic() // seconds) if seconds else None,
+    )
+    frames = fragment_cache(name=FRAMES, size=FRAMES_KEPT)
+    found = frames.get(key) if seconds else None
+    if found is None:
+        found = render_template(
+            "match/show.html",
+            name=row.name,
+            public_id=row.public_id,
+            body=Markup(BODY_HERE),
+            share=None,
+            undo=None,
+            stake_form=None,
+            read_only=True,
+        )
+        if seconds:
+            frames.put(key, found)
+    before, _, after = found.rpartition(BODY_HERE)  # the last: nothing follows the body
+    return before, after
 
 
 @bp.post("/<public_id>/stake")

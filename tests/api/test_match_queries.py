@@ -4,6 +4,7 @@ from api_support import PLAYERS, hand
 from sql_counting import counting_queries
 
 from ledger import matches
+from ledger.matches.players_kept import kept_players
 from ledger.matches.running_kept import running_kept
 
 
@@ -35,6 +36,7 @@ def test_get_match_queries_do_not_grow_with_hands(app, client):
     small, large = match_with_hands(client, 2), match_with_hands(client, 200)
     counts = {}
     running_kept(app).clear()  # the totals after each hand are read, not taken up
+    kept_players(app).clear()  # and the players
     for public_id in (small, large):
         with counting_queries(app) as statements:
             response = client.get(f"/api/v1/matches/{public_id}")
@@ -49,6 +51,7 @@ def test_match_view_queries_do_not_grow_with_hands(app, client):
     small, large = match_with_hands(client, 2), match_with_hands(client, 200)
     counts = []
     running_kept(app).clear()
+    kept_players(app).clear()
     for public_id in (small, large):
         with app.app_context(), counting_queries(app) as statements:
             view = matches.match_view(matches.get_match(public_id))

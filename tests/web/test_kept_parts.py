@@ -9,7 +9,11 @@ import re
 from flask import template_rendered
 from match_pages_support import THREE_PLAY, VOID, WORKED, add_hand, create_match
 
+from ledger import matches as db_matches
+from ledger.http.forgetting import forget_kept_pages
+from ledger.matches.page_cache import fragment_cache
 from ledger.web import matches
+from ledger.web.matches import KEPT_PARTS, REPORT_HAND_ROWS, SCORE_CELLS
 
 
 def test_a_new_hand_draws_the_rules_and_the_words_no_more(app, client, monkeypatch):
@@ -115,3 +119,111 @@ def test_a_new_hand_draws_its_own_cells_of_the_score_table(app, client, monkeypa
     nepali = client.get(url).text
     assert set(drawn) == {1, 2, 3, 4}  # in Nepali, each drawn again in its words
     assert "बाहिर" in "".join(score_cells_of(nepali)) and "बाहिर" not in again
+
+
+def test_a_new_hand_draws_its_own_head_of_the_score_table(app, client, monkeypatch):
+    url = create_match(client)
+    for hand in (WORKED, THREE_PLAY, VOID):
+        add_hand(client, url, hand)
+    drawn: list[int] = []
+    draw = matches.render_score_head
+
+    def counted(public_id, number):
+        drawn.append(number)
+        return draw(public_id, number)
+
+    monkeypatch.setattr(matches, "render_score_head", counted)
+    client.get(url)
+    assert sorted(drawn) == [1, 2, 3]
+    drawn.clear()
+    add_hand(client, url, WORKED)
+    again = client.get(url).text
+    assert drawn == [4]  # the earlier hands' heads are kept
+    for number in (1, 2, 3, 4):
+        assert f'id="hand-{number}">\n            <a href="{url}/hands/{number}"' in again
+    client.get("/lang/ne")
+    nepali = client.get(url).text
+    assert sorted(drawn) == [1, 2, 3, 4, 4]  # in Nepali, each drawn again in its words
+    assert 'aria-label="बाजी ४">४</a>' in nepali
+
+
+def test_the_header_and_the_rules_are_kept_by_what_they_show(app, client):
+    """A hand draws the page's header and its house rules no more; a new name or length,
+    and the reader's page (no editing links), each have their own."""
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    templates: list[str] = []
+
+    def rendered(sender, template, context, **extra):
+        templates.append(template.name)
+
+    template_rendered.connect(rendered, app)
+    client.get(url)
+    parts = ["match/_head.html", "match/_rules_summary.html"]
+    assert [t for t in templates if t in parts] == parts
+    templates.clear()
+    add_hand(client, url, WORKED)
+    assert "Change the rules…" in client.get(url).text
+    assert [t for t in templates if t in parts] == []
+    reader = app.test_client().get(url).text
+    assert [t for t in templates if t in parts] == parts
+    assert "read-only" in reader and "Change the rules…" not in reader
+    with app.app_context():
+        match = db_matches.get_match(url.rsplit("/", 1)[1])
+        db_matches.change_match(match, {"name": "A new name", "length": {"hands": 40}})
+    page = client.get(url).text
+    head = page.split('<header class="match-head">')[1].split("</header>")[0]
+    assert "<h1>A new name</h1>" in head and "40 hands" in head
+
+
+def test_a_forget_empties_every_kept_part(app, client):
+    """The report's rows, the header and the score table's parts hold names as entered
+    (a dealer, a finisher, a match named after a player): none stays after a forget."""
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    client.get(url)
+    stores = [fragment_cache(app, name) for name in (KEPT_PARTS, REPORT_HAND_ROWS, SCORE_CELLS)]
+    assert all(len(store) for store in stores)
+    forget_kept_pages(app)
+    assert [len(store) for store in stores] == [0, 0, 0]
+
+
+def test_a_new_version_draws_the_read_only_pages_frame_no_more(app, client):
+    """The read-only page around its body (the head, the site's header and footer) is
+    kept by what it shows: a hand draws the body alone; a new name, language or digits
+    their own frame."""
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    templates: list[str] = []
+
+    def rendered(sender, template, context, **extra):
+        templates.append(template.name)
+
+    template_rendered.connect(rendered, app)
+    reader = app.test_client()
+    first = reader.get(url).text
+    assert templates.count("match/show.html") == 1
+    add_hand(client, url, WORKED)
+    templates.clear()
+    again = reader.get(url).text
+    assert "match/_body.html" in templates and "match/show.html" not in templates
+    assert again.split('<main class="content"')[0] == first.split('<main class="content"')[0]
+    assert again.split("</main>")[1] == first.split("</main>")[1]
+    with app.app_context():
+        match = db_matches.get_match(url.rsplit("/", 1)[1])
+        db_matches.change_match(match, {"name": "Renamed night"})
+    assert "<title>Renamed night · Marriage ledger</title>" in reader.get(url).text
+    reader.get("/lang/ne")
+    nepali = reader.get(url).text
+    assert templates.count("match/show.html") == 2 and '<html lang="ne">' in nepali
+
+
+def test_with_static_files_looked_at_every_time_no_frame_is_kept(make_app):
+    app = make_app(STATIC_RECHECK_SECONDS=0)
+    client = app.test_client()
+    url = create_match(client)
+    reader = app.test_client()
+    reader.get(url)
+    add_hand(client, url, WORKED)
+    reader.get(url)
+    assert len(fragment_cache(app, matches.FRAMES)) == 0

@@ -8,7 +8,7 @@ from table_pages_support import ROSTER, create_table, edit_key, play, start_matc
 
 from ledger.engine.player_figures import PlayerFigures
 from ledger.tables.figures import PlayerLine
-from ledger.web import tables
+from ledger.web import matches, tables
 
 HAND = {
     "finish": "sequences",
@@ -142,3 +142,39 @@ def test_the_table_page_reads_the_seasons_payments_once(app, client):
         page = client.get(url)
     assert page.status_code == 200 and f'href="/matches/{night}"' in page.text
     assert len([s for s in statements if "FROM table_payments" in s]) == 1
+
+
+def test_the_rating_charts_svg_is_kept_until_a_rating_or_a_name_changes(client, monkeypatch):
+    """Its SVG is kept by the chart (and its words): a hand tonight draws it no more, a
+    rename or another finished match does."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    for _ in range(2):
+        night = start_match(client, url, ROSTER[:4])
+        play(client, night, key, [HAND])
+        assert client.post(f"/matches/{night}/end").status_code == 303
+    tonight = start_match(client, url, ROSTER[:4])
+    play(client, tonight, key, [HAND])
+    drawn: list[str] = []
+    take = matches.get_template_attribute
+
+    def counted(template, name):
+        drawn.append(name)
+        return take(template, name)
+
+    monkeypatch.setattr(matches, "get_template_attribute", counted)
+    client.get(url)
+    assert drawn.count("match_chart") == 1
+    play(client, tonight, key, [HAND])
+    client.get(url)
+    assert drawn.count("match_chart") == 1
+    renamed = {"player": "Bikash", "p" + b"Bikash".hex() + "-name": "Bikas"}
+    assert client.post(f"{url}/players/rename", data=renamed).status_code == 303
+    page = client.get(url).text
+    assert drawn.count("match_chart") == 2
+    start = page.index('id="rating-chart')
+    rating = page[start : page.index("</svg>", start)]
+    assert "Bikas " in rating and "Bikash" not in rating
+    assert client.post(f"/matches/{tonight}/end").status_code == 303
+    client.get(url)
+    assert drawn.count("match_chart") == 3

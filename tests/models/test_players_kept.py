@@ -1,0 +1,115 @@
+"""A match's players are kept from one version of the match to the next
+(``ledger.matches.players_kept``, issue 41): the first page after a hand reads none;
+any other write (a rename, a guest who joins the roster) reads them again, and a forget
+empties what is kept."""
+
+from __future__ import annotations
+
+from sql_counting import counting_queries
+
+from ledger import matches
+from ledger.http.forgetting import forget_kept_pages
+from ledger.matches.membership import rename_player
+from ledger.matches.players_kept import kept_players
+
+PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+
+
+def hand(winner: str, players: list[str] = PLAYERS) -> dict:
+    return {
+        "finish": "sequences",
+        "winner": winner,
+        "players": [{"name": n, "seen": "sequences", "maal": 2} for n in players],
+    }
+
+
+def new_match(client, hands: int) -> tuple[str, dict]:
+    made = client.post(
+        "/api/v1/matches",
+        json={"name": "Kept seats", "players": PLAYERS, "rules": "sparkai", "first_dealer": "Asha"},
+    ).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_key']}"}
+    for i in range(hands):
+        add(client, made["id"], auth, hand(PLAYERS[i % 4]))
+    return made["id"], auth
+
+
+def add(client, url: str, auth: dict, body: dict) -> None:
+    response = client.post(f"/api/v1/matches/{url}/hands", json=body, headers=auth)
+    assert response.status_code == 201, response.get_data(as_text=True)
+
+
+def player_reads(statements: list[str]) -> list[str]:
+    return [s for s in statements if "match_players" in s]
+
+
+def test_the_first_page_after_a_hand_reads_no_players(app, client):
+    public_id, auth = new_match(client, 3)
+    assert client.get(f"/matches/{public_id}").status_code == 200
+    add(client, public_id, auth, hand("Dipa"))
+    with counting_queries(app) as statements:
+        page = client.get(f"/matches/{public_id}")
+    assert page.status_code == 200 and ">4</a>" in page.text
+    assert player_reads(statements) == []
+
+
+def test_a_rename_is_read_again_and_kept_after(app, client):
+    public_id, auth = new_match(client, 3)
+    assert "Bikash" in client.get(f"/matches/{public_id}").text
+    with app.app_context():
+        rename_player([matches.get_match(public_id)], "Bikash", "Bikas")
+    with counting_queries(app) as statements:
+        page = client.get(f"/matches/{public_id}")
+    assert page.status_code == 200 and "Bikas" in page.text and "Bikash" not in page.text
+    assert len(player_reads(statements)) == 1
+    add(client, public_id, auth, hand("Bikas", ["Asha", "Bikas", "Chandra", "Dipa"]))
+    with counting_queries(app) as statements:
+        page = client.get(f"/matches/{public_id}")
+    assert "Bikash" not in page.text and player_reads(statements) == []
+    with app.app_context():
+        assert kept_players(app).get(public_id).names == ("Asha", "Bikas", "Chandra", "Dipa")
+
+
+def test_a_guest_who_joins_the_roster_is_no_guest_on_the_next_read(client):
+    table = client.post(
+        "/api/v1/tables", json={"name": "Guests", "players": PLAYERS[:3], "rules": "sparkai"}
+    ).get_json()
+    auth = {"Authorization": f"Bearer {table['edit_key']}"}
+    made = client.post(
+        f"/api/v1/tables/{table['id']}/matches",
+        json={"name": "Night", "players": PLAYERS, "guests": ["Dipa"], "first_dealer": "Asha"},
+        headers=auth,
+    )
+    assert made.status_code == 201, made.get_data(as_text=True)
+    match = made.get_json()
+    url = f"/api/v1/matches/{match['id']}"
+    add(client, match["id"], auth, hand("Asha"))
+
+    def guests() -> list[str]:
+        return [p["name"] for p in client.get(url).get_json()["players"] if p["guest"]]
+
+    assert guests() == ["Dipa"]
+    joined = client.patch(f"/api/v1/tables/{table['id']}", json={"players": ["Dipa"]}, headers=auth)
+    assert joined.status_code == 200, joined.get_data(as_text=True)
+    assert guests() == []
+
+
+def test_a_write_reads_the_players_as_it_holds_them(app, client):
+    """Inside a write the players are the session's (the write may be changing them), not
+    the kept ones of the version it started from."""
+    public_id, _ = new_match(client, 2)
+    client.get(f"/matches/{public_id}")
+    with app.app_context():
+        match = matches.get_match(public_id)
+        rename_player([match], "Asha", "Aasha")
+        assert matches.match_view(match, newest=2).players[0] == "Aasha"
+
+
+def test_a_forget_empties_the_kept_players(app, client):
+    """They hold names: a forgotten name must not stay in memory."""
+    public_id, _ = new_match(client, 2)
+    client.get(f"/matches/{public_id}")
+    with app.app_context():
+        assert kept_players(app).get(public_id) is not None
+        forget_kept_pages(app)
+        assert kept_players(app).get(public_id) is None
