@@ -22,6 +22,8 @@ import brotli
 from flask import Flask, Response, request
 from werkzeug.datastructures import Accept
 
+from ledger.matches.forgettable import holds_names
+
 MIN_SIZE = 1024
 KEPT_SIZE = 256 * 1024
 KEPT_BODIES = 32
@@ -56,6 +58,7 @@ def compress(data: bytes, encoding: str) -> bytes:
     return _compress(data, encoding)
 
 
+@holds_names  # a page's body holds its players' names
 @functools.lru_cache(maxsize=KEPT_BODIES)
 def _compress_kept(data: bytes, encoding: str) -> bytes:
     return _compress(data, encoding)

@@ -24,6 +24,7 @@ from ledger.engine.match import is_finished, next_seat
 from ledger.engine.player_figures import place_among
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Line, Scoreboard
+from ledger.matches.forgettable import holds_names
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import iso
 from ledger.tables.guests import is_guest, roster_keys
@@ -318,6 +319,7 @@ def _model() -> PlackettLuce:
     return PlackettLuce()
 
 
+@holds_names
 @lru_cache(maxsize=256)
 def rating_steps(played: tuple[Game, ...]) -> tuple[dict[str, Rating], ...]:
     """The ratings after each game (Plackett-Luce; equal places, equal rank). Cached by

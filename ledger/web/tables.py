@@ -66,6 +66,7 @@ from ledger.http.edit_keys import held_keys, remember_key
 from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, current_language, digit_style, format_day, money, signed, tr
 from ledger.matches.chart import Chart, build_chart
+from ledger.matches.forgettable import holds_names
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_whole_number, rules_from_record
@@ -186,6 +187,7 @@ def rating_chart(found: Standings) -> Chart | None:
     return _rating_chart(names, figures.games(found.matches), digit_style())
 
 
+@holds_names
 @lru_cache(maxsize=64)
 def _rating_chart(names: tuple[str, ...], games: tuple[Game, ...], digits: str) -> Chart | None:
     """Drawn once per players, finished matches and digits (its ticks' labels): a hand

@@ -7,6 +7,9 @@ from sql_counting import counting_queries
 from table_pages_support import ROSTER, create_table, edit_key, play, start_match
 
 from ledger.engine.player_figures import PlayerFigures
+from ledger.http import compression
+from ledger.http.forgetting import forget_kept_pages
+from ledger.tables import figures
 from ledger.tables.figures import PlayerLine
 from ledger.web import matches, tables
 
@@ -178,3 +181,19 @@ def test_the_rating_charts_svg_is_kept_until_a_rating_or_a_name_changes(client, 
     assert client.post(f"/matches/{tonight}/end").status_code == 303
     client.get(url)
     assert drawn.count("match_chart") == 3
+
+
+def test_a_forget_empties_the_cached_ratings_chart_and_compressed_pages(app, client):
+    """The ratings, the rating chart and the compressed pages hold names as entered:
+    after a forget none of them stays in the process's memory."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    night = start_match(client, url, ROSTER[:4])
+    play(client, night, key, [HAND])
+    assert client.post(f"/matches/{night}/end").status_code == 303
+    page = client.get(url, headers={"Accept-Encoding": "br"})
+    assert page.headers["Content-Encoding"] == "br"
+    caches = [figures.rating_steps, tables._rating_chart, compression._compress_kept]
+    assert all(cache.cache_info().currsize for cache in caches)
+    forget_kept_pages(app)
+    assert [cache.cache_info().currsize for cache in caches] == [0, 0, 0]
