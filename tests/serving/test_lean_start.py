@@ -4,9 +4,10 @@ starts without them (a second of imports and tens of MB it would keep for nothin
 Pillow and zxing-cpp wait for the first wallet QR image read (``ledger.tables.qr_image``).
 ``marriage-ledger serve`` answers without Alembic (``ledger.migrating``: only where
 migrations run), Rich (Flask-Limiter's command, a Flask plugin ``serve`` never loads) or
-cryptography, segno or openskill (the first sealed edit key, QR code and rating load
-them), on 127.0.0.1 (no QR code in the terminal), and leaves SQLAlchemy's configuration of
-the mappers to the first query, as SQLAlchemy does unless asked for it."""
+cryptography, segno, openskill or nepali-datetime (the first sealed edit key, QR code,
+rating and Nepali date load them), on 127.0.0.1 (no QR code in the terminal), and leaves
+SQLAlchemy's configuration of the mappers to the first query, as SQLAlchemy does unless
+asked for it."""
 
 from __future__ import annotations
 
@@ -72,7 +73,10 @@ def first_requests():
     from ledger.matches.models import Match
     configured = Match.__mapper__.configured  # SQLAlchemy's work for the first query
     answers = [status(path) for path in ("/healthz", "/readyz", "/", "/rules")]
-    held_back = ("alembic", "flask_migrate", "mako", "rich", "cryptography", "segno", "openskill")
+    held_back = (
+        "alembic", "flask_migrate", "mako", "rich", "cryptography", "segno", "openskill",
+        "nepali_datetime",
+    )
     loaded = sorted(m for m in sys.modules if m.split(".")[0] in held_back)
     print(json.dumps({"answers": answers, "loaded": loaded, "configured": configured}), flush=True)
     os.kill(os.getpid(), signal.SIGTERM)
