@@ -1,55 +1,59 @@
 """The Marriage ledger: a Flask app that keeps score for the card game Marriage."""
 
-import os
-from collections.abc import Callable, Mapping
-from pathlib import Path
-from typing import Any
+from ledger.collector import kept_for_good
 
-from flask import Flask
+# The app's modules and the libraries they use: the process's for good (ledger.collector).
+with kept_for_good():
+    import os
+    from collections.abc import Callable, Mapping
+    from pathlib import Path
+    from typing import Any
 
-from ledger import api, settings
-from ledger.cli import init_db_command
-from ledger.engine.player_figures import percent
-from ledger.extensions import csrf, db
-from ledger.http.assets import init_assets
-from ledger.http.compression import init_compression
-from ledger.http.converters import init_converters
-from ledger.http.errors import init_errors
-from ledger.http.front import init_front
-from ledger.http.imports import init_imports
-from ledger.http.limits import init_limits
-from ledger.http.security import init_security
-from ledger.i18n import switches
-from ledger.i18n.switches import init_i18n
-from ledger.i18n.words import (
-    AWARD_TITLES,
-    ITEM_NOTE_WORDS,
-    KIND_WORDS,
-    NO_BONUS_WHY,
-    PROFILE_NAMES,
-    SETTING_MEANINGS,
-    TUNNELA_GROUP_NAMES,
-)
-from ledger.migrating import add_migrations
-from ledger.pdf import routes as pdf_routes
-from ledger.pdf import table_pdf
-from ledger.serving import Ledger
-from ledger.settings import MAX_BODY_BYTES
-from ledger.web import (
-    checker,
-    filters,
-    glossary,
-    hands,
-    main,
-    rules,
-    screen,
-    table_screen,
-    table_what_if,
-    what_if,
-)
-from ledger.web import matches as match_pages
-from ledger.web import people as people_pages
-from ledger.web import tables as table_pages
+    from flask import Flask
+
+    from ledger import api, settings
+    from ledger.cli import init_db_command
+    from ledger.engine.player_figures import percent
+    from ledger.extensions import csrf, db
+    from ledger.http.assets import init_assets
+    from ledger.http.compression import init_compression
+    from ledger.http.converters import init_converters
+    from ledger.http.errors import init_errors
+    from ledger.http.front import init_front
+    from ledger.http.imports import init_imports
+    from ledger.http.limits import init_limits
+    from ledger.http.security import init_security
+    from ledger.i18n import switches
+    from ledger.i18n.switches import init_i18n
+    from ledger.i18n.words import (
+        AWARD_TITLES,
+        ITEM_NOTE_WORDS,
+        KIND_WORDS,
+        NO_BONUS_WHY,
+        PROFILE_NAMES,
+        SETTING_MEANINGS,
+        TUNNELA_GROUP_NAMES,
+    )
+    from ledger.migrating import add_migrations
+    from ledger.pdf import routes as pdf_routes
+    from ledger.pdf import table_pdf
+    from ledger.serving import Ledger
+    from ledger.settings import MAX_BODY_BYTES
+    from ledger.web import (
+        checker,
+        filters,
+        glossary,
+        hands,
+        main,
+        rules,
+        screen,
+        table_screen,
+        table_what_if,
+        what_if,
+    )
+    from ledger.web import matches as match_pages
+    from ledger.web import people as people_pages
+    from ledger.web import tables as table_pages
 
 __all__ = ["MAX_BODY_BYTES", "create_app"]
 

@@ -11,7 +11,6 @@ from functools import lru_cache
 from numbers import Number
 from zoneinfo import ZoneInfo
 
-import nepali_datetime
 import tzlocal
 from babel import Locale
 from babel.dates import format_date, format_time, get_timezone_name
@@ -198,6 +197,8 @@ def bikram_sambat(day: date) -> str | None:
 
 
 def _bikram_sambat(day: date, style: str) -> str | None:
+    import nepali_datetime  # at the first Nepali date, not at start: its import reads a CSV
+
     try:
         bs = nepali_datetime.date.from_datetime_date(day)
     except (ValueError, OverflowError):

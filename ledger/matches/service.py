@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any, ParamSpec, TypeGuard
 
 from sqlalchemy import Table, bindparam, column, func, insert, inspect, select, table, update
@@ -1056,12 +1057,16 @@ def _touch(match: Match, *, new_number: bool = False) -> datetime:
     for player in players if isinstance(players, list) else ():
         db.session.expire(player)
     # Named, so that the hands loaded stay as read (their versions are checked on write).
-    db.session.expire(match, _READ_AGAIN)
+    db.session.expire(match, _read_again())
     return now
 
 
-#: What a write reads again of the match once it holds its row: its columns, its players.
-_READ_AGAIN = [*(column.key for column in inspect(Match).column_attrs), "players"]
+@cache
+def _read_again() -> list[str]:
+    """What a write reads again of the match once it holds its row: its columns, its
+    players. Listed at the first write, not at import: the mapper's columns are known once
+    SQLAlchemy has configured every mapper, work it otherwise leaves to the first query."""
+    return [*(column.key for column in inspect(Match).column_attrs), "players"]
 
 
 def _folded(stored: StoredHand) -> tuple[HandRecord, Carry]:

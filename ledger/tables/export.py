@@ -8,11 +8,11 @@ from datetime import datetime
 from typing import Any
 
 from ledger import matches
+from ledger.collector import collector_paused
 from ledger.engine import FieldError, Invalid, Stake
 from ledger.engine.declare import Body, Choice, Field, Reading
 from ledger.engine.errors import N_
 from ledger.extensions import db
-from ledger.matches.collector import collector_paused
 from ledger.matches.export import TIME, stamped
 from ledger.matches.models import Match, utcnow
 from ledger.matches.reading import find_player

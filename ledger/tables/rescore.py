@@ -15,11 +15,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from ledger.collector import collector_paused
 from ledger.engine import HouseRules
 from ledger.engine.match import is_finished
 from ledger.engine.rules import parse_length
 from ledger.extensions import db
-from ledger.matches.collector import collector_paused
 from ledger.matches.models import Match
 from ledger.matches.rescore import NO, PARTLY, Rescore, rescore_match, stored_inputs
 from ledger.tables.models import Season, Table
