@@ -12,7 +12,6 @@ player's name (the count sentences name them), whether a joker tunnela was given
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
@@ -35,7 +34,7 @@ from .game import (
 from .hand import PlayerHand, Tunnela
 from .names import read_name, tidy_name
 from .rules import MAAL_COUNT_HELP, HouseRules
-from .values import is_int, new
+from .values import is_int
 
 NO_NAME = N_("Each player needs a name.")
 TOO_MANY = N_(
@@ -158,6 +157,14 @@ class PlayerName(Kind):
             reading.name = f"player {parent.rsplit('.', 1)[-1]}"
         return reading.name
 
+    def fast(self) -> str:
+        # The commonest name: one ASCII word of letters and digits.
+        return f"""
+if type(given) is str and given.isascii() and given.isalnum() and len(given) <= {MAX_NAME}:
+    reading.name = {{got}} = given
+else:
+    {{read}}"""
+
     def schema(self) -> Schema:
         return NAME_SCHEMA
 
@@ -211,6 +218,16 @@ class MaalCards(Kind):
             path = join(parent, key)
             read = [reading.card(code, path, i) for i, code in enumerate(value)]
             return tuple(card for card in read if card is not None)
+
+    def fast(self) -> str:
+        return """
+if type(given) is list:
+    try:
+        {got} = tuple(map(reading.spellings.__getitem__, given))
+    except (KeyError, TypeError):
+        {read}
+else:
+    {read}"""
 
     def schema(self) -> Schema:
         return {"type": "array", "items": CARD_SCHEMA}
@@ -361,13 +378,14 @@ PLAYER = Body(
     ),
     N_("Each player must be an object with a name and seen."),
     help="At most one of maal, maal_counts and maal_cards.",
+    makes=PlayerHand,
 )
 
 
 @dataclass(frozen=True)
 class Players(Kind):
-    """The players of a hand, in seat order, as many as the rules deal to: each read as
-    ``PLAYER``, then checked as a whole (``player_hand``)."""
+    """The players of a hand, in seat order, as many as the rules deal to: each made a
+    ``PlayerHand`` as ``PLAYER`` declares it, then checked as a whole."""
 
     message: str
 
@@ -380,12 +398,31 @@ class Players(Kind):
             too_many = most < len(value) <= MAX_PLAYERS
             template = TOO_MANY if too_many else PLAYER_COUNT
             reading.refuse(parent, key, template, most=most, n=len(value))
-        path, read, players = join(parent, key), PLAYER.read, []
+        path, make, players, names = join(parent, key), PLAYER.make, [], reading.names
         for index, item in enumerate(value):
             where = f"{path}.{index}"
-            fields = read(item, where, reading)
-            if fields is not None:
-                players.append(player_hand(item, fields, where, reading))
+            player: PlayerHand | None = make(item, where, reading)
+            if player is None:
+                continue
+            # Checked as a whole: one maal given one way, at most the cards a player
+            # holds, a name listed once. A maal form read is None only where it was not
+            # given, or refused (a problem kept).
+            name, counts, cards = player.name, player.maal_counts, player.maal_cards
+            forms = (player.maal is not None) + (counts is not None) + (cards is not None)
+            if forms > 1 or reading.errors:
+                check_one_way(item, where, reading)
+            tunnelas = player.dealt_tunnelas
+            if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
+                check_held(reading, name, where, cards, counts, tunnelas)
+            folded = name.casefold()
+            if folded in names:
+                reading.fail(
+                    f"{where}.name",
+                    "{name!r} is listed twice; each player needs their own name.",
+                    name=name,
+                )
+            names[folded] = name
+            players.append(player)
         return players
 
     def schema(self) -> Schema:
@@ -395,32 +432,6 @@ class Players(Kind):
             "minItems": MIN_PLAYERS,
             "maxItems": MAX_PLAYERS,
         }
-
-
-#: A player as ``PLAYER`` reads it, in ``PlayerHand``'s fields (the body's keys).
-AS_PLAYER = itemgetter(*PlayerHand._fields)
-
-
-def player_hand(item: Any, read: dict[str, Any], path: str, hand: HandReading) -> PlayerHand:
-    """A player ``PLAYER`` read (``read``, from ``item``), checked as a whole: one maal
-    given one way, at most the cards a player holds, a name listed once."""
-    player: PlayerHand = new(PlayerHand, AS_PLAYER(read))
-    name, counts, cards = player.name, player.maal_counts, player.maal_cards
-    # A maal form read is None only where it was not given, or refused (a problem kept).
-    if (player.maal is not None) + (counts is not None) + (cards is not None) > 1 or hand.errors:
-        check_one_way(item, path, hand)
-    tunnelas = player.dealt_tunnelas
-    if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
-        check_held(hand, name, path, cards, counts, tunnelas)
-    key, names = name.casefold(), hand.names
-    if key in names:
-        hand.fail(
-            f"{path}.name",
-            "{name!r} is listed twice; each player needs their own name.",
-            name=name,
-        )
-    names[key] = name
-    return player
 
 
 def check_one_way(item: dict[str, Any], path: str, hand: HandReading) -> None:
