@@ -12,7 +12,7 @@ player's name (the count sentences name them), whether a joker tunnela was given
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
 from .declare import REFUSED, Body, Choice, Field, Flag, Kind, Reading, Schema, Whole, join, ref
@@ -181,6 +181,14 @@ class Winner(Kind):
         reading.refuse(parent, key, self.message)
         return REFUSED
 
+    def fast(self) -> str:
+        # One ASCII word of letters and digits is its own tidy form.
+        return """
+if type(given) is str and given.isascii() and given.isalnum():
+    {got} = given
+else:
+    {read}"""
+
     def schema(self) -> Schema:
         return NAME_SCHEMA
 
@@ -188,8 +196,10 @@ class Winner(Kind):
 class Tiplu(Kind):
     """The tiplu: a card of a suit; the reading keeps it for the dealt tunnelas."""
 
+    usual: ClassVar[dict[str, Card]] = SUIT_SPELLINGS  # its usual spellings, read at once
+
     def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
-        card = SUIT_SPELLINGS.get(value) if type(value) is str else None  # the usual spelling
+        card = self.usual.get(value) if type(value) is str else None
         if card is None:
             card = reading.card(value, parent, key)
             if card is not None and card.is_printed_joker:
@@ -197,6 +207,13 @@ class Tiplu(Kind):
                 card = None
         reading.tiplu = card
         return card
+
+    def fast(self) -> str:
+        return """
+if type(given) is str and ({got} := {kind}.usual.get(given)) is not None:
+    reading.tiplu = {got}
+else:
+    {read}"""
 
     def schema(self) -> Schema:
         return CARD_SCHEMA

@@ -49,7 +49,8 @@ class _Reader(HandReading):
         hand = new(Hand, (finish or "void", winner, listed, tiplu))
         if finish in FINISHES:
             self.check_finish(hand)
-        self.check_cards_given(hand)
+        if tiplu is None:
+            self.check_cards_given(hand)
         self.check_routes(hand)
         self.errors += check_copies(hand, self.rules)
         if self.errors:
@@ -89,8 +90,7 @@ class _Reader(HandReading):
             self.fail("winner", "{name} fouled, so cannot be the finisher.", name=finisher.name)
 
     def check_cards_given(self, hand: Hand) -> None:
-        if hand.tiplu is not None:
-            return
+        """Cards given need the tiplu (a hand without one)."""
         players = hand.players
         needs_tiplu = any(p.maal_cards for p in players) or any(
             t.card for p in players for t in p.dealt_tunnelas

@@ -98,16 +98,9 @@ def settlement_json(hand: Hand, result: Settlement) -> dict[str, object]:
     return {"hand": hand.to_json(), **result.to_json()}
 
 
-def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
-    counts = count_players_maal(hand.players, rules, hand.tiplu)
-    bonus = rules.dublee_finish_bonus
-    if hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "finisher_maal" and bonus:
-        w = _finisher_index(hand)
-        assert w is not None
-        counts[w] = MaalCount(
-            counts[w].total + bonus, (*counts[w].items, MaalItem("dublee_finish_bonus", bonus))
-        )
-    return counts
+def _with_bonus(count: MaalCount, bonus: int) -> MaalCount:
+    """The finisher's maal with the dublee finish bonus, where the house adds it there."""
+    return MaalCount(count.total + bonus, (*count.items, MaalItem("dublee_finish_bonus", bonus)))
 
 
 def _finisher_index(hand: Hand) -> int | None:
@@ -161,34 +154,37 @@ def _owed(
     return effective, fees, penalties
 
 
-def _exchange(hand: Hand, effective: list[int], total: int, rules: HouseRules) -> list[int]:
-    """Maal points of a zero-sum hand: n × E − T, the sum over every other player j of
-    E_i − E_j; under keep_not_between_unseen two unseen players exchange nothing, so an
-    unseen player's sum runs over the seen players only (docs/rules.md §7)."""
-    n = len(effective)
-    points = [n * e - total for e in effective]
-    if rules.unseen_maal == "keep_not_between_unseen":
-        unseen = [i for i, p in enumerate(hand.players) if p.seen == "unseen"]
-        between = sum([effective[i] for i in unseen])
-        for i in unseen:
-            # Take back the exchange with each other unseen player: Σ (E_i − E_j) over them.
-            points[i] -= len(unseen) * effective[i] - between
-    return points
+def _unseen_apart(hand: Hand, effective: list[int], points: list[int]) -> None:
+    """Under keep_not_between_unseen two unseen players exchange nothing, so an unseen
+    player's maal points run over the seen players only (docs/rules.md §7)."""
+    unseen = [i for i, p in enumerate(hand.players) if p.seen == "unseen"]
+    between = sum([effective[i] for i in unseen])
+    for i in unseen:
+        # Take back the exchange with each other unseen player: Σ (E_i − E_j) over them.
+        points[i] -= len(unseen) * effective[i] - between
 
 
 def settle(hand: Hand, rules: HouseRules) -> Settlement:
     """Settle a hand that ``parse_hand`` accepted under the same rules: what each player
     holds and owes in one pass over the players (``_owed``), then, with the total T, what
     each scores, nets and pays the finisher in another."""
-    counts = _own_maal(hand, rules)
+    counts = count_players_maal(hand.players, rules, hand.tiplu)
     w = _finisher_index(hand)
+    bonus = rules.dublee_finish_bonus
+    if hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "finisher_maal" and bonus:
+        assert w is not None
+        counts[w] = _with_bonus(counts[w], bonus)
     effective, fees, penalties = _owed(hand, counts, rules, w)
     total = sum(effective)
 
     if hand.finish == "void" and rules.void_hand == "nothing":
         maal_points = [0] * len(counts)
     elif rules.zero_sum:
-        maal_points = _exchange(hand, effective, total, rules)
+        # n × E − T: the sum over every other player j of E_i − E_j.
+        n = len(effective)
+        maal_points = [n * e - total for e in effective]
+        if rules.unseen_maal == "keep_not_between_unseen":
+            _unseen_apart(hand, effective, maal_points)
     else:
         maal_points = effective
 
