@@ -12,6 +12,7 @@ player's name (the count sentences name them), whether a joker tunnela was given
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
@@ -107,7 +108,7 @@ class HandReading(Reading):
     rules: HouseRules  # a hand is always read under its rules
 
     def __init__(self, rules: HouseRules):
-        super().__init__(rules)
+        Reading.__init__(self, rules)
         self.tiplu: Card | None = None
         self.name = ""  # the player being read
         #: A dealt tunnela entered as ordinary_joker alone: its card is placed after reading.
@@ -415,9 +416,14 @@ class Players(Kind):
             too_many = most < len(value) <= MAX_PLAYERS
             template = TOO_MANY if too_many else PLAYER_COUNT
             reading.refuse(parent, key, template, most=most, n=len(value))
-        path, make, players, names = join(parent, key), PLAYER.make, [], reading.names
+        # A list as long as a table's is read on paths made once; a longer one (refused
+        # above, its players read all the same) on paths made for it alone.
+        paths = (item_paths if len(value) <= MAX_PLAYERS else item_paths.__wrapped__)(
+            parent, key, len(value)
+        )
+        make, players, names = PLAYER.make, [], reading.names
         for index, item in enumerate(value):
-            where = f"{path}.{index}"
+            where = paths[index]
             player: PlayerHand | None = make(item, where, reading)
             if player is None:
                 continue
@@ -449,6 +455,14 @@ class Players(Kind):
             "minItems": MIN_PLAYERS,
             "maxItems": MAX_PLAYERS,
         }
+
+
+@lru_cache(maxsize=64)
+def item_paths(parent: str, key: str | int, count: int) -> tuple[str, ...]:
+    """The paths of the items of a list (``players`` → ``players.0``, ``players.1``, …),
+    made once: a hand's players are read on them."""
+    path = join(parent, key)
+    return tuple(f"{path}.{index}" for index in range(count))
 
 
 def check_one_way(item: dict[str, Any], path: str, hand: HandReading) -> None:

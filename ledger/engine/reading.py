@@ -58,7 +58,6 @@ class _Reader(HandReading):
         return hand
 
     def check_finish(self, hand: Hand) -> None:
-        names = [p.name for p in hand.players]
         if hand.finish == "void":
             if hand.winner is not None:
                 self.fail(
@@ -70,12 +69,14 @@ class _Reader(HandReading):
         if hand.winner is None:
             self.fail("winner", "Choose who finished, or mark the hand void.")
             return
-        if hand.winner not in names:
+        for finisher in hand.players:
+            if finisher.name == hand.winner:
+                break
+        else:
             self.fail(
                 "winner", "The winner {name!r} is not one of this hand's players.", name=hand.winner
             )
             return
-        finisher = hand.players[names.index(hand.winner)]
         if finisher.seen == "unseen":
             self.fail("winner", "{name} never saw, so cannot have finished.", name=finisher.name)
         elif finisher.seen != hand.finish:

@@ -106,8 +106,10 @@ def _with_bonus(count: MaalCount, bonus: int) -> MaalCount:
 def _finisher_index(hand: Hand) -> int | None:
     if hand.finish == "void":
         return None
-    assert hand.winner is not None  # a finished hand has a winner (parse_hand checks it)
-    return [p.name for p in hand.players].index(hand.winner)
+    for i, p in enumerate(hand.players):
+        if p.name == hand.winner:
+            return i
+    raise EngineError(f"the winner {hand.winner!r} is not a player")  # parse_hand checks it
 
 
 #: The unseen_maal rules under which an unseen player's maal counts as theirs.
@@ -123,34 +125,39 @@ def _owed(
     a zero-sum hand each non-finisher pays the finisher the fee of the route they saw by
     (§3 step 4); a foul player pays no fee, and the penalty where the house settles it in
     the same hand; in a points race the finisher earns a bonus per opponent."""
-    n = len(counts)
-    effective, fees, penalties = [0] * n, [0] * n, [0] * n
+    effective: list[int] = []
+    fees: list[int] = []
+    penalties: list[int] = []
     kept = rules.unseen_maal in KEPT
     kidnap = rules.unseen_maal == "kidnap"
     zero_sum, route_fee = rules.zero_sum, rules.route_fees
     per_loser = hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "per_loser"
     bonus = rules.dublee_finish_bonus if per_loser else 0
     penalty = rules.foul_penalty if rules.foul == "same_hand" else 0
-    kidnapped = 0
-    for i, (p, count) in enumerate(zip(hand.players, counts, strict=True)):
-        if not p.foul:
-            if kept or p.seen != "unseen":
-                effective[i] = count.total
-            elif kidnap:
-                kidnapped += count.total
-        if w is None or i == w:
-            continue
-        if p.foul:
-            penalties[i] = -penalty
-            penalties[w] += penalty
-        elif zero_sum:
+    kidnapped = fees_won = penalties_won = 0  # the finisher's, added after the pass
+    for i, p in enumerate(hand.players):
+        total = counts[i].total
+        effective.append(total if not p.foul and (kept or p.seen != "unseen") else 0)
+        if kidnap and not p.foul and p.seen == "unseen":
+            kidnapped += total
+        if w is None or i == w or not (p.foul or zero_sum):
+            fees.append(0)
+            penalties.append(0)
+        elif p.foul:
+            fees.append(0)
+            penalties.append(-penalty)
+            penalties_won += penalty
+        else:
             fee = route_fee[p.seen] + bonus
-            fees[i] = -fee
-            fees[w] += fee
+            fees.append(-fee)
+            penalties.append(0)
+            fees_won += fee
     if w is not None:
         effective[w] += kidnapped
+        fees[w] = fees_won
         if not zero_sum:
-            fees[w] += rules.finisher_bonus_per_opponent * (n - 1)
+            fees[w] += rules.finisher_bonus_per_opponent * (len(counts) - 1)
+        penalties[w] = penalties_won
     return effective, fees, penalties
 
 
@@ -191,9 +198,8 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
     zero_sum = rules.zero_sum
     finisher = hand.players[w].name if w is not None and zero_sum else None
     players, paid, nets = [], [], 0
-    for i, (p, c, e, m, f, k) in enumerate(
-        zip(hand.players, counts, effective, maal_points, fees, penalties, strict=True)
-    ):
+    for i, p in enumerate(hand.players):
+        c, e, m, f, k = counts[i], effective[i], maal_points[i], fees[i], penalties[i]
         net = m + f + k
         nets += net
         # PlayerResult's fields in order, every one given (every hand builds several).
