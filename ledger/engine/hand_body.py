@@ -430,11 +430,10 @@ class Players(Kind):
             # Checked as a whole: one maal given one way, at most the cards a player
             # holds, a name listed once. A maal form read is None only where it was not
             # given, or refused (a problem kept).
-            name, counts, cards = player.name, player.maal_counts, player.maal_cards
-            forms = (player.maal is not None) + (counts is not None) + (cards is not None)
+            name, _, maal, counts, cards, tunnelas, _, _ = player  # its fields at once
+            forms = (maal is not None) + (counts is not None) + (cards is not None)
             if forms > 1 or reading.errors:
                 check_one_way(item, where, reading)
-            tunnelas = player.dealt_tunnelas
             if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
                 check_held(reading, name, where, cards, counts, tunnelas)
             folded = name.casefold()

@@ -102,7 +102,8 @@ class _Reader(HandReading):
     def check_routes(self, hand: Hand) -> None:
         n = len(hand.players)
         for i, p in enumerate(hand.players):
-            if p.seen == "dublees" or p.foul or p.marriages_shown:
+            _, seen, _, _, _, _, shown, foul = p
+            if seen == "dublees" or foul or shown:
                 self.check_route(p, f"players.{i}", n, hand.tiplu)
 
     def check_route(self, p: PlayerHand, path: str, n: int, tiplu: Card | None) -> None:

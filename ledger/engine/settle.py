@@ -135,20 +135,20 @@ def _owed(
     bonus = rules.dublee_finish_bonus if per_loser else 0
     penalty = rules.foul_penalty if rules.foul == "same_hand" else 0
     kidnapped = fees_won = penalties_won = 0  # the finisher's, added after the pass
-    for i, p in enumerate(hand.players):
+    for i, (_, seen, _, _, _, _, _, foul) in enumerate(hand.players):
         total = counts[i].total
-        effective.append(total if not p.foul and (kept or p.seen != "unseen") else 0)
-        if kidnap and not p.foul and p.seen == "unseen":
+        effective.append(total if not foul and (kept or seen != "unseen") else 0)
+        if kidnap and not foul and seen == "unseen":
             kidnapped += total
-        if w is None or i == w or not (p.foul or zero_sum):
+        if w is None or i == w or not (foul or zero_sum):
             fees.append(0)
             penalties.append(0)
-        elif p.foul:
+        elif foul:
             fees.append(0)
             penalties.append(-penalty)
             penalties_won += penalty
         else:
-            fee = route_fee[p.seen] + bonus
+            fee = route_fee[seen] + bonus
             fees.append(-fee)
             penalties.append(0)
             fees_won += fee
@@ -198,19 +198,15 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
     zero_sum = rules.zero_sum
     finisher = hand.players[w].name if w is not None and zero_sum else None
     players, paid, nets = [], [], 0
-    for i, p in enumerate(hand.players):
-        c, e, m, f, k = counts[i], effective[i], maal_points[i], fees[i], penalties[i]
+    for i, (name, seen, _, _, _, _, _, foul) in enumerate(hand.players):
+        (own, items), e, m, f, k = counts[i], effective[i], maal_points[i], fees[i], penalties[i]
         net = m + f + k
         nets += net
         # PlayerResult's fields in order, every one given (every hand builds several).
-        players.append(
-            new(PlayerResult, (p.name, p.seen, c.total, c.items, e, m, f, k, net, i == w, p.foul))
-        )
+        players.append(new(PlayerResult, (name, seen, own, items, e, m, f, k, net, i == w, foul)))
         if finisher is not None and i != w and net:
             # Each non-finisher with the finisher (§3 step 6).
-            paid.append(
-                new(Payment, (p.name, finisher, -net) if net < 0 else (finisher, p.name, net))
-            )
+            paid.append(new(Payment, (name, finisher, -net) if net < 0 else (finisher, name, net)))
     results = tuple(players)
     carried: tuple[str, ...] = ()
     if rules.foul == "next_hand":
