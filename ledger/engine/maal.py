@@ -182,7 +182,7 @@ def count_players_maal(
             counts.append(MaalCount(maal, (MaalItem("entered", maal),)))
             continue
         key = None
-        if cards and digits and len(cards) < MAAL_BASE:
+        if cards is not None and digits and len(cards) < MAAL_BASE:
             if not by_kind and not tunnelas:
                 try:  # fewer cards than the base, so their digits' sum says which they are
                     key = (shown, sum(map(digits.__getitem__, cards)))

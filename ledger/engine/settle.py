@@ -175,16 +175,17 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
     """Settle a hand that ``parse_hand`` accepted under the same rules: what each player
     holds and owes in one pass over the players (``_owed``), then, with the total T, what
     each scores, nets and pays the finisher in another."""
-    counts = count_players_maal(hand.players, rules, hand.tiplu)
+    finish, winner, seated, tiplu = hand
+    counts = count_players_maal(seated, rules, tiplu)
     w = _finisher_index(hand)
     bonus = rules.dublee_finish_bonus
-    if hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "finisher_maal" and bonus:
+    if finish == "dublees" and rules.dublee_finish_bonus_mode == "finisher_maal" and bonus:
         assert w is not None
         counts[w] = _with_bonus(counts[w], bonus)
     effective, fees, penalties = _owed(hand, counts, rules, w)
     total = sum(effective)
 
-    if hand.finish == "void" and rules.void_hand == "nothing":
+    if finish == "void" and rules.void_hand == "nothing":
         maal_points = [0] * len(counts)
     elif rules.zero_sum:
         # n × E − T: the sum over every other player j of E_i − E_j.
@@ -196,9 +197,9 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
         maal_points = effective
 
     zero_sum = rules.zero_sum
-    finisher = hand.players[w].name if w is not None and zero_sum else None
+    finisher = seated[w].name if w is not None and zero_sum else None
     players, paid, nets = [], [], 0
-    for i, (name, seen, _, _, _, _, _, foul) in enumerate(hand.players):
+    for i, (name, seen, _, _, _, _, _, foul) in enumerate(seated):
         (own, items), e, m, f, k = counts[i], effective[i], maal_points[i], fees[i], penalties[i]
         net = m + f + k
         nets += net
@@ -210,13 +211,13 @@ def settle(hand: Hand, rules: HouseRules) -> Settlement:
     results = tuple(players)
     carried: tuple[str, ...] = ()
     if rules.foul == "next_hand":
-        carried = tuple(p.name for p in hand.players if p.foul)
+        carried = tuple(p.name for p in seated if p.foul)
     payments: tuple[Payment, ...] = ()
     if zero_sum:
         if nets != 0:  # the payments are made from the nets, so they give them then
             raise EngineError(f"nets do not sum to zero: { {p.name: p.net for p in results} }")
         payments = tuple(paid) if w is not None else _debts_paid(results)
-    return new(Settlement, (rules, hand.finish, hand.winner, total, results, payments, carried))
+    return new(Settlement, (rules, finish, winner, total, results, payments, carried))
 
 
 def _debts_paid(players: tuple[PlayerResult, ...]) -> tuple[Payment, ...]:
