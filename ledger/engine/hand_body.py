@@ -416,12 +416,8 @@ class Players(Kind):
             too_many = most < len(value) <= MAX_PLAYERS
             template = TOO_MANY if too_many else PLAYER_COUNT
             reading.refuse(parent, key, template, most=most, n=len(value))
-        # A list as long as a table's is read on paths made once; a longer one (refused
-        # above, its players read all the same) on paths made for it alone.
-        paths = (item_paths if len(value) <= MAX_PLAYERS else item_paths.__wrapped__)(
-            parent, key, len(value)
-        )
-        make, players, names = PLAYER.make, [], reading.names
+        paths, make, players = item_paths(parent, key, len(value)), PLAYER.make, []
+        names = reading.names
         for index, item in enumerate(value):
             where = paths[index]
             player: PlayerHand | None = make(item, where, reading)
@@ -456,10 +452,15 @@ class Players(Kind):
         }
 
 
-@lru_cache(maxsize=64)
 def item_paths(parent: str, key: str | int, count: int) -> tuple[str, ...]:
-    """The paths of the items of a list (``players`` → ``players.0``, ``players.1``, …),
-    made once: a hand's players are read on them."""
+    """The paths of the items of a list (``players`` → ``players.0``, ``players.1``, …):
+    a hand's players are read and checked on them. Kept for a list as long as a table's;
+    a longer one (refused, its players read all the same) has them made for it alone."""
+    return (_item_paths if count <= MAX_PLAYERS else _item_paths.__wrapped__)(parent, key, count)
+
+
+@lru_cache(maxsize=64)
+def _item_paths(parent: str, key: str | int, count: int) -> tuple[str, ...]:
     path = join(parent, key)
     return tuple(f"{path}.{index}" for index in range(count))
 

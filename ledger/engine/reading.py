@@ -17,7 +17,7 @@ from .copies import check_copies, place_joker_tunnelas
 from .errors import N_, Invalid
 from .game import FINISHES
 from .hand import Hand, PlayerHand, kind_counts
-from .hand_body import HAND, HandReading
+from .hand_body import HAND, HandReading, item_paths
 from .rules import HouseRules
 from .values import new
 
@@ -104,7 +104,7 @@ class _Reader(HandReading):
         for i, p in enumerate(hand.players):
             _, seen, _, _, _, _, shown, foul = p
             if seen == "dublees" or foul or shown:
-                self.check_route(p, f"players.{i}", n, hand.tiplu)
+                self.check_route(p, item_paths("", "players", n)[i], n, hand.tiplu)
 
     def check_route(self, p: PlayerHand, path: str, n: int, tiplu: Card | None) -> None:
         """What a player's route and extras need of the house rules."""
