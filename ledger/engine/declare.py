@@ -51,8 +51,6 @@ def ref(name: str) -> Schema:
 
 #: What a kind gives back when the value was refused (its problem is in the reading).
 REFUSED = object()
-#: A key the body does not give (``null`` is a value for a ``nullable`` field).
-MISSING = object()
 
 
 class Kind:
@@ -290,29 +288,28 @@ class Body:
 #: How ``compile_reader`` reads one field (``{key!r}``) into its local ``{got}``: a
 #: required field is read when absent too (as null); an optional one takes its ``absent``
 #: when absent, and a null given for it is read by its kind, taken as absent, or is None
-#: (``nullable``). ``{read}``: the reading of ``given``, one level in.
+#: (``nullable``). ``{read}``: the reading of ``given``, one level in. A key is looked up
+#: with ``in`` and ``[]``, which the interpreter does without a call (``get`` is one).
 _READ_FIELD = {
     "required": """
-given = get({key!r})
+given = value[{key!r}] if {key!r} in value else None
 {read}""",
     "null read": """
-given = get({key!r}, MISSING)
-if given is MISSING:
+if {key!r} not in value:
     {got} = {absent}
 else:
+    given = value[{key!r}]
     {read}""",
     "null absent": """
-given = get({key!r})
-if given is None:
+if {key!r} not in value or (given := value[{key!r}]) is None:
     {got} = {absent}
 else:
     {read}""",
     "nullable": """
-given = get({key!r}, MISSING)
-if given is None:
-    {got} = None
-elif given is MISSING:
+if {key!r} not in value:
     {got} = {absent}
+elif (given := value[{key!r}]) is None:
+    {got} = None
 else:
     {read}""",
 }
@@ -344,7 +341,6 @@ def compile_reader(body: Body, makes: type | None = None) -> Callable[[object, s
     with ``makes`` (a ``NamedTuple`` whose fields are keys of the body), that tuple made
     of them at once (``Body.make``)."""
     names: dict[str, object] = {
-        "MISSING": MISSING,
         "REFUSED": REFUSED,
         "FieldError": FieldError,
         "body": body,
@@ -357,7 +353,6 @@ def compile_reader(body: Body, makes: type | None = None) -> Callable[[object, s
         "    if type(value) is not dict and not isinstance(value, dict):  # JSON gives dict",
         "        reading.errors.append(FieldError(parent, body.message))",
         "        return None",
-        "    get = value.get",
     ]
     for i, f in enumerate(body.fields):
         if f.required:
