@@ -29,6 +29,8 @@ class Reading:
     """One read of a body: the problems found so far, and the house rules it is read
     under, if any (bounds that depend on them)."""
 
+    __slots__ = ("rules", "errors")  # made for every body read, its fields read often
+
     def __init__(self, rules: HouseRules | None = None):
         self.rules = rules
         self.errors: list[FieldError] = []

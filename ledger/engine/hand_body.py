@@ -106,6 +106,7 @@ class HandReading(Reading):
     """A hand's read: its rules, and what a later field needs of an earlier one."""
 
     rules: HouseRules  # a hand is always read under its rules
+    __slots__ = ("tiplu", "name", "jokers_by_kind", "names", "spellings")
 
     def __init__(self, rules: HouseRules):
         Reading.__init__(self, rules)

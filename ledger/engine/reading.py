@@ -27,6 +27,8 @@ FINISH_MESSAGE = N_("The finish must be sequences, dublees or void.")
 class _Reader(HandReading):
     """Reads a hand as ``HAND`` declares it, then checks what no declaration can say."""
 
+    __slots__ = ()
+
     def read(self, data: object) -> Hand:
         read: dict[str, Any] | None = HAND.read(data, "", self)
         if read is None:
