@@ -105,10 +105,9 @@ def _maal_cards_within(players: tuple[PlayerHand, ...], rules: HouseRules, tiplu
     ``check_copies`` then counts it slot by slot."""
     digits, room, halves, ordinary = _room(rules, tiplu)
     copies = held = 0
-    for p in players:
-        if p.maal_counts or p.dealt_tunnelas:
+    for _, _, _, counts, cards, tunnelas, _, _ in players:
+        if counts or tunnelas:
             return False
-        cards = p.maal_cards
         if cards:
             held += len(cards)
             if held >= AT_ONCE:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import N_, FieldError, Invalid
 from .rules import HouseRules
-from .values import is_int
+from .values import is_int, new
 
 Schema = dict[str, object]
 #: A bound fixed by the declaration, or one the house rules set (the schema then gives
@@ -28,6 +28,8 @@ RulesBound = Callable[[HouseRules], int]
 class Reading:
     """One read of a body: the problems found so far, and the house rules it is read
     under, if any (bounds that depend on them)."""
+
+    __slots__ = ("rules", "errors")  # made for every body read, its fields read often
 
     def __init__(self, rules: HouseRules | None = None):
         self.rules = rules
@@ -51,8 +53,6 @@ def ref(name: str) -> Schema:
 
 #: What a kind gives back when the value was refused (its problem is in the reading).
 REFUSED = object()
-#: A key the body does not give (``null`` is a value for a ``nullable`` field).
-MISSING = object()
 
 
 class Kind:
@@ -69,6 +69,17 @@ class Kind:
         ``read``; None: every value goes through ``read`` (a kind that reads differently
         from the kind it extends says its own)."""
         return None
+
+    def fast(self) -> str | None:
+        """Source of this kind's common case, read without a call: statements that set
+        ``{got}`` from ``given`` (``{kind}``: this kind; ``reading``, as ``read`` has it)
+        where they can and run ``{read}`` (a line alone: the call of ``read``) for every
+        other value, so that values and problems are as ``read`` gives them. By default the
+        values ``accepted`` takes as they are; None: ``read`` reads every value."""
+        accepted = self.accepted()
+        if accepted is None:
+            return None
+        return f"if {accepted}:\n    {{got}} = given\nelse:\n    {{read}}"
 
     def schema(self) -> Schema:
         raise NotImplementedError
@@ -212,6 +223,9 @@ class Body:
     #: null given for a field that is not ``nullable`` is read as if it were left out (a
     #: hand's fields); otherwise its kind reads it (and refuses it).
     nulls_absent: bool = True
+    #: A ``NamedTuple`` made of the fields of its names (``make``); None: the body is read
+    #: as a dict only.
+    makes: type | None = None
     #: The reader, compiled once from the declaration (``compile_reader``):
     #: ``read(value, parent, reading)`` gives each declared field of ``value`` read
     #: (absent: its ``absent``; refused: its ``refused``, the problem kept), or None, with
@@ -219,11 +233,16 @@ class Body:
     read: Callable[[object, str, Reading], dict[str, object] | None] = field(
         init=False, repr=False, compare=False
     )
+    #: ``read`` that gives ``makes`` made of the fields read (the other fields are read
+    #: and checked all the same), or None with a problem; ``read`` where it makes none.
+    make: Callable[[object, str, Reading], Any] = field(init=False, repr=False, compare=False)
     absent: dict[str, object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "absent", {f.key: f.absent for f in self.fields})
         object.__setattr__(self, "read", compile_reader(self))
+        made = compile_reader(self, self.makes) if self.makes else self.read
+        object.__setattr__(self, "make", made)
 
     def refuse_unknown(self, value: dict[object, object], parent: str, reading: Reading) -> None:
         """A problem for each key of ``value`` the body does not declare, if it says so."""
@@ -268,57 +287,74 @@ class Body:
         return {**out, "description": self.help} if self.help else out
 
 
-#: How ``compile_reader`` reads one field (``{key!r}``): a required field is read when
-#: absent too (as null); an optional one is skipped when absent, and a null given for it
-#: is read by its kind, left as absent, or is None (``nullable``). ``{read}``: the reading
-#: of ``given``, at the indent of its line.
+#: How ``compile_reader`` reads one field (``{key!r}``) into its local ``{got}``: a
+#: required field is read when absent too (as null); an optional one takes its ``absent``
+#: when absent, and a null given for it is read by its kind, taken as absent, or is None
+#: (``nullable``). ``{read}``: the reading of ``given``, one level in. A key is looked up
+#: with ``in`` and ``[]``, which the interpreter does without a call (``get`` is one).
 _READ_FIELD = {
     "required": """
-    given = get({key!r})
-    {read}""",
+given = value[{key!r}] if {key!r} in value else None
+{read}""",
     "null read": """
-    given = get({key!r}, MISSING)
-    if given is not MISSING:
-        {read}""",
-    "null absent": """
-    given = get({key!r})
-    if given is not None:
-        {read}""",
-    "nullable": """
-    given = get({key!r}, MISSING)
-    if given is None:
-        out[{key!r}] = None
-    elif given is not MISSING:
-        {read}""",
-}
-#: The reading of ``given`` by the kind of field ``{i}``; where the kind says which values
-#: it takes as they are (``Kind.accepted``), those are taken first, without a call.
-_READ = """got = read_{i}(given, parent, {key!r}, reading)
-out[{key!r}] = refused_{i} if got is REFUSED else got"""
-_ACCEPT_OR_READ = """if {accepted}:
-    out[{key!r}] = given
+if {key!r} not in value:
+    {got} = {absent}
 else:
-""" + "\n".join("    " + line for line in _READ.splitlines())
+    given = value[{key!r}]
+    {read}""",
+    "null absent": """
+if {key!r} not in value or (given := value[{key!r}]) is None:
+    {got} = {absent}
+else:
+    {read}""",
+    "nullable": """
+if {key!r} not in value:
+    {got} = {absent}
+elif (given := value[{key!r}]) is None:
+    {got} = None
+else:
+    {read}""",
+}
+#: The call of a kind's reader, for the values its fast path (``Kind.fast``) leaves.
+_CALL = """{got} = {kind}.read(given, parent, {key!r}, reading)
+if {got} is REFUSED:
+    {got} = {refused}"""
 
 
-def compile_reader(body: Body) -> Callable[[object, str, Reading], dict[str, object] | None]:
-    """``body``'s reader (``Body.read``) as one function, each field's reading written out
-    in declaration order with its kind's reader bound: a loop over the fields would decide
-    again, for every field of every hand, what the declaration already says (as
-    ``dataclasses`` writes an ``__init__``). The problems stay in field order."""
+def _splice(template: str, read: str) -> str:
+    """``template`` with each line that is ``{read}`` alone made the lines of ``read`` at
+    its indent."""
+    lines = []
+    for line in template.strip("\n").splitlines():
+        if line.strip() == "{read}":
+            indent = line[: len(line) - len(line.lstrip())]
+            lines += [indent + part for part in read.strip("\n").splitlines()]
+        else:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def compile_reader(body: Body, makes: type | None = None) -> Callable[[object, str, Reading], Any]:
+    """``body``'s reader as one function, each field's reading written out in declaration
+    order into a local, its kind's common case inline (``Kind.fast``) and its reader bound
+    for the rest: a loop over the fields would decide again, for every field of every
+    hand, what the declaration already says (as ``dataclasses`` writes an ``__init__``).
+    The problems stay in field order. It gives the fields as a dict (``Body.read``), or,
+    with ``makes`` (a ``NamedTuple`` whose fields are keys of the body), that tuple made
+    of them at once (``Body.make``)."""
     names: dict[str, object] = {
-        "MISSING": MISSING,
         "REFUSED": REFUSED,
         "FieldError": FieldError,
         "body": body,
-        "absent": body.absent,
+        "known": body.absent.keys(),
+        "new": new,
+        "makes": makes,
     }
     lines = [
         "def read(value, parent, reading):",
         "    if type(value) is not dict and not isinstance(value, dict):  # JSON gives dict",
         "        reading.errors.append(FieldError(parent, body.message))",
         "        return None",
-        "    get, out = value.get, absent.copy()",
     ]
     for i, f in enumerate(body.fields):
         if f.required:
@@ -327,19 +363,27 @@ def compile_reader(body: Body) -> Callable[[object, str, Reading], dict[str, obj
             how = "nullable"
         else:
             how = "null absent" if body.nulls_absent else "null read"
-        accepted = f.kind.accepted()
-        read = (
-            _ACCEPT_OR_READ.format(i=i, key=f.key, accepted=accepted.format(kind=f"kind_{i}"))
-            if accepted
-            else _READ.format(i=i, key=f.key)
+        fast = f.kind.fast()
+        read = _CALL if fast is None else _splice(fast, _CALL)
+        source = _splice(_READ_FIELD[how], read).format(
+            key=f.key,
+            got=f"got_{i}",
+            kind=f"kind_{i}",
+            absent=f"absent_{i}",
+            refused=f"refused_{i}",
         )
-        indent = "\n" + " " * (4 if how == "required" else 8)
-        lines.append(_READ_FIELD[how].format(key=f.key, read=indent.join(read.splitlines())))
-        names[f"read_{i}"], names[f"refused_{i}"] = f.kind.read, f.refused
-        names[f"kind_{i}"] = f.kind
+        lines += ["    " + line for line in source.splitlines()]
+        names[f"kind_{i}"], names[f"absent_{i}"] = f.kind, f.absent
+        names[f"refused_{i}"] = f.refused
     if body.unknown is not None:
-        lines.append("    if not out.keys() >= value.keys():")
+        lines.append("    if not known >= value.keys():")
         lines.append("        body.refuse_unknown(value, parent, reading)")
-    lines.append("    return out")
+    index = {f.key: i for i, f in enumerate(body.fields)}
+    if makes is None:
+        fields = ", ".join(f"{f.key!r}: got_{i}" for i, f in enumerate(body.fields))
+        lines.append(f"    return {{{fields}}}")
+    else:
+        made = "".join(f"got_{index[key]}, " for key in makes._fields)  # type: ignore[attr-defined]
+        lines.append(f"    return new(makes, ({made}))")
     exec("\n".join(lines), names)  # noqa: S102 (the source is the declaration, never input)
     return names["read"]  # type: ignore[return-value]

@@ -12,8 +12,8 @@ player's name (the count sentences name them), whether a joker tunnela was given
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import Any
+from functools import lru_cache
+from typing import Any, ClassVar
 
 from .cards import SPELLINGS, SUIT_SPELLINGS, Card, CardError, kinds_for, parse_card
 from .declare import REFUSED, Body, Choice, Field, Flag, Kind, Reading, Schema, Whole, join, ref
@@ -35,7 +35,7 @@ from .game import (
 from .hand import PlayerHand, Tunnela
 from .names import read_name, tidy_name
 from .rules import MAAL_COUNT_HELP, HouseRules
-from .values import is_int, new
+from .values import is_int
 
 NO_NAME = N_("Each player needs a name.")
 TOO_MANY = N_(
@@ -106,9 +106,10 @@ class HandReading(Reading):
     """A hand's read: its rules, and what a later field needs of an earlier one."""
 
     rules: HouseRules  # a hand is always read under its rules
+    __slots__ = ("tiplu", "name", "jokers_by_kind", "names", "spellings")
 
     def __init__(self, rules: HouseRules):
-        super().__init__(rules)
+        Reading.__init__(self, rules)
         self.tiplu: Card | None = None
         self.name = ""  # the player being read
         #: A dealt tunnela entered as ordinary_joker alone: its card is placed after reading.
@@ -158,6 +159,14 @@ class PlayerName(Kind):
             reading.name = f"player {parent.rsplit('.', 1)[-1]}"
         return reading.name
 
+    def fast(self) -> str:
+        # The commonest name: one ASCII word of letters and digits.
+        return f"""
+if type(given) is str and given.isascii() and given.isalnum() and len(given) <= {MAX_NAME}:
+    reading.name = {{got}} = given
+else:
+    {{read}}"""
+
     def schema(self) -> Schema:
         return NAME_SCHEMA
 
@@ -174,6 +183,14 @@ class Winner(Kind):
         reading.refuse(parent, key, self.message)
         return REFUSED
 
+    def fast(self) -> str:
+        # One ASCII word of letters and digits is its own tidy form.
+        return """
+if type(given) is str and given.isascii() and given.isalnum():
+    {got} = given
+else:
+    {read}"""
+
     def schema(self) -> Schema:
         return NAME_SCHEMA
 
@@ -181,8 +198,10 @@ class Winner(Kind):
 class Tiplu(Kind):
     """The tiplu: a card of a suit; the reading keeps it for the dealt tunnelas."""
 
+    usual: ClassVar[dict[str, Card]] = SUIT_SPELLINGS  # its usual spellings, read at once
+
     def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
-        card = SUIT_SPELLINGS.get(value) if type(value) is str else None  # the usual spelling
+        card = self.usual.get(value) if type(value) is str else None
         if card is None:
             card = reading.card(value, parent, key)
             if card is not None and card.is_printed_joker:
@@ -190,6 +209,13 @@ class Tiplu(Kind):
                 card = None
         reading.tiplu = card
         return card
+
+    def fast(self) -> str:
+        return """
+if type(given) is str and ({got} := {kind}.usual.get(given)) is not None:
+    reading.tiplu = {got}
+else:
+    {read}"""
 
     def schema(self) -> Schema:
         return CARD_SCHEMA
@@ -211,6 +237,16 @@ class MaalCards(Kind):
             path = join(parent, key)
             read = [reading.card(code, path, i) for i, code in enumerate(value)]
             return tuple(card for card in read if card is not None)
+
+    def fast(self) -> str:
+        return """
+if type(given) is list:
+    try:
+        {got} = tuple(map(reading.spellings.__getitem__, given))
+    except (KeyError, TypeError):
+        {read}
+else:
+    {read}"""
 
     def schema(self) -> Schema:
         return {"type": "array", "items": CARD_SCHEMA}
@@ -361,13 +397,14 @@ PLAYER = Body(
     ),
     N_("Each player must be an object with a name and seen."),
     help="At most one of maal, maal_counts and maal_cards.",
+    makes=PlayerHand,
 )
 
 
 @dataclass(frozen=True)
 class Players(Kind):
-    """The players of a hand, in seat order, as many as the rules deal to: each read as
-    ``PLAYER``, then checked as a whole (``player_hand``)."""
+    """The players of a hand, in seat order, as many as the rules deal to: each made a
+    ``PlayerHand`` as ``PLAYER`` declares it, then checked as a whole."""
 
     message: str
 
@@ -380,12 +417,31 @@ class Players(Kind):
             too_many = most < len(value) <= MAX_PLAYERS
             template = TOO_MANY if too_many else PLAYER_COUNT
             reading.refuse(parent, key, template, most=most, n=len(value))
-        path, read, players = join(parent, key), PLAYER.read, []
+        paths, make, players = item_paths(parent, key, len(value)), PLAYER.make, []
+        names = reading.names
         for index, item in enumerate(value):
-            where = f"{path}.{index}"
-            fields = read(item, where, reading)
-            if fields is not None:
-                players.append(player_hand(item, fields, where, reading))
+            where = paths[index]
+            player: PlayerHand | None = make(item, where, reading)
+            if player is None:
+                continue
+            # Checked as a whole: one maal given one way, at most the cards a player
+            # holds, a name listed once. A maal form read is None only where it was not
+            # given, or refused (a problem kept).
+            name, _, maal, counts, cards, tunnelas, _, _ = player  # its fields at once
+            forms = (maal is not None) + (counts is not None) + (cards is not None)
+            if forms > 1 or reading.errors:
+                check_one_way(item, where, reading)
+            if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
+                check_held(reading, name, where, cards, counts, tunnelas)
+            folded = name.casefold()
+            if folded in names:
+                reading.fail(
+                    f"{where}.name",
+                    "{name!r} is listed twice; each player needs their own name.",
+                    name=name,
+                )
+            names[folded] = name
+            players.append(player)
         return players
 
     def schema(self) -> Schema:
@@ -397,30 +453,17 @@ class Players(Kind):
         }
 
 
-#: A player as ``PLAYER`` reads it, in ``PlayerHand``'s fields (the body's keys).
-AS_PLAYER = itemgetter(*PlayerHand._fields)
+def item_paths(parent: str, key: str | int, count: int) -> tuple[str, ...]:
+    """The paths of the items of a list (``players`` → ``players.0``, ``players.1``, …):
+    a hand's players are read and checked on them. Kept for a list as long as a table's;
+    a longer one (refused, its players read all the same) has them made for it alone."""
+    return (_item_paths if count <= MAX_PLAYERS else _item_paths.__wrapped__)(parent, key, count)
 
 
-def player_hand(item: Any, read: dict[str, Any], path: str, hand: HandReading) -> PlayerHand:
-    """A player ``PLAYER`` read (``read``, from ``item``), checked as a whole: one maal
-    given one way, at most the cards a player holds, a name listed once."""
-    player: PlayerHand = new(PlayerHand, AS_PLAYER(read))
-    name, counts, cards = player.name, player.maal_counts, player.maal_cards
-    # A maal form read is None only where it was not given, or refused (a problem kept).
-    if (player.maal is not None) + (counts is not None) + (cards is not None) > 1 or hand.errors:
-        check_one_way(item, path, hand)
-    tunnelas = player.dealt_tunnelas
-    if tunnelas or counts or (cards is not None and len(cards) > HAND_CARDS):
-        check_held(hand, name, path, cards, counts, tunnelas)
-    key, names = name.casefold(), hand.names
-    if key in names:
-        hand.fail(
-            f"{path}.name",
-            "{name!r} is listed twice; each player needs their own name.",
-            name=name,
-        )
-    names[key] = name
-    return player
+@lru_cache(maxsize=64)
+def _item_paths(parent: str, key: str | int, count: int) -> tuple[str, ...]:
+    path = join(parent, key)
+    return tuple(f"{path}.{index}" for index in range(count))
 
 
 def check_one_way(item: dict[str, Any], path: str, hand: HandReading) -> None:

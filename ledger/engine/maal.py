@@ -176,16 +176,16 @@ def count_players_maal(
     digits, known = _kept_counts(rules, tiplu) if tiplu is not None else ({}, {})
     counts = []
     for player in players:
-        cards = player.maal_cards
-        if player.maal is not None:
+        _, _, maal, by_kind, cards, tunnelas, shown, _ = player
+        if maal is not None:
             # The number is the whole count: dealt tunnelas listed with it are in it already.
-            counts.append(MaalCount(player.maal, (MaalItem("entered", player.maal),)))
+            counts.append(MaalCount(maal, (MaalItem("entered", maal),)))
             continue
         key = None
-        if cards and digits and len(cards) < MAAL_BASE:
-            if not player.maal_counts and not player.dealt_tunnelas:
+        if cards is not None and digits and len(cards) < MAAL_BASE:
+            if not by_kind and not tunnelas:
                 try:  # fewer cards than the base, so their digits' sum says which they are
-                    key = (player.marriages_shown, sum(map(digits.__getitem__, cards)))
+                    key = (shown, sum(map(digits.__getitem__, cards)))
                 except KeyError:  # a card that is no maal
                     pass
         found = known.get(key) if key else None

@@ -17,7 +17,7 @@ from .copies import check_copies, place_joker_tunnelas
 from .errors import N_, Invalid
 from .game import FINISHES
 from .hand import Hand, PlayerHand, kind_counts
-from .hand_body import HAND, HandReading
+from .hand_body import HAND, HandReading, item_paths
 from .rules import HouseRules
 from .values import new
 
@@ -26,6 +26,8 @@ FINISH_MESSAGE = N_("The finish must be sequences, dublees or void.")
 
 class _Reader(HandReading):
     """Reads a hand as ``HAND`` declares it, then checks what no declaration can say."""
+
+    __slots__ = ()
 
     def read(self, data: object) -> Hand:
         read: dict[str, Any] | None = HAND.read(data, "", self)
@@ -49,7 +51,8 @@ class _Reader(HandReading):
         hand = new(Hand, (finish or "void", winner, listed, tiplu))
         if finish in FINISHES:
             self.check_finish(hand)
-        self.check_cards_given(hand)
+        if tiplu is None:
+            self.check_cards_given(hand)
         self.check_routes(hand)
         self.errors += check_copies(hand, self.rules)
         if self.errors:
@@ -57,7 +60,6 @@ class _Reader(HandReading):
         return hand
 
     def check_finish(self, hand: Hand) -> None:
-        names = [p.name for p in hand.players]
         if hand.finish == "void":
             if hand.winner is not None:
                 self.fail(
@@ -69,12 +71,14 @@ class _Reader(HandReading):
         if hand.winner is None:
             self.fail("winner", "Choose who finished, or mark the hand void.")
             return
-        if hand.winner not in names:
+        for finisher in hand.players:
+            if finisher.name == hand.winner:
+                break
+        else:
             self.fail(
                 "winner", "The winner {name!r} is not one of this hand's players.", name=hand.winner
             )
             return
-        finisher = hand.players[names.index(hand.winner)]
         if finisher.seen == "unseen":
             self.fail("winner", "{name} never saw, so cannot have finished.", name=finisher.name)
         elif finisher.seen != hand.finish:
@@ -89,8 +93,7 @@ class _Reader(HandReading):
             self.fail("winner", "{name} fouled, so cannot be the finisher.", name=finisher.name)
 
     def check_cards_given(self, hand: Hand) -> None:
-        if hand.tiplu is not None:
-            return
+        """Cards given need the tiplu (a hand without one)."""
         players = hand.players
         needs_tiplu = any(p.maal_cards for p in players) or any(
             t.card for p in players for t in p.dealt_tunnelas
@@ -101,8 +104,9 @@ class _Reader(HandReading):
     def check_routes(self, hand: Hand) -> None:
         n = len(hand.players)
         for i, p in enumerate(hand.players):
-            if p.seen == "dublees" or p.foul or p.marriages_shown:
-                self.check_route(p, f"players.{i}", n, hand.tiplu)
+            _, seen, _, _, _, _, shown, foul = p
+            if seen == "dublees" or foul or shown:
+                self.check_route(p, item_paths("", "players", n)[i], n, hand.tiplu)
 
     def check_route(self, p: PlayerHand, path: str, n: int, tiplu: Card | None) -> None:
         """What a player's route and extras need of the house rules."""

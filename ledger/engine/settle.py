@@ -98,23 +98,18 @@ def settlement_json(hand: Hand, result: Settlement) -> dict[str, object]:
     return {"hand": hand.to_json(), **result.to_json()}
 
 
-def _own_maal(hand: Hand, rules: HouseRules) -> list[MaalCount]:
-    counts = count_players_maal(hand.players, rules, hand.tiplu)
-    bonus = rules.dublee_finish_bonus
-    if hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "finisher_maal" and bonus:
-        w = _finisher_index(hand)
-        assert w is not None
-        counts[w] = MaalCount(
-            counts[w].total + bonus, (*counts[w].items, MaalItem("dublee_finish_bonus", bonus))
-        )
-    return counts
+def _with_bonus(count: MaalCount, bonus: int) -> MaalCount:
+    """The finisher's maal with the dublee finish bonus, where the house adds it there."""
+    return MaalCount(count.total + bonus, (*count.items, MaalItem("dublee_finish_bonus", bonus)))
 
 
 def _finisher_index(hand: Hand) -> int | None:
     if hand.finish == "void":
         return None
-    assert hand.winner is not None  # a finished hand has a winner (parse_hand checks it)
-    return [p.name for p in hand.players].index(hand.winner)
+    for i, p in enumerate(hand.players):
+        if p.name == hand.winner:
+            return i
+    raise EngineError(f"the winner {hand.winner!r} is not a player")  # parse_hand checks it
 
 
 #: The unseen_maal rules under which an unseen player's maal counts as theirs.
@@ -130,95 +125,99 @@ def _owed(
     a zero-sum hand each non-finisher pays the finisher the fee of the route they saw by
     (§3 step 4); a foul player pays no fee, and the penalty where the house settles it in
     the same hand; in a points race the finisher earns a bonus per opponent."""
-    n = len(counts)
-    effective, fees, penalties = [0] * n, [0] * n, [0] * n
+    effective: list[int] = []
+    fees: list[int] = []
+    penalties: list[int] = []
     kept = rules.unseen_maal in KEPT
     kidnap = rules.unseen_maal == "kidnap"
     zero_sum, route_fee = rules.zero_sum, rules.route_fees
     per_loser = hand.finish == "dublees" and rules.dublee_finish_bonus_mode == "per_loser"
     bonus = rules.dublee_finish_bonus if per_loser else 0
     penalty = rules.foul_penalty if rules.foul == "same_hand" else 0
-    kidnapped = 0
-    for i, (p, count) in enumerate(zip(hand.players, counts, strict=True)):
-        if not p.foul:
-            if kept or p.seen != "unseen":
-                effective[i] = count.total
-            elif kidnap:
-                kidnapped += count.total
-        if w is None or i == w:
-            continue
-        if p.foul:
-            penalties[i] = -penalty
-            penalties[w] += penalty
-        elif zero_sum:
-            fee = route_fee[p.seen] + bonus
-            fees[i] = -fee
-            fees[w] += fee
+    kidnapped = fees_won = penalties_won = 0  # the finisher's, added after the pass
+    for i, (_, seen, _, _, _, _, _, foul) in enumerate(hand.players):
+        total = counts[i].total
+        effective.append(total if not foul and (kept or seen != "unseen") else 0)
+        if kidnap and not foul and seen == "unseen":
+            kidnapped += total
+        if w is None or i == w or not (foul or zero_sum):
+            fees.append(0)
+            penalties.append(0)
+        elif foul:
+            fees.append(0)
+            penalties.append(-penalty)
+            penalties_won += penalty
+        else:
+            fee = route_fee[seen] + bonus
+            fees.append(-fee)
+            penalties.append(0)
+            fees_won += fee
     if w is not None:
         effective[w] += kidnapped
+        fees[w] = fees_won
         if not zero_sum:
-            fees[w] += rules.finisher_bonus_per_opponent * (n - 1)
+            fees[w] += rules.finisher_bonus_per_opponent * (len(counts) - 1)
+        penalties[w] = penalties_won
     return effective, fees, penalties
 
 
-def _exchange(hand: Hand, effective: list[int], total: int, rules: HouseRules) -> list[int]:
-    """Maal points of a zero-sum hand: n × E − T, the sum over every other player j of
-    E_i − E_j; under keep_not_between_unseen two unseen players exchange nothing, so an
-    unseen player's sum runs over the seen players only (docs/rules.md §7)."""
-    n = len(effective)
-    points = [n * e - total for e in effective]
-    if rules.unseen_maal == "keep_not_between_unseen":
-        unseen = [i for i, p in enumerate(hand.players) if p.seen == "unseen"]
-        between = sum([effective[i] for i in unseen])
-        for i in unseen:
-            # Take back the exchange with each other unseen player: Σ (E_i − E_j) over them.
-            points[i] -= len(unseen) * effective[i] - between
-    return points
+def _unseen_apart(hand: Hand, effective: list[int], points: list[int]) -> None:
+    """Under keep_not_between_unseen two unseen players exchange nothing, so an unseen
+    player's maal points run over the seen players only (docs/rules.md §7)."""
+    unseen = [i for i, p in enumerate(hand.players) if p.seen == "unseen"]
+    between = sum([effective[i] for i in unseen])
+    for i in unseen:
+        # Take back the exchange with each other unseen player: Σ (E_i − E_j) over them.
+        points[i] -= len(unseen) * effective[i] - between
 
 
 def settle(hand: Hand, rules: HouseRules) -> Settlement:
     """Settle a hand that ``parse_hand`` accepted under the same rules: what each player
     holds and owes in one pass over the players (``_owed``), then, with the total T, what
     each scores, nets and pays the finisher in another."""
-    counts = _own_maal(hand, rules)
+    finish, winner, seated, tiplu = hand
+    counts = count_players_maal(seated, rules, tiplu)
     w = _finisher_index(hand)
+    bonus = rules.dublee_finish_bonus
+    if finish == "dublees" and rules.dublee_finish_bonus_mode == "finisher_maal" and bonus:
+        assert w is not None
+        counts[w] = _with_bonus(counts[w], bonus)
     effective, fees, penalties = _owed(hand, counts, rules, w)
     total = sum(effective)
 
-    if hand.finish == "void" and rules.void_hand == "nothing":
+    if finish == "void" and rules.void_hand == "nothing":
         maal_points = [0] * len(counts)
     elif rules.zero_sum:
-        maal_points = _exchange(hand, effective, total, rules)
+        # n × E − T: the sum over every other player j of E_i − E_j.
+        n = len(effective)
+        maal_points = [n * e - total for e in effective]
+        if rules.unseen_maal == "keep_not_between_unseen":
+            _unseen_apart(hand, effective, maal_points)
     else:
         maal_points = effective
 
     zero_sum = rules.zero_sum
-    finisher = hand.players[w].name if w is not None and zero_sum else None
+    finisher = seated[w].name if w is not None and zero_sum else None
     players, paid, nets = [], [], 0
-    for i, (p, c, e, m, f, k) in enumerate(
-        zip(hand.players, counts, effective, maal_points, fees, penalties, strict=True)
-    ):
+    for i, (name, seen, _, _, _, _, _, foul) in enumerate(seated):
+        (own, items), e, m, f, k = counts[i], effective[i], maal_points[i], fees[i], penalties[i]
         net = m + f + k
         nets += net
         # PlayerResult's fields in order, every one given (every hand builds several).
-        players.append(
-            new(PlayerResult, (p.name, p.seen, c.total, c.items, e, m, f, k, net, i == w, p.foul))
-        )
+        players.append(new(PlayerResult, (name, seen, own, items, e, m, f, k, net, i == w, foul)))
         if finisher is not None and i != w and net:
             # Each non-finisher with the finisher (§3 step 6).
-            paid.append(
-                new(Payment, (p.name, finisher, -net) if net < 0 else (finisher, p.name, net))
-            )
+            paid.append(new(Payment, (name, finisher, -net) if net < 0 else (finisher, name, net)))
     results = tuple(players)
     carried: tuple[str, ...] = ()
     if rules.foul == "next_hand":
-        carried = tuple(p.name for p in hand.players if p.foul)
+        carried = tuple(p.name for p in seated if p.foul)
     payments: tuple[Payment, ...] = ()
     if zero_sum:
         if nets != 0:  # the payments are made from the nets, so they give them then
             raise EngineError(f"nets do not sum to zero: { {p.name: p.net for p in results} }")
         payments = tuple(paid) if w is not None else _debts_paid(results)
-    return new(Settlement, (rules, hand.finish, hand.winner, total, results, payments, carried))
+    return new(Settlement, (rules, finish, winner, total, results, payments, carried))
 
 
 def _debts_paid(players: tuple[PlayerResult, ...]) -> tuple[Payment, ...]:

@@ -3,9 +3,13 @@ absent key and a null as each field declares, in declaration order, whatever the
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pytest
 
+from ledger.engine import PROFILES, hand_body
 from ledger.engine.declare import REFUSED, Body, Choice, Field, Flag, Reading, Whole
+from ledger.engine.hand_body import HandReading
 
 ODD_KEY = 'it\'s "quoted" \\ too'
 FIELDS = (
@@ -93,3 +97,70 @@ def test_values_taken_without_a_call_are_those_the_kind_reads_as_they_are(value)
     assert out == expected
     assert problems == [(e.field, e.message) for e in alone.errors]
     assert [type(v) for v in out.values()] == [type(v) for v in expected.values()]
+
+
+class Seat(NamedTuple):
+    needed: int
+    plain: bool
+
+
+def test_a_body_that_makes_a_tuple_gives_it_made_of_its_fields():
+    """``Body.make`` gives ``makes`` from the fields of its names; a field it leaves out
+    is read and refused all the same, in declaration order."""
+    body = Body(FIELDS, "An object, please.", makes=Seat)
+    reading = Reading()
+    assert body.make({"needed": 4, "plain": True, ODD_KEY: 10}, "top", reading) == (4, True)
+    assert [(e.field, e.message) for e in reading.errors] == [
+        (f"top.{ODD_KEY}", "Enter a whole number from 0 to 9.")
+    ]
+    assert body.make({}, "top", Reading()) == (-1, False)
+    assert body.make([], "top", Reading()) is None
+
+
+#: Values for each of the hand's kinds that read a common case inline (``Kind.fast``):
+#: the common case, and those it leaves to ``read``.
+HAND_KINDS = {
+    "name": (
+        hand_body.PlayerName(),
+        [
+            "Asha",
+            "asha2",
+            "Asha Rai",
+            " Asha ",
+            "A\u0301sha",
+            "\u212bsha",
+            "",
+            "x" * 41,
+            "A\u200bB",
+            None,
+            3,
+        ],
+    ),
+    "winner": (
+        hand_body.Winner("The winner must be a name."),
+        ["Asha", "Asha Rai", " Asha\t", "A\u0301sha", "\u212bsha", "Ä", "", None, 3, ["Asha"]],
+    ),
+    "tiplu": (hand_body.Tiplu(), ["8H", "8h", "10♥", "TH", "JK", "XX", "", None, 5]),
+    "maal_cards": (
+        hand_body.MaalCards(),
+        [["8H", "9H"], ["8h", "10♥"], ["JK"], [], ["ZZ", "8H"], [3], [["8H"]], "8H", None],
+    ),
+}
+
+
+@pytest.mark.parametrize("rules", ["amarnepal", "sparkai"])
+@pytest.mark.parametrize("key", list(HAND_KINDS))
+def test_a_kinds_common_case_read_inline_gives_what_its_reader_gives(key, rules):
+    """Where a kind's common case is written into the compiled reader (``Kind.fast``),
+    every value reads as the kind's own ``read`` reads it: the value, the problems and
+    what the reading keeps (the player's name, the tiplu)."""
+    kind, values = HAND_KINDS[key]
+    assert kind.fast() is not None
+    body = Body((Field(key, kind, required=True, refused="refused"),), "An object.")
+    for value in values:
+        inline, alone = HandReading(PROFILES[rules]), HandReading(PROFILES[rules])
+        out = body.read({key: value}, "players.1", inline)
+        got = kind.read(value, "players.1", key, alone)
+        assert out == {key: "refused" if got is REFUSED else got}, value
+        assert [e.to_json() for e in inline.errors] == [e.to_json() for e in alone.errors]
+        assert (inline.name, inline.tiplu) == (alone.name, alone.tiplu), value
