@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from flask import template_rendered
+from call_counting import recorded_calls, rendered_templates
 from match_pages_support import THREE_PLAY, VOID, WORKED, add_hand, create_match
 
 from ledger import matches as db_matches
@@ -19,27 +19,15 @@ from ledger.web.matches import KEPT_PARTS, REPORT_HAND_ROWS, SCORE_CELLS
 def test_a_new_hand_draws_the_rules_and_the_words_no_more(app, client, monkeypatch):
     url = create_match(client)
     add_hand(client, url, WORKED)
-    macros: list[str] = []
-    templates: list[str] = []
-    take = matches.get_template_attribute
-
-    def counted(template, name):
-        macros.append(name)
-        return take(template, name)
-
-    monkeypatch.setattr(matches, "get_template_attribute", counted)
-
-    def rendered(sender, template, context, **extra):
-        templates.append(template.name)
-
-    template_rendered.connect(rendered, app)  # held weakly: alive while the test runs
-    first = client.get(url).text
-    assert macros == ["rules_summary"] and "partials/game_words.html" in templates
-    macros.clear()
-    templates.clear()
-    add_hand(client, url, WORKED)
-    again = client.get(url).text
-    assert macros == [] and "partials/game_words.html" not in templates
+    macros = recorded_calls(monkeypatch, matches, "get_template_attribute", lambda t, name: name)
+    with rendered_templates(app) as templates:
+        first = client.get(url).text
+        assert macros == ["rules_summary"] and "partials/game_words.html" in templates
+        macros.clear()
+        templates.clear()
+        add_hand(client, url, WORKED)
+        again = client.get(url).text
+        assert macros == [] and "partials/game_words.html" not in templates
     for part in ('<dl class="rules-summary">', 'id="game-words-title"'):
         assert first.count(part) == again.count(part) == 1
     client.get("/lang/ne")
@@ -58,33 +46,24 @@ def test_a_new_hand_draws_its_own_row_of_the_report_and_not_the_rules(app, clien
     url = create_match(client)
     for hand in (WORKED, THREE_PLAY, VOID):  # a seat sat out, a void hand
         add_hand(client, url, hand)
-    drawn: list[int] = []
-    draw = matches.render_report_hand_row
-
-    def counted(hand, seats):
-        drawn.append(hand.number)
-        return draw(hand, seats)
-
-    monkeypatch.setattr(matches, "render_report_hand_row", counted)
-    templates: list[str] = []
-
-    def rendered(sender, template, context, **extra):
-        templates.append(template.name)
-
-    template_rendered.connect(rendered, app)
-    first = client.get(url).text
-    assert drawn == [1, 2, 3] and "partials/match_rules.html" in templates
-    drawn.clear()
-    templates.clear()
-    add_hand(client, url, WORKED)
-    again = client.get(url).text
-    assert drawn == [4] and "partials/match_rules.html" not in templates
-    assert report_rows(again)[:3] == report_rows(first)
-    assert len(report_rows(again)) == 4 and 'class="num out"' in report_rows(again)[1]
-    assert first.count('id="report-rules-title"') == again.count('id="report-rules-title"') == 1
-    client.get("/lang/ne")
-    nepali = client.get(url).text
-    assert drawn == [4, 1, 2, 3, 4] and "partials/match_rules.html" in templates
+    drawn = recorded_calls(
+        monkeypatch, matches, "render_report_hand_row", lambda hand, seats: hand.number
+    )
+    with rendered_templates(app) as templates:
+        first = client.get(url).text
+        assert drawn == [1, 2, 3] and "partials/match_rules.html" in templates
+        drawn.clear()
+        templates.clear()
+        add_hand(client, url, WORKED)
+        again = client.get(url).text
+        assert drawn == [4] and "partials/match_rules.html" not in templates
+        assert report_rows(again)[:3] == report_rows(first)
+        assert len(report_rows(again)) == 4 and 'class="num out"' in report_rows(again)[1]
+        title = 'id="report-rules-title"'
+        assert first.count(title) == again.count(title) == 1
+        client.get("/lang/ne")
+        nepali = client.get(url).text
+        assert drawn == [4, 1, 2, 3, 4] and "partials/match_rules.html" in templates
     assert "बाहिर" in report_rows(nepali)[1] and "१" in report_rows(nepali)[0]
 
 
@@ -96,14 +75,7 @@ def test_a_new_hand_draws_its_own_cells_of_the_score_table(app, client, monkeypa
     url = create_match(client)
     for hand in (WORKED, THREE_PLAY, VOID):  # a seat sat out, a void hand
         add_hand(client, url, hand)
-    drawn: list[int] = []
-    draw = matches.render_score_cell
-
-    def counted(cell):
-        drawn.append(cell.hand)
-        return draw(cell)
-
-    monkeypatch.setattr(matches, "render_score_cell", counted)
+    drawn = recorded_calls(monkeypatch, matches, "render_score_cell", lambda cell: cell.hand)
     first = client.get(url).text
     assert drawn and set(drawn) <= {1, 2, 3}
     drawn.clear()
@@ -125,14 +97,9 @@ def test_a_new_hand_draws_its_own_head_of_the_score_table(app, client, monkeypat
     url = create_match(client)
     for hand in (WORKED, THREE_PLAY, VOID):
         add_hand(client, url, hand)
-    drawn: list[int] = []
-    draw = matches.render_score_head
-
-    def counted(public_id, number):
-        drawn.append(number)
-        return draw(public_id, number)
-
-    monkeypatch.setattr(matches, "render_score_head", counted)
+    drawn = recorded_calls(
+        monkeypatch, matches, "render_score_head", lambda public_id, number: number
+    )
     client.get(url)
     assert sorted(drawn) == [1, 2, 3]
     drawn.clear()
@@ -152,21 +119,16 @@ def test_the_header_and_the_rules_are_kept_by_what_they_show(app, client):
     and the reader's page (no editing links), each have their own."""
     url = create_match(client)
     add_hand(client, url, WORKED)
-    templates: list[str] = []
-
-    def rendered(sender, template, context, **extra):
-        templates.append(template.name)
-
-    template_rendered.connect(rendered, app)
-    client.get(url)
     parts = ["match/_head.html", "match/_rules_summary.html"]
-    assert [t for t in templates if t in parts] == parts
-    templates.clear()
-    add_hand(client, url, WORKED)
-    assert "Change the rules…" in client.get(url).text
-    assert [t for t in templates if t in parts] == []
-    reader = app.test_client().get(url).text
-    assert [t for t in templates if t in parts] == parts
+    with rendered_templates(app) as templates:
+        client.get(url)
+        assert [t for t in templates if t in parts] == parts
+        templates.clear()
+        add_hand(client, url, WORKED)
+        assert "Change the rules…" in client.get(url).text
+        assert [t for t in templates if t in parts] == []
+        reader = app.test_client().get(url).text
+        assert [t for t in templates if t in parts] == parts
     assert "read-only" in reader and "Change the rules…" not in reader
     with app.app_context():
         match = db_matches.get_match(url.rsplit("/", 1)[1])
@@ -194,28 +156,23 @@ def test_a_new_version_draws_the_read_only_pages_frame_no_more(app, client):
     their own frame."""
     url = create_match(client)
     add_hand(client, url, WORKED)
-    templates: list[str] = []
-
-    def rendered(sender, template, context, **extra):
-        templates.append(template.name)
-
-    template_rendered.connect(rendered, app)
     reader = app.test_client()
-    first = reader.get(url).text
-    assert templates.count("match/show.html") == 1
-    add_hand(client, url, WORKED)
-    templates.clear()
-    again = reader.get(url).text
-    assert "match/_body.html" in templates and "match/show.html" not in templates
-    assert again.split('<main class="content"')[0] == first.split('<main class="content"')[0]
-    assert again.split("</main>")[1] == first.split("</main>")[1]
-    with app.app_context():
-        match = db_matches.get_match(url.rsplit("/", 1)[1])
-        db_matches.change_match(match, {"name": "Renamed night"})
-    assert "<title>Renamed night · Marriage ledger</title>" in reader.get(url).text
-    reader.get("/lang/ne")
-    nepali = reader.get(url).text
-    assert templates.count("match/show.html") == 2 and '<html lang="ne">' in nepali
+    with rendered_templates(app) as templates:
+        first = reader.get(url).text
+        assert templates.count("match/show.html") == 1
+        add_hand(client, url, WORKED)
+        templates.clear()
+        again = reader.get(url).text
+        assert "match/_body.html" in templates and "match/show.html" not in templates
+        assert again.split('<main class="content"')[0] == first.split('<main class="content"')[0]
+        assert again.split("</main>")[1] == first.split("</main>")[1]
+        with app.app_context():
+            match = db_matches.get_match(url.rsplit("/", 1)[1])
+            db_matches.change_match(match, {"name": "Renamed night"})
+        assert "<title>Renamed night · Marriage ledger</title>" in reader.get(url).text
+        reader.get("/lang/ne")
+        nepali = reader.get(url).text
+        assert templates.count("match/show.html") == 2 and '<html lang="ne">' in nepali
 
 
 def test_with_static_files_looked_at_every_time_no_frame_is_kept(make_app):

@@ -20,12 +20,17 @@ def hand(winner: str) -> dict:
     }
 
 
-def test_the_first_page_after_a_hand_reads_only_what_it_shows(app, client):
+def made_match(client, name: str) -> tuple[dict, str, dict[str, str]]:
+    """A match made through the API: its answer, its API address, its edit key's header."""
     made = client.post(
         "/api/v1/matches",
-        json={"name": "Reads", "players": PLAYERS, "rules": "sparkai", "first_dealer": "Asha"},
+        json={"name": name, "players": PLAYERS, "rules": "sparkai", "first_dealer": "Asha"},
     ).get_json()
-    url, auth = f"/api/v1/matches/{made['id']}", {"Authorization": f"Bearer {made['edit_key']}"}
+    return made, f"/api/v1/matches/{made['id']}", {"Authorization": f"Bearer {made['edit_key']}"}
+
+
+def test_the_first_page_after_a_hand_reads_only_what_it_shows(app, client):
+    made, url, auth = made_match(client, "Reads")
     for i in range(6):
         key = {"Idempotency-Key": f"hand-{i}"}
         assert (
@@ -46,11 +51,7 @@ def test_the_first_page_after_a_hand_reads_only_what_it_shows(app, client):
 def test_the_match_pages_read_their_hands_as_rows_not_entities(app, client):
     """A dozen ORM entities (identity map, change tracking) cost a page more than the
     query that reads them: the match page and the list of hands read columns."""
-    made = client.post(
-        "/api/v1/matches",
-        json={"name": "Rows", "players": PLAYERS, "rules": "sparkai", "first_dealer": "Asha"},
-    ).get_json()
-    url, auth = f"/api/v1/matches/{made['id']}", {"Authorization": f"Bearer {made['edit_key']}"}
+    made, url, auth = made_match(client, "Rows")
     for i in range(3):
         assert client.post(f"{url}/hands", json=hand(PLAYERS[i]), headers=auth).status_code == 201
     loaded: list[int] = []

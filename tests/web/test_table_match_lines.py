@@ -3,6 +3,7 @@ hand added tonight draws tonight's line again, and no other; nor the rating char
 
 from __future__ import annotations
 
+from call_counting import recorded_calls
 from sql_counting import counting_queries
 from table_pages_support import ROSTER, create_table, edit_key, play, start_match
 
@@ -20,20 +21,30 @@ HAND = {
 }
 
 
-def test_a_new_hand_draws_only_its_matchs_line(client, monkeypatch):
-    url = create_table(client)
-    key = edit_key(client, url)
+def open_nights(client, url: str, key: str) -> list[str]:
+    """Three matches of the table, each with a hand: their ids."""
     nights = [start_match(client, url, ROSTER[:4]) for _ in range(3)]
     for night in nights:
         play(client, night, key, [HAND])
-    drawn: list[str] = []
-    draw = tables.render_match_line
+    return nights
 
-    def counted(match):
-        drawn.append(match.public_id)
-        return draw(match)
 
-    monkeypatch.setattr(tables, "render_match_line", counted)
+def finished_nights_and_tonight(client, url: str, key: str, finished: int = 2) -> str:
+    """``finished`` nights played and ended, then tonight's with a hand: its id."""
+    for _ in range(finished):
+        night = start_match(client, url, ROSTER[:4])
+        play(client, night, key, [HAND])
+        assert client.post(f"/matches/{night}/end").status_code == 303
+    tonight = start_match(client, url, ROSTER[:4])
+    play(client, tonight, key, [HAND])
+    return tonight
+
+
+def test_a_new_hand_draws_only_its_matchs_line(client, monkeypatch):
+    url = create_table(client)
+    key = edit_key(client, url)
+    nights = open_nights(client, url, key)
+    drawn = recorded_calls(monkeypatch, tables, "render_match_line", lambda match: match.public_id)
     first = client.get(url).text
     assert sorted(drawn) == sorted(nights)
     drawn.clear()
@@ -50,20 +61,10 @@ def test_a_hand_in_tonights_open_match_draws_the_rating_chart_no_more(client, mo
     players, finished matches and digits, not after every hand of tonight's."""
     url = create_table(client)
     key = edit_key(client, url)
-    for _ in range(2):
-        night = start_match(client, url, ROSTER[:4])
-        play(client, night, key, [HAND])
-        assert client.post(f"/matches/{night}/end").status_code == 303
-    tonight = start_match(client, url, ROSTER[:4])
-    play(client, tonight, key, [HAND])
-    drawn: list[int] = []
-    draw = tables.build_chart
-
-    def counted(names, numbers, columns):
-        drawn.append(len(columns))
-        return draw(names, numbers, columns)
-
-    monkeypatch.setattr(tables, "build_chart", counted)
+    tonight = finished_nights_and_tonight(client, url, key)
+    drawn = recorded_calls(
+        monkeypatch, tables, "build_chart", lambda names, numbers, columns: len(columns)
+    )
     first = client.get(url).text
     assert sorted(drawn) == [2, 3]  # the ratings after 2 finished matches, the 3 nights
     drawn.clear()
@@ -84,18 +85,11 @@ def test_a_hand_tonight_counts_tonights_night_alone_into_the_figures(client, mon
     counts tonight's night on to them, and the figures are those of every night."""
     url = create_table(client)
     key = edit_key(client, url)
-    nights = [start_match(client, url, ROSTER[:4]) for _ in range(3)]
-    for night in nights:
-        play(client, night, key, [HAND])
+    nights = open_nights(client, url, key)
     stats_url = f"/api/v1/tables/{url.rsplit('/', 1)[1]}/stats?season=all"
-    counted: list[str] = []
-    add_night = PlayerFigures.add_night
-
-    def counting(self, night):
-        counted.append(night.match)
-        return add_night(self, night)
-
-    monkeypatch.setattr(PlayerFigures, "add_night", counting)
+    counted = recorded_calls(
+        monkeypatch, PlayerFigures, "add_night", lambda figures, night: night.match
+    )
     assert client.get(url).status_code == 200
     assert sorted(set(counted)) == sorted(nights)
     counted.clear()
@@ -112,18 +106,11 @@ def test_a_hand_tonight_sums_tonights_match_alone_into_the_standings(client, mon
     adds tonight's lines alone, and the standings are those of every match."""
     url = create_table(client)
     key = edit_key(client, url)
-    nights = [start_match(client, url, ROSTER[:4]) for _ in range(3)]
-    for night in nights:
-        play(client, night, key, [HAND])
+    nights = open_nights(client, url, key)
     standings_url = f"/api/v1/tables/{url.rsplit('/', 1)[1]}/standings?season=all"
-    added: list[str] = []
-    add = PlayerLine.add
-
-    def counting(self, line, won, per_point):
-        added.append(self.name)
-        return add(self, line, won, per_point)
-
-    monkeypatch.setattr(PlayerLine, "add", counting)
+    added = recorded_calls(
+        monkeypatch, PlayerLine, "add", lambda player, line, won, per_point: player.name
+    )
     assert client.get(url).status_code == 200
     assert len(added) == 12  # four players, three matches
     added.clear()
@@ -152,20 +139,10 @@ def test_the_rating_charts_svg_is_kept_until_a_rating_or_a_name_changes(client, 
     rename or another finished match does."""
     url = create_table(client)
     key = edit_key(client, url)
-    for _ in range(2):
-        night = start_match(client, url, ROSTER[:4])
-        play(client, night, key, [HAND])
-        assert client.post(f"/matches/{night}/end").status_code == 303
-    tonight = start_match(client, url, ROSTER[:4])
-    play(client, tonight, key, [HAND])
-    drawn: list[str] = []
-    take = matches.get_template_attribute
-
-    def counted(template, name):
-        drawn.append(name)
-        return take(template, name)
-
-    monkeypatch.setattr(matches, "get_template_attribute", counted)
+    tonight = finished_nights_and_tonight(client, url, key)
+    drawn = recorded_calls(
+        monkeypatch, matches, "get_template_attribute", lambda template, name: name
+    )
     client.get(url)
     assert drawn.count("match_chart") == 1
     play(client, tonight, key, [HAND])
@@ -187,10 +164,7 @@ def test_a_forget_empties_the_cached_ratings_chart_and_compressed_pages(app, cli
     """The ratings, the rating chart and the compressed pages hold names as entered:
     after a forget none of them stays in the process's memory."""
     url = create_table(client)
-    key = edit_key(client, url)
-    night = start_match(client, url, ROSTER[:4])
-    play(client, night, key, [HAND])
-    assert client.post(f"/matches/{night}/end").status_code == 303
+    finished_nights_and_tonight(client, url, edit_key(client, url), finished=1)
     page = client.get(url, headers={"Accept-Encoding": "br"})
     assert page.headers["Content-Encoding"] == "br"
     caches = [figures.rating_steps, tables._rating_chart, compression._compress_kept]
