@@ -4,9 +4,11 @@
   ``init-db``) from the start of its process to its first answer of ``/healthz``,
   against a one-line waitress app started the same way (a Python process serving on a
   free port of 127.0.0.1). The two take turns, ``RUNS`` starts each after one not
-  counted; the medians' ratio. Both run from compiled modules, as an installed ledger
-  does (``PYTHONDONTWRITEBYTECODE`` would have the ledger compiled from source at every
-  start: a second of its start on this machine).
+  counted; the medians' ratio. The stack alone (``bench/stack_app.py``: Flask with the
+  ledger's extensions and one route, started the same way) is measured in the same turns:
+  what of the start is the libraries', and what is the ledger's own. All run from
+  compiled modules, as an installed ledger does (``PYTHONDONTWRITEBYTECODE`` would
+  have the ledger compiled from source at every start: a second of its start here).
 - Memory: the serving process's resident memory after ``gc.collect()``, measured in
   this process serving through the test client (as ``bench.pdf_bench`` measures it):
   after the first page, then after 50 summary PDFs (each of a new version of a match,
@@ -42,6 +44,7 @@ ONE_LINE = (
     "host='127.0.0.1', port=int(sys.argv[1]))"
 )
 SCRIPT = Path(sys.executable).parent / "marriage-ledger"
+STACK = Path(__file__).with_name("stack_app.py")
 
 
 def _first_answer(command: list[str], port: int, env: dict[str, str]) -> float:
@@ -78,21 +81,25 @@ def first_answers(runs: int = RUNS) -> dict[str, float]:
         }
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         subprocess.run([str(SCRIPT), "init-db"], env=env, check=True, capture_output=True)
-        times: dict[str, list[float]] = {"serve": [], "one_line": []}
+        commands = {
+            "serve": [str(SCRIPT), "serve", "--host", "127.0.0.1", "--port"],
+            "stack": [sys.executable, str(STACK)],
+            "one_line": [sys.executable, "-c", ONE_LINE],
+        }
+        times: dict[str, list[float]] = {name: [] for name in commands}
         for run in range(runs + 1):  # the first writes the compiled modules: not counted
-            port = free_port()
-            command = [str(SCRIPT), "serve", "--host", "127.0.0.1", "--port", str(port)]
-            serve = _first_answer(command, port, env)
-            port = free_port()
-            one_line = _first_answer([sys.executable, "-c", ONE_LINE, str(port)], port, env)
-            if run:
-                times["serve"].append(serve)
-                times["one_line"].append(one_line)
+            for name, command in commands.items():
+                port = free_port()
+                answered = _first_answer([*command, str(port)], port, env)
+                if run:
+                    times[name].append(answered)
     m = {k: statistics.median(v) for k, v in times.items()}
     return {
         "x_one_line": m["serve"] / m["one_line"],
         "serve_s": m["serve"],
         "one_line_s": m["one_line"],
+        "stack_x_one_line": m["stack"] / m["one_line"],
+        "stack_s": m["stack"],
     }
 
 

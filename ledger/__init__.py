@@ -24,7 +24,7 @@ with kept_for_good():
     from ledger.http.limits import init_limits
     from ledger.http.security import init_security
     from ledger.i18n import switches
-    from ledger.i18n.switches import init_i18n
+    from ledger.i18n.switches import filters_at_render, init_i18n
     from ledger.i18n.words import (
         AWARD_TITLES,
         ITEM_NOTE_WORDS,
@@ -125,6 +125,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # the API authenticates by edit key, not cookies
     init_limits(app)  # wraps the views of the routes it limits: after the blueprints
+    filters_at_render(app)  # after the blueprints too: they add filters
 
     return app
 

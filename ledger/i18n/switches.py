@@ -3,13 +3,15 @@ in cookies, and Flask-Babel set up to read them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, redirect, request
 from flask.typing import ResponseReturnValue
-from jinja2 import pass_eval_context
+from jinja2 import pass_context, pass_eval_context
 from jinja2.nodes import EvalContext
+from jinja2.runtime import Context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -117,6 +119,27 @@ def template_ngettext(
     variables.setdefault("num", count)
     found: str = translations().ungettext(singular, plural, count)
     return (Markup(found) if eval_ctx.autoescape else found) % variables
+
+
+def filters_at_render(app: Flask) -> None:
+    """Every filter of the ledger's run as a page renders, never as its template compiles.
+
+    Jinja calls a filter whose arguments are constants (``{{ 0|num }}``) while it compiles
+    the template, and keeps what it gave: the language and digits of whichever page was
+    rendered first, then shown to every reader. A filter that takes Jinja's context is
+    never called then, so each of the ledger's is wrapped in one. Call it after the
+    blueprints are registered: they add filters of their own."""
+    for name, shown in list(app.jinja_env.filters.items()):
+        if shown.__module__.startswith("ledger."):
+            app.jinja_env.filters[name] = _at_render(shown)
+
+
+def _at_render(shown: Callable[..., object]) -> Callable[..., object]:
+    @pass_context
+    def at_render(context: Context, *args: object, **kwargs: object) -> object:
+        return shown(*args, **kwargs)
+
+    return at_render
 
 
 def init_i18n(app: Flask) -> None:

@@ -78,6 +78,7 @@ from ledger.tables.money_view import decimal_or_none, money_view
 from ledger.tables.payment_keys import KeyReused
 from ledger.tables.reading import read_table
 from ledger.web.edit_rights import TABLE_PAGES, table_edit_key
+from ledger.web.filters import season_name
 from ledger.web.qr import qr_inline
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
@@ -425,7 +426,7 @@ def new_season(public_id: str) -> ResponseReturnValue:
     except Invalid as invalid:
         top = place(invalid, {"name": form.name})
         return _page(table, table.current_season, 422, season_form=form, top_problems=top)
-    return _back(table, tr("The season “{name}” has begun.", name=season.name))
+    return _back(table, tr("The season “{name}” has begun.", name=season_name(season.name)))
 
 
 @bp.post("/<public_id>/players/rename")

@@ -70,3 +70,33 @@ def test_english_pages_and_the_api_keep_western_digits(client):
     ).get_json()
     messages = [e["message"] for e in api["errors"]]
     assert any(re.search(r"has 4 \(Asha 1, Bikash 3\)\.$", m) for m in messages), messages
+
+
+def test_a_number_written_in_a_template_follows_each_reader_not_the_first(client):
+    """``{{ 0|num }}`` (an unseen player with no maal) in Nepali after the page was first
+    shown in English, and the other way round: Jinja calls a filter of constants once, as
+    the template compiles, unless the filter runs at render (ledger.i18n.switches)."""
+    made = client.post(
+        "/api/v1/matches", json={"name": "Tihar", "players": PLAYERS[:3], "rules": "sparkai"}
+    ).get_json()
+    hand = {
+        "finish": "sequences",
+        "winner": PLAYERS[0],
+        "players": [
+            {"name": PLAYERS[0], "seen": "sequences", "maal": 3},
+            {"name": PLAYERS[1], "seen": "sequences", "maal": 2},
+            {"name": PLAYERS[2], "seen": "unseen"},  # no maal given: "No maal", 0
+        ],
+    }
+    auth = {"Authorization": f"Bearer {made['edit_key']}"}
+    assert (
+        client.post(f"/api/v1/matches/{made['id']}/hands", json=hand, headers=auth).status_code
+        == 201
+    )
+    page = f"/matches/{made['id']}/hands/1"
+    no_maal = re.compile(r'>(No maal|माल छैन)</th><td class="num">([^<]*)</td>')
+    shown = [
+        no_maal.search(client.get(page, headers=h).get_data(as_text=True)).groups()
+        for h in ({}, NE, {})
+    ]
+    assert shown == [("No maal", "0"), ("माल छैन", "०"), ("No maal", "0")]

@@ -138,12 +138,21 @@ def test_the_first_seasons_number_and_a_negative_rating_follow_the_page(client):
     nepali(client)
     text = visible_text(client.get(url).get_data(as_text=True))
     assert "अङ्कतालिका: १" in text and "अङ्कतालिका: 1" not in text
+    assert "पुरस्कार: १" in text and "पुरस्कार: 1" not in text
     ratings = re.findall(
         r'data-ordinal="(-?[0-9.]+)">([^<]*)</td>', client.get(url).get_data(as_text=True)
     )
     negative = [shown for value, shown in ratings if value.startswith("-")]
     assert negative, ratings  # four hands leave someone below zero
     assert all(shown.startswith("\N{MINUS SIGN}") and "-" not in shown for shown in negative)
+
+
+def test_a_season_named_by_a_number_is_told_in_the_pages_digits(client):
+    url = create_table(client)
+    nepali(client)
+    begun = client.post(f"{url}/seasons", data={"name": "2"}, follow_redirects=True)
+    text = visible_text(begun.get_data(as_text=True))
+    assert "सिजन “२” सुरु भयो।" in text, text
 
 
 def test_a_night_is_placed_without_a_western_ordinal(client):

@@ -37,6 +37,20 @@ def test_tonights_match_is_open_and_the_night_ends_when_the_table_says(client):
     assert client.get(f"/matches/{match_id}/hands/new").status_code == 200
 
 
+def test_the_table_page_points_to_the_match_still_going(app, client):
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER, name="Tihar night")
+    play(client, match_id, key, FOUR[:2])
+    going = f'href="/matches/{match_id}">Open it</a>'
+    for reader in (client, app.test_client()):  # the scorekeeper, and one who follows
+        page = reader.get(url).get_data(as_text=True)
+        assert "Still going: Tihar night." in page and going in page
+    assert client.post(f"/matches/{match_id}/end").status_code == 303
+    page = client.get(url).get_data(as_text=True)
+    assert "Still going" not in page and going not in page
+
+
 def test_tonights_match_takes_a_number_of_hands(client):
     url = create_table(client)
     match_id = start_match(client, url, ROSTER, hands="६")
