@@ -1,8 +1,9 @@
 """Every page a Nepali table can reach, in Nepali: followed link by link from a table
 with a stake, two seasons, a guest, a payment, a player's own link and a night still
-going, as its scorekeeper and as one who follows. None fails, and none shows a Western
-digit or an English word but names, codes and addresses (the pages listed one by one in
-test_i18n_pages.py and test_nepali_table_words.py are those a new page is not in)."""
+going, as its scorekeeper, as one who follows and as the player with the own link. None
+fails, and none shows a Western digit or an English word but names, codes and addresses
+(the pages listed one by one in test_i18n_pages.py and test_nepali_table_words.py are
+those a new page is not in)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ GUEST = "Ram"
 #: Latin words a Nepali page may show: names (OpenSkill, the rating's), currency codes,
 #: abbreviations.
 ALLOWED = {*PLAYERS, GUEST, "Friday", "Night", "Dashain", "OpenSkill", "PDF", "QR", "JK", "TS"}
-ALLOWED |= set(list_currencies())
+#: The wallets and the image kinds a player's own page names.
+ALLOWED |= {"eSewa", "Khalti", "Fonepay", "UPI", "PNG", "JPEG", *list_currencies()}
 #: Not followed: writes and switches reached by a link, files, the API.
 NOT_FOLLOWED = re.compile(
     r"/(join|lang|digits)/|/(forget|own-link)\b|\.(pdf|csv|json|png|svg|js|css)$|"
@@ -74,7 +76,7 @@ def _night(client, table: dict, name: str, players: list[str], hands: int, guest
 
 def _table(client) -> dict:
     """A table at a stake: a finished night, a new season with a night of six (a guest
-    among them) still going, a payment, and Asha's own link."""
+    among them) still going, a payment, and Asha's own link (``own_link``)."""
     table = _api(
         client,
         "POST",
@@ -91,8 +93,8 @@ def _table(client) -> dict:
     owed = _api(client, "GET", f"/tables/{table['id']}/settle-up")["transfers"][0]
     payment = {"from": owed["from"], "to": owed["to"], "amount": "10.00"}
     _api(client, "POST", f"/tables/{table['id']}/payments", key, **payment)
-    _api(client, "POST", f"/tables/{table['id']}/players/Asha/link", key)
-    return table
+    own = _api(client, "POST", f"/tables/{table['id']}/players/Asha/link", key)
+    return {**table, "own_link": urlparse(own["url"]).path}
 
 
 def _crawl(client, starts: list[str]) -> dict[str, list[str]]:
@@ -124,10 +126,11 @@ def _crawl(client, starts: list[str]) -> dict[str, list[str]]:
 
 def test_every_page_a_nepali_table_reaches_is_nepali(app, client):
     table = _table(client)
-    starts = ["/", f"/tables/{table['id']}", "/check", "/rules", "/glossary"]
-    reader = app.test_client()
+    starts = ["/", f"/tables/{table['id']}", "/me", "/check", "/rules", "/glossary"]
+    reader, asha = app.test_client(), app.test_client()
     client.get(f"/tables/{table['id']}/join/{table['edit_key']}")  # the scorekeeper's phone
-    for who in (client, reader):
+    asha.get(table["own_link"])  # Asha's phone, with her own link
+    for who in (client, reader, asha):
         pages = _crawl(who, starts)
         assert len(pages) > 40, sorted(pages)  # the links were followed
         wrong = {url: problems for url, problems in pages.items() if problems}
