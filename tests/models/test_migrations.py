@@ -1,10 +1,11 @@
 """The Alembic migrations build the schema the models describe, on an empty database."""
 
 import json
+from contextlib import contextmanager
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from ledger import create_app
 from ledger.extensions import db
@@ -24,6 +25,54 @@ def _app(tmp_path, url):
             "SECRET_KEY": "test",
         }
     )
+
+
+@contextmanager
+def _rows_as_kept_then(app):
+    """A connection (one transaction) for writing rows as an older revision kept them."""
+    with app.app_context():
+        try:
+            with db.engine.begin() as sql:
+                yield sql
+        finally:
+            db.engine.dispose()
+
+
+def _insert_players(sql, players) -> None:
+    """Match 1's players, in their seats."""
+    for seat, name in enumerate(players):
+        sql.execute(
+            text(
+                "INSERT INTO match_players (match_id, seat, name, name_key) "
+                "VALUES (1, :seat, :name, :key)"
+            ),
+            {"seat": seat, "name": name, "key": name.casefold()},
+        )
+
+
+def _insert_hand(sql, number: int, dealer: str, data: dict, players, rules) -> dict:
+    """Match 1's hand ``number``, read and settled as the ledger stores it; its result."""
+    from ledger.engine import settle
+    from ledger.matches.reading import read_hand
+
+    hand = read_hand(data, players, rules)
+    result = settle(hand, rules).to_json()
+    del result["rules"]
+    sql.execute(
+        text(
+            "INSERT INTO hands (match_id, number, dealer, input, result, version, "
+            "created_at, updated_at) VALUES (1, :number, :dealer, :input, :result, "
+            "1, :now, :now)"
+        ),
+        {
+            "number": number,
+            "dealer": dealer,
+            "input": json.dumps(hand.to_json()),
+            "result": json.dumps(result),
+            "now": "2026-11-01 10:00:00",
+        },
+    )
+    return result
 
 
 def test_db_upgrade_creates_the_tables_and_matches_the_models(tmp_path, empty_database_url):
@@ -90,11 +139,8 @@ def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
     """Hands stored under the revision before the kept fold (no scoreboard, no fold
     records): after ``db upgrade`` the match reads as the engine folds it, and takes a
     new hand as one step from there."""
-    from sqlalchemy import text
-
     from ledger import matches
-    from ledger.engine import resolve_rules, run_match, settle
-    from ledger.matches.reading import read_hand
+    from ledger.engine import resolve_rules, run_match
     from ledger.matches.view import hand_record
 
     app = _app(tmp_path, empty_database_url)
@@ -123,49 +169,22 @@ def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
             ],
         },
     ]
-    with app.app_context():
-        try:
-            with db.engine.begin() as sql:
-                sql.execute(
-                    text(
-                        "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
-                        "edit_key_hash, version, last_hand_number, created_at, updated_at) VALUES "
-                        "(1, 'oldmatch', 'Old', :rules, NULL, 'Asha', :key, 3, 2, :now, :now)"
-                    ),
-                    {
-                        "rules": json.dumps(rules_record),
-                        "key": "0" * 64,
-                        "now": "2026-11-01 10:00:00",
-                    },
-                )
-                for seat, name in enumerate(players):
-                    sql.execute(
-                        text(
-                            "INSERT INTO match_players (match_id, seat, name, name_key) "
-                            "VALUES (1, :seat, :name, :key)"
-                        ),
-                        {"seat": seat, "name": name, "key": name.casefold()},
-                    )
-                for number, data in enumerate(hands, start=1):
-                    hand = read_hand(data, players, rules)
-                    result = settle(hand, rules).to_json()
-                    del result["rules"]
-                    sql.execute(
-                        text(
-                            "INSERT INTO hands (match_id, number, dealer, input, result, version, "
-                            "created_at, updated_at) VALUES (1, :number, :dealer, :input, :result, "
-                            "1, :now, :now)"
-                        ),
-                        {
-                            "number": number,
-                            "dealer": players[number - 1],
-                            "input": json.dumps(hand.to_json()),
-                            "result": json.dumps(result),
-                            "now": "2026-11-01 10:00:00",
-                        },
-                    )
-        finally:
-            db.engine.dispose()
+    with _rows_as_kept_then(app) as sql:
+        sql.execute(
+            text(
+                "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
+                "edit_key_hash, version, last_hand_number, created_at, updated_at) VALUES "
+                "(1, 'oldmatch', 'Old', :rules, NULL, 'Asha', :key, 3, 2, :now, :now)"
+            ),
+            {
+                "rules": json.dumps(rules_record),
+                "key": "0" * 64,
+                "now": "2026-11-01 10:00:00",
+            },
+        )
+        _insert_players(sql, players)
+        for number, data in enumerate(hands, start=1):
+            _insert_hand(sql, number, players[number - 1], data, players, rules)
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     with app.app_context():
         try:
@@ -193,11 +212,8 @@ def test_the_tables_upgrade_empties_the_kept_scoreboards_and_keeps_every_hand(
     player's maal and the points paid between them): after ``db upgrade`` its hands are
     all there (SQLite copied ``matches`` with foreign keys off), its scoreboard is filled
     again on the first read, and a table's figures read the new sums from it."""
-    from sqlalchemy import text
-
     from ledger import matches
-    from ledger.engine import resolve_rules, settle
-    from ledger.matches.reading import read_hand
+    from ledger.engine import resolve_rules
 
     app = _app(tmp_path, empty_database_url)
     runner = app.test_cli_runner()
@@ -213,54 +229,29 @@ def test_the_tables_upgrade_empties_the_kept_scoreboards_and_keeps_every_hand(
             {"name": "Chandra", "seen": "unseen", "maal": 0},
         ],
     }
-    hand = read_hand(data, players, rules)
-    result = settle(hand, rules).to_json()
-    del result["rules"]
     old_board = {
         "lines": {name: [0, 0, 0, 0, None] for name in players},  # as that revision kept it
         "pending": [],
         "last_dealer": None,
         "hands": 0,
     }
-    with app.app_context():
-        try:
-            with db.engine.begin() as sql:
-                sql.execute(
-                    text(
-                        "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
-                        "edit_key_hash, version, last_hand_number, scoreboard, created_at, "
-                        "updated_at) VALUES (1, 'keptmatch', 'Kept', :rules, NULL, 'Asha', "
-                        ":key, 2, 1, :board, :now, :now)"
-                    ),
-                    {
-                        "rules": json.dumps({"profile": "sparkai", "overrides": {}}),
-                        "key": "0" * 64,
-                        "board": json.dumps(old_board),
-                        "now": "2026-11-01 10:00:00",
-                    },
-                )
-                for seat, name in enumerate(players):
-                    sql.execute(
-                        text(
-                            "INSERT INTO match_players (match_id, seat, name, name_key) "
-                            "VALUES (1, :seat, :name, :key)"
-                        ),
-                        {"seat": seat, "name": name, "key": name.casefold()},
-                    )
-                sql.execute(
-                    text(
-                        "INSERT INTO hands (match_id, number, dealer, input, result, version, "
-                        "created_at, updated_at) VALUES (1, 1, 'Asha', :input, :result, 1, "
-                        ":now, :now)"
-                    ),
-                    {
-                        "input": json.dumps(hand.to_json()),
-                        "result": json.dumps(result),
-                        "now": "2026-11-01 10:00:00",
-                    },
-                )
-        finally:
-            db.engine.dispose()
+    with _rows_as_kept_then(app) as sql:
+        sql.execute(
+            text(
+                "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
+                "edit_key_hash, version, last_hand_number, scoreboard, created_at, "
+                "updated_at) VALUES (1, 'keptmatch', 'Kept', :rules, NULL, 'Asha', "
+                ":key, 2, 1, :board, :now, :now)"
+            ),
+            {
+                "rules": json.dumps({"profile": "sparkai", "overrides": {}}),
+                "key": "0" * 64,
+                "board": json.dumps(old_board),
+                "now": "2026-11-01 10:00:00",
+            },
+        )
+        _insert_players(sql, players)
+        result = _insert_hand(sql, 1, "Asha", data, players, rules)
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     with app.app_context():
         try:
