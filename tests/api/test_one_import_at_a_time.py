@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from api_support import THREE_PLAYER_HAND
 from sqlalchemy import func, select
 
 from ledger.extensions import db
@@ -19,15 +20,6 @@ from ledger.matches.models import Match
 from ledger.tables.models import Table
 
 PLAYERS = ["Asha", "Bikash", "Chandra"]
-HAND = {
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 3},
-        {"name": "Bikash", "seen": "sequences", "maal": 1},
-        {"name": "Chandra", "seen": "unseen", "maal": 0},
-    ],
-}
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 
 
@@ -40,7 +32,9 @@ def documents(app, client) -> dict[str, dict]:
     match = client.post("/api/v1/matches", json=body).get_json()
     auth = {"Authorization": f"Bearer {match['edit_key']}"}
     assert (
-        client.post(f"/api/v1/matches/{match['id']}/hands", json=HAND, headers=auth).status_code
+        client.post(
+            f"/api/v1/matches/{match['id']}/hands", json=THREE_PLAYER_HAND, headers=auth
+        ).status_code
         == 201
     )
     table = client.post("/api/v1/tables", json=body).get_json()

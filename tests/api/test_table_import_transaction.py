@@ -5,6 +5,7 @@ and leaves nothing behind; the same document then imports whole."""
 from __future__ import annotations
 
 import pytest
+from api_support import THREE_PLAYER_HAND
 from sql_counting import counting_queries
 from sqlalchemy import event, func, select
 from sqlalchemy.exc import OperationalError
@@ -13,16 +14,6 @@ from tables_support import create_table
 from ledger.extensions import db
 from ledger.matches.models import Hand, Match
 from ledger.tables.models import Season, Table, TablePayment
-
-HAND = {
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 3},
-        {"name": "Bikash", "seen": "sequences", "maal": 1},
-        {"name": "Chandra", "seen": "unseen", "maal": 0},
-    ],
-}
 
 
 def counts(app) -> dict[str, int]:
@@ -37,7 +28,7 @@ def counts(app) -> dict[str, int]:
 def exported(client) -> dict:
     table = create_table(client, stake={"per_point": "1.00", "currency": "NPR"})
     for _ in range(2):
-        table.play(table.new_match(["Asha", "Bikash", "Chandra"]), [HAND])
+        table.play(table.new_match(["Asha", "Bikash", "Chandra"]), [THREE_PLAYER_HAND])
     table.post("/seasons", {"name": "Tihar"})
     table.post("/payments", {"from": "Bikash", "to": "Asha", "amount": "2.00"})
     return client.get(f"{table.url}/export.json").get_json()
