@@ -55,6 +55,22 @@ def play(client, match_id: str, key: str, hands: list[dict]) -> None:
         assert response.status_code == 201, response.get_json()
 
 
+def finished_night(client) -> str:
+    """A table with one night of four hands, stopped there (a rating counts finished
+    matches); the table's url."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER)
+    play(client, match_id, key, FOUR)
+    stop = client.patch(
+        f"/api/v1/matches/{match_id}",
+        json={"length": {"hands": len(FOUR)}},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert stop.status_code == 200, stop.get_json()
+    return url
+
+
 def sums(client, match_ids: list[str]) -> dict:
     """Per player: matches, hands, total and money, summed over the matches' JSON."""
     out: dict[str, dict] = defaultdict(lambda: {"matches": 0, "hands": 0, "total": 0})
