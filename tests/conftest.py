@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS
+from browser_support import CHROMIUM, CHROMIUM_ARGS, fresh_page
 from compiled_once import share_route_builders, share_templates
 from database_support import CHOICES, open_databases
 from flask import Flask
@@ -207,11 +207,5 @@ def axe_source() -> str:
 def page(browser):
     """A fresh page (phone-sized). ``page.console_errors`` collects console errors,
     CSP violations included; tests should assert it stays empty."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.console_errors = errors
-    yield page
-    context.close()
+    with fresh_page(browser) as page:
+        yield page

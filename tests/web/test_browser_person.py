@@ -8,7 +8,12 @@ import io
 
 import pytest
 import segno
-from browser_support import PHONE, axe_problems, no_sideways_scroll
+from browser_support import (
+    PHONE,
+    axe_problems,
+    created,
+    no_sideways_scroll,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -17,25 +22,20 @@ QR_TEXT = "000201010211" + "26390010fonepay.np0121Dipa9841000000000000" * 3 + "5
 
 
 def _table_with_links(request, base: str) -> tuple[str, str, str]:
-    made = request.post(
+    table = created(
+        request,
         f"{base}/api/v1/tables",
-        data={
+        {
             "name": "Friday table",
             "players": ["Asha", "Bikash", "Chandra", "Dipa"],
             "rules": "sparkai",
             "stake": {"per_point": "1.00", "currency": "NPR"},
         },
     )
-    assert made.status == 201, made.text()
-    table = made.json()
-    auth = {"Authorization": f"Bearer {table['edit_key']}"}
     links = []
     for name in ("Dipa", "Asha"):
-        given = request.post(
-            f"{base}/api/v1/tables/{table['id']}/players/{name}/link", headers=auth
-        )
-        assert given.status == 201, given.text()
-        links.append(given.json()["url"])
+        link = f"{base}/api/v1/tables/{table['id']}/players/{name}/link"
+        links.append(created(request, link, key=table["edit_key"])["url"])
     return table["id"], links[0], links[1]
 
 
