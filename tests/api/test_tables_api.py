@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from api_support import bearer
 from settle_up_support import fewest_by_search
-from tables_support import check_settles, check_standings, create_table, match_bodies
+from tables_support import ROSTER, check_settles, check_standings, create_table, match_bodies
 
 
 def h(winner: str, **players: tuple[str, int]) -> dict:
@@ -99,13 +99,7 @@ def test_three_nights_two_seasons_a_rename_and_money(client):
     history = client.get(f"/api/v1/matches/{night_1['id']}/hands/1").get_json()["history"]
     assert history[-1]["action"] == "rename"
     assert "Bikas" in [p["name"] for p in history[-1]["hand"]["players"]]
-    assert [p["name"] for p in table.get()["players"]] == [
-        "Asha",
-        "Bikash",
-        "Chandra",
-        "Dipa",
-        "Esha",
-    ]
+    assert [p["name"] for p in table.get()["players"]] == ROSTER
 
     night_2 = table.new_match(["Asha", "bikash", "Chandra", "Esha"], length={"hands": 3})
     assert [p["name"] for p in night_2["players"]][1] == "Bikash"  # the roster's spelling
