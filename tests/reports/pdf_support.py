@@ -1,4 +1,5 @@
-"""Matches for the PDF tests, built through the service layer (ledger.matches)."""
+"""Matches for the PDF tests, built through the service layer (ledger.matches) or the
+JSON API, and their PDFs read."""
 
 from __future__ import annotations
 
@@ -79,7 +80,36 @@ def make_match(
     return matches.get_match(match.public_id)
 
 
+def api_created_match(client, body: dict, hands=()) -> dict:
+    """A match made through the JSON API (``body``, as POSTed) and its ``hands`` added
+    with its edit key, each answered 201; the new match's body (its id and edit key)."""
+    response = client.post("/api/v1/matches", json=body)
+    assert response.status_code == 201, response.get_json()
+    match = response.get_json()
+    add_hands(client, match, hands)
+    return match
+
+
+def add_hands(client, match: dict, hands) -> None:
+    """``hands`` added to ``match`` (its body from the API) through the API, each 201."""
+    for hand in hands:
+        added = client.post(
+            f"/api/v1/matches/{match['id']}/hands",
+            json=hand,
+            headers={"Authorization": f"Bearer {match['edit_key']}"},
+        )
+        assert added.status_code == 201, added.get_json()
+
+
 # --- reading PDFs ------------------------------------------------------------------------
+
+
+def inline_pdf(response, filename: str) -> bytes:
+    """The PDF a response gives, which must be one a browser shows, named ``filename``."""
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.headers["Content-Disposition"] == f'inline; filename="{filename}"'
+    return response.data
 
 
 def pdf_reader(data: bytes):
