@@ -8,6 +8,8 @@ import random
 import re
 from pathlib import Path
 
+from api_hands import play
+
 from ledger import matches
 
 FONTS = Path(__file__).resolve().parents[2] / "static" / "fonts"
@@ -86,19 +88,8 @@ def api_created_match(client, body: dict, hands=()) -> dict:
     response = client.post("/api/v1/matches", json=body)
     assert response.status_code == 201, response.get_json()
     match = response.get_json()
-    add_hands(client, match, hands)
+    play(client, match["id"], match["edit_key"], hands)
     return match
-
-
-def add_hands(client, match: dict, hands) -> None:
-    """``hands`` added to ``match`` (its body from the API) through the API, each 201."""
-    for hand in hands:
-        added = client.post(
-            f"/api/v1/matches/{match['id']}/hands",
-            json=hand,
-            headers={"Authorization": f"Bearer {match['edit_key']}"},
-        )
-        assert added.status_code == 201, added.get_json()
 
 
 # --- reading PDFs ------------------------------------------------------------------------

@@ -8,8 +8,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from api_hands import play
 from pdf_support import (
-    add_hands,
     api_created_match,
     font_names,
     inline_pdf,
@@ -205,7 +205,8 @@ def test_a_points_race_and_a_finished_match(client):
     )
     match = response.get_json()
     maal = {"Asha": ("sequences", 5), "Bikash": ("sequences", 7), "Chandra": ("unseen", 2)}
-    add_hands(client, match, [counted(winner, **maal) for winner in ("Asha", "Bikash")])
+    hands = [counted(winner, **maal) for winner in ("Asha", "Bikash")]
+    play(client, match["id"], match["edit_key"], hands)
     view = client.get(f"/api/v1/matches/{match['id']}").get_json()
     assert view["finished"]
     text = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf").data)
@@ -317,7 +318,7 @@ def test_names_full_of_html_and_long_names_neither_break_nor_fetch(app, client, 
     )
     assert response.status_code == 201
     match = response.get_json()
-    add_hands(client, match, hands)
+    play(client, match["id"], match["edit_key"], hands)
     for url, filename in (
         (
             f"/matches/{match['id']}/summary.pdf",

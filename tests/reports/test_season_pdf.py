@@ -13,15 +13,8 @@ import pytest
 from pdf_support import attached_files, pdf_reader, pdf_text, squeezed, xmp_facts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from table_pages_support import (  # noqa: E402
-    FOUR,
-    ROSTER,
-    create_table,
-    edit_key,
-    finished_night,
-    play,
-    start_match,
-)
+from api_hands import play  # noqa: E402
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, finished_night, start_match  # noqa: E402
 
 EXPORTED_AT = re.compile(rb'"exported_at":\s*"[^"]*"')
 NE = {"Accept-Language": "ne"}

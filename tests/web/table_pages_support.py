@@ -8,6 +8,7 @@ import re
 from collections import defaultdict
 from decimal import Decimal
 
+from api_hands import play
 from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, VOID, WORKED
 
 ROSTER = ["Asha", "Bikash", "Chandra", "Dipa"]
@@ -43,16 +44,6 @@ def start_match(client, url: str, players: list[str], **extra) -> str:
     response = client.post(f"{url}/matches", data={"players": players, **extra})
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"].rsplit("/", 1)[1]
-
-
-def play(client, match_id: str, key: str, hands: list[dict]) -> None:
-    for hand in hands:
-        response = client.post(
-            f"/api/v1/matches/{match_id}/hands",
-            json=hand,
-            headers={"Authorization": f"Bearer {key}"},
-        )
-        assert response.status_code == 201, response.get_json()
 
 
 def finished_night(client) -> str:

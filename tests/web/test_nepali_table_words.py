@@ -11,16 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from api_hands import play
 from match_pages_support import WORKED, add_hand, create_match, hand_form
-from table_pages_support import (
-    FOUR,
-    ROSTER,
-    create_table,
-    edit_key,
-    finished_night,
-    play,
-    start_match,
-)
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, finished_night, start_match
 
 from ledger.extensions import db
 from ledger.tables.models import TablePayment

@@ -12,8 +12,9 @@ import threading
 import urllib.parse
 import urllib.request
 
+from api_hands import play
 from lost_database import lost_after_commit
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
 
 MARK_PAID = re.compile(
     r'<input type="hidden" name="payer" value="([^"]+)">\s*'

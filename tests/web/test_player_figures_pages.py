@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
+from api_hands import play
 from match_pages_support import DUBLEE_FINISH, WORKED
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play
+from table_pages_support import FOUR, ROSTER, create_table, edit_key
 
 from ledger.i18n.numbers import MINUS
 

@@ -8,6 +8,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from api_hands import play
 from table_pages_support import (
     FOUR,
     ROSTER,
@@ -15,7 +16,6 @@ from table_pages_support import (
     create_table,
     edit_key,
     new_table_form,
-    play,
     start_match,
     sums,
 )

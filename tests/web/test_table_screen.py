@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
+from api_hands import play
 from match_pages_support import THREE_PLAY
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match, sums
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match, sums
 
 
 def stamp(html: str) -> str:
