@@ -1,5 +1,5 @@
 """Shared fixtures: app, client, runner (CSRF off), csrf_app/csrf_client (CSRF on),
-make_app, empty_database_url, live_server and page (headless Chromium, for tests
+make_app, empty_database_url and unmigrated_app, live_server and page (headless Chromium, for tests
 marked ``browser``), axe_source (axe-core, for the accessibility checks).
 
 The suite runs on SQLite, or on PostgreSQL with ``--db=postgresql`` (or the
@@ -90,6 +90,19 @@ def empty_database_url(databases, tmp_path) -> Iterator[str]:
     url = databases.create(tmp_path / "empty", schema=False)
     yield url
     databases.drop(url)
+
+
+@pytest.fixture
+def unmigrated_app(empty_database_url, tmp_path) -> Flask:
+    """An app on a new database without tables: for the migrations and ``init-db``."""
+    return create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "SQLALCHEMY_DATABASE_URI": empty_database_url,
+            "SECRET_KEY": "test",
+        }
+    )
 
 
 def _make_app(databases, folder: Path, **overrides) -> Iterator[Flask]:

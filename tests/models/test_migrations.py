@@ -7,24 +7,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from ledger import create_app
 from ledger.extensions import db
 
 MATCH_TABLES = {"matches", "match_players", "hands", "hand_versions"}
 TABLE_TABLES = {"tables", "table_players", "seasons", "table_payments"}
 TABLES = MATCH_TABLES | TABLE_TABLES
-
-
-def _app(tmp_path, url):
-    """An app on the empty database at ``url`` (SQLite, or PostgreSQL with --db)."""
-    return create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": str(tmp_path / "instance"),
-            "SQLALCHEMY_DATABASE_URI": url,
-            "SECRET_KEY": "test",
-        }
-    )
 
 
 @contextmanager
@@ -75,8 +62,8 @@ def _insert_hand(sql, number: int, dealer: str, data: dict, players, rules) -> d
     return result
 
 
-def test_db_upgrade_creates_the_tables_and_matches_the_models(tmp_path, empty_database_url):
-    app = _app(tmp_path, empty_database_url)
+def test_db_upgrade_creates_the_tables_and_matches_the_models(unmigrated_app):
+    app = unmigrated_app
     result = app.test_cli_runner().invoke(args=["db", "upgrade"])
     assert result.exit_code == 0, result.output
     with app.app_context():
@@ -89,8 +76,8 @@ def test_db_upgrade_creates_the_tables_and_matches_the_models(tmp_path, empty_da
             db.engine.dispose()
 
 
-def test_foreign_keys_cascade_from_the_match(tmp_path, empty_database_url):
-    app = _app(tmp_path, empty_database_url)
+def test_foreign_keys_cascade_from_the_match(unmigrated_app):
+    app = unmigrated_app
     assert app.test_cli_runner().invoke(args=["db", "upgrade"]).exit_code == 0
     with app.app_context():
         try:
@@ -121,8 +108,8 @@ def test_foreign_keys_cascade_from_the_match(tmp_path, empty_database_url):
             db.engine.dispose()
 
 
-def test_db_downgrade_removes_the_tables(tmp_path, empty_database_url):
-    app = _app(tmp_path, empty_database_url)
+def test_db_downgrade_removes_the_tables(unmigrated_app):
+    app = unmigrated_app
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     assert runner.invoke(args=["db", "downgrade", "base"]).exit_code == 0
@@ -133,9 +120,7 @@ def test_db_downgrade_removes_the_tables(tmp_path, empty_database_url):
             db.engine.dispose()
 
 
-def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
-    tmp_path, empty_database_url
-):
+def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(unmigrated_app):
     """Hands stored under the revision before the kept fold (no scoreboard, no fold
     records): after ``db upgrade`` the match reads as the engine folds it, and takes a
     new hand as one step from there."""
@@ -143,7 +128,7 @@ def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
     from ledger.engine import resolve_rules, run_match
     from ledger.matches.view import hand_record
 
-    app = _app(tmp_path, empty_database_url)
+    app = unmigrated_app
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade", "b7d2e4c1a9f0"]).exit_code == 0
     rules_record = {"profile": "sparkai", "overrides": {"foul": "next_hand"}}
@@ -205,9 +190,7 @@ def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
             db.engine.dispose()
 
 
-def test_the_tables_upgrade_empties_the_kept_scoreboards_and_keeps_every_hand(
-    tmp_path, empty_database_url
-):
+def test_the_tables_upgrade_empties_the_kept_scoreboards_and_keeps_every_hand(unmigrated_app):
     """A match kept under the revision before the tables (a scoreboard without each
     player's maal and the points paid between them): after ``db upgrade`` its hands are
     all there (SQLite copied ``matches`` with foreign keys off), its scoreboard is filled
@@ -215,7 +198,7 @@ def test_the_tables_upgrade_empties_the_kept_scoreboards_and_keeps_every_hand(
     from ledger import matches
     from ledger.engine import resolve_rules
 
-    app = _app(tmp_path, empty_database_url)
+    app = unmigrated_app
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade", "c3f8a1d2e5b7"]).exit_code == 0
     players = ("Asha", "Bikash", "Chandra")
