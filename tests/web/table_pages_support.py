@@ -13,6 +13,13 @@ from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, VOID, WORK
 
 ROSTER = ["Asha", "Bikash", "Chandra", "Dipa"]
 FOUR = [WORKED, BY_COUNTS, DUBLEE_FINISH, VOID]
+#: The awards' titles, as the pages and the PDFs write them in English.
+AWARD_TITLES = {
+    "hands_won": "Most hands won",
+    "dublee_finishes": "Most dublee finishes",
+    "best_hand": "Biggest hand",
+    "best_night": "Best night",
+}
 
 
 def new_table_form(**extra) -> dict[str, str]:
