@@ -10,17 +10,11 @@ import urllib.request
 import pytest
 from api_support import bearer, hand
 from lost_database import lost_after_commit
-from sqlalchemy import func, select
+from row_counts import rows
 
-from ledger.extensions import db
 from ledger.matches.models import Hand
 
 THREE = {"Asha": ("sequences", 10), "Bikash": ("sequences", 5), "Chandra": ("unseen", 8)}
-
-
-def stored_hands(app) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(Hand))
 
 
 def keyed(key: str) -> dict:
@@ -47,7 +41,7 @@ def test_the_same_request_again_gets_the_first_answer_and_stores_nothing(app, cr
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.get_data() == first.get_data()  # the first answer, byte for byte
     assert again.get_json()["number"] == 1
-    assert stored_hands(app) == 2
+    assert rows(app, Hand) == 2
     assert [h["number"] for h in m.get()["hands"]] == [1, 2]
 
 
@@ -80,7 +74,7 @@ def test_the_same_key_with_another_body_is_422_and_stores_nothing(app, create_ma
     assert "already used for hand 1" in error["message"]
     assert "Idempotent-Replayed" not in other.headers
     assert m.get() == before
-    assert stored_hands(app) == 1
+    assert rows(app, Hand) == 1
 
 
 def test_keys_belong_to_their_match(create_match):
@@ -99,7 +93,7 @@ def test_a_key_that_is_not_1_to_200_printable_ascii_is_refused(app, create_match
     assert answer.status_code == 422
     fields = [e["field"] for e in answer.get_json()["errors"]]
     assert fields == ["Idempotency-Key"]
-    assert stored_hands(app) == 0
+    assert rows(app, Hand) == 0
 
 
 def test_the_longest_and_the_oddest_printable_keys_work(create_match):
@@ -158,7 +152,7 @@ def test_the_number_the_client_expects_is_checked(app, create_match):
     assert "Hand 1 is already stored" in error["message"]
     assert "dealt by Asha" in error["message"]
     assert "next hand is 2" in error["message"]
-    assert stored_hands(app) == 1
+    assert rows(app, Hand) == 1
     assert m.post_hand(hand("Bikash", number=2)).get_json()["number"] == 2
 
 
@@ -246,7 +240,7 @@ def test_a_finished_match_takes_no_more_hands_until_its_length_changes(app, crea
     (error,) = refused.get_json()["errors"]
     assert error["field"] == ""
     assert "This match is over: its 2 hands are played" in error["message"]
-    assert stored_hands(app) == 2
+    assert rows(app, Hand) == 2
 
     played_on = m.patch({"length": {"hands": 3}})
     assert played_on.status_code == 200

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 from api_support import THREE_PLAYER_HAND
-from sqlalchemy import func, select
+from row_counts import rows
 
-from ledger.extensions import db
 from ledger.http.imports import FOLDER, RETRY_AFTER
 from ledger.http.slots import render_slot
 from ledger.matches.models import Match
@@ -47,10 +46,7 @@ def documents(app, client) -> dict[str, dict]:
 
 
 def stored(app) -> tuple[int, int]:
-    with app.app_context():
-        return tuple(
-            db.session.scalar(select(func.count()).select_from(model)) for model in (Match, Table)
-        )
+    return tuple(rows(app, model) for model in (Match, Table))
 
 
 def import_slot(app):

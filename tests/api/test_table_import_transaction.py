@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 from api_support import THREE_PLAYER_HAND
+from row_counts import rows
 from sql_counting import counting_queries
-from sqlalchemy import event, func, select
+from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 from tables_support import create_table
 
@@ -17,11 +18,9 @@ from ledger.tables.models import Season, Table, TablePayment
 
 
 def counts(app) -> dict[str, int]:
-    with app.app_context():
-        return {
-            model.__name__: db.session.scalar(select(func.count()).select_from(model))
-            for model in (Table, Season, TablePayment, Match, Hand)
-        }
+    return {
+        model.__name__: rows(app, model) for model in (Table, Season, TablePayment, Match, Hand)
+    }
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ import re
 
 import pytest
 from match_pages_support import BY_COUNTS, WORKED, add_hand, create_match, hand_form, new_match_form
-from sqlalchemy import func, select
+from row_counts import rows
+from sqlalchemy import select
 
 from ledger.extensions import db
 from ledger.matches.models import Hand, Match
@@ -20,11 +21,6 @@ HOSTILE = {
     "right-to-left override": ("\u202eTihar", "A name cannot hold characters that turn"),
     "zero-width space": ("Ti\u200bhar", "A name cannot hold invisible characters"),
 }
-
-
-def rows(app, model) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(model))
 
 
 def field_error(html: str, field_id: str) -> str:
