@@ -1,6 +1,7 @@
 """Shared fixtures: app, client, runner (CSRF off), csrf_app/csrf_client (CSRF on),
-make_app, empty_database_url and unmigrated_app, live_server and page (headless Chromium, for tests
-marked ``browser``), axe_source (axe-core, for the accessibility checks).
+make_app, empty_database_url and unmigrated_app, reached (the endpoints requests reach),
+live_server and page (headless Chromium, for tests marked ``browser``), axe_source
+(axe-core, for the accessibility checks).
 
 The suite runs on SQLite, or on PostgreSQL with ``--db=postgresql`` (or the
 environment variable ``LEDGER_TEST_DB=postgresql``): see ``database_support``.
@@ -17,7 +18,7 @@ import pytest
 from browser_support import CHROMIUM, CHROMIUM_ARGS, fresh_page
 from compiled_once import share_route_builders, share_templates
 from database_support import CHOICES, open_databases
-from flask import Flask
+from flask import Flask, request
 
 from ledger import create_app
 from ledger.extensions import db
@@ -157,6 +158,15 @@ def app(databases, tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def reached(app):
+    """The endpoints of the requests that reach the app (from now on: asked for before
+    the first request, every one)."""
+    seen: list[str | None] = []
+    app.before_request(lambda: seen.append(request.endpoint))
+    return seen
 
 
 @pytest.fixture

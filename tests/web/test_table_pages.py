@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 from api_hands import play
+from match_pages_support import field_errors
 from table_pages_support import (
     FOUR,
     ROSTER,
@@ -22,13 +23,6 @@ from table_pages_support import (
 
 from ledger.extensions import db
 from ledger.tables.models import Table, TablePayment
-
-
-def field_errors(html: str, field_id: str) -> list[str]:
-    found = re.search(
-        rf'<ul class="field-errors" id="{re.escape(field_id)}-errors">(.*?)</ul>', html, re.S
-    )
-    return re.findall(r"<li>(.*?)</li>", found.group(1)) if found else []
 
 
 def form_prefix(name: str) -> str:
