@@ -3,12 +3,13 @@ another body, the same key at the same instant, the hand number the client expec
 a finished match, and PATCH of the match's name and length."""
 
 import json
-import threading
 import urllib.error
 import urllib.request
+from functools import partial
 
 import pytest
 from api_support import bearer, hand
+from at_once import at_once
 from lost_database import lost_after_commit
 from row_counts import rows
 
@@ -357,29 +358,24 @@ def test_patch_needs_the_edit_key_and_a_json_object(client, create_match):
 
 def _post_together(url: str, key: str, bodies: list[dict], headers: list[dict]) -> list:
     """POST each body from its own thread, all released at once; (status, headers, body)."""
-    barrier = threading.Barrier(len(bodies))
-    results: list = [None] * len(bodies)
-
-    def send(i: int) -> None:
-        request = urllib.request.Request(
+    requests = [
+        urllib.request.Request(
             url,
-            data=json.dumps(bodies[i]).encode(),
-            headers={"Content-Type": "application/json", **bearer(key), **headers[i]},
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json", **bearer(key), **extra},
             method="POST",
         )
-        barrier.wait()
-        try:
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                results[i] = (answer.status, dict(answer.headers), answer.read())
-        except urllib.error.HTTPError as refused:
-            results[i] = (refused.code, dict(refused.headers), refused.read())
+        for body, extra in zip(bodies, headers, strict=True)
+    ]
+    return at_once(*(partial(_answer, request) for request in requests))
 
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(bodies))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
+
+def _answer(request: urllib.request.Request) -> tuple:
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, dict(answer.headers), answer.read()
+    except urllib.error.HTTPError as refused:
+        return refused.code, dict(refused.headers), refused.read()
 
 
 def _new_match(base: str, **fields) -> tuple[str, str]:

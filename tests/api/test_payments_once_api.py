@@ -4,12 +4,12 @@ the payment, four requests with one key at the same instant, and a database lost
 after the commit, which must not turn a recorded payment into an error."""
 
 import json
-import threading
 import urllib.error
 import urllib.request
 
 import pytest
 from api_support import bearer
+from at_once import at_once
 from lost_database import lost_after_commit
 from row_counts import rows
 from tables_support import create_table
@@ -163,18 +163,7 @@ def test_four_requests_with_one_key_at_the_same_instant_record_one_payment(live_
     )
     url = f"{live_server}/api/v1/tables/{made[2]['id']}/payments"
     headers = {**bearer(made[2]["edit_key"]), **keyed("four-phones")}
-    barrier = threading.Barrier(4)
-    results: list = [None] * 4
-
-    def send(i: int) -> None:
-        barrier.wait()
-        results[i] = _post(url, PAID, headers)
-
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    results = at_once(*[lambda: _post(url, PAID, headers)] * 4)
     assert [status for status, _, _ in results] == [201] * 4
     replayed = [h.get("Idempotent-Replayed") for _, h, _ in results]
     assert replayed.count("true") == 3
