@@ -545,7 +545,7 @@ def test_the_summary_says_which_hands_were_deleted_or_changed(live_server, phone
     api = f"{live_server}/api/v1/matches/{made['id']}"
     auth = {"Authorization": f"Bearer {made['edit_key']}"}
     for hand in (WORKED, VOID, WORKED):
-        assert phone.request.post(f"{api}/hands", data=hand, headers=auth).status == 201
+        created(phone.request, f"{api}/hands", hand, made["edit_key"])
     gone = phone.request.delete(f"{api}/hands/2", headers={**auth, "If-Match": '"1"'})
     assert gone.status in (200, 204), gone.text()
     changed = phone.request.put(f"{api}/hands/3", data={**VOID, "version": 1}, headers=auth)
