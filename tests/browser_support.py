@@ -1,4 +1,6 @@
-"""Driving the hand form (and auditing pages) in headless Chromium.
+"""Driving the hand form (and auditing pages) in headless Chromium, and the set-up the
+browser tests share: a fresh page, its text size and language, what they make through
+the API.
 
 Also used by `make bench` (bench/form_bench.py): the form's height and the taps of a
 typical hand are measured by the same code as the tests hold them to.
