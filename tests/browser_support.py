@@ -1,10 +1,15 @@
-"""Driving the hand form (and auditing pages) in headless Chromium.
+"""Driving the hand form (and auditing pages) in headless Chromium, and the set-up the
+browser tests share: a fresh page, its text size and language, what they make through
+the API.
 
 Also used by `make bench` (bench/form_bench.py): the form's height and the taps of a
 typical hand are measured by the same code as the tests hold them to.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 PHONE = {"width": 390, "height": 844}
 #: A 4-player hand with the maal as totals fits 1.5 phone screens (issue 10).
@@ -35,6 +40,38 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+@contextmanager
+def fresh_page(browser, viewport=PHONE, **options) -> Iterator:
+    """A new page in a browser context of its own (phone-sized unless ``viewport`` says
+    otherwise), closed after. ``page.console_errors`` collects console errors, CSP
+    violations included, and uncaught exceptions; tests assert it stays empty.
+    ``options``: the context's (``has_touch``, ``java_script_enabled``, ``color_scheme``...)."""
+    context = browser.new_context(viewport=viewport, **options)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.console_errors = errors
+        yield page
+    finally:
+        context.close()
+
+
+def set_text_size(page, px: int, fixed_px: int | None = None) -> None:
+    """The browser's own text size, as a person sets it on a phone (Chromium's default
+    is 16 px; 32 is 200 %), and the fixed-width font's (the same unless given)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.enable")
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": px, "fixed": fixed_px or px}})
+
+
+def ask_in(page, base: str, lang: str) -> None:
+    """The page's browser asks for the site's pages in ``lang`` from now on (the cookie
+    the language switch sets), without a visit to the switch."""
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": base}])
 
 
 def choose(page, field_id: str, value: str) -> None:
@@ -70,31 +107,58 @@ def use_maal_mode(page, row: int, mode: str) -> int:
     return taps + 1
 
 
+def created(request, url: str, data: dict | None = None, key: str | None = None) -> dict:
+    """POST ``data`` to the JSON API at ``url`` with a browser's request context (with
+    the edit rights of ``key``, if given): it must be made (201). The answer's body."""
+    auth = {"Authorization": f"Bearer {key}"} if key else None
+    answer = request.post(url, data=data, headers=auth)
+    assert answer.status == 201, answer.text()
+    return answer.json()
+
+
 def api_match(page, base: str, hands=(), players=PLAYERS, rules="sparkai", length=None) -> str:
     """A match made through the JSON API (with ``hands``), joined by this browser with
     its edit link, as a scorekeeper's phone would; the match page's URL."""
-    made = page.request.post(
+    body = created(
+        page.request,
         f"{base}/api/v1/matches",
-        data={
+        {
             "name": "Tihar at Asha's",
             "players": list(players),
             "rules": rules,
             "length": length or {"hands": 8},
         },
     )
-    assert made.status == 201, made.text()
-    body = made.json()
     match_id, key = body["id"], body["edit_key"]
     for hand in hands:
-        stored = page.request.post(
-            f"{base}/api/v1/matches/{match_id}/hands",
-            data=hand,
-            headers={"Authorization": f"Bearer {key}"},
-        )
-        assert stored.status == 201, stored.text()
+        created(page.request, f"{base}/api/v1/matches/{match_id}/hands", hand, key)
     page.goto(f"{base}/matches/{match_id}/join/{key}")
     page.wait_for_url(f"{base}/matches/{match_id}")
     return f"{base}/matches/{match_id}"
+
+
+def open_hand_form(page, match_url: str) -> None:
+    """The match's form for a new hand, its script loaded."""
+    page.goto(match_url + "/hands/new")
+    page.wait_for_function("() => window.htmx !== undefined")
+
+
+def flash(page) -> str:
+    """The page's messages, once the first one is there."""
+    page.locator(".flash").first.wait_for()
+    return page.locator(".flashes").inner_text()
+
+
+def posts_only(answer):
+    """A route handler: a POST is answered by ``answer(route)``; anything else goes on."""
+
+    def handle(route):
+        if route.request.method == "POST":
+            answer(route)
+        else:
+            route.continue_()
+
+    return handle
 
 
 def page_height(page) -> int:

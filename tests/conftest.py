@@ -1,6 +1,7 @@
 """Shared fixtures: app, client, runner (CSRF off), csrf_app/csrf_client (CSRF on),
-make_app, empty_database_url, live_server and page (headless Chromium, for tests
-marked ``browser``), axe_source (axe-core, for the accessibility checks).
+make_app, empty_database_url and unmigrated_app, reached (the endpoints requests reach),
+live_server and page (headless Chromium, for tests marked ``browser``), axe_source
+(axe-core, for the accessibility checks).
 
 The suite runs on SQLite, or on PostgreSQL with ``--db=postgresql`` (or the
 environment variable ``LEDGER_TEST_DB=postgresql``): see ``database_support``.
@@ -14,10 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS
+from browser_support import CHROMIUM, CHROMIUM_ARGS, fresh_page
 from compiled_once import share_route_builders, share_templates
 from database_support import CHOICES, open_databases
-from flask import Flask
+from flask import Flask, request
 
 from ledger import create_app
 from ledger.extensions import db
@@ -92,6 +93,19 @@ def empty_database_url(databases, tmp_path) -> Iterator[str]:
     databases.drop(url)
 
 
+@pytest.fixture
+def unmigrated_app(empty_database_url, tmp_path) -> Flask:
+    """An app on a new database without tables: for the migrations and ``init-db``."""
+    return create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "SQLALCHEMY_DATABASE_URI": empty_database_url,
+            "SECRET_KEY": "test",
+        }
+    )
+
+
 def _make_app(databases, folder: Path, **overrides) -> Iterator[Flask]:
     """An app on a database of its own with the models' tables (unless the overrides
     name another database, whose tables it makes), dropped at the end."""
@@ -144,6 +158,15 @@ def app(databases, tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def reached(app):
+    """The endpoints of the requests that reach the app (from now on: asked for before
+    the first request, every one)."""
+    seen: list[str | None] = []
+    app.before_request(lambda: seen.append(request.endpoint))
+    return seen
 
 
 @pytest.fixture
@@ -207,11 +230,5 @@ def axe_source() -> str:
 def page(browser):
     """A fresh page (phone-sized). ``page.console_errors`` collects console errors,
     CSP violations included; tests should assert it stays empty."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.console_errors = errors
-    yield page
-    context.close()
+    with fresh_page(browser) as page:
+        yield page

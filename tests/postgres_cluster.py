@@ -41,7 +41,8 @@ def server_binaries() -> Path | None:
     return Path(found[-1]).parent if found else None
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on just now."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -54,7 +55,7 @@ class Cluster:
         self.bindir = bindir
         self.root = Path(tempfile.mkdtemp(prefix="ledger-pg-"))
         self.data = self.root / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self._names = itertools.count(1)
         self._as_user: list[str] = []
         if os.geteuid() == 0:

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from postgres_cluster import UNPRIVILEGED, _free_port
+from postgres_cluster import UNPRIVILEGED, free_port
 
 STARTUP_SECONDS = 10
 
@@ -31,7 +31,7 @@ class RedisServer:
     def __init__(self, binary: str):
         self.binary = binary
         self.root = Path(tempfile.mkdtemp(prefix="ledger-redis-"))
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}"
         self._as_user: list[str] = []
         if os.geteuid() == 0:

@@ -23,6 +23,12 @@ def hand(winner="Asha", players=None, finish="sequences", **extra) -> dict:
     }
 
 
+#: A small hand of a three-player match, for tests that store one and export it.
+THREE_PLAYER_HAND = hand(
+    players={"Asha": ("sequences", 3), "Bikash": ("sequences", 1), "Chandra": ("unseen", 0)}
+)
+
+
 class MatchClient:
     """A test client bound to one match: ``post_hand``, ``put_hand``, ``get``..."""
 

@@ -50,10 +50,14 @@ class TableClient:
             assert response.status_code == 201, response.get_json()
 
 
+#: The players ``create_table`` gives a table unless told otherwise.
+ROSTER = ["Asha", "Bikash", "Chandra", "Dipa", "Esha"]
+
+
 def create_table(client, **fields) -> TableClient:
     body = {
         "name": "Friday table",
-        "players": ["Asha", "Bikash", "Chandra", "Dipa", "Esha"],
+        "players": list(ROSTER),
         "rules": "sparkai",
         "stake": None,
         **fields,

@@ -5,20 +5,14 @@ from __future__ import annotations
 
 import pytest
 from api_support import hand
-from sqlalchemy import func, select
+from row_counts import rows
 
 from ledger.engine import FieldError
-from ledger.extensions import db
 from ledger.matches.models import INTEGER_MAX, Hand
 from ledger.matches.reading import read_whole_number
 
 #: Past PostgreSQL's integer, past SQLite's, and more digits than int() reads.
 PAST_THE_DATABASE = [INTEGER_MAX + 1, 2**63, 2**64, int("9" * 400)]
-
-
-def stored_hands(app) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(Hand))
 
 
 @pytest.mark.parametrize("number", PAST_THE_DATABASE)
@@ -33,7 +27,7 @@ def test_a_hand_number_past_the_database_is_a_422_on_number(app, create_match, n
             f"from 1 to {INTEGER_MAX}.",
         }
     ]
-    assert stored_hands(app) == 0
+    assert rows(app, Hand) == 0
     assert m.post_hand({**hand(), "number": 1}).status_code == 201
 
 

@@ -8,12 +8,11 @@ import random
 
 import pytest
 from api_support import hand
-from sqlalchemy import func, select
+from row_counts import rows
 from tables_support import check_settles, check_standings, create_table, match_bodies
 from test_match_export_api import comparable
 from test_tables_api import h
 
-from ledger.extensions import db
 from ledger.matches.models import HandVersion, Match
 from ledger.tables.export import MAX_IMPORTED_PAYMENTS, MAX_IMPORTED_SEASONS
 from ledger.tables.models import Table
@@ -317,11 +316,7 @@ def damaged(document: object, rng: random.Random) -> object:
 
 
 def stored(app) -> tuple[int, ...]:
-    with app.app_context():
-        return tuple(
-            db.session.scalar(select(func.count()).select_from(model))
-            for model in (Table, Match, HandVersion)
-        )
+    return tuple(rows(app, model) for model in (Table, Match, HandVersion))
 
 
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests

@@ -3,24 +3,19 @@ another body, the same key at the same instant, the hand number the client expec
 a finished match, and PATCH of the match's name and length."""
 
 import json
-import threading
 import urllib.error
 import urllib.request
+from functools import partial
 
 import pytest
 from api_support import bearer, hand
+from at_once import at_once
 from lost_database import lost_after_commit
-from sqlalchemy import func, select
+from row_counts import rows
 
-from ledger.extensions import db
 from ledger.matches.models import Hand
 
 THREE = {"Asha": ("sequences", 10), "Bikash": ("sequences", 5), "Chandra": ("unseen", 8)}
-
-
-def stored_hands(app) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(Hand))
 
 
 def keyed(key: str) -> dict:
@@ -47,7 +42,7 @@ def test_the_same_request_again_gets_the_first_answer_and_stores_nothing(app, cr
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.get_data() == first.get_data()  # the first answer, byte for byte
     assert again.get_json()["number"] == 1
-    assert stored_hands(app) == 2
+    assert rows(app, Hand) == 2
     assert [h["number"] for h in m.get()["hands"]] == [1, 2]
 
 
@@ -80,7 +75,7 @@ def test_the_same_key_with_another_body_is_422_and_stores_nothing(app, create_ma
     assert "already used for hand 1" in error["message"]
     assert "Idempotent-Replayed" not in other.headers
     assert m.get() == before
-    assert stored_hands(app) == 1
+    assert rows(app, Hand) == 1
 
 
 def test_keys_belong_to_their_match(create_match):
@@ -99,7 +94,7 @@ def test_a_key_that_is_not_1_to_200_printable_ascii_is_refused(app, create_match
     assert answer.status_code == 422
     fields = [e["field"] for e in answer.get_json()["errors"]]
     assert fields == ["Idempotency-Key"]
-    assert stored_hands(app) == 0
+    assert rows(app, Hand) == 0
 
 
 def test_the_longest_and_the_oddest_printable_keys_work(create_match):
@@ -158,7 +153,7 @@ def test_the_number_the_client_expects_is_checked(app, create_match):
     assert "Hand 1 is already stored" in error["message"]
     assert "dealt by Asha" in error["message"]
     assert "next hand is 2" in error["message"]
-    assert stored_hands(app) == 1
+    assert rows(app, Hand) == 1
     assert m.post_hand(hand("Bikash", number=2)).get_json()["number"] == 2
 
 
@@ -246,7 +241,7 @@ def test_a_finished_match_takes_no_more_hands_until_its_length_changes(app, crea
     (error,) = refused.get_json()["errors"]
     assert error["field"] == ""
     assert "This match is over: its 2 hands are played" in error["message"]
-    assert stored_hands(app) == 2
+    assert rows(app, Hand) == 2
 
     played_on = m.patch({"length": {"hands": 3}})
     assert played_on.status_code == 200
@@ -363,29 +358,24 @@ def test_patch_needs_the_edit_key_and_a_json_object(client, create_match):
 
 def _post_together(url: str, key: str, bodies: list[dict], headers: list[dict]) -> list:
     """POST each body from its own thread, all released at once; (status, headers, body)."""
-    barrier = threading.Barrier(len(bodies))
-    results: list = [None] * len(bodies)
-
-    def send(i: int) -> None:
-        request = urllib.request.Request(
+    requests = [
+        urllib.request.Request(
             url,
-            data=json.dumps(bodies[i]).encode(),
-            headers={"Content-Type": "application/json", **bearer(key), **headers[i]},
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json", **bearer(key), **extra},
             method="POST",
         )
-        barrier.wait()
-        try:
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                results[i] = (answer.status, dict(answer.headers), answer.read())
-        except urllib.error.HTTPError as refused:
-            results[i] = (refused.code, dict(refused.headers), refused.read())
+        for body, extra in zip(bodies, headers, strict=True)
+    ]
+    return at_once(*(partial(_answer, request) for request in requests))
 
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(bodies))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
+
+def _answer(request: urllib.request.Request) -> tuple:
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, dict(answer.headers), answer.read()
+    except urllib.error.HTTPError as refused:
+        return refused.code, dict(refused.headers), refused.read()
 
 
 def _new_match(base: str, **fields) -> tuple[str, str]:

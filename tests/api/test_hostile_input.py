@@ -12,9 +12,8 @@ import json
 
 import pytest
 from api_support import PLAYERS, bearer, hand
-from sqlalchemy import func, select
+from row_counts import rows
 
-from ledger.extensions import db
 from ledger.matches.models import Hand, Match
 
 HOSTILE_NAMES = {
@@ -29,11 +28,6 @@ HOSTILE_NAMES = {
     "empty": "   ",
 }
 HUGE_NUMBERS = ["2147483648", "99999999999999999999", "9" * 5000]
-
-
-def rows(app, model) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(model))
 
 
 def post_json(client, url: str, body: object, headers=None):

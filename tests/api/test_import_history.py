@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 from api_support import bearer, hand
-from sqlalchemy import func, select
+from row_counts import rows
 from test_match_export_api import played_match
 
-from ledger.extensions import db
 from ledger.matches.models import HandVersion, Match
 
 
@@ -61,11 +60,7 @@ CHANGES = {
 
 
 def counts(app) -> tuple[int, int]:
-    with app.app_context():
-        return (
-            db.session.scalar(select(func.count()).select_from(Match)),
-            db.session.scalar(select(func.count()).select_from(HandVersion)),
-        )
+    return rows(app, Match), rows(app, HandVersion)
 
 
 @pytest.mark.parametrize("kind", CHANGES)

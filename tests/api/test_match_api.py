@@ -2,7 +2,8 @@
 
 import pytest
 from api_support import PLAYERS, bearer, hand
-from sqlalchemy import func, select
+from row_counts import rows
+from sqlalchemy import select
 
 from ledger.engine import parse_hand, resolve_rules, settle
 from ledger.extensions import db
@@ -25,11 +26,6 @@ def summed(hands: list[dict], players=PLAYERS) -> dict[str, int]:
 
 def totals_of(match: dict) -> dict[str, int]:
     return {p["name"]: p["total"] for p in match["players"]}
-
-
-def count(app, model) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(model))
 
 
 # --- create and read -------------------------------------------------------------------
@@ -120,7 +116,7 @@ def test_create_refuses_an_invalid_match_with_the_field(app, client, change, fie
     errors = response.get_json()["errors"]
     assert field in [e["field"] for e in errors]
     assert all(e["message"] for e in errors)
-    assert count(app, Match) == 0
+    assert rows(app, Match) == 0
 
 
 def test_create_reports_every_problem_at_once(client):
@@ -270,7 +266,7 @@ def test_an_invalid_hand_is_422_with_field_paths_and_nothing_is_stored(
     assert fields <= {e["field"] for e in errors}, errors
     assert all(e["message"] for e in errors)
     assert m.get() == before
-    assert count(app, Hand) == 1
+    assert rows(app, Hand) == 1
 
 
 def test_a_hand_with_the_matchs_own_rules_is_accepted(create_match):
@@ -421,8 +417,8 @@ def test_writes_without_the_matchs_key_are_refused_and_store_nothing(
         if expected == 401:
             assert response.headers["WWW-Authenticate"].startswith("Bearer")
     assert m.get() == before
-    assert count(app, Hand) == 1
-    assert count(app, HandVersion) == 0
+    assert rows(app, Hand) == 1
+    assert rows(app, HandVersion) == 0
 
 
 def test_the_key_of_a_match_does_not_open_another(create_match):

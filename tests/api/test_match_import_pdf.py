@@ -13,10 +13,9 @@ import zlib
 import pytest
 from api_support import hand
 from pypdf import PdfReader, PdfWriter
-from sqlalchemy import func, select
+from row_counts import rows
 from test_match_export_api import comparable, played_match
 
-from ledger.extensions import db
 from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
 
@@ -31,11 +30,6 @@ def summary(client, m, headers=None) -> bytes:
     response = client.get(f"/matches/{m.id}/summary.pdf", headers=headers or {})
     assert response.status_code == 200
     return response.data
-
-
-def count_matches(app) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(Match))
 
 
 def message(response, field: str = "") -> str:
@@ -139,7 +133,7 @@ def test_a_body_that_is_not_a_pdf_is_a_400(app, client, body):
     response = post_pdf(client, body)
     assert response.status_code == 400
     assert message(response) == "This is not a PDF: a PDF file starts with %PDF-."
-    assert count_matches(app) == 0
+    assert rows(app, Match) == 0
 
 
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests
@@ -151,7 +145,7 @@ def test_a_pdf_that_carries_no_match_is_a_422(app, client, create_match):
         response = post_pdf(client, body)
         assert response.status_code == 422
         assert message(response).startswith("This PDF carries no match: it has no attached")
-    assert count_matches(app) == 1
+    assert rows(app, Match) == 1
 
 
 @pytest.mark.parametrize(
@@ -171,7 +165,7 @@ def test_a_pdf_whose_export_is_not_a_match_is_a_422(app, client, create_match, c
     response = post_pdf(client, with_attachment(slip, "export.json", content))
     assert response.status_code == 422
     assert message(response, "format" if b"format" in content else "").startswith(expected)
-    assert count_matches(app) == 1
+    assert rows(app, Match) == 1
 
 
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests
@@ -183,7 +177,7 @@ def test_an_export_with_a_wrong_hand_is_a_422_on_its_field(app, client, create_m
     response = post_pdf(client, with_attachment(slip, "export.json", json.dumps(document).encode()))
     assert response.status_code == 422
     assert "hands.1.winner" in [e["field"] for e in response.get_json()["errors"]]
-    assert count_matches(app) == 1
+    assert rows(app, Match) == 1
 
 
 def test_a_compressed_bomb_is_refused_without_inflating_it(app, client):
@@ -204,7 +198,7 @@ def test_a_compressed_bomb_is_refused_without_inflating_it(app, client):
     assert response.status_code == 422
     assert message(response) == "The export.json attached to this PDF is larger than 4 MiB."
     assert peak < 3 * IMPORT_MAX_BYTES, peak
-    assert count_matches(app) == 0
+    assert rows(app, Match) == 0
 
 
 @pytest.mark.parametrize(
@@ -236,7 +230,7 @@ def test_a_hostile_name_tree_is_a_422(app, client, embedded, streams):
     response = post_pdf(client, handmade_pdf(embedded, streams))
     assert response.status_code == 422, response.get_json()
     assert message(response).startswith(("This PDF carries no match", "The export.json attached"))
-    assert count_matches(app) == 0
+    assert rows(app, Match) == 0
 
 
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests
@@ -274,10 +268,10 @@ def test_a_locked_pdf_is_refused(app, client, create_match):
     response = post_pdf(client, out.getvalue())
     assert response.status_code in (400, 422)
     assert message(response).startswith(("This PDF is damaged", "The export.json attached"))
-    assert count_matches(app) == 1
+    assert rows(app, Match) == 1
 
 
 def test_a_pdf_over_the_import_limit_is_a_413(app, client):
     body = b"%PDF-1.7\n" + b" " * IMPORT_MAX_BYTES
     assert post_pdf(client, body).status_code == 413
-    assert count_matches(app) == 0
+    assert rows(app, Match) == 0

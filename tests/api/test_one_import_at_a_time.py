@@ -10,24 +10,15 @@ import json
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select
+from api_support import THREE_PLAYER_HAND
+from row_counts import rows
 
-from ledger.extensions import db
 from ledger.http.imports import FOLDER, RETRY_AFTER
 from ledger.http.slots import render_slot
 from ledger.matches.models import Match
 from ledger.tables.models import Table
 
 PLAYERS = ["Asha", "Bikash", "Chandra"]
-HAND = {
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 3},
-        {"name": "Bikash", "seen": "sequences", "maal": 1},
-        {"name": "Chandra", "seen": "unseen", "maal": 0},
-    ],
-}
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 
 
@@ -40,7 +31,9 @@ def documents(app, client) -> dict[str, dict]:
     match = client.post("/api/v1/matches", json=body).get_json()
     auth = {"Authorization": f"Bearer {match['edit_key']}"}
     assert (
-        client.post(f"/api/v1/matches/{match['id']}/hands", json=HAND, headers=auth).status_code
+        client.post(
+            f"/api/v1/matches/{match['id']}/hands", json=THREE_PLAYER_HAND, headers=auth
+        ).status_code
         == 201
     )
     table = client.post("/api/v1/tables", json=body).get_json()
@@ -53,10 +46,7 @@ def documents(app, client) -> dict[str, dict]:
 
 
 def stored(app) -> tuple[int, int]:
-    with app.app_context():
-        return tuple(
-            db.session.scalar(select(func.count()).select_from(model)) for model in (Match, Table)
-        )
+    return tuple(rows(app, model) for model in (Match, Table))
 
 
 def import_slot(app):

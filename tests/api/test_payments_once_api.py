@@ -4,17 +4,16 @@ the payment, four requests with one key at the same instant, and a database lost
 after the commit, which must not turn a recorded payment into an error."""
 
 import json
-import threading
 import urllib.error
 import urllib.request
 
 import pytest
 from api_support import bearer
+from at_once import at_once
 from lost_database import lost_after_commit
-from sqlalchemy import func, select
+from row_counts import rows
 from tables_support import create_table
 
-from ledger.extensions import db
 from ledger.tables.models import TablePayment
 
 STAKE = {"per_point": "1.00", "currency": "NPR"}
@@ -23,11 +22,6 @@ PAID = {"from": "Dipa", "to": "Asha", "amount": "150.00"}
 
 def keyed(key: str) -> dict[str, str]:
     return {"Idempotency-Key": key}
-
-
-def stored_payments(app) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(TablePayment))
 
 
 @pytest.fixture
@@ -54,7 +48,7 @@ def test_the_same_payment_again_gets_the_first_answer_and_records_nothing(app, t
     assert again.status_code == 201
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json() == first.get_json()
-    assert stored_payments(app) == 1
+    assert rows(app, TablePayment) == 1
     assert table.get("/payments")["payments"] == [first.get_json()]
 
 
@@ -66,13 +60,13 @@ def test_the_same_key_with_another_body_is_422_and_records_nothing(app, table):
     assert error["field"] == "Idempotency-Key"
     assert "already used" in error["message"]
     assert "Idempotent-Replayed" not in other.headers
-    assert stored_payments(app) == 1
+    assert rows(app, TablePayment) == 1
 
 
 def test_without_a_key_each_request_records_one(app, table):
     assert pay(table).status_code == 201
     assert pay(table).status_code == 201
-    assert stored_payments(app) == 2
+    assert rows(app, TablePayment) == 2
 
 
 def test_keys_belong_to_their_table(client, app, table):
@@ -81,7 +75,7 @@ def test_keys_belong_to_their_table(client, app, table):
     there = pay(other, **keyed("shared"))
     assert there.status_code == 201
     assert "Idempotent-Replayed" not in there.headers
-    assert stored_payments(app) == 2
+    assert rows(app, TablePayment) == 2
 
 
 @pytest.mark.parametrize("key", ["", "x" * 201, "naïve", "tab\there"])
@@ -89,7 +83,7 @@ def test_a_key_that_is_not_1_to_200_printable_ascii_is_refused(app, table, key):
     answer = pay(table, **keyed(key.encode("utf-8").decode("latin-1")))
     assert answer.status_code == 422
     assert [e["field"] for e in answer.get_json()["errors"]] == ["Idempotency-Key"]
-    assert stored_payments(app) == 0
+    assert rows(app, TablePayment) == 0
 
 
 def test_a_refused_payment_does_not_use_up_its_key(app, table):
@@ -114,7 +108,7 @@ def test_taking_back_twice_with_one_key_answers_the_first_answer(app, table):
     assert again.headers["Idempotent-Replayed"] == "true"
     assert "Idempotent-Replayed" not in first.headers
     assert take_back(table, payment["id"]).status_code == 404  # without the key: gone
-    assert stored_payments(app) == 0
+    assert rows(app, TablePayment) == 0
 
 
 def test_one_key_names_one_request_across_recording_and_taking_back(table):
@@ -132,7 +126,7 @@ def test_a_payment_taken_back_takes_its_key_with_it(app, table):
     assert again.status_code == 201
     assert "Idempotent-Replayed" not in again.headers
     assert again.get_json()["recorded_at"] != first["recorded_at"]  # recorded anew
-    assert stored_payments(app) == 1
+    assert rows(app, TablePayment) == 1
 
 
 def test_a_replay_after_a_rename_names_the_player_as_the_roster_does(table):
@@ -169,18 +163,7 @@ def test_four_requests_with_one_key_at_the_same_instant_record_one_payment(live_
     )
     url = f"{live_server}/api/v1/tables/{made[2]['id']}/payments"
     headers = {**bearer(made[2]["edit_key"]), **keyed("four-phones")}
-    barrier = threading.Barrier(4)
-    results: list = [None] * 4
-
-    def send(i: int) -> None:
-        barrier.wait()
-        results[i] = _post(url, PAID, headers)
-
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    results = at_once(*[lambda: _post(url, PAID, headers)] * 4)
     assert [status for status, _, _ in results] == [201] * 4
     replayed = [h.get("Idempotent-Replayed") for _, h, _ in results]
     assert replayed.count("true") == 3

@@ -4,7 +4,7 @@ standings and the head-to-head, are known by name ignoring case across nights, a
 their nights become theirs once the name joins the roster."""
 
 from api_support import hand
-from tables_support import check_settles, check_standings, create_table, match_bodies
+from tables_support import ROSTER, check_settles, check_standings, create_table, match_bodies
 
 FOUR = ["Asha", "Bikash", "Chandra", "Ram"]
 WITH_RAM = {
@@ -31,13 +31,7 @@ def test_a_guest_plays_a_night_without_joining_the_roster(client):
     table = create_table(client, stake={"per_point": "1.00", "currency": "NPR"})
     made = _night(table)
     assert _rows(made) == {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
-    assert [p["name"] for p in table.get()["players"]] == [
-        "Asha",
-        "Bikash",
-        "Chandra",
-        "Dipa",
-        "Esha",
-    ]
+    assert [p["name"] for p in table.get()["players"]] == ROSTER
     body = client.get(f"/api/v1/matches/{made['id']}").get_json()
     assert _rows(body) == _rows(made) and _rows(body, "standings") == _rows(made)
     settle = client.get(f"/api/v1/matches/{made['id']}/settle-up").get_json()

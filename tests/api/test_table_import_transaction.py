@@ -5,8 +5,10 @@ and leaves nothing behind; the same document then imports whole."""
 from __future__ import annotations
 
 import pytest
+from api_support import THREE_PLAYER_HAND
+from row_counts import rows
 from sql_counting import counting_queries
-from sqlalchemy import event, func, select
+from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 from tables_support import create_table
 
@@ -14,30 +16,18 @@ from ledger.extensions import db
 from ledger.matches.models import Hand, Match
 from ledger.tables.models import Season, Table, TablePayment
 
-HAND = {
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 3},
-        {"name": "Bikash", "seen": "sequences", "maal": 1},
-        {"name": "Chandra", "seen": "unseen", "maal": 0},
-    ],
-}
-
 
 def counts(app) -> dict[str, int]:
-    with app.app_context():
-        return {
-            model.__name__: db.session.scalar(select(func.count()).select_from(model))
-            for model in (Table, Season, TablePayment, Match, Hand)
-        }
+    return {
+        model.__name__: rows(app, model) for model in (Table, Season, TablePayment, Match, Hand)
+    }
 
 
 @pytest.fixture
 def exported(client) -> dict:
     table = create_table(client, stake={"per_point": "1.00", "currency": "NPR"})
     for _ in range(2):
-        table.play(table.new_match(["Asha", "Bikash", "Chandra"]), [HAND])
+        table.play(table.new_match(["Asha", "Bikash", "Chandra"]), [THREE_PLAYER_HAND])
     table.post("/seasons", {"name": "Tihar"})
     table.post("/payments", {"from": "Bikash", "to": "Asha", "amount": "2.00"})
     return client.get(f"{table.url}/export.json").get_json()

@@ -4,18 +4,14 @@ from the matches' own JSON."""
 
 from decimal import Decimal
 
-from api_support import bearer
+from api_support import THREE_PLAYER_HAND, bearer, hand
 from settle_up_support import fewest_by_search
-from tables_support import check_settles, check_standings, create_table, match_bodies
+from tables_support import ROSTER, check_settles, check_standings, create_table, match_bodies
 
 
 def h(winner: str, **players: tuple[str, int]) -> dict:
     """A hand by counts: ``players`` name -> (seen, maal); the others sit out."""
-    return {
-        "finish": "sequences",
-        "winner": winner,
-        "players": [{"name": n, "seen": s, "maal": m} for n, (s, m) in players.items()],
-    }
+    return hand(winner, players)
 
 
 NIGHT_1 = [  # Esha sits out; Dipa sits out the second hand
@@ -99,13 +95,7 @@ def test_three_nights_two_seasons_a_rename_and_money(client):
     history = client.get(f"/api/v1/matches/{night_1['id']}/hands/1").get_json()["history"]
     assert history[-1]["action"] == "rename"
     assert "Bikas" in [p["name"] for p in history[-1]["hand"]["players"]]
-    assert [p["name"] for p in table.get()["players"]] == [
-        "Asha",
-        "Bikash",
-        "Chandra",
-        "Dipa",
-        "Esha",
-    ]
+    assert [p["name"] for p in table.get()["players"]] == ROSTER
 
     night_2 = table.new_match(["Asha", "bikash", "Chandra", "Esha"], length={"hands": 3})
     assert [p["name"] for p in night_2["players"]][1] == "Bikash"  # the roster's spelling
@@ -187,19 +177,19 @@ def test_three_nights_two_seasons_a_rename_and_money(client):
 def test_the_table_key_writes_to_its_matches_and_a_match_moves_in(client, create_match):
     table = create_table(client)
     match = table.new_match(["Asha", "Bikash", "Chandra"])
-    hand = h("Asha", Asha=("sequences", 3), Bikash=("sequences", 1), Chandra=("unseen", 0))
+    three = THREE_PLAYER_HAND
     own = client.post(
-        f"/api/v1/matches/{match['id']}/hands", json=hand, headers=bearer(match["edit_key"])
+        f"/api/v1/matches/{match['id']}/hands", json=three, headers=bearer(match["edit_key"])
     )
     assert own.status_code == 201
-    by_table = client.post(f"/api/v1/matches/{match['id']}/hands", json=hand, headers=table.auth)
+    by_table = client.post(f"/api/v1/matches/{match['id']}/hands", json=three, headers=table.auth)
     assert by_table.status_code == 201
     lone = create_match()
-    assert lone.post_hand(hand, key=table.key).status_code == 403  # not the table's match
+    assert lone.post_hand(three, key=table.key).status_code == 403  # not the table's match
 
     moved = table.post("/matches", {"match": lone.id, "match_edit_key": lone.key}, status=200)
     assert moved["table"] == table.id
-    assert lone.post_hand(hand, key=table.key).status_code == 201
+    assert lone.post_hand(three, key=table.key).status_code == 201
     roster = [p["name"] for p in table.get()["players"]]
     assert roster == ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal"]
     assert [m["id"] for m in table.get()["matches"]] == [lone.id, match["id"]]
@@ -272,8 +262,7 @@ def test_export_and_import_a_whole_table(client):
     night = table.new_match(["Asha", "Bikash", "Chandra"], length={"hands": 2})
     table.play(
         night,
-        NIGHT_1[1:2]
-        and [h("Asha", Asha=("sequences", 3), Bikash=("sequences", 1), Chandra=("unseen", 0))] * 2,
+        NIGHT_1[1:2] and [THREE_PLAYER_HAND] * 2,
     )
     table.post("/seasons", {"name": "Tihar"})
     table.post("/payments", {"from": "Bikash", "to": "Asha", "amount": "4.00"})

@@ -132,18 +132,21 @@ def spec_kind(card, tiplu) -> str:
 
 @dataclass(frozen=True)
 class SpecProfile:
-    scoring: str
-    printed_jokers: bool
+    """One published profile. The defaults are what most of them share; each profile in
+    ``SPEC`` names what it has of its own."""
+
     tiplu_copies: int
     tiplu: tuple
-    neighbour: tuple  # poplu and jhiplu each
     alter: tuple | None  # None: the alter is no category
     alter_is: str  # "maal", "ordinary_joker" (classic) or "ordinary" (gamerules: not wild)
-    ordinary_jokers_wild: bool
-    printed_joker: tuple | None
-    marriage: tuple
-    marriage_shown: tuple | None
-    grouping: str
+    scoring: str = "zero_sum"
+    printed_jokers: bool = False
+    neighbour: tuple = (2, 5, 10)  # poplu and jhiplu each
+    ordinary_jokers_wild: bool = True
+    printed_joker: tuple | None = None
+    marriage: tuple = (10, 30)
+    marriage_shown: tuple | None = None
+    grouping: str = "best"
     # Dealt tunnela bonus by kind: a number per tunnela; None: not scored. gamerules
     # uses totals tables per group instead (see GAMERULES_TUNNELAS).
     tunnela: dict = field(default_factory=dict)
@@ -160,18 +163,12 @@ class SpecProfile:
 NO_TUNNELAS: dict = {}
 SPEC: dict[str, SpecProfile] = {
     "amarnepal": SpecProfile(
-        scoring="zero_sum",
         printed_jokers=True,
         tiplu_copies=2,
         tiplu=(3, 8),
-        neighbour=(2, 5, 10),
         alter=(5, 15, 25),
         alter_is="maal",
-        ordinary_jokers_wild=True,
         printed_joker=(5, 15, 25),
-        marriage=(10, 30),
-        marriage_shown=None,
-        grouping="best",
         tunnela={
             "ordinary": 5,
             "ordinary_joker": 10,
@@ -184,34 +181,18 @@ SPEC: dict[str, SpecProfile] = {
         tunnela_needs="sequences",
     ),
     "sparkai": SpecProfile(
-        scoring="zero_sum",
-        printed_jokers=False,
         tiplu_copies=2,
         tiplu=(3, 8),
-        neighbour=(2, 5, 10),
         alter=(5, 15, 25),
         alter_is="maal",
-        ordinary_jokers_wild=True,
-        printed_joker=None,
-        marriage=(10, 30),
-        marriage_shown=None,
-        grouping="best",
         tunnela=NO_TUNNELAS,
         tunnela_needs=None,
     ),
     "classic": SpecProfile(
-        scoring="zero_sum",
-        printed_jokers=False,
         tiplu_copies=2,
         tiplu=(3, 7),
-        neighbour=(2, 5, 10),
         alter=None,
         alter_is="ordinary_joker",
-        ordinary_jokers_wild=True,
-        printed_joker=None,
-        marriage=(10, 30),
-        marriage_shown=None,
-        grouping="best",
         tunnela={
             "ordinary": 5,
             "ordinary_joker": 10,
@@ -225,17 +206,11 @@ SPEC: dict[str, SpecProfile] = {
         void_hand="maal_only",
     ),
     "everestbuzz": SpecProfile(
-        scoring="zero_sum",
-        printed_jokers=False,
         tiplu_copies=3,
         tiplu=(3, 7, 12),
-        neighbour=(2, 5, 10),
         alter=(5, 10, 15),
         alter_is="maal",
-        ordinary_jokers_wild=True,
-        printed_joker=None,
         marriage=(10, 30, 60),
-        marriage_shown=None,
         grouping="marriages_first",
         tunnela={
             "ordinary": 5,
@@ -251,17 +226,12 @@ SPEC: dict[str, SpecProfile] = {
     ),
     "gamerules": SpecProfile(
         scoring="points_race",
-        printed_jokers=False,
         tiplu_copies=3,
         tiplu=(3, 7),
-        neighbour=(2, 5, 10),
         alter=None,
         alter_is="ordinary",
         ordinary_jokers_wild=False,
-        printed_joker=None,
-        marriage=(10, 30),
         marriage_shown=(15, 35),
-        grouping="best",
         tunnela={
             "ordinary": "table",
             "poplu": "table",

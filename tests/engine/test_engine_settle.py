@@ -2,6 +2,7 @@
 
 import pytest
 from spec_support import by_name, flows, hand, nets, payments, player, settle_data
+from worked_example import WORKED_FEES, WORKED_MAAL_POINTS, WORKED_NETS
 
 ZERO_SUM = ["amarnepal", "sparkai", "classic", "everestbuzz"]
 
@@ -38,19 +39,9 @@ def test_worked_example_murder_four_players(profile):
     }
     assert p["Dipa"].maal == 8
     # maal points: 40-15, 20-15, -15, -15
-    assert {k: v.maal_points for k, v in p.items()} == {
-        "Asha": 25,
-        "Bikash": 5,
-        "Chandra": -15,
-        "Dipa": -15,
-    }
-    assert {k: v.fee for k, v in p.items()} == {
-        "Asha": 16,
-        "Bikash": -3,
-        "Chandra": -3,
-        "Dipa": -10,
-    }
-    assert nets(result) == {"Asha": 41, "Bikash": 2, "Chandra": -18, "Dipa": -25}
+    assert {k: v.maal_points for k, v in p.items()} == WORKED_MAAL_POINTS
+    assert {k: v.fee for k, v in p.items()} == WORKED_FEES
+    assert nets(result) == WORKED_NETS
     # Bikash pays 15+3-20 = -2 (Asha pays him 2), Chandra pays 18, Dipa pays 25
     assert payments(result) == {
         ("Asha", "Bikash", 2),

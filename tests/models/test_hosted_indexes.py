@@ -6,7 +6,6 @@ season's payments (docs/performance.md, "A thousand tables")."""
 import pytest
 from sqlalchemy import inspect
 
-from ledger import create_app
 from ledger.extensions import db
 
 EXPECTED = {
@@ -19,15 +18,8 @@ EXPECTED = {
 
 
 @pytest.fixture
-def upgraded(tmp_path, empty_database_url):
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": str(tmp_path / "instance"),
-            "SQLALCHEMY_DATABASE_URI": empty_database_url,
-            "SECRET_KEY": "test",
-        }
-    )
+def upgraded(unmigrated_app):
+    app = unmigrated_app
     result = app.test_cli_runner().invoke(args=["db", "upgrade"])
     assert result.exit_code == 0, result.output
     with app.app_context():

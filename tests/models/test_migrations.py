@@ -1,12 +1,12 @@
 """The Alembic migrations build the schema the models describe, on an empty database."""
 
 import json
+from contextlib import contextmanager
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
-from ledger import create_app
 from ledger.extensions import db
 
 MATCH_TABLES = {"matches", "match_players", "hands", "hand_versions"}
@@ -14,20 +14,56 @@ TABLE_TABLES = {"tables", "table_players", "seasons", "table_payments"}
 TABLES = MATCH_TABLES | TABLE_TABLES
 
 
-def _app(tmp_path, url):
-    """An app on the empty database at ``url`` (SQLite, or PostgreSQL with --db)."""
-    return create_app(
+@contextmanager
+def _rows_as_kept_then(app):
+    """A connection (one transaction) for writing rows as an older revision kept them."""
+    with app.app_context():
+        try:
+            with db.engine.begin() as sql:
+                yield sql
+        finally:
+            db.engine.dispose()
+
+
+def _insert_players(sql, players) -> None:
+    """Match 1's players, in their seats."""
+    for seat, name in enumerate(players):
+        sql.execute(
+            text(
+                "INSERT INTO match_players (match_id, seat, name, name_key) "
+                "VALUES (1, :seat, :name, :key)"
+            ),
+            {"seat": seat, "name": name, "key": name.casefold()},
+        )
+
+
+def _insert_hand(sql, number: int, dealer: str, data: dict, players, rules) -> dict:
+    """Match 1's hand ``number``, read and settled as the ledger stores it; its result."""
+    from ledger.engine import settle
+    from ledger.matches.reading import read_hand
+
+    hand = read_hand(data, players, rules)
+    result = settle(hand, rules).to_json()
+    del result["rules"]
+    sql.execute(
+        text(
+            "INSERT INTO hands (match_id, number, dealer, input, result, version, "
+            "created_at, updated_at) VALUES (1, :number, :dealer, :input, :result, "
+            "1, :now, :now)"
+        ),
         {
-            "TESTING": True,
-            "INSTANCE_PATH": str(tmp_path / "instance"),
-            "SQLALCHEMY_DATABASE_URI": url,
-            "SECRET_KEY": "test",
-        }
+            "number": number,
+            "dealer": dealer,
+            "input": json.dumps(hand.to_json()),
+            "result": json.dumps(result),
+            "now": "2026-11-01 10:00:00",
+        },
     )
+    return result
 
 
-def test_db_upgrade_creates_the_tables_and_matches_the_models(tmp_path, empty_database_url):
-    app = _app(tmp_path, empty_database_url)
+def test_db_upgrade_creates_the_tables_and_matches_the_models(unmigrated_app):
+    app = unmigrated_app
     result = app.test_cli_runner().invoke(args=["db", "upgrade"])
     assert result.exit_code == 0, result.output
     with app.app_context():
@@ -40,8 +76,8 @@ def test_db_upgrade_creates_the_tables_and_matches_the_models(tmp_path, empty_da
             db.engine.dispose()
 
 
-def test_foreign_keys_cascade_from_the_match(tmp_path, empty_database_url):
-    app = _app(tmp_path, empty_database_url)
+def test_foreign_keys_cascade_from_the_match(unmigrated_app):
+    app = unmigrated_app
     assert app.test_cli_runner().invoke(args=["db", "upgrade"]).exit_code == 0
     with app.app_context():
         try:
@@ -72,8 +108,8 @@ def test_foreign_keys_cascade_from_the_match(tmp_path, empty_database_url):
             db.engine.dispose()
 
 
-def test_db_downgrade_removes_the_tables(tmp_path, empty_database_url):
-    app = _app(tmp_path, empty_database_url)
+def test_db_downgrade_removes_the_tables(unmigrated_app):
+    app = unmigrated_app
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     assert runner.invoke(args=["db", "downgrade", "base"]).exit_code == 0
@@ -84,20 +120,15 @@ def test_db_downgrade_removes_the_tables(tmp_path, empty_database_url):
             db.engine.dispose()
 
 
-def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
-    tmp_path, empty_database_url
-):
+def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(unmigrated_app):
     """Hands stored under the revision before the kept fold (no scoreboard, no fold
     records): after ``db upgrade`` the match reads as the engine folds it, and takes a
     new hand as one step from there."""
-    from sqlalchemy import text
-
     from ledger import matches
-    from ledger.engine import resolve_rules, run_match, settle
-    from ledger.matches.reading import read_hand
+    from ledger.engine import resolve_rules, run_match
     from ledger.matches.view import hand_record
 
-    app = _app(tmp_path, empty_database_url)
+    app = unmigrated_app
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade", "b7d2e4c1a9f0"]).exit_code == 0
     rules_record = {"profile": "sparkai", "overrides": {"foul": "next_hand"}}
@@ -123,49 +154,22 @@ def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
             ],
         },
     ]
-    with app.app_context():
-        try:
-            with db.engine.begin() as sql:
-                sql.execute(
-                    text(
-                        "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
-                        "edit_key_hash, version, last_hand_number, created_at, updated_at) VALUES "
-                        "(1, 'oldmatch', 'Old', :rules, NULL, 'Asha', :key, 3, 2, :now, :now)"
-                    ),
-                    {
-                        "rules": json.dumps(rules_record),
-                        "key": "0" * 64,
-                        "now": "2026-11-01 10:00:00",
-                    },
-                )
-                for seat, name in enumerate(players):
-                    sql.execute(
-                        text(
-                            "INSERT INTO match_players (match_id, seat, name, name_key) "
-                            "VALUES (1, :seat, :name, :key)"
-                        ),
-                        {"seat": seat, "name": name, "key": name.casefold()},
-                    )
-                for number, data in enumerate(hands, start=1):
-                    hand = read_hand(data, players, rules)
-                    result = settle(hand, rules).to_json()
-                    del result["rules"]
-                    sql.execute(
-                        text(
-                            "INSERT INTO hands (match_id, number, dealer, input, result, version, "
-                            "created_at, updated_at) VALUES (1, :number, :dealer, :input, :result, "
-                            "1, :now, :now)"
-                        ),
-                        {
-                            "number": number,
-                            "dealer": players[number - 1],
-                            "input": json.dumps(hand.to_json()),
-                            "result": json.dumps(result),
-                            "now": "2026-11-01 10:00:00",
-                        },
-                    )
-        finally:
-            db.engine.dispose()
+    with _rows_as_kept_then(app) as sql:
+        sql.execute(
+            text(
+                "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
+                "edit_key_hash, version, last_hand_number, created_at, updated_at) VALUES "
+                "(1, 'oldmatch', 'Old', :rules, NULL, 'Asha', :key, 3, 2, :now, :now)"
+            ),
+            {
+                "rules": json.dumps(rules_record),
+                "key": "0" * 64,
+                "now": "2026-11-01 10:00:00",
+            },
+        )
+        _insert_players(sql, players)
+        for number, data in enumerate(hands, start=1):
+            _insert_hand(sql, number, players[number - 1], data, players, rules)
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     with app.app_context():
         try:
@@ -186,20 +190,15 @@ def test_a_match_stored_before_the_kept_fold_reads_the_same_after_the_upgrade(
             db.engine.dispose()
 
 
-def test_the_tables_upgrade_empties_the_kept_scoreboards_and_keeps_every_hand(
-    tmp_path, empty_database_url
-):
+def test_the_tables_upgrade_empties_the_kept_scoreboards_and_keeps_every_hand(unmigrated_app):
     """A match kept under the revision before the tables (a scoreboard without each
     player's maal and the points paid between them): after ``db upgrade`` its hands are
     all there (SQLite copied ``matches`` with foreign keys off), its scoreboard is filled
     again on the first read, and a table's figures read the new sums from it."""
-    from sqlalchemy import text
-
     from ledger import matches
-    from ledger.engine import resolve_rules, settle
-    from ledger.matches.reading import read_hand
+    from ledger.engine import resolve_rules
 
-    app = _app(tmp_path, empty_database_url)
+    app = unmigrated_app
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade", "c3f8a1d2e5b7"]).exit_code == 0
     players = ("Asha", "Bikash", "Chandra")
@@ -213,54 +212,29 @@ def test_the_tables_upgrade_empties_the_kept_scoreboards_and_keeps_every_hand(
             {"name": "Chandra", "seen": "unseen", "maal": 0},
         ],
     }
-    hand = read_hand(data, players, rules)
-    result = settle(hand, rules).to_json()
-    del result["rules"]
     old_board = {
         "lines": {name: [0, 0, 0, 0, None] for name in players},  # as that revision kept it
         "pending": [],
         "last_dealer": None,
         "hands": 0,
     }
-    with app.app_context():
-        try:
-            with db.engine.begin() as sql:
-                sql.execute(
-                    text(
-                        "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
-                        "edit_key_hash, version, last_hand_number, scoreboard, created_at, "
-                        "updated_at) VALUES (1, 'keptmatch', 'Kept', :rules, NULL, 'Asha', "
-                        ":key, 2, 1, :board, :now, :now)"
-                    ),
-                    {
-                        "rules": json.dumps({"profile": "sparkai", "overrides": {}}),
-                        "key": "0" * 64,
-                        "board": json.dumps(old_board),
-                        "now": "2026-11-01 10:00:00",
-                    },
-                )
-                for seat, name in enumerate(players):
-                    sql.execute(
-                        text(
-                            "INSERT INTO match_players (match_id, seat, name, name_key) "
-                            "VALUES (1, :seat, :name, :key)"
-                        ),
-                        {"seat": seat, "name": name, "key": name.casefold()},
-                    )
-                sql.execute(
-                    text(
-                        "INSERT INTO hands (match_id, number, dealer, input, result, version, "
-                        "created_at, updated_at) VALUES (1, 1, 'Asha', :input, :result, 1, "
-                        ":now, :now)"
-                    ),
-                    {
-                        "input": json.dumps(hand.to_json()),
-                        "result": json.dumps(result),
-                        "now": "2026-11-01 10:00:00",
-                    },
-                )
-        finally:
-            db.engine.dispose()
+    with _rows_as_kept_then(app) as sql:
+        sql.execute(
+            text(
+                "INSERT INTO matches (id, public_id, name, rules, length, first_dealer, "
+                "edit_key_hash, version, last_hand_number, scoreboard, created_at, "
+                "updated_at) VALUES (1, 'keptmatch', 'Kept', :rules, NULL, 'Asha', "
+                ":key, 2, 1, :board, :now, :now)"
+            ),
+            {
+                "rules": json.dumps({"profile": "sparkai", "overrides": {}}),
+                "key": "0" * 64,
+                "board": json.dumps(old_board),
+                "now": "2026-11-01 10:00:00",
+            },
+        )
+        _insert_players(sql, players)
+        result = _insert_hand(sql, 1, "Asha", data, players, rules)
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     with app.app_context():
         try:

@@ -2,9 +2,8 @@
 for an edit that comes after the delete), never a 500 (on PostgreSQL an edit and a
 delete used to deadlock), and the hand and its history show what went through."""
 
-import threading
-
 import pytest
+from at_once import at_once
 from sqlalchemy import func, select
 
 from ledger import matches
@@ -32,23 +31,6 @@ def race_app(make_app):
     return make_app(PROPAGATE_EXCEPTIONS=False)  # a failure answers 500, as when served
 
 
-def at_once(*calls):
-    """Run the calls in threads released together; their responses' status codes."""
-    barrier = threading.Barrier(len(calls))
-    codes: list[int | None] = [None] * len(calls)
-
-    def run(i, call):
-        barrier.wait()
-        codes[i] = call().status_code
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return codes
-
-
 def test_an_edit_and_a_delete_of_one_hand_at_once(race_app):
     with race_app.app_context():
         match, key = matches.create_match("Race", PLAYERS, "sparkai", None)
@@ -61,10 +43,11 @@ def test_an_edit_and_a_delete_of_one_hand_at_once(race_app):
         added = editor.post(url, json=hand(10), headers=auth)
         assert added.status_code == 201, added.get_json()
         number = added.get_json()["number"]
-        edit, delete = at_once(
+        edited, deleted = at_once(
             lambda n=number, r=round_: editor.put(f"{url}/{n}", json=hand(20 + r), headers=auth),
             lambda n=number: deleter.delete(f"{url}/{n}", headers=auth),
         )
+        edit, delete = edited.status_code, deleted.status_code
         seen.add((edit, delete))
         # an edit that comes after the delete finds no hand: 404
         assert edit in (200, 404, 409) and delete in (200, 409), (round_, edit, delete)

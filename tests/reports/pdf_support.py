@@ -1,4 +1,5 @@
-"""Matches for the PDF tests, built through the service layer (ledger.matches)."""
+"""Matches for the PDF tests, built through the service layer (ledger.matches) or the
+JSON API, and their PDFs read."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import io
 import random
 import re
 from pathlib import Path
+
+from api_hands import play
 
 from ledger import matches
 
@@ -79,7 +82,25 @@ def make_match(
     return matches.get_match(match.public_id)
 
 
+def api_created_match(client, body: dict, hands=()) -> dict:
+    """A match made through the JSON API (``body``, as POSTed) and its ``hands`` added
+    with its edit key, each answered 201; the new match's body (its id and edit key)."""
+    response = client.post("/api/v1/matches", json=body)
+    assert response.status_code == 201, response.get_json()
+    match = response.get_json()
+    play(client, match["id"], match["edit_key"], hands)
+    return match
+
+
 # --- reading PDFs ------------------------------------------------------------------------
+
+
+def inline_pdf(response, filename: str) -> bytes:
+    """The PDF a response gives, which must be one a browser shows, named ``filename``."""
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.headers["Content-Disposition"] == f'inline; filename="{filename}"'
+    return response.data
 
 
 def pdf_reader(data: bytes):

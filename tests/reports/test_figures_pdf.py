@@ -12,14 +12,8 @@ import pytest
 from pdf_support import pdf_reader, pdf_text, squeezed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play  # noqa: E402
-
-AWARD_TITLES = {
-    "hands_won": "Most hands won",
-    "dublee_finishes": "Most dublee finishes",
-    "best_hand": "Biggest hand",
-    "best_night": "Best night",
-}
+from api_hands import play  # noqa: E402
+from table_pages_support import AWARD_TITLES, FOUR, ROSTER, create_table, edit_key  # noqa: E402
 
 
 def ascii_signed(value: int) -> str:

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from browser_support import created
 from pdf_support import make_match
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "pdf"
@@ -43,6 +44,7 @@ def test_the_browser_prints_the_report_without_navigation_or_buttons(live_server
         },
     )
     match = response.json()
+    hands = f"{live_server}/api/v1/matches/{match['id']}/hands"
     for winner, maal in (("Asha", 10), ("राम", 4), ("Chandra", 7)):
         hand = {
             "finish": "sequences",
@@ -52,12 +54,7 @@ def test_the_browser_prints_the_report_without_navigation_or_buttons(live_server
                 for name in ("Asha", "राम", "Chandra", "Dipa")
             ],
         }
-        added = page.request.post(
-            f"{live_server}/api/v1/matches/{match['id']}/hands",
-            data=hand,
-            headers={"Authorization": f"Bearer {match['edit_key']}"},
-        )
-        assert added.status == 201, added.text()
+        created(page.request, hands, hand, match["edit_key"])
     page.goto(f"{live_server}/matches/{match['id']}")
     assert page.locator(".report-links a").first.is_visible()
     assert not page.locator(".print-report").is_visible()

@@ -13,7 +13,8 @@ import pytest
 from pdf_support import attached_files, pdf_reader, pdf_text, squeezed, xmp_facts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match  # noqa: E402
+from api_hands import play  # noqa: E402
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, finished_night, start_match  # noqa: E402
 
 EXPORTED_AT = re.compile(rb'"exported_at":\s*"[^"]*"')
 NE = {"Accept-Language": "ne"}
@@ -105,16 +106,7 @@ def test_the_season_pdf_in_nepali(client, table):
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_a_nights_total_ends_with_the_pages_full_stop(client):
     """The best and worst nights (finished matches) end "… +५९।", not "+५९." (issue 36)."""
-    url = create_table(client)
-    key = edit_key(client, url)
-    match_id = start_match(client, url, ROSTER)
-    play(client, match_id, key, FOUR)
-    stop = client.patch(
-        f"/api/v1/matches/{match_id}",
-        json={"length": {"hands": len(FOUR)}},
-        headers={"Authorization": f"Bearer {key}"},
-    )
-    assert stop.status_code == 200
+    url = finished_night(client)
     client.get("/lang/ne")
     text = " ".join(pdf_text(client.get(f"{url}/season.pdf").data).split())
     nights = re.findall(r"\([०-९]+ \S+ [०-९]{4}\) [+−-]?[०-९]+(.)", text)

@@ -8,7 +8,13 @@ from decimal import Decimal
 
 import pytest
 from babel.numbers import format_currency
-from pdf_support import page_sizes, pdf_reader, pdf_text, squeezed
+from pdf_support import (
+    api_created_match,
+    page_sizes,
+    pdf_reader,
+    pdf_text,
+    squeezed,
+)
 from settle_up_support import GREEDY_HANDS, SIX
 
 A4 = (595, 842)
@@ -17,22 +23,10 @@ NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
 
 
-def bearer(key: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {key}"}
-
-
 def stake_match(client, stake=None, rules="sparkai", hands=GREEDY_HANDS) -> str:
     """A match of six made through the API with this stake and the hands; its id."""
     body = {"name": "Tihar 2026", "players": SIX, "rules": rules, "length": None, "stake": stake}
-    created = client.post("/api/v1/matches", json=body)
-    assert created.status_code == 201, created.get_json()
-    match = created.get_json()
-    for hand in hands:
-        added = client.post(
-            f"/api/v1/matches/{match['id']}/hands", json=hand, headers=bearer(match["edit_key"])
-        )
-        assert added.status_code == 201, added.get_json()
-    return match["id"]
+    return api_created_match(client, body, hands)["id"]
 
 
 def money_text(amount: str, currency: str, locale: str = "en") -> str:

@@ -1,7 +1,8 @@
 """Fixtures for tests that run ``marriage-ledger`` in processes of their own."""
 
 import pytest
-from served import DEV_SCRIPT, Served, clean_environment, free_port, run
+from postgres_cluster import free_port
+from served import DEV_SCRIPT, Served, clean_environment, run
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -39,12 +38,6 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 #: The console script of the virtualenv running the tests (the project's, editable).
 DEV_SCRIPT = Path(sys.executable).parent / "marriage-ledger"
 STARTUP_SECONDS = 60
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def clean_environment(**extra: str) -> dict[str, str]:

@@ -15,7 +15,7 @@ import json
 import subprocess
 import sys
 
-from served import free_port
+from postgres_cluster import free_port
 
 SERVING = """
 import json, sys

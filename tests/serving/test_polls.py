@@ -22,14 +22,6 @@ CSRF_TOKEN = re.compile(rb'"X-CSRFToken": "[^"]+"')  # one per session: two clie
 
 
 @pytest.fixture
-def reached(app):
-    """The endpoints of the requests that reach the Flask app (from now on)."""
-    seen: list[str | None] = []
-    app.before_request(lambda: seen.append(request.endpoint))
-    return seen
-
-
-@pytest.fixture
 def match(client, reached):
     made = client.post(
         "/api/v1/matches",

@@ -145,6 +145,14 @@ def squash(html: str) -> str:
     return " ".join(html.split())
 
 
+def field_errors(html: str, field_id: str) -> list[str]:
+    """The messages a re-shown form gives beside the field ``field_id``."""
+    found = re.search(
+        rf'<ul class="field-errors" id="{re.escape(field_id)}-errors">(.*?)</ul>', html, re.S
+    )
+    return re.findall(r"<li>(.*?)</li>", found.group(1)) if found else []
+
+
 def version_of(html: str) -> int:
     return int(re.search(r'data-version="(\d+)"', html).group(1))
 

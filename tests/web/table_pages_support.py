@@ -8,10 +8,18 @@ import re
 from collections import defaultdict
 from decimal import Decimal
 
+from api_hands import play
 from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, VOID, WORKED
 
 ROSTER = ["Asha", "Bikash", "Chandra", "Dipa"]
 FOUR = [WORKED, BY_COUNTS, DUBLEE_FINISH, VOID]
+#: The awards' titles, as the pages and the PDFs write them in English.
+AWARD_TITLES = {
+    "hands_won": "Most hands won",
+    "dublee_finishes": "Most dublee finishes",
+    "best_hand": "Biggest hand",
+    "best_night": "Best night",
+}
 
 
 def new_table_form(**extra) -> dict[str, str]:
@@ -45,14 +53,20 @@ def start_match(client, url: str, players: list[str], **extra) -> str:
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
-def play(client, match_id: str, key: str, hands: list[dict]) -> None:
-    for hand in hands:
-        response = client.post(
-            f"/api/v1/matches/{match_id}/hands",
-            json=hand,
-            headers={"Authorization": f"Bearer {key}"},
-        )
-        assert response.status_code == 201, response.get_json()
+def finished_night(client) -> str:
+    """A table with one night of four hands, stopped there (a rating counts finished
+    matches); the table's url."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER)
+    play(client, match_id, key, FOUR)
+    stop = client.patch(
+        f"/api/v1/matches/{match_id}",
+        json={"length": {"hands": len(FOUR)}},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert stop.status_code == 200, stop.get_json()
+    return url
 
 
 def sums(client, match_ids: list[str]) -> dict:

@@ -10,7 +10,10 @@ from browser_support import (
     api_match,
     axe_problems,
     fill_typical_hand,
+    fresh_page,
     no_sideways_scroll,
+    open_hand_form,
+    set_text_size,
 )
 from match_pages_support import BY_COUNTS, THREE_PLAY, WORKED
 
@@ -37,15 +40,13 @@ HANDS = [WORKED, BY_COUNTS, THREE_PLAY]
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "ne"])
 def test_no_serious_problems_on_the_main_pages(live_server, browser, axe_source, lang, size):
-    context = browser.new_context(viewport=SIZES[size])
-    page = context.new_page()
     found: dict[str, list[str]] = {}
 
     def audit(state: str) -> None:
         page.wait_for_load_state()
         found[state] = axe_problems(page, axe_source, FOUND_BEFORE)
 
-    try:
+    with fresh_page(browser, SIZES[size]) as page:
         page.goto(f"{live_server}/lang/{lang}?next=/")
         match_url = api_match(page, live_server, hands=HANDS)
         audit("match page")
@@ -56,8 +57,7 @@ def test_no_serious_problems_on_the_main_pages(live_server, browser, axe_source,
         audit("new match, settings open")
         page.goto(match_url + "/hands/2")
         audit("a hand's page")
-        page.goto(match_url + "/hands/new")
-        page.wait_for_function("() => window.htmx !== undefined")
+        open_hand_form(page, match_url)
         audit("hand form")
         fill_typical_hand(page)
         page.locator(".preview-fold > summary").click()
@@ -79,8 +79,6 @@ def test_no_serious_problems_on_the_main_pages(live_server, browser, axe_source,
         audit("rules")
         page.goto(live_server + "/glossary")
         audit("glossary")
-    finally:
-        context.close()
     assert found == dict.fromkeys(found, [])
 
 
@@ -123,8 +121,7 @@ def test_field_and_choice_borders_stand_out(live_server, page):
 
 def test_one_short_live_line_busy_while_it_updates(live_server, page):
     match_url = api_match(page, live_server)
-    page.goto(match_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    open_hand_form(page, match_url)
     live = "[aria-live], [role=status], [role=alert], [role=log]"
     assert page.eval_on_selector_all(live, "els => els.map(e => e.id)") == ["hand-status"]
     # Watch the busy marks while the preview updates.
@@ -154,9 +151,7 @@ def test_one_short_live_line_busy_while_it_updates(live_server, page):
 def test_the_standings_and_the_grid_on_a_phone(live_server, browser):
     hands = [WORKED, BY_COUNTS, THREE_PLAY, WORKED, BY_COUNTS, WORKED, BY_COUNTS]
     for width in (390, 320):
-        context = browser.new_context(viewport={"width": width, "height": 844})
-        page = context.new_page()
-        try:
+        with fresh_page(browser, {"width": width, "height": 844}) as page:
             match_url = api_match(page, live_server, hands=hands)
             assert page.url == match_url and no_sideways_scroll(page)
             # The grid opens at the newest hands, the names and totals beside them.
@@ -184,24 +179,18 @@ def test_the_standings_and_the_grid_on_a_phone(live_server, browser):
                 page.wait_for_function(
                     "() => document.querySelector('.standings-wrap').scrollLeft > 0"
                 )
-        finally:
-            context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ne"])
 def test_the_hand_form_at_200_percent_text(live_server, browser, lang):
     """The browser's text size at 200 % (its default font size doubled, as a reader
     sets it): nothing scrolls sideways."""
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    try:
-        cdp = context.new_cdp_session(page)
-        cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    with fresh_page(browser) as page:
+        set_text_size(page, 32, fixed_px=26)
         page.goto(f"{live_server}/lang/{lang}?next=/")
         match_url = api_match(page, live_server, hands=[THREE_PLAY])
         assert page.evaluate("() => getComputedStyle(document.body).fontSize") == "34px"
-        page.goto(match_url + "/hands/new")
-        page.wait_for_function("() => window.htmx !== undefined")
+        open_hand_form(page, match_url)
         assert no_sideways_scroll(page)
         page.locator("#player-3 .plays-switch > span").click()
         fill_typical_hand(page, TYPICAL_HAND)
@@ -210,5 +199,3 @@ def test_the_hand_form_at_200_percent_text(live_server, browser, lang):
         assert no_sideways_scroll(page)
         page.goto(live_server + "/check")
         assert no_sideways_scroll(page)
-    finally:
-        context.close()

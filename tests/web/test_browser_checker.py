@@ -10,6 +10,7 @@ from browser_support import (
     choose,
     fill_checker,
     fill_typical_hand,
+    no_sideways_scroll,
     page_height,
     use_maal_mode,
 )
@@ -77,10 +78,6 @@ def test_steppers_and_cards(live_server, page):
     assert "Marriage" in preview.inner_text()
     shot(page, "checker-cards")
     assert page.console_errors == []
-
-
-def no_sideways_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_touch_targets_and_width(live_server, page):

@@ -7,7 +7,16 @@ keyboard does (``press_sequentially``): an ``<input type=number>`` drops them.""
 from decimal import Decimal
 
 import pytest
-from browser_support import PLAYERS, TYPICAL_HAND, api_match, choose, save_hand, use_maal_mode
+from browser_support import (
+    PLAYERS,
+    TYPICAL_HAND,
+    api_match,
+    ask_in,
+    choose,
+    open_hand_form,
+    save_hand,
+    use_maal_mode,
+)
 from match_pages_support import engine_nets
 
 pytestmark = pytest.mark.browser
@@ -19,8 +28,23 @@ def deva(n: int) -> str:
     return str(n).translate(DEVANAGARI)
 
 
-def in_nepali(page, base: str) -> None:
-    page.context.add_cookies([{"name": "lang", "value": "ne", "url": base}])
+def nepali_hand_form(page, base: str, **match) -> str:
+    """A new match's hand form, the pages in Nepali; the match's url."""
+    ask_in(page, base, "ne")
+    match_url = api_match(page, base, **match)
+    open_hand_form(page, match_url)
+    return match_url
+
+
+def save_with_asha_finishing(page) -> None:
+    """Everyone seen by sequences and Asha finishing: saved once the result shows."""
+    for row in range(4):
+        choose(page, f"players-{row}-seen", "sequences")
+    choose(page, "finish", "sequences")
+    page.select_option("#winner", "0")
+    page.wait_for_selector("#hand-status .status-net")
+    save_hand(page)
+    page.locator(".flash").wait_for()
 
 
 def type_into(page, selector: str, text: str) -> None:
@@ -37,10 +61,9 @@ def api(page, match_url: str, path: str = "") -> dict:
 @pytest.mark.parametrize("nepali", [True, False], ids=["ne", "en"])
 def test_maal_totals_typed_in_devanagari_are_stored(live_server, page, nepali):
     if nepali:
-        in_nepali(page, live_server)
+        ask_in(page, live_server, "ne")
     match_url = api_match(page, live_server)
-    page.goto(match_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    open_hand_form(page, match_url)
     for row, name in enumerate(PLAYERS):
         entry = next(p for p in TYPICAL_HAND["players"] if p["name"] == name)
         use_maal_mode(page, row, "number")
@@ -68,10 +91,7 @@ def test_maal_totals_typed_in_devanagari_are_stored(live_server, page, nepali):
 
 
 def test_counts_and_steppers_read_devanagari(live_server, page):
-    in_nepali(page, live_server)
-    match_url = api_match(page, live_server)
-    page.goto(match_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    match_url = nepali_hand_form(page, live_server)
     use_maal_mode(page, 0, "counts")
     type_into(page, "#players-0-count_poplu", "२")
     page.locator('#player-0 [data-step="1"][aria-controls="players-0-count_poplu"]').click()
@@ -79,23 +99,14 @@ def test_counts_and_steppers_read_devanagari(live_server, page):
     assert page.input_value("#players-0-count_poplu") == "३"
     page.locator('#player-0 [data-step="1"][aria-controls="players-0-count_alter"]').click()
     assert page.input_value("#players-0-count_alter") == "1"
-    for row in range(4):
-        choose(page, f"players-{row}-seen", "sequences")
-    choose(page, "finish", "sequences")
-    page.select_option("#winner", "0")
-    page.wait_for_selector("#hand-status .status-net")
-    save_hand(page)
-    page.locator(".flash").wait_for()
+    save_with_asha_finishing(page)
     stored = api(page, match_url, "/hands/1")
     assert stored["hand"]["players"][0]["maal_counts"] == {"poplu": 3, "alter": 1}
     assert page.console_errors == []
 
 
 def test_a_box_that_is_no_number_is_an_error_and_nothing_is_stored(live_server, page):
-    in_nepali(page, live_server)
-    match_url = api_match(page, live_server)
-    page.goto(match_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    match_url = nepali_hand_form(page, live_server)
     for row in range(4):
         use_maal_mode(page, row, "number")
         choose(page, f"players-{row}-seen", "sequences")
@@ -111,7 +122,7 @@ def test_a_box_that_is_no_number_is_an_error_and_nothing_is_stored(live_server, 
 
 
 def test_new_match_length_stake_and_override_in_devanagari(live_server, page):
-    in_nepali(page, live_server)
+    ask_in(page, live_server, "ne")
     page.goto(live_server + "/matches/new")
     for row, name in enumerate(PLAYERS):
         page.fill(f"#players-{row}", name)
@@ -142,7 +153,7 @@ def test_new_match_length_stake_and_override_in_devanagari(live_server, page):
 
 
 def test_the_checker_reads_devanagari_overrides_and_maal(live_server, page):
-    in_nepali(page, live_server)
+    ask_in(page, live_server, "ne")
     page.goto(live_server + "/check")
     page.wait_for_function("() => window.htmx !== undefined")
     rows = [("Asha", "sequences", 10), ("Bikash", "sequences", 5), ("Dipa", "unseen", 8)]
@@ -173,10 +184,7 @@ def test_the_checker_reads_devanagari_overrides_and_maal(live_server, page):
 
 
 def test_the_tunnela_chips_write_nepali_words_the_box_reads(live_server, page):
-    in_nepali(page, live_server)
-    match_url = api_match(page, live_server, rules="amarnepal")
-    page.goto(match_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    match_url = nepali_hand_form(page, live_server, rules="amarnepal")
     page.fill("#tiplu", "8H")
     use_maal_mode(page, 0, "counts")
     box = page.locator("#players-0-dealt_tunnelas")
@@ -185,13 +193,7 @@ def test_the_tunnela_chips_write_nepali_words_the_box_reads(live_server, page):
     assert box.input_value() == "पप्लु"
     box.press("End")
     box.press_sequentially(", साधारण जोकर, 5S")
-    for row in range(4):
-        choose(page, f"players-{row}-seen", "sequences")
-    choose(page, "finish", "sequences")
-    page.select_option("#winner", "0")
-    page.wait_for_selector("#hand-status .status-net")
-    save_hand(page)
-    page.locator(".flash").wait_for()
+    save_with_asha_finishing(page)
     stored = api(page, match_url, "/hands/1")
     assert stored["hand"]["players"][0]["dealt_tunnelas"] == ["poplu", "ordinary_joker", "5S"]
     # Edited again, the box shows the kinds in the page's words.
@@ -202,7 +204,7 @@ def test_the_tunnela_chips_write_nepali_words_the_box_reads(live_server, page):
 
 def test_a_payment_amount_typed_in_devanagari_is_stored(live_server, page):
     """The other payment's amount on a Nepali table page: "१५०.५०" is 150.50 (issue 36)."""
-    in_nepali(page, live_server)
+    ask_in(page, live_server, "ne")
     page.goto(f"{live_server}/tables/new")
     page.fill("#name", "शुक्रबारको टेबल")
     page.fill("#players", "Asha\nBikash\nChandra")

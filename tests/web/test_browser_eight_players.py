@@ -13,6 +13,7 @@ from browser_support import (
     api_match,
     fill_typical_hand,
     no_sideways_scroll,
+    open_hand_form,
     page_height,
     save_hand,
     small_tap_targets,
@@ -35,8 +36,7 @@ EIGHT_HAND = {
 
 
 def form_height(page, match_url: str) -> int:
-    page.goto(match_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    open_hand_form(page, match_url)
     return page_height(page)
 
 

@@ -14,9 +14,15 @@ from browser_support import (
     PHONE,
     TYPICAL_HAND,
     api_match,
+    created,
     fill_typical_hand,
+    flash,
+    fresh_page,
     no_sideways_scroll,
+    open_hand_form,
+    posts_only,
     save_hand,
+    set_text_size,
 )
 
 from ledger.serving.server import serving_in_thread
@@ -27,14 +33,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def phone(browser):
     """A phone's page: 390×844 with touch; ``phone.console_errors`` collects errors."""
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.console_errors = errors
-    yield page
-    context.close()
+    with fresh_page(browser, has_touch=True) as page:
+        yield page
 
 
 def stored(page, match_url: str) -> list[int]:
@@ -43,22 +43,12 @@ def stored(page, match_url: str) -> list[int]:
     return [h["number"] for h in answer.json()["hands"]]
 
 
-def open_new_hand(page, match_url: str) -> None:
-    page.goto(match_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
-
-
-def flash(page) -> str:
-    page.locator(".flash").first.wait_for()
-    return page.locator(".flashes").inner_text()
-
-
 # 1. Back after a save, then Save
 
 
 def test_back_after_a_save_then_save_stores_no_hand_nobody_filled(live_server, phone):
     match_url = api_match(phone, live_server)
-    open_new_hand(phone, match_url)
+    open_hand_form(phone, match_url)
     fill_typical_hand(phone)
     save_hand(phone)
     phone.wait_for_url(match_url)
@@ -101,7 +91,7 @@ def test_back_to_a_kept_page_after_a_save_says_it_was_saved(live_server, browser
     try:
         page = kept.new_page(viewport=PHONE, has_touch=True)
         match_url = api_match(page, live_server)
-        open_new_hand(page, match_url)
+        open_hand_form(page, match_url)
         fill_typical_hand(page)
         save_hand(page)
         page.wait_for_url(match_url)
@@ -142,16 +132,14 @@ def answered_unheard(page, route) -> tuple[int, dict[str, str], bytes]:
 
 def test_a_hand_kept_then_sent_from_the_match_page_says_it_was_sent(live_server, phone):
     match_url = api_match(phone, live_server)
-    open_new_hand(phone, match_url)
+    open_hand_form(phone, match_url)
     fill_typical_hand(phone)
 
     def lose_the_answer(route):  # stored, but the phone never hears
-        if route.request.method != "POST":
-            return route.continue_()
         answered_unheard(phone, route)
         route.abort("connectionreset")
 
-    phone.route("**/hands/new", lose_the_answer)
+    phone.route("**/hands/new", posts_only(lose_the_answer))
     save_hand(phone)
     phone.locator("#hand-queue .unsent").wait_for()
     assert stored(phone, match_url) == [1]
@@ -170,27 +158,18 @@ def test_a_hand_kept_then_sent_from_the_match_page_says_it_was_sent(live_server,
 
     # The server's message lost (a poll answered after the save brings back the session
     # cookie as it was): the match page says it all the same.
-    open_new_hand(phone, match_url)
+    open_hand_form(phone, match_url)
     fill_typical_hand(phone)
-    phone.route(
-        "**/hands/new",
-        lambda route: (
-            route.abort("connectionrefused")
-            if route.request.method == "POST"
-            else route.continue_()
-        ),
-    )
+    phone.route("**/hands/new", posts_only(lambda route: route.abort("connectionrefused")))
     save_hand(phone)
     phone.locator("#hand-queue .unsent").wait_for()
     phone.unroute("**/hands/new")
 
     def message_taken(route):  # the save's answer heard, its session cookie undone
-        if route.request.method != "POST":
-            return route.continue_()
         status, headers, body = answered_unheard(phone, route)
         route.fulfill(status=status, headers=headers, body=body)
 
-    phone.route("**/hands/new", message_taken)
+    phone.route("**/hands/new", posts_only(message_taken))
     phone.goto(match_url)
     queue = phone.locator("#hand-queue")
     phone.wait_for_function(
@@ -214,9 +193,10 @@ def renamed(hand: dict, names: dict[str, str]) -> dict:
 
 def staked_match(page, base: str, players: list[str], hands: list[dict]) -> str:
     """A match played for NPR 12.50 a point, its hands stored; the follower's page."""
-    made = page.request.post(
+    body = created(
+        page.request,
         f"{base}/api/v1/matches",
-        data={
+        {
             "name": "Dashain",
             "players": players,
             "rules": "sparkai",
@@ -224,15 +204,8 @@ def staked_match(page, base: str, players: list[str], hands: list[dict]) -> str:
             "stake": {"per_point": "12.50", "currency": "NPR"},
         },
     )
-    assert made.status == 201, made.text()
-    body = made.json()
     for hand in hands:
-        answer = page.request.post(
-            f"{base}/api/v1/matches/{body['id']}/hands",
-            data=hand,
-            headers={"Authorization": f"Bearer {body['edit_key']}"},
-        )
-        assert answer.status == 201, answer.text()
+        created(page.request, f"{base}/api/v1/matches/{body['id']}/hands", hand, body["edit_key"])
     return f"{base}/matches/{body['id']}"
 
 
@@ -342,7 +315,7 @@ def test_foul_pdf_links_and_your_matches_are_easy_to_find(live_server, phone):
 
     rules = {"profile": "sparkai", "foul": "next_hand"}
     match_url = api_match(phone, live_server, hands=[TYPICAL_HAND], rules=rules)
-    open_new_hand(phone, match_url)
+    open_hand_form(phone, match_url)
     for row in range(4):
         label = phone.locator(f"#player-{row} details.more summary > span:not(.visually-hidden)")
         assert "foul" in label.inner_text()
@@ -473,28 +446,22 @@ def test_at_twice_the_text_size_the_header_and_the_bar_still_fit(browser, live_s
     """The browser's text size at 200 % (a default font of 32 px, as a phone's largest
     text setting): the header's parts never overlap, and the hand form's bar at the foot
     keeps most of the screen for the form (at most a fifth of it)."""
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    phone = context.new_page()
-    # The browser's own setting, as a person sets it (Chromium's default is 16 px).
-    cdp = context.new_cdp_session(phone)
-    cdp.send("Page.enable")
-    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
-    match_url = api_match(phone, live_server, hands=[TYPICAL_HAND])
-    phone.goto(f"{live_server}/lang/{lang}?next=/")
-    root_size = "() => getComputedStyle(document.documentElement).fontSize"
-    for url in (live_server + "/", match_url):
-        phone.goto(url)
+    with fresh_page(browser, has_touch=True) as phone:
+        set_text_size(phone, 32, fixed_px=26)
+        match_url = api_match(phone, live_server, hands=[TYPICAL_HAND])
+        phone.goto(f"{live_server}/lang/{lang}?next=/")
+        root_size = "() => getComputedStyle(document.documentElement).fontSize"
+        for url in (live_server + "/", match_url):
+            phone.goto(url)
+            assert phone.evaluate(root_size) == "32px"
+            parts = phone.evaluate(HEADER_PARTS)
+            assert len(parts) >= 5
+            assert overlapping(parts) == [], parts
+            assert no_sideways_scroll(phone)
+        open_hand_form(phone, match_url)
         assert phone.evaluate(root_size) == "32px"
-        parts = phone.evaluate(HEADER_PARTS)
-        assert len(parts) >= 5
-        assert overlapping(parts) == [], parts
-        assert no_sideways_scroll(phone)
-    phone.goto(match_url + "/hands/new")
-    phone.wait_for_function("() => window.htmx !== undefined")
-    assert phone.evaluate(root_size) == "32px"
-    bar = phone.locator(".hand-form > .form-actions").bounding_box()
-    assert bar["height"] <= PHONE["height"] / 5, bar
-    context.close()
+        bar = phone.locator(".hand-form > .form-actions").bounding_box()
+        assert bar["height"] <= PHONE["height"] / 5, bar
 
 
 def test_the_terminal_keeps_the_address_in_view_while_phones_poll(phone, tmp_path):
@@ -544,9 +511,7 @@ def test_the_terminal_keeps_the_address_in_view_while_phones_poll(phone, tmp_pat
 def test_the_checker_answer_without_script_opens_at_its_explanation(live_server, browser):
     from browser_support import choose
 
-    context = browser.new_context(viewport=PHONE, has_touch=True, java_script_enabled=False)
-    page = context.new_page()
-    try:
+    with fresh_page(browser, has_touch=True, java_script_enabled=False) as page:
         page.goto(live_server + "/check")
         for i, (name, maal) in enumerate([("Asha", 10), ("Bikash", 3)]):  # no script
             page.fill(f"#players-{i}-name", name)
@@ -564,8 +529,6 @@ def test_the_checker_answer_without_script_opens_at_its_explanation(live_server,
         top = page.locator("#hand-preview").bounding_box()["y"]
         assert -1 <= top < PHONE["height"] / 2, top  # the explanation is on the screen
         assert "Asha" in page.locator("#hand-preview").inner_text()
-    finally:
-        context.close()
 
 
 def test_the_summary_says_which_hands_were_deleted_or_changed(live_server, phone):
@@ -582,7 +545,7 @@ def test_the_summary_says_which_hands_were_deleted_or_changed(live_server, phone
     api = f"{live_server}/api/v1/matches/{made['id']}"
     auth = {"Authorization": f"Bearer {made['edit_key']}"}
     for hand in (WORKED, VOID, WORKED):
-        assert phone.request.post(f"{api}/hands", data=hand, headers=auth).status == 201
+        created(phone.request, f"{api}/hands", hand, made["edit_key"])
     gone = phone.request.delete(f"{api}/hands/2", headers={**auth, "If-Match": '"1"'})
     assert gone.status in (200, 204), gone.text()
     changed = phone.request.put(f"{api}/hands/3", data={**VOID, "version": 1}, headers=auth)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from browser_support import ask_in
 from fontTools.ttLib import TTFont
 
 pytestmark = pytest.mark.browser
@@ -111,7 +112,7 @@ def test_pages_fetch_only_the_web_fonts_kept_for_a_year(live_server, page):
             fonts.append((response.url, response.headers.get("cache-control", "")))
 
     page.on("response", seen)
-    page.context.add_cookies([{"name": "lang", "value": "ne", "url": live_server}])
+    ask_in(page, live_server, "ne")
     page.goto(live_server + "/rules")
     page.evaluate("() => document.fonts.ready")
     assert page.evaluate("""() => document.fonts.check('700 16px "Noto Sans Devanagari"', 'नियम')

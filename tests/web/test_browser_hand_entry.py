@@ -16,6 +16,7 @@ from browser_support import (
     api_match,
     fill_typical_hand,
     no_sideways_scroll,
+    open_hand_form,
     page_height,
     save_hand,
     small_tap_targets,
@@ -45,11 +46,6 @@ def totals(page, match_url: str) -> dict[str, int]:
     return {p["name"]: p["total"] for p in page.request.get(api).json()["players"]}
 
 
-def open_new_hand(page, match_url: str) -> None:
-    page.goto(match_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
-
-
 @pytest.mark.parametrize(
     "earlier", [(), (BY_CARDS,), (BY_COUNTS, BY_CARDS)], ids=["first", "after-cards", "after-both"]
 )
@@ -58,7 +54,7 @@ def test_a_typical_hand_fits_a_phone_and_takes_few_taps(live_server, page, earli
     its total box in view (issue 28)."""
     match_url = api_match(page, live_server, hands=earlier)
     for number in (1, 2):  # the first hand, then one with the last hand's defaults
-        open_new_hand(page, match_url)
+        open_hand_form(page, match_url)
         assert page_height(page) <= MOST_HEIGHT, page_height(page)
         for row in range(len(PLAYERS)):
             assert page.locator(f"#players-{row}-maal").is_visible()
@@ -91,7 +87,7 @@ def test_a_typical_hand_fits_a_phone_and_takes_few_taps(live_server, page, earli
 
 def test_the_detailed_entry_is_a_tap_away(live_server, page):
     match_url = api_match(page, live_server)
-    open_new_hand(page, match_url)
+    open_hand_form(page, match_url)
     more = page.locator("#player-1 details.more")
     assert not more.evaluate("d => d.open")
     assert page.locator("#players-1-count_tiplu").is_hidden()
@@ -108,7 +104,7 @@ def test_the_detailed_entry_is_a_tap_away(live_server, page):
 
 def test_a_carried_sit_out_is_shown_and_undone_with_one_tap(live_server, page):
     match_url = api_match(page, live_server, hands=[THREE_PLAY])  # Dipa sat out
-    open_new_hand(page, match_url)
+    open_hand_form(page, match_url)
     note = page.locator("#player-3 .carried-note")
     assert note.is_visible()
     assert "Sat out the last hand" in note.inner_text()
@@ -154,8 +150,7 @@ def tab_to(page, selector: str, limit: int = 120) -> list[str]:
 
 def test_a_hand_entered_with_the_keyboard_alone(live_server, page):
     match_url = api_match(page, live_server)
-    page.goto(match_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    open_hand_form(page, match_url)
     # The skip link comes first, shows when focused and leads to the content.
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.matches('.skip-link')")

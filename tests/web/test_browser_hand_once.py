@@ -10,7 +10,16 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, PHONE, axe_problems
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    axe_problems,
+    flash,
+    fresh_page,
+    open_hand_form,
+    posts_only,
+)
 from match_pages_support import BY_COUNTS, PLAYERS, VOID, WORKED, engine_nets, hand_form
 
 pytestmark = pytest.mark.browser
@@ -49,11 +58,6 @@ def join(page, edit_link: str) -> None:
     page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
 
 
-def open_form(page, page_url: str) -> None:
-    page.goto(page_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
-
-
 def type_hand(page, hand: dict) -> None:
     """Put ``hand`` into the form by the fields' names (as the form posts it, whatever the
     layout) and wait until the live preview shows the engine's nets."""
@@ -83,6 +87,30 @@ def type_hand(page, hand: dict) -> None:
     )
 
 
+def typed_in_a_new_match(live_server: str, page) -> str:
+    """A new match joined with its edit link, the worked example typed into its hand
+    form (not saved yet); the match's page url."""
+    page_url, edit_link = new_match(live_server)
+    join(page, edit_link)
+    open_hand_form(page, page_url)
+    type_hand(page, WORKED)
+    return page_url
+
+
+def unsent(page) -> list:
+    """The hands the page's script keeps, not sent yet."""
+    return page.evaluate("() => JSON.parse(localStorage.getItem('ledger.unsent-hands'))")
+
+
+def send_now_stores_it_once(page, page_url: str) -> None:
+    """With the server reachable again, "Send now" stores the kept hand, once."""
+    page.unroute("**/hands/new")
+    page.get_by_role("button", name="Send now").click()
+    page.wait_for_url(page_url)
+    assert stored(page_url) == [1]
+    assert unsent(page) == []
+
+
 def settled(page) -> None:
     """Wait for the page's fonts, so that leaving it cuts no download short (the test
     server would leave the file open: a ResourceWarning)."""
@@ -94,11 +122,6 @@ def save_button(page):
     return page.locator(".hand-form .form-actions button[type=submit]")
 
 
-def flash(page) -> str:
-    page.locator(".flash").first.wait_for()
-    return page.locator(".flashes").inner_text()
-
-
 def shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"once-{name}.png"), full_page=True, caret="initial")
@@ -107,12 +130,10 @@ def shot(page, name: str) -> None:
 def test_two_scorekeepers_saving_the_same_hand_number(live_server, page, browser):
     page_url, edit_link = new_match(live_server)
     join(page, edit_link)
-    friend_context = browser.new_context(viewport=PHONE)
-    friend = friend_context.new_page()
-    try:
+    with fresh_page(browser) as friend:
         join(friend, edit_link)
-        open_form(page, page_url)
-        open_form(friend, page_url)
+        open_hand_form(page, page_url)
+        open_hand_form(friend, page_url)
         assert page.locator("h1").inner_text() == friend.locator("h1").inner_text()
         assert page.locator("h1").inner_text() == "Adding hand 1"
 
@@ -137,14 +158,12 @@ def test_two_scorekeepers_saving_the_same_hand_number(live_server, page, browser
         assert "Hand 2 saved." in flash(page)
         assert stored(page_url) == [1, 2]
         assert [e for e in page.console_errors if "409" not in e] == []
-    finally:
-        friend_context.close()
 
 
 def test_back_then_save_does_not_make_a_second_hand(live_server, page, browser):
     page_url, edit_link = new_match(live_server)
     join(page, edit_link)
-    open_form(page, page_url)
+    open_hand_form(page, page_url)
     type_hand(page, WORKED)
     save_button(page).click()
     assert "Hand 1 saved." in flash(page)
@@ -164,7 +183,7 @@ def test_back_then_save_does_not_make_a_second_hand(live_server, page, browser):
     try:
         tab = phone.new_page(viewport=PHONE)
         join(tab, edit_link)
-        open_form(tab, page_url)
+        open_hand_form(tab, page_url)
         type_hand(tab, VOID)
         save_button(tab).click()
         assert "Hand 2 saved." in flash(tab)
@@ -185,15 +204,12 @@ def test_back_then_save_does_not_make_a_second_hand(live_server, page, browser):
 
 
 def test_a_double_tap_stores_one_hand(live_server, page):
-    page_url, edit_link = new_match(live_server)
-    join(page, edit_link)
-    open_form(page, page_url)
-    type_hand(page, WORKED)
+    page_url = typed_in_a_new_match(live_server, page)
     save_button(page).dblclick()
     assert "Hand 1 saved." in flash(page)
     assert stored(page_url) == [1]
     # Two submissions at the same instant without the script's guard: still one hand.
-    open_form(page, page_url)
+    open_hand_form(page, page_url)
     type_hand(page, VOID)
     page.evaluate(
         """() => {
@@ -212,10 +228,7 @@ def test_a_double_tap_stores_one_hand(live_server, page):
 def test_a_save_waits_for_the_preview_on_its_way(live_server, page):
     """A preview answered after the save would bring back the session cookie as it was
     before the save, and take away the save's message and its undo: the save waits."""
-    page_url, edit_link = new_match(live_server)
-    join(page, edit_link)
-    open_form(page, page_url)
-    type_hand(page, WORKED)
+    page_url = typed_in_a_new_match(live_server, page)
     held = []
     page.route("**/hands/preview", lambda route: held.append(route))  # answered later
     page.evaluate(
@@ -235,10 +248,7 @@ def test_a_save_waits_for_the_preview_on_its_way(live_server, page):
 
 
 def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_connection_is_back(live_server, page):
-    page_url, edit_link = new_match(live_server)
-    join(page, edit_link)
-    open_form(page, page_url)
-    type_hand(page, WORKED)
+    page_url = typed_in_a_new_match(live_server, page)
     page.context.set_offline(True)
     save_button(page).click()
     queue = page.locator("#hand-queue")
@@ -246,7 +256,7 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_connection_is_back(
     assert "Hand 1: not sent yet." in queue.inner_text()
     assert page.url.endswith("/hands/new")  # no browser error page: the form is still here
     assert page.input_value("#players-0-maal") == "10"
-    kept = page.evaluate("() => JSON.parse(localStorage.getItem('ledger.unsent-hands'))")
+    kept = unsent(page)
     assert [item["number"] for item in kept] == [1]
     shot(page, "offline-not-sent-yet")
     assert stored(page_url) == []
@@ -255,7 +265,7 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_connection_is_back(
     page.wait_for_url(page_url)
     assert "Hand 1 was sent and saved." in flash(page)
     assert stored(page_url) == [1]
-    assert page.evaluate("() => JSON.parse(localStorage.getItem('ledger.unsent-hands'))") == []
+    assert unsent(page) == []
     # The hand sent from the queue can be undone as any other.
     assert page.get_by_role("button", name="Undo hand 1").is_visible()
 
@@ -263,18 +273,8 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_connection_is_back(
 def test_a_kept_hand_survives_a_reload_and_is_sent_once(live_server, page):
     """The server cannot be reached (the phone thinks it is online): the hand is kept,
     still there after a reload, and "Send now" sends it once the server answers."""
-    page_url, edit_link = new_match(live_server)
-    join(page, edit_link)
-    open_form(page, page_url)
-    type_hand(page, WORKED)
-
-    def unreachable(route):
-        if route.request.method == "POST":
-            route.abort("connectionrefused")
-        else:
-            route.continue_()
-
-    page.route("**/hands/new", unreachable)
+    page_url = typed_in_a_new_match(live_server, page)
+    page.route("**/hands/new", posts_only(lambda route: route.abort("connectionrefused")))
     save_button(page).click()
     page.locator("#hand-queue .unsent").wait_for()
     settled(page)
@@ -284,54 +284,37 @@ def test_a_kept_hand_survives_a_reload_and_is_sent_once(live_server, page):
     assert page.locator("h1").inner_text() == "Adding hand 1"
     assert stored(page_url) == []
 
-    page.unroute("**/hands/new")
-    page.get_by_role("button", name="Send now").click()
-    page.wait_for_url(page_url)
-    assert stored(page_url) == [1]
-    assert page.evaluate("() => JSON.parse(localStorage.getItem('ledger.unsent-hands'))") == []
+    send_now_stores_it_once(page, page_url)
 
 
 def test_a_503_keeps_the_hand_to_send_again(live_server, page):
     """The server answers that it cannot save just now (its database away, its disk
     full: a 503 with Retry-After): the hand is kept, as when there is no answer, and
     sent once the server takes it."""
-    page_url, edit_link = new_match(live_server)
-    join(page, edit_link)
-    open_form(page, page_url)
-    type_hand(page, WORKED)
+    page_url = typed_in_a_new_match(live_server, page)
 
     def unavailable(route):
-        if route.request.method == "POST":
-            route.fulfill(
-                status=503,
-                headers={"Retry-After": "5", "Content-Type": "text/html; charset=utf-8"},
-                body="<h1>Busy just now</h1>",
-            )
-        else:
-            route.continue_()
+        route.fulfill(
+            status=503,
+            headers={"Retry-After": "5", "Content-Type": "text/html; charset=utf-8"},
+            body="<h1>Busy just now</h1>",
+        )
 
-    page.route("**/hands/new", unavailable)
+    page.route("**/hands/new", posts_only(unavailable))
     save_button(page).click()
     page.locator("#hand-queue .unsent").wait_for()
     assert "Hand 1: not sent yet." in page.locator("#hand-queue").inner_text()
     assert page.input_value("#players-0-maal") == "10"
     assert stored(page_url) == []
 
-    page.unroute("**/hands/new")
-    page.get_by_role("button", name="Send now").click()
-    page.wait_for_url(page_url)
-    assert stored(page_url) == [1]
-    assert page.evaluate("() => JSON.parse(localStorage.getItem('ledger.unsent-hands'))") == []
+    send_now_stores_it_once(page, page_url)
 
 
 def test_an_answer_lost_on_the_way_then_a_reload_stores_the_hand_once(live_server, page):
     """The server stored the hand but the phone never heard: the hand stays kept as not
     sent; after a reload the script sends it again and the server answers with the hand
     it stored (the same key), not a second one."""
-    page_url, edit_link = new_match(live_server)
-    join(page, edit_link)
-    open_form(page, page_url)
-    type_hand(page, WORKED)
+    page_url = typed_in_a_new_match(live_server, page)
 
     def lose_the_answer(route):
         route.fetch(max_redirects=0)  # it reaches the server ...
@@ -354,16 +337,14 @@ def test_an_answer_lost_on_the_way_then_a_reload_stores_the_hand_once(live_serve
     again.wait_for_url(page_url)  # sent, and answered with the hand it had stored
     again.locator(".scores-table th.hand-col").first.wait_for()
     assert stored(page_url) == [1]
-    assert again.evaluate("() => JSON.parse(localStorage.getItem('ledger.unsent-hands'))") == []
+    assert unsent(again) == []
 
 
 def test_undo_takes_the_hand_back_and_a_follower_sees_it_go(live_server, page, browser):
     page_url, edit_link = new_match(live_server)
     join(page, edit_link)
-    follower_context = browser.new_context(viewport=PHONE)
-    follower = follower_context.new_page()
-    try:
-        open_form(page, page_url)
+    with fresh_page(browser) as follower:
+        open_hand_form(page, page_url)
         type_hand(page, WORKED)
         save_button(page).click()
         assert "Hand 1 saved." in flash(page)
@@ -384,15 +365,13 @@ def test_undo_takes_the_hand_back_and_a_follower_sees_it_go(live_server, page, b
         page.goto(page_url + "/hands/1")  # its record is kept
         assert "This hand was deleted" in page.locator("main").inner_text()
         assert "deleted" in page.locator(".history-item").inner_text()
-    finally:
-        follower_context.close()
     assert page.console_errors == []
 
 
 def test_play_on_after_the_end(live_server, page):
     page_url, edit_link = new_match(live_server, length={"hands": 1})
     join(page, edit_link)
-    open_form(page, page_url)
+    open_hand_form(page, page_url)
     type_hand(page, WORKED)
     save_button(page).click()
     flash(page)
@@ -426,18 +405,16 @@ def test_no_serious_accessibility_problem_in_these_states(live_server, browser, 
     the hand already there, a hand not sent yet, the finished match, play on."""
     from test_browser_a11y import FOUND_BEFORE
 
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
     found: dict[str, list[str]] = {}
 
     def audit(state: str) -> None:
         found[state] = axe_problems(page, axe_source, FOUND_BEFORE)
 
-    try:
+    with fresh_page(browser) as page:
         page.goto(f"{live_server}/lang/{lang}?next=/")
         page_url, edit_link = new_match(live_server, length={"hands": 2})
         join(page, edit_link)
-        open_form(page, page_url)
+        open_hand_form(page, page_url)
         api_hand = {**BY_COUNTS, "number": 1}
         page.request.post(
             page_url.replace("/matches/", "/api/v1/matches/") + "/hands",
@@ -448,7 +425,7 @@ def test_no_serious_accessibility_problem_in_these_states(live_server, browser, 
         save_button(page).click()
         page.locator("#taken").wait_for()
         audit("the hand already there, beside mine")
-        open_form(page, page_url)
+        open_hand_form(page, page_url)
         type_hand(page, VOID)
         page.context.set_offline(True)
         save_button(page).click()
@@ -460,6 +437,4 @@ def test_no_serious_accessibility_problem_in_these_states(live_server, browser, 
         audit("the finished match, a hand just saved")
         page.goto(page_url + "/length")
         audit("play on")
-    finally:
-        context.close()
     assert found == dict.fromkeys(found, [])

@@ -4,6 +4,7 @@ the new-match page and becomes a match this browser keeps score for."""
 import re
 
 import pytest
+from browser_support import created
 from match_pages_support import BY_COUNTS, PLAYERS, VOID
 
 pytestmark = pytest.mark.browser
@@ -15,10 +16,9 @@ def saved_summary(page, live_server: str) -> tuple[str, bytes]:
     """A match of two hands made through the API, and its summary PDF."""
     body = {"name": "Tihar 2026", "players": PLAYERS, "rules": "amarnepal", "length": None}
     match = page.request.post(f"{live_server}/api/v1/matches", data=body).json()
-    auth = {"Authorization": f"Bearer {match['edit_key']}"}
     for hand in (BY_COUNTS, VOID):
         url = f"{live_server}/api/v1/matches/{match['id']}/hands"
-        assert page.request.post(url, data=hand, headers=auth).status == 201
+        created(page.request, url, hand, match["edit_key"])
     pdf = page.request.get(f"{live_server}/matches/{match['id']}/summary.pdf")
     assert pdf.headers["content-type"] == "application/pdf"
     return match["id"], pdf.body()

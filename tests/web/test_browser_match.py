@@ -7,8 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import use_maal_mode
-from match_pages_support import DUBLEE_FINISH, PLAYERS, VOID, engine_nets, summed
+from browser_support import (
+    fresh_page,
+    no_sideways_scroll,
+    use_maal_mode,
+)
+from match_pages_support import BY_COUNTS, DUBLEE_FINISH, PLAYERS, VOID, engine_nets, summed
 
 pytestmark = pytest.mark.browser
 
@@ -29,16 +33,7 @@ HAND_CARDS = {
         {"name": "Dipa", "seen": "sequences", "maal_cards": ["2C"]},
     ],
 }
-HAND_COUNTS = {
-    "finish": "sequences",
-    "winner": "Bikash",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal_counts": {"poplu": 1}},
-        {"name": "Bikash", "seen": "sequences", "maal_counts": {"tiplu": 2, "jhiplu": 1}},
-        {"name": "Chandra", "seen": "unseen", "maal_counts": {"alter": 1}},
-        {"name": "Dipa", "seen": "sequences"},
-    ],
-}
+HAND_COUNTS = BY_COUNTS
 HAND_DUBLEES = DUBLEE_FINISH
 HAND_VOID = VOID
 HAND_DUBLEES_EDITED = {  # Asha had 9, not 3
@@ -114,10 +109,6 @@ def page_totals(page) -> dict[str, int]:
         "els => els.map(e => +e.dataset.total)"
     )
     return dict(zip(names, totals, strict=True))
-
-
-def no_sideways_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def small_touch_targets(page) -> list:
@@ -236,9 +227,7 @@ def test_two_scorekeepers_and_a_delete(live_server, page, browser):
     edit_link = page.input_value("#edit-link")
     assert "/join/" in edit_link and page.locator("img.qr").evaluate("i => i.naturalWidth") > 0
 
-    friend_context = browser.new_context(viewport={"width": 390, "height": 844})
-    friend = friend_context.new_page()
-    try:
+    with fresh_page(browser) as friend:
         friend.goto(edit_link)
         friend.wait_for_url(MATCH_PAGE)  # the key is gone from the address bar
         assert friend.url == match_url
@@ -247,8 +236,6 @@ def test_two_scorekeepers_and_a_delete(live_server, page, browser):
         friend.fill("#players-1-count_tiplu", "1")
         friend.get_by_role("button", name="Save the change").click()
         friend.locator(".flash").wait_for()
-    finally:
-        friend_context.close()
 
     page.wait_for_function("() => window.htmx !== undefined")
     page.fill("#players-0-count_poplu", "2")

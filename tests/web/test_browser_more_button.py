@@ -4,11 +4,9 @@ on the top of the box never opens More, in English and Nepali, at 100 % and 200 
 from __future__ import annotations
 
 import pytest
-from browser_support import api_match
+from browser_support import api_match, fresh_page, set_text_size
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"width": 390, "height": 844}
 
 OVERLAPS = """() => [...document.querySelectorAll('.player')].map(row => {
     const more = row.querySelector('.more > summary').getBoundingClientRect();
@@ -21,15 +19,12 @@ OVERLAPS = """() => [...document.querySelectorAll('.player')].map(row => {
 @pytest.mark.parametrize("text", [16, 32], ids=["100%", "200%"])
 @pytest.mark.parametrize("lang", ["en", "ne"])
 def test_more_never_covers_the_maal_box(browser, live_server, lang, text):
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    phone = context.new_page()
-    cdp = context.new_cdp_session(phone)
-    cdp.send("Page.enable")
-    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": text, "fixed": text}})
-    match_url = api_match(phone, live_server, rules={"profile": "sparkai", "foul": "next_hand"})
-    phone.goto(f"{live_server}/lang/{lang}?next=/")
-    phone.goto(match_url + "/hands/new")
-    phone.locator(".player .more > summary").first.wait_for()
-    assert " · " in phone.locator(".player .more > summary").first.inner_text()
-    assert phone.evaluate(OVERLAPS) == [0] * phone.locator(".player").count()
-    context.close()
+    with fresh_page(browser, has_touch=True) as phone:
+        set_text_size(phone, text)
+        rules = {"profile": "sparkai", "foul": "next_hand"}
+        match_url = api_match(phone, live_server, rules=rules)
+        phone.goto(f"{live_server}/lang/{lang}?next=/")
+        phone.goto(match_url + "/hands/new")
+        phone.locator(".player .more > summary").first.wait_for()
+        assert " · " in phone.locator(".player .more > summary").first.inner_text()
+        assert phone.evaluate(OVERLAPS) == [0] * phone.locator(".player").count()

@@ -8,34 +8,32 @@ import io
 
 import pytest
 import segno
-from browser_support import PHONE, axe_problems, no_sideways_scroll
+from browser_support import (
+    axe_problems,
+    created,
+    fresh_page,
+    no_sideways_scroll,
+)
 
 pytestmark = pytest.mark.browser
 
 #: A wallet QR as Fonepay and eSewa make them: long, with no space to wrap at.
 QR_TEXT = "000201010211" + "26390010fonepay.np0121Dipa9841000000000000" * 3 + "5303524"
+#: A table of four played for NPR 1 a point.
+TABLE = {
+    "name": "Friday table",
+    "players": ["Asha", "Bikash", "Chandra", "Dipa"],
+    "rules": "sparkai",
+    "stake": {"per_point": "1.00", "currency": "NPR"},
+}
 
 
 def _table_with_links(request, base: str) -> tuple[str, str, str]:
-    made = request.post(
-        f"{base}/api/v1/tables",
-        data={
-            "name": "Friday table",
-            "players": ["Asha", "Bikash", "Chandra", "Dipa"],
-            "rules": "sparkai",
-            "stake": {"per_point": "1.00", "currency": "NPR"},
-        },
-    )
-    assert made.status == 201, made.text()
-    table = made.json()
-    auth = {"Authorization": f"Bearer {table['edit_key']}"}
+    table = created(request, f"{base}/api/v1/tables", TABLE)
     links = []
     for name in ("Dipa", "Asha"):
-        given = request.post(
-            f"{base}/api/v1/tables/{table['id']}/players/{name}/link", headers=auth
-        )
-        assert given.status == 201, given.text()
-        links.append(given.json()["url"])
+        link = f"{base}/api/v1/tables/{table['id']}/players/{name}/link"
+        links.append(created(request, link, key=table["edit_key"])["url"])
     return table["id"], links[0], links[1]
 
 
@@ -48,10 +46,7 @@ def _qr_png() -> bytes:
 @pytest.mark.parametrize("lang", ["en", "ne"])
 def test_pay_confirm_handle_and_qr_on_a_phone(live_server, browser, axe_source, lang):
     found: dict[str, list[str]] = {}
-    dipa = browser.new_context(viewport=PHONE)
-    asha = browser.new_context(viewport=PHONE)
-    try:
-        page = dipa.new_page()
+    with fresh_page(browser) as page, fresh_page(browser) as other:
         page.goto(f"{live_server}/lang/{lang}?next=/")
         table_id, dipa_url, asha_url = _table_with_links(page.request, live_server)
         page.goto(dipa_url.replace("http://localhost", live_server))
@@ -80,7 +75,6 @@ def test_pay_confirm_handle_and_qr_on_a_phone(live_server, browser, axe_source, 
         found["Dipa's page, handle and QR set"] = axe_problems(page, axe_source)
         assert no_sideways_scroll(page)
 
-        other = asha.new_page()
         other.goto(f"{live_server}/lang/{lang}?next=/")
         other.goto(asha_url.replace("http://localhost", live_server))
         other.wait_for_url(f"{live_server}/me/{table_id}")
@@ -94,9 +88,6 @@ def test_pay_confirm_handle_and_qr_on_a_phone(live_server, browser, axe_source, 
         page.goto(f"{live_server}/me")
         found["My tables"] = axe_problems(page, axe_source)
         assert page.locator(".person-tables a").count() == 1
-    finally:
-        dipa.close()
-        asha.close()
     assert found == {state: [] for state in found}
 
 
@@ -104,19 +95,9 @@ def test_pay_confirm_handle_and_qr_on_a_phone(live_server, browser, axe_source, 
 def test_the_scorekeeper_hands_over_a_link_from_the_table_page(
     live_server, browser, axe_source, lang
 ):
-    context = browser.new_context(viewport=PHONE)
-    try:
-        page = context.new_page()
+    with fresh_page(browser) as page:
         page.goto(f"{live_server}/lang/{lang}?next=/")
-        made = page.request.post(
-            f"{live_server}/api/v1/tables",
-            data={
-                "name": "Friday table",
-                "players": ["Asha", "Bikash", "Chandra", "Dipa"],
-                "rules": "sparkai",
-                "stake": {"per_point": "1.00", "currency": "NPR"},
-            },
-        ).json()
+        made = page.request.post(f"{live_server}/api/v1/tables", data=TABLE).json()
         page.goto(f"{live_server}/tables/{made['id']}/join/{made['edit_key']}")
         page.locator("#own-links > summary").click()
         page.select_option("#own-link-player", "Chandra")
@@ -127,10 +108,7 @@ def test_the_scorekeeper_hands_over_a_link_from_the_table_page(
         assert page.locator("svg.pay-qr title").count() == 1
         assert axe_problems(page, axe_source) == []
         assert no_sideways_scroll(page)
-        phone = browser.new_context(viewport=PHONE).new_page()
-        phone.goto(link)
-        phone.wait_for_url(f"{live_server}/me/{made['id']}")
-        assert "Chandra" in phone.locator("h1").inner_text()
-        phone.context.close()
-    finally:
-        context.close()
+        with fresh_page(browser) as phone:
+            phone.goto(link)
+            phone.wait_for_url(f"{live_server}/me/{made['id']}")
+            assert "Chandra" in phone.locator("h1").inner_text()

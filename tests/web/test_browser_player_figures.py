@@ -7,7 +7,11 @@ scrolling, no console error, and axe-core finds nothing serious."""
 from __future__ import annotations
 
 import pytest
-from browser_support import axe_problems, no_sideways_scroll
+from browser_support import (
+    axe_problems,
+    created,
+    no_sideways_scroll,
+)
 from match_pages_support import BY_COUNTS, DUBLEE_FINISH, VOID, WORKED
 
 pytestmark = pytest.mark.browser
@@ -32,32 +36,24 @@ def fit_and_accessible(page, axe_source: str) -> None:
 
 def a_table(page, base: str) -> tuple[str, list[str]]:
     """A table (through the API) with two nights of four hands, both over."""
-    created = page.request.post(
+    table = created(
+        page.request,
         f"{base}/api/v1/tables",
-        data={
+        {
             "name": "Friday table",
             "players": ROSTER,
             "rules": "sparkai",
             "stake": {"per_point": "1.00", "currency": "NPR"},
         },
     )
-    assert created.status == 201, created.text()
-    table = created.json()
-    auth = {"Authorization": f"Bearer {table['edit_key']}"}
+    key = table["edit_key"]
+    night = {"name": "Night", "players": ROSTER, "length": {"hands": len(FOUR)}}
     nights = []
     for _ in range(2):
-        made = page.request.post(
-            f"{base}/api/v1/tables/{table['id']}/matches",
-            data={"name": "Night", "players": ROSTER, "length": {"hands": len(FOUR)}},
-            headers=auth,
-        )
-        assert made.status == 201, made.text()
-        nights.append(made.json()["id"])
+        match = created(page.request, f"{base}/api/v1/tables/{table['id']}/matches", night, key)
+        nights.append(match["id"])
         for hand in FOUR:
-            answer = page.request.post(
-                f"{base}/api/v1/matches/{nights[-1]}/hands", data=hand, headers=auth
-            )
-            assert answer.status == 201, answer.text()
+            created(page.request, f"{base}/api/v1/matches/{nights[-1]}/hands", hand, key)
     return table["id"], nights
 
 

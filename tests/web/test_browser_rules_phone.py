@@ -3,14 +3,14 @@ scroll sideways in either language; each value is read beside its profile's name
 axe-core finds nothing serious in the table drawn as blocks."""
 
 import pytest
-from browser_support import axe_problems, no_sideways_scroll
+from browser_support import ask_in, axe_problems, no_sideways_scroll
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("language", ["ne", "en"])
 def test_the_rules_table_fits_a_phone(live_server, page, axe_source, language):
-    page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+    ask_in(page, live_server, language)
     page.goto(live_server + "/rules")
     assert no_sideways_scroll(page)
     wraps = page.locator(".rules-table-wrap")  # the profiles' values, then the limits

@@ -7,40 +7,24 @@ languages and both schemes. Opened with no edit rights, as a follower's link ope
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import pytest
-from browser_support import axe_problems
+from browser_support import (
+    axe_problems,
+    created,
+)
 from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, WORKED
+from screen_support import SIZES, TEXTS, check_all_on_the_screen, load_screen, screen_page
 
 from ledger.http.pace import POLL_SECONDS
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"1080p": {"width": 1920, "height": 1080}, "720p": {"width": 1280, "height": 720}}
 STAKE = {"per_point": "0.50", "currency": "NPR"}
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
 #: The most a match seats, with names as long as a name may be read on a line.
 TEN = [*FOUR, "Ekta Shrestha", "Gopal", "Hari Maharjan", "Indira", "Janak", "Kamala Thapa Magar"]
 HANDS = [WORKED, BY_COUNTS, DUBLEE_FINISH, THREE_PLAY]
 
-#: Every visible piece of text on the page: its size in px as laid out (an SVG text's
-#: font size times the scale its viewBox draws it at) and its box.
-TEXTS = """() => {
-  const out = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const e = node.parentElement;
-    if (!node.textContent.trim() || !e.checkVisibility() || e.closest('title, desc')) continue;
-    if (e.closest('.visually-hidden')) continue;
-    let size = parseFloat(getComputedStyle(e).fontSize);
-    if (e instanceof SVGElement) size *= e.getScreenCTM().a;
-    const r = e.getBoundingClientRect();
-    out.push({text: node.textContent.trim().slice(0, 30), size,
-              top: r.top, bottom: r.bottom, left: r.left, right: r.right});
-  }
-  return out;
-}"""
 #: Each area of the screen's grid: its box, and whether its content overflows it.
 AREAS = """() => [...document.querySelectorAll(
     '.screen-head, .screen-board, .screen-chart, .screen-settle, .screen-follow, .screen-foot')]
@@ -52,9 +36,10 @@ AREAS = """() => [...document.querySelectorAll(
 def made(page, base: str, players=FOUR, hands=HANDS, stake=STAKE) -> tuple[str, str]:
     """A match made and played through the JSON API, as a scorekeeper's phone does:
     its id and edit key (this browser is not given it)."""
-    answer = page.request.post(
+    body = created(
+        page.request,
         f"{base}/api/v1/matches",
-        data={
+        {
             "name": "Tihar at Asha's",
             "players": players,
             "rules": "sparkai",
@@ -62,42 +47,17 @@ def made(page, base: str, players=FOUR, hands=HANDS, stake=STAKE) -> tuple[str, 
             "stake": stake,
         },
     )
-    assert answer.status == 201, answer.text()
-    body = answer.json()
     for hand in hands:
         post_hand(page, base, body["id"], body["edit_key"], hand)
     return body["id"], body["edit_key"]
 
 
 def post_hand(page, base: str, match_id: str, key: str, hand: dict) -> None:
-    stored = page.request.post(
-        f"{base}/api/v1/matches/{match_id}/hands",
-        data=hand,
-        headers={"Authorization": f"Bearer {key}"},
-    )
-    assert stored.status == 201, stored.text()
+    created(page.request, f"{base}/api/v1/matches/{match_id}/hands", hand, key)
 
 
-@contextmanager
-def screen_page(browser, base: str, size: str, lang: str = "en", **options):
-    """A fresh browser of ``size`` in ``lang``, with its console errors collected."""
-    context = browser.new_context(viewport=SIZES[size], **options)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.console_errors = errors
-    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
-    try:
-        yield page
-    finally:
-        context.close()
-
-
-def open_screen(page, base: str, match_id: str, query: str = "") -> None:
-    page.goto(f"{base}/matches/{match_id}/screen{query}")
-    page.wait_for_function("() => window.htmx !== undefined")
-    page.evaluate("() => document.fonts.ready")
+def open_screen(page, base: str, match_id: str) -> None:
+    load_screen(page, f"{base}/matches/{match_id}/screen")
 
 
 def totals(page) -> dict[str, int]:
@@ -116,7 +76,7 @@ def test_readable_from_across_the_room(live_server, browser, size, lang, players
         hands = HANDS if players is FOUR else [WORKED, BY_COUNTS]
         match_id, _ = made(page, live_server, players=players, hands=hands)
         open_screen(page, live_server, match_id)
-        height, width = page.evaluate("() => [window.innerHeight, window.innerWidth]")
+        height = page.evaluate("() => window.innerHeight")
         lines = page.eval_on_selector_all(
             ".standing-line", "rows => rows.map(r => r.getBoundingClientRect().height)"
         )
@@ -127,23 +87,7 @@ def test_readable_from_across_the_room(live_server, browser, size, lang, players
         smallest = min(texts, key=lambda t: t["size"])
         assert smallest["size"] >= 0.025 * height, (smallest, smallest["size"] / height)
         # Everything on the screen, nothing scrolled to, nothing spilling over another part.
-        off = [t for t in texts if t["bottom"] > height + 1 or t["right"] > width + 1]
-        assert off == []
-        assert page.evaluate(
-            """() => document.documentElement.scrollWidth <= window.innerWidth
-                  && document.documentElement.scrollHeight <= window.innerHeight"""
-        )
-        areas = page.evaluate(AREAS)
-        assert [a["name"] for a in areas if a["over"]] == []
-        for i, a in enumerate(areas):
-            for b in areas[i + 1 :]:
-                apart = (
-                    a["bottom"] <= b["top"] + 1
-                    or b["bottom"] <= a["top"] + 1
-                    or a["right"] <= b["left"] + 1
-                    or b["right"] <= a["left"] + 1
-                )
-                assert apart, (a, b)
+        check_all_on_the_screen(page, AREAS, texts)
         if lang == "ne":  # no tofu: the vendored Devanagari faces set the text
             assert page.evaluate(
                 """() => document.fonts.check('700 16px "Noto Sans Devanagari"', 'बाजी')

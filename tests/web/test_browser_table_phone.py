@@ -8,11 +8,10 @@ focusable region that scrolls sideways, and axe-core finds nothing serious."""
 from __future__ import annotations
 
 import pytest
-from browser_support import axe_problems, no_sideways_scroll
+from browser_support import PHONE, axe_problems, no_sideways_scroll, set_text_size
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 LONG = "Chandra Bahadur Shrestha"
 DEVANAGARI = "सुनिता"
 EIGHT = ["Asha", "Bikash", LONG, "Dipa", DEVANAGARI, "Gopal", "Hari", "Indra"]
@@ -135,9 +134,7 @@ def test_every_table_page_reads_on_a_phone(browser, live_server, axe_source, lan
     phone = context.new_page()
     errors: list[str] = []
     phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    cdp = context.new_cdp_session(phone)
-    cdp.send("Page.enable")
-    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": text, "fixed": text}})
+    set_text_size(phone, text)
     table_id, match_id, last_id, key = _table(phone, live_server)
     phone.goto(f"{live_server}/tables/{table_id}/join/{key}")  # the editor's page too
     phone.goto(f"{live_server}/lang/{lang}?next=/tables/{table_id}")

@@ -8,9 +8,12 @@ Opened with no edit rights, as the read-only link opens it."""
 from __future__ import annotations
 
 import pytest
-from browser_support import axe_problems
+from browser_support import (
+    axe_problems,
+    created,
+)
 from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, WORKED
-from test_browser_screen import TEXTS, screen_page
+from screen_support import TEXTS, check_all_on_the_screen, load_screen, screen_page
 
 from ledger.http.pace import POLL_SECONDS
 
@@ -28,28 +31,16 @@ AREAS = """() => [...document.querySelectorAll(
 def season(page, base: str, stake: dict | None = None) -> tuple[str, str, str]:
     """A table of five through the API: one night played, tonight's match begun. Its id,
     its edit key and tonight's match id."""
-    made = page.request.post(
-        f"{base}/api/v1/tables",
-        data={"name": "Friday table", "players": FIVE, "rules": "sparkai", "stake": stake},
-    )
-    assert made.status == 201, made.text()
-    table = made.json()
-    auth = {"Authorization": f"Bearer {table['edit_key']}"}
+    body = {"name": "Friday table", "players": FIVE, "rules": "sparkai", "stake": stake}
+    table = created(page.request, f"{base}/api/v1/tables", body)
+    key = table["edit_key"]
 
     def match(players: list[str]) -> str:
-        answer = page.request.post(
-            f"{base}/api/v1/tables/{table['id']}/matches",
-            data={"name": "Night", "players": players},
-            headers=auth,
-        )
-        assert answer.status == 201, answer.text()
-        return answer.json()["id"]
+        nights = f"{base}/api/v1/tables/{table['id']}/matches"
+        return created(page.request, nights, {"name": "Night", "players": players}, key)["id"]
 
     def hand(match_id: str, body: dict) -> None:
-        answer = page.request.post(
-            f"{base}/api/v1/matches/{match_id}/hands", data=body, headers=auth
-        )
-        assert answer.status == 201, answer.text()
+        created(page.request, f"{base}/api/v1/matches/{match_id}/hands", body, key)
 
     first = match(FIVE[:4])
     for body in (WORKED, BY_COUNTS, DUBLEE_FINISH):
@@ -61,9 +52,7 @@ def season(page, base: str, stake: dict | None = None) -> tuple[str, str, str]:
 
 
 def open_screen(page, base: str, table_id: str) -> None:
-    page.goto(f"{base}/tables/{table_id}/screen")
-    page.wait_for_function("() => window.htmx !== undefined")
-    page.evaluate("() => document.fonts.ready")
+    load_screen(page, f"{base}/tables/{table_id}/screen")
 
 
 @pytest.mark.parametrize(
@@ -86,7 +75,7 @@ def test_readable_from_across_the_room_with_nothing_off_screen(live_server, brow
             assert ("कसले कसलाई तिर्ने" if lang == "ne" else "Who pays whom") in settle
         else:
             assert page.query_selector(".screen-settle") is None
-        height, width = page.evaluate("() => [window.innerHeight, window.innerWidth]")
+        height = page.evaluate("() => window.innerHeight")
         tonight = page.eval_on_selector_all(
             ".screen-board .standing-line",
             "rows => rows.map(r => r.getBoundingClientRect().height)",
@@ -100,22 +89,7 @@ def test_readable_from_across_the_room_with_nothing_off_screen(live_server, brow
         texts = page.evaluate(TEXTS)
         smallest = min(texts, key=lambda t: t["size"])
         assert smallest["size"] >= 0.025 * height, (smallest, smallest["size"] / height)
-        assert [t for t in texts if t["bottom"] > height + 1 or t["right"] > width + 1] == []
-        assert page.evaluate(
-            """() => document.documentElement.scrollWidth <= window.innerWidth
-                  && document.documentElement.scrollHeight <= window.innerHeight"""
-        )
-        areas = page.evaluate(AREAS)
-        assert [a["name"] for a in areas if a["over"]] == []
-        for i, a in enumerate(areas):
-            for b in areas[i + 1 :]:
-                apart = (
-                    a["bottom"] <= b["top"] + 1
-                    or b["bottom"] <= a["top"] + 1
-                    or a["right"] <= b["left"] + 1
-                    or b["right"] <= a["left"] + 1
-                )
-                assert apart, (a, b)
+        check_all_on_the_screen(page, AREAS, texts)
         if lang == "ne":
             assert "सिजनको अङ्कतालिका" in page.inner_text("body")
         assert axe_problems(page, axe_source_text(), ["color-contrast"]) == []

@@ -7,7 +7,12 @@ axe-core finds nothing serious."""
 from __future__ import annotations
 
 import pytest
-from browser_support import PHONE, axe_problems, no_sideways_scroll
+from browser_support import (
+    PHONE,
+    axe_problems,
+    created,
+    no_sideways_scroll,
+)
 from table_pages_support import FOUR, ROSTER
 
 pytestmark = pytest.mark.browser
@@ -21,25 +26,14 @@ WORDS = {
 def api_table(request, base: str) -> tuple[str, str]:
     """A table (Sparkai rules) with two matches of four hands, through the API; its
     id and the url of its page."""
-    made = request.post(
-        f"{base}/api/v1/tables",
-        data={"name": "Friday table", "players": ROSTER, "rules": "sparkai"},
-    )
-    assert made.status == 201, made.text()
-    table_id, key = made.json()["id"], made.json()["edit_key"]
-    auth = {"Authorization": f"Bearer {key}"}
+    table = {"name": "Friday table", "players": ROSTER, "rules": "sparkai"}
+    made = created(request, f"{base}/api/v1/tables", table)
+    table_id, key = made["id"], made["edit_key"]
     for night in ("Tihar", "Dashain"):
-        match = request.post(
-            f"{base}/api/v1/tables/{table_id}/matches",
-            data={"name": night, "players": ROSTER},
-            headers=auth,
-        )
-        assert match.status == 201, match.text()
+        match = {"name": night, "players": ROSTER}
+        match_id = created(request, f"{base}/api/v1/tables/{table_id}/matches", match, key)["id"]
         for hand in FOUR:
-            stored = request.post(
-                f"{base}/api/v1/matches/{match.json()['id']}/hands", data=hand, headers=auth
-            )
-            assert stored.status == 201, stored.text()
+            created(request, f"{base}/api/v1/matches/{match_id}/hands", hand, key)
     return table_id, f"{base}/tables/{table_id}"
 
 

@@ -4,7 +4,7 @@ the form's button without it), no sideways scrolling, and axe-core finds nothing
 the rules page of an editor too."""
 
 import pytest
-from browser_support import PHONE, api_match, axe_problems, no_sideways_scroll
+from browser_support import PHONE, api_match, axe_problems, fresh_page, no_sideways_scroll
 from rescore_support import HANDS, PLAYERS
 
 pytestmark = pytest.mark.browser
@@ -25,16 +25,15 @@ def open_what_if(page, match_url: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ne"])
 def test_a_reader_picks_other_rules_on_a_phone(live_server, browser, axe_source, lang):
-    editor = browser.new_context(viewport=PHONE)
-    match_url = api_match(
-        editor.new_page(),
-        live_server,
-        hands=HANDS,
-        players=PLAYERS,
-        rules={"profile": "sparkai", "foul": "next_hand"},
-        length=None,
-    )
-    editor.close()
+    with fresh_page(browser) as editor:
+        match_url = api_match(
+            editor,
+            live_server,
+            hands=HANDS,
+            players=PLAYERS,
+            rules={"profile": "sparkai", "foul": "next_hand"},
+            length=None,
+        )
     context = browser.new_context(viewport=PHONE)  # no edit key: the read-only link
     page = context.new_page()
     errors: list[str] = []
@@ -59,25 +58,18 @@ def test_a_reader_picks_other_rules_on_a_phone(live_server, browser, axe_source,
 
 
 def test_without_javascript_the_form_button_compares(live_server, browser):
-    editor = browser.new_context(viewport=PHONE)
-    match_url = api_match(editor.new_page(), live_server, hands=HANDS[:3], players=PLAYERS)
-    editor.close()
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
-    page = context.new_page()
-    try:
+    with fresh_page(browser) as editor:
+        match_url = api_match(editor, live_server, hands=HANDS[:3], players=PLAYERS)
+    with fresh_page(browser, java_script_enabled=False) as page:
         page.goto(match_url + "/what-if")
         page.select_option("#rules-profile", "everestbuzz")
         page.locator(".what-if-form button[type=submit]").click()
         page.locator("#what-if-title", has_text="Under Everest Buzz").wait_for()
         assert no_sideways_scroll(page)
-    finally:
-        context.close()
 
 
 def test_an_editor_changes_the_rules_from_what_if(live_server, browser, axe_source):
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    try:
+    with fresh_page(browser) as page:
         match_url = api_match(page, live_server, hands=HANDS[:3], players=PLAYERS)
         page.goto(match_url + "/what-if?rules-profile=everestbuzz")
         page.locator("a", has_text="Make these the match's rules…").click()
@@ -86,5 +78,3 @@ def test_an_editor_changes_the_rules_from_what_if(live_server, browser, axe_sour
         assert no_sideways_scroll(page)
         page.locator(".match-rules-form button[type=submit]").click()
         page.locator(".flash", has_text="The match now plays by Everest Buzz").wait_for()
-    finally:
-        context.close()

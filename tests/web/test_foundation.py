@@ -225,15 +225,8 @@ def test_session_cookie_settings(app):
     assert app.config["MAX_CONTENT_LENGTH"] == 256 * 1024
 
 
-def test_init_db_command_migrates_an_empty_database_twice(tmp_path, empty_database_url):
-    fresh = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": str(tmp_path / "instance"),
-            "SQLALCHEMY_DATABASE_URI": empty_database_url,
-            "SECRET_KEY": "k",
-        }
-    )
+def test_init_db_command_migrates_an_empty_database_twice(unmigrated_app):
+    fresh = unmigrated_app
     runner = fresh.test_cli_runner()
     for _ in range(2):  # a second run finds the database up to date
         result = runner.invoke(args=["init-db"])

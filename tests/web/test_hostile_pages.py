@@ -8,8 +8,9 @@ import json
 import re
 
 import pytest
-from match_pages_support import BY_COUNTS, WORKED, add_hand, create_match, hand_form, new_match_form
-from sqlalchemy import func, select
+from match_pages_support import BY_COUNTS, hand_form, new_match_form
+from row_counts import rows
+from sqlalchemy import select
 
 from ledger.extensions import db
 from ledger.matches.models import Hand, Match
@@ -20,11 +21,6 @@ HOSTILE = {
     "right-to-left override": ("\u202eTihar", "A name cannot hold characters that turn"),
     "zero-width space": ("Ti\u200bhar", "A name cannot hold invisible characters"),
 }
-
-
-def rows(app, model) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(model))
 
 
 def field_error(html: str, field_id: str) -> str:
@@ -64,13 +60,6 @@ def test_devanagari_digits_are_numbers(app, client):
     assert response.status_code == 303
     with app.app_context():
         assert db.session.scalars(select(Match)).one().length == {"hands": 12}
-
-
-@pytest.fixture
-def match_url(client):
-    url = create_match(client)
-    add_hand(client, url, WORKED)
-    return url
 
 
 @pytest.mark.parametrize("number", ["2147483648", "99999999999999999999", "9" * 5000])

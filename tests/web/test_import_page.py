@@ -10,11 +10,10 @@ import re
 
 import pytest
 from match_pages_support import BY_COUNTS, PLAYERS, THREE_PLAY, VOID
-from sqlalchemy import func, select
+from row_counts import rows
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from ledger.extensions import db
 from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
 
@@ -47,11 +46,6 @@ def upload(client, data: bytes | None, filename: str = "saved.pdf", **kw):
     boundary, body = encode_multipart({**form, **kw.pop("extra", {})})
     content_type = f"multipart/form-data; boundary={boundary}"
     return client.post("/matches/import", data=body, content_type=content_type, **kw)
-
-
-def count_matches(app) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(Match))
 
 
 def file_errors(page: str) -> list[str]:
@@ -90,7 +84,7 @@ def test_a_saved_match_loads_as_a_new_match_this_browser_edits(app, client, save
     assert 'class="read-only-tag"' not in page  # this browser holds the copy's edit key
     assert client.get(f"/matches/{copy}/hands/new").status_code == 200
     assert client.get(f"/matches/{saved}/hands/new").status_code == 403  # not the original's
-    assert count_matches(app) == 2
+    assert rows(app, Match) == 2
 
 
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests
@@ -114,7 +108,7 @@ def test_problems_are_shown_on_the_file_field_and_nothing_is_stored(app, client,
     wrong = upload(client, json.dumps(document).encode(), "saved.json")
     assert wrong.status_code == 422
     assert any(e.startswith("hands.1.winner: ") for e in file_errors(wrong.get_data(as_text=True)))
-    assert count_matches(app) == 1
+    assert rows(app, Match) == 1
 
 
 def test_the_page_and_its_messages_in_nepali(client, saved):
@@ -134,7 +128,7 @@ def test_a_file_over_the_limit_is_refused_on_its_field(app, client):
     response = upload(client, b"%PDF-1.7\n" + b" " * IMPORT_MAX_BYTES)
     assert response.status_code == 413
     assert file_errors(response.get_data(as_text=True)) == ["This file is larger than 4 MiB."]
-    assert count_matches(app) == 0
+    assert rows(app, Match) == 0
 
 
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests
@@ -159,10 +153,10 @@ def test_the_upload_needs_a_csrf_token(csrf_app, csrf_client):
     refused = upload(csrf_client, data, "saved.json")
     assert refused.status_code == 400
     assert "This form has expired" in refused.get_data(as_text=True)
-    assert count_matches(csrf_app) == 1
+    assert rows(csrf_app, Match) == 1
 
     page = csrf_client.get("/matches/new").get_data(as_text=True)
     token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
     accepted = upload(csrf_client, data, "saved.json", extra={"csrf_token": token})
     assert accepted.status_code == 303
-    assert count_matches(csrf_app) == 2
+    assert rows(csrf_app, Match) == 2

@@ -37,14 +37,6 @@ class SharedForTests(MemoryStorage):
         self.expirations = SharedForTests.expirations
 
 
-@pytest.fixture
-def limited(make_app):
-    def build(**limits):
-        return make_app(RATELIMIT_ENABLED=True, **limits)
-
-    return build
-
-
 def assert_limited_json(response, per: str):
     assert response.status_code == 429
     assert int(response.headers["Retry-After"]) >= 1

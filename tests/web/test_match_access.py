@@ -6,7 +6,6 @@ import re
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 
-import pytest
 from match_pages_support import (
     BY_COUNTS,
     PLAYERS,
@@ -38,13 +37,6 @@ def write_routes(url: str) -> list[tuple[str, str, dict]]:
         ("GET", f"{url}/hands/1/delete", {}),
         ("POST", f"{url}/hands/1/delete", {"version": "1"}),
     ]
-
-
-@pytest.fixture
-def match_url(client):
-    url = create_match(client)
-    add_hand(client, url, WORKED)
-    return url
 
 
 def test_a_read_only_visitor_sees_the_match(app, client, match_url):

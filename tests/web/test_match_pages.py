@@ -19,18 +19,14 @@ from match_pages_support import (
     page_totals,
     squash,
 )
-from sqlalchemy import func, select
+from row_counts import rows
+from sqlalchemy import select
 
 from ledger.engine.game import MAX_MATCH_NAME
 from ledger.extensions import db
 from ledger.matches.models import Hand, Match
 
 # --- a new match -------------------------------------------------------------------------
-
-
-def count(app, model) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(model))
 
 
 def test_new_match_page_shows_the_profiles_values(client):
@@ -98,7 +94,7 @@ def test_errors_next_to_fields_and_nothing_stored(app, client):
     assert re.search(r'id="players-1-errors">\s*<li>.*listed twice', html)
     assert re.search(r'id="length_count-errors">\s*<li>Enter how many hands', html)
     assert 'value="Asha"' in html  # what was typed stays
-    assert count(app, Match) == 0
+    assert rows(app, Match) == 0
 
 
 def test_too_few_players_and_a_bad_override(app, client):
@@ -108,14 +104,14 @@ def test_too_few_players_and_a_bad_override(app, client):
     html = response.get_data(as_text=True)
     assert re.search(r'id="players-errors">\s*<li>A match has 2 to 12 players', html)
     assert re.search(r'id="rules-fee_seen-errors">\s*<li>Enter a whole number', html)
-    assert count(app, Match) == 0
+    assert rows(app, Match) == 0
 
 
 def test_the_first_dealer_needs_a_name(app, client):
     data = new_match_form(["Asha", "Bikash", "", ""], first_dealer="3")
     html = client.post("/matches/new", data=data).get_data(as_text=True)
     assert re.search(r'id="first_dealer-errors">\s*<li>Choose a player with a name', html)
-    assert count(app, Match) == 0
+    assert rows(app, Match) == 0
 
 
 def test_add_player_rows_up_to_twelve(client):
@@ -147,7 +143,7 @@ def test_preview_settles_without_storing(app, client):
     response = client.post(f"{url}/hands/preview", data=hand_form(WORKED, dealer="Asha"))
     nets = re.findall(r'data-net="(-?\d+)"', response.get_data(as_text=True))
     assert [int(n) for n in nets] == list(engine_nets(WORKED).values())
-    assert count(app, Hand) == 0
+    assert rows(app, Hand) == 0
 
 
 def test_four_kinds_of_hand_and_the_totals_are_the_engines(app, client):
@@ -185,7 +181,7 @@ def test_an_invalid_hand_shows_errors_and_stores_nothing(app, client):
     html = response.get_data(as_text=True)
     assert re.search(r'id="players-3-seen-errors">\s*<li>Choose how this player saw', html)
     assert 'value="7H 8H 9H 5C"' in html  # what was entered stays
-    assert count(app, Hand) == 0
+    assert rows(app, Hand) == 0
 
 
 def test_sit_outs(client):
@@ -309,7 +305,7 @@ def test_delete_asks_first_then_deletes(app, client):
     confirm = client.get(f"{url}/hands/1/delete")
     html = confirm.get_data(as_text=True)
     assert "Delete hand 1?" in html and "totals will change" in html
-    assert count(app, Hand) == 2  # asking deletes nothing
+    assert rows(app, Hand) == 2  # asking deletes nothing
     response = client.post(f"{url}/hands/1/delete", data={"version": hidden(html, "version")})
     assert response.status_code == 303
     page = client.get(url).get_data(as_text=True)

@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from api_hands import play
 from match_pages_support import WORKED, add_hand, create_match, hand_form
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, finished_night, start_match
 
 from ledger.extensions import db
 from ledger.tables.models import TablePayment
@@ -115,22 +116,6 @@ def test_the_rosters_change_is_a_verb_and_the_what_if_column_a_noun(client):
         r'<th scope="col" class="num">([^<]*)</th>', what_if.get_data(as_text=True)
     )
     assert "फरक" in columns and "बदल्नुहोस्" not in columns
-
-
-def finished_night(client) -> str:
-    """A table with one night of four hands, stopped there (a rating counts finished
-    matches); the table's url."""
-    url = create_table(client)
-    key = edit_key(client, url)
-    match_id = start_match(client, url, ROSTER)
-    play(client, match_id, key, FOUR)
-    stop = client.patch(
-        f"/api/v1/matches/{match_id}",
-        json={"length": {"hands": len(FOUR)}},
-        headers={"Authorization": f"Bearer {key}"},
-    )
-    assert stop.status_code == 200, stop.get_json()
-    return url
 
 
 def test_the_first_seasons_number_and_a_negative_rating_follow_the_page(client):

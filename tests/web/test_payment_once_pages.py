@@ -8,12 +8,13 @@ from __future__ import annotations
 import html
 import http.cookiejar
 import re
-import threading
 import urllib.parse
 import urllib.request
 
+from api_hands import play
+from at_once import at_once
 from lost_database import lost_after_commit
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
 
 MARK_PAID = re.compile(
     r'<input type="hidden" name="payer" value="([^"]+)">\s*'
@@ -148,18 +149,7 @@ def test_four_posts_of_one_form_at_once_record_one_payment(live_server):
         "payee": "Asha",
         "amount": "150",
     }
-    barrier = threading.Barrier(4)
-    statuses: list = [None] * 4
-
-    def send(i: int) -> None:
-        barrier.wait()
-        statuses[i] = page(f"{url}/payments", form)[0]  # the redirect followed: 200
-
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert statuses == [200] * 4
+    answers = at_once(*[lambda: page(f"{url}/payments", form)] * 4)
+    assert [status for status, _ in answers] == [200] * 4  # the redirect followed
     _, listed = page(f"/api/v1{url}/payments")
     assert listed.count('"id"') == 1

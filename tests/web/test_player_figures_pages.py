@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
+from api_hands import play
 from match_pages_support import DUBLEE_FINISH, WORKED
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play
+from table_pages_support import AWARD_TITLES, FOUR, ROSTER, create_table, edit_key
 
 from ledger.i18n.numbers import MINUS
 
@@ -91,14 +92,8 @@ def test_the_table_page_shows_the_seasons_awards(client):
     html = client.get(url).get_data(as_text=True)
     section = html[html.index('class="awards"') :]
     section = section[: section.index("</section>")]
-    titles = {
-        "hands_won": "Most hands won",
-        "dublee_finishes": "Most dublee finishes",
-        "best_hand": "Biggest hand",
-        "best_night": "Best night",
-    }
     for award in found["awards"]:
-        assert titles[award["award"]] in section
+        assert AWARD_TITLES[award["award"]] in section
         for name in award["players"]:
             assert name in section
     assert section.count('class="award award-') == len(found["awards"])

@@ -5,21 +5,19 @@ refuses a new one with a message, never a 500."""
 
 from __future__ import annotations
 
-import re
-
-from match_pages_support import WORKED, add_hand, create_match, hand_form, new_match_form
+from match_pages_support import (
+    WORKED,
+    add_hand,
+    create_match,
+    field_errors,
+    hand_form,
+    new_match_form,
+)
 
 from ledger.extensions import db
 from ledger.matches.models import Match
 
 FALLING = {"rules-poplu": "100 / 0"}
-
-
-def field_errors(html: str, field_id: str) -> list[str]:
-    found = re.search(
-        rf'<ul class="field-errors" id="{re.escape(field_id)}-errors">(.*?)</ul>', html, re.S
-    )
-    return re.findall(r"<li>(.*?)</li>", found.group(1)) if found else []
 
 
 def test_the_new_match_form_refuses_a_falling_table_beside_it(client):

@@ -6,7 +6,6 @@ follower page (answered in front of the app while nothing changed)."""
 import re
 
 import pytest
-from flask import request
 from match_pages_support import (
     BY_COUNTS,
     DUBLEE_FINISH,
@@ -149,14 +148,6 @@ def test_the_match_page_and_the_follower_page_open_the_screen(app, client):
     assert link in app.test_client().get(f"/matches/{match_id}").text  # read-only
     client.get(f"/matches/{match_id}/join/{key}")
     assert link in client.get(f"/matches/{match_id}").text  # the scorekeeper's
-
-
-@pytest.fixture
-def reached(app):
-    """The endpoints of the requests that reach the Flask app (set before the first)."""
-    seen: list[str | None] = []
-    app.before_request(lambda: seen.append(request.endpoint))
-    return seen
 
 
 def test_the_screen_polls_and_follows_a_new_hand(app, client, reached):

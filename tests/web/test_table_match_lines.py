@@ -3,9 +3,10 @@ hand added tonight draws tonight's line again, and no other; nor the rating char
 
 from __future__ import annotations
 
+from api_hands import play
 from call_counting import recorded_calls
 from sql_counting import counting_queries
-from table_pages_support import ROSTER, create_table, edit_key, play, start_match
+from table_pages_support import ROSTER, create_table, edit_key, start_match
 
 from ledger.engine.player_figures import PlayerFigures
 from ledger.http import compression

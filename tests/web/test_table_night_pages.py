@@ -4,8 +4,9 @@ one tap, and its undo takes the end back."""
 
 import re
 
+from api_hands import play
 from match_pages_support import BY_COUNTS, create_match, hand_form, new_match_form
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
 
 
 def _match(client, public_id: str) -> dict:

@@ -8,6 +8,8 @@ import re
 from decimal import Decimal
 
 import pytest
+from api_hands import play
+from match_pages_support import field_errors
 from table_pages_support import (
     FOUR,
     ROSTER,
@@ -15,20 +17,12 @@ from table_pages_support import (
     create_table,
     edit_key,
     new_table_form,
-    play,
     start_match,
     sums,
 )
 
 from ledger.extensions import db
 from ledger.tables.models import Table, TablePayment
-
-
-def field_errors(html: str, field_id: str) -> list[str]:
-    found = re.search(
-        rf'<ul class="field-errors" id="{re.escape(field_id)}-errors">(.*?)</ul>', html, re.S
-    )
-    return re.findall(r"<li>(.*?)</li>", found.group(1)) if found else []
 
 
 def form_prefix(name: str) -> str:

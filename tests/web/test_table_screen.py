@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match, sums
+from api_hands import play
+from match_pages_support import THREE_PLAY
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match, sums
 
 
 def stamp(html: str) -> str:
@@ -31,22 +33,11 @@ def test_tonights_match_beside_the_season_and_the_poll(app, client):
     assert {n: int(t) for n, t in season.items()} == {n: f["total"] for n, f in want.items()}
     v = stamp(html)
     assert reader.get(f"{url}/screen/live", query_string={"v": v}).status_code == 204
-    play(client, tonight, key, [THREE])
+    play(client, tonight, key, [THREE_PLAY])
     fresh = reader.get(f"{url}/screen/live", query_string={"v": v})
     assert fresh.status_code == 200
     part = fresh.get_data(as_text=True)
     assert stamp(part) != v and "Hand 1" in part and "No hands yet." not in part
-
-
-THREE = {
-    "finish": "sequences",
-    "winner": "Asha",
-    "players": [
-        {"name": "Asha", "seen": "sequences", "maal": 10},
-        {"name": "Bikash", "seen": "sequences", "maal": 2},
-        {"name": "Chandra", "seen": "unseen", "maal": 0},
-    ],
-}
 
 
 def test_a_table_without_matches_and_an_unknown_table(client):

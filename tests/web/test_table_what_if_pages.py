@@ -7,8 +7,9 @@ import io
 import re
 
 import pytest
+from api_hands import play
 from pypdf import PdfReader
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, play, start_match
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
 
 
 def rows(html: str) -> dict[str, tuple[str, int]]:

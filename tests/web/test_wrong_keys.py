@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from match_pages_support import create_match
 from table_pages_support import create_table, edit_key, start_match
 
@@ -26,14 +25,6 @@ HAND = {
 }
 WRONG = {"Authorization": "Bearer not-the-key"}
 HOME = {"REMOTE_ADDR": "192.0.2.10"}  # one home router: every phone behind it
-
-
-@pytest.fixture
-def limited(make_app):
-    def build(**limits):
-        return make_app(RATELIMIT_ENABLED=True, **limits)
-
-    return build
 
 
 def bearer(key: str) -> dict[str, str]:
