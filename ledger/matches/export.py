@@ -18,6 +18,7 @@ from typing import Any
 
 from ledger.engine import FieldError, Hand, HouseRules, Invalid
 from ledger.engine.declare import REFUSED, Body, Choice, Field, Kind, Reading, Schema, Whole
+from ledger.engine.errors import N_
 from ledger.engine.values import is_int
 from ledger.matches.models import HandVersion, utcnow
 from ledger.matches.reading import (
@@ -246,19 +247,24 @@ def read_export(data: object) -> ImportSpec:
 #: Why a version of a hand does not fit the hands imported (``_check_history``): its
 #: field and sentence.
 _MISFITS = {
-    "past": ("hand", "Hand {number} is past the match's last hand, {last}."),
+    "past": ("hand", N_("Hand {number} is past the match's last hand, {last}.")),
     "in match": (
         "action",
-        "Hand {number} is in the match, so its history cannot say it was deleted.",
+        N_("Hand {number} is in the match, so its history cannot say it was deleted."),
     ),
     "not older": (
         "version",
-        "An earlier version of hand {number} must be older than the hand's own version {current}.",
+        N_(
+            "An earlier version of hand {number} must be older than the hand's own "
+            "version {current}."
+        ),
     ),
     "after delete": (
         "version",
-        "Hand {number} was deleted at version {deleted}: its history can have no other "
-        "delete and no later version.",
+        N_(
+            "Hand {number} was deleted at version {deleted}: its history can have no other "
+            "delete and no later version."
+        ),
     ),
 }
 
@@ -340,13 +346,13 @@ TIME = Moment(
         r"(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
     }
 )
-_NUMBER = Whole(1, NUMBER_MAX, message="A hand number is a whole number from 1 to {most}.")
+_NUMBER = Whole(1, NUMBER_MAX, message=N_("A hand number is a whole number from 1 to {most}."))
 _VERSION = Field(
     "version",
-    Whole(1, NUMBER_MAX, message="A version is a whole number from 1 to {most}."),
+    Whole(1, NUMBER_MAX, message=N_("A version is a whole number from 1 to {most}.")),
     absent=1,
 )
-_ENTRY = "Each hand must be a JSON object."
+_ENTRY = N_("Each hand must be a JSON object.")
 
 
 def _times(*keys: str) -> Body:
@@ -359,7 +365,9 @@ EXPORT = Body(
         Field(
             "last_hand_number",
             Whole(
-                0, NUMBER_MAX, message="last_hand_number must be a whole number from 0 to {most}."
+                0,
+                NUMBER_MAX,
+                message=N_("last_hand_number must be a whole number from 0 to {most}."),
             ),
             absent=0,
             refused=0,
@@ -386,7 +394,7 @@ HISTORY_ENTRY = Body(
         _VERSION,
         Field(
             "action",
-            Choice(HISTORY_ACTIONS, "action must be edit, delete or rename."),
+            Choice(HISTORY_ACTIONS, N_("action must be edit, delete or rename.")),
             absent="edit",
         ),
         Field("rules", RULES, nullable=True),

@@ -142,7 +142,7 @@ def import_table(data: object) -> tuple[Table, str]:
 #: A season of the document (the first is the table's first).
 SEASON_ENTRY = Body(
     (NEW_SEASON.fields[0], Field("started_at", TIME, nullable=True)),
-    "Each season must be an object.",
+    N_("Each season must be an object."),
 )
 #: What a payment of the document carries beside a payment's own fields (``PAYMENT``)
 #: and its season's index: when it was recorded, its state and who recorded it (an
@@ -155,17 +155,17 @@ PAYMENT_ENTRY = Body(
             "state",
             Choice(
                 (models.UNCONFIRMED, models.PENDING, models.CONFIRMED, models.REJECTED),
-                "state must be unconfirmed, pending, confirmed or rejected.",
+                N_("state must be unconfirmed, pending, confirmed or rejected."),
             ),
             absent=models.UNCONFIRMED,
         ),
         Field(
             "recorded_by",
-            Choice((models.BY_TABLE, models.BY_PAYER), "recorded_by must be table or payer."),
+            Choice((models.BY_TABLE, models.BY_PAYER), N_("recorded_by must be table or payer.")),
             absent=models.BY_TABLE,
         ),
     ),
-    "Each payment must be an object.",
+    N_("Each payment must be an object."),
     nulls_absent=False,
 )
 

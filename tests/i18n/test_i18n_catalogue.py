@@ -49,8 +49,10 @@ def keywords_from_makefile() -> dict:
 
 
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests
-def test_template_holds_every_marked_string(template):
-    """messages.pot is up to date: `make translations-update` after marking strings."""
+def test_template_holds_every_marked_string_and_no_other(template):
+    """messages.pot is up to date: `make translations-update` after marking strings. And
+    it holds no sentence the code no longer marks: one still said but left unmarked would
+    lose its translation at the next update."""
     with (ROOT / "babel.cfg").open() as f:
         method_map, options_map = parse_mapping_cfg(f)
     found = set()
@@ -60,6 +62,8 @@ def test_template_holds_every_marked_string(template):
         found.add(message)
     missing = sorted(str(m) for m in found - ids(template))
     assert not missing, f"not in messages.pot (run `make translations-update`): {missing}"
+    unmarked = sorted(str(m) for m in ids(template) - found)
+    assert not unmarked, f"in messages.pot, marked nowhere (mark them, or update): {unmarked}"
 
 
 def test_engine_and_service_sentences_are_extracted(template):
