@@ -1,6 +1,7 @@
 /* The match on a big screen (templates/screen/page.html). htmx polls the part that
-   follows the match; this script only says, quietly, when that poll cannot reach the
-   ledger and when it can again, and keeps the screen awake where the browser allows it
+   follows the match; this script says, quietly, when that poll cannot reach the ledger
+   and when it can again, fits a table's season standings to their place, and keeps the
+   screen awake where the browser allows it
    (the Screen Wake Lock API: https or this computer only, and not in every browser).
    Nothing here needs a tap. What it did is on <html> for whoever checks it:
    data-connection="lost|back", data-wake-lock="held|refused|unavailable". */
@@ -39,6 +40,31 @@
     say("back");
     backTimer = setTimeout(function () { say(""); }, BACK_SECONDS * 1000);
   }
+
+  // A table's season standings (templates/table/_screen_live.html) keep each line 5 % of
+  // the height or more, so beside a crowded night and its settle-up they may not all fit:
+  // the last lines are hidden, and one line says how many.
+  function fitSeason() {
+    var area = document.querySelector(".screen-season");
+    var more = area && area.querySelector(".season-more");
+    if (!more) return;
+    var lines = area.querySelectorAll(".season-line");
+    lines.forEach(function (line) { line.hidden = false; });
+    more.hidden = true;
+    var overflows = function () { return area.scrollHeight > area.clientHeight + 1; };
+    if (!overflows()) return;
+    more.hidden = false;
+    for (var shown = lines.length - 1; shown >= 1 && overflows(); shown--) {
+      lines[shown].hidden = true;
+      more.firstElementChild.textContent = lines[shown].getAttribute("data-rest");
+    }
+  }
+  // Each new part as htmx puts it in, and again once the old one is gone.
+  document.addEventListener("htmx:load", fitSeason);
+  document.addEventListener("htmx:afterSettle", fitSeason);
+  window.addEventListener("resize", fitSeason);
+  if (document.fonts) document.fonts.ready.then(fitSeason);
+  fitSeason();
 
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);

@@ -7,6 +7,8 @@ Opened with no edit rights, as the read-only link opens it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from browser_support import (
     axe_problems,
@@ -93,6 +95,89 @@ def test_readable_from_across_the_room_with_nothing_off_screen(live_server, brow
         if lang == "ne":
             assert "सिजनको अङ्कतालिका" in page.inner_text("body")
         assert axe_problems(page, axe_source_text(), ["color-contrast"]) == []
+        assert page.console_errors == []
+
+
+SEVEN = ["Asha", "Bikash", "Chandra", "Dipa", "Esha Shrestha", "Fulmaya", "Gopal"]
+
+
+def crowded_night(page, base: str) -> tuple[str, Callable[[], None]]:
+    """A table of seven at a stake: a first night that all seven played, and tonight's of
+    six, four hands in, whose settle-up has a payment for each but the one who gains
+    most. Its id, and what adds tonight's next hand."""
+    body = {"name": "Friday table", "players": SEVEN, "rules": "sparkai", "stake": STAKE}
+    table = created(page.request, f"{base}/api/v1/tables", body)
+    key = table["edit_key"]
+
+    def night(players: list[str], hands: int) -> Callable[[], None]:
+        nights = f"{base}/api/v1/tables/{table['id']}/matches"
+        match = created(page.request, nights, {"name": "Night", "players": players}, key)
+        played = [match]
+
+        def hand() -> None:
+            *seen, unseen = [p for p in players if p not in played[-1]["next_sitting_out"]]
+            body = {
+                "finish": "sequences",
+                "winner": seen[len(played) % len(seen)],
+                "players": [
+                    *({"name": p, "seen": "sequences", "maal": 2 * i} for i, p in enumerate(seen)),
+                    {"name": unseen, "seen": "unseen"},
+                ],
+            }
+            hands_url = f"{base}/api/v1/matches/{match['id']}/hands"
+            played.append(created(page.request, hands_url, body, key)["match"])
+
+        for _ in range(hands):
+            hand()
+        return hand
+
+    night(SEVEN, 4)
+    return table["id"], night(SEVEN[:6], 4)
+
+
+def season_fits(page, lang: str) -> int:
+    """The season's lines that are shown are each 5 % of the height or more, nothing on
+    the screen spills over, and a line says how many are hidden when some are. How many."""
+    height = page.evaluate("() => window.innerHeight")
+    shown, hidden = page.evaluate(
+        """() => { const rows = [...document.querySelectorAll('.screen-season .season-line')];
+                   return [rows.filter(r => !r.hidden).map(r => r.getBoundingClientRect().height),
+                           rows.filter(r => r.hidden).length]; }"""
+    )
+    assert len(shown) + hidden == len(SEVEN)
+    assert min(shown) >= 0.05 * height, min(shown) / height
+    more = page.locator(".screen-season .season-more")
+    if hidden:
+        words = "and {} more" if lang == "en" else "र अरू {} जना"
+        assert more.inner_text() == words.format(
+            str(hidden) if lang == "en" else "०१२३४५६७८९"[hidden]
+        )
+    else:
+        assert more.is_hidden()
+    check_all_on_the_screen(page, AREAS, page.evaluate(TEXTS))
+    return hidden
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+@pytest.mark.parametrize("size", ["1080p", "720p"])
+def test_a_crowded_season_beside_a_staked_night_keeps_to_its_place(
+    live_server, browser, lang, size
+):
+    """Seven in the season's standings, six tonight and their settle-up: the season's last
+    lines give way, and one line says how many; again once a new hand has come in."""
+    with screen_page(browser, live_server, size, lang) as page:
+        table_id, next_hand = crowded_night(page, live_server)
+        open_screen(page, live_server, table_id)
+        assert season_fits(page, lang)  # seven lines beside six and their payments: too many
+        version = page.get_attribute("#screen-live", "data-version")
+        next_hand()
+        page.wait_for_function(  # the new part in, the old one gone
+            """v => document.querySelectorAll('.screen-live').length === 1
+                   && document.getElementById('screen-live').dataset.version !== v""",
+            arg=version,
+            timeout=(4 * POLL_SECONDS + 10) * 1000,
+        )
+        season_fits(page, lang)
         assert page.console_errors == []
 
 
