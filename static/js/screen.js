@@ -54,14 +54,21 @@
     var overflows = function () { return area.scrollHeight > area.clientHeight + 1; };
     if (!overflows()) return;
     more.hidden = false;
+    var hidden = 0;
     for (var shown = lines.length - 1; shown >= 1 && overflows(); shown--) {
       lines[shown].hidden = true;
+      hidden += 1;
       more.firstElementChild.textContent = lines[shown].getAttribute("data-rest");
     }
+    more.hidden = hidden === 0;
   }
-  // Each new part as htmx puts it in, and again once the old one is gone.
+  // Each new part as htmx puts it in, again once it has settled, and once more at the
+  // next frame, when its layout is surely the final one.
   document.addEventListener("htmx:load", fitSeason);
-  document.addEventListener("htmx:afterSettle", fitSeason);
+  document.addEventListener("htmx:afterSettle", function () {
+    fitSeason();
+    window.requestAnimationFrame(fitSeason);
+  });
   window.addEventListener("resize", fitSeason);
   if (document.fonts) document.fonts.ready.then(fitSeason);
   fitSeason();

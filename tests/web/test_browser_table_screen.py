@@ -135,9 +135,18 @@ def crowded_night(page, base: str) -> tuple[str, Callable[[], None]]:
     return table["id"], night(SEVEN[:6], 4)
 
 
+#: The season's lines fitted: a line saying how many are hidden exactly when some are,
+#: and nothing spilling over its place.
+FITTED = """() => { const area = document.querySelector('.screen-season');
+  const hidden = area.querySelectorAll('.season-line[hidden]').length;
+  return (hidden > 0) === !area.querySelector('.season-more').hidden
+         && area.scrollHeight <= area.clientHeight + 1; }"""
+
+
 def season_fits(page, lang: str) -> int:
     """The season's lines that are shown are each 5 % of the height or more, nothing on
     the screen spills over, and a line says how many are hidden when some are. How many."""
+    page.wait_for_function(FITTED, timeout=5000)  # screen.js fits a new part as it comes in
     height = page.evaluate("() => window.innerHeight")
     shown, hidden = page.evaluate(
         """() => { const rows = [...document.querySelectorAll('.screen-season .season-line')];
