@@ -1,5 +1,6 @@
 """Hands added to a match through the JSON API with a Flask test client, as a
-scorekeeper's phone adds them: for the page and PDF tests that need a played match."""
+scorekeeper's phone adds them: for the page and PDF tests that need a played match, and
+for the tests of what is kept from one version of a match to the next."""
 
 from __future__ import annotations
 
@@ -13,3 +14,34 @@ def play(client, match_id: str, key: str, hands: list[dict]) -> None:
             headers={"Authorization": f"Bearer {key}"},
         )
         assert response.status_code == 201, response.get_json()
+
+
+PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+
+
+def hand(winner: str, maal: int = 3, players: list[str] = PLAYERS) -> dict:
+    """A hand that ``winner`` finishes, every player seen with ``maal``."""
+    return {
+        "finish": "sequences",
+        "winner": winner,
+        "players": [{"name": n, "seen": "sequences", "maal": maal} for n in players],
+    }
+
+
+def add(client, public_id: str, auth: dict, body: dict) -> None:
+    """One hand added with the ``Authorization`` header ``auth``; it must be stored."""
+    response = client.post(f"/api/v1/matches/{public_id}/hands", json=body, headers=auth)
+    assert response.status_code == 201, response.get_data(as_text=True)
+
+
+def new_match(client, hands: int) -> tuple[str, dict]:
+    """A match of PLAYERS, Asha dealing first, with ``hands`` hands (the finisher and the
+    maal going round); its id and the header that carries its edit key."""
+    made = client.post(
+        "/api/v1/matches",
+        json={"name": "Kept", "players": PLAYERS, "rules": "sparkai", "first_dealer": "Asha"},
+    ).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_key']}"}
+    for i in range(hands):
+        add(client, made["id"], auth, hand(PLAYERS[i % 4], i % 5))
+    return made["id"], auth

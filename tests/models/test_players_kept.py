@@ -5,38 +5,13 @@ empties what is kept."""
 
 from __future__ import annotations
 
+from api_hands import PLAYERS, add, hand, new_match
 from sql_counting import counting_queries
 
 from ledger import matches
 from ledger.http.forgetting import forget_kept_pages
 from ledger.matches.membership import rename_player
 from ledger.matches.players_kept import kept_players
-
-PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
-
-
-def hand(winner: str, players: list[str] = PLAYERS) -> dict:
-    return {
-        "finish": "sequences",
-        "winner": winner,
-        "players": [{"name": n, "seen": "sequences", "maal": 2} for n in players],
-    }
-
-
-def new_match(client, hands: int) -> tuple[str, dict]:
-    made = client.post(
-        "/api/v1/matches",
-        json={"name": "Kept seats", "players": PLAYERS, "rules": "sparkai", "first_dealer": "Asha"},
-    ).get_json()
-    auth = {"Authorization": f"Bearer {made['edit_key']}"}
-    for i in range(hands):
-        add(client, made["id"], auth, hand(PLAYERS[i % 4]))
-    return made["id"], auth
-
-
-def add(client, url: str, auth: dict, body: dict) -> None:
-    response = client.post(f"/api/v1/matches/{url}/hands", json=body, headers=auth)
-    assert response.status_code == 201, response.get_data(as_text=True)
 
 
 def player_reads(statements: list[str]) -> list[str]:
@@ -62,7 +37,7 @@ def test_a_rename_is_read_again_and_kept_after(app, client):
         page = client.get(f"/matches/{public_id}")
     assert page.status_code == 200 and "Bikas" in page.text and "Bikash" not in page.text
     assert len(player_reads(statements)) == 1
-    add(client, public_id, auth, hand("Bikas", ["Asha", "Bikas", "Chandra", "Dipa"]))
+    add(client, public_id, auth, hand("Bikas", players=["Asha", "Bikas", "Chandra", "Dipa"]))
     with counting_queries(app) as statements:
         page = client.get(f"/matches/{public_id}")
     assert "Bikash" not in page.text and player_reads(statements) == []

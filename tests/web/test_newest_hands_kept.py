@@ -8,38 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from api_hands import add, hand, new_match
 
 from ledger import matches
 from ledger.http.forgetting import forget_kept_pages
 from ledger.matches.hands_kept import kept_hands
 from ledger.matches.membership import rename_player
 from ledger.web.score_table import RECENT_HANDS
-
-PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
-
-
-def hand(winner: str, maal: int = 3, players: list[str] = PLAYERS) -> dict:
-    return {
-        "finish": "sequences",
-        "winner": winner,
-        "players": [{"name": n, "seen": "sequences", "maal": maal} for n in players],
-    }
-
-
-def new_match(client, hands: int) -> tuple[str, dict]:
-    made = client.post(
-        "/api/v1/matches",
-        json={"name": "Kept hands", "players": PLAYERS, "rules": "sparkai", "first_dealer": "Asha"},
-    ).get_json()
-    auth = {"Authorization": f"Bearer {made['edit_key']}"}
-    for i in range(hands):
-        add(client, made["id"], auth, hand(PLAYERS[i % 4], i % 5))
-    return made["id"], auth
-
-
-def add(client, public_id: str, auth: dict, body: dict) -> None:
-    response = client.post(f"/api/v1/matches/{public_id}/hands", json=body, headers=auth)
-    assert response.status_code == 201, response.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("edit_before", [False, True])
