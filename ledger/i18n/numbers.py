@@ -213,7 +213,10 @@ def _in_digits(text: str, style: str) -> str:
 def format_day(moment: object, both: bool = False) -> str:
     """A date for people, in the page's language and digits, on the table's clock:
     ``29 Nov 2026``; in Nepali by Bikram Sambat, ``१३ मंसिर २०८३``, and with ``both``
-    (a printed page) the Gregorian date beside it: ``१३ मंसिर २०८३ (२९ नोभेम्बर २०२६)``."""
+    (a printed page) the Gregorian date beside it: ``१३ मंसिर २०८३ (२९ नोभेम्बर २०२६)``.
+    A moment, a date or its ISO text; None (a time an import left out) shows as nothing."""
+    if moment is None:
+        return ""
     return _day_text(_day(moment), str(_locale()), digit_style(), both)
 
 

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
@@ -64,7 +63,7 @@ from ledger.forms.table import (
 )
 from ledger.http.edit_keys import held_keys, remember_key
 from ledger.http.seasons import season_or_404
-from ledger.i18n import N_, current_language, digit_style, format_day, money, signed, tr
+from ledger.i18n import N_, current_language, digit_style, money, signed, tr
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.forgettable import holds_names
 from ledger.matches.models import Match
@@ -82,17 +81,6 @@ from ledger.web.filters import season_name
 from ledger.web.qr import qr_inline
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
-
-
-@bp.app_template_filter("day")
-def day(moment: datetime | str | None) -> str:
-    """A stored moment (or its ISO text, as the service's JSON gives it) as a date in the
-    page's language and digits (``ledger.i18n.format_day``)."""
-    if moment is None:
-        return ""
-    if isinstance(moment, str):
-        moment = datetime.fromisoformat(moment.replace("Z", "+00:00"))
-    return format_day(moment)
 
 
 #: A table's page lists every match of its season, and a match's line changes only with
