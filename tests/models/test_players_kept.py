@@ -1,7 +1,7 @@
 """A match's players are kept from one version of the match to the next
 (``ledger.matches.players_kept``, issue 41): the first page after a hand reads none;
-any other write (a rename, a guest who joins the roster) reads them again, and a forget
-empties what is kept."""
+any other write (a rename, a guest who joins the roster) reads them again (a forget
+emptying them: tests/web/test_kept_parts.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from api_hands import PLAYERS, add, hand, new_match
 from sql_counting import counting_queries
 
 from ledger import matches
-from ledger.http.forgetting import forget_kept_pages
 from ledger.matches.membership import rename_player
 from ledger.matches.players_kept import kept_players
 
@@ -78,13 +77,3 @@ def test_a_write_reads_the_players_as_it_holds_them(app, client):
         match = matches.get_match(public_id)
         rename_player([match], "Asha", "Aasha")
         assert matches.match_view(match, newest=2).players[0] == "Aasha"
-
-
-def test_a_forget_empties_the_kept_players(app, client):
-    """They hold names: a forgotten name must not stay in memory."""
-    public_id, _ = new_match(client, 2)
-    client.get(f"/matches/{public_id}")
-    with app.app_context():
-        assert kept_players(app).get(public_id) is not None
-        forget_kept_pages(app)
-        assert kept_players(app).get(public_id) is None

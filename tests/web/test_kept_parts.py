@@ -1,17 +1,22 @@
 """The match page's parts that follow only the house rules and the language (the rules'
 summary, the printed game's words) are rendered once and kept (issue 41): a new hand
-draws them no more, and each language has its own."""
+draws them no more, and each language has its own; a forget empties them, and what is
+kept of a match (its players, its newest hands)."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
+from api_hands import new_match
 from call_counting import recorded_calls, rendered_templates
 from match_pages_support import THREE_PLAY, VOID, WORKED, add_hand, create_match
 
 from ledger import matches as db_matches
 from ledger.http.forgetting import forget_kept_pages
+from ledger.matches.hands_kept import kept_hands
 from ledger.matches.page_cache import fragment_cache
+from ledger.matches.players_kept import kept_players
 from ledger.web import matches
 from ledger.web.matches import KEPT_PARTS, REPORT_HAND_ROWS, SCORE_CELLS
 
@@ -148,6 +153,18 @@ def test_a_forget_empties_every_kept_part(app, client):
     assert all(len(store) for store in stores)
     forget_kept_pages(app)
     assert [len(store) for store in stores] == [0, 0, 0]
+
+
+@pytest.mark.parametrize("kept", [kept_players, kept_hands], ids=["players", "hands"])
+def test_a_forget_empties_what_is_kept_of_a_match(app, client, kept):
+    """A match's players and newest hands are kept as entered, names and all: a forgotten
+    name must not stay in memory."""
+    public_id, _ = new_match(client, 3)
+    client.get(f"/matches/{public_id}")
+    with app.app_context():
+        assert kept(app).get(public_id) is not None
+        forget_kept_pages(app)
+        assert kept(app).get(public_id) is None
 
 
 def test_a_new_version_draws_the_read_only_pages_frame_no_more(app, client):

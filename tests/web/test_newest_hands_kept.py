@@ -11,7 +11,6 @@ import pytest
 from api_hands import add, hand, new_match
 
 from ledger import matches
-from ledger.http.forgetting import forget_kept_pages
 from ledger.matches.hands_kept import kept_hands
 from ledger.matches.membership import rename_player
 from ledger.web.score_table import RECENT_HANDS
@@ -82,13 +81,3 @@ def test_an_edited_hand_then_a_new_one_shows_the_edit(app, client):
         assert shown is not None and shown.winner == "Dipa" and shown.version == 2
         kept_hands(app).clear()
         assert matches.match_view(matches.get_match(public_id), newest=RECENT_HANDS) == view
-
-
-def test_a_forget_empties_the_kept_hands(app, client):
-    """They hold the names as entered: a forgotten name must not stay in memory."""
-    public_id, _ = new_match(client, 3)
-    client.get(f"/matches/{public_id}")
-    with app.app_context():
-        assert kept_hands(app).get(public_id) is not None
-        forget_kept_pages(app)
-        assert kept_hands(app).get(public_id) is None
