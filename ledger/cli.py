@@ -75,7 +75,7 @@ main = Commands(
 main.params = [p for p in main.params if p.name not in ("app", "debug", "env_file")]
 
 
-@main.command()
+@main.command(with_appcontext=False)
 @click.option(
     "--host",
     envvar="LEDGER_HOST",
@@ -123,7 +123,7 @@ def serve(host: str | None, port: int, threads: int | None, quiet: bool) -> None
     server.serve(app, plan, threads or server.THREADS)
 
 
-@main.command()
+@main.command(with_appcontext=False)
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def backup(file: Path) -> None:
     """Copy the whole SQLite database to FILE, safely while the server runs and writes
@@ -139,7 +139,7 @@ def backup(file: Path) -> None:
     click.echo(f"Backed up the database to {file} ({pages} pages).")
 
 
-@main.command()
+@main.command(with_appcontext=False)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
 def restore(file: Path, yes: bool) -> None:

@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request_finished
 from waitress import wasyncore
 
 from ledger.pdf.child import start_renderer
@@ -101,11 +101,26 @@ def serve(app: Flask, plan: Listening, threads: int = THREADS) -> None:
     print_banner(plan, threads, settings["connection_limit"], sys.stdout)
     signal.signal(signal.SIGTERM, _stop)
     if app.config["PDF_CHILD_PROCESS"]:
-        start_renderer()  # the first PDF need not wait for it
+        renderer_after_first_answer(app)
     server = create_keep_alive_server(app, **settings)
     server.print_listen("Serving on http://{}:{}")
     with switching_often():
         server.run()
+
+
+def renderer_after_first_answer(app: Flask) -> None:
+    """Start the PDF renderer once the app has answered its first request, so that the
+    first PDF need not wait for it (WeasyPrint's import, some 1.5 s of a processor), nor
+    the first pages for it: on a two-processor machine, phones opening the table's link
+    as the server starts would share a processor with that import."""
+    started = threading.Lock()
+
+    def start(sender: Flask, **extra: object) -> None:
+        if started.acquire(blocking=False):
+            request_finished.disconnect(start, app)
+            start_renderer()
+
+    request_finished.connect(start, app, weak=False)
 
 
 @contextmanager

@@ -68,12 +68,17 @@ def test_two_processes_on_one_database(ledger_env, init_db, serve, tmp_path):
     assert not (tmp_path / "a" / "secret_key").exists()  # the key came from the environment
 
 
-def test_serve_starts_the_pdf_renderer_before_the_first_pdf(ledger_env, init_db, serve):
-    """The renderer (a child running ledger.pdf.child) is there once the server answers,
-    so the first PDF does not wait for WeasyPrint to load."""
+def test_serve_starts_the_pdf_renderer_once_it_has_answered(ledger_env, init_db, serve):
+    """The renderer (a child running ledger.pdf.child) is there once the server has
+    answered (the fixture waits for its first answer), so the first PDF does not wait for
+    WeasyPrint to load."""
     init_db(ledger_env)
     served = serve(ledger_env, "--host", "127.0.0.1")
     pid = served.process.pid
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    children = [  # the renderer's parent is the thread that answered
+        child
+        for thread in Path(f"/proc/{pid}/task").glob("*/children")
+        for child in thread.read_text().split()
+    ]
     commands = [Path(f"/proc/{child}/cmdline").read_bytes() for child in children]
     assert any(b"from ledger.pdf.child import serve" in command for command in commands)

@@ -17,7 +17,7 @@ import pytest
 import segno
 from served import HAND, PLAYERS, Browser
 
-from ledger.serving import address
+from ledger.serving import address, server
 from ledger.serving.address import Listening, lan_address, plan_listening, print_banner
 from ledger.serving.server import CONNECTION_LIMIT, SPARE_DESCRIPTORS
 
@@ -264,3 +264,17 @@ def test_behind_a_proxy_waitress_hands_its_headers_to_the_app(ledger_env, init_d
             assert "Strict-Transport-Security" not in page.headers
             assert f'value="{served.base}/matches/{public_id}"' in page.text
             assert "203.0.113.9" not in served.stderr()
+
+
+def test_the_pdf_renderer_starts_once_the_first_request_is_answered(app, monkeypatch):
+    """Not before: the first pages do not share the processor with WeasyPrint's import.
+    Once only, however many answers follow."""
+    started = []
+    monkeypatch.setattr(server, "start_renderer", lambda: started.append(True))
+    server.renderer_after_first_answer(app)
+    assert started == []
+    client = app.test_client()
+    assert client.get("/healthz").status_code == 200
+    assert started == [True]
+    assert client.get("/").status_code == 200
+    assert started == [True]
