@@ -22,7 +22,7 @@ from ledger.engine import (
     settle,
     settlement_json,
 )
-from ledger.engine.game import COUNT_KINDS, FINISHES, TUNNELA_KINDS
+from ledger.engine.game import COUNT_KINDS, TUNNELA_KINDS
 from ledger.engine.hand_body import PLAYER
 from ledger.forms.form_json import MODES, RowReader, codes
 from ledger.forms.hand import HandForm
@@ -203,7 +203,7 @@ def read_hand_form(form: HandForm) -> HandInput:
     problems: list[Problem] = []
     rows = [index for index in range(len(form.players)) if _in_hand(form, index)]
     players = [_read_row(form, index, problems) for index in rows]
-    finish = form.finish.data if form.finish.data in FINISHES else None
+    finish = form.finish.data or None  # the engine refuses one not among the choices
     winner, winner_unnamed = _read_winner(form, finish, rows, problems)
     data: dict[str, Any] = {
         "tiplu": _cell(form.tiplu) or None,

@@ -184,6 +184,22 @@ def test_an_invalid_hand_shows_errors_and_stores_nothing(app, client):
     assert rows(app, Hand) == 0
 
 
+def test_a_finish_not_among_the_choices_is_refused_not_taken_as_sequences(app, client):
+    """A crafted post (the radio buttons offer only the three): the engine's sentence on
+    the finish, nothing stored. Left out, the finish is the winner's route, as in the API."""
+    url = create_match(client)
+    response = client.post(f"{url}/hands/new", data=hand_form(WORKED, finish="x"))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert re.search(r'id="finish-errors">\s*<li>Choose how the hand ended: by sequences', html)
+    assert rows(app, Hand) == 0
+    left_out = hand_form(DUBLEE_FINISH)
+    del left_out["finish"]
+    assert client.post(f"{url}/hands/new", data=left_out).status_code == 303
+    stored = client.get(f"/api/v1{url}").get_json()["hands"]
+    assert [(h["winner"], h["finish"]) for h in stored] == [("Dipa", "dublees")]
+
+
 def test_sit_outs(client):
     url = create_match(client)
     add_hand(client, url, THREE_PLAY)
