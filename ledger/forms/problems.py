@@ -35,6 +35,9 @@ FORM_WORDS = {
         "Choose how the hand ended: by sequences, by dublees, or void (nobody finished)."
     ),
     "Each player needs a name.": N_("Enter this player's name."),
+    "{which} must be a player of the table: on its roster, or a guest of a night.": N_(
+        "Choose a player of the table: one on its roster, or a guest of a night."
+    ),
     'per_point must be written in digits, like "0.50" or "5".': N_(
         "Enter the stake per point in digits, like 0.50 or 5, or leave it empty."
     ),

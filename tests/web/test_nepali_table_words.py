@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from api_hands import play
-from match_pages_support import WORKED, add_hand, create_match, hand_form
+from match_pages_support import WORKED, add_hand, create_match, field_errors, hand_form
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, finished_night, start_match
 
 from ledger.extensions import db
@@ -69,6 +69,28 @@ def test_a_refused_amount_is_a_nepali_sentence_with_its_label(app, client, typed
     message = amount_errors(answer.get_data(as_text=True))
     assert message == sentence
     assert not LATIN_WORD.search(message) and not re.search("[0-9]", message), message
+    with app.app_context():
+        assert db.session.query(TablePayment).count() == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "Choose a player of the table: one on its roster, or a guest of a night."),
+        ("ne", "टेबलको खेलाडी छान्नुहोस्: नामावलीमा भएको, वा कुनै रातको पाहुना।"),
+    ],
+)
+@pytest.mark.parametrize(("payer", "payee", "field"), [("Zed", "Asha", "payer"), ("Asha", "Zed", "payee")])
+def test_a_payer_or_payee_not_of_the_table_is_told_in_the_forms_words(
+    app, client, lang, sentence, payer, payee, field
+):
+    """Not the API's "from must be …": a name taken off the roster on another phone since
+    the form was shown is refused beside the field, with no JSON key in it."""
+    url = create_table(client)
+    client.set_cookie("lang", lang)
+    answer = client.post(f"{url}/payments", data={"payer": payer, "payee": payee, "amount": "5"})
+    assert answer.status_code == 422
+    assert field_errors(answer.get_data(as_text=True), field) == [sentence]
     with app.app_context():
         assert db.session.query(TablePayment).count() == 0
 
