@@ -80,7 +80,9 @@ def test_a_refused_amount_is_a_nepali_sentence_with_its_label(app, client, typed
         ("ne", "टेबलको खेलाडी छान्नुहोस्: नामावलीमा भएको, वा कुनै रातको पाहुना।"),
     ],
 )
-@pytest.mark.parametrize(("payer", "payee", "field"), [("Zed", "Asha", "payer"), ("Asha", "Zed", "payee")])
+@pytest.mark.parametrize(
+    ("payer", "payee", "field"), [("Zed", "Asha", "payer"), ("Asha", "Zed", "payee")]
+)
 def test_a_payer_or_payee_not_of_the_table_is_told_in_the_forms_words(
     app, client, lang, sentence, payer, payee, field
 ):
