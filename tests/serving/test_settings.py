@@ -7,8 +7,10 @@ import threading
 import pytest
 from click.testing import CliRunner
 
+import ledger
 from ledger import create_app
 from ledger.cli import main
+from ledger.serving import server
 from ledger.settings import instance_secret_key
 
 
@@ -119,3 +121,20 @@ def test_init_db_reports_where_the_database_is(environment, tmp_path, empty_data
     assert result.exit_code == 0, result.output
     assert "Initialised the database:" in result.output
     assert empty_database_url.split("@")[-1] in result.output
+
+
+@pytest.mark.parametrize("command", [["serve", "--host", "127.0.0.1"], ["backup", "copy.sqlite3"]])
+def test_a_command_builds_the_app_once(environment, tmp_path, monkeypatch, command):
+    """Not a second time for Flask's command group, whose app these commands never use."""
+    built = []
+
+    def counted(*args, **kwargs):
+        built.append(True)
+        return create_app(*args, **kwargs)
+
+    monkeypatch.setattr(ledger, "create_app", counted)
+    monkeypatch.setattr(server, "serve", lambda *args, **kwargs: None)
+    environment.setenv("LEDGER_DATABASE_URL", f"sqlite:///{tmp_path}/one.sqlite3")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, command)
+    assert built == [True], result.output
