@@ -4,9 +4,12 @@ checks that everything on it is read from across the room without scrolling."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import contextmanager
 
 from browser_support import ask_in, fresh_page
+
+from ledger.http.pace import POLL_SECONDS
 
 SIZES = {"1080p": {"width": 1920, "height": 1080}, "720p": {"width": 1280, "height": 720}}
 
@@ -29,6 +32,49 @@ TEXTS = """() => {
 }"""
 
 
+#: The parts whose least lines give way (screen.js: [data-fit]) fitted: in each, the line
+#: saying how many of its lines are hidden shown exactly when some are, nothing spilling
+#: over the part, and no part htmx is still swapping in or settling.
+FITTED = """() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added')
+  && [...document.querySelectorAll('[data-fit]')].every(area => {
+    const more = area.querySelector('.fit-more');
+    const hidden = area.querySelectorAll('[data-give-way][hidden]').length;
+    return (more === null || (hidden > 0) === !more.hidden)
+           && area.scrollHeight <= area.clientHeight + 1; })"""
+
+
+def in_digits(number: int, lang: str) -> str:
+    """``number`` as the screen writes it in ``lang`` (Nepali: Devanagari digits)."""
+    digits = "०१२३४५६७८९" if lang == "ne" else "0123456789"
+    return str(number).translate(str.maketrans("0123456789", digits))
+
+
+def says_how_many(page, area: str, lang: str, words: dict[str, str], gone: int) -> None:
+    """The line of ``area`` (a selector) saying how many of its lines gave way: hidden
+    while none did, else ``words`` in ``lang`` ("{n}": how many, in the language's
+    digits; "{s}": an English plural's s)."""
+    more = page.locator(f"{area} .fit-more")
+    if gone:
+        plural = "" if gone == 1 else "s"
+        assert more.inner_text() == words[lang].format(n=in_digits(gone, lang), s=plural)
+    else:
+        assert more.is_hidden()
+
+
+def next_part(page, add: Callable[[], None]) -> None:
+    """``add()`` a hand, and wait until the poll has brought the screen's new part and
+    it is fitted."""
+    version = page.get_attribute("#screen-live", "data-version")
+    add()
+    page.wait_for_function(  # the new part in, the old one gone
+        """v => document.querySelectorAll('.screen-live').length === 1
+               && document.getElementById('screen-live').dataset.version !== v""",
+        arg=version,
+        timeout=(4 * POLL_SECONDS + 10) * 1000,
+    )
+    page.wait_for_function(FITTED, timeout=5000)
+
+
 @contextmanager
 def screen_page(browser, base: str, size: str, lang: str = "en", **options):
     """A fresh browser of ``size`` in ``lang``, with its console errors collected."""
@@ -38,10 +84,11 @@ def screen_page(browser, base: str, size: str, lang: str = "en", **options):
 
 
 def load_screen(page, url: str) -> None:
-    """The screen at ``url``, its script and fonts loaded."""
+    """The screen at ``url``, its script and fonts loaded, what gives way fitted."""
     page.goto(url)
     page.wait_for_function("() => window.htmx !== undefined")
     page.evaluate("() => document.fonts.ready")
+    page.wait_for_function(FITTED, timeout=5000)
 
 
 def check_all_on_the_screen(page, areas: str, texts: list[dict]) -> None:

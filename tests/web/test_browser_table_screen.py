@@ -15,7 +15,14 @@ from browser_support import (
     created,
 )
 from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, WORKED
-from screen_support import TEXTS, check_all_on_the_screen, load_screen, screen_page
+from screen_support import (
+    TEXTS,
+    check_all_on_the_screen,
+    load_screen,
+    next_part,
+    says_how_many,
+    screen_page,
+)
 
 from ledger.http.pace import POLL_SECONDS
 
@@ -135,18 +142,9 @@ def crowded_night(page, base: str) -> tuple[str, Callable[[], None]]:
     return table["id"], night(SEVEN[:6], 4)
 
 
-#: The season's lines fitted: a line saying how many are hidden exactly when some are,
-#: and nothing spilling over its place.
-FITTED = """() => { const area = document.querySelector('.screen-season');
-  const hidden = area.querySelectorAll('.season-line[hidden]').length;
-  return (hidden > 0) === !area.querySelector('.season-more').hidden
-         && area.scrollHeight <= area.clientHeight + 1; }"""
-
-
 def season_fits(page, lang: str) -> int:
     """The season's lines that are shown are each 5 % of the height or more, nothing on
     the screen spills over, and a line says how many are hidden when some are. How many."""
-    page.wait_for_function(FITTED, timeout=5000)  # screen.js fits a new part as it comes in
     height = page.evaluate("() => window.innerHeight")
     shown, hidden = page.evaluate(
         """() => { const rows = [...document.querySelectorAll('.screen-season .season-line')];
@@ -155,14 +153,9 @@ def season_fits(page, lang: str) -> int:
     )
     assert len(shown) + hidden == len(SEVEN)
     assert min(shown) >= 0.05 * height, min(shown) / height
-    more = page.locator(".screen-season .season-more")
-    if hidden:
-        words = "and {} more" if lang == "en" else "र अरू {} जना"
-        assert more.inner_text() == words.format(
-            str(hidden) if lang == "en" else "०१२३४५६७८९"[hidden]
-        )
-    else:
-        assert more.is_hidden()
+    says_how_many(
+        page, ".screen-season", lang, {"en": "and {n} more", "ne": "र अरू {n} जना"}, hidden
+    )
     check_all_on_the_screen(page, AREAS, page.evaluate(TEXTS))
     return hidden
 
@@ -178,14 +171,7 @@ def test_a_crowded_season_beside_a_staked_night_keeps_to_its_place(
         table_id, next_hand = crowded_night(page, live_server)
         open_screen(page, live_server, table_id)
         assert season_fits(page, lang)  # seven lines beside six and their payments: too many
-        version = page.get_attribute("#screen-live", "data-version")
-        next_hand()
-        page.wait_for_function(  # the new part in, the old one gone
-            """v => document.querySelectorAll('.screen-live').length === 1
-                   && document.getElementById('screen-live').dataset.version !== v""",
-            arg=version,
-            timeout=(4 * POLL_SECONDS + 10) * 1000,
-        )
+        next_part(page, next_hand)
         season_fits(page, lang)
         assert page.console_errors == []
 
