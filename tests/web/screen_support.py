@@ -199,9 +199,10 @@ def apart(a: dict, b: dict) -> bool:
 
 def check_all_on_the_screen(page, areas: str, texts: list[dict]) -> None:
     """Nothing of ``texts`` (TEXTS' answer) nor any other visible element off the
-    screen, nothing scrolled to, no area of the grid (``areas``: a script giving each
-    one's box and overflow) spilling over its box or over another, and no block that
-    holds no other (BOXES) covering another or spilling out of its box."""
+    screen, nothing scrolled to, what gave way out of sight, no area of the grid
+    (``areas``: a script giving each one's box and overflow) spilling over its box or
+    over another, and no block that holds no other (BOXES) covering another or spilling
+    out of its box."""
     height, width = page.evaluate("() => [window.innerHeight, window.innerWidth]")
     off = [t for t in texts if t["bottom"] > height + 1 or t["right"] > width + 1]
     assert off == [], off
@@ -225,6 +226,11 @@ def check_all_on_the_screen(page, areas: str, texts: list[dict]) -> None:
     assert page.evaluate(
         """() => document.documentElement.scrollWidth <= window.innerWidth
               && document.documentElement.scrollHeight <= window.innerHeight"""
+    )
+    assert page.evaluate(  # what gave way out of sight, what says so in sight
+        """() => [...document.querySelectorAll('[hidden]')].every(e => !e.checkVisibility())
+              && [...document.querySelectorAll('.fit-more:not([hidden])')]
+                   .every(e => e.checkVisibility())"""
     )
     found = page.evaluate(areas)
     over = [a["name"] for a in found if a["over"]]
