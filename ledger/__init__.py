@@ -153,6 +153,7 @@ def _register_templates(app: Flask) -> None:
         "kind_labels": KIND_WORDS,
         "no_bonus_why": NO_BONUS_WHY,
         "screen_lines": screen.screen_lines,
+        "screen_density": screen.density,
         "screen_x_labels": screen.x_labels,
         "item_notes": ITEM_NOTE_WORDS,
         "award_titles": AWARD_TITLES,

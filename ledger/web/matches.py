@@ -369,11 +369,14 @@ SETTLE_UP_DRAWN = "settle_up_figures"
 
 
 @bp.app_template_global()
-def settle_up_figures(view: Any, result: SettleUp, slip: bool, balances: bool) -> Markup:
+def settle_up_figures(
+    view: Any, result: SettleUp, slip: bool, balances: bool, give_way: bool = False
+) -> Markup:
     """The figures of ``view``'s settle-up ``result`` (match/_settle_up_figures.html),
     drawn once a request: the match page shows them on the screen and again in its
     printed report. Kept by everything they show (a what-if's comparison shares the
-    match's public id and version, not its figures)."""
+    match's public id and version, not its figures). ``give_way``: the big screens'
+    payments, the smallest of which give way when they do not all fit."""
     drawn: dict[Hashable, Markup] = g.setdefault(SETTLE_UP_DRAWN, {})
     key = (
         result,
@@ -383,6 +386,7 @@ def settle_up_figures(view: Any, result: SettleUp, slip: bool, balances: bool) -
         view.finished,
         slip,
         balances,
+        give_way,
     )
     found = drawn.get(key)
     if found is None:
@@ -393,6 +397,7 @@ def settle_up_figures(view: Any, result: SettleUp, slip: bool, balances: bool) -
                 result=result,
                 settle_slip=slip,
                 settle_balances=balances,
+                settle_give_way=give_way,
             )
         )
     return found

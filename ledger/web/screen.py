@@ -45,6 +45,10 @@ X_LABELS = 6
 #: name 34 to the right of that x and 4 below its y; the box leaves 2 either side.
 SWATCH_TEXT_GAP, SWATCH_BASELINE, SWATCH_MARGIN = 34, 4, 2
 SWATCH_WIDTH, SWATCH_HEIGHT = 32, 12
+#: Standings of more lines than these are set closer (static/css/screen.css): crowded,
+#: then packed (each line 5.2 % of the height, the news under them in one paragraph on a
+#: match's screen, beside them on a table's).
+CROWDED_LINES, PACKED_LINES = 5, 8
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,14 @@ def screen_lines(view: MatchView, chart: Chart | None = None) -> list[ScreenLine
         )
         for s in view.standings
     ]
+
+
+def density(lines: int) -> str:
+    """How closely a big screen sets standings of ``lines`` lines: "" (as large as they
+    come), "crowded" or "packed"."""
+    if lines > PACKED_LINES:
+        return "packed"
+    return "crowded" if lines > CROWDED_LINES else ""
 
 
 def x_labels(chart: Chart) -> list[int]:

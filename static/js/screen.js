@@ -1,6 +1,7 @@
 /* The match on a big screen (templates/screen/page.html). htmx polls the part that
    follows the match; this script says, quietly, when that poll cannot reach the ledger
-   and when it can again, fits a table's season standings to their place, and keeps the
+   and when it can again, fits the parts whose least lines may give way (a table's
+   season standings, the payments, tonight's awards) to their places, and keeps the
    screen awake where the browser allows it
    (the Screen Wake Lock API: https or this computer only, and not in every browser).
    Nothing here needs a tap. What it did is on <html> for whoever checks it:
@@ -41,37 +42,48 @@
     backTimer = setTimeout(function () { say(""); }, BACK_SECONDS * 1000);
   }
 
-  // A table's season standings (templates/table/_screen_live.html) keep each line 5 % of
-  // the height or more, so beside a crowded night and its settle-up they may not all fit:
-  // the last lines are hidden, and one line says how many.
-  function fitSeason() {
-    var area = document.querySelector(".screen-season");
-    var more = area && area.querySelector(".season-more");
-    if (!more) return;
-    var lines = area.querySelectorAll(".season-line");
-    lines.forEach(function (line) { line.hidden = false; });
-    more.hidden = true;
+  // The parts of a screen whose least lines give way when they do not all fit ([data-fit]:
+  // a table's season standings, the payments, tonight's awards), each line at least 5 %
+  // of the height or read at the screen's smallest size. A line that may go carries
+  // data-give-way (1: the first to go) and data-rest (what the part's .fit-more line says
+  // when it is the last gone: "and 3 more"); the others stay. Every part is shown whole
+  // again first, then each in turn loses lines until it fits, as the parts' places
+  // depend on one another's lines (a table's season standings and its payments share
+  // a column).
+  function fitAll() {
+    var areas = document.querySelectorAll("[data-fit]");
+    areas.forEach(function (area) {
+      area.querySelectorAll("[data-give-way]").forEach(function (line) { line.hidden = false; });
+      var more = area.querySelector(".fit-more");
+      if (more) more.hidden = true;
+    });
+    areas.forEach(fit);
+  }
+
+  function fit(area) {
+    var more = area.querySelector(".fit-more");
     var overflows = function () { return area.scrollHeight > area.clientHeight + 1; };
-    if (!overflows()) return;
+    if (!more || !overflows()) return;
+    var lines = Array.prototype.slice.call(area.querySelectorAll("[data-give-way]"));
+    lines.sort(function (a, b) { return a.dataset.giveWay - b.dataset.giveWay; });
     more.hidden = false;
     var hidden = 0;
-    for (var shown = lines.length - 1; shown >= 1 && overflows(); shown--) {
-      lines[shown].hidden = true;
-      hidden += 1;
-      more.firstElementChild.textContent = lines[shown].getAttribute("data-rest");
+    for (; hidden < lines.length && overflows(); hidden++) {
+      lines[hidden].hidden = true;
+      (more.firstElementChild || more).textContent = lines[hidden].dataset.rest;
     }
     more.hidden = hidden === 0;
   }
   // Each new part as htmx puts it in, again once it has settled, and once more at the
   // next frame, when its layout is surely the final one.
-  document.addEventListener("htmx:load", fitSeason);
+  document.addEventListener("htmx:load", fitAll);
   document.addEventListener("htmx:afterSettle", function () {
-    fitSeason();
-    window.requestAnimationFrame(fitSeason);
+    fitAll();
+    window.requestAnimationFrame(fitAll);
   });
-  window.addEventListener("resize", fitSeason);
-  if (document.fonts) document.fonts.ready.then(fitSeason);
-  fitSeason();
+  window.addEventListener("resize", fitAll);
+  if (document.fonts) document.fonts.ready.then(fitAll);
+  fitAll();
 
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);

@@ -1,9 +1,12 @@
 """The match on a big screen (issue 27) in headless Chromium, at 1920 × 1080 (a TV) and
 1280 × 720 (a laptop): read from three metres (each standings line 5 % of the height
 or more, no text under 2.5 %, measured on the laid-out page), all of it on the screen
-with no scrollbar, following a hand entered through the API within one poll, saying
-when the connection drops and comes back, no serious axe-core finding, in both
-languages and both schemes. Opened with no edit rights, as a follower's link opens it."""
+with no scrollbar and nothing covering anything else, from four players to the twelve
+a match seats at a stake (the smallest payments and tonight's awards giving way, and
+saying so, when they do not all fit), following a hand entered through the API within
+one poll, saying when the connection drops and comes back, no serious axe-core finding,
+in both languages and both schemes. Opened with no edit rights, as a follower's link
+opens it."""
 
 from __future__ import annotations
 
@@ -13,7 +16,19 @@ from browser_support import (
     created,
 )
 from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, WORKED
-from screen_support import SIZES, TEXTS, check_all_on_the_screen, load_screen, screen_page
+from screen_support import (
+    CROWD_IDS,
+    CROWDS,
+    SIZES,
+    TEXTS,
+    check_all_on_the_screen,
+    check_tonight,
+    dealt_hand,
+    in_digits,
+    load_screen,
+    next_part,
+    screen_page,
+)
 
 from ledger.http.pace import POLL_SECONDS
 
@@ -21,8 +36,11 @@ pytestmark = pytest.mark.browser
 
 STAKE = {"per_point": "0.50", "currency": "NPR"}
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
-#: The most a match seats, with names as long as a name may be read on a line.
+#: Ten players, with names as long as a name may be read on a line.
 TEN = [*FOUR, "Ekta Shrestha", "Gopal", "Hari Maharjan", "Indira", "Janak", "Kamala Thapa Magar"]
+#: The most a match seats (four packs: eight in a hand, the others sitting out in turn).
+TWELVE = [*TEN, "Laxmi", "Mohan Bahadur"]
+FOUR_PACKS = {"profile": "sparkai", "packs": 4}
 HANDS = [WORKED, BY_COUNTS, DUBLEE_FINISH, THREE_PLAY]
 
 #: Each area of the screen's grid: its box, and whether its content overflows it.
@@ -94,6 +112,79 @@ def test_readable_from_across_the_room(live_server, browser, size, lang, players
                       && document.fonts.check('16px "Noto Sans Devanagari"', 'अघिल्लो')"""
             )
             assert "पछिल्लो बाजी" in page.inner_text("body")
+        assert page.console_errors == []
+
+
+def played_through_the_api(page, base: str, players: list[str], hands: int, length: int):
+    """A match of ``players`` at a stake on four packs, ``hands`` hands in (everyone
+    dealt a hand in turn, so that most pay someone), through the API: its id and what
+    adds its next hand."""
+    body = created(
+        page.request,
+        f"{base}/api/v1/matches",
+        {
+            "name": "Tihar at Asha's",
+            "players": players,
+            "rules": FOUR_PACKS,
+            "length": {"hands": length},
+            "stake": STAKE,
+        },
+    )
+    match_id, key = body["id"], body["edit_key"]
+    played = [body]
+
+    def hand() -> None:
+        url = f"{base}/api/v1/matches/{match_id}/hands"
+        played.append(created(page.request, url, dealt_hand(played[-1], len(played)), key)["match"])
+
+    for _ in range(hands):
+        hand()
+    return match_id, hand
+
+
+@pytest.mark.parametrize("count, size, lang", CROWDS, ids=CROWD_IDS)
+def test_every_player_and_the_payments_fit_at_a_stake(live_server, browser, count, size, lang):
+    """Everyone's line, the news, the chart and the QR code on the screen, and the
+    payments that fit under them (the smallest giving way, a line saying how many);
+    again once a new hand has come in by the poll."""
+    with screen_page(browser, live_server, size, lang) as page:
+        players = TWELVE[:count]
+        match_id, next_hand = played_through_the_api(page, live_server, players, 6, 12)
+        open_screen(page, live_server, match_id)
+        check_tonight(page, live_server, lang, AREAS, players, match_id)
+        next_part(page, next_hand)
+        assert in_digits(7, lang) in page.inner_text(".last-hand")  # the new hand's
+        check_tonight(page, live_server, lang, AREAS, players, match_id)
+        assert page.console_errors == []
+
+
+#: What the screen says when tonight's awards give way.
+NO_AWARDS = {
+    "en": "Tonight's awards are on the match page.",
+    "ne": "आजको रातका पुरस्कार म्याचको पेजमा छन्।",
+}
+
+
+@pytest.mark.parametrize(
+    "count, size, lang",
+    [(4, "1080p", "en"), (8, "720p", "ne"), (12, "1080p", "ne"), (12, "720p", "en")],
+    ids=["4 players-1080p-en", "8 players-720p-ne", "12 players-1080p-ne", "12 players-720p-en"],
+)
+def test_the_final_standings_with_the_awards_that_fit(live_server, browser, count, size, lang):
+    """The match over: everyone's line, who won and the payments on the screen, and
+    tonight's awards when they fit (else a line saying where they are)."""
+    with screen_page(browser, live_server, size, lang) as page:
+        players = TWELVE[:count]
+        match_id, _ = played_through_the_api(page, live_server, players, 6, 6)
+        open_screen(page, live_server, match_id)
+        assert page.locator(".next-deal.final").is_visible()
+        check_tonight(page, live_server, lang, AREAS, players, match_id)
+        if page.locator(".screen .awards").is_hidden():
+            assert count > 4  # four lines leave room for them
+            assert page.inner_text(".screen-board .fit-more") == NO_AWARDS[lang]
+        else:
+            assert count < 12  # twelve lines and the news leave none
+            assert page.locator(".screen-board .fit-more").is_hidden()
         assert page.console_errors == []
 
 

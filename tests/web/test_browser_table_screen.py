@@ -1,9 +1,12 @@
-"""A table on the big screen in headless Chromium at 1920 × 1080 (a TV): tonight's match
-beside the season's standings, read from three metres (each standings line 5 % of the
-height or more, no text under 2.5 %, measured on the laid-out page), all of it on the
-screen with no scrollbar, following a new hand within one poll, no serious axe-core
-finding, in both languages, with and without a stake (then tonight's settle-up is on it too).
-Opened with no edit rights, as the read-only link opens it."""
+"""A table on the big screen in headless Chromium at 1920 × 1080 (a TV) and 1280 × 720
+(a laptop): tonight's match beside the season's standings, read from three metres (each
+standings line 5 % of the height or more, no text under 2.5 %, measured on the laid-out
+page), all of it on the screen with no scrollbar and nothing covering anything else,
+from four players tonight to the twelve a match seats (the season's last lines and the
+smallest payments giving way, and saying so, when they do not all fit), following a new
+hand within one poll, no serious axe-core finding, in both languages, with and without a
+stake (then tonight's settle-up is on it too). Opened with no edit rights, as the
+read-only link opens it."""
 
 from __future__ import annotations
 
@@ -15,7 +18,18 @@ from browser_support import (
     created,
 )
 from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, WORKED
-from screen_support import TEXTS, check_all_on_the_screen, load_screen, screen_page
+from screen_support import (
+    CROWD_IDS,
+    CROWDS,
+    TEXTS,
+    check_all_on_the_screen,
+    check_tonight,
+    dealt_hand,
+    load_screen,
+    next_part,
+    says_how_many,
+    screen_page,
+)
 
 from ledger.http.pace import POLL_SECONDS
 
@@ -23,8 +37,8 @@ pytestmark = pytest.mark.browser
 
 FIVE = ["Asha", "Bikash", "Chandra", "Dipa", "Esha Shrestha"]
 STAKE = {"per_point": "0.50", "currency": "NPR"}
-AREAS = """() => [...document.querySelectorAll(
-    '.screen-head, .screen-board, .screen-season, .screen-settle, .screen-follow, .screen-foot')]
+AREAS = """() => [...document.querySelectorAll(`.screen-head, .screen-board, .tonight-news,
+    .screen-season, .screen-settle, .screen-follow, .screen-foot`)]
   .map(e => { const r = e.getBoundingClientRect();
     return {name: e.className, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
             over: e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1}; })"""
@@ -101,68 +115,48 @@ def test_readable_from_across_the_room_with_nothing_off_screen(live_server, brow
 SEVEN = ["Asha", "Bikash", "Chandra", "Dipa", "Esha Shrestha", "Fulmaya", "Gopal"]
 
 
-def crowded_night(page, base: str) -> tuple[str, Callable[[], None]]:
-    """A table of seven at a stake: a first night that all seven played, and tonight's of
-    six, four hands in, whose settle-up has a payment for each but the one who gains
-    most. Its id, and what adds tonight's next hand."""
-    body = {"name": "Friday table", "players": SEVEN, "rules": "sparkai", "stake": STAKE}
+def nights(page, base: str, roster, first: int, tonight, hands: int, packs: int = 3):
+    """A table of ``roster`` at a stake, on ``packs`` packs (a hand of six at most on
+    three, eight on four; the others sit out in turn): a first night that all of them
+    played, ``first`` hands in, and tonight's of ``tonight``, ``hands`` in, each hand
+    dealt to everyone not sitting out (so that most pay someone). The table's id,
+    tonight's and what adds tonight's next hand."""
+    rules = {"profile": "sparkai", "packs": packs}
+    body = {"name": "Friday table", "players": roster, "rules": rules, "stake": STAKE}
     table = created(page.request, f"{base}/api/v1/tables", body)
     key = table["edit_key"]
 
-    def night(players: list[str], hands: int) -> Callable[[], None]:
-        nights = f"{base}/api/v1/tables/{table['id']}/matches"
-        match = created(page.request, nights, {"name": "Night", "players": players}, key)
-        played = [match]
+    def night(players: list[str], hands: int) -> tuple[str, Callable[[], None]]:
+        made = f"{base}/api/v1/tables/{table['id']}/matches"
+        played = [created(page.request, made, {"name": "Night", "players": players}, key)]
 
         def hand() -> None:
-            *seen, unseen = [p for p in players if p not in played[-1]["next_sitting_out"]]
-            body = {
-                "finish": "sequences",
-                "winner": seen[len(played) % len(seen)],
-                "players": [
-                    *({"name": p, "seen": "sequences", "maal": 2 * i} for i, p in enumerate(seen)),
-                    {"name": unseen, "seen": "unseen"},
-                ],
-            }
-            hands_url = f"{base}/api/v1/matches/{match['id']}/hands"
-            played.append(created(page.request, hands_url, body, key)["match"])
+            url = f"{base}/api/v1/matches/{played[0]['id']}/hands"
+            body = dealt_hand(played[-1], len(played))
+            played.append(created(page.request, url, body, key)["match"])
 
         for _ in range(hands):
             hand()
-        return hand
+        return played[0]["id"], hand
 
-    night(SEVEN, 4)
-    return table["id"], night(SEVEN[:6], 4)
-
-
-#: The season's lines fitted: a line saying how many are hidden exactly when some are,
-#: and nothing spilling over its place.
-FITTED = """() => { const area = document.querySelector('.screen-season');
-  const hidden = area.querySelectorAll('.season-line[hidden]').length;
-  return (hidden > 0) === !area.querySelector('.season-more').hidden
-         && area.scrollHeight <= area.clientHeight + 1; }"""
+    night(roster, first)
+    return table["id"], *night(tonight, hands)
 
 
-def season_fits(page, lang: str) -> int:
+def season_fits(page, lang: str, roster: list[str]) -> int:
     """The season's lines that are shown are each 5 % of the height or more, nothing on
     the screen spills over, and a line says how many are hidden when some are. How many."""
-    page.wait_for_function(FITTED, timeout=5000)  # screen.js fits a new part as it comes in
     height = page.evaluate("() => window.innerHeight")
     shown, hidden = page.evaluate(
         """() => { const rows = [...document.querySelectorAll('.screen-season .season-line')];
                    return [rows.filter(r => !r.hidden).map(r => r.getBoundingClientRect().height),
                            rows.filter(r => r.hidden).length]; }"""
     )
-    assert len(shown) + hidden == len(SEVEN)
+    assert len(shown) + hidden == len(roster)
     assert min(shown) >= 0.05 * height, min(shown) / height
-    more = page.locator(".screen-season .season-more")
-    if hidden:
-        words = "and {} more" if lang == "en" else "र अरू {} जना"
-        assert more.inner_text() == words.format(
-            str(hidden) if lang == "en" else "०१२३४५६७८९"[hidden]
-        )
-    else:
-        assert more.is_hidden()
+    says_how_many(
+        page, ".screen-season", lang, {"en": "and {n} more", "ne": "र अरू {n} जना"}, hidden
+    )
     check_all_on_the_screen(page, AREAS, page.evaluate(TEXTS))
     return hidden
 
@@ -175,18 +169,34 @@ def test_a_crowded_season_beside_a_staked_night_keeps_to_its_place(
     """Seven in the season's standings, six tonight and their settle-up: the season's last
     lines give way, and one line says how many; again once a new hand has come in."""
     with screen_page(browser, live_server, size, lang) as page:
-        table_id, next_hand = crowded_night(page, live_server)
+        table_id, _, next_hand = nights(page, live_server, SEVEN, 4, SEVEN[:6], 4)
         open_screen(page, live_server, table_id)
-        assert season_fits(page, lang)  # seven lines beside six and their payments: too many
-        version = page.get_attribute("#screen-live", "data-version")
-        next_hand()
-        page.wait_for_function(  # the new part in, the old one gone
-            """v => document.querySelectorAll('.screen-live').length === 1
-                   && document.getElementById('screen-live').dataset.version !== v""",
-            arg=version,
-            timeout=(4 * POLL_SECONDS + 10) * 1000,
-        )
-        season_fits(page, lang)
+        assert season_fits(page, lang, SEVEN)  # seven lines beside six and their payments
+        next_part(page, next_hand)
+        season_fits(page, lang, SEVEN)
+        assert page.console_errors == []
+
+
+#: Twelve on the table's roster, all of whom played the first night.
+TWELVE = [*SEVEN, "Hari Maharjan", "Indira", "Janak", "Kamala Thapa Magar", "Laxmi"]
+
+
+@pytest.mark.parametrize("count, size, lang", CROWDS, ids=CROWD_IDS)
+def test_everyone_tonight_and_what_fits_of_the_season_and_the_payments(
+    live_server, browser, count, size, lang
+):
+    """Everyone playing tonight has their line, with the news and the QR code; the
+    season's twelve and tonight's payments share the rest, their last lines giving way
+    (a line saying how many); again once a new hand has come in by the poll."""
+    with screen_page(browser, live_server, size, lang) as page:
+        players = TWELVE[:count]
+        table_id, tonight, next_hand = nights(page, live_server, TWELVE, 5, players, 6, packs=4)
+        open_screen(page, live_server, table_id)
+        for add in (next_hand, None):
+            check_tonight(page, live_server, lang, AREAS, players, tonight)
+            season_fits(page, lang, TWELVE)
+            if add:
+                next_part(page, add)
         assert page.console_errors == []
 
 
