@@ -4,10 +4,10 @@ document 404 first. Each kind says its words once (``EditKeys``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from flask import request
+from msgspec import Struct
 
 from ledger.api.errors import ApiError
 from ledger.http.owned import Owned
@@ -24,8 +24,7 @@ def bearer_key(realm: str, needed: str) -> str:
     return key.strip()
 
 
-@dataclass(frozen=True)
-class EditKeys(Generic[D]):
+class EditKeys(Struct, Generic[D], frozen=True):
     """A kind of owned document as the API checks its writes."""
 
     kind: Owned[D]

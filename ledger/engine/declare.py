@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .errors import N_, FieldError, Invalid
@@ -226,23 +227,27 @@ class Body:
     #: A ``NamedTuple`` made of the fields of its names (``make``); None: the body is read
     #: as a dict only.
     makes: type | None = None
-    #: The reader, compiled once from the declaration (``compile_reader``):
-    #: ``read(value, parent, reading)`` gives each declared field of ``value`` read
-    #: (absent: its ``absent``; refused: its ``refused``, the problem kept), or None, with
-    #: a problem, when it is no object.
-    read: Callable[[object, str, Reading], dict[str, object] | None] = field(
-        init=False, repr=False, compare=False
-    )
-    #: ``read`` that gives ``makes`` made of the fields read (the other fields are read
-    #: and checked all the same), or None with a problem; ``read`` where it makes none.
-    make: Callable[[object, str, Reading], Any] = field(init=False, repr=False, compare=False)
     absent: dict[str, object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "absent", {f.key: f.absent for f in self.fields})
-        object.__setattr__(self, "read", compile_reader(self))
-        made = compile_reader(self, self.makes) if self.makes else self.read
-        object.__setattr__(self, "make", made)
+
+    # The readers are compiled when first used, not as the body is declared: a server's
+    # start declares every body, and most are not read before its first answer.
+    @cached_property
+    def read(self) -> Callable[[object, str, Reading], dict[str, object] | None]:
+        """The reader, compiled once from the declaration (``compile_reader``):
+        ``read(value, parent, reading)`` gives each declared field of ``value`` read
+        (absent: its ``absent``; refused: its ``refused``, the problem kept), or None,
+        with a problem, when it is no object."""
+        return compile_reader(self)
+
+    @cached_property
+    def make(self) -> Callable[[object, str, Reading], Any]:
+        """``read`` that gives ``makes`` made of the fields read (the other fields are
+        read and checked all the same), or None with a problem; ``read`` where it makes
+        none."""
+        return compile_reader(self, self.makes) if self.makes else self.read
 
     def refuse_unknown(self, value: dict[object, object], parent: str, reading: Reading) -> None:
         """A problem for each key of ``value`` the body does not declare, if it says so."""

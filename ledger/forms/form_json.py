@@ -8,9 +8,9 @@ field of the declaration with a form field needs no edit here unless its kind is
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from msgspec import Struct
 from wtforms import Field as FormField
 
 from ledger.engine.declare import Field, Flag, Kind, Whole
@@ -90,8 +90,7 @@ def write(field: Field, value: object, prefix: str, who: str, notes: list[str]) 
     return writer(value, prefix + field.form, who, notes)
 
 
-@dataclass
-class RowReader:
+class RowReader(Struct):
     """Reads a row's form fields back into JSON. ``whole``: a typed whole number (None
     when blank; its problem kept when it is no number); ``count_kinds``: the counts the
     rules ask for; ``words``: a typed list of dealt tunnelas as their ids and codes."""

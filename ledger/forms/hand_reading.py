@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import force_locale
+from msgspec import Struct, field
 from wtforms import Field, Form
 
 from ledger.engine import (
@@ -34,8 +34,7 @@ from ledger.i18n.language import LANGUAGES
 from ledger.i18n.words import KIND_NAMES, KIND_WORDS
 
 
-@dataclass
-class HandInput:
+class HandInput(Struct):
     """The form read into the settle format, before the engine has seen it."""
 
     data: dict[str, Any]
@@ -46,8 +45,7 @@ class HandInput:
     winner_unnamed: bool = False
 
 
-@dataclass
-class HandCheck:
+class HandCheck(Struct):
     """What ``check_hand`` found: the hand as read, and its settlement or its problems."""
 
     data: dict[str, Any]  # the settle format of docs/api.md, without "rules"

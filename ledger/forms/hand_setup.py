@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from msgspec import Struct
 from wtforms import SelectChoice
 
 from ledger.engine import HouseRules
@@ -17,8 +17,7 @@ from ledger.i18n import tr
 MIN_ROWS, DEFAULT_ROWS = 2, 4
 
 
-@dataclass(frozen=True)
-class HandLayout:
+class HandLayout(Struct, frozen=True):
     """Which inputs these house rules need (the template shows only these)."""
 
     count_kinds: tuple[str, ...]

@@ -11,12 +11,12 @@ too, since it matters to a match and not to one hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from msgspec import Struct, field
 from wtforms import (
     Field,
     FieldList,
@@ -78,8 +78,7 @@ class NewMatchForm(FlaskForm):
     stake = FormField(StakeFields)
 
 
-@dataclass
-class NewMatchCheck:
+class NewMatchCheck(Struct):
     """The form read: the rules chosen, and the problems not shown beside a field."""
 
     choice: RulesChoice

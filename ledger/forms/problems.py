@@ -4,8 +4,8 @@ concern, in the words of the form and the page's language. Every form uses this 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
+from msgspec import Struct
 from wtforms import Field
 
 from ledger.engine import FieldError
@@ -13,8 +13,7 @@ from ledger.engine.errors import N_
 from ledger.i18n import tr, translate
 
 
-@dataclass
-class Problem:
+class Problem(Struct):
     """One problem, in words a player understands, and the form field it concerns."""
 
     message: str

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from msgspec import Struct, field
 from werkzeug.datastructures import MultiDict
 from wtforms import Field, Form, SelectChoice
 
@@ -35,8 +35,7 @@ NONE_WORDS = ("none", "no", "-", "—", "–", "off", "छैन")
 _NUMBERS = re.compile(r"[\s,/]+")
 
 
-@dataclass
-class RulesChoice:
+class RulesChoice(Struct):
     """What the rules chooser holds."""
 
     rules: HouseRules | None  # None when an override is not valid

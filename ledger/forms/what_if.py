@@ -6,11 +6,11 @@ page said."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
+from msgspec import Struct
 from werkzeug.datastructures import MultiDict
 from wtforms import Form, FormField
 
@@ -41,8 +41,7 @@ class MatchRulesForm(FlaskForm):
     rules = FormField(RulesForm)
 
 
-@dataclass(frozen=True)
-class TotalRow:
+class TotalRow(Struct, frozen=True):
     name: str
     as_played: int
     rescored: int
@@ -52,8 +51,7 @@ class TotalRow:
         return self.rescored - self.as_played
 
 
-@dataclass(frozen=True)
-class HandNote:
+class HandNote(Struct, frozen=True):
     """A hand rescored in part or not at all, and why, in the page's language."""
 
     number: int
@@ -61,8 +59,7 @@ class HandNote:
     reasons: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Comparison:
+class Comparison(Struct, frozen=True):
     """What the page and the PDF show of a rescore (also what ``match/_settle_up.html``
     reads as its ``view``: ``settle_up()``, ``finished``, ``public_id``)."""
 

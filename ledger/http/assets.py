@@ -33,11 +33,11 @@ import posixpath
 import re
 import threading
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 import brotli
 from flask import Flask, Response, abort, current_app, request, send_file
+from msgspec import Struct, field
 from werkzeug.security import safe_join
 
 from ledger.http.compression import choose_encoding
@@ -71,8 +71,7 @@ FINGERPRINTED = re.compile(
 CSS_URL = re.compile(r"""url\(\s*(?P<quote>["']?)(?P<url>[^"')]+)(?P=quote)\s*\)""")
 
 
-@dataclass
-class Asset:
+class Asset(Struct):
     """One static file as served: its hash, and its bytes when they are sent from memory."""
 
     path: str

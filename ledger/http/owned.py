@@ -7,8 +7,9 @@ description here, not a copy of the checks."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from msgspec import Struct
 
 from ledger import matches
 from ledger.http.wrong_keys import count_wrong_key
@@ -19,8 +20,7 @@ from ledger.tables.models import Table
 D = TypeVar("D")
 
 
-@dataclass(frozen=True)
-class Owned(Generic[D]):
+class Owned(Struct, Generic[D], frozen=True):
     """A kind of document an edit key gives write rights on."""
 
     #: The kind's name: a wrong key is counted against ``"<name>:<public id>"``.

@@ -20,7 +20,8 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from ledger.i18n import signed as shown_signed
 from ledger.i18n import tr
@@ -56,14 +57,12 @@ COLOURS = (
 )
 
 
-@dataclass(frozen=True)
-class Tick:
+class Tick(Struct, frozen=True):
     pos: float  # x or y in the SVG's coordinates
     label: str
 
 
-@dataclass(frozen=True)
-class Series:
+class Series(Struct, frozen=True):
     name: str
     total: int
     colour: str
@@ -88,8 +87,7 @@ class Series:
         return " ".join(self.markers)
 
 
-@dataclass(frozen=True)
-class Chart:
+class Chart(Struct, frozen=True):
     width: int
     height: int
     left: float

@@ -12,9 +12,10 @@ import io
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+
+from msgspec import Struct
 
 from ledger.engine import FieldError, Hand, HouseRules, Invalid
 from ledger.engine.declare import REFUSED, Body, Choice, Field, Kind, Reading, Schema, Whole
@@ -177,8 +178,7 @@ def export_filename(match_name: str, extension: str) -> str:
 # --- import --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ImportedHand:
+class ImportedHand(Struct, frozen=True):
     number: int
     dealer: str
     version: int
@@ -190,8 +190,7 @@ class ImportedHand:
     stamps: dict[str, datetime]
 
 
-@dataclass(frozen=True)
-class ImportSpec:
+class ImportSpec(Struct, frozen=True):
     match: MatchSpec
     last_hand_number: int
     hands: tuple[ImportedHand, ...]

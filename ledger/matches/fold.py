@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from msgspec import structs
 from sqlalchemy import func, inspect, select, update
 
 from ledger.engine import HandRecord
@@ -177,7 +178,7 @@ def played(match: Match) -> tuple[datetime | None, datetime | None]:
             Hand.match_id == match.id
         )
     ).one()
-    running_kept().put(match.public_id, replace(kept, played=(first, last)))
+    running_kept().put(match.public_id, structs.replace(kept, played=(first, last)))
     return first, last
 
 

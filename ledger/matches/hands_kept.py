@@ -16,9 +16,8 @@ read it: nothing changes one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import Flask
+from msgspec import Struct
 
 from ledger.matches import fold
 from ledger.matches.models import Match
@@ -31,8 +30,7 @@ MAX_HANDS = 1_200
 EXTENSION = "ledger_match_newest_hands"
 
 
-@dataclass(frozen=True)
-class KeptHands:
+class KeptHands(Struct, frozen=True):
     """A match's newest hands' views as they stood at ``version``."""
 
     version: int

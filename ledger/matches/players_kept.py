@@ -13,9 +13,8 @@ already. A forget empties the store (``ledger.http.forgetting``): it holds names
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import Flask
+from msgspec import Struct
 from sqlalchemy import inspect, select
 from sqlalchemy.orm.base import NO_VALUE
 
@@ -29,8 +28,7 @@ MAX_PLAYERS = 4_000
 EXTENSION = "ledger_match_players"
 
 
-@dataclass(frozen=True)
-class Seating:
+class Seating(Struct, frozen=True):
     """A match's players as they stood at ``version``."""
 
     version: int

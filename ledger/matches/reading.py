@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from babel.numbers import list_currencies
+from msgspec import Struct
 
 from ledger.engine import (
     FieldError,
@@ -66,8 +66,7 @@ AMOUNT_SCHEMA: dict[str, object] = {
 }
 
 
-@dataclass(frozen=True)
-class RosterSpec:
+class RosterSpec(Struct, frozen=True):
     """What a new match and a new table both begin with, checked: a name, the players
     (names tidied), the rules (resolved) and the stake (None: points only)."""
 
@@ -81,8 +80,7 @@ class RosterSpec:
         return rules_record(self.rules)
 
 
-@dataclass(frozen=True)
-class MatchSpec(RosterSpec):
+class MatchSpec(RosterSpec, frozen=True):
     """A new match: its length, and a first dealer who is one of the players."""
 
     length: MatchLength | None

@@ -19,9 +19,9 @@ settles (the engine's own speed) and no write.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from msgspec import Struct
 from sqlalchemy import select
 
 from ledger.engine import (
@@ -48,8 +48,7 @@ from ledger.matches.view import stake_of
 FULL, PARTLY, NO = "full", "partly", "no"
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(Struct, frozen=True):
     """Why a hand was rescored in part or not at all: a sentence (the engine's
     ``FieldError``, or a ``Msg``: both keep their template for a page to translate) and
     the player it concerns (None: the hand as a whole)."""
@@ -62,8 +61,7 @@ class Reason:
         return f"{self.who}: {text}" if self.who else str(text)
 
 
-@dataclass(frozen=True)
-class StoredInput:
+class StoredInput(Struct, frozen=True):
     """What a rescore needs of one stored hand: its input and its fold as played."""
 
     number: int
@@ -72,8 +70,7 @@ class StoredInput:
     record: Mapping[str, Any]  # the hand's kept fold record (``scoreboard.record_json``)
 
 
-@dataclass(frozen=True)
-class RescoredHand:
+class RescoredHand(Struct, frozen=True):
     number: int
     rescored: str  # full | partly | no
     reasons: tuple[Reason, ...]
@@ -115,8 +112,7 @@ class RescoredHand:
         }
 
 
-@dataclass(frozen=True)
-class Rescore:
+class Rescore(Struct, frozen=True):
     """A match's hands under other rules beside the hands as played."""
 
     rules: HouseRules

@@ -16,11 +16,11 @@ bounded by the hands they hold.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
 from flask import Flask, current_app
+from msgspec import Struct
 
 from ledger.matches.models import Match
 from ledger.matches.page_cache import Bounded
@@ -34,8 +34,7 @@ Played = tuple[datetime | None, datetime | None]
 Entry = TypeVar("Entry")
 
 
-@dataclass(frozen=True)
-class Kept:
+class Kept(Struct, frozen=True):
     """A match's totals after every hand as they stood at ``version``."""
 
     version: int

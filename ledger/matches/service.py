@@ -28,11 +28,11 @@ import secrets
 import sqlite3
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from typing import Any, ParamSpec, TypeGuard
 
+from msgspec import Struct
 from sqlalchemy import Table, bindparam, column, func, insert, inspect, select, table, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import selectinload
@@ -277,8 +277,7 @@ class KeyReused(Invalid):
         )
 
 
-@dataclass(frozen=True)
-class Receipt:
+class Receipt(Struct, frozen=True):
     """A submitted hand: the stored hand, whether an earlier request with the same key
     had stored it (then nothing was stored now), and the API's answer (on a replay, the
     first answer, as it was given)."""
@@ -765,8 +764,7 @@ def import_match(data: object) -> tuple[Match, str]:
     return get_match(imported.public_id), imported.key
 
 
-@dataclass
-class ImportedMatch:
+class ImportedMatch(Struct):
     """A match read from its export and settled again, not stored yet: the column values
     of its row, its players, its hands and their earlier versions (the last three name
     the match by ``match_public_id``), and its edit key."""

@@ -13,9 +13,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, cast
+
+from msgspec import Struct
 
 from ledger.engine import (
     HandRecord,
@@ -62,8 +63,7 @@ def iso(moment: datetime | None) -> str | None:
     return moment.isoformat().replace("+00:00", "Z") if moment is not None else None
 
 
-@dataclass(frozen=True)
-class HandView:
+class HandView(Struct, frozen=True):
     """One stored hand: the input as entered, the engine's result, and its place in the match."""
 
     number: int
@@ -136,8 +136,7 @@ class HandView:
         }
 
 
-@dataclass(frozen=True)
-class MatchView:
+class MatchView(Struct, frozen=True):
     """A match with every figure a page or the API needs (see ``build_match_view``)."""
 
     public_id: str

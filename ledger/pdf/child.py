@@ -25,7 +25,6 @@ renderer's own pipes.
 from __future__ import annotations
 
 import atexit
-import dataclasses
 import gc
 import logging
 import os
@@ -40,6 +39,8 @@ import time
 import traceback
 from pathlib import Path
 from typing import IO
+
+from msgspec.structs import replace
 
 from ledger.pdf.jobs import RenderJob, StaticFiles
 
@@ -69,7 +70,7 @@ def render_in_child(job: RenderJob) -> bytes:
     """The PDF of ``job``, laid out in a child process. Needs an app context when
     ``job.static`` is not given (the app's static files are then the job's)."""
     if job.static is None:
-        job = dataclasses.replace(job, static=StaticFiles.of_app())
+        job = replace(job, static=StaticFiles.of_app())
     renderer = _take()
     try:
         pdf = renderer.render(job)

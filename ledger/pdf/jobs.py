@@ -8,11 +8,11 @@ layout itself, imported where a PDF is made.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from flask import Response, current_app, request
+from msgspec import Struct
 
 #: The paper sizes a PDF can have (``?paper=``), as CSS page sizes.
 PAPER_SIZES = {"a4": "A4", "letter": "letter"}
@@ -21,8 +21,7 @@ DEFAULT_PAPER = "a4"
 STYLESHEETS = ("css/app.css", "css/report.css", "css/pdf.css")
 
 
-@dataclass(frozen=True)
-class StaticFiles:
+class StaticFiles(Struct, frozen=True):
     """Where the renderer finds the app's static files: the folder, and the URL path the
     HTML and CSS address them by (Flask's ``static_url_path``)."""
 
@@ -41,8 +40,7 @@ class StaticFiles:
         return (self, *((root / name).stat().st_mtime_ns for name in STYLESHEETS))
 
 
-@dataclass(frozen=True)
-class Attached:
+class Attached(Struct, frozen=True):
     """A file that a PDF carries (a PDF/A-3 associated file of the whole document)."""
 
     name: str
@@ -53,8 +51,7 @@ class Attached:
     relationship: str = "Data"
 
 
-@dataclass(frozen=True)
-class RenderJob:
+class RenderJob(Struct, frozen=True):
     """Everything one PDF is made from: what a render child gets (``ledger.pdf.child``)."""
 
     html: str

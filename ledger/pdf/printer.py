@@ -18,12 +18,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from flask import current_app, request
 from flask.sansio.app import App
+from msgspec import Struct
 from werkzeug.exceptions import ServiceUnavailable
 
 from ledger.http.forgetting import on_forget
@@ -57,8 +57,7 @@ class PdfBusy(ServiceUnavailable):
     """No render slot freed in time (503, with Retry-After)."""
 
 
-@dataclass(frozen=True)
-class Printer:
+class Printer(Struct, frozen=True):
     """An app's PDF cache and render slots."""
 
     cache: PdfCache

@@ -32,13 +32,13 @@ import mimetypes
 import os
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 from urllib.request import DataHandler, Request
 
+from msgspec import Struct
 from weasyprint import CSS, HTML, Attachment
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
@@ -104,8 +104,7 @@ class StaticFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no ty
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": mime})
 
 
-@dataclass
-class Kit:
+class Kit(Struct):
     """What every PDF of one thread reuses: fonts, fetcher, parsed stylesheets."""
 
     stamp: tuple[object, ...]

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from dataclasses import dataclass
 from typing import TextIO
+
+from msgspec import Struct
 
 #: A documentation address (RFC 5737), never a real host: "connecting" a UDP socket
 #: to it sends nothing and only asks the system which address it would send from.
@@ -26,8 +27,7 @@ ROUTE_PROBE = ("198.51.100.1", 9)
 LOOPBACK = "127.0.0.1"
 
 
-@dataclass(frozen=True)
-class Listening:
+class Listening(Struct, frozen=True):
     listen: tuple[str, ...]  # waitress's "host:port" entries
     public_url: str | None  # the address of the ledger for links and the QR code
     local_url: str | None  # this computer's own address, when it is served there too

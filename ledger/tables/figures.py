@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from decimal import Context, Decimal, Inexact, localcontext
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
+from msgspec.structs import asdict, replace
 
 from ledger.engine import Stake, amount_text, settle_up
 from ledger.engine.match import is_finished, next_seat
@@ -39,8 +41,7 @@ RIVAL_MATCHES = 3
 _MONEY_DIGITS = 60
 
 
-@dataclass(frozen=True)
-class MatchFigures:
+class MatchFigures(Struct, frozen=True, dict=True):  # dict: its cached properties
     """One match of the table as its kept scoreboard tells it."""
 
     id: int
@@ -139,8 +140,7 @@ def money(points: int, per_point: Decimal) -> Decimal:
         return points * per_point
 
 
-@dataclass
-class PlayerLine:
+class PlayerLine(Struct):
     """One player's line of the standings: sums over the season's matches."""
 
     name: str
@@ -176,8 +176,7 @@ class PlayerLine:
         }
 
 
-@dataclass(frozen=True)
-class Rating:
+class Rating(Struct, frozen=True):
     mu: float
     sigma: float
 
@@ -195,8 +194,7 @@ class Rating:
         return {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal}
 
 
-@dataclass
-class Pair:
+class Pair(Struct):
     """Two players who played a match together (``a`` before ``b`` on the roster)."""
 
     a: str
@@ -213,14 +211,13 @@ class Pair:
         return asdict(self)
 
 
-@dataclass(frozen=True)
-class Standings:
+class Standings(Struct, frozen=True):
     """The standings of a season (or all time): a line per player who played, highest
     total first, and the head-to-head of every pair that played together."""
 
     players: tuple[PlayerLine, ...]
     head_to_head: tuple[Pair, ...]
-    matches: tuple[MatchFigures, ...] = field(default=())
+    matches: tuple[MatchFigures, ...] = ()
 
     def line(self, name: str) -> PlayerLine | None:
         return next((p for p in self.players if p.name == name), None)
@@ -229,8 +226,7 @@ class Standings:
         return [p for p in self.head_to_head if name in (p.a, p.b)]
 
 
-@dataclass
-class Sums:
+class Sums(Struct):
     """The lines and pairs summed over some matches, in play order (each pair ``a``
     before ``b`` on the roster, in the order they first played together)."""
 
@@ -347,8 +343,7 @@ def ratings(played: tuple[Game, ...]) -> dict[str, Rating]:
 # --- money ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class MoneyBalance:
+class MoneyBalance(Struct, frozen=True):
     name: str
     total: int  # points over the season's matches counted for money
     won: Decimal | None  # their money from those matches (None: points only)

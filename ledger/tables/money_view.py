@@ -4,25 +4,24 @@ the fewest transfers of ``service.season_settle_up``, as Decimals for the filter
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
+
+from msgspec import Struct
 
 from ledger.tables import service
 from ledger.tables.figures import Standings
 from ledger.tables.models import Season, Table, TablePayment
 
 
-@dataclass(frozen=True)
-class Transfer:
+class Transfer(Struct, frozen=True):
     payer: str
     payee: str
     amount: Decimal | None
     points: int | None
 
 
-@dataclass(frozen=True)
-class Balance:
+class Balance(Struct, frozen=True):
     name: str
     total: int
     amount: Decimal | None

@@ -11,9 +11,9 @@ cannot both be carried out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from msgspec import Struct
 from sqlalchemy import select
 
 from ledger.engine import FieldError, Invalid
@@ -23,8 +23,7 @@ from ledger.matches.reading import read_idempotency_key
 from ledger.tables.models import PaymentRequest, Table
 
 
-@dataclass(frozen=True)
-class Answered:
+class Answered(Struct, frozen=True):
     """A payment write's answer (status and JSON body); ``replayed``: an earlier request
     with the same key was answered so, and nothing was done now."""
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from msgspec import Struct
 from sqlalchemy import case, select
 
 from ledger.engine.player_figures import (
@@ -38,8 +39,7 @@ from ledger.tables.figures import MatchFigures
 from ledger.tables.models import Season, Table
 
 
-@dataclass(frozen=True)
-class Stats:
+class Stats(Struct, frozen=True):
     """The figures of a period: a row per player with a hand in it, highest total first
     (``guests``: the names of those not on the table's roster), and its awards."""
 
@@ -125,8 +125,7 @@ def match_stats_json(match: Match) -> dict[str, Any]:
 _KEPT: OrderedDict[tuple[str, int], dict[str, Tally]] = OrderedDict()
 
 
-@dataclass(frozen=True)
-class _Read:
+class _Read(Struct, frozen=True):
     """A match's hands as last counted ((number, version), in number order) and the
     tallies over them."""
 

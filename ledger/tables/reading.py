@@ -10,6 +10,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from msgspec import Struct
+
 from ledger.engine import PROFILES, FieldError, Invalid, Stake
 from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema
 from ledger.engine.errors import N_
@@ -33,15 +35,13 @@ MAX_ROSTER = 40
 _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]{1,2})?", re.ASCII)
 
 
-@dataclass(frozen=True)
-class TableSpec(RosterSpec):
+class TableSpec(RosterSpec, frozen=True):
     """A new table: its roster's names unique ignoring case, and its first season."""
 
     season: str
 
 
-@dataclass(frozen=True)
-class PaymentSpec:
+class PaymentSpec(Struct, frozen=True):
     payer: str
     payee: str
     amount: Decimal

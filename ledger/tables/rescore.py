@@ -9,9 +9,10 @@ won. A 5,000-hand season is 5,000 settles, within a few seconds on a small machi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from msgspec import Struct
+from msgspec.structs import asdict
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -26,8 +27,7 @@ from ledger.tables.models import Season, Table
 from ledger.tables.service import roster, season_json
 
 
-@dataclass
-class RescoredLine:
+class RescoredLine(Struct):
     """One player over the season: as played and under the other rules."""
 
     name: str
@@ -45,8 +45,7 @@ class RescoredLine:
         return asdict(self)
 
 
-@dataclass(frozen=True)
-class RescoredMatch:
+class RescoredMatch(Struct, frozen=True):
     public_id: str
     name: str
     rescore: Rescore
@@ -81,12 +80,11 @@ class RescoredMatch:
         }
 
 
-@dataclass(frozen=True)
-class SeasonRescore:
+class SeasonRescore(Struct, frozen=True):
     rules: HouseRules
     season: Season | None
     players: tuple[RescoredLine, ...]  # highest total under the other rules first
-    matches: tuple[RescoredMatch, ...] = field(default=())
+    matches: tuple[RescoredMatch, ...] = ()
 
     def to_json(self, table: Table) -> dict[str, Any]:
         return {

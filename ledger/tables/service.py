@@ -22,10 +22,10 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
+from msgspec import Struct
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import Conflict, Forbidden, NotFound
@@ -516,8 +516,7 @@ def season_settle_up(
 # --- payments ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Caller:
+class Caller(Struct, frozen=True):
     """Who sends a payment write: the table key's holder (``player`` None), or a roster
     player of this table with their own link (docs/api.md, "Payments that close")."""
 

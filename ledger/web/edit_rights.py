@@ -19,11 +19,11 @@ page and on every match played in it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Generic, TypeVar
 
 from flask import Blueprint, abort, redirect, url_for
+from msgspec import Struct
 from werkzeug.wrappers import Response
 
 from ledger import matches
@@ -78,8 +78,7 @@ def can_edit(match: Match) -> bool:
 D = TypeVar("D")
 
 
-@dataclass(frozen=True)
-class OwnedPages(Generic[D]):
+class OwnedPages(Struct, Generic[D], frozen=True):
     """A kind of owned document (``ledger.http.owned``) as the pages share it and check
     its writes: the key this browser holds for it, its edit link, its read-only QR."""
 
@@ -162,8 +161,7 @@ TABLE_PAGES = OwnedPages(
 )
 
 
-@dataclass(frozen=True)
-class EditableMatch:
+class EditableMatch(Struct, frozen=True):
     """A match of the home page's list: what tells one evening's matches apart (their
     names may be alike): the day it was started, its players and how far it is."""
 
@@ -173,8 +171,7 @@ class EditableMatch:
     view: MatchView
 
 
-@dataclass(frozen=True)
-class EditableTable:
+class EditableTable(Struct, frozen=True):
     public_id: str
     name: str
 

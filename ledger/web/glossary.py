@@ -3,16 +3,14 @@ it means (in the page's language). The Nepali forms are the ones the pages use."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import Blueprint, render_template
 from flask_babel import lazy_gettext as _l
+from msgspec import Struct
 
 bp = Blueprint("glossary", __name__)
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(Struct, frozen=True):
     key: str  # the anchor: /glossary#tiplu
     english: str
     nepali: str

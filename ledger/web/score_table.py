@@ -8,7 +8,7 @@ here as the page shows it, once, rather than by a filter in each of the table's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from ledger.i18n.numbers import signed_writer
 from ledger.matches.view import MatchView
@@ -19,8 +19,7 @@ from ledger.matches.view import MatchView
 RECENT_HANDS = 12
 
 
-@dataclass(frozen=True)
-class ScoreCell:
+class ScoreCell(Struct, frozen=True):
     hand: int
     net: int | None  # None: sat out
     finished: bool
@@ -32,8 +31,7 @@ class ScoreCell:
     shown_running: str
 
 
-@dataclass(frozen=True)
-class ScoreRow:
+class ScoreRow(Struct, frozen=True):
     name: str
     total: int
     deals_next: bool

@@ -19,11 +19,10 @@ with it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import Blueprint, Response, current_app, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
+from msgspec import Struct
 
 from ledger import matches
 from ledger.http.pace import poll_seconds
@@ -51,8 +50,7 @@ SWATCH_WIDTH, SWATCH_HEIGHT = 32, 12
 CROWDED_LINES, PACKED_LINES = 5, 8
 
 
-@dataclass(frozen=True)
-class ScreenLine:
+class ScreenLine(Struct, frozen=True):
     """A standings line of the screen: the engine's standing, the player's cell of the
     last hand (None before the first hand) and their line on the chart."""
 

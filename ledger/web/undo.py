@@ -9,10 +9,10 @@ so that a page left open cannot delete a hand without the delete page's confirma
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from flask import current_app, session
+from msgspec import Struct
 
 from ledger import matches
 from ledger.matches.models import Match, utcnow
@@ -21,8 +21,7 @@ SESSION_KEY = "undo"
 UNDO_SECONDS = 120
 
 
-@dataclass(frozen=True)
-class UndoOffer:
+class UndoOffer(Struct, frozen=True):
     number: int
     version: int
     seconds_left: int
