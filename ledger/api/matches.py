@@ -20,6 +20,7 @@ from ledger.api.errors import ApiError, json_object
 from ledger.api.keys import EditKeys
 from ledger.engine import FieldError, Invalid
 from ledger.http.imports import one_import_at_a_time
+from ledger.http.no_store import unkept
 from ledger.http.owned import MATCH
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
@@ -206,10 +207,10 @@ def _pdf_export() -> object:
 
 
 def _created(match: Match, key: str) -> Response:
-    response = Response(matches.match_json(match), status=201, mimetype="application/json")
+    # Kept by no cache: the edit key is in the body.
+    response = unkept(Response(matches.match_json(match), status=201, mimetype="application/json"))
     response.set_data(response.get_data()[:-1] + f',"edit_key":{json.dumps(key)}}}'.encode())
     response.headers["Location"] = url_for("api.get_match", public_id=match.public_id)
-    response.headers["Cache-Control"] = "no-store"  # the edit key is in the body
     return response
 
 

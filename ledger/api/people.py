@@ -17,6 +17,7 @@ from ledger.api.errors import ApiError, json_object
 from ledger.api.keys import bearer_key
 from ledger.api.tables import TABLE_KEYS
 from ledger.http.forgetting import forget_kept_pages
+from ledger.http.no_store import unkept
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
 from ledger.tables import people
 from ledger.tables.models import TablePlayer
@@ -51,9 +52,7 @@ def renew_person_link() -> ResponseReturnValue:
 
 @bp.get("/me")
 def me() -> ResponseReturnValue:
-    response = jsonify(people.me_json(_me()))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return unkept(jsonify(people.me_json(_me())))
 
 
 @bp.put("/me/handles")
@@ -120,6 +119,5 @@ def _me() -> TablePlayer:
 
 def _link_created(player: TablePlayer, key: str) -> Response:
     body = {"person_key": key, "url": url_for("people.join", key=key, _external=True)}
-    response = Response(json.dumps(body), status=201, mimetype="application/json")
-    response.headers["Cache-Control"] = "no-store"  # the key is in the body
-    return response
+    # Kept by no cache: the key is in the body.
+    return unkept(Response(json.dumps(body), status=201, mimetype="application/json"))

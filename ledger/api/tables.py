@@ -20,6 +20,7 @@ from ledger.api.errors import ApiError, json_object
 from ledger.api.keys import EditKeys, bearer_key
 from ledger.api.matches import _attachment, _created, import_body
 from ledger.http.imports import one_import_at_a_time
+from ledger.http.no_store import unkept
 from ledger.http.owned import TABLE
 from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import export_filename
@@ -193,9 +194,9 @@ def table_export_json(public_id: str) -> ResponseReturnValue:
 
 def _table_created(table: Table, key: str) -> Response:
     body = {**service.table_json(table), "edit_key": key}
-    response = Response(json.dumps(body), status=201, mimetype="application/json")
+    # Kept by no cache: the edit key is in the body.
+    response = unkept(Response(json.dumps(body), status=201, mimetype="application/json"))
     response.headers["Location"] = url_for("api.get_table", public_id=table.public_id)
-    response.headers["Cache-Control"] = "no-store"  # the edit key is in the body
     return response
 
 

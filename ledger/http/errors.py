@@ -21,6 +21,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from ledger.extensions import db
+from ledger.http.no_store import unkept
 from ledger.i18n import N_, tr, translate
 from ledger.i18n.language import is_api_request
 
@@ -193,9 +194,9 @@ def handle_unavailable(error: Exception) -> Response:
         log.debug("rollback after a failure failed", exc_info=True)
     api = is_api_request()
     words = UNAVAILABLE[reason]
-    response = error_response(ServiceUnavailable(), words["api"] if api else tr(words["page"]))
+    message = words["api"] if api else tr(words["page"])
+    response = unkept(error_response(ServiceUnavailable(), message))
     response.headers["Retry-After"] = str(RETRY_AFTER)
-    response.headers["Cache-Control"] = "no-store"
     return response
 
 

@@ -21,6 +21,7 @@ from flask import Flask, Response, current_app
 from werkzeug.exceptions import ServiceUnavailable
 
 from ledger.http.errors import error_response
+from ledger.http.no_store import unkept
 from ledger.http.slots import SlotsBusy, render_slot
 from ledger.i18n import N_, tr
 from ledger.i18n.language import is_api_request
@@ -66,9 +67,8 @@ def _busy(error: ImportsBusy) -> Response:
         message = BUSY["api"].format(seconds=RETRY_AFTER)
     else:
         message = tr(BUSY["page"], seconds=RETRY_AFTER)
-    response = error_response(error, message)
+    response = unkept(error_response(error, message))
     response.headers["Retry-After"] = str(RETRY_AFTER)
-    response.headers["Cache-Control"] = "no-store"
     return response
 
 

@@ -59,6 +59,7 @@ from werkzeug.wrappers import Request
 
 from ledger.extensions import db
 from ledger.http.errors import RETRY_AFTER, UNAVAILABLE
+from ledger.http.no_store import NO_STORE
 from ledger.http.pace import FOLLOWERS, Followers, poll_seconds
 from ledger.http.security import HSTS, SECURITY_HEADERS
 from ledger.matches import is_public_id
@@ -84,7 +85,7 @@ KEPT_VERSIONS = 1024
 RENDER_WAIT_SECONDS = 5.0
 READING = frozenset({"GET", "HEAD", "OPTIONS"})
 VERSION = select(Match.version).where(Match.public_id == bindparam("public_id"))
-UNCHANGED = [("Cache-Control", "no-store"), *SECURITY_HEADERS.items()]
+UNCHANGED = [*NO_STORE.items(), *SECURITY_HEADERS.items()]
 #: The database could not be reached: nothing to read, try again (``Retry-After``).
 UNREACHABLE_BODY = (UNAVAILABLE["unavailable"]["api"] + "\n").encode()
 #: A kept answer: its status, headers and body.

@@ -26,6 +26,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ledger.extensions import db
 from ledger.http.errors import last_failure
+from ledger.http.no_store import NO_STORE
 from ledger.migrating import FOLDER, migration_heads
 
 bp = Blueprint("serving", __name__)
@@ -33,7 +34,7 @@ log = logging.getLogger(__name__)
 HEADS = "ledger.migration_heads"
 #: Alembic's own table: the revision the database is at.
 VERSIONS = table("alembic_version", column("version_num"))
-TEXT = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+TEXT = {"Content-Type": "text/plain; charset=utf-8", **NO_STORE}
 
 
 #: For so many seconds after a request met a full disk

@@ -36,6 +36,7 @@ from ledger.http.edit_keys import (  # noqa: F401  (the pages' names for them)
     seal,
     unseal,
 )
+from ledger.http.no_store import unkept
 from ledger.http.owned import MATCH, TABLE, Owned
 from ledger.i18n import N_, tr
 from ledger.matches.models import Match
@@ -132,9 +133,7 @@ class OwnedPages(Struct, Generic[D], frozen=True):
 def key_taken(url: str) -> Response:
     """The answer to a link whose key was just kept: on to ``url``, so that the key
     leaves the address bar, and kept by no cache."""
-    response = redirect(url, 303)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return unkept(redirect(url, 303))
 
 
 MATCH_PAGES = OwnedPages(

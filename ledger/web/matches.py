@@ -29,7 +29,6 @@ from flask import (
     flash,
     g,
     get_template_attribute,
-    make_response,
     redirect,
     render_template,
     request,
@@ -65,6 +64,7 @@ from ledger.forms.stake import (
 )
 from ledger.http.edit_keys import remember_key
 from ledger.http.imports import one_import_at_a_time
+from ledger.http.no_store import NO_STORE, unkept
 from ledger.http.pace import poll_seconds
 from ledger.i18n import current_language, digit_style, money, tr, translate
 from ledger.i18n.numbers import length_words
@@ -512,9 +512,7 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
                 stake_form=stake_form if key is not None else None,
                 read_only=key is None,
             )
-    response = make_response(html, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return unkept(html, status)
 
 
 #: The read-only match page around its body (match/show.html and base.html: the head,
@@ -584,10 +582,8 @@ def live(public_id: str) -> ResponseReturnValue:
     """The standings, table and chart, when they changed since version ``v``; else 204."""
     row = matches.get_match(public_id)
     if request.args.get("v", type=int) == row.version:
-        return "", 204, {"Cache-Control": "no-store"}
-    response = make_response(rendered_part("live", row, can_edit(row)))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+        return "", 204, NO_STORE
+    return unkept(rendered_part("live", row, can_edit(row)))
 
 
 # --- the length: play on, or stop here ----------------------------------------------------

@@ -45,6 +45,7 @@ from ledger.forms.table import (
 )
 from ledger.http.edit_keys import forget_person_key, held_person_keys, remember_person_key
 from ledger.http.forgetting import forget_kept_pages
+from ledger.http.no_store import unkept
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
 from ledger.i18n import N_, tr
 from ledger.tables import people, service
@@ -115,9 +116,7 @@ def tables() -> ResponseReturnValue:
                 "balance": _decimal(mine["balance"]),
             }
         )
-    response = current_app.make_response(render_template("person/tables.html", rows=rows))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return unkept(render_template("person/tables.html", rows=rows))
 
 
 @bp.get("/<public_id>")
@@ -295,9 +294,7 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
         "qr_problems": given.pop("qr_problems", []),
         "new_link": given.pop("new_link", None),
     }
-    response = current_app.make_response((render_template("person/page.html", **context), status))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return unkept(render_template("person/page.html", **context), status)
 
 
 def _qr_problem(player: TablePlayer, status: int, *problems: str) -> Response:

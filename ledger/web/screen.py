@@ -19,12 +19,13 @@ with it.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, make_response, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from msgspec import Struct
 
 from ledger import matches
+from ledger.http.no_store import NO_STORE, unkept
 from ledger.http.pace import poll_seconds
 from ledger.i18n import current_language, digit_style
 from ledger.matches.chart import Chart, Series, running_chart
@@ -150,7 +151,7 @@ def live(public_id: str) -> ResponseReturnValue:
     """The screen's part when the match changed since version ``v``; else 204."""
     row = matches.get_match(public_id)
     if request.args.get("v", type=int) == row.version:
-        return "", 204, {"Cache-Control": "no-store"}
+        return "", 204, NO_STORE
     return unkept(screen_part(row))
 
 
@@ -161,10 +162,3 @@ def screen_page(template: str, **context: object) -> Response:
     return unkept(
         render_template(template, scheme=scheme if scheme in SCHEMES else None, **context)
     )
-
-
-def unkept(body: str) -> Response:
-    """A screen's page or part, which no cache may keep (a stale one would stay on the TV)."""
-    response = make_response(body)
-    response.headers["Cache-Control"] = "no-store"
-    return response

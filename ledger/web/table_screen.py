@@ -18,11 +18,12 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ledger import matches
+from ledger.http.no_store import NO_STORE, unkept
 from ledger.http.pace import POLL_SECONDS
 from ledger.matches.chart import running_chart
 from ledger.tables import service
 from ledger.tables.models import Table
-from ledger.web.screen import screen_page, unkept
+from ledger.web.screen import screen_page
 
 bp = Blueprint("table_screen", __name__, url_prefix="/tables")
 
@@ -62,5 +63,5 @@ def live(public_id: str) -> ResponseReturnValue:
     table = service.get_table(public_id)
     now = stamp(table)
     if request.args.get("v") == now:
-        return "", 204, {"Cache-Control": "no-store"}
+        return "", 204, NO_STORE
     return unkept(screen_part(table, now))

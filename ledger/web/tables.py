@@ -26,7 +26,6 @@ from flask import (
     abort,
     flash,
     get_template_attribute,
-    make_response,
     redirect,
     render_template,
     request,
@@ -62,6 +61,7 @@ from ledger.forms.table import (
     typed_amount,
 )
 from ledger.http.edit_keys import held_keys, remember_key
+from ledger.http.no_store import unkept
 from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, current_language, digit_style, money, signed, tr
 from ledger.matches.chart import Chart, build_chart
@@ -237,9 +237,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
             "edit_url": url_for("tables.join", public_id=table.public_id, key=key, _external=True),
         }
         context.update(_forms(table, on_roster, forms))
-    response = make_response(render_template("table/show.html", **context), status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return unkept(render_template("table/show.html", **context), status)
 
 
 def _season_value(season: Season | None) -> str:
@@ -502,9 +500,7 @@ def give_own_link(public_id: str) -> ResponseReturnValue:
     body = render_template(
         "table/own_link.html", table=table, name=player.name, url=url, qr=qr_inline(url, title)
     )
-    response = make_response(body)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return unkept(body)
 
 
 @bp.post("/<public_id>/own-link/revoke")
@@ -572,9 +568,7 @@ def player(public_id: str, name: str) -> ResponseReturnValue:
         players_placed=len(stats.players),
         match_names={m.public_id: m.name for m in played},
     )
-    response = make_response(body)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return unkept(body)
 
 
 def player_money(

@@ -1,0 +1,20 @@
+"""Answers no cache may keep (``Cache-Control: no-store``): a page or part that changes
+with every hand (a stale copy would show old scores, or stay on a TV all evening), an
+answer that carries a key, a "try again" error. Said once here for the pages, the API
+and the per-request plumbing alike."""
+
+from __future__ import annotations
+
+from flask import Response, make_response
+from werkzeug.wrappers import Response as BaseResponse
+
+#: The header, for an answer given as a tuple or made without Flask (the followers' polls).
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def unkept(body: str | BaseResponse, status: int | None = None) -> Response:
+    """``body`` (a text, or a response already made: a redirect too) as an answer no
+    cache may keep; ``status`` when given, else the body's own (200 for a text)."""
+    response = make_response(body) if status is None else make_response(body, status)
+    response.headers.update(NO_STORE)
+    return response
