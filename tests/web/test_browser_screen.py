@@ -161,8 +161,10 @@ def test_every_player_and_the_payments_fit_at_a_stake(live_server, browser, coun
 
 
 #: The chart's drawing on the screen: its height, and its text's least size, in px.
-CHART = """() => { const svg = document.querySelector('.screen-chart-svg'), m = svg.getScreenCTM();
-  const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize));
+CHART = """() => {
+  const svg = document.querySelector('.screen-chart-svg'), m = svg.getScreenCTM();
+  const sizes = [...svg.querySelectorAll('text')]
+    .map(t => parseFloat(getComputedStyle(t).fontSize));
   return {height: svg.viewBox.baseVal.height * m.d, text: Math.min(...sizes) * m.a}; }"""
 
 
