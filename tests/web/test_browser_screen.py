@@ -86,14 +86,16 @@ def totals(page) -> dict[str, int]:
     )
 
 
+@pytest.mark.parametrize("stake", [STAKE, None], ids=["at a stake", "for points"])
 @pytest.mark.parametrize("players", [FOUR, TEN], ids=["4 players", "10 players"])
 @pytest.mark.parametrize("lang", ["en", "ne"])
 @pytest.mark.parametrize("size", SIZES)
-def test_readable_from_across_the_room(live_server, browser, size, lang, players):
+def test_readable_from_across_the_room(live_server, browser, size, lang, players, stake):
     with screen_page(browser, live_server, size, lang) as page:
         hands = HANDS if players is FOUR else [WORKED, BY_COUNTS]
-        match_id, _ = made(page, live_server, players=players, hands=hands)
+        match_id, _ = made(page, live_server, players=players, hands=hands, stake=stake)
         open_screen(page, live_server, match_id)
+        assert page.locator(".screen-settle").count() == (1 if stake else 0)
         height = page.evaluate("() => window.innerHeight")
         lines = page.eval_on_selector_all(
             ".standing-line", "rows => rows.map(r => r.getBoundingClientRect().height)"
@@ -155,6 +157,33 @@ def test_every_player_and_the_payments_fit_at_a_stake(live_server, browser, coun
         next_part(page, next_hand)
         assert in_digits(7, lang) in page.inner_text(".last-hand")  # the new hand's
         check_tonight(page, live_server, lang, AREAS, players, match_id)
+        assert page.console_errors == []
+
+
+#: The chart's drawing on the screen: its height, and its text's least size, in px.
+CHART = """() => {
+  const svg = document.querySelector('.screen-chart-svg'), m = svg.getScreenCTM();
+  const sizes = [...svg.querySelectorAll('text')]
+    .map(t => parseFloat(getComputedStyle(t).fontSize));
+  return {height: svg.viewBox.baseVal.height * m.d, text: Math.min(...sizes) * m.a}; }"""
+
+
+@pytest.mark.parametrize("count", [4, 5])
+@pytest.mark.parametrize("lang", ["en", "ne"])
+@pytest.mark.parametrize("size", SIZES)
+def test_few_players_at_a_stake_leave_the_chart_the_room(live_server, browser, size, lang, count):
+    """Four or five at a stake: their payments are few, so the chart takes the right
+    half's width over them, drawn 40 % of the height or more (39 % while it shared
+    the width with the QR code), its text 2.5 % or more; everything else as always."""
+    with screen_page(browser, live_server, size, lang) as page:
+        players = TWELVE[:count]
+        match_id, _ = played_through_the_api(page, live_server, players, 6, 12)
+        open_screen(page, live_server, match_id)
+        check_tonight(page, live_server, lang, AREAS, players, match_id)
+        height = page.evaluate("() => window.innerHeight")
+        chart = page.evaluate(CHART)
+        assert chart["text"] >= 0.025 * height, chart["text"] / height
+        assert chart["height"] >= 0.40 * height, chart["height"] / height
         assert page.console_errors == []
 
 

@@ -21,6 +21,7 @@ from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, WORKED
 from screen_support import (
     CROWD_IDS,
     CROWDS,
+    SIZES,
     TEXTS,
     check_all_on_the_screen,
     check_tonight,
@@ -76,8 +77,11 @@ def open_screen(page, base: str, table_id: str) -> None:
     [("en", None), ("ne", None), ("en", STAKE), ("ne", STAKE)],
     ids=["en", "ne", "en-stake", "ne-stake"],
 )
-def test_readable_from_across_the_room_with_nothing_off_screen(live_server, browser, lang, stake):
-    with screen_page(browser, live_server, "1080p", lang) as page:
+@pytest.mark.parametrize("size", SIZES)
+def test_readable_from_across_the_room_with_nothing_off_screen(
+    live_server, browser, size, lang, stake
+):
+    with screen_page(browser, live_server, size, lang) as page:
         table_id, _, tonight = season(page, live_server, stake)
         open_screen(page, live_server, table_id)
         if stake:  # tonight's settle-up, as tonight's match's own screen shows it
