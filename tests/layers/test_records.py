@@ -31,4 +31,3 @@ def test_the_records_above_the_engine_are_structs():
                 structs_found.append(value)
     assert dataclasses_found == [], "records above the engine are msgspec Structs"
     assert len(structs_found) > 50  # the walk reached them
-
