@@ -82,7 +82,13 @@
     window.requestAnimationFrame(fitAll);
   });
   window.addEventListener("resize", fitAll);
-  if (document.fonts) document.fonts.ready.then(fitAll);
+  // And whenever a font has come: a face is fetched only once a layout needs it, so on a
+  // slow line (a TV's) the Devanagari may arrive after fonts.ready has answered, and the
+  // parts fitted with a stand-in font's widths would stay so.
+  if (document.fonts) {
+    document.fonts.ready.then(fitAll);
+    document.fonts.addEventListener("loadingdone", fitAll);
+  }
   fitAll();
 
   document.addEventListener("htmx:sendError", failed);

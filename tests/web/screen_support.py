@@ -183,7 +183,12 @@ def load_screen(page, url: str) -> None:
     """The screen at ``url``, its script and fonts loaded, what gives way fitted."""
     page.goto(url)
     page.wait_for_function("() => window.htmx !== undefined")
-    page.evaluate("() => document.fonts.ready")
+    # A layout first: the fonts are fetched only as a layout asks for them, and before
+    # one, fonts.ready has nothing to wait for (a loaded machine laid the page out late,
+    # and the checks met the stand-in font's widths).
+    page.evaluate(
+        "async () => { document.body.getBoundingClientRect(); await document.fonts.ready; }"
+    )
     page.wait_for_function(FITTED, timeout=5000)
 
 

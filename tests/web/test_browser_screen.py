@@ -19,9 +19,11 @@ from match_pages_support import BY_COUNTS, DUBLEE_FINISH, THREE_PLAY, WORKED
 from screen_support import (
     CROWD_IDS,
     CROWDS,
+    FITTED,
     SIZES,
     TEXTS,
     check_all_on_the_screen,
+    check_payments,
     check_tonight,
     dealt_hand,
     in_digits,
@@ -157,6 +159,34 @@ def test_every_player_and_the_payments_fit_at_a_stake(live_server, browser, coun
         next_part(page, next_hand)
         assert in_digits(7, lang) in page.inner_text(".last-hand")  # the new hand's
         check_tonight(page, live_server, lang, AREAS, players, match_id)
+        assert page.console_errors == []
+
+
+#: What a stand-in font's widths would leave: every payment shown again, unfitted.
+UNFITTED = """() => {
+  const area = document.querySelector('.screen-settle');
+  area.querySelectorAll('[data-give-way]').forEach(line => { line.hidden = false; });
+  area.querySelector('.fit-more').hidden = true;
+  return area.scrollHeight > area.clientHeight + 1; }"""
+#: A font face the page did not have, fetched and loaded as a late one would be.
+LATE_FONT = """async url => {
+  const face = new FontFace('Late', `url(${url})`);
+  document.fonts.add(face);
+  await face.load(); }"""
+
+
+def test_the_payments_are_fitted_again_when_a_font_comes_late(live_server, browser):
+    """A font fetched after the page was fitted (on a TV's slow line, the Devanagari can
+    come after fonts.ready has answered) has the parts that give way fitted again."""
+    with screen_page(browser, live_server, "720p", "en") as page:
+        match_id, _ = played_through_the_api(page, live_server, TWELVE, 6, 12)
+        open_screen(page, live_server, match_id)
+        assert page.locator(".screen-settle [data-give-way][hidden]").count() > 0
+        assert page.evaluate(UNFITTED)  # overflowing, as the stand-in font's widths left it
+        page.evaluate(LATE_FONT, f"{live_server}/static/fonts/web/NotoSansMath-Regular.woff2")
+        page.wait_for_function(FITTED, timeout=5000)
+        settle_up = page.request.get(f"{live_server}/api/v1/matches/{match_id}/settle-up")
+        check_payments(page, "en", settle_up.json()["transfers"])
         assert page.console_errors == []
 
 
