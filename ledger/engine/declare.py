@@ -12,7 +12,7 @@ a few dozen fields): kinds get their parent's path and their own key apart.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -227,13 +227,14 @@ class Body:
     #: A ``NamedTuple`` made of the fields of its names (``make``); None: the body is read
     #: as a dict only.
     makes: type | None = None
-    absent: dict[str, object] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "absent", {f.key: f.absent for f in self.fields})
-
-    # The readers are compiled when first used, not as the body is declared: a server's
+    # Derived from the fields when first used, not as the body is declared: a server's
     # start declares every body, and most are not read before its first answer.
+    @cached_property
+    def absent(self) -> dict[str, object]:
+        """Each field's value when it is absent, by key (the keys the body declares)."""
+        return {f.key: f.absent for f in self.fields}
+
     @cached_property
     def read(self) -> Callable[[object, str, Reading], dict[str, object] | None]:
         """The reader, compiled once from the declaration (``compile_reader``):
