@@ -337,8 +337,8 @@ def _read_players(players: object, fail: Callable[..., None]) -> list[str]:
     if not MIN_PLAYERS <= len(players) <= MAX_MATCH_PLAYERS:
         fail(
             "players",
-            "A match has {least} to {most} players (each hand has 2 to 5 of them); "
-            "this one lists {n}.",
+            "A match has {least} to {most} players (each hand has 2 to 5 of them, 2 to 8 "
+            "with four packs); this one lists {n}.",
             least=MIN_PLAYERS,
             most=MAX_MATCH_PLAYERS,
             n=len(players),
