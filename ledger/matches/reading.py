@@ -136,7 +136,7 @@ def read_match(
     *,
     prefix: str = "",
 ) -> MatchSpec:
-    """Check a new match. ``players``: 2 to 10 names in seat order, unique ignoring
+    """Check a new match. ``players``: 2 to 12 names in seat order, unique ignoring
     case. ``rules``: a profile id or ``{"profile": id, **overrides}``. ``length``:
     ``{"hands": N}``, ``{"rotations": N}``, None (open), or left out for the profile's
     usual length. ``first_dealer``: a player's name; None means the first player.
