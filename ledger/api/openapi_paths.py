@@ -179,7 +179,7 @@ Change a table's name, rules, stake, or add players to its roster
 200 Table: The table, changed.
 post /api/v1/tables/{public_id}/matches tables TABLE_WRITES in=table body=TableMatchRequest key=edit
 A new match in the table, or a match moved in
-201 CreatedMatch: The new match and its edit key.
+201 CreatedMatch+location: The new match and its edit key.
 200 Match: The match moved in.
 get /api/v1/tables/{public_id}/next-dealer tables 404 in=table,players
 Who deals first if these players sit down again
@@ -212,10 +212,10 @@ The ratings after each finished match of a season, in play order
 post /api/v1/tables/{public_id}/rescore tables 400 413 422 404 429 in=table,season
 A season under other rules, beside it as played (stores nothing)
 body=RescoreRequest
-200 SeasonRescore: Each player's totals, each match's changes.
+200 SeasonRescore: The season's standings under the rules, each match's changes.
 > Needs no key. Each match of the season is rescored as `POST /api/v1/matches/{id}/rescore`
-> does (docs/rules.md §8) and the totals are summed; a match is won by its highest totals
-> once it is over.
+> does (docs/rules.md §8) and the standings are summed over the rescored matches, each
+> player's total and matches won beside those as played.
 get /api/v1/tables/{public_id}/settle-up tables 404 422 in=table,season
 Money across nights: balances net of payments, the fewest transfers
 200 TableSettleUp: Balances and transfers.

@@ -56,6 +56,10 @@ KINDS["line"] = shape(
     "seen_hands*:int0 maal*:int0 total*:points amount*:money? rating*",
     KINDS,
 )
+KINDS["pair"] = shape(
+    "a* b* a_guest:guest b_guest:guest matches*:int1 a_above*:int0 b_above*:int0 "
+    "a_paid_b*:int0 b_paid_a*:int0"
+)
 KINDS["night"] = shape(
     "match* name* date*:time total*:points place*:int1 finished:bool",
 )
@@ -128,16 +132,7 @@ def table_schemas() -> dict[str, Schema]:
                 obj({"merge_into": NAME}, ("merge_into",), additionalProperties=False),
             ]
         },
-        "Standings": shape(
-            "season*:season players*:line[] head_to_head*:pair[]",
-            {
-                **KINDS,
-                "pair": shape(
-                    "a* b* a_guest:guest b_guest:guest matches*:int1 a_above*:int0 b_above*:int0 "
-                    "a_paid_b*:int0 b_paid_a*:int0"
-                ),
-            },
-        ),
+        "Standings": shape("season*:season players*:line[] head_to_head*:pair[]", KINDS),
         "PlayerRecord": shape(
             "name* guest:guest season:season figures:line? all_time:line? nights*:night[] "
             "best_night:night? worst_night:night? head_to_head*:versus[] rival*:text? "
@@ -177,16 +172,19 @@ def table_schemas() -> dict[str, Schema]:
         "TablePayments": shape("payments*:payment[]", KINDS),
         "NextDealer": shape("next_dealer*:text?"),
         "SeasonRescore": shape(
-            "rules* season*:season players* matches*",
+            "rules* season*:season players* head_to_head*:pair[] matches*",
             {
                 **KINDS,
                 "rules": OTHER_RULES,
                 "players": array(
-                    shape(
-                        "name* matches*:int1 total*:points total_as_played*:points "
-                        "matches_won:int0 matches_won_as_played:int0"
-                    ),
-                    description="By total under the other rules, highest first.",
+                    {
+                        "allOf": [
+                            KINDS["line"],
+                            shape("total_as_played*:points matches_won_as_played*:int0", KINDS),
+                        ]
+                    },
+                    description="The standings' lines under the other rules, by total "
+                    "highest first, each with its total and matches won as played.",
                 ),
                 "matches": array(
                     shape(

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import MAAL_BASE, Card, kind_codes, maal_digits
+from .cards import MAAL_BASE, PRINTED_JOKER, Card, kind_codes, maal_digits
 from .errors import N_
 from .hand import (
     PlayerHand,
+    Tunnela,
     bonus_withheld,
     kind_counts,
     known_cards,
@@ -213,7 +214,7 @@ def _kept_counts(rules: HouseRules, tiplu: Card) -> tuple[dict[Card, int], dict[
 
 def _count(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> MaalCount:
     """A maal given as cards, counts or dealt tunnelas, item by item."""
-    items = _tunnela_items(player, rules) if player.dealt_tunnelas else []
+    items = _tunnela_items(player, rules, tiplu) if player.dealt_tunnelas else []
     held = kind_counts(player, tiplu, rules)
     if held:
         items += _held_items(player, held, rules, tiplu)
@@ -322,14 +323,27 @@ def _joker_items(
     ]
 
 
-def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
+def _tunnela_cards(tunnela: Tunnela, tiplu: Card | None) -> tuple[str, ...]:
+    """A dealt tunnela's three cards, for its breakdown item: its card, or the one card of
+    its kind (a printed joker; a tiplu, poplu, jhiplu or alter once the tiplu is known);
+    none where its kind has several cards (ordinary cards, ordinary jokers not placed)."""
+    card = tunnela.card
+    if card is None and tunnela.kind == "printed_joker":
+        card = PRINTED_JOKER
+    if card is not None:
+        return (card.code,) * 3
+    code = kind_codes(tiplu).get(tunnela.kind) if tiplu is not None else None
+    return (code,) * 3 if code else ()
+
+
+def _tunnela_items(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> list[MaalItem]:
     """Dealt tunnelas score their bonus instead of their cards (docs/rules.md §2 step 1),
     or on top of them (``dealt_tunnela_bonus_mode`` added, §7); where the player's route
     earns no bonus, one item of 0 says why, and so does one for each kind the rules never
     score (§9): their cards are counted with the rest."""
     reason = bonus_withheld(player, rules)
     if reason:
-        cards = tuple(t.card.code for t in player.dealt_tunnelas if t.card for _ in range(3))
+        cards = tuple(c for t in player.dealt_tunnelas for c in _tunnela_cards(t, tiplu))
         return [
             MaalItem("dealt_tunnela_no_bonus", 0, len(player.dealt_tunnelas), cards, reason=reason)
         ]
@@ -338,7 +352,7 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules) -> list[MaalItem]:
     for t in player.dealt_tunnelas:
         group = tunnela_group(t.kind, rules)
         counts[group] += 1
-        groups.setdefault(group, []).extend([t.card.code] * 3 if t.card else [])
+        groups.setdefault(group, []).extend(_tunnela_cards(t, tiplu))
     note = "bonus_added" if rules.dealt_tunnela_bonus_mode == "added" else None
     items = []
     for group, count in counts.items():

@@ -136,7 +136,7 @@ def read_match(
     *,
     prefix: str = "",
 ) -> MatchSpec:
-    """Check a new match. ``players``: 2 to 10 names in seat order, unique ignoring
+    """Check a new match. ``players``: 2 to 12 names in seat order, unique ignoring
     case. ``rules``: a profile id or ``{"profile": id, **overrides}``. ``length``:
     ``{"hands": N}``, ``{"rotations": N}``, None (open), or left out for the profile's
     usual length. ``first_dealer``: a player's name; None means the first player.
@@ -337,8 +337,8 @@ def _read_players(players: object, fail: Callable[..., None]) -> list[str]:
     if not MIN_PLAYERS <= len(players) <= MAX_MATCH_PLAYERS:
         fail(
             "players",
-            "A match has {least} to {most} players (each hand has 2 to 5 of them); "
-            "this one lists {n}.",
+            "A match has {least} to {most} players (each hand has 2 to 5 of them, 2 to 8 "
+            "with four packs); this one lists {n}.",
             least=MIN_PLAYERS,
             most=MAX_MATCH_PLAYERS,
             n=len(players),

@@ -2,9 +2,10 @@
 (docs/rules.md §8).
 
 Each stored hand is read again from its input under the other rules and settled, as if
-it had been entered under them; the hands are then folded by the engine's match fold
-(``run_match``) in the order played, so that sit-outs stay as played and the foul
-penalties carried to a later hand follow the rescored hands. Two kinds of hand are not
+it had been entered under them; the hands are then folded into a scoreboard by the
+engine's fold (``carry``, ``Scoreboard.with_hand``, as a match keeps its own) in the order
+played, so that sit-outs stay as played and the foul penalties carried to a later hand
+follow the rescored hands; a table's standings sum those scoreboards. Two kinds of hand are not
 rescored in full:
 
 - ``partly``: a player's maal was entered as one number, which cannot be counted again:
@@ -33,12 +34,11 @@ from ledger.engine import (
     Stake,
     parse_hand,
     resolve_rules,
-    run_match,
     settle,
     settle_up,
 )
 from ledger.engine.errors import Tally
-from ledger.engine.scoreboard import record_from_json
+from ledger.engine.scoreboard import Scoreboard, carry, record_from_json
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import fold
@@ -120,6 +120,8 @@ class Rescore(Struct, frozen=True):
     totals: Mapping[str, int]
     totals_as_played: Mapping[str, int]
     hands: tuple[RescoredHand, ...]  # in the order played
+    #: The match's scoreboard under the other rules: what a table's standings sum.
+    board: Scoreboard
     stake: Stake | None = None
 
     @property
@@ -205,7 +207,6 @@ def rescore_match(
         stored = stored_inputs([match.id])[match.id]
     return rescore_hands(
         tuple(match.player_names),
-        match.first_dealer,
         rules,
         stored,
         totals_as_played=board.totals,
@@ -215,7 +216,6 @@ def rescore_match(
 
 def rescore_hands(
     players: Sequence[str],
-    first_dealer: str,
     rules: HouseRules,
     stored: Iterable[StoredInput],
     *,
@@ -231,7 +231,11 @@ def rescore_hands(
         record, how, reasons = _rescore_one(kept, played, rules)
         records.append(record)
         rescored.append((how, reasons, played.nets, carried_as_played.penalties))
-    state = run_match(players, first_dealer, rules, None, records)
+    board, carries = Scoreboard.empty(players), []
+    for record in records:  # the engine's fold, as a match keeps it (docs/rules.md §3)
+        carried = carry(board.pending, record, rules)
+        board = board.with_hand(record, carried)
+        carries.append(carried.penalties)
     hands = tuple(
         RescoredHand(
             number=record.number,
@@ -239,12 +243,14 @@ def rescore_hands(
             reasons=reasons,
             nets=dict(record.nets),
             nets_as_played=dict(nets),
-            carried=state.carried_penalties.get(record.number, {}),
+            carried=dict(penalties),
             carried_as_played=dict(carried),
         )
-        for record, (how, reasons, nets, carried) in zip(records, rescored, strict=True)
+        for record, penalties, (how, reasons, nets, carried) in zip(
+            records, carries, rescored, strict=True
+        )
     )
-    return Rescore(rules, players, state.totals, dict(totals_as_played), hands, stake)
+    return Rescore(rules, players, board.totals, dict(totals_as_played), hands, board, stake)
 
 
 def _rescore_one(
@@ -264,6 +270,8 @@ def _rescore_one(
         nets=result.nets(),
         seen={p.name: p.seen for p in result.players},
         fouls_carried=result.fouls_carried,
+        maal={p.name: p.maal for p in result.players},
+        payments=tuple(result.payments),
     )
     numbers = Tally((p.name, p.maal) for p in hand.players if p.maal is not None)
     kept_numbers: tuple[Reason, ...] = ()

@@ -267,7 +267,7 @@ class KeyReused(Invalid):
         super().__init__(
             [
                 FieldError(
-                    "",
+                    "Idempotency-Key",
                     "This Idempotency-Key was already used for hand {number}, with another "
                     "request. Send a new key with a new hand, or the very same request to "
                     "get its answer again.",

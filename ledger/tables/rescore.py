@@ -1,48 +1,62 @@
 """A season under other rules (docs/rules.md §8), storing nothing.
 
 Each match of the season is rescored by ``ledger.matches.rescore.rescore_match`` (its
-stored hands settled again by the engine) and the season's figures are the sums: per
-player the total as played and under the other rules, and the matches they would have
-won. A 5,000-hand season is 5,000 settles, within a few seconds on a small machine.
+stored hands settled again by the engine, folded into a scoreboard) and the season's
+standings are summed over those scoreboards as over the kept ones: every line and pair
+of the standings under the other rules, beside each player's total and matches won as
+played. A 5,000-hand season is 5,000 settles, within a few seconds on a small machine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from msgspec import Struct
-from msgspec.structs import asdict
+from msgspec.structs import replace
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ledger.collector import collector_paused
 from ledger.engine import HouseRules
-from ledger.engine.match import is_finished
-from ledger.engine.rules import parse_length
 from ledger.extensions import db
 from ledger.matches.models import Match
 from ledger.matches.rescore import NO, PARTLY, Rescore, rescore_match, stored_inputs
+from ledger.tables.figures import Pair, PlayerLine
+from ledger.tables.figures import standings as figures_standings
 from ledger.tables.models import Season, Table
-from ledger.tables.service import roster, season_json
+from ledger.tables.service import roster, season_json, season_matches, standings
 
 
-class RescoredLine(Struct):
-    """One player over the season: as played and under the other rules."""
+class RescoredLine(Struct, frozen=True):
+    """One player over the season: their line of the standings under the other rules,
+    beside their total and matches won as played."""
 
-    name: str
-    matches: int = 0
-    total: int = 0
-    total_as_played: int = 0
-    matches_won: int = 0
-    matches_won_as_played: int = 0
+    line: PlayerLine
+    total_as_played: int
+    matches_won_as_played: int
+
+    @property
+    def name(self) -> str:
+        return self.line.name
+
+    @property
+    def total(self) -> int:
+        return self.line.total
+
+    @property
+    def matches_won(self) -> int:
+        return self.line.matches_won
 
     @property
     def change(self) -> int:
         return self.total - self.total_as_played
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {
+            **self.line.to_json(),
+            "total_as_played": self.total_as_played,
+            "matches_won_as_played": self.matches_won_as_played,
+        }
 
 
 class RescoredMatch(Struct, frozen=True):
@@ -84,6 +98,7 @@ class SeasonRescore(Struct, frozen=True):
     rules: HouseRules
     season: Season | None
     players: tuple[RescoredLine, ...]  # highest total under the other rules first
+    head_to_head: tuple[Pair, ...]  # as the standings give it, under the other rules
     matches: tuple[RescoredMatch, ...] = ()
 
     def to_json(self, table: Table) -> dict[str, Any]:
@@ -91,45 +106,33 @@ class SeasonRescore(Struct, frozen=True):
             "rules": {**self.rules.to_json(), "overrides": self.rules.overrides()},
             "season": season_json(table, self.season) if self.season is not None else None,
             "players": [line.to_json() for line in self.players],
+            "head_to_head": [pair.to_json() for pair in self.head_to_head],
             "matches": [m.to_json() for m in self.matches],
         }
 
 
 def rescore_season(table: Table, season: Season | None, rules: HouseRules) -> SeasonRescore:
-    """The season's matches (None: all time) under ``rules`` beside them as played."""
+    """The season's matches (None: all time) under ``rules`` beside them as played: the
+    standings summed over each match's scoreboard under the other rules."""
     query = select(Match).where(Match.table_id == table.id)
     if season is not None:
         query = query.where(Match.season_id == season.id)
     query = query.options(selectinload(Match.players)).order_by(Match.created_at, Match.id)
     found = db.session.scalars(query).all()
-    rescored = []
+    kept = {figures.id: figures for figures in season_matches(table, season)}
+    rescored, other = [], []
     with collector_paused():
         stored = stored_inputs([match.id for match in found])
         for match in found:
             result = rescore_match(match, rules, stored[match.id])
-            length = parse_length(match.length, "length")
-            finished = match.ended_at is not None or is_finished(
-                length, len(result.hands), len(result.players)
-            )
-            rescored.append(RescoredMatch(match.public_id, match.name, result, finished))
-    return SeasonRescore(rules, season, _lines(roster(table), rescored), tuple(rescored))
-
-
-def _lines(on_roster: Sequence[str], rescored: Sequence[RescoredMatch]) -> tuple[RescoredLine, ...]:
-    order = {name: i for i, name in enumerate(on_roster)}
-    lines: dict[str, RescoredLine] = {}
-    for match in rescored:
-        r = match.rescore
-        played = [n for n in r.players if any(n in h.nets for h in r.hands)]
-        for name in played:
-            line = lines.setdefault(name, RescoredLine(name))
-            line.matches += 1
-            line.total += r.totals[name]
-            line.total_as_played += r.totals_as_played[name]
-        if match.finished and played:
-            best = max(r.totals[n] for n in played)
-            best_as_played = max(r.totals_as_played[n] for n in played)
-            for name in played:
-                lines[name].matches_won += r.totals[name] == best
-                lines[name].matches_won_as_played += r.totals_as_played[name] == best_as_played
-    return tuple(sorted(lines.values(), key=lambda x: (-x.total, order.get(x.name, len(order)))))
+            as_played = kept[match.id]
+            rescored.append(RescoredMatch(match.public_id, match.name, result, as_played.finished))
+            other.append(replace(as_played, board=result.board, zero_sum=rules.zero_sum))
+    names = roster(table)
+    played = {line.name: line for line in standings(table, season).players}
+    under = figures_standings(names, other)
+    lines = tuple(
+        RescoredLine(line, played[line.name].total, played[line.name].matches_won)
+        for line in under.players
+    )
+    return SeasonRescore(rules, season, lines, under.head_to_head, tuple(rescored))

@@ -72,6 +72,7 @@ def test_the_same_key_with_another_body_is_422_and_stores_nothing(app, create_ma
     other = m.post_hand(hand("Bikash"), **keyed("k-1"))
     assert other.status_code == 422
     (error,) = other.get_json()["errors"]
+    assert error["field"] == "Idempotency-Key"  # as a payment's, which honours it the same
     assert "already used for hand 1" in error["message"]
     assert "Idempotent-Replayed" not in other.headers
     assert m.get() == before

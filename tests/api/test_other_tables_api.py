@@ -148,7 +148,13 @@ def test_a_match_registers_up_to_12_players(client):
     body["players"].append("P12")
     response = client.post("/api/v1/matches", json=body)
     assert response.status_code == 422
-    assert response.get_json()["errors"][0]["field"] == "players"
+    (error,) = response.get_json()["errors"]
+    assert error["field"] == "players"
+    # Four packs deal to 8: the message must not say that a hand has at most 5.
+    assert error["message"] == (
+        "A match has 2 to 12 players (each hand has 2 to 5 of them, 2 to 8 with four "
+        "packs); this one lists 13."
+    )
 
 
 def test_the_rules_list_describes_packs_and_the_new_settings(client):

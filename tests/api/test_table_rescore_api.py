@@ -4,11 +4,13 @@ hand settled again by the engine alone (``rescore_support.independent_rescore``)
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import pytest
 from rescore_support import HANDS, OWN_RULES, PLAYERS, independent_rescore
 from tables_support import create_table
 
-from ledger.engine import resolve_rules
+from ledger.engine import Invalid, parse_hand, resolve_rules, settle
 
 
 @pytest.fixture
@@ -117,3 +119,82 @@ def test_season_rescores_are_rate_limited_with_the_match_rescore(make_app):
     assert client.get(f"/tables/{table.id}/what-if").status_code == 200
     refused = client.post(url, json={"rules": "sparkai"})
     assert refused.status_code == 429 and "Retry-After" in refused.headers
+
+
+def _ended(client, table, ids: list[str]) -> None:
+    """End these matches (the table's "End the night"), so that they count as won and
+    rated."""
+    for public_id in ids:
+        response = client.patch(
+            f"/api/v1/matches/{public_id}", json={"finished": True}, headers=table.auth
+        )
+        assert response.status_code == 200, response.get_json()
+
+
+def test_a_season_rescored_under_its_own_rules_is_its_standings(client, season):
+    """The answer is the standings (every figure of a player's line, and the
+    head-to-head), each player's total beside their total as played."""
+    table, first, _ = season
+    _ended(client, table, first[:1])
+    season_id = table.get()["seasons"][0]["id"]
+    standings = table.get("/standings", season=season_id)
+    response = client.post(
+        f"{table.url}/rescore", query_string={"season": season_id}, json={"rules": OWN_RULES}
+    )
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["head_to_head"] == standings["head_to_head"]
+    for line in body["players"]:
+        assert line["total_as_played"] == line["total"]
+        assert line["matches_won_as_played"] == line["matches_won"]
+    as_played = [
+        {k: v for k, v in line.items() if not k.endswith("_as_played")} for line in body["players"]
+    ]
+    assert as_played == standings["players"]
+
+
+def _settled_again(client, ids: list[str], rules_spec: object) -> tuple[dict, dict]:
+    """Per player their maal counted, and per (payer, payee) the points paid, over the
+    matches' hands settled again here (a hand the rules refuse: as played)."""
+    rules = resolve_rules(rules_spec)
+    maal, paid = defaultdict(int), defaultdict(int)
+    for public_id in ids:
+        for kept in client.get(f"/api/v1/matches/{public_id}").get_json()["hands"]:
+            try:
+                result = settle(parse_hand(kept["hand"], rules), rules).to_json()
+            except Invalid:
+                result = kept
+            for p in result["players"]:
+                maal[p["name"]] += p["maal"]
+            for payment in result["payments"]:
+                paid[payment["from"], payment["to"]] += payment["points"]
+    return maal, paid
+
+
+def test_a_season_rescored_gives_each_pair_and_player_their_figures_under_the_rules(client, season):
+    table, first, _ = season
+    _ended(client, table, first)
+    season_id = table.get()["seasons"][0]["id"]
+    standings = table.get("/standings", season=season_id)
+    rules = {"profile": "sparkai", "unseen_maal": "kidnap"}
+    body = client.post(
+        f"{table.url}/rescore", query_string={"season": season_id}, json={"rules": rules}
+    ).get_json()
+    totals = [{p["name"]: p["total"] for p in m["players"]} for m in body["matches"]]
+    maal, paid = _settled_again(client, first, rules)
+    pairs = {(p["a"], p["b"]): p for p in body["head_to_head"]}
+    assert set(pairs) == {(p["a"], p["b"]) for p in standings["head_to_head"]}
+    for (a, b), pair in pairs.items():
+        assert pair["a_above"] == sum(t[a] > t[b] for t in totals)
+        assert pair["b_above"] == sum(t[b] > t[a] for t in totals)
+        assert (pair["a_paid_b"], pair["b_paid_a"]) == (paid[a, b], paid[b, a])
+    assert [(p["a_above"], p["a_paid_b"]) for p in body["head_to_head"]] != [
+        (p["a_above"], p["a_paid_b"]) for p in standings["head_to_head"]
+    ], "kidnap changes who ended above whom, and who paid whom, in this season"
+    lines = {line["name"]: line for line in body["players"]}
+    for line in standings["players"]:  # sit-outs, finishes and routes are those played
+        mine = lines[line["name"]]
+        assert set(mine) >= set(line)
+        for figure in ("matches", "hands", "hands_won", "seen_hands"):
+            assert mine[figure] == line[figure]
+        assert mine["maal"] == maal[line["name"]]

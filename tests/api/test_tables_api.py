@@ -354,3 +354,17 @@ def test_the_table_key_joins_a_browser_to_its_matches(client):
     assert joined.status_code == 303
     other = create_table(client)
     assert client.get(f"/matches/{match['id']}/join/{other.key}").status_code == 403
+
+
+def test_a_new_match_in_a_table_says_where_it_is_as_its_document_does(client):
+    """Like ``POST /api/v1/matches``, the answer gives the new match's address in
+    ``Location``, and the OpenAPI document declares it."""
+    table = create_table(client)
+    response = client.post(
+        f"{table.url}/matches", json={"name": "N", "players": ROSTER[:3]}, headers=table.auth
+    )
+    assert response.status_code == 201
+    assert response.headers["Location"] == f"/api/v1/matches/{response.get_json()['id']}"
+    document = client.get("/api/v1/openapi.json").get_json()
+    created = document["paths"]["/api/v1/tables/{public_id}/matches"]["post"]["responses"]
+    assert "Location" in created["201"]["headers"]

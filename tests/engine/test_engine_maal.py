@@ -345,6 +345,34 @@ def test_breakdown_of_tunnelas_lists_their_three_cards():
     assert sum(i.points for i in result.items) == 28
 
 
+@pytest.mark.parametrize(
+    ("tunnelas", "tiplu", "cards"),
+    [
+        (["JK"], "8H", ["JK"] * 3),  # a printed joker given as its card
+        (["printed_joker"], None, ["JK"] * 3),  # its one card, tiplu or not
+        (["poplu", "alter"], "8H", ["9H"] * 3 + ["8D"] * 3),  # a kind of one card
+        (["tiplu"], "8H", ["8H"] * 3),
+    ],
+)
+def test_breakdown_of_tunnelas_lists_their_cards_whenever_they_are_known(tunnelas, tiplu, cards):
+    """docs/rules.md §2: a breakdown a person can check says which cards each item holds,
+    for a tunnela given by its kind as for one given as a card."""
+    profile = "everestbuzz" if "tiplu" in tunnelas else "amarnepal"
+    result = count(profile, tiplu=tiplu, dealt_tunnelas=tunnelas)
+    listed = [c for i in result.items if i.item == "dealt_tunnela" for c in i.cards]
+    assert sorted(listed) == sorted(cards)
+
+
+@pytest.mark.parametrize("seen", ["unseen", "sequences"])
+def test_a_tunnela_that_earns_no_bonus_lists_its_cards(seen):
+    """Its item says why (§9) and which cards it is; its cards are then counted as maal."""
+    profile = "sparkai" if seen == "sequences" else "amarnepal"
+    result = count(profile, seen=seen, dealt_tunnelas=["poplu"])
+    withheld = [i for i in result.items if i.item == "dealt_tunnela_no_bonus"]
+    assert [list(i.cards) for i in withheld] == [["9H"] * 3]
+    assert result.total == 10
+
+
 def test_breakdown_codes_are_normalised():
     result = count(tiplu="th", maal_cards=["t♥", "10h", "jh"])
     assert sorted(c for i in result.items for c in i.cards) == ["10H", "10H", "JH"]

@@ -100,7 +100,7 @@ def test_a_tunnela_named_by_its_kind_counts_as_three_of_that_kind():
         {"seen": "unseen", "maal_counts": {"tiplu": 1}, "dealt_tunnelas": ["poplu"]}
     )
     assert breakdown(result, "B") == [
-        ("dealt_tunnela_no_bonus", 1, (), 0),
+        ("dealt_tunnela_no_bonus", 1, ("9H",) * 3, 0),  # its cards, known from the tiplu
         ("tiplu", 1, ("8H",), 3),
         ("poplu", 3, ("9H",) * 3, 10),
     ]

@@ -204,3 +204,11 @@ def test_a_shared_link_of_six_players_needs_four_packs(client):
     four = client.get("/check?h=" + encode_hand_link({"rules": FOUR_PACKS, **six}))
     assert four.status_code == 200
     assert len(nets(four.get_data(as_text=True))) == 6
+
+
+@pytest.mark.parametrize(("headers", "said"), [({}, "2 to 12 players"), (NE, "२ देखि १२ जना")])
+def test_the_new_match_form_says_how_many_players_a_match_takes(client, headers, said):
+    """The form takes 12 (docs/rules.md §5), and each hand 2 to 8 with four packs."""
+    page = " ".join(client.get("/matches/new", headers=headers).get_data(as_text=True).split())
+    assert said in page
+    assert ("2 to 8 with four packs" if not headers else "४ गड्डी तासमा २ देखि ८") in page
