@@ -109,11 +109,43 @@ class Scoreboard:
     def rebuild(
         cls, players: Sequence[str], folded: Iterable[tuple[HandRecord, Carry]]
     ) -> Scoreboard:
-        """The board of the stored hands (in number order) with their stored carries."""
-        board = cls.empty(players)
+        """The board of the stored hands (in number order) with their stored carries, as
+        ``with_hand`` would build it hand by hand, counted in one pass: a rescored season
+        folds thousands of hands, and a frozen ``Line`` per player per hand cost more
+        than settling them."""
+        sums = {name: [0, 0, 0, 0, 0] for name in players}  # total, played, finished, seen, maal
+        best: dict[str, int] = {}
+        paid: dict[str, dict[str, int]] = {}
+        pending: tuple[str, ...] = ()
+        last_dealer: str | None = None
+        hands = 0
         for hand, carried in folded:
-            board = board.with_hand(hand, carried)
-        return board
+            for name, points in moves(hand, carried).items():
+                sums[name][0] += points
+            for name, net in hand.nets.items():
+                line = sums[name]
+                line[1] += 1
+                line[2] += hand.winner == name
+                line[3] += hand.seen.get(name, "unseen") != "unseen"
+                line[4] += hand.maal.get(name, 0)
+                if name not in best or net > best[name]:
+                    best[name] = net
+            for payer, payee, points in hand.payments:
+                payees = paid.setdefault(payer, {})
+                payees[payee] = payees.get(payee, 0) + points
+            hands, pending, last_dealer = hands + 1, carried.pending, hand.dealer
+        lines = {
+            name: Line(total, played, finished, seen, best.get(name), maal)
+            for name, (total, played, finished, seen, maal) in sums.items()
+        }
+        return cls(
+            tuple(players),
+            lines,
+            pending,
+            last_dealer,
+            hands,
+            {p: {q: v for q, v in to.items() if v} for p, to in paid.items() if any(to.values())},
+        )
 
     @property
     def totals(self) -> dict[str, int]:

@@ -88,7 +88,7 @@ def fill(match: Match, at: datetime | None = None) -> Scoreboard:
     ``at``: the moment of the write that changed every hand (its rules); None: no change
     of the match, so its ``updated_at`` stays."""
     players, rules = tuple(match.player_names), rules_from_record(match.rules)
-    board = Scoreboard.empty(players)
+    folded: list[tuple[HandRecord, Carry]] = []
     pending: tuple[str, ...] = ()
     for row in db.session.scalars(
         select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)
@@ -96,7 +96,9 @@ def fill(match: Match, at: datetime | None = None) -> Scoreboard:
         record = hand_record(row.number, row.dealer, row.result)
         carried = carry(pending, record, rules)
         settle_row(row, record, carried, players)
-        board, pending = board.with_hand(record, carried), carried.pending
+        folded.append((record, carried))
+        pending = carried.pending
+    board = Scoreboard.rebuild(players, folded)
     keep(match, board, at or match.updated_at)
     return board
 

@@ -3,7 +3,7 @@
 
 Each stored hand is read again from its input under the other rules and settled, as if
 it had been entered under them; the hands are then folded into a scoreboard by the
-engine's fold (``carry``, ``Scoreboard.with_hand``, as a match keeps its own) in the order
+engine's fold (``carry``, ``Scoreboard.rebuild``, as a match keeps its own) in the order
 played, so that sit-outs stay as played and the foul penalties carried to a later hand
 follow the rescored hands; a table's standings sum those scoreboards. Two kinds of hand are not
 rescored in full:
@@ -38,7 +38,7 @@ from ledger.engine import (
     settle_up,
 )
 from ledger.engine.errors import Tally
-from ledger.engine.scoreboard import Scoreboard, carry, record_from_json
+from ledger.engine.scoreboard import Carry, Scoreboard, carry, record_from_json
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import fold
@@ -231,11 +231,14 @@ def rescore_hands(
         record, how, reasons = _rescore_one(kept, played, rules)
         records.append(record)
         rescored.append((how, reasons, played.nets, carried_as_played.penalties))
-    board, carries = Scoreboard.empty(players), []
+    folded: list[tuple[HandRecord, Carry]] = []
+    pending: tuple[str, ...] = ()
     for record in records:  # the engine's fold, as a match keeps it (docs/rules.md §3)
-        carried = carry(board.pending, record, rules)
-        board = board.with_hand(record, carried)
-        carries.append(carried.penalties)
+        carried = carry(pending, record, rules)
+        folded.append((record, carried))
+        pending = carried.pending
+    board = Scoreboard.rebuild(players, folded)
+    carries = [carried.penalties for _, carried in folded]
     hands = tuple(
         RescoredHand(
             number=record.number,

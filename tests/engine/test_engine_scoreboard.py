@@ -5,6 +5,7 @@ as far as the carries change), and in the running totals."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -82,6 +83,30 @@ def test_a_board_built_hand_by_hand_is_run_match(seed):
         assert {n for n in again.nets if again.seen.get(n, "unseen") != "unseen"} == {
             n for n in hand.nets if hand.seen.get(n, "unseen") != "unseen"
         }
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_board_rebuilt_in_one_pass_is_the_board_built_hand_by_hand(seed):
+    """``rebuild`` counts in one pass what ``with_hand`` adds hand by hand: every line
+    (best hands and maal too), the payments between each pair, the fouls waiting, the
+    last dealer and the count of hands."""
+    rng = random.Random(2000 + seed)
+    hands = []
+    for number in range(1, rng.randint(1, 30)):
+        hand = random_record(rng, number)
+        maal = {name: rng.randint(0, 12) for name in hand.nets}
+        payments = tuple(
+            (payer, payee, rng.randint(1, 9))
+            for payer in hand.nets
+            for payee in hand.nets
+            if payer != payee and rng.random() < 0.3
+        )
+        hands.append(replace(hand, maal=maal, payments=payments))
+    by_hand = Scoreboard.empty(PLAYERS)
+    for hand, carried in folded(hands):
+        by_hand = by_hand.with_hand(hand, carried)
+    assert Scoreboard.rebuild(PLAYERS, folded(hands)) == by_hand
+    assert Scoreboard.rebuild(PLAYERS, []) == Scoreboard.empty(PLAYERS)
 
 
 @pytest.mark.parametrize("seed", range(40))
