@@ -52,7 +52,8 @@ def guest_names(table_id: int) -> list[str]:
 def read_guests(value: object, players: Sequence[str], on_roster: frozenset[str]) -> frozenset[str]:
     """The guests of a new match, as the players' names (``value``: the body's
     ``guests``, None for none): each must be one of ``players`` and not on the roster,
-    compared ignoring case; Invalid on ``guests`` otherwise."""
+    compared ignoring case; Invalid on ``guests`` otherwise, a sentence for each guest
+    refused, naming them (the field is the list's, as docs/api.md has it)."""
     if value is None:
         return frozenset()
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
@@ -62,12 +63,12 @@ def read_guests(value: object, players: Sequence[str], on_roster: frozenset[str]
     seats = {name.casefold(): name for name in players}
     errors: list[FieldError] = []
     found = set()
-    for index, name in enumerate(value):
+    for name in value:
         key = name.strip().casefold()
         if key in on_roster:
             errors.append(
                 FieldError(
-                    f"guests.{index}",
+                    "guests",
                     "{name} is on the table's roster, so plays as themselves, not as a guest.",
                     name=name,
                 )
@@ -75,7 +76,7 @@ def read_guests(value: object, players: Sequence[str], on_roster: frozenset[str]
         elif key not in seats:
             errors.append(
                 FieldError(
-                    f"guests.{index}",
+                    "guests",
                     "{name} is not one of this match's players: a guest plays too, so "
                     "list them among the players as well.",
                     name=name,
