@@ -533,7 +533,8 @@ TABLE_KEY = Caller()
 def add_payment(
     table: Table, data: Mapping[str, Any], by: Caller = TABLE_KEY, *, key: object = None
 ) -> Answered:
-    """``{"from", "to", "amount", "at"?}``: money handed over in the current season; the
+    """``{"from", "to", "amount", "at"?, "season"?}``: money handed over, in the season
+    whose money it settles (a debt outlives its season; by default the current one); the
     answer (201 and the payment's JSON). With the table key it is ``unconfirmed`` and
     counts at once; the payer with their own link records it ``pending`` (counted once
     the payee confirms it), and ``from`` must then be them (403). 422 on a table without
@@ -557,7 +558,7 @@ def add_payment(
             spec = _read_payment_by(table, data, by)
             payment = TablePayment(
                 table_id=table.id,
-                season_id=table.current_season.id,
+                season_id=_paid_season(table, spec.season).id,
                 payer=spec.payer,
                 payee=spec.payee,
                 amount=spec.amount,
@@ -581,10 +582,23 @@ def add_payment(
 def _read_payment_by(table: Table, data: Mapping[str, Any], by: Caller) -> PaymentSpec:
     """The payment as read against the table's players as they are now (guests can pay
     and be paid); 403 when a player's own link records a payment not from them."""
-    spec = read_payment(data, lambda name: find_player(name, known_players(table)), stake(table))
+    spec = read_payment(
+        data,
+        lambda name: find_player(name, known_players(table)),
+        stake(table),
+        [s.public_id for s in table.seasons],
+    )
     if by.player is not None and spec.payer != by.player.name:
         raise Forbidden(Msg("With your own link you can record only a payment from you."))
     return spec
+
+
+def _paid_season(table: Table, season_id: str | None) -> Season:
+    """The season a payment settles: the one it names (read as one of the table's), else
+    the current season."""
+    if season_id is None:
+        return table.current_season
+    return next(s for s in table.seasons if s.public_id == season_id)
 
 
 def payments(table: Table, season: Season | None, *, deleted: bool = False) -> list[TablePayment]:

@@ -1,0 +1,72 @@
+"""The table page of a season before the current one: its "Mark paid" and "Record
+another payment" settle that season's debts, in that season (a new season began before
+everyone had paid), and the page goes back to that season, its transfers gone; the
+current season's money is left as it was."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from api_hands import play
+from test_payment_once_pages import mark_paid_forms, payment_keys
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
+
+
+def _old_season(client) -> tuple[str, str]:
+    """A staked table whose first season has a night owed, then a second season begun
+    through its page; the table's url and the first season's id."""
+    url = create_table(client)
+    play(client, start_match(client, url, ROSTER), edit_key(client, url), FOUR)
+    begun = client.post(f"{url}/seasons", data={"name": "Dashain"})
+    assert begun.status_code == 303, begun.get_data(as_text=True)
+    first = client.get(f"/api/v1{url}").get_json()["seasons"][0]["id"]
+    return url, first
+
+
+def _settle_up(client, url: str, season: str | None = None) -> dict:
+    query = {"season": season} if season else {}
+    return client.get(f"/api/v1{url}/settle-up", query_string=query).get_json()
+
+
+def test_mark_paid_on_the_season_before_settles_that_season(client):
+    url, first = _old_season(client)
+    page = client.get(url, query_string={"season": first}).get_data(as_text=True)
+    forms = mark_paid_forms(page)
+    assert forms and [t["from"] for t in _settle_up(client, url, first)["transfers"]]
+    for form in forms:
+        done = client.post(f"{url}/payments", data={**form, "season": first})
+        assert done.status_code == 303, done.get_data(as_text=True)
+        assert done.headers["Location"].endswith(f"{url}?season={first}")
+    assert _settle_up(client, url, first)["transfers"] == []
+    now = _settle_up(client, url)
+    assert {Decimal(b["amount"]) for b in now["balances"]} == {Decimal("0")}
+    assert mark_paid_forms(client.get(url).get_data(as_text=True)) == []
+
+
+def test_every_payment_form_of_the_season_before_carries_that_season(client):
+    url, first = _old_season(client)
+    page = client.get(url, query_string={"season": first}).get_data(as_text=True)
+    seasons = page.count(f'<input type="hidden" name="season" value="{first}">')
+    takes_back = page.count('/delete">')
+    assert seasons == len(payment_keys(page)) - takes_back > 1
+
+
+def test_the_current_season_page_records_in_the_current_season(client):
+    url, first = _old_season(client)
+    record = {"payer": "Asha", "payee": "Bikash", "amount": "१०.५०"}
+    done = client.post(f"{url}/payments", data=record)
+    assert done.status_code == 303
+    assert done.headers["Location"].endswith(url)
+    paid = client.get(f"/api/v1{url}/payments").get_json()["payments"]
+    current = client.get(f"/api/v1{url}").get_json()["seasons"][-1]["id"]
+    assert [(p["amount"], p["season"]) for p in paid] == [("10.50", current)]
+
+
+def test_a_refused_payment_shows_the_season_it_was_for(client):
+    url, first = _old_season(client)
+    record = {"payer": "Asha", "payee": "Bikash", "amount": "abc", "season": first}
+    refused = client.post(f"{url}/payments", data=record)
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert f'<input type="hidden" name="season" value="{first}">' in page
+    assert client.get(f"/api/v1{url}/payments").get_json()["payments"] == []
