@@ -8,8 +8,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from api_hands import play
-from test_payment_once_pages import mark_paid_forms, payment_keys
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
+from test_payment_once_pages import mark_paid_forms, payment_keys
 
 
 def _old_season(client) -> tuple[str, str]:
