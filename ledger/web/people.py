@@ -133,6 +133,8 @@ def pay(public_id: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)
     data = {"from": player.name, "to": form.payee.data, "amount": typed_amount(form)}
+    if form.season.data:
+        data["season"] = form.season.data
     try:
         answered = service.add_payment(
             player.table, data, service.Caller(player), key=form.payment_key.data or None
@@ -283,12 +285,21 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
         "balance": _decimal(mine["balance"]),
         "transfers": [{**t, "amount": _decimal(t.get("amount"))} for t in mine["transfers"]],
         "payments": [{**p, "amount": Decimal(p["amount"])} for p in mine["payments"]],
+        "earlier": [
+            {
+                **e,
+                "balance": Decimal(e["balance"]),
+                "transfers": [{**t, "amount": _decimal(t.get("amount"))} for t in e["transfers"]],
+            }
+            for e in mine["earlier"]
+        ],
         "waiting": (UNCONFIRMED, PENDING),
         "pay_form": pay_form,
         "handles_form": handles_form,
         "qr_form": QrForm(formdata=None),
         "plain_form": PlainForm(formdata=None),
         "kind_names": KIND_NAMES,
+        "new_payment_key": new_payment_key,
         "top_problems": given.pop("top_problems", []),
         "handle_problems": given.pop("handle_problems", []),
         "qr_problems": given.pop("qr_problems", []),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from api_support import bearer, hand
-from people_support import give_link, pay, staked_table
+from people_support import give_link, me, pay, staked_table
 from tables_support import check_settles
 
 NAMES = ["Asha", "Bikash", "Chandra", "Dipa"]
@@ -84,3 +84,24 @@ def test_a_season_the_table_has_not_is_refused_on_its_field(client):
         assert [e["field"] for e in refused["errors"]] == ["season"], season
         assert "season" in refused["errors"][0]["message"]
     assert table.get("/payments")["payments"] == []
+
+
+def test_a_players_own_link_shows_what_is_still_owed_from_earlier_seasons(client):
+    table, first, transfers = _season_then_new(client)
+    t = transfers[0]
+    payer_key, payee_key = give_link(table, t["from"]), give_link(table, t["to"])
+    owed = _amounts(table, first)
+    mine = me(client, payer_key)
+    assert mine["balance"] == "0.00"  # the new season: nothing yet
+    assert mine["earlier"] == [
+        {
+            "season": {"id": first, "name": "1"},
+            "balance": f"{owed[t['from']]:.2f}",
+            "transfers": [x for x in transfers if t["from"] in (x["from"], x["to"])],
+        }
+    ]
+    assert me(client, payee_key)["earlier"][0]["balance"] == f"{owed[t['to']]:.2f}"
+    for x in transfers:
+        body = {"from": x["from"], "to": x["to"], "amount": x["amount"], "season": first}
+        table.post("/payments", body)
+    assert me(client, payer_key)["earlier"] == []  # square: the season closed

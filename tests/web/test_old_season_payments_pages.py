@@ -5,6 +5,7 @@ current season's money is left as it was."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from api_hands import play
@@ -70,3 +71,65 @@ def test_a_refused_payment_shows_the_season_it_was_for(client):
     page = refused.get_data(as_text=True)
     assert f'<input type="hidden" name="season" value="{first}">' in page
     assert client.get(f"/api/v1{url}/payments").get_json()["payments"] == []
+
+
+#: The "I paid" form of an earlier season's transfer on a player's own page.
+I_PAID_EARLIER = re.compile(
+    r'<input type="hidden" name="payee" value="([^"]+)">\s*'
+    r'<input type="hidden" name="payment_key" value="([^"]+)">\s*'
+    r'<input type="hidden" name="amount" value="([^"]+)">\s*'
+    r'<input type="hidden" name="season" value="([^"]+)">'
+)
+
+
+def _own_page(client, url: str, name: str) -> str:
+    """Opens ``name``'s own link in this browser; their page's address."""
+    given = client.post(f"/api/v1{url}/players/{name}/link", headers=_auth(client, url))
+    client.get(given.get_json()["url"].split("localhost", 1)[1])
+    return url.replace("/tables/", "/me/")
+
+
+def _auth(client, url: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {edit_key(client, url)}"}
+
+
+def test_a_player_sees_and_pays_what_they_still_owe_from_the_season_before(client):
+    url, first = _old_season(client)
+    [owing, *_] = _settle_up(client, url, first)["transfers"]
+    payer, payee = owing["from"], owing["to"]
+    before = {b["name"]: Decimal(b["amount"]) for b in _settle_up(client, url, first)["balances"]}
+    mine = _own_page(client, url, payer)
+    page = client.get(mine).get_data(as_text=True)
+    assert "Still owed from earlier seasons" in page and "You are square." in page
+    forms = I_PAID_EARLIER.findall(page)
+    assert (payee, owing["amount"], first) in [(p, a, s) for p, _, a, s in forms]
+    form = next(f for f in forms if f[0] == payee)
+    sent = dict(zip(("payee", "payment_key", "amount", "season"), form, strict=True))
+    assert client.post(f"{mine}/pay", data=sent).status_code == 303
+    [paid] = client.get(f"/api/v1{url}/payments").get_json()["payments"]
+    assert (paid["season"], paid["state"]) == (first, "pending")
+    theirs = _own_page(client, url, payee)  # the same browser, now the payee's
+    assert client.post(f"{theirs}/payments/{paid['id']}/confirm").status_code == 303
+    left = _settle_up(client, url, first)
+    assert owing not in left["transfers"]
+    owed = {b["name"]: Decimal(b["amount"]) for b in left["balances"]}
+    assert owed[payer] == before[payer] + Decimal(owing["amount"])
+    _own_page(client, url, payer)
+    again = [
+        (p, a) for p, _, a, _ in I_PAID_EARLIER.findall(client.get(mine).get_data(as_text=True))
+    ]
+    assert (payee, owing["amount"]) not in again
+    now = _settle_up(client, url)
+    assert {Decimal(b["amount"]) for b in now["balances"]} == {Decimal("0")}
+
+
+def test_the_earlier_seasons_debt_reads_in_nepali(client):
+    url, first = _old_season(client)
+    [owing, *_] = _settle_up(client, url, first)["transfers"]
+    mine = _own_page(client, url, owing["from"])
+    client.set_cookie("lang", "ne")
+    page = client.get(mine).get_data(as_text=True)
+    assert "अघिल्ला सिजनमा बाँकी" in page
+    shown = re.search(r'<section class="person-earlier".*?</section>', page, re.S).group(0)
+    text = re.sub(r"<[^>]+>", " ", shown)
+    assert not re.search(r"[0-9]", text.replace(owing["from"], "").replace(owing["to"], ""))
