@@ -171,6 +171,7 @@ def change_table(table: Table, data: Mapping[str, Any]) -> Table:
         if "rules" in changes:
             table.rules = rules_record(changes["rules"])  # type: ignore[arg-type]
         if "stake" in changes:
+            _carry_currency(table, changes["stake"])  # type: ignore[arg-type]
             _put_stake(table, changes["stake"])  # type: ignore[arg-type]
         joining = cast(tuple[str, ...], changes.get("players", ()))
         _add_players(table, list(joining))
@@ -906,6 +907,30 @@ def rules_spec(table: Table) -> dict[str, Any]:
     """The rules of the table's new matches as a request gives them: the profile and
     its overrides."""
     return {"profile": table.rules["profile"], **table.rules.get("overrides", {})}
+
+
+def _carry_currency(table: Table, value: Stake | None) -> None:
+    """A table has one currency: when it changes (one picked by mistake, put right after
+    nights were played), the table's matches staked in the old one move to the new one at
+    the same amount a point, so their money stays in the balances with the payments
+    (which are in the table's currency); each such match's version moves, so kept pages
+    and PDFs follow. Dropping the stake leaves the matches as they are."""
+    old = table.stake_currency
+    if value is None or old is None or value.currency == old:
+        return
+    db.session.execute(
+        update(Match)
+        .where(Match.table_id == table.id, Match.stake_currency == old)
+        .values(stake_currency=value.currency, version=Match.version + 1)
+    )
+
+
+def check_match_stake(match: Match, data: object) -> None:
+    """A change of a match (``PATCH``'s body, or the page's stake) that gives a match of a
+    staked table another currency than the table's: Invalid on ``stake.currency``."""
+    table = table_of(match)
+    if table is not None and isinstance(data, Mapping) and "stake" in data:
+        _check_currency(stake(table), data["stake"], "stake.currency")
 
 
 def _put_stake(table: Table, value: Stake | None) -> None:
