@@ -5,6 +5,7 @@ current season's money is left as it was."""
 
 from __future__ import annotations
 
+import html
 import re
 from decimal import Decimal
 
@@ -133,3 +134,14 @@ def test_the_earlier_seasons_debt_reads_in_nepali(client):
     shown = re.search(r'<section class="person-earlier".*?</section>', page, re.S).group(0)
     text = re.sub(r"<[^>]+>", " ", shown)
     assert not re.search(r"[0-9]", text.replace(owing["from"], "").replace(owing["to"], ""))
+
+
+def test_all_times_page_marks_no_payment_and_says_where_to(client):
+    """All time's transfers mix the seasons' debts: a payment marked there would settle
+    none of them (it landed in the current season, as a new debt)."""
+    url, first = _old_season(client)
+    page = client.get(url, query_string={"season": "all"}).get_data(as_text=True)
+    assert mark_paid_forms(page) == []
+    assert 'name="payer"' not in page
+    assert "mark it on that season's page" in html.unescape(page)
+    assert mark_paid_forms(client.get(url, query_string={"season": first}).get_data(as_text=True))
