@@ -98,7 +98,8 @@ def join(key: str) -> ResponseReturnValue:
 
 @bp.get("")
 def tables() -> ResponseReturnValue:
-    """The tables this browser holds an own link of, with the balance in each."""
+    """The tables this browser holds an own link of, with the balance in each (and what
+    is still owed from earlier seasons there)."""
     rows = []
     for public_id, key in reversed(held_person_keys().items()):
         player = people.person_of(key)
@@ -114,6 +115,7 @@ def tables() -> ResponseReturnValue:
                 "name": player.name,
                 "currency": mine["currency"],
                 "balance": _decimal(mine["balance"]),
+                "earlier": sum((Decimal(e["balance"]) for e in mine["earlier"]), Decimal(0)),
             }
         )
     return unkept(render_template("person/tables.html", rows=rows))

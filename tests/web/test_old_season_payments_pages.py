@@ -145,3 +145,14 @@ def test_all_times_page_marks_no_payment_and_says_where_to(client):
     assert 'name="payer"' not in page
     assert "mark it on that season's page" in html.unescape(page)
     assert mark_paid_forms(client.get(url, query_string={"season": first}).get_data(as_text=True))
+
+
+def test_my_tables_say_what_is_owed_from_earlier_seasons(client):
+    url, first = _old_season(client)
+    [owing, *_] = _settle_up(client, url, first)["transfers"]
+    _own_page(client, url, owing["from"])
+    owed = -{b["name"]: Decimal(b["amount"]) for b in _settle_up(client, url, first)["balances"]}[
+        owing["from"]
+    ]
+    listed = html.unescape(client.get("/me").get_data(as_text=True))
+    assert f"square; from earlier seasons, you owe NPR\u00a0{owed:.2f}" in listed
