@@ -346,13 +346,26 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
 
 
 def start_season(table: Table, data: Mapping[str, Any]) -> Season:
-    """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed."""
+    """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed.
+    Started once: the same name again (ignoring case) while the current season has no
+    match and no payment (a double tap, a retry) answers the current season and changes
+    nothing, rather than a second, empty season of the same name."""
     name = read_new_season(data)
-    season = Season(name=name, started_at=utcnow())
     with matches.transaction():
-        _touch(table)
+        _touch(table)  # first: the table's row, so that two such requests queue
+        current = table.current_season
+        if current.name.casefold() == name.casefold() and not _season_used(current):
+            return current
+        season = Season(name=name, started_at=utcnow())
         table.seasons.append(season)
     return season
+
+
+def _season_used(season: Season) -> bool:
+    """Whether a match or a payment was recorded in the season."""
+    match = select(Match.id).where(Match.season_id == season.id).limit(1)
+    paid = select(TablePayment.id).where(TablePayment.season_id == season.id).limit(1)
+    return db.session.scalar(match) is not None or db.session.scalar(paid) is not None
 
 
 def read_season(table: Table, value: object) -> Season | None:
