@@ -1,4 +1,4 @@
-""""Start a new season" tapped twice (a double tap, a retry on flaky Wi-Fi) starts one
+""" "Start a new season" tapped twice (a double tap, a retry on flaky Wi-Fi) starts one
 season: the same name again, while the season it started has no match and no payment,
 answers that season instead of a second, empty one of the same name. Once the season
 has a night, or under another name, a new season begins as before."""
