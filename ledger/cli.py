@@ -31,12 +31,24 @@ def upgrade_database() -> str:
     return url.render_as_string(hide_password=True)
 
 
+def forget_kept_pdfs() -> None:
+    """Empty the instance folder's kept PDFs. They are kept by each match's version, and
+    a restored database (``restore``, or ``pg_restore`` then ``init-db``) takes versions
+    back to numbers that the next writes give again to other hands: a kept PDF would
+    print hands the database no longer holds."""
+    from ledger.pdf.printer import printer
+
+    printer().cache.clear()
+
+
 @click.command("init-db")
 @with_appcontext
 def init_db_command() -> None:
-    """Create the database, or upgrade it to this version (its data is kept)."""
+    """Create the database, or upgrade it to this version (its data is kept); empty the
+    kept PDFs (after a restore they may print what the database no longer holds)."""
     where = upgrade_database()
     db.engine.dispose()
+    forget_kept_pdfs()
     click.echo(f"Initialised the database: {where}")
 
 
@@ -158,4 +170,5 @@ def restore(file: Path, yes: bool) -> None:
     with app.app_context():
         where = upgrade_database()
         db.engine.dispose()
+        forget_kept_pdfs()
     click.echo(f"Restored {file} into {where}.")

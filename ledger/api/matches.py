@@ -87,7 +87,9 @@ def update_match(public_id: str) -> Response:
     ``stake`` (an object, or null for points only) or ``rules`` (every hand settled again
     under them, or 422 naming the hands they refuse)."""
     match = MATCH_KEYS.editable(public_id)
-    matches.change_match(match, json_object())
+    data = json_object()
+    table_service.check_match_stake(match, data)
+    matches.change_match(match, data)
     return Response(matches.match_json(match), mimetype="application/json")
 
 

@@ -279,7 +279,13 @@ def people_schemas() -> dict[str, Schema]:
         "table": shape("id* name*"),
         "transfer": shape("from* to* amount:money?", KINDS),
         "night": shape("match* name* total*:int place*:int1"),
+        "season_ref": shape("id* name*"),
     }
+    where["season_owed"] = shape(
+        "season*:season_ref balance*:money? transfers*:transfer[]",
+        where,
+        description="An earlier season in which the player still owes or is owed.",
+    )
     return {
         "Handle": shape("kind* handle* label", where, additionalProperties=False),
         "Handles": obj(
@@ -297,7 +303,8 @@ def people_schemas() -> dict[str, Schema]:
         "PersonLink": shape("person_key* url*", where),
         "Me": shape(
             "table* name* currency:text? balance*:money? transfers*:transfer[] "
-            "payments*:@TablePayment[] handles*:@Handle[] qr* nights*:night[]",
+            "payments*:@TablePayment[] handles*:@Handle[] qr* nights*:night[] "
+            "earlier*:season_owed[]",
             where,
         ),
         "Qr": shape("qr*:qr_text", {"qr_text": {"type": "string", "maxLength": MAX_QR_TEXT}}),

@@ -35,6 +35,8 @@ class IPaidForm(FlaskForm):
     (``new_payment_key``) records it once however often it is sent."""
 
     payment_key = HiddenField()
+    #: The id of an earlier season whose debt it pays (empty: the current season).
+    season = HiddenField()
     payee = SelectField(_l("To whom"), choices=[], validate_choice=False)
     amount = text_field(_l("Amount"), inputmode="decimal")
 

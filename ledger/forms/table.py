@@ -102,11 +102,13 @@ class MergeForm(FlaskForm):
 
 
 class PaymentForm(FlaskForm):
-    """Money handed over ("mark paid"): who paid whom, how much; and the form's own key
-    (``new_payment_key``, made when the form is shown), so that the same form sent
-    twice, or four times at once, records one payment."""
+    """Money handed over ("mark paid"): who paid whom, how much, in the season of the page
+    it is on; and the form's own key (``new_payment_key``, made when the form is shown),
+    so that the same form sent twice, or four times at once, records one payment."""
 
     payment_key = HiddenField()
+    #: The id of the season whose page the form is on (empty: the current season).
+    season = HiddenField()
     payer = SelectField(_l("Who paid"), choices=[], validate_choice=False)
     payee = SelectField(_l("To whom"), choices=[], validate_choice=False)
     amount = text_field(_l("Amount"), inputmode="decimal")

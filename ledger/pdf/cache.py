@@ -71,7 +71,8 @@ class PdfCache:
         self.prune()
 
     def clear(self) -> None:
-        """Remove every kept PDF (a player was forgotten: their old name may be in any)."""
+        """Remove every kept PDF (a player was forgotten: their old name may be in any; a
+        database was restored: its versions went back)."""
         for path in self.folder.glob(f"*{SUFFIX}"):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()

@@ -286,18 +286,39 @@ def _next_former_name(table: Table) -> str:
 # --- what the holder sees ------------------------------------------------------------
 
 
+def _money_of(name: str, money: Mapping[str, Any]) -> tuple[str | None, list[dict[str, Any]]]:
+    """A player's balance in a settle-up (None without a stake) and its transfers that
+    name them."""
+    row = next((b for b in money["balances"] if b["name"] == name), None)
+    balance = None if money["stake"] is None else row["amount"] if row else "0.00"
+    return balance, [t for t in money["transfers"] if name in (t["from"], t["to"])]
+
+
+def _earlier(player: TablePlayer) -> list[dict[str, Any]]:
+    """What the player still owes or is owed in the seasons before the current one (a
+    debt outlives its season), oldest first: ``{"season": {"id", "name"}, "balance",
+    "transfers"}`` for each season where it is not zero."""
+    table = player.table
+    if table.stake_currency is None:
+        return []
+    out = []
+    for season in table.seasons[:-1]:
+        balance, transfers = _money_of(player.name, service.season_settle_up(table, season))
+        if transfers:
+            season_id = {"id": season.public_id, "name": season.name}
+            out.append({"season": season_id, "balance": balance, "transfers": transfers})
+    return out
+
+
 def me_json(player: TablePlayer) -> dict[str, Any]:
     """The body of ``GET /api/v1/me``: the player's money in the current season, the
-    transfers and payments that name them, how to pay them, and their nights."""
+    transfers and payments that name them, what is still owed from earlier seasons, how
+    to pay them, and their nights."""
     table = player.table
     season = table.current_season
     read = service.standings(table, season)
-    money = service.season_settle_up(table, season, read)
     name = player.name
-    row = next((b for b in money["balances"] if b["name"] == name), None)
-    balance = row.get("amount") if row is not None and money["stake"] is not None else None
-    if balance is None and money["stake"] is not None:
-        balance = "0.00"
+    balance, transfers = _money_of(name, service.season_settle_up(table, season, read))
     nights = [
         {
             "match": m.public_id,
@@ -313,7 +334,7 @@ def me_json(player: TablePlayer) -> dict[str, Any]:
         "name": name,
         "currency": table.stake_currency,
         "balance": balance,
-        "transfers": [t for t in money["transfers"] if name in (t["from"], t["to"])],
+        "transfers": transfers,
         "payments": [
             service.payment_json(table, p)
             for p in service.payments(table, None)
@@ -322,4 +343,5 @@ def me_json(player: TablePlayer) -> dict[str, Any]:
         "handles": list(player.handles or []),
         "qr": player.qr,
         "nights": nights,
+        "earlier": _earlier(player),
     }

@@ -46,6 +46,8 @@ class PaymentSpec(Struct, frozen=True):
     payee: str
     amount: Decimal
     at: datetime | None
+    #: The id of the season whose money it settles (None: the current season).
+    season: str | None = None
 
 
 def read_table(data: Mapping[str, object]) -> TableSpec:
@@ -149,10 +151,13 @@ def read_player_change(data: Mapping[str, Any]) -> tuple[str, object]:
     return given[0], data[given[0]]
 
 
-def read_payment(data: Mapping[str, Any], find: object, stake: Stake | None) -> PaymentSpec:
-    """``{"from", "to", "amount", "at"?}``: two players of the roster (``find`` gives the
-    roster's spelling of a name, or None), an amount in the table's currency as a
-    decimal string > 0 with at most 2 places; 422 on a table without a stake."""
+def read_payment(
+    data: Mapping[str, Any], find: object, stake: Stake | None, seasons: Sequence[str] = ()
+) -> PaymentSpec:
+    """``{"from", "to", "amount", "at"?, "season"?}``: two players of the roster (``find``
+    gives the roster's spelling of a name, or None), an amount in the table's currency as
+    a decimal string > 0 with at most 2 places, and the id of the season it settles, one
+    of ``seasons`` (the table's); 422 on a table without a stake."""
     if stake is None:
         raise Invalid(
             [
@@ -164,11 +169,11 @@ def read_payment(data: Mapping[str, Any], find: object, stake: Stake | None) -> 
             ]
         )
     assert callable(find)
-    reading = PaymentReading(find)
+    reading = PaymentReading(find, seasons)
     read: dict[str, Any] | None = PAYMENT.read(dict(data), "", reading)
     if reading.errors or read is None:
         raise Invalid(reading.errors)
-    return PaymentSpec(read["from"], read["to"], read["amount"], read["at"])
+    return PaymentSpec(read["from"], read["to"], read["amount"], read["at"], read["season"])
 
 
 @dataclass(frozen=True)
@@ -252,12 +257,14 @@ def read_new_season(data: object) -> str:
 
 class PaymentReading(Reading):
     """A payment read against the table's players: ``find`` gives a name's spelling on
-    the roster (or a guest's), or None; the payer found, for the payee's check."""
+    the roster (or a guest's), or None; the payer found, for the payee's check; the ids
+    of the table's ``seasons``."""
 
-    def __init__(self, find: Callable[[object], str | None]):
+    def __init__(self, find: Callable[[object], str | None], seasons: Sequence[str]):
         super().__init__()
         self.find = find
         self.payer: str | None = None
+        self.seasons = seasons
 
 
 @dataclass(frozen=True)
@@ -310,14 +317,35 @@ class Money(Kind):
         return AMOUNT_SCHEMA
 
 
-#: A payment (POST /api/v1/tables/<id>/payments; a table's import).
+class PaymentSeason(Kind):
+    """The season whose money a payment settles: one of the table's seasons' ids (a debt
+    outlives its season: it is paid after a new season has begun)."""
+
+    def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        assert isinstance(reading, PaymentReading)
+        if isinstance(value, str) and value in reading.seasons:
+            return value
+        reading.refuse(
+            parent,
+            key,
+            "season must be the id of one of the table's seasons.",
+        )
+        return REFUSED
+
+    def schema(self) -> Schema:
+        return {"type": "string", "maxLength": 200}
+
+
+#: A payment (POST /api/v1/tables/<id>/payments; a table's import, which gives its
+#: season as an index of its own).
 PAYMENT = Body(
     (
         Field("from", TablePlayer(), required=True),
         Field("to", TablePlayer(), required=True),
         Field("amount", Money(), required=True),
         Field("at", Moment(), nullable=True),
+        Field("season", PaymentSeason(), help="The season it settles; absent: the current one."),
     ),
     N_("A payment must be a JSON object with from, to and amount."),
-    unknown=N_("A payment has from, to, amount and at; not {given!r}."),
+    unknown=N_("A payment has from, to, amount, at and season; not {given!r}."),
 )

@@ -171,6 +171,7 @@ def change_table(table: Table, data: Mapping[str, Any]) -> Table:
         if "rules" in changes:
             table.rules = rules_record(changes["rules"])  # type: ignore[arg-type]
         if "stake" in changes:
+            _carry_currency(table, changes["stake"])  # type: ignore[arg-type]
             _put_stake(table, changes["stake"])  # type: ignore[arg-type]
         joining = cast(tuple[str, ...], changes.get("players", ()))
         _add_players(table, list(joining))
@@ -345,13 +346,26 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
 
 
 def start_season(table: Table, data: Mapping[str, Any]) -> Season:
-    """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed."""
+    """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed.
+    Started once: the same name again (ignoring case) while the current season has no
+    match and no payment (a double tap, a retry) answers the current season and changes
+    nothing, rather than a second, empty season of the same name."""
     name = read_new_season(data)
-    season = Season(name=name, started_at=utcnow())
     with matches.transaction():
-        _touch(table)
+        _touch(table)  # first: the table's row, so that two such requests queue
+        current = table.current_season
+        if current.name.casefold() == name.casefold() and not _season_used(current):
+            return current
+        season = Season(name=name, started_at=utcnow())
         table.seasons.append(season)
     return season
+
+
+def _season_used(season: Season) -> bool:
+    """Whether a match or a payment was recorded in the season."""
+    match = select(Match.id).where(Match.season_id == season.id).limit(1)
+    paid = select(TablePayment.id).where(TablePayment.season_id == season.id).limit(1)
+    return db.session.scalar(match) is not None or db.session.scalar(paid) is not None
 
 
 def read_season(table: Table, value: object) -> Season | None:
@@ -533,7 +547,8 @@ TABLE_KEY = Caller()
 def add_payment(
     table: Table, data: Mapping[str, Any], by: Caller = TABLE_KEY, *, key: object = None
 ) -> Answered:
-    """``{"from", "to", "amount", "at"?}``: money handed over in the current season; the
+    """``{"from", "to", "amount", "at"?, "season"?}``: money handed over, in the season
+    whose money it settles (a debt outlives its season; by default the current one); the
     answer (201 and the payment's JSON). With the table key it is ``unconfirmed`` and
     counts at once; the payer with their own link records it ``pending`` (counted once
     the payee confirms it), and ``from`` must then be them (403). 422 on a table without
@@ -557,7 +572,7 @@ def add_payment(
             spec = _read_payment_by(table, data, by)
             payment = TablePayment(
                 table_id=table.id,
-                season_id=table.current_season.id,
+                season_id=_paid_season(table, spec.season).id,
                 payer=spec.payer,
                 payee=spec.payee,
                 amount=spec.amount,
@@ -581,10 +596,23 @@ def add_payment(
 def _read_payment_by(table: Table, data: Mapping[str, Any], by: Caller) -> PaymentSpec:
     """The payment as read against the table's players as they are now (guests can pay
     and be paid); 403 when a player's own link records a payment not from them."""
-    spec = read_payment(data, lambda name: find_player(name, known_players(table)), stake(table))
+    spec = read_payment(
+        data,
+        lambda name: find_player(name, known_players(table)),
+        stake(table),
+        [s.public_id for s in table.seasons],
+    )
     if by.player is not None and spec.payer != by.player.name:
         raise Forbidden(Msg("With your own link you can record only a payment from you."))
     return spec
+
+
+def _paid_season(table: Table, season_id: str | None) -> Season:
+    """The season a payment settles: the one it names (read as one of the table's), else
+    the current season."""
+    if season_id is None:
+        return table.current_season
+    return next(s for s in table.seasons if s.public_id == season_id)
 
 
 def payments(table: Table, season: Season | None, *, deleted: bool = False) -> list[TablePayment]:
@@ -892,6 +920,30 @@ def rules_spec(table: Table) -> dict[str, Any]:
     """The rules of the table's new matches as a request gives them: the profile and
     its overrides."""
     return {"profile": table.rules["profile"], **table.rules.get("overrides", {})}
+
+
+def _carry_currency(table: Table, value: Stake | None) -> None:
+    """A table has one currency: when it changes (one picked by mistake, put right after
+    nights were played), the table's matches staked in the old one move to the new one at
+    the same amount a point, so their money stays in the balances with the payments
+    (which are in the table's currency); each such match's version moves, so kept pages
+    and PDFs follow. Dropping the stake leaves the matches as they are."""
+    old = table.stake_currency
+    if value is None or old is None or value.currency == old:
+        return
+    db.session.execute(
+        update(Match)
+        .where(Match.table_id == table.id, Match.stake_currency == old)
+        .values(stake_currency=value.currency, version=Match.version + 1)
+    )
+
+
+def check_match_stake(match: Match, data: object) -> None:
+    """A change of a match (``PATCH``'s body, or the page's stake) that gives a match of a
+    staked table another currency than the table's: Invalid on ``stake.currency``."""
+    table = table_of(match)
+    if table is not None and isinstance(data, Mapping) and "stake" in data:
+        _check_currency(stake(table), data["stake"], "stake.currency")
 
 
 def _put_stake(table: Table, value: Stake | None) -> None:

@@ -77,7 +77,7 @@ from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_match, read_whole_number, rules_from_record, tidy
 from ledger.matches.view import HandView, MatchView, stake_of
 from ledger.tables.player_stats import match_stats
-from ledger.tables.service import table_of
+from ledger.tables.service import check_match_stake, table_of
 from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
 from ledger.web.score_table import RECENT_HANDS, ScoreCell, score_rows
 from ledger.web.undo import take_undo_offer
@@ -562,8 +562,10 @@ def stake(public_id: str) -> ResponseReturnValue:
     match = MATCH_PAGES.editable(public_id)
     form = StakeForm(formdata=request.form)
     fields = form.stake.form
+    given = read_stake_fields(fields)
     try:
-        matches.set_stake(match, read_stake_fields(fields))
+        check_match_stake(match, {"stake": given})
+        matches.set_stake(match, given)
     except Invalid as invalid:
         prepare_stake_fields(fields)
         attach(place_errors(invalid.errors, lambda e: (stake_field(fields, e), e.field)))

@@ -98,7 +98,8 @@ def join(key: str) -> ResponseReturnValue:
 
 @bp.get("")
 def tables() -> ResponseReturnValue:
-    """The tables this browser holds an own link of, with the balance in each."""
+    """The tables this browser holds an own link of, with the balance in each (and what
+    is still owed from earlier seasons there)."""
     rows = []
     for public_id, key in reversed(held_person_keys().items()):
         player = people.person_of(key)
@@ -114,6 +115,7 @@ def tables() -> ResponseReturnValue:
                 "name": player.name,
                 "currency": mine["currency"],
                 "balance": _decimal(mine["balance"]),
+                "earlier": sum((Decimal(e["balance"]) for e in mine["earlier"]), Decimal(0)),
             }
         )
     return unkept(render_template("person/tables.html", rows=rows))
@@ -133,6 +135,8 @@ def pay(public_id: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)
     data = {"from": player.name, "to": form.payee.data, "amount": typed_amount(form)}
+    if form.season.data:
+        data["season"] = form.season.data
     try:
         answered = service.add_payment(
             player.table, data, service.Caller(player), key=form.payment_key.data or None
@@ -283,12 +287,21 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
         "balance": _decimal(mine["balance"]),
         "transfers": [{**t, "amount": _decimal(t.get("amount"))} for t in mine["transfers"]],
         "payments": [{**p, "amount": Decimal(p["amount"])} for p in mine["payments"]],
+        "earlier": [
+            {
+                **e,
+                "balance": Decimal(e["balance"]),
+                "transfers": [{**t, "amount": _decimal(t.get("amount"))} for t in e["transfers"]],
+            }
+            for e in mine["earlier"]
+        ],
         "waiting": (UNCONFIRMED, PENDING),
         "pay_form": pay_form,
         "handles_form": handles_form,
         "qr_form": QrForm(formdata=None),
         "plain_form": PlainForm(formdata=None),
         "kind_names": KIND_NAMES,
+        "new_payment_key": new_payment_key,
         "top_problems": given.pop("top_problems", []),
         "handle_problems": given.pop("handle_problems", []),
         "qr_problems": given.pop("qr_problems", []),

@@ -465,15 +465,18 @@ def add_payment(public_id: str) -> ResponseReturnValue:
     table = TABLE_PAGES.editable(public_id)
     form = PaymentForm(formdata=request.form)
     data = {"from": form.payer.data, "to": form.payee.data, "amount": typed_amount(form)}
+    if form.season.data:
+        data["season"] = form.season.data
+    shown = next((s for s in table.seasons if s.public_id == form.season.data), None)
     try:
         answered = service.add_payment(table, data, key=form.payment_key.data or None)
     except KeyReused:
         top = key_spent(form)
-        return _page(table, table.current_season, 409, payment_form=form, top_problems=top)
+        return _page(table, shown or table.current_season, 409, payment_form=form, top_problems=top)
     except Invalid as invalid:
         fields = {"from": form.payer, "to": form.payee, "amount": form.amount}
         top = place(invalid, fields)
-        return _page(table, table.current_season, 422, payment_form=form, top_problems=top)
+        return _page(table, shown or table.current_season, 422, payment_form=form, top_problems=top)
     paid = answered.body
     words = tr(
         "{payer} paid {payee} {amount}.",
@@ -482,7 +485,9 @@ def add_payment(public_id: str) -> ResponseReturnValue:
         amount=money(Decimal(paid["amount"]), paid["currency"]),
     )
     flash(said_once(words, answered.replayed), "success")
-    return redirect(url_for("tables.show", public_id=public_id), 303)
+    earlier = shown if shown is not None and shown is not table.current_season else None
+    back = url_for("tables.show", public_id=public_id, season=earlier and earlier.public_id)
+    return redirect(back, 303)
 
 
 @bp.post("/<public_id>/own-link")

@@ -185,6 +185,7 @@ UNSAYABLE = {
     "PATCH /api/v1/matches/{public_id}": (
         NAMES,
         "new rules must settle the match's stored hands (422 naming those they refuse)",
+        "a match of a staked table is staked in the table's currency",
     ),
     "POST /api/v1/matches/import": (HAND, NAMES, "the history must fit the hands"),
     "POST /api/v1/matches/{public_id}/hands": (HAND, NAMES),
@@ -205,6 +206,7 @@ UNSAYABLE = {
     "POST /api/v1/tables/{public_id}/payments": (
         "from and to must be players on the table's roster, and differ",
         "a table without a stake takes no payment",
+        "season must be one of the table's seasons (stored data)",
     ),
     "PUT /api/v1/me/handles": ("handles and labels: Unicode categories refused (see NAMES)",),
     "POST /api/v1/me/qr": ("the image must hold exactly one readable QR code",),

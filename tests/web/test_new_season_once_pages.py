@@ -1,0 +1,43 @@
+""" "Start a new season" tapped twice (a double tap, a retry on flaky Wi-Fi) starts one
+season: the same name again, while the season it started has no match and no payment,
+answers that season instead of a second, empty one of the same name. Once the season
+has a night, or under another name, a new season begins as before."""
+
+from __future__ import annotations
+
+from api_hands import play
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
+
+
+def _seasons(client, url: str) -> list[str]:
+    return [s["name"] for s in client.get(f"/api/v1{url}").get_json()["seasons"]]
+
+
+def test_the_same_new_season_sent_twice_starts_one(client):
+    url = create_table(client)
+    for _ in range(2):
+        done = client.post(f"{url}/seasons", data={"name": "Dashain"})
+        assert done.status_code == 303
+    assert _seasons(client, url) == ["1", "Dashain"]
+    again = client.post(f"{url}/seasons", data={"name": " dashain "})
+    assert again.status_code == 303
+    assert _seasons(client, url) == ["1", "Dashain"]
+
+
+def test_the_api_answers_the_season_it_already_started(client):
+    url = create_table(client)
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    first = client.post(f"/api/v1{url}/seasons", json={"name": "Tihar"}, headers=auth)
+    again = client.post(f"/api/v1{url}/seasons", json={"name": "Tihar"}, headers=auth)
+    assert first.status_code == again.status_code == 201
+    assert again.get_json() == first.get_json()
+    assert _seasons(client, url) == ["1", "Tihar"]
+
+
+def test_a_season_with_a_night_is_followed_by_a_new_one_of_the_same_name(client):
+    url = create_table(client)
+    client.post(f"{url}/seasons", data={"name": "Dashain"})
+    play(client, start_match(client, url, ROSTER), edit_key(client, url), FOUR[:1])
+    client.post(f"{url}/seasons", data={"name": "Dashain"})
+    client.post(f"{url}/seasons", data={"name": "Tihar"})
+    assert _seasons(client, url) == ["1", "Dashain", "Dashain", "Tihar"]
