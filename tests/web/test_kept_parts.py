@@ -171,6 +171,7 @@ def test_a_new_version_draws_the_read_only_pages_frame_no_more(app, client):
     """The read-only page around its body (the head, the site's header and footer) is
     kept by what it shows: a hand draws the body alone; a new name, language or digits
     their own frame."""
+    app.config["STATIC_RECHECK_SECONDS"] = 3600  # one frame's lifetime, however slow the machine
     url = create_match(client)
     add_hand(client, url, WORKED)
     reader = app.test_client()
