@@ -16,7 +16,8 @@ SEVEN = ["Asha", "Bikash", "Chandra", "Dipa", "Ekta", "Fulmaya", "Gita"]
 UNDER_THE_BAR = """() => {
     const active = document.activeElement;
     // A radio button or a checkbox is drawn by its label.
-    const drawn = active.matches('[type=radio], [type=checkbox]') ? active.closest('label') : active;
+    const box = active.matches('[type=radio], [type=checkbox]');
+    const drawn = box ? active.closest('label') : active;
     const focused = drawn.getBoundingClientRect();
     const bar = document.querySelector('.hand-form > .form-actions').getBoundingClientRect();
     const covered = Math.min(focused.bottom, bar.bottom) - Math.max(focused.top, bar.top);
