@@ -200,13 +200,15 @@ def error_field(form: NewMatchForm, error: FieldError, rows: list[int]) -> Field
     return None
 
 
-def default_name(day: date | None = None) -> str:
+def default_name(day: date | None = None, table_id: int | None = None) -> str:
     """The name of a match left unnamed: its day (on the table's clock), in the page's
     language and calendar, and after the day's first match its number that day
-    ("Match of 1 Dec 2026 (2)"), so that the evening's matches are told apart."""
+    ("Match of 1 Dec 2026 (2)"), so that the evening's matches are told apart. A table's
+    night (``table_id``) counts that table's matches only: another table's evening is
+    not this one's."""
     day = day or local_today()
     start = datetime.combine(day, time(), tzinfo=time_zone())
-    earlier = matches_started_between(start, start + timedelta(days=1))
+    earlier = matches_started_between(start, start + timedelta(days=1), table_id)
     if not earlier:
         return tr("Match of {day}", day=format_day(day))
     return tr("Match of {day} ({n})", day=format_day(day), n=earlier + 1)

@@ -470,11 +470,14 @@ def _resettle(match: Match, rules: HouseRules, now: datetime) -> None:
     fold.fill(match, at=now)
 
 
-def matches_started_between(start: datetime, end: datetime) -> int:
+def matches_started_between(start: datetime, end: datetime, table_id: int | None = None) -> int:
     """How many matches were created from ``start`` to before ``end`` (a day's count, for
-    the default name of the next)."""
+    the default name of the next); with ``table_id``, only that table's."""
     created = select(func.count()).select_from(Match)
-    return db.session.scalar(created.where(Match.created_at >= start, Match.created_at < end)) or 0
+    created = created.where(Match.created_at >= start, Match.created_at < end)
+    if table_id is not None:
+        created = created.where(Match.table_id == table_id)
+    return db.session.scalar(created) or 0
 
 
 def matches_with_ids(public_ids: Collection[str]) -> list[Match]:

@@ -354,7 +354,8 @@ def new_match(public_id: str) -> ResponseReturnValue:
     guests = [n for n in known if n in (form.known_guests.data or [])]
     guests += roster_names(form.guests.data)
     players = [*ticked, *([form.newcomer.data] if form.newcomer.data else []), *guests]
-    data = {"players": players, "guests": guests, "name": form.name.data or default_name()}
+    name = form.name.data or default_name(table_id=table.id)
+    data = {"players": players, "guests": guests, "name": name}
     packs = next((p for p in PACKS if str(p) == form.packs.data), None)
     if packs is not None and packs != rules_from_record(table.rules).packs:
         data["rules"] = {**service.rules_spec(table), "packs": packs}  # one tap: four packs

@@ -223,3 +223,16 @@ def test_a_players_page_leads_with_place_total_money_and_form(client):
     assert "Money won" in head and "Still owed" in head and "Form" in head
     assert page.index("player-lead") < page.index("nights-title") < page.index("h2h-title")
     assert page.index("h2h-title") < page.index("season-figures-title")
+
+
+def test_an_unnamed_night_is_numbered_among_its_own_tables_matches(app, client):
+    """A night left unnamed is named for its day, numbered only after the table's own
+    matches of that day: other tables' and other people's matches are no concern of its."""
+    elsewhere = app.test_client()
+    assert elsewhere.post("/matches/new", data=new_match_form(name="")).status_code == 303
+    start_match(elsewhere, create_table(elsewhere), ROSTER)
+    url = create_table(client)
+    first = _match(client, start_match(client, url, ROSTER))["name"]
+    second = _match(client, start_match(client, url, ROSTER))["name"]
+    assert first.startswith("Match of ") and "(" not in first
+    assert second == f"{first} (2)"
