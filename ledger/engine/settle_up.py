@@ -117,6 +117,10 @@ class SettleUp:
         }
 
 
+#: Money's smallest step: amounts are kept with exactly 2 decimal places.
+CENT = Decimal("0.01")
+
+
 def amount_text(amount: Decimal | None) -> str | None:
     """Money as the API writes it: a decimal string with its 2 places ("-12.50")."""
     return None if amount is None else format(amount, "f")

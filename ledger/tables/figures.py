@@ -26,6 +26,7 @@ from ledger.engine.match import is_finished, next_seat
 from ledger.engine.player_figures import place_among
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Line, Scoreboard
+from ledger.engine.settle_up import CENT
 from ledger.matches.forgettable import holds_names
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import iso
@@ -412,10 +413,6 @@ def money_balances(
         )
         for name in names
     ]
-
-
-#: A cent, as the unit the engine's exact settle-up counts money in.
-CENT = Decimal("0.01")
 
 
 def money_settle_up(balances: Sequence[MoneyBalance], stake: Stake | None) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import read_name
+from ledger.engine.settle_up import CENT
 from ledger.matches.export import Moment
 from ledger.matches.reading import (
     AMOUNT_SCHEMA,
@@ -309,7 +310,7 @@ class Money(Kind):
         elif not Decimal(value) or Decimal(value) > MAX_PER_POINT:
             template = N_("amount must be more than 0 and at most {most}.")
         else:
-            return Decimal(value)
+            return Decimal(value).quantize(CENT)  # "5.5" is 5.50: money has its 2 places
         reading.refuse(parent, key, template, most=MAX_PER_POINT)
         return REFUSED
 

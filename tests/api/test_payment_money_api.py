@@ -75,3 +75,16 @@ def test_balances_equal_an_independent_sum(client, seed):
     for name, key in keys.items():
         assert me(client, key)["balance"] == f"{want[name]:.2f}"
         assert client.get("/api/v1/me", headers=bearer(key)).status_code == 200
+
+
+@pytest.mark.parametrize(("typed", "written"), [("5.5", "5.50"), ("5", "5.00"), ("05.5", "5.50")])
+def test_an_amount_typed_with_fewer_places_is_answered_with_its_two(client, typed, written):
+    """Money is written with its 2 places wherever the API gives it (``MONEY`` in the
+    document): a payment typed as "5.5" is 5.50 in its answer, its list and the export."""
+    table = staked_table(client)
+    paid = pay(table, table.key, "Asha", "Bikash", typed)
+    assert paid["amount"] == written
+    listed = table.get("/payments")["payments"]
+    assert [p["amount"] for p in listed] == [written]
+    exported = client.get(f"{table.url}/export.json").get_json()
+    assert [p["amount"] for p in exported["payments"]] == [written]
