@@ -164,6 +164,13 @@ def delete_hand(public_id: str, number: int) -> Response:
     return jsonify(matches.delete_hand(match, number, expected_version=expected))
 
 
+@bp.post("/matches/<id:public_id>/hands/<int:number>/restore")
+def restore_hand(public_id: str, number: int) -> Response:
+    """A deleted hand put back as it was (an addition to docs/api.md)."""
+    match = MATCH_KEYS.editable(public_id)
+    return jsonify(matches.restore_hand(match, number))
+
+
 @bp.get("/matches/<id:public_id>/export.json")
 def export_json(public_id: str) -> ResponseReturnValue:
     match = matches.get_match(public_id)

@@ -149,6 +149,14 @@ delete /api/v1/matches/{public_id}/hands/{number} hands 401 403 404 409 429
 Delete a hand (later hands keep their numbers)
 in=match,number,if-match key=edit
 200 Deleted: The number deleted and the match totals.
+post /api/v1/matches/{public_id}/hands/{number}/restore hands 401 403 404 409 422 429
+Put a deleted hand back as it was, in its place (totals follow)
+in=match,number key=edit
+200 HandAnswer: The hand put back, the match totals.
+> Read and settled again against the match as it is now (422 when it no longer fits: its
+> players or rules changed since); its history keeps the delete and the hand takes the next
+> version. A hand in the match (not deleted, or put back already), or a match that is over:
+> 409.
 get /api/v1/matches/{public_id}/export.json matches 404 in=match
 The whole match as JSON (the import takes it back)
 200 Export: An attachment.

@@ -247,10 +247,6 @@ def read_export(data: object) -> ImportSpec:
 #: field and sentence.
 _MISFITS = {
     "past": ("hand", N_("Hand {number} is past the match's last hand, {last}.")),
-    "in match": (
-        "action",
-        N_("Hand {number} is in the match, so its history cannot say it was deleted."),
-    ),
     "not older": (
         "version",
         N_(
@@ -261,8 +257,8 @@ _MISFITS = {
     "after delete": (
         "version",
         N_(
-            "Hand {number} was deleted at version {deleted}: its history can have no other "
-            "delete and no later version."
+            "Hand {number} was deleted at version {deleted} and is not in the match: its "
+            "history can have no later version."
         ),
     ),
 }
@@ -276,9 +272,9 @@ def _check_history(
 ) -> None:
     """The history must fit the hands, as the ledger writes it: each entry is a hand of
     the match (numbers are never reused), an earlier version of a hand still there is
-    older than it and no delete, and a deleted hand's delete is its newest version.
-    Else the hands imported could never be edited or deleted (their next history row
-    would collide with one imported)."""
+    older than it (a delete among them: the hand was put back), and a hand no longer
+    there was deleted at its newest version. Else the hands imported could never be
+    edited or deleted (their next history row would collide with one imported)."""
     current = {hand.number: hand.version for hand in hands}
     deleted: dict[int, int] = {}
     for old in history:
@@ -288,14 +284,9 @@ def _check_history(
         number = old.number
         if number > last:
             misfit = "past"
-        elif number in current and old.action == "delete":
-            misfit = "in match"
         elif number in current and old.version >= current[number]:
             misfit = "not older"
-        elif number in deleted and (
-            old.version > deleted[number]
-            or (old.action == "delete" and old.version < deleted[number])
-        ):
+        elif number not in current and old.version > deleted.get(number, old.version):
             misfit = "after delete"
         else:
             continue

@@ -128,10 +128,11 @@ def add(match: Match, board: Scoreboard, row: Hand) -> Scoreboard:
 
 
 def rewrite(
-    match: Match, number: int, old: tuple[HandRecord, Carry], row: Hand | None
+    match: Match, number: int, old: tuple[HandRecord, Carry] | None, row: Hand | None
 ) -> Scoreboard:
-    """The scoreboard after hand ``number`` (``old`` as it was folded) became ``row``
-    (None: deleted); keeps the records of the hands whose carry changed."""
+    """The scoreboard after hand ``number`` (``old`` as it was folded; None: a deleted
+    hand put back) became ``row`` (None: deleted); keeps the records of the hands whose
+    carry changed."""
     players, rules = tuple(match.player_names), rules_from_record(match.rules)
     before = _previous(match, number)
     pending = before[1].pending if before else ()

@@ -85,6 +85,7 @@ __all__ = [
     "PUBLIC_ID_MAX",
     "HandConflict",
     "HandNumberTaken",
+    "HandThere",
     "ImportedMatch",
     "KeyReused",
     "LengthReached",
@@ -118,6 +119,7 @@ __all__ = [
     "matches_with_ids",
     "preview_hand",
     "replace_hand",
+    "restore_hand",
     "set_stake",
     "submit_hand",
     "transaction",
@@ -158,6 +160,16 @@ class HandConflict(MatchConflict):
                 version=current_version,
             )
         super().__init__(message)
+
+
+class HandThere(MatchConflict):
+    """A hand to be put back is in the match: not deleted, or put back already (409)."""
+
+    def __init__(self, number: int):
+        self.number = number
+        super().__init__(
+            Msg("Hand {number} is in the match: there is nothing to put back.", number=number)
+        )
 
 
 class HandNumberTaken(MatchConflict):
@@ -716,6 +728,76 @@ def delete_hand(match: Match, number: int, expected_version: int | None = None) 
         fold.keep(match, board, now)
         view = build_match_view(match, board, ())  # the answer, made before the commit
         return {"deleted": number, "totals": view.totals, "match": view.summary_json()}
+
+
+def restore_hand(match: Match, number: int) -> dict[str, Any]:
+    """Put deleted hand ``number`` back as it was before its delete, with its number, its
+    dealer and what was entered, read and settled again against the match as it is now;
+    the later hands' carried penalties follow. Its history keeps the delete; the hand
+    takes the next version. The API's answer, as for a replaced hand. 404 when the match
+    has no deleted hand ``number``; 409 when the hand is there, or the match is over."""
+    if _hand_numbered(match, number) is not None:
+        raise HandThere(number)
+    deleted = _deleted_version(match, number)
+    with transaction(match, number):
+        now = _touch(match)  # first: the match's row, as in every write
+        if _hand_numbered(match, number) is not None:  # put back meanwhile
+            raise HandThere(number)
+        board = fold.held_scoreboard(match)  # as other writers left it
+        length, ended_at = db.session.execute(
+            select(Match.length, Match.ended_at).where(Match.id == match.id)
+        ).one()
+        if is_finished(parse_length(length, "length"), board.hands, len(match.players)):
+            raise MatchFinished(board.hands)
+        if ended_at is not None:
+            raise MatchEnded(board.hands)
+        hand, result, dealer_name = _read_and_settle(
+            build_match_view(match, board, ()),
+            deleted.input,
+            deleted.dealer,
+            default_dealer=deleted.dealer,
+        )
+        stored = StoredHand(
+            match_id=match.id,
+            number=number,
+            dealer=dealer_name,
+            input=hand.to_json(),
+            result=_result_json(result),
+            version=deleted.version + 1,
+            created_at=_first_saved(match, number),
+            updated_at=now,
+        )
+        db.session.add(stored)
+        db.session.flush()
+        board = fold.rewrite(match, number, None, stored)
+        fold.keep(match, board, now)
+        answer = build_match_view(match, board, [stored]).hand_answer(number)
+    return answer
+
+
+def _deleted_version(match: Match, number: int) -> HandVersion:
+    """The delete that hand ``number`` ended with; 404 when it was never deleted."""
+    newest = db.session.scalars(
+        select(HandVersion)
+        .where(HandVersion.match_id == match.id, HandVersion.hand_number == number)
+        .order_by(HandVersion.version.desc(), HandVersion.id.desc())
+        .limit(1)
+    ).one_or_none()
+    if newest is None or newest.action != "delete":
+        raise NotFound(Msg("This match has no deleted hand {number}.", number=number))
+    return newest
+
+
+def _first_saved(match: Match, number: int) -> datetime:
+    """When hand ``number`` was first saved (its first version's time): a hand put back
+    keeps its place in the night's times."""
+    first = db.session.scalar(
+        select(func.min(HandVersion.saved_at)).where(
+            HandVersion.match_id == match.id, HandVersion.hand_number == number
+        )
+    )
+    assert first is not None  # a deleted hand has its delete, at least
+    return first
 
 
 def get_hand(match: Match, number: int) -> StoredHand:

@@ -13,9 +13,10 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from ledger import matches
+from ledger.engine import Invalid
 from ledger.forms.hand_reading import HandCheck
 from ledger.forms.numbers import read_whole
-from ledger.i18n import tr
+from ledger.i18n import tr, translate
 from ledger.matches.models import Match
 from ledger.matches.view import HandView, MatchView, history_json
 from ledger.web.edit_rights import MATCH_PAGES, can_edit
@@ -32,7 +33,7 @@ from ledger.web.hand_entry import (
     stored_hand_form,
 )
 from ledger.web.score_table import RECENT_HANDS, score_rows
-from ledger.web.undo import offer_undo, seconds_left
+from ledger.web.undo import offer_put_back, offer_undo, seconds_left
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<public_id>/hands")
 HANDS_PER_PAGE = 50
@@ -237,6 +238,24 @@ def undo(public_id: str, number: int) -> ResponseReturnValue:
         flash(_conflict_words(number, False), "success")
         return to_confirm
     flash(tr("Hand {number} undone. Its record stays in its history.", number=number), "success")
+    offer_put_back(public_id, number)
+    return _to_match(public_id)
+
+
+@bp.post("/<int:number>/put-back")
+def put_back(public_id: str, number: int) -> ResponseReturnValue:
+    """Put a deleted hand back as it was, in its place (``matches.restore_hand``); a hand
+    that no longer fits the match (its players or rules changed since), one put back
+    already and a match that is over say why on the hand's page."""
+    match = MATCH_PAGES.editable(public_id)
+    try:
+        matches.restore_hand(match, number)
+    except (matches.MatchConflict, Invalid) as refused:
+        said = refused.errors if isinstance(refused, Invalid) else [refused.description]
+        for words in said:
+            flash(translate(words), "error")
+        return redirect(url_for("hands.show", public_id=public_id, number=number), 303)
+    flash(tr("Hand {number} is back; the totals changed.", number=number), "success")
     return _to_match(public_id)
 
 
@@ -356,6 +375,7 @@ def delete(public_id: str, number: int) -> ResponseReturnValue:
         ),
         "success",
     )
+    offer_put_back(public_id, number)
     return _to_match(public_id)
 
 

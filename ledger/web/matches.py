@@ -80,7 +80,7 @@ from ledger.tables.player_stats import match_stats
 from ledger.tables.service import check_match_stake, table_of
 from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
 from ledger.web.score_table import RECENT_HANDS, ScoreCell, score_rows
-from ledger.web.undo import take_undo_offer
+from ledger.web.undo import take_put_back_offer, take_undo_offer
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -493,6 +493,7 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
     # A read-only visitor with no message waiting sees the same whole page as every other
     # one: keep it too, so that the people following a match on their phones cost little.
     undo = take_undo_offer(row) if key is not None else None
+    put_back = take_put_back_offer(row) if key is not None else None
     whole = key is None and not session.get("_flashes")
     html = fragment_cache().get(_key("page", public_id, row.version, False)) if whole else None
     if html is None:
@@ -509,6 +510,7 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
                 body=body,
                 share=share,
                 undo=undo,
+                put_back=put_back,
                 stake_form=stake_form if key is not None else None,
                 read_only=key is None,
             )
@@ -547,6 +549,7 @@ def read_only_frame(row: Match) -> tuple[str, str]:
             body=Markup(BODY_HERE),
             share=None,
             undo=None,
+            put_back=None,
             stake_form=None,
             read_only=True,
         )

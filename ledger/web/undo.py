@@ -1,4 +1,5 @@
-"""Undo: right after a hand is saved, the browser that saved it may take it back in one tap.
+"""Undo: right after a hand is saved, the browser that saved it may take it back in one tap;
+right after a hand is deleted (or undone), it may put it back in one tap.
 
 The offer is remembered in the session of the browser that saved (``offer_undo``) and
 shown once, on the match page it is sent to (``take_undo_offer``). Undoing is a delete
@@ -18,6 +19,7 @@ from ledger import matches
 from ledger.matches.models import Match, utcnow
 
 SESSION_KEY = "undo"
+PUT_BACK_KEY = "put_back"
 UNDO_SECONDS = 120
 
 
@@ -53,3 +55,20 @@ def take_undo_offer(match: Match) -> UndoOffer | None:
         return None
     left = seconds_left(hand.created_at)
     return UndoOffer(number, version, left) if left else None
+
+
+def offer_put_back(public_id: str, number: int) -> None:
+    session[PUT_BACK_KEY] = [public_id, number]
+
+
+def take_put_back_offer(match: Match) -> int | None:
+    """The deleted hand this browser may put back on ``match``'s page (then forgotten),
+    while it is still deleted (``ledger.matches.restore_hand``; its page offers it too)."""
+    offer = session.get(PUT_BACK_KEY)
+    if not (isinstance(offer, list) and len(offer) == 2 and offer[0] == match.public_id):
+        return None
+    session.pop(PUT_BACK_KEY)
+    number = offer[1]
+    if not isinstance(number, int) or matches.find_hand(match, number) is not None:
+        return None
+    return number

@@ -42,9 +42,9 @@ CHANGES = {
         lambda d: entry(d, 2, "edit").update(hand=9),
         lambda d: f"history.{index(d, 9, 'edit')}.hand",
     ),
-    "a delete of a hand still there": (
+    "a delete of a hand still there, as new as the hand": (
         lambda d: add_history(d, 1, 1, "delete"),
-        lambda d: f"history.{len(d['history']) - 1}.action",
+        lambda d: f"history.{len(d['history']) - 1}.version",
     ),
     "an edit after the hand's delete": (
         lambda d: add_history(d, 3, 2, "edit"),
