@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from api_support import hand
+from tables_support import create_table
 
 FOULS = {"profile": "sparkai", "foul": "next_hand"}
 
@@ -116,3 +117,18 @@ def test_a_match_with_a_hand_put_back_exports_and_imports_whole(client, create_m
         (2, "delete"),
     ]
     assert imported.get_json()["players"] == m.get()["players"]
+
+
+@pytest.mark.parametrize("number", [1, 3])
+def test_a_tables_figures_follow_a_hand_put_back(client, number):
+    """The table's standings, stats and head-to-head (kept from one version of a match to
+    the next) come back to what they were, read after the delete and after the put-back."""
+    table = create_table(client)
+    match = table.new_match(["Asha", "Bikash", "Chandra", "Dipa"])
+    table.play(match, [hand(), hand("Bikash"), hand("Chandra")])
+    before = table.get("/standings"), table.get("/stats")
+    url = f"/api/v1/matches/{match['id']}/hands/{number}"
+    assert client.delete(url, headers=table.auth).status_code == 200
+    assert (table.get("/standings"), table.get("/stats")) != before
+    assert client.post(f"{url}/restore", headers=table.auth).status_code == 200
+    assert (table.get("/standings"), table.get("/stats")) == before
