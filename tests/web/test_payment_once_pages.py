@@ -83,10 +83,10 @@ def test_a_form_sent_again_with_other_values_records_nothing_more(client):
     assert "already recorded as a payment, with other values" in body
     fresh = payment_keys(body)[-1]
     assert fresh != form["payment_key"]  # sent again, the form records this one
-    assert [p["amount"] for p in payments(client, url)] == ["5"]
+    assert [p["amount"] for p in payments(client, url)] == ["5.00"]  # money has 2 places
     again = client.post(f"{url}/payments", data={**form, "amount": "7", "payment_key": fresh})
     assert again.status_code == 303
-    assert [p["amount"] for p in payments(client, url)] == ["5", "7"]
+    assert [p["amount"] for p in payments(client, url)] == ["5.00", "7.00"]
 
 
 def test_taking_back_twice_from_one_form_takes_back_once(client):
