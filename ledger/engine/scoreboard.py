@@ -110,42 +110,16 @@ class Scoreboard:
         cls, players: Sequence[str], folded: Iterable[tuple[HandRecord, Carry]]
     ) -> Scoreboard:
         """The board of the stored hands (in number order) with their stored carries, as
-        ``with_hand`` would build it hand by hand, counted in one pass: a rescored season
-        folds thousands of hands, and a frozen ``Line`` per player per hand cost more
-        than settling them."""
-        sums = {name: [0, 0, 0, 0, 0] for name in players}  # total, played, finished, seen, maal
-        best: dict[str, int] = {}
-        paid: dict[str, dict[str, int]] = {}
+        ``with_hand`` would build it hand by hand, counted in one pass (``_Tally``): a
+        rescored season folds thousands of hands."""
+        tally = _Tally(cls.empty(players))
         pending: tuple[str, ...] = ()
         last_dealer: str | None = None
         hands = 0
         for hand, carried in folded:
-            for name, points in moves(hand, carried).items():
-                sums[name][0] += points
-            for name, net in hand.nets.items():
-                line = sums[name]
-                line[1] += 1
-                line[2] += hand.winner == name
-                line[3] += hand.seen.get(name, "unseen") != "unseen"
-                line[4] += hand.maal.get(name, 0)
-                if name not in best or net > best[name]:
-                    best[name] = net
-            for payer, payee, points in hand.payments:
-                payees = paid.setdefault(payer, {})
-                payees[payee] = payees.get(payee, 0) + points
+            tally.count(hand, carried, +1)
             hands, pending, last_dealer = hands + 1, carried.pending, hand.dealer
-        lines = {
-            name: Line(total, played, finished, seen, best.get(name), maal)
-            for name, (total, played, finished, seen, maal) in sums.items()
-        }
-        return cls(
-            tuple(players),
-            lines,
-            pending,
-            last_dealer,
-            hands,
-            {p: {q: v for q, v in to.items() if v} for p, to in paid.items() if any(to.values())},
-        )
+        return cls(tuple(players), tally.lines(), pending, last_dealer, hands, tally.payments())
 
     @property
     def totals(self) -> dict[str, int]:
@@ -182,28 +156,9 @@ class Scoreboard:
         return replace(self, lines=lines)
 
     def _count(self, hand: HandRecord, carried: Carry, *, sign: int) -> Scoreboard:
-        lines = dict(self.lines)
-        for name, points in moves(hand, carried).items():
-            lines[name] = replace(lines[name], total=lines[name].total + sign * points)
-        for name, net in hand.nets.items():
-            line = lines[name]
-            lines[name] = replace(
-                line,
-                played=line.played + sign,
-                finished=line.finished + sign * (hand.winner == name),
-                seen=line.seen + sign * (hand.seen.get(name, "unseen") != "unseen"),
-                best=net if line.best is None or net > line.best else line.best,
-                maal=line.maal + sign * hand.maal.get(name, 0),
-            )
-        paid = {payer: dict(payees) for payer, payees in self.paid.items()}
-        for payer, payee, points in hand.payments:
-            payees = paid.setdefault(payer, {})
-            payees[payee] = payees.get(payee, 0) + sign * points
-            if not payees[payee]:
-                del payees[payee]
-            if not payees:
-                del paid[payer]
-        return replace(self, lines=lines, paid=paid)
+        tally = _Tally(self)
+        tally.count(hand, carried, sign)
+        return replace(self, lines=tally.lines(), paid=tally.payments())
 
     def state(
         self,
@@ -277,6 +232,47 @@ class Scoreboard:
             hands=data["hands"],
             paid=data.get("paid", {}),
         )
+
+
+class _Tally:
+    """A board's sums as plain numbers while hands are counted in or out, made into frozen
+    ``Line``s once at the end: one per player per hand cost more than settling the
+    hands when a season is folded."""
+
+    def __init__(self, board: Scoreboard):
+        self.sums = {
+            name: [line.total, line.played, line.finished, line.seen, line.maal]
+            for name, line in board.lines.items()
+        }
+        self.best = {name: line.best for name, line in board.lines.items()}
+        self.paid = {payer: dict(payees) for payer, payees in board.paid.items()}
+
+    def count(self, hand: HandRecord, carried: Carry, sign: int) -> None:
+        """Count ``hand`` in (``sign`` +1) or out (-1)."""
+        for name, points in moves(hand, carried).items():
+            self.sums[name][0] += sign * points
+        for name, net in hand.nets.items():
+            line = self.sums[name]
+            line[1] += sign
+            line[2] += sign * (hand.winner == name)
+            line[3] += sign * (hand.seen.get(name, "unseen") != "unseen")
+            line[4] += sign * hand.maal.get(name, 0)
+            best = self.best[name]
+            self.best[name] = net if best is None or net > best else best
+        for payer, payee, points in hand.payments:
+            payees = self.paid.setdefault(payer, {})
+            payees[payee] = payees.get(payee, 0) + sign * points
+
+    def lines(self) -> dict[str, Line]:
+        return {
+            name: Line(total, played, finished, seen, self.best[name], maal)
+            for name, (total, played, finished, seen, maal) in self.sums.items()
+        }
+
+    def payments(self) -> dict[str, dict[str, int]]:
+        """The points paid between each pair, no zeros."""
+        out = {payer: {q: v for q, v in payees.items() if v} for payer, payees in self.paid.items()}
+        return {payer: payees for payer, payees in out.items() if payees}
 
 
 def moves_text(players: Sequence[str], hand: HandRecord, carried: Carry) -> str:

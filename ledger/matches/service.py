@@ -744,13 +744,7 @@ def restore_hand(match: Match, number: int) -> dict[str, Any]:
         if _hand_numbered(match, number) is not None:  # put back meanwhile
             raise HandThere(number)
         board = fold.held_scoreboard(match)  # as other writers left it
-        length, ended_at = db.session.execute(
-            select(Match.length, Match.ended_at).where(Match.id == match.id)
-        ).one()
-        if is_finished(parse_length(length, "length"), board.hands, len(match.players)):
-            raise MatchFinished(board.hands)
-        if ended_at is not None:
-            raise MatchEnded(board.hands)
+        _refuse_when_over(match, board)
         hand, result, dealer_name = _read_and_settle(
             build_match_view(match, board, ()),
             deleted.input,
@@ -1180,13 +1174,7 @@ def _store_new_hand(
     if number is not None and number != taken:
         raise HandNumberTaken(number, taken, _hand_numbered(match, number))
     board = fold.held_scoreboard(match)  # as other writers left it
-    stored_length, ended_at = db.session.execute(
-        select(Match.length, Match.ended_at).where(Match.id == match.id)
-    ).one()
-    if is_finished(parse_length(stored_length, "length"), board.hands, len(match.players)):
-        raise MatchFinished(board.hands)
-    if ended_at is not None:
-        raise MatchEnded(board.hands)
+    _refuse_when_over(match, board)
     hand, result, dealer_name = _read_and_settle(
         build_match_view(match, board, ()), data, dealer, default_dealer=None
     )
@@ -1214,6 +1202,18 @@ def _store_new_hand(
             stored.first_answer = answer
     db.session.add(stored)
     return stored, answer
+
+
+def _refuse_when_over(match: Match, board: Scoreboard) -> None:
+    """Inside a write that holds the match's row: a match whose length is reached, or
+    that the table ended, takes no hand (``MatchFinished``, ``MatchEnded``)."""
+    length, ended_at = db.session.execute(
+        select(Match.length, Match.ended_at).where(Match.id == match.id)
+    ).one()
+    if is_finished(parse_length(length, "length"), board.hands, len(match.players)):
+        raise MatchFinished(board.hands)
+    if ended_at is not None:
+        raise MatchEnded(board.hands)
 
 
 def _hand_with_key(match: Match, key: str) -> StoredHand | None:

@@ -171,8 +171,9 @@ def change_table(table: Table, data: Mapping[str, Any]) -> Table:
         if "rules" in changes:
             table.rules = rules_record(changes["rules"])  # type: ignore[arg-type]
         if "stake" in changes:
-            _carry_currency(table, changes["stake"])  # type: ignore[arg-type]
-            _put_stake(table, changes["stake"])  # type: ignore[arg-type]
+            given = cast(Stake | None, changes["stake"])
+            _carry_currency(table, given)
+            _put_stake(table, given)
         joining = cast(tuple[str, ...], changes.get("players", ()))
         _add_players(table, list(joining))
     return table
