@@ -200,3 +200,18 @@ class CheckForm(HandForm):
     #: The rules the form was drawn for (compact JSON); a preview under other rules
     #: redraws the whole form, since the fields shown depend on the rules.
     drawn_for = HiddenField()
+
+
+class MatchHandForm(HandForm):
+    """A hand of a match: the shared hand form, its dealer and the version being edited;
+    a new hand also carries its idempotency key (made when the form is first shown, so
+    that Back, a double tap or a resend store it once) and the number it adds."""
+
+    dealer = SelectField(_l("Dealer"), choices=[], validate_choice=False)
+    version = HiddenField()
+    hand_key = HiddenField()
+    hand_number = HiddenField()
+    #: Who sat out the last hand and sits out this one by default (the row says so).
+    sat_out_last: frozenset[str] = frozenset()
+    #: Who sits out this hand in turn (more players than a hand deals to).
+    in_turn: frozenset[str] = frozenset()

@@ -13,12 +13,11 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-from wtforms import HiddenField, SelectChoice, SelectField
+from wtforms import SelectChoice
 
 from ledger import matches
 from ledger.engine import Invalid, settlement_json
-from ledger.forms.hand import HandForm
+from ledger.forms.hand import MatchHandForm
 from ledger.forms.hand_filling import hand_formdata
 from ledger.forms.hand_reading import (
     HandCheck,
@@ -31,21 +30,6 @@ from ledger.forms.numbers import read_whole
 from ledger.forms.problems import attach
 from ledger.matches.models import Match
 from ledger.matches.view import HandView, MatchView
-
-
-class MatchHandForm(HandForm):
-    """A hand of a match: the shared hand form, its dealer and the version being edited;
-    a new hand also carries its idempotency key (made when the form is first shown, so
-    that Back, a double tap or a resend store it once) and the number it adds."""
-
-    dealer = SelectField(_l("Dealer"), choices=[], validate_choice=False)
-    version = HiddenField()
-    hand_key = HiddenField()
-    hand_number = HiddenField()
-    #: Who sat out the last hand and sits out this one by default (the row says so).
-    sat_out_last: frozenset[str] = frozenset()
-    #: Who sits out this hand in turn (more players than a hand deals to).
-    in_turn: frozenset[str] = frozenset()
 
 
 def default_playing(view: MatchView) -> list[str]:

@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response
 
 from ledger import matches
 from ledger.engine import Invalid
+from ledger.forms.hand import MatchHandForm
 from ledger.forms.hand_reading import HandCheck
 from ledger.forms.numbers import read_whole
 from ledger.i18n import tr, translate
@@ -21,7 +22,6 @@ from ledger.matches.models import Match
 from ledger.matches.view import HandView, MatchView, history_json
 from ledger.web.edit_rights import MATCH_PAGES, can_edit
 from ledger.web.hand_entry import (
-    MatchHandForm,
     build_match_hand_form,
     check_match_hand,
     form_version,
