@@ -64,13 +64,20 @@ KINDS["night"] = shape(
     "match* name* date*:time total*:points place*:int1 finished:bool",
 )
 KINDS["payment"] = shape(
-    "id*:int1 from* to* amount*:money currency:text? season:text? at*:time recorded_at:time "
+    "id*:int1 from* to* amount*:money currency season:text? at*:time recorded_at:time "
     "state*:state confirmed*:bool rejected*:bool recorded_by*:by deleted deleted_at:time",
     {
         **KINDS,
         "state": {"enum": ["unconfirmed", "pending", "confirmed", "rejected"]},
         "by": {"enum": ["table", "payer"]},
         "deleted": {"type": "boolean", "description": "A confirmed payment taken back."},
+        "currency": nullable(TEXT)
+        | {
+            "description": "The currency the money was handed over in: the table's stake's "
+            "when it was recorded, kept when the table later changes its currency or drops "
+            "its stake. Null only for a payment recorded before payments kept theirs, in a "
+            "table that had no stake when the ledger was upgraded."
+        },
     },
 )
 

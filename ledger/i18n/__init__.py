@@ -15,16 +15,19 @@
   template is looked up in the catalogue, then filled with ``str.format`` (numbers in
   the page's digits, game words such as ``sequences`` in the page's language).
   ``translate(x)`` does the same for an engine ``FieldError`` / ``CardError``, a
-  ``Msg`` (a sentence of the service layer) or a plain sentence.
+  ``Msg`` (a sentence of the service layer) or a plain sentence. A sentence that counts
+  ("after its 1 hand", "after its 2 hands") is ``trn(singular, plural, count, ...)``,
+  and a ``PluralMsg`` in the service layer.
 
 Modules: ``language`` (which language and digits), ``numbers`` (numbers and dates as
-shown), ``messages`` (``Msg``, ``tr``, ``translate``), ``switches`` (the routes and the
-Flask-Babel setup). The names most pages need are importable from here.
+shown), ``messages`` (``Msg``, ``PluralMsg``, ``tr``, ``trn``, ``translate``),
+``switches`` (the routes and the Flask-Babel setup). The names most pages need are
+importable from here.
 """
 
 from ledger.engine.errors import N_
 from ledger.i18n.language import current_language, digit_style
-from ledger.i18n.messages import Msg, tr, translate
+from ledger.i18n.messages import Msg, PluralMsg, tr, translate, trn
 from ledger.i18n.numbers import (
     MINUS,
     digits,
@@ -42,6 +45,7 @@ __all__ = [
     "MINUS",
     "N_",
     "Msg",
+    "PluralMsg",
     "current_language",
     "digit_style",
     "digits",
@@ -53,6 +57,7 @@ __all__ = [
     "tr",
     "today",
     "translate",
+    "trn",
     "western_digits",
     "zone_name",
 ]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
 from ledger.engine.errors import Tally
@@ -41,6 +41,34 @@ class Msg(str):
 
 def _rebuild_msg(template: str, values: dict[str, Any]) -> Msg:
     return Msg(template, **values)
+
+
+class PluralMsg(Msg):
+    """A ``Msg`` that counts: its English is ``singular`` for a count of 1, else
+    ``plural`` ("after its 1 hand", "after its 2 hands"); a page shows the catalogue's
+    form for the count (``trn``).
+
+    >>> PluralMsg("{n} hand played.", "{n} hands played.", 1, n=1)
+    '1 hand played.'
+    """
+
+    plural: str
+    #: The count that picks the form (``str.count`` keeps its name).
+    number: int
+
+    def __new__(cls, singular: str, plural: str, number: int, **values: Any) -> PluralMsg:
+        self = cast(PluralMsg, super().__new__(cls, singular if number == 1 else plural, **values))
+        self.template, self.plural, self.number = singular, plural, number
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., PluralMsg], tuple[Any, ...]]:
+        return (_rebuild_plural_msg, (self.template, self.plural, self.number, self.values))
+
+
+def _rebuild_plural_msg(
+    singular: str, plural: str, number: int, values: dict[str, Any]
+) -> PluralMsg:
+    return PluralMsg(singular, plural, number, **values)
 
 
 #: Game words the engine puts in its sentences as values (``{seen}``, ``{finish}``,
@@ -93,11 +121,21 @@ def tr(template: str, **values: Any) -> str:
     return text.format(**{k: _shown_value(k, v) for k, v in values.items()})
 
 
+def trn(singular: str, plural: str, count: int, **values: Any) -> str:
+    """``tr`` for a sentence that counts: the catalogue's form for ``count`` (English:
+    ``singular`` for 1, else ``plural``), filled with ``values``."""
+    text: str = ngettext(singular, plural, count)
+    return text.format(**{k: _shown_value(k, v) for k, v in values.items()})
+
+
 def translate(message: object) -> str:
     """A message for a page, in its language: an engine ``FieldError`` / ``CardError``
-    or a ``Msg`` (by template and values), or a sentence (looked up as it is)."""
+    or a ``Msg`` (by template and values; a ``PluralMsg`` by its count too), or a
+    sentence (looked up as it is)."""
     template = getattr(message, "template", None)
     values = getattr(message, "values", None)
+    if isinstance(message, PluralMsg):
+        return trn(message.template, message.plural, message.number, **message.values)
     if isinstance(template, str) and isinstance(values, Mapping):
         return tr(template, **values)
     if message is None:

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import tzlocal
 from babel import Locale
 from babel.dates import format_date, format_time, get_timezone_name
-from babel.numbers import format_currency
+from babel.numbers import format_currency, format_decimal
 from flask import current_app, has_app_context, has_request_context
 from flask_babel import get_locale, ngettext
 
@@ -88,17 +88,24 @@ def western_digits(text: str) -> str:
 _LETTERS_THEN_DIGIT = re.compile(r"(?<=[^\W\d_]|[\u0900-\u097f])(?=\d)")
 
 
-def money(amount: Decimal, currency: str, sign: bool = False) -> str:
+def money(amount: Decimal, currency: str | None, sign: bool = False) -> str:
     """An amount of money as shown: Babel's format for the page's language (the
     currency's symbol and the language's grouping: ``NPR 1,234.50``, ``नेरू १२,३४.५०``,
     a currency's letters kept apart from the amount by a no-break space), the page's
     digits, a true minus sign, and with ``sign=True`` a ``+`` on positive amounts. Never
     rounded: Babel would round to the currency's usual places (¥12.50 to ¥12); here the
-    amount keeps every digit it has."""
+    amount keeps every digit it has. No currency known (a payment recorded before
+    payments kept theirs, in a table without a stake now): the amount alone, never
+    Babel's bare ``¤``."""
     locale = get_locale() if has_request_context() else None
-    text = format_currency(
-        abs(amount), currency, locale=locale or DEFAULT_LANGUAGE, decimal_quantization=False
-    )
+    if currency is None:
+        text = format_decimal(
+            abs(amount), "#,##0.00", locale=locale or DEFAULT_LANGUAGE, decimal_quantization=False
+        )
+    else:
+        text = format_currency(
+            abs(amount), currency, locale=locale or DEFAULT_LANGUAGE, decimal_quantization=False
+        )
     text = _LETTERS_THEN_DIGIT.sub("\N{NO-BREAK SPACE}", text)
     if amount < 0:
         text = MINUS + text

@@ -55,7 +55,7 @@ from ledger.engine.rules import falling_tables, parse_length
 from ledger.engine.scoreboard import Carry, Scoreboard, record_from_json
 from ledger.engine.values import is_int
 from ledger.extensions import db
-from ledger.i18n import Msg
+from ledger.i18n import Msg, PluralMsg
 from ledger.matches import export as match_export
 from ledger.matches import fold, hands_kept, isolation
 from ledger.matches.digests import request_digest
@@ -210,9 +210,12 @@ class MatchFinished(MatchConflict):
     def __init__(self, played: int):
         self.played = played
         super().__init__(
-            Msg(
+            PluralMsg(
+                "This match is over: its {played} hand is played. It takes more hands "
+                "only once its length is changed.",
                 "This match is over: its {played} hands are played. It takes more hands "
                 "only once its length is changed.",
+                played,
                 played=played,
             )
         )
@@ -225,9 +228,12 @@ class MatchEnded(MatchConflict):
     def __init__(self, played: int):
         self.played = played
         super().__init__(
-            Msg(
+            PluralMsg(
+                "This match was ended after its {played} hand. It takes more hands only "
+                "once that end is taken back (play on).",
                 "This match was ended after its {played} hands. It takes more hands only "
                 "once that end is taken back (play on).",
+                played,
                 played=played,
             )
         )
@@ -250,9 +256,12 @@ class LengthReached(MatchConflict):
     def __init__(self, played: int):
         self.played = played
         super().__init__(
-            Msg(
+            PluralMsg(
+                "This match is over because its length is reached ({played} hand played): "
+                "change its length to play on.",
                 "This match is over because its length is reached ({played} hands played): "
                 "change its length to play on.",
+                played,
                 played=played,
             )
         )

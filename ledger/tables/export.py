@@ -15,7 +15,7 @@ from ledger.engine.errors import N_
 from ledger.extensions import db
 from ledger.matches.export import TIME, stamped
 from ledger.matches.models import Match, utcnow
-from ledger.matches.reading import find_player
+from ledger.matches.reading import ListedCurrency, find_player
 from ledger.matches.view import iso
 from ledger.tables import models, service
 from ledger.tables.models import Season, Table, TablePayment
@@ -47,6 +47,7 @@ def export_table(table: Table) -> dict[str, Any]:
                 "from": p.payer,
                 "to": p.payee,
                 "amount": format(p.amount, "f"),
+                "currency": p.currency,
                 "at": iso(p.at),
                 "recorded_at": iso(p.recorded_at),
                 "season": index[p.season_id],
@@ -124,6 +125,7 @@ def import_table(data: object) -> tuple[Table, str]:
                 payer=payment.payer,
                 payee=payment.payee,
                 amount=payment.amount,
+                currency=payment.currency,
                 at=payment.at or utcnow(),
                 recorded_at=recorded or utcnow(),
                 state=state,
@@ -145,11 +147,18 @@ SEASON_ENTRY = Body(
     N_("Each season must be an object."),
 )
 #: What a payment of the document carries beside a payment's own fields (``PAYMENT``)
-#: and its season's index: when it was recorded, its state and who recorded it (an
-#: export from before payments had them: unconfirmed, recorded with the table key). A
-#: pending payment stays pending; a confirmed or rejected one keeps its answer.
+#: and its season's index: its currency, when it was recorded, its state and who
+#: recorded it (an export from before payments had them: the table's currency,
+#: unconfirmed, recorded with the table key). A pending payment stays pending; a
+#: confirmed or rejected one keeps its answer.
 PAYMENT_ENTRY = Body(
     (
+        Field(
+            "currency",
+            ListedCurrency(),
+            nullable=True,
+            help="The currency it was handed over in (absent or null: the table's stake's).",
+        ),
         Field("recorded_at", TIME, nullable=True),
         Field(
             "state",
@@ -221,18 +230,23 @@ def _read_payments(
     stake: Stake | None,
     reading: Reading,
 ) -> list[tuple[PaymentSpec, int, datetime | None, tuple[str, str]]]:
-    """Each payment read as a payment is (``find``: a player of the table), with its
+    """Each payment read as a payment is (``find``: a player of the table), in the
+    currency it carries (an export from before payments kept one: the table's), with its
     season's index, when it was recorded and its state."""
     paid = []
     for i, item in enumerate(items):
         if not isinstance(item, Mapping):
             reading.errors.append(FieldError(f"payments.{i}", PAYMENT_ENTRY.message))
             continue
+        before = len(reading.errors)
+        marks: Any = PAYMENT_ENTRY.read(item, f"payments.{i}", reading)
+        if len(reading.errors) > before:
+            continue
         try:
             payment = read_payment(
                 {k: v for k, v in item.items() if k in ("from", "to", "amount", "at")},
                 find,
-                stake,
+                marks["currency"] or (stake.currency if stake else None),
             )
             season = _season_index(item.get("season"), seasons)
             if season is False or season is None:
@@ -240,7 +254,6 @@ def _read_payments(
         except Invalid as problem:
             reading.errors += _within(f"payments.{i}", problem)
             continue
-        marks: Any = PAYMENT_ENTRY.read(item, f"payments.{i}", reading)
         paid.append((payment, season, marks["recorded_at"], (marks["state"], marks["recorded_by"])))
     return paid
 

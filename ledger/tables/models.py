@@ -124,8 +124,13 @@ class TablePayment(Model):
     season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id", ondelete="CASCADE"))
     payer: Mapped[str] = mapped_column(String(MAX_NAME))
     payee: Mapped[str] = mapped_column(String(MAX_NAME))
-    #: In the table's currency, exact (2 decimal places at most), > 0.
+    #: Exact (2 decimal places at most), > 0, in ``currency``.
     amount: Mapped[Decimal] = mapped_column(DecimalText)
+    #: The currency the money was handed over in: the table's stake's when it was
+    #: recorded, kept as it was when the table drops its stake or changes its currency
+    #: (docs/tables.md). None only for a payment recorded before payments kept theirs in
+    #: a table that had no stake by then.
+    currency: Mapped[str | None] = mapped_column(String(3))
     #: When the money was handed over; ``recorded_at``: when it was entered.
     at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from msgspec import Struct
 
-from ledger.engine import PROFILES, FieldError, Invalid, Stake
+from ledger.engine import PROFILES, FieldError, Invalid
 from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
@@ -47,6 +47,8 @@ class PaymentSpec(Struct, frozen=True):
     payee: str
     amount: Decimal
     at: datetime | None
+    #: The currency it is handed over in (the table's stake's).
+    currency: str
     #: The id of the season whose money it settles (None: the current season).
     season: str | None = None
 
@@ -153,13 +155,14 @@ def read_player_change(data: Mapping[str, Any]) -> tuple[str, object]:
 
 
 def read_payment(
-    data: Mapping[str, Any], find: object, stake: Stake | None, seasons: Sequence[str] = ()
+    data: Mapping[str, Any], find: object, currency: str | None, seasons: Sequence[str] = ()
 ) -> PaymentSpec:
     """``{"from", "to", "amount", "at"?, "season"?}``: two players of the roster (``find``
-    gives the roster's spelling of a name, or None), an amount in the table's currency as
-    a decimal string > 0 with at most 2 places, and the id of the season it settles, one
-    of ``seasons`` (the table's); 422 on a table without a stake."""
-    if stake is None:
+    gives the roster's spelling of a name, or None), an amount in ``currency`` (the
+    table's stake's) as a decimal string > 0 with at most 2 places, and the id of the
+    season it settles, one of ``seasons`` (the table's); 422 without a currency (a table
+    without a stake)."""
+    if currency is None:
         raise Invalid(
             [
                 FieldError(
@@ -174,7 +177,9 @@ def read_payment(
     read: dict[str, Any] | None = PAYMENT.read(dict(data), "", reading)
     if reading.errors or read is None:
         raise Invalid(reading.errors)
-    return PaymentSpec(read["from"], read["to"], read["amount"], read["at"], read["season"])
+    return PaymentSpec(
+        read["from"], read["to"], read["amount"], read["at"], currency, read["season"]
+    )
 
 
 @dataclass(frozen=True)

@@ -508,8 +508,10 @@ def season_settle_up(
     """Money across nights: each player's balance over the season's zero-sum matches
     (with a table stake: their money at each match's stake in the table's currency,
     less what they paid, plus what they were paid, counting the payments whose state
-    counts) and the fewest transfers that settle every balance exactly (the engine's
-    ``settle_up``). Without a stake, in points. Each balance row carries how to pay
+    counts, at their amount: one handed over before the table changed its currency
+    settled matches that moved with it at the same amount a point) and the fewest
+    transfers that settle every balance exactly (the engine's ``settle_up``). Without a
+    stake, in points. Each balance row carries how to pay
     that player (``pay_to``); ``unconfirmed`` and ``pending`` list the payments
     counted but not yet confirmed, and recorded by the payer, not yet counted.
     ``read``: the season's standings already read; ``paid``: its payments already read
@@ -577,6 +579,7 @@ def add_payment(
                 payer=spec.payer,
                 payee=spec.payee,
                 amount=spec.amount,
+                currency=spec.currency,
                 at=spec.at or now,
                 recorded_at=now,
                 state=UNCONFIRMED if by.table_key else PENDING,
@@ -600,7 +603,7 @@ def _read_payment_by(table: Table, data: Mapping[str, Any], by: Caller) -> Payme
     spec = read_payment(
         data,
         lambda name: find_player(name, known_players(table)),
-        stake(table),
+        table.stake_currency,
         [s.public_id for s in table.seasons],
     )
     if by.player is not None and spec.payer != by.player.name:
@@ -719,7 +722,7 @@ def payment_json(table: Table, payment: TablePayment) -> dict[str, Any]:
         "from": payment.payer,
         "to": payment.payee,
         "amount": format(payment.amount, "f"),
-        "currency": table.stake_currency,
+        "currency": payment.currency,
         "season": season.public_id if season else None,
         "at": iso(payment.at),
         "recorded_at": iso(payment.recorded_at),
@@ -927,8 +930,9 @@ def _carry_currency(table: Table, value: Stake | None) -> None:
     """A table has one currency: when it changes (one picked by mistake, put right after
     nights were played), the table's matches staked in the old one move to the new one at
     the same amount a point, so their money stays in the balances with the payments
-    (which are in the table's currency); each such match's version moves, so kept pages
-    and PDFs follow. Dropping the stake leaves the matches as they are."""
+    that settled it (each keeps the currency it was handed over in); each such match's
+    version moves, so kept pages and PDFs follow. Dropping the stake leaves the matches
+    and the payments as they are."""
     old = table.stake_currency
     if value is None or old is None or value.currency == old:
         return

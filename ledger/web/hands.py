@@ -17,7 +17,7 @@ from ledger.engine import Invalid
 from ledger.forms.hand import MatchHandForm
 from ledger.forms.hand_reading import HandCheck
 from ledger.forms.numbers import read_whole
-from ledger.i18n import tr, translate
+from ledger.i18n import tr, translate, trn
 from ledger.matches.models import Match
 from ledger.matches.view import HandView, MatchView, history_json
 from ledger.web.edit_rights import MATCH_PAGES, can_edit
@@ -196,14 +196,20 @@ def play_on_url(view: MatchView) -> str:
 
 def _finished_words(view: MatchView) -> str:
     if view.ended_at is not None and not view.length_reached:
-        return tr(
+        return trn(
+            "The night was ended after {played} hand. To enter more, take that end back "
+            "(“Undo: the night goes on” on the match page).",
             "The night was ended after {played} hands. To enter more, take that end back "
             "(“Undo: the night goes on” on the match page).",
+            view.state.hands_played,
             played=view.state.hands_played,
         )
-    return tr(
+    return trn(
+        "The match is over: its {played} hand is played. To enter more, play on: "
+        "give it a new length.",
         "The match is over: its {played} hands are played. To enter more, play on: "
         "give it a new length.",
+        view.state.hands_played,
         played=view.state.hands_played,
     )
 

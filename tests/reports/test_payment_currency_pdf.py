@@ -1,0 +1,24 @@
+"""The season PDF prints a payment in the currency it was handed over in, after the
+table has dropped its stake as before."""
+
+from __future__ import annotations
+
+import pytest
+from pdf_support import pdf_text, squeezed
+
+
+@pytest.mark.slow  # seconds: lays out a PDF
+def test_the_season_pdf_prints_a_payment_in_its_currency_after_the_stake_is_dropped(client):
+    body = {
+        "name": "Friday table",
+        "players": ["Asha", "Bikash", "Chandra"],
+        "stake": {"per_point": "1.00", "currency": "NPR"},
+    }
+    made = client.post("/api/v1/tables", json=body).get_json()
+    url, auth = f"/api/v1/tables/{made['id']}", {"Authorization": f"Bearer {made['edit_key']}"}
+    paid = {"from": "Bikash", "to": "Asha", "amount": "5.50"}
+    assert client.post(f"{url}/payments", json=paid, headers=auth).status_code == 201
+    assert client.patch(url, json={"stake": None}, headers=auth).status_code == 200
+    text = squeezed(pdf_text(client.get(f"/tables/{made['id']}/season.pdf").data))
+    assert squeezed("Bikash paid Asha NPR") in text and "5.50" in text
+    assert "¤" not in text
