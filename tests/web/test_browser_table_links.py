@@ -31,7 +31,12 @@ def _table(page, base: str) -> tuple[str, str, str]:
     key = table["edit_key"]
     matches = []
     for _ in range(2):
-        match = created(page.request, f"{base}/api/v1/tables/{table['id']}/matches", {"name": "Night", "players": PLAYERS}, key)
+        match = created(
+            page.request,
+            f"{base}/api/v1/tables/{table['id']}/matches",
+            {"name": "Night", "players": PLAYERS},
+            key,
+        )
         created(page.request, f"{base}/api/v1/matches/{match['id']}/hands", TYPICAL_HAND, key)
         matches.append(match["id"])
     ended = page.request.patch(

@@ -1,4 +1,4 @@
-""""Who finished?" offers only the players in the hand (headless Chromium, a phone): a
+""" "Who finished?" offers only the players in the hand (headless Chromium, a phone): a
 player switched to "Sits out" leaves the list (and a pick of them is undone), and comes
 back, in their seat, when switched to play again. Without JavaScript the list keeps
 everyone and the server's own sentence refuses a finisher who sat out."""
@@ -13,7 +13,8 @@ pytestmark = pytest.mark.browser
 def offered(page) -> list[str]:
     """The names "Who finished?" offers, in order (its "Choose who finished" first)."""
     return page.eval_on_selector_all(
-        "#winner option", "options => options.filter(o => !o.hidden && !o.disabled).map(o => o.text)"
+        "#winner option",
+        "options => options.filter(o => !o.hidden && !o.disabled).map(o => o.text)",
     )
 
 
@@ -55,4 +56,6 @@ def test_without_javascript_the_server_refuses_a_finisher_who_sat_out(live_serve
         page.select_option("#winner", "3")  # Dipa, who sits out
         page.locator(".hand-form .form-actions button[type=submit]").click()
         problems = page.locator("#hand-form-problems, #winner-errors").all_inner_texts()
-        assert any("Dipa is not playing this hand; choose one of its players." in p for p in problems)
+        assert any(
+            "Dipa is not playing this hand; choose one of its players." in p for p in problems
+        )

@@ -59,7 +59,7 @@ def test_a_night_still_going_leads_and_another_match_is_second(client):
     url = create_table(client)
     key = edit_key(client, url)
     page = client.get(url).get_data(as_text=True)
-    assert "class=\"button-primary\">Start tonight's match</button>" in page
+    assert 'class="button-primary">Start tonight\'s match</button>' in page
     assert "another-match" not in page
     first = start_match(client, url, ROSTER, name="Tihar night")
     play(client, first, key, FOUR[:1])
