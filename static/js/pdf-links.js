@@ -12,7 +12,7 @@
 // does not ask for another copy meanwhile.
 (function () {
   "use strict";
-  //: The countries that print on US Letter (CLDR's supplemental paperSize data).
+  // The countries that print on US Letter (CLDR's supplemental paperSize data).
   var LETTER_REGIONS = ["US", "CA", "MX", "CL", "CO", "CR", "GT", "NI", "PA", "PH", "PR",
     "SV", "VE", "BZ"];
 
