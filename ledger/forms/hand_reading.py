@@ -23,7 +23,7 @@ from ledger.engine import (
     settlement_json,
 )
 from ledger.engine.game import COUNT_KINDS, TUNNELA_KINDS
-from ledger.engine.hand_body import PLAYER
+from ledger.engine.hand_body import PLAYER, TOO_MANY
 from ledger.forms.form_json import MODES, RowReader, codes
 from ledger.forms.hand import HandForm
 from ledger.forms.hand_setup import HandLayout, player_name, row_title
@@ -256,6 +256,21 @@ def problems_from_errors(
     return problems
 
 
+def said_for_a_match(error: FieldError) -> FieldError:
+    """The engine's "more players than three packs deal to" as a match's hand form says
+    it: its packs are the match's, not a field of this form, so the sentence says what
+    the scorekeeper can do from here (the API and the checker name the setting)."""
+    if error.template != TOO_MANY:
+        return error
+    return FieldError(
+        error.field,
+        "A hand has 2 to {most} players with three packs; this one lists {n}. Switch those "
+        "who sit out this hand to “Sits out”, or play on four packs (up to 8 a hand) with "
+        "“Change the rules…” on the match page.",
+        **error.values,
+    )
+
+
 def check_hand(
     form: HandForm,
     rules: HouseRules,
@@ -281,6 +296,8 @@ def check_hand(
         errors = invalid.errors
         if hand_input.winner_unnamed:
             errors = [e for e in errors if e.field != "winner"]
+        if form.fixed_names is not None:  # a match's hand form
+            errors = [said_for_a_match(e) for e in errors]
         found += problems_from_errors(form, errors, hand_input.rows)
     else:
         if not found and not extra_problems:

@@ -1,5 +1,6 @@
 /* The hand form (templates/hand/_form.html): the steppers' − and + buttons, the
-   tiplu that enables entering cards, the finisher's names following the typed names,
+   tiplu that enables entering cards, the finisher's names following the typed names
+   and offered only for the players in the hand,
    the dealt-tunnela shortcuts, copying a share link, the preview marked busy while it
    updates, and a word when a preview fails.
    No inline code anywhere (CSP): everything is delegated from the document. */
@@ -92,13 +93,49 @@
     form.classList.toggle("has-tiplu", has);
   }
 
+  // Every option of the finisher's list, in seat order, whether offered now or not: a
+  // player switched to "Sits out" is taken out of the list (a hidden option still shows
+  // in some phones' pickers), and put back in their seat when they play again.
+  function winnerOptions(select) {
+    if (!select.allOptions) select.allOptions = Array.prototype.slice.call(select.options);
+    return select.allOptions;
+  }
+
+  // The finisher's choices: only the players in the hand. Without this script the list
+  // keeps everyone, and the server refuses a finisher who sits out, in words (a form
+  // re-shown so keeps that sentence: ``quiet`` as the page loads).
+  var PLAYS = 'input[type="checkbox"][name^="players-"][name$="-plays"]';
+  function syncPlaying(form, quiet) {
+    var select = form.querySelector("select[data-winner]");
+    if (!select) return;
+    var out = {};
+    form.querySelectorAll(PLAYS).forEach(function (input) {
+      if (!input.checked) out[input.name.split("-")[1]] = true;  // players-<row>-plays
+    });
+    var before = select.value;
+    var offered = winnerOptions(select).filter(function (option) {
+      return !out[option.value];
+    });
+    var same = offered.length === select.options.length && offered.every(function (option, i) {
+      return select.options[i] === option;
+    });
+    if (same) return;
+    select.replaceChildren.apply(select, offered);
+    if (out[before]) {
+      select.value = "";
+      if (!quiet) changed(select);  // the preview follows: no finisher yet
+    } else {
+      select.value = before;
+    }
+  }
+
   // The finisher's choices read the names as they are typed.
   function syncNames(form) {
     var select = form.querySelector("select[data-winner]");
     if (!select) return;
     form.querySelectorAll("input[data-player-name]").forEach(function (input) {
       var row = input.getAttribute("data-player-name");
-      var option = select.querySelector('option[value="' + row + '"]');
+      var option = winnerOptions(select).filter(function (o) { return o.value === row; })[0];
       if (option) {
         option.textContent = input.value.trim() ||
           text(form, "player", "Player {n}").replace("{n}", number(form, Number(row) + 1));
@@ -112,6 +149,7 @@
     forms.forEach(function (form) {
       syncTiplu(form);
       syncNames(form);
+      syncPlaying(form, true);
     });
   }
 
@@ -149,6 +187,7 @@
     if (!target.form.classList.contains("hand-form")) return;
     if (target.matches("[data-tiplu]")) syncTiplu(target.form);
     if (target.matches("[data-player-name]")) syncNames(target.form);
+    if (target.matches(PLAYS)) syncPlaying(target.form);
     clearErrors(target);
   }
   document.addEventListener("input", edited);

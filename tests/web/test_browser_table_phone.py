@@ -84,12 +84,17 @@ NAME_CELLS = (
     ".transfer, .balances-table th[scope=row]"
 )
 
+#: The lines are the text's own (a link's box, 44 px high around its name, is no line).
 BROKEN_NAMES = """(selector) => [...document.querySelectorAll(selector)].filter(cell => {
     const words = cell.textContent.trim().split(/\\s+/).filter(Boolean);
-    const range = document.createRange();
-    range.selectNodeContents(cell);
-    const lines = new Set([...range.getClientRects()].filter(r => r.width > 0)
-        .map(r => Math.round(r.top)));
+    const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    const lines = new Set();
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      [...range.getClientRects()].filter(r => r.width > 0)
+        .forEach(r => lines.add(Math.round(r.top)));
+    }
     return lines.size > words.length;
   }).map(cell => cell.textContent.trim().slice(0, 40))"""
 

@@ -71,6 +71,22 @@ def test_a_three_pack_match_refuses_six_in_a_hand_on_the_page(client):
     assert response.status_code == 422
     body = " ".join(response.get_data(as_text=True).split())
     assert "A hand has 2 to 5 players with three packs; this one lists 6." in body
+    # The packs are the match's, not this form's: the page says what can be done here.
+    told = (
+        "Switch those who sit out this hand to “Sits out”, or play on four packs (up to 8 "
+        "a hand) with “Change the rules…” on the match page."
+    )
+    assert told in body and "the packs setting" not in body
+    nepali = client.post(f"{url}/hands/new", data=hand_form(six, TEN[:6]), headers=NE)
+    said = re.findall(r"<li>([^<]*यसमा ६ जना[^<]*)</li>", nepali.get_data(as_text=True))
+    assert said, "the sentence is on the Nepali page"
+    assert "“बाहिर बस्छ”" in said[0] and "“नियम बदल्नुहोस्…”" in said[0]
+    assert not re.search(r"[A-Za-z0-9]", said[0])  # no setting's id, no Western figure
+    # What it says works: four packs from the rules page, and the six play.
+    changed = client.post(f"{url}/rules", data={"rules-profile": "sparkai", "rules-packs": "4"})
+    assert changed.status_code == 303, changed.get_data(as_text=True)
+    saved = client.post(f"{url}/hands/new", data=hand_form(six, TEN[:6]))
+    assert saved.status_code == 303, saved.get_data(as_text=True)
 
 
 def eight_rows():

@@ -52,6 +52,35 @@ def test_the_table_page_points_to_the_match_still_going(app, client):
     assert "Still going" not in page and going not in page
 
 
+def test_a_night_still_going_leads_and_another_match_is_second(client):
+    """While a match of the table is open, its "Open it" is the page's one main action:
+    starting another match is behind a fold that says one is still going, and still
+    works (two games at once)."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    page = client.get(url).get_data(as_text=True)
+    assert 'class="button-primary">Start tonight\'s match</button>' in page
+    assert "another-match" not in page
+    first = start_match(client, url, ROSTER, name="Tihar night")
+    play(client, first, key, FOUR[:1])
+    page = " ".join(client.get(url).get_data(as_text=True).split())
+    assert "Start tonight's match" not in page
+    assert page.count("button-primary") == 1  # the open night's "Open it" alone
+    assert page.index(f'href="/matches/{first}">Open it</a>') < page.index('id="new-match-title"')
+    fold = re.search(r'<details class="another-match">(.*?)</details>', page)
+    assert fold is not None, "starting another match is folded away, closed"
+    assert "<summary>Start another match</summary>" in fold.group(1)
+    assert "Tihar night is still going" in fold.group(1)
+    assert f'action="{url}/matches"' in fold.group(1)
+    assert '<button type="submit" class="button-secondary">Start another match</button>' in page
+    second = start_match(client, url, ROSTER[:2], name="Second table")
+    assert second != first and _match(client, second)["finished"] is False
+    # A refused second match re-opens the fold at its problem.
+    response = client.post(f"{url}/matches", data={"players": ROSTER, "hands": "many"})
+    assert response.status_code == 422
+    assert '<details class="another-match" open>' in response.get_data(as_text=True)
+
+
 def test_tonights_match_takes_a_number_of_hands(client):
     url = create_table(client)
     match_id = start_match(client, url, ROSTER, hands="६")
