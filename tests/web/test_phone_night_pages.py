@@ -1,0 +1,47 @@
+"""What tripped a scorekeeper playing a whole night of a table on a phone: the way back
+from tonight's match to its table, a deleted hand found again, the money section after
+"Mark paid", and how to pay someone shown to the player who owes them."""
+
+from __future__ import annotations
+
+import re
+
+from api_hands import add, hand, new_match
+from table_pages_support import ROSTER, create_table, edit_key, start_match
+
+
+def _night(client) -> tuple[str, str, str]:
+    """A table (made through its page) with tonight's match of two hands: the table's
+    url, its id and the match's id."""
+    url = create_table(client)
+    match_id = start_match(client, url, ROSTER)
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    for winner in ("Asha", "Bikash"):
+        add(client, match_id, auth, hand(winner))
+    return url, url.rsplit("/", 1)[1], match_id
+
+
+def _back_link(html: str) -> str | None:
+    found = re.search(r'<p class="back[^"]*"><a href="([^"]+)">← ([^<]+)</a>', html)
+    return found and f"{found.group(1)} {found.group(2)}"
+
+
+def test_tonights_match_links_back_to_its_table(app, client):
+    """The night ends on the match page, the money is settled on the table's: the match
+    page of a table's night leads back to the table, for the scorekeeper and for a
+    phone following the read-only link."""
+    _, table_id, match_id = _night(client)
+    assert _back_link(client.get(f"/matches/{match_id}").text) == (
+        f"/tables/{table_id} Friday table"
+    )
+    follower = app.test_client()
+    for _ in range(2):  # drawn, then from what is kept
+        assert _back_link(follower.get(f"/matches/{match_id}").text) == (
+            f"/tables/{table_id} Friday table"
+        )
+
+
+def test_a_lone_match_has_no_table_to_go_back_to(app, client):
+    match_id, _ = new_match(client, 2)
+    assert _back_link(client.get(f"/matches/{match_id}").text) is None
+    assert _back_link(app.test_client().get(f"/matches/{match_id}").text) is None
