@@ -45,3 +45,18 @@ def test_a_lone_match_has_no_table_to_go_back_to(app, client):
     match_id, _ = new_match(client, 2)
     assert _back_link(client.get(f"/matches/{match_id}").text) is None
     assert _back_link(app.test_client().get(f"/matches/{match_id}").text) is None
+
+
+def test_mark_paid_and_take_back_return_to_the_money(client):
+    """The money section sits far down the table's page: after "Mark paid" (or "Take
+    back") the page opens there, where the next payment is marked."""
+    url, table_id, _ = _night(client)
+    paid = client.post(
+        f"{url}/payments", data={"payer": "Chandra", "payee": "Asha", "amount": "1.50"}
+    )
+    assert paid.status_code == 303
+    assert paid.headers["Location"].endswith(f"/tables/{table_id}#money")
+    [payment] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    taken = client.post(f"{url}/payments/{payment['id']}/delete")
+    assert taken.status_code == 303
+    assert taken.headers["Location"].endswith(f"/tables/{table_id}#money")
