@@ -268,6 +268,9 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
     others = [n for n in service.roster(table) if n != player.name]
     pay_form.payee.choices = [SelectChoice(n, n) for n in others]
     owed_to = [t for t in mine["transfers"] if t["from"] == player.name]
+    # Whoever they pay: how to pay them, beside the line, as on the table's page.
+    pays = owed_to or any(t["from"] == player.name for e in mine["earlier"] for t in e["transfers"])
+    payees = service.pay_to_in_table(table.id) if pays else {}
     if not pay_form.is_submitted() and owed_to:
         pay_form.payee.data = owed_to[0]["to"]
         pay_form.amount.data = owed_to[0]["amount"]
@@ -295,6 +298,7 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
             }
             for e in mine["earlier"]
         ],
+        "payees": payees,
         "waiting": (UNCONFIRMED, PENDING),
         "pay_form": pay_form,
         "handles_form": handles_form,

@@ -60,3 +60,26 @@ def test_mark_paid_and_take_back_return_to_the_money(client):
     taken = client.post(f"{url}/payments/{payment['id']}/delete")
     assert taken.status_code == 303
     assert taken.headers["Location"].endswith(f"/tables/{table_id}#money")
+
+
+def test_the_one_who_owes_sees_how_to_pay_on_their_own_page(client):
+    """Bikash publishes his eSewa on his own link; Dipa, who owes him, opens her own
+    link to pay: the handle is beside "Dipa pays Bikash", as on the table's page."""
+    url, table_id, _ = _night(client)
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+
+    def own_link(name: str) -> str:
+        made = client.post(f"/api/v1/tables/{table_id}/players/{name}/link", headers=auth)
+        return made.get_json()["url"].split("localhost", 1)[1]
+
+    client.get(own_link("Dipa"))
+    before = client.get(f"/me/{table_id}").text
+    assert re.search(r'<li class="transfer">Dipa pays Bikash [^<]*</li>', before)
+    client.get(own_link("Bikash"))
+    handles = {"rows-0-kind": "esewa", "rows-0-handle": "9841000000", "rows-0-label": "Home"}
+    assert client.post(f"/me/{table_id}/handles", data=handles).status_code == 303
+    client.get(own_link("Dipa"))
+    page = client.get(f"/me/{table_id}").text
+    owed = re.search(r'<li class="transfer">Dipa pays Bikash .*?</li>', page, re.S)
+    assert owed is not None, page
+    assert "9841000000" in owed.group(0) and "How to pay Bikash" in owed.group(0)
