@@ -80,7 +80,7 @@ from ledger.tables.models import Table
 from ledger.tables.player_stats import match_stats
 from ledger.tables.service import check_match_stake, table_of
 from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
-from ledger.web.score_table import RECENT_HANDS, ScoreCell, score_rows
+from ledger.web.score_table import RECENT_HANDS, ScoreCell, deleted_hands, score_rows
 from ledger.web.undo import take_put_back_offer, take_undo_offer
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -337,6 +337,9 @@ def render_score_cell(cell: ScoreCell) -> Markup:
     macros = current_app.jinja_env.get_template("match/_score_cell.html").module
     drawn: Markup = getattr(macros, "score_cell")(cell)  # noqa: B009  # a template's macro
     return drawn
+
+
+bp.add_app_template_global(deleted_hands, "deleted_hands")
 
 
 #: A hand's column head of the score table is kept by the match and the hand's number: a

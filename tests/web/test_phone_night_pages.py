@@ -5,9 +5,12 @@ from tonight's match to its table, a deleted hand found again, the money section
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 from api_hands import add, hand, new_match
 from table_pages_support import ROSTER, create_table, edit_key, start_match
+
+from ledger.web.score_table import DELETED_NAMED, deleted_hands
 
 
 def _night(client) -> tuple[str, str, str]:
@@ -83,3 +86,33 @@ def test_the_one_who_owes_sees_how_to_pay_on_their_own_page(client):
     owed = re.search(r'<li class="transfer">Dipa pays Bikash .*?</li>', page, re.S)
     assert owed is not None, page
     assert "9841000000" in owed.group(0) and "How to pay Bikash" in owed.group(0)
+
+
+def _gap_links(html: str) -> list[str]:
+    note = re.search(r'<p class="hint hand-gaps">(.*?)</p>', html, re.S)
+    return re.findall(r'<a href="([^"]+)">', note.group(1)) if note else []
+
+
+def test_a_deleted_hand_is_found_from_the_grid(app, client):
+    """Put back lives on the deleted hand's page: the note under the grid links each
+    deleted number there, the last hands undone too (the next hand's number skips them)."""
+    match_id, auth = new_match(client, 4)
+    client.get(f"/matches/{match_id}/join/{auth['Authorization'].split()[1]}")  # its editor
+    for number in (2, 4):
+        gone = client.delete(f"/api/v1/matches/{match_id}/hands/{number}", headers=auth)
+        assert gone.status_code == 200, gone.text
+    page = client.get(f"/matches/{match_id}").text
+    assert _gap_links(page) == [f"/matches/{match_id}/hands/2", f"/matches/{match_id}/hands/4"]
+    assert "Hands 2, 4 were deleted" in re.sub(r"<[^>]+>", "", page)
+    assert "Put hand 4 back" in client.get(f"/matches/{match_id}/hands/4").text
+
+
+def test_only_the_newest_deleted_numbers_are_named_however_wide_the_gap():
+    """A match loaded from a file may skip numbers by the hundred thousand: the note
+    names the newest deleted numbers, read off the gaps, never each number of a gap."""
+    view = SimpleNamespace(running=[(1, ()), (500_000, ())], next_hand_number=500_003)
+    assert deleted_hands(view) == [*range(499_982, 500_000), 500_001, 500_002]
+    assert len(deleted_hands(view)) == DELETED_NAMED
+    undone = SimpleNamespace(running=[(1, ()), (2, ())], next_hand_number=4)
+    assert deleted_hands(undone) == [3]
+    assert deleted_hands(SimpleNamespace(running=[], next_hand_number=1)) == []
