@@ -116,3 +116,14 @@ def test_only_the_newest_deleted_numbers_are_named_however_wide_the_gap():
     undone = SimpleNamespace(running=[(1, ()), (2, ())], next_hand_number=4)
     assert deleted_hands(undone) == [3]
     assert deleted_hands(SimpleNamespace(running=[], next_hand_number=1)) == []
+
+
+def test_a_players_page_names_the_season_it_shows(client):
+    """The first season is called "1": a heading of "1" alone says nothing; the player's
+    page heads its season's figures "Season: 1" (and "All time" on all time's page)."""
+    url, _, _ = _night(client)
+    page = client.get(f"{url}/players/Asha").text
+    heads = re.findall(r'<h2 id="(?:lead|season-figures)-title">([^<]*)</h2>', page)
+    assert heads == ["Season: 1", "Season: 1"]
+    all_time = client.get(f"{url}/players/Asha", query_string={"season": "all"}).text
+    assert re.findall(r'<h2 id="lead-title">([^<]*)</h2>', all_time) == ["All time"]
