@@ -127,3 +127,31 @@ def test_a_players_page_names_the_season_it_shows(client):
     assert heads == ["Season: 1", "Season: 1"]
     all_time = client.get(f"{url}/players/Asha", query_string={"season": "all"}).text
     assert re.findall(r'<h2 id="lead-title">([^<]*)</h2>', all_time) == ["All time"]
+
+
+def test_i_paid_is_not_offered_again_for_what_was_just_paid(client):
+    """Dipa says she paid Bikash: until he confirms, her balance still shows the debt.
+    Her page says she paid, and "I paid" no longer offers the same payment again (one
+    more tap paid it twice); half paid, it offers the other half."""
+    url, table_id, _ = _night(client)
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    made = client.post(f"/api/v1/tables/{table_id}/players/Dipa/link", headers=auth)
+    client.get(made.get_json()["url"].split("localhost", 1)[1])
+
+    def offered(page: str) -> tuple[str | None, str | None]:
+        payee = re.search(r'<option selected value="([^"]+)"', page)
+        amount = re.search(r'id="amount"[^>]*value="([^"]*)"', page)
+        return payee and payee.group(1), amount and amount.group(1)
+
+    before = client.get(f"/me/{table_id}").text
+    assert offered(before) == ("Bikash", "9.00")
+    half = {"payee": "Bikash", "amount": "4.50", "payment_key": "dipa-half"}
+    assert client.post(f"/me/{table_id}/pay", data=half).status_code == 303
+    page = client.get(f"/me/{table_id}").text
+    assert offered(page) == ("Bikash", "4.50")
+    assert "You said you paid NPR\xa04.50: it counts once Bikash says it reached them." in page
+    rest = {"payee": "Bikash", "amount": "4.50", "payment_key": "dipa-rest"}
+    assert client.post(f"/me/{table_id}/pay", data=rest).status_code == 303
+    page = client.get(f"/me/{table_id}").text
+    assert offered(page)[1] in (None, "")
+    assert "You said you paid NPR\xa09.00" in page
