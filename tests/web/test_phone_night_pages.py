@@ -155,3 +155,17 @@ def test_i_paid_is_not_offered_again_for_what_was_just_paid(client):
     page = client.get(f"/me/{table_id}").text
     assert offered(page)[1] in (None, "")
     assert "You said you paid NPR\xa09.00" in page
+
+
+def test_a_players_nights_read_as_the_tables_list_of_matches(client):
+    """On a phone the night's name is a whole-width link: the figures after it made a
+    line of their own that began with a colon. They sit under the name, as on the
+    table's list of matches."""
+    url, table_id, match_id = _night(client)
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    made = client.post(f"/api/v1/tables/{table_id}/players/Asha/link", headers=auth)
+    client.get(made.get_json()["url"].split("localhost", 1)[1])
+    page = client.get(f"/me/{table_id}").text
+    night = re.search(rf'<a href="/matches/{match_id}">[^<]+</a>\s*(.*?)</li>', page, re.S)
+    assert night is not None
+    assert re.fullmatch(r'<p class="match-meta">\+\d+, place 1</p>', night.group(1).strip())
