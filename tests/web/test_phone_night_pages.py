@@ -169,3 +169,23 @@ def test_a_players_nights_read_as_the_tables_list_of_matches(client):
     night = re.search(rf'<a href="/matches/{match_id}">[^<]+</a>\s*(.*?)</li>', page, re.S)
     assert night is not None
     assert re.fullmatch(r'<p class="match-meta">\+\d+, place 1</p>', night.group(1).strip())
+
+
+def test_i_paid_is_a_tap_away_for_someone_who_is_owed(client):
+    """Bikash is owed: a big "I paid" beside "You are owed" reads as "I was paid", and
+    he would record a payment of his own. It waits behind a tap; Dipa, who owes, has
+    the form open."""
+    url, table_id, _ = _night(client)
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+
+    def page_of(name: str) -> str:
+        made = client.post(f"/api/v1/tables/{table_id}/players/{name}/link", headers=auth)
+        client.get(made.get_json()["url"].split("localhost", 1)[1])
+        return client.get(f"/me/{table_id}").text
+
+    tucked = re.compile(r'<details class="person-pay-other">\s*<summary id="pay-title">I paid<')
+    bikash = page_of("Bikash")
+    assert "You are owed" in bikash and tucked.search(bikash)
+    dipa = page_of("Dipa")
+    assert "You owe" in dipa and not tucked.search(dipa)
+    assert '<h3 id="pay-title">I paid</h3>' in dipa
