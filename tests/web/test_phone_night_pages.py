@@ -189,3 +189,10 @@ def test_i_paid_is_a_tap_away_for_someone_who_is_owed(client):
     dipa = page_of("Dipa")
     assert "You owe" in dipa and not tucked.search(dipa)
     assert '<h3 id="pay-title">I paid</h3>' in dipa
+
+
+def test_the_tables_what_if_names_the_season_it_compares(client):
+    url, _, _ = _night(client)
+    page = client.get(f"{url}/what-if", query_string={"rules-profile": "everestbuzz"}).text
+    heading = re.search(r'<h2 id="what-if-title">([^<]*)</h2>', page)
+    assert heading is not None and heading.group(1).startswith("Season: 1 · ")
