@@ -196,3 +196,24 @@ def test_the_tables_what_if_names_the_season_it_compares(client):
     page = client.get(f"{url}/what-if", query_string={"rules-profile": "everestbuzz"}).text
     heading = re.search(r'<h2 id="what-if-title">([^<]*)</h2>', page)
     assert heading is not None and heading.group(1).startswith("Season: 1 · ")
+
+
+def test_where_a_foul_is_looked_for_the_form_says_why_it_is_not(client):
+    """Under rules that do not penalise a foul, a scorekeeper opening a player's "More"
+    for the foul found nothing: it says the Foul setting is off. Under rules that
+    penalise one, the foul's box is there instead."""
+    _, _, match_id = _night(client)
+    off = client.get(f"/matches/{match_id}/hands/new").text
+    assert off.count('<p class="hint no-foul">') == len(ROSTER)
+    assert "their Foul setting is off" in off and 'name="players-0-foul"' not in off
+    fouls = client.post(
+        "/api/v1/matches",
+        json={
+            "name": "Fouls",
+            "players": ROSTER,
+            "rules": {"profile": "sparkai", "foul": "same_hand"},
+        },
+    ).get_json()
+    client.get(f"/matches/{fouls['id']}/join/{fouls['edit_key']}")
+    on = client.get(f"/matches/{fouls['id']}/hands/new").text
+    assert 'name="players-0-foul"' in on and "no-foul" not in on
