@@ -217,3 +217,22 @@ def test_where_a_foul_is_looked_for_the_form_says_why_it_is_not(client):
     client.get(f"/matches/{fouls['id']}/join/{fouls['edit_key']}")
     on = client.get(f"/matches/{fouls['id']}/hands/new").text
     assert 'name="players-0-foul"' in on and "no-foul" not in on
+
+
+def test_where_a_foul_penalty_goes_is_said_in_words(client):
+    """The foul setting's choices said "same hand" and "next hand": to whom? The
+    finisher of this hand or of the next, wherever the setting is shown."""
+    fouls = client.post(
+        "/api/v1/matches",
+        json={
+            "name": "Fouls",
+            "players": ROSTER,
+            "rules": {"profile": "sparkai", "foul": "next_hand"},
+        },
+    ).get_json()
+    client.get(f"/matches/{fouls['id']}/join/{fouls['edit_key']}")
+    page = re.sub(r"\s+", " ", client.get(f"/matches/{fouls['id']}").text)
+    assert "(changed: foul to the next hand&#39;s finisher)" in page
+    rules = client.get(f"/matches/{fouls['id']}/rules").text
+    choices = re.search(r'<select[^>]*id="rules-foul".*?</select>', rules, re.S).group(0)
+    assert "to this hand&#39;s finisher" in choices and "same hand" not in choices
