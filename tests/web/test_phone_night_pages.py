@@ -236,3 +236,24 @@ def test_where_a_foul_penalty_goes_is_said_in_words(client):
     rules = client.get(f"/matches/{fouls['id']}/rules").text
     choices = re.search(r'<select[^>]*id="rules-foul".*?</select>', rules, re.S).group(0)
     assert "to this hand&#39;s finisher" in choices and "same hand" not in choices
+
+
+def test_the_match_page_says_who_sits_out_the_next_hand(app, client):
+    """Six at a deal of five: the dealer sits out. The page said who deals the next hand
+    and who sat out the last, not who gets up for the next one, which the table (and the
+    phones following) need before the deal."""
+    url = create_table(client)
+    six = [*ROSTER, "Gopal", "Hari"][:6]
+    match_id = start_match(client, url, ROSTER, guests="Gopal, Hari")
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    body = client.get(f"/api/v1/matches/{match_id}").get_json()
+    assert [p["name"] for p in body["players"]] == six
+    words = re.sub(r"<[^>]+>", "", client.get(f"/matches/{match_id}").text)
+    assert "Sits out hand 1 in turn: Asha." in words
+    add(client, match_id, auth, hand("Bikash", players=six[1:]))
+    for follower in (client, app.test_client()):
+        words = re.sub(r"<[^>]+>", "", follower.get(f"/matches/{match_id}").text)
+        assert "Hand 2 is dealt by Bikash." in words
+        assert "Sits out hand 2 in turn: Bikash." in words
+    four, _ = new_match(client, 1)  # four at a deal of five: nobody sits out
+    assert "Sits out hand" not in client.get(f"/matches/{four}").text
