@@ -257,3 +257,25 @@ def test_the_match_page_says_who_sits_out_the_next_hand(app, client):
         assert "Sits out hand 2 in turn: Bikash." in words
     four, _ = new_match(client, 1)  # four at a deal of five: nobody sits out
     assert "Sits out hand" not in client.get(f"/matches/{four}").text
+
+
+def test_a_debt_from_the_season_before_shows_how_to_pay_too(client):
+    """A new season began before everyone paid: the debt of the season before is on the
+    payer's own page with its own "I paid", and how to pay the payee beside it."""
+    url, table_id, _ = _night(client)
+    assert client.post(f"{url}/seasons", data={"name": "Dashain"}).status_code == 303
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+
+    def own_link(name: str) -> str:
+        made = client.post(f"/api/v1/tables/{table_id}/players/{name}/link", headers=auth)
+        return made.get_json()["url"].split("localhost", 1)[1]
+
+    client.get(own_link("Bikash"))
+    handles = {"rows-0-kind": "khalti", "rows-0-handle": "9812345678"}
+    assert client.post(f"/me/{table_id}/handles", data=handles).status_code == 303
+    client.get(own_link("Dipa"))
+    page = client.get(f"/me/{table_id}").text
+    earlier = re.search(r'<section class="person-earlier".*?</section>', page, re.S)
+    assert earlier is not None
+    owed = re.search(r'<li class="transfer">Dipa pays Bikash .*?</li>', earlier.group(0), re.S)
+    assert owed is not None and "9812345678" in owed.group(0)
