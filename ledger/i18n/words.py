@@ -77,8 +77,9 @@ CHOICE_WORDS = {
     "left": _l("left"),
     "right": _l("right"),
     "off": _l("off"),
-    "same_hand": _l("same hand"),
-    "next_hand": _l("next hand"),
+    # Where a foul's penalty goes: "same hand" alone did not say to whom.
+    "same_hand": _l("to this hand's finisher"),
+    "next_hand": _l("to the next hand's finisher"),
     True: _l("yes"),
     False: _l("no"),
 }

@@ -76,10 +76,11 @@ from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_match, read_whole_number, rules_from_record, tidy
 from ledger.matches.view import HandView, MatchView, stake_of
+from ledger.tables.models import Table
 from ledger.tables.player_stats import match_stats
 from ledger.tables.service import check_match_stake, table_of
 from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
-from ledger.web.score_table import RECENT_HANDS, ScoreCell, score_rows
+from ledger.web.score_table import RECENT_HANDS, ScoreCell, deleted_hands, score_rows
 from ledger.web.undo import take_put_back_offer, take_undo_offer
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -338,6 +339,9 @@ def render_score_cell(cell: ScoreCell) -> Markup:
     return drawn
 
 
+bp.add_app_template_global(deleted_hands, "deleted_hands")
+
+
 #: A hand's column head of the score table is kept by the match and the hand's number: a
 #: new hand draws its own.
 SCORE_HEADS = "ledger_score_heads"
@@ -498,8 +502,9 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
     html = fragment_cache().get(_key("page", public_id, row.version, False)) if whole else None
     if html is None:
         body = rendered_part("body", row, key is not None)
+        home = table_of(row)  # a table's night leads back to its table (its money)
         if whole:
-            before, after = read_only_frame(row)
+            before, after = read_only_frame(row, home)
             html = "".join((before, body, after))  # as text: Markup would escape the frame
             fragment_cache().put(_key("page", public_id, row.version, False), html)
         else:
@@ -507,6 +512,7 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
                 "match/show.html",
                 name=row.name,
                 public_id=public_id,
+                table=home,
                 body=body,
                 share=share,
                 undo=undo,
@@ -527,12 +533,14 @@ FRAMES_KEPT = 256
 BODY_HERE = "\x00body\x00"  # where the body goes: no page's text holds a NUL
 
 
-def read_only_frame(row: Match) -> tuple[str, str]:
-    """The read-only page of ``row`` before and after its body, with no message waiting."""
+def read_only_frame(row: Match, table: Table | None) -> tuple[str, str]:
+    """The read-only page of ``row`` (in ``table``, or None) before and after its body,
+    with no message waiting."""
     seconds = current_app.config["STATIC_RECHECK_SECONDS"]
     key = (
         row.public_id,
         row.name,
+        (table.public_id, table.name) if table else None,
         current_language(),
         digit_style(),
         here(),
@@ -546,6 +554,7 @@ def read_only_frame(row: Match) -> tuple[str, str]:
             "match/show.html",
             name=row.name,
             public_id=row.public_id,
+            table=table,
             body=Markup(BODY_HERE),
             share=None,
             undo=None,

@@ -268,9 +268,21 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
     others = [n for n in service.roster(table) if n != player.name]
     pay_form.payee.choices = [SelectChoice(n, n) for n in others]
     owed_to = [t for t in mine["transfers"] if t["from"] == player.name]
-    if not pay_form.is_submitted() and owed_to:
-        pay_form.payee.data = owed_to[0]["to"]
-        pay_form.amount.data = owed_to[0]["amount"]
+    # Whoever they pay: how to pay them, beside the line, as on the table's page.
+    pays = owed_to or any(t["from"] == player.name for e in mine["earlier"] for t in e["transfers"])
+    payees = service.pay_to_in_table(table.id) if pays else {}
+    said_paid = _said_paid(player.name, table.current_season.public_id, mine["payments"])
+    # "I paid" again, ready for the same payment, invites paying twice: the form offers
+    # what is left of the first payment not already said to be paid.
+    if not pay_form.is_submitted():
+        for t in owed_to:
+            if t.get("amount") is None:  # played for points: no money to pay
+                break
+            owed = Decimal(t["amount"])  # as many places as the currency has
+            left = (owed - said_paid.get(t["to"], Decimal(0))).quantize(owed)
+            if left > 0:
+                pay_form.payee.data, pay_form.amount.data = t["to"], str(left)
+                break
     handles_form = given.pop("handles_form", None) or HandlesForm(formdata=None)
     if not handles_form.is_submitted():
         for row, handle in zip(handles_form.rows, mine["handles"], strict=False):
@@ -295,6 +307,8 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
             }
             for e in mine["earlier"]
         ],
+        "payees": payees,
+        "said_paid": said_paid,
         "waiting": (UNCONFIRMED, PENDING),
         "pay_form": pay_form,
         "handles_form": handles_form,
@@ -320,6 +334,17 @@ def _problems(invalid: Invalid) -> list[str]:
 
 def _back(player: TablePlayer) -> Response:
     return redirect(url_for("people.page", public_id=player.table.public_id), 303)
+
+
+def _said_paid(name: str, season: str, payments: list[dict[str, Any]]) -> dict[str, Decimal]:
+    """What ``name`` paid each payee in ``season`` (its public id) that the payee has
+    still to confirm (it does not count in the balance until then), by payee."""
+    found: dict[str, Decimal] = {}
+    for p in payments:
+        waiting = p["state"] in (UNCONFIRMED, PENDING) and not p["deleted"]
+        if waiting and p["from"] == name and p["season"] == season:
+            found[p["to"]] = found.get(p["to"], Decimal(0)) + Decimal(p["amount"])
+    return found
 
 
 def _decimal(text: str | None) -> Decimal | None:

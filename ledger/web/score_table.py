@@ -66,3 +66,23 @@ def score_rows(view: MatchView) -> list[ScoreRow]:
         )
         for name in view.players
     ]
+
+
+#: The deleted hands the note under the score table names at most (the newest).
+DELETED_NAMED = 20
+
+
+def deleted_hands(view: MatchView) -> list[int]:
+    """The numbers no kept hand of the match has, below the next hand's (a deleted hand
+    keeps its number: numbers are not used again), the last hands undone or deleted
+    too: the note under the score table links each to the hand's page, where it is put
+    back. The newest ``DELETED_NAMED``, read off the gaps between the kept numbers (a
+    gap of any width costs nothing)."""
+    kept = sorted(number for number, _ in view.running)
+    bounds = [0, *kept, view.next_hand_number]
+    found: list[int] = []
+    for low, high in zip(reversed(bounds[:-1]), reversed(bounds[1:]), strict=True):
+        found.extend(range(high - 1, low, -1)[: DELETED_NAMED - len(found)])
+        if len(found) == DELETED_NAMED:
+            break
+    return sorted(found)

@@ -337,6 +337,11 @@ TABLE_PAGES.share(bp)  # qr (the read-only link's QR code) and join (the edit li
 # --- writes --------------------------------------------------------------------------
 
 
+#: The money section of the table's page (far down it on a phone): a payment marked or
+#: taken back opens the page there, where the next one is marked.
+MONEY = "money"
+
+
 def _back(table: Table, message: str) -> Response:
     flash(message, "success")
     return redirect(url_for("tables.show", public_id=table.public_id), 303)
@@ -487,7 +492,9 @@ def add_payment(public_id: str) -> ResponseReturnValue:
     )
     flash(said_once(words, answered.replayed), "success")
     earlier = shown if shown is not None and shown is not table.current_season else None
-    back = url_for("tables.show", public_id=public_id, season=earlier and earlier.public_id)
+    back = url_for(
+        "tables.show", public_id=public_id, season=earlier and earlier.public_id, _anchor=MONEY
+    )
     return redirect(back, 303)
 
 
@@ -542,7 +549,7 @@ def delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     except Invalid as invalid:  # a key that is no key: the form was not the page's
         return _page(table, table.current_season, 422, top_problems=place(invalid, {}))
     flash(tr("The payment is taken back."), "success")  # the same form again: the same words
-    return redirect(url_for("tables.show", public_id=public_id), 303)
+    return redirect(url_for("tables.show", public_id=public_id, _anchor=MONEY), 303)
 
 
 # --- a player's record ---------------------------------------------------------------

@@ -38,7 +38,7 @@ def test_mark_paid_on_the_season_before_settles_that_season(client):
     for form in forms:
         done = client.post(f"{url}/payments", data={**form, "season": first})
         assert done.status_code == 303, done.get_data(as_text=True)
-        assert done.headers["Location"].endswith(f"{url}?season={first}")
+        assert done.headers["Location"].endswith(f"{url}?season={first}#money")
     assert _settle_up(client, url, first)["transfers"] == []
     now = _settle_up(client, url)
     assert {Decimal(b["amount"]) for b in now["balances"]} == {Decimal("0")}
@@ -58,7 +58,7 @@ def test_the_current_season_page_records_in_the_current_season(client):
     record = {"payer": "Asha", "payee": "Bikash", "amount": "१०.५०"}
     done = client.post(f"{url}/payments", data=record)
     assert done.status_code == 303
-    assert done.headers["Location"].endswith(url)
+    assert done.headers["Location"].endswith(f"{url}#money")
     paid = client.get(f"/api/v1{url}/payments").get_json()["payments"]
     current = client.get(f"/api/v1{url}").get_json()["seasons"][-1]["id"]
     assert [(p["amount"], p["season"]) for p in paid] == [("10.50", current)]

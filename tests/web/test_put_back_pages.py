@@ -54,6 +54,8 @@ def test_an_undo_offers_the_hand_back_too(client):
     client.post(f"{url}/hands/2/undo", data={"version": "1"})
     page = client.get(url).get_data(as_text=True)
     assert put_back_form(page, url, 2)
+    # said of an undo as of a delete (it said "Deleted the wrong hand?" after an undo)
+    assert "Took out the wrong hand? Put it back as it was, in its place." in page
     assert page_totals(page) == engine_nets(WORKED)
 
 

@@ -1,0 +1,94 @@
+"""A table's night on a phone (390 × 844, touch), as a scorekeeper and the players play
+it: what tripped them, held here. A wallet number the payee published reads whole
+wherever it is shown (a number broken over two lines is misread, or paid to the wrong
+account), in English and Nepali; axe finds nothing serious on those pages."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import PHONE, axe_problems, created, no_sideways_scroll
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Gopal"]
+WALLET = "9801234567"
+
+
+def _hand(winner: str) -> dict:
+    """A hand that ``winner`` finishes with the most maal: every other player pays him."""
+    return {
+        "finish": "sequences",
+        "winner": winner,
+        "players": [
+            {"name": n, "seen": "sequences", "maal": 12 if n == winner else i}
+            for i, n in enumerate(PLAYERS)
+        ],
+    }
+
+
+def _night(request, base: str) -> tuple[dict, str]:
+    """A table played for NPR 10 a point, with a night of two hands that Bikash won,
+    ended (its settle-up then leads its page), and Bikash's own link; the table (with
+    its key) and the link."""
+    table = created(
+        request,
+        f"{base}/api/v1/tables",
+        {
+            "name": "Friday at Asha's",
+            "players": PLAYERS,
+            "rules": "amarnepal",
+            "stake": {"per_point": "10", "currency": "NPR"},
+        },
+    )
+    key = table["edit_key"]
+    match = created(
+        request,
+        f"{base}/api/v1/tables/{table['id']}/matches",
+        {"name": "Friday", "players": PLAYERS},
+        key,
+    )
+    for winner in ("Bikash", "Bikash"):
+        created(request, f"{base}/api/v1/matches/{match['id']}/hands", _hand(winner), key)
+    ended = request.patch(
+        f"{base}/api/v1/matches/{match['id']}",
+        data={"finished": True},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert ended.status == 200, ended.text()
+    link = created(request, f"{base}/api/v1/tables/{table['id']}/players/Bikash/link", key=key)
+    return {**table, "match": match["id"]}, link["url"].replace("http://localhost", base)
+
+
+#: Each wallet number shown, and the lines it takes.
+WALLET_LINES = """() => [...document.querySelectorAll('.pay-handle')]
+    .filter(e => e.checkVisibility())
+    .map(e => [e.textContent, new Set([...e.getClientRects()].map(r => Math.round(r.top))).size])"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_a_wallet_number_reads_whole_on_a_phone(browser, live_server, axe_source, lang):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{live_server}/lang/{lang}?next=/")
+        table, bikash = _night(phone.request, live_server)
+        phone.goto(bikash)  # Bikash's phone: he says how to pay him
+        phone.wait_for_url(f"{live_server}/me/{table['id']}")
+        phone.select_option("#rows-0-kind", "esewa")
+        phone.fill("#rows-0-handle", WALLET)
+        phone.fill("#rows-0-label", "Bikash eSewa")
+        with phone.expect_navigation():
+            phone.locator(".person-handles button[type=submit]").tap()
+        for url in (
+            f"{live_server}/matches/{table['match']}",
+            f"{live_server}/tables/{table['id']}",
+            f"{live_server}/me/{table['id']}",
+        ):
+            phone.goto(url)
+            phone.evaluate("() => document.fonts.ready.then(() => true)")
+            shown = phone.evaluate(WALLET_LINES)
+            assert shown and all(lines == 1 for _, lines in shown), (url, shown)
+            assert no_sideways_scroll(phone), url
+            assert axe_problems(phone, axe_source) == [], url
+    finally:
+        context.close()
