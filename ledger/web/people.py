@@ -337,12 +337,12 @@ def _back(player: TablePlayer) -> Response:
 
 
 def _said_paid(name: str, season: str, payments: list[dict[str, Any]]) -> dict[str, Decimal]:
-    """What ``name`` paid each payee in ``season`` (its public id) that the payee has
-    still to confirm (it does not count in the balance until then), by payee."""
+    """What ``name`` said they paid each payee in ``season`` (its public id), by payee:
+    their own pending payments, which count in the balance only once the payee confirms
+    them (one the table marked counts at once, so the debt left already shows it)."""
     found: dict[str, Decimal] = {}
     for p in payments:
-        waiting = p["state"] in (UNCONFIRMED, PENDING) and not p["deleted"]
-        if waiting and p["from"] == name and p["season"] == season:
+        if p["state"] == PENDING and p["from"] == name and p["season"] == season:
             found[p["to"]] = found.get(p["to"], Decimal(0)) + Decimal(p["amount"])
     return found
 

@@ -157,6 +157,25 @@ def test_i_paid_is_not_offered_again_for_what_was_just_paid(client):
     assert "You said you paid NPR\xa09.00" in page
 
 
+def test_a_payment_the_table_marked_is_no_payment_the_player_said(client):
+    """ "Mark paid" with the table's key counts at once: the debt left is what the form
+    offers, and the player's page does not say they said they paid it."""
+    url, table_id, _ = _night(client)
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    made = client.post(f"/api/v1/tables/{table_id}/players/Dipa/link", headers=auth)
+    client.get(made.get_json()["url"].split("localhost", 1)[1])
+    marked = client.post(
+        f"/api/v1/tables/{table_id}/payments",
+        json={"from": "Dipa", "to": "Bikash", "amount": "4.50"},
+        headers={**auth, "Idempotency-Key": "marked-half"},
+    )
+    assert marked.status_code == 201 and marked.get_json()["state"] == "unconfirmed"
+    page = client.get(f"/me/{table_id}").text
+    amount = re.search(r'id="amount"[^>]*value="([^"]*)"', page)
+    assert amount is not None and amount.group(1) == "4.50"  # the 9.00 owed, less 4.50
+    assert "You said you paid" not in page
+
+
 def test_a_players_nights_read_as_the_tables_list_of_matches(client):
     """On a phone the night's name is a whole-width link: the figures after it made a
     line of their own that began with a colon. They sit under the name, as on the
