@@ -338,7 +338,8 @@ TABLE_PAGES.share(bp)  # qr (the read-only link's QR code) and join (the edit li
 
 
 #: The money section of the table's page (far down it on a phone): a payment marked or
-#: taken back opens the page there, where the next one is marked.
+#: taken back opens the page there, where the next one is marked, with its message
+#: (flashed as ``MONEY``: the section shows it, not the page's top out of sight).
 MONEY = "money"
 
 
@@ -490,7 +491,7 @@ def add_payment(public_id: str) -> ResponseReturnValue:
         payee=paid["to"],
         amount=money(Decimal(paid["amount"]), paid["currency"]),
     )
-    flash(said_once(words, answered.replayed), "success")
+    flash(said_once(words, answered.replayed), MONEY)
     earlier = shown if shown is not None and shown is not table.current_season else None
     back = url_for(
         "tables.show", public_id=public_id, season=earlier and earlier.public_id, _anchor=MONEY
@@ -548,7 +549,7 @@ def delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
         service.delete_payment(table, payment_id, key=request.form.get("payment_key") or None)
     except Invalid as invalid:  # a key that is no key: the form was not the page's
         return _page(table, table.current_season, 422, top_problems=place(invalid, {}))
-    flash(tr("The payment is taken back."), "success")  # the same form again: the same words
+    flash(tr("The payment is taken back."), MONEY)  # the same form again: the same words
     return redirect(url_for("tables.show", public_id=public_id, _anchor=MONEY), 303)
 
 

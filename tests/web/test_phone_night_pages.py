@@ -59,10 +59,16 @@ def test_mark_paid_and_take_back_return_to_the_money(client):
     )
     assert paid.status_code == 303
     assert paid.headers["Location"].endswith(f"/tables/{table_id}#money")
+    page = client.get(paid.headers["Location"]).text  # its message where the page opens
+    money = page[page.index('id="money"') :]
+    assert "Chandra paid Asha NPR\xa01.50." in money
+    assert "Chandra paid Asha" not in page[: page.index('id="money"')]
     [payment] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
     taken = client.post(f"{url}/payments/{payment['id']}/delete")
     assert taken.status_code == 303
     assert taken.headers["Location"].endswith(f"/tables/{table_id}#money")
+    page = client.get(taken.headers["Location"]).text
+    assert page.index("The payment is taken back.") > page.index('id="money"')
 
 
 def test_the_one_who_owes_sees_how_to_pay_on_their_own_page(client):
