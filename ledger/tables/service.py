@@ -508,10 +508,9 @@ def season_settle_up(
     """Money across nights: each player's balance over the season's zero-sum matches
     (with a table stake: their money at each match's stake in the table's currency,
     less what they paid, plus what they were paid, counting the payments whose state
-    counts, at their amount: one handed over before the table changed its currency
-    settled matches that moved with it at the same amount a point) and the fewest
-    transfers that settle every balance exactly (the engine's ``settle_up``). Without a
-    stake, in points. Each balance row carries how to pay
+    counts in that currency, as the matches are counted) and the fewest transfers that
+    settle every balance exactly (the engine's ``settle_up``). Without a stake, in
+    points. Each balance row carries how to pay
     that player (``pay_to``); ``unconfirmed`` and ``pending`` list the payments
     counted but not yet confirmed, and recorded by the payer, not yet counted.
     ``read``: the season's standings already read; ``paid``: its payments already read
@@ -522,12 +521,18 @@ def season_settle_up(
         roster(table),
         list(read.matches) if read is not None else _figures(table, season),
         table_stake,
-        [(p.payer, p.payee, p.amount) for p in found if p.counts],
+        [(p.payer, p.payee, p.amount) for p in found if p.counts and _in_currency(p, table)],
     )
     body = with_pay_to(table, figures.money_settle_up(balances, table_stake))
     body["unconfirmed"] = [p.id for p in found if p.state == UNCONFIRMED]
     body["pending"] = [p.id for p in found if p.state == PENDING]
     return body
+
+
+def _in_currency(payment: TablePayment, table: Table) -> bool:
+    """Whether a payment is in the table's currency (one stored before payments kept
+    their currency has none: it was the table's)."""
+    return payment.currency is None or payment.currency == table.stake_currency
 
 
 # --- payments ------------------------------------------------------------------------
@@ -928,11 +933,11 @@ def rules_spec(table: Table) -> dict[str, Any]:
 
 def _carry_currency(table: Table, value: Stake | None) -> None:
     """A table has one currency: when it changes (one picked by mistake, put right after
-    nights were played), the table's matches staked in the old one move to the new one at
-    the same amount a point, so their money stays in the balances with the payments
-    that settled it (each keeps the currency it was handed over in); each such match's
-    version moves, so kept pages and PDFs follow. Dropping the stake leaves the matches
-    and the payments as they are."""
+    nights were played), the table's matches and payments in the old one move to the new
+    one, the matches at the same amount a point, so their money stays in the balances
+    with the payments that settled it; each such match's version moves, so kept pages
+    and PDFs follow. Dropping the stake leaves the matches and the payments as they are
+    (a stake set again in another currency leaves them out of its balances)."""
     old = table.stake_currency
     if value is None or old is None or value.currency == old:
         return
@@ -940,6 +945,11 @@ def _carry_currency(table: Table, value: Stake | None) -> None:
         update(Match)
         .where(Match.table_id == table.id, Match.stake_currency == old)
         .values(stake_currency=value.currency, version=Match.version + 1)
+    )
+    db.session.execute(
+        update(TablePayment)
+        .where(TablePayment.table_id == table.id, TablePayment.currency == old)
+        .values(currency=value.currency)
     )
 
 

@@ -1,9 +1,9 @@
 """A payment keeps the currency it was handed over in: the table's stake's when it was
-recorded. Dropping the table's stake (points only from then on) or changing its currency
-leaves each payment's own currency as it was, in every answer that gives a payment
-(the payments, the answer to a confirmation, a player's own ``/me``) and in the
-table's export, which brings it back on import (an older export without it: the
-table's currency)."""
+recorded. Dropping the table's stake (points only from then on), or setting one again
+in another currency, leaves each payment's own currency as it was, in every answer that
+gives a payment (the payments, the answer to a confirmation, a player's own ``/me``)
+and in the table's export, which brings it back on import (an older export without it:
+the table's currency). A currency put right takes the payments with the matches."""
 
 from __future__ import annotations
 
@@ -37,24 +37,41 @@ def test_a_payment_keeps_its_currency_when_the_table_drops_its_stake(client):
     assert (confirmed["state"], confirmed["currency"]) == ("confirmed", "NPR")
 
 
-def test_a_payment_keeps_its_currency_when_the_table_changes_its_own(client):
-    """The matches move to the new currency at the same amount a point (the currency was
-    picked by mistake, or the table now plays in another); the money handed over stays
-    in the currency it was handed over in, and still settles what it settled."""
+def test_a_currency_put_right_takes_the_payments_with_the_matches(client):
+    """The table's currency was picked by mistake: its matches move to the new one at
+    the same amount a point, and the money handed over in it moves with them, still
+    settling what it settled."""
     table = _paid_night(client)
     owed = {b["name"]: b["amount"] for b in table.get("/settle-up")["balances"]}
     table.patch("", {"stake": {"per_point": "1.00", "currency": "INR"}})
     pay(table, table.key, "Chandra", "Asha", "2.00")
-    assert _currencies(table.get("/payments")["payments"]) == ["NPR", "INR"]
+    assert _currencies(table.get("/payments")["payments"]) == ["INR", "INR"]
     settle = table.get("/settle-up")
     assert settle["stake"]["currency"] == "INR"
     after = {b["name"]: b["amount"] for b in settle["balances"]}
-    assert after["Bikash"] == owed["Bikash"]  # the NPR payment still counts
+    assert after["Bikash"] == owed["Bikash"]  # his payment still counts
+
+
+def _restaked_in_rupees(client) -> TableClient:
+    """A night and a payment in NPR; the stake dropped, then set again in INR."""
+    table = _paid_night(client)
+    table.patch("", {"stake": None})
+    table.patch("", {"stake": {"per_point": "1.00", "currency": "INR"}})
+    return table
+
+
+def test_a_stake_set_again_in_another_currency_leaves_the_old_money_out(client):
+    """The NPR night stays out of the INR balances, and so does the NPR payment that
+    settled part of it: before, the payment counted alone and made a debt of its own."""
+    table = _restaked_in_rupees(client)
+    assert _currencies(table.get("/payments")["payments"]) == ["NPR"]
+    settle = table.get("/settle-up")
+    assert settle["transfers"] == []
+    assert {b["amount"] for b in settle["balances"]} <= {"0.00", None}
 
 
 def test_the_export_carries_each_payments_currency_and_the_import_keeps_it(client):
-    table = _paid_night(client)
-    table.patch("", {"stake": {"per_point": "1.00", "currency": "INR"}})
+    table = _restaked_in_rupees(client)
     pay(table, table.key, "Chandra", "Asha", "2.00")
     exported = client.get(f"{table.url}/export.json").get_json()
     assert _currencies(exported["payments"]) == ["NPR", "INR"]

@@ -2,8 +2,7 @@
 cannot be given another currency (422 on ``stake.currency``, nothing changed), and when
 the table's own currency is changed (a currency picked by mistake, put right after the
 nights were played), its matches staked in the old one move with it, so the money of
-the nights and the payments stay in the balances and still sum to zero (each payment
-keeps the currency it was handed over in)."""
+the nights and the payments stay in the balances and still sum to zero."""
 
 from __future__ import annotations
 
@@ -60,4 +59,4 @@ def test_a_new_currency_for_the_table_takes_its_nights_and_payments_with_it(clie
     night = client.get(f"/api/v1/matches/{match['id']}").get_json()
     assert night["stake"] == {"per_point": "1.00", "currency": "INR"}
     [payment] = table.get("/payments")["payments"]
-    assert payment["currency"] == "NPR"  # the money handed over stays what it was
+    assert payment["currency"] == "INR"

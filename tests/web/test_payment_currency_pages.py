@@ -73,8 +73,9 @@ def test_the_players_own_page_shows_a_payment_in_its_currency_after_the_stake_is
     assert "¤" not in listed and "points only" in listed
 
 
-def test_after_a_change_of_currency_each_payment_shows_its_own(client):
+def test_after_a_stake_set_again_in_another_currency_each_payment_shows_its_own(client):
     table = _paid_table(client)
+    _change_stake(client, table, None)
     _change_stake(client, table, {"per_point": "1.00", "currency": "INR"})
     paid = client.post(
         f"/api/v1/tables/{table['id']}/payments",
