@@ -472,3 +472,33 @@ def test_rows_left_blank_are_no_players_without_script(client):
     added = client.post("/check", data={**data, "action": "add_player"}).get_data(as_text=True)
     mode = re.search(r'<input[^>]*name="players-4-maal_mode"[^>]*value="number"[^>]*>', added)
     assert mode and "checked" in mode.group(0)
+
+
+def unseen_notes(body: str) -> dict[int, str]:
+    """Each row's note on an unseen player's maal, shown ("" where the row has it hidden)."""
+    notes = re.findall(r'<p class="hint unseen-maal" id="player-(\d+)-unseen-maal"( hidden)?>(.*?)</p>', body, re.S)
+    return {int(row): "" if hidden else text_of(words).strip() for row, hidden, words in notes}
+
+
+def test_an_unseen_players_maal_says_what_it_counts_by_the_box(client):
+    """The settlement said an unseen player's maal counts 0 under murder; the form, where
+    it is typed, said nothing. The note shows beside the maal of the row marked unseen
+    (the maal is still taken and kept); kidnap says the finisher takes it; keep needs no
+    note. A form shown again with a problem keeps it."""
+    murder = client.post("/check", data=hand_form(WORKED)).text
+    assert unseen_notes(murder) == {
+        0: "",
+        1: "",
+        2: "",
+        3: "Unseen: this maal counts 0 under these rules (murder); it is still recorded.",
+    }
+    assert 'id="players-3-maal"' in murder and 'value="8"' in murder  # taken, not refused
+    kidnap = client.post("/check", data=hand_form(WORKED, **{"rules-unseen_maal": "kidnap"}))
+    assert unseen_notes(kidnap.text)[3] == "Unseen: the finisher takes this maal (kidnap)."
+    keep = client.post("/check", data=hand_form(WORKED, **{"rules-unseen_maal": "keep"}))
+    assert unseen_notes(keep.text) == {}
+    again = client.post("/check", data=hand_form(WORKED, finish="", winner=""))
+    assert again.status_code == 422
+    assert unseen_notes(again.text)[3].startswith("Unseen: this maal counts 0")
+    nepali = client.post("/check", data=hand_form(WORKED), headers={"Accept-Language": "ne"})
+    assert "मर्डर" in unseen_notes(nepali.text)[3] and "०" in unseen_notes(nepali.text)[3]
