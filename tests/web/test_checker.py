@@ -476,7 +476,9 @@ def test_rows_left_blank_are_no_players_without_script(client):
 
 def unseen_notes(body: str) -> dict[int, str]:
     """Each row's note on an unseen player's maal, shown ("" where the row has it hidden)."""
-    notes = re.findall(r'<p class="hint unseen-maal" id="player-(\d+)-unseen-maal"( hidden)?>(.*?)</p>', body, re.S)
+    notes = re.findall(
+        r'<p class="hint unseen-maal" id="player-(\d+)-unseen-maal"( hidden)?>(.*?)</p>', body, re.S
+    )
     return {int(row): "" if hidden else text_of(words).strip() for row, hidden, words in notes}
 
 
