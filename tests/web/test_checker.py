@@ -504,3 +504,22 @@ def test_an_unseen_players_maal_says_what_it_counts_by_the_box(client):
     assert unseen_notes(again.text)[3].startswith("Unseen: this maal counts 0")
     nepali = client.post("/check", data=hand_form(WORKED), headers={"Accept-Language": "ne"})
     assert "मर्डर" in unseen_notes(nepali.text)[3] and "०" in unseen_notes(nepali.text)[3]
+
+
+def test_a_points_race_that_murders_says_so_in_the_settlement(client):
+    """A points race counts everyone's own maal, but a table that sets unseen_maal to
+    murder (or kidnap) drops an unseen player's: the engine gives Dipa E = 0, and the
+    step-by-step settlement says why instead of "everyone's own maal counts"."""
+    murder = client.post(
+        "/check", data=hand_form(WORKED, profile="gamerules", **{"rules-unseen_maal": "murder"})
+    )
+    assert murder.status_code == 200
+    assert "unseen: murdered, counts 0" in text_of(murder.text)
+    kidnap = client.post(
+        "/check", data=hand_form(WORKED, profile="gamerules", **{"rules-unseen_maal": "kidnap"})
+    )
+    words = text_of(kidnap.text)
+    assert "unseen: kidnapped by Asha, counts 0" in words
+    assert "own 10, plus the kidnapped maal of Dipa (8)" in words
+    kept = text_of(client.post("/check", data=hand_form(WORKED, profile="gamerules")).text)
+    assert "murdered" not in kept and "points race: everyone's own maal counts" in kept
