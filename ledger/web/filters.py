@@ -76,9 +76,9 @@ def season_title(season: Any) -> str:
     number, and "Standings: 1" said nothing of a season), or "All time" for no season.
     ``season``: a season, or its JSON (a player's own page has it so)."""
     if season is None:
-        return gettext("All time")
+        return str(gettext("All time"))
     name = season["name"] if isinstance(season, Mapping) else season.name
-    return gettext("Season: %(season)s", season=season_name(name))
+    return str(gettext("Season: %(season)s", season=season_name(name)))
 
 
 def setting_label(name: str) -> str:
