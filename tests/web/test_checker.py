@@ -477,7 +477,7 @@ def test_rows_left_blank_are_no_players_without_script(client):
 def unseen_notes(body: str) -> dict[int, str]:
     """Each row's note on an unseen player's maal, shown ("" where the row has it hidden)."""
     notes = re.findall(
-        r'<p class="hint unseen-maal" id="player-(\d+)-unseen-maal"( hidden)?>(.*?)</p>', body, re.S
+        r'<p class="unseen-maal" id="player-(\d+)-unseen-maal"( hidden)?>(.*?)</p>', body, re.S
     )
     return {int(row): "" if hidden else text_of(words).strip() for row, hidden, words in notes}
 
@@ -492,16 +492,16 @@ def test_an_unseen_players_maal_says_what_it_counts_by_the_box(client):
         0: "",
         1: "",
         2: "",
-        3: "Unseen: this maal counts 0 under these rules (murder); it is still recorded.",
+        3: "Murder: maal counts 0",
     }
     assert 'id="players-3-maal"' in murder and 'value="8"' in murder  # taken, not refused
     kidnap = client.post("/check", data=hand_form(WORKED, **{"rules-unseen_maal": "kidnap"}))
-    assert unseen_notes(kidnap.text)[3] == "Unseen: the finisher takes this maal (kidnap)."
+    assert unseen_notes(kidnap.text)[3] == "Kidnap: maal to the finisher"
     keep = client.post("/check", data=hand_form(WORKED, **{"rules-unseen_maal": "keep"}))
     assert unseen_notes(keep.text) == {}
     again = client.post("/check", data=hand_form(WORKED, finish="", winner=""))
     assert again.status_code == 422
-    assert unseen_notes(again.text)[3].startswith("Unseen: this maal counts 0")
+    assert unseen_notes(again.text)[3] == "Murder: maal counts 0"
     nepali = client.post("/check", data=hand_form(WORKED), headers={"Accept-Language": "ne"})
     assert "मर्डर" in unseen_notes(nepali.text)[3] and "०" in unseen_notes(nepali.text)[3]
 
