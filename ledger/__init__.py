@@ -139,6 +139,7 @@ def _register_templates(app: Flask) -> None:
         "rule_value": filters.rule_value,
         "setting_label": filters.setting_label,
         "season_name": filters.season_name,
+        "season_title": filters.season_title,
         "kind_word": filters.kind_word,
         "name_width": filters.name_width,
     }

@@ -26,6 +26,9 @@ class HandLayout(Struct, frozen=True):
     foul: bool
     dublees: bool
     points_race: bool
+    #: What an unseen player's maal does: the form says it by the maal of a row marked
+    #: unseen where it is not theirs (murder: counts 0; kidnap: the finisher takes it).
+    unseen_maal: str
 
     @classmethod
     def for_rules(cls, rules: HouseRules) -> HandLayout:
@@ -50,6 +53,7 @@ class HandLayout(Struct, frozen=True):
             foul=rules.foul != "off",
             dublees=rules.dublees_allowed,
             points_race=not rules.zero_sum,
+            unseen_maal=rules.unseen_maal,
         )
 
 

@@ -6,7 +6,7 @@ card ranks stay Western (8♥), as they are printed on the cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask_babel import gettext
@@ -23,7 +23,7 @@ from ledger.i18n.words import (
     SETTING_LABELS,
 )
 
-__all__ = ["card", "cards", "rule_value", "season_name", "tiplu_family"]
+__all__ = ["card", "cards", "rule_value", "season_name", "season_title", "tiplu_family"]
 
 
 def card(code: object) -> Markup:
@@ -69,6 +69,16 @@ def season_name(name: str) -> str:
     "1", as the API names it) is a number, shown in the page's digits; any other name is
     the table's own words and stays as typed (``तिहार 2083`` keeps its 2083)."""
     return num(name) if name.isascii() and name.isdigit() else name
+
+
+def season_title(season: Any) -> str:
+    """What a heading names a season by: "Season: 1" (the first season's name is its
+    number, and "Standings: 1" said nothing of a season), or "All time" for no season.
+    ``season``: a season, or its JSON (a player's own page has it so)."""
+    if season is None:
+        return str(gettext("All time"))
+    name = season["name"] if isinstance(season, Mapping) else season.name
+    return str(gettext("Season: %(season)s", season=season_name(name)))
 
 
 def setting_label(name: str) -> str:

@@ -1,6 +1,6 @@
 /* The hand form (templates/hand/_form.html): the steppers' − and + buttons, the
    tiplu that enables entering cards, the finisher's names following the typed names
-   and offered only for the players in the hand,
+   and offered only for the players in the hand, the note on an unseen player's maal,
    the dealt-tunnela shortcuts, copying a share link, the preview marked busy while it
    updates, and a word when a preview fails.
    No inline code anywhere (CSP): everything is delegated from the document. */
@@ -143,6 +143,17 @@
     });
   }
 
+  // The note on an unseen player's maal (murder, kidnap) shows while the row is marked
+  // unseen. Without this script the page shows it as the row was posted.
+  var SEEN = 'input[type="radio"][name^="players-"][name$="-seen"]';
+  function syncUnseen(form) {
+    form.querySelectorAll(".player").forEach(function (row) {
+      var note = row.querySelector(".unseen-maal");
+      var unseen = row.querySelector(SEEN + '[value="unseen"]');
+      if (note && unseen) note.hidden = !unseen.checked;
+    });
+  }
+
   function setUp(root) {
     var forms = root.matches && root.matches("form.hand-form")
       ? [root] : root.querySelectorAll ? root.querySelectorAll("form.hand-form") : [];
@@ -150,6 +161,7 @@
       syncTiplu(form);
       syncNames(form);
       syncPlaying(form, true);
+      syncUnseen(form);
     });
   }
 
@@ -188,6 +200,7 @@
     if (target.matches("[data-tiplu]")) syncTiplu(target.form);
     if (target.matches("[data-player-name]")) syncNames(target.form);
     if (target.matches(PLAYS)) syncPlaying(target.form);
+    if (target.matches(SEEN)) syncUnseen(target.form);
     clearErrors(target);
   }
   document.addEventListener("input", edited);

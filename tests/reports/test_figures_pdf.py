@@ -52,7 +52,7 @@ def test_the_season_pdf_has_a_page_of_figures_and_the_awards(client, season):
         )
         assert line in page, row["name"]
         assert ascii_signed(row["best_hand"]["net"]) in page
-    awards_text = page[page.index(squeezed("Awards:")) :]
+    awards_text = page[page.index(squeezed("Awards · Season:")) :]
     for award in stats["awards"]:
         assert squeezed(AWARD_TITLES[award["award"]]) in awards_text
         for name in award["players"]:

@@ -134,3 +134,15 @@ def test_the_season_pdf_shows_how_to_pay_each_payee_and_marks_unconfirmed_paymen
     assert squeezed(f"How to pay {payee}, as set by {payee}") in text
     assert "9841555555" in text
     assert squeezed("(not yet confirmed)") in text  # the payment the table page marked
+
+
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
+def test_the_season_pdf_names_its_season_as_a_season(client, table):
+    """The running title and the awards say "Season: 1", not a bare "1"; all time's
+    summary says "All time", not "Season: All time"."""
+    text = squeezed(pdf_text(client.get(f"{table}/season.pdf").data))
+    assert squeezed("Friday table · Season: 1") in text
+    assert squeezed("Awards · Season: 1") in text
+    ever = squeezed(pdf_text(client.get(f"{table}/season.pdf?season=all").data))
+    assert squeezed("Friday table · All time") in ever and "Season:All" not in ever
+    assert squeezed("Awards · All time") in ever

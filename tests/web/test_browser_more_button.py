@@ -28,3 +28,26 @@ def test_more_never_covers_the_maal_box(browser, live_server, lang, text):
         phone.locator(".player .more > summary").first.wait_for()
         assert " · " in phone.locator(".player .more > summary").first.inner_text()
         assert phone.evaluate(OVERLAPS) == [0] * phone.locator(".player").count()
+
+
+#: The lines the words of each row's "More" button take (a span's text, line by line).
+MORE_LINES = """() => [...document.querySelectorAll('.player .more > summary > span:first-child')]
+    .map(label => {
+      const words = document.createRange();
+      words.selectNodeContents(label);
+      return new Set([...words.getClientRects()].map(r => Math.round(r.top))).size;
+    })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_more_foul_reads_on_one_line_on_a_phone(browser, live_server, lang):
+    """ "More · foul" broken after "More ·" read as two buttons: at the phone's own text
+    size (390 px wide) it is one line, in English and Nepali."""
+    with fresh_page(browser, has_touch=True) as phone:
+        rules = {"profile": "sparkai", "foul": "next_hand"}
+        match_url = api_match(phone, live_server, rules=rules)
+        phone.goto(f"{live_server}/lang/{lang}?next=/")
+        phone.goto(match_url + "/hands/new")
+        phone.locator(".player .more > summary").first.wait_for()
+        assert " · " in phone.locator(".player .more > summary").first.inner_text()
+        assert phone.evaluate(MORE_LINES) == [1] * phone.locator(".player").count()

@@ -92,3 +92,50 @@ def test_a_wallet_number_reads_whole_on_a_phone(browser, live_server, axe_source
             assert axe_problems(phone, axe_source) == [], url
     finally:
         context.close()
+
+
+#: The handle blocks of "How to pay me" a person sees.
+BLOCKS_SHOWN = (
+    "() => [...document.querySelectorAll('.handle-row')].filter(e => e.checkVisibility()).length"
+)
+
+
+def test_how_to_pay_me_grows_a_block_at_a_time(browser, live_server):
+    """Five empty handle blocks made Bikash's own page long on his phone: he sees the
+    blocks he filled and one empty one, and "Add another handle" shows the next, its
+    first field ready; a block shown so is saved like any other."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        phone = context.new_page()
+        table, bikash = _night(phone.request, live_server)
+        phone.goto(bikash)
+        phone.wait_for_url(f"{live_server}/me/{table['id']}")
+        add = phone.get_by_role("button", name="Add another handle")
+        assert phone.evaluate(BLOCKS_SHOWN) == 1 and add.is_visible()
+        add.tap()
+        assert phone.evaluate(BLOCKS_SHOWN) == 2
+        assert phone.evaluate("() => document.activeElement.id") == "rows-1-kind"
+        phone.select_option("#rows-1-kind", "khalti")
+        phone.fill("#rows-1-handle", WALLET)
+        with phone.expect_navigation():
+            phone.locator(".person-handles button[type=submit]").tap()
+        assert phone.input_value("#rows-0-handle") == WALLET  # saved, and first now
+        assert phone.evaluate(BLOCKS_SHOWN) == 2
+        for _ in range(3):
+            add.tap()
+        assert phone.evaluate(BLOCKS_SHOWN) == 5 and add.is_hidden()
+    finally:
+        context.close()
+
+
+def test_without_a_script_every_handle_block_shows(browser, live_server):
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    try:
+        phone = context.new_page()
+        table, bikash = _night(phone.request, live_server)
+        phone.goto(bikash)
+        phone.wait_for_url(f"{live_server}/me/{table['id']}")
+        assert phone.locator(".handle-row:visible").count() == 5
+        assert phone.get_by_role("button", name="Add another handle").is_hidden()
+    finally:
+        context.close()

@@ -472,3 +472,54 @@ def test_rows_left_blank_are_no_players_without_script(client):
     added = client.post("/check", data={**data, "action": "add_player"}).get_data(as_text=True)
     mode = re.search(r'<input[^>]*name="players-4-maal_mode"[^>]*value="number"[^>]*>', added)
     assert mode and "checked" in mode.group(0)
+
+
+def unseen_notes(body: str) -> dict[int, str]:
+    """Each row's note on an unseen player's maal, shown ("" where the row has it hidden)."""
+    notes = re.findall(
+        r'<p class="unseen-maal" id="player-(\d+)-unseen-maal"( hidden)?>(.*?)</p>', body, re.S
+    )
+    return {int(row): "" if hidden else text_of(words).strip() for row, hidden, words in notes}
+
+
+def test_an_unseen_players_maal_says_what_it_counts_by_the_box(client):
+    """The settlement said an unseen player's maal counts 0 under murder; the form, where
+    it is typed, said nothing. The note shows beside the maal of the row marked unseen
+    (the maal is still taken and kept); kidnap says the finisher takes it; keep needs no
+    note. A form shown again with a problem keeps it."""
+    murder = client.post("/check", data=hand_form(WORKED)).text
+    assert unseen_notes(murder) == {
+        0: "",
+        1: "",
+        2: "",
+        3: "Murder: maal counts 0",
+    }
+    assert 'id="players-3-maal"' in murder and 'value="8"' in murder  # taken, not refused
+    kidnap = client.post("/check", data=hand_form(WORKED, **{"rules-unseen_maal": "kidnap"}))
+    assert unseen_notes(kidnap.text)[3] == "Kidnap: maal to the finisher"
+    keep = client.post("/check", data=hand_form(WORKED, **{"rules-unseen_maal": "keep"}))
+    assert unseen_notes(keep.text) == {}
+    again = client.post("/check", data=hand_form(WORKED, finish="", winner=""))
+    assert again.status_code == 422
+    assert unseen_notes(again.text)[3] == "Murder: maal counts 0"
+    nepali = client.post("/check", data=hand_form(WORKED), headers={"Accept-Language": "ne"})
+    assert "मर्डर" in unseen_notes(nepali.text)[3] and "०" in unseen_notes(nepali.text)[3]
+
+
+def test_a_points_race_that_murders_says_so_in_the_settlement(client):
+    """A points race counts everyone's own maal, but a table that sets unseen_maal to
+    murder (or kidnap) drops an unseen player's: the engine gives Dipa E = 0, and the
+    step-by-step settlement says why instead of "everyone's own maal counts"."""
+    murder = client.post(
+        "/check", data=hand_form(WORKED, profile="gamerules", **{"rules-unseen_maal": "murder"})
+    )
+    assert murder.status_code == 200
+    assert "unseen: murdered, counts 0" in text_of(murder.text)
+    kidnap = client.post(
+        "/check", data=hand_form(WORKED, profile="gamerules", **{"rules-unseen_maal": "kidnap"})
+    )
+    words = text_of(kidnap.text)
+    assert "unseen: kidnapped by Asha, counts 0" in words
+    assert "own 10, plus the kidnapped maal of Dipa (8)" in words
+    kept = text_of(client.post("/check", data=hand_form(WORKED, profile="gamerules")).text)
+    assert "murdered" not in kept and "points race: everyone's own maal counts" in kept

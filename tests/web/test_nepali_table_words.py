@@ -148,8 +148,8 @@ def test_the_first_seasons_number_and_a_negative_rating_follow_the_page(client):
     url = finished_night(client)
     nepali(client)
     text = visible_text(client.get(url).get_data(as_text=True))
-    assert "अङ्कतालिका: १" in text and "अङ्कतालिका: 1" not in text
-    assert "पुरस्कार: १" in text and "पुरस्कार: 1" not in text
+    assert "अङ्कतालिका · सिजन: १" in text and "सिजन: 1" not in text
+    assert "पुरस्कार · सिजन: १" in text
     ratings = re.findall(
         r'data-ordinal="(-?[0-9.]+)">([^<]*)</td>', client.get(url).get_data(as_text=True)
     )

@@ -161,3 +161,47 @@ def test_forget_me_from_the_page(client):
     roster = client.get(f"/api/v1/tables/{table['id']}").get_json()["players"]
     assert [p["name"] for p in roster] == ["Asha", "Bikash", "Chandra", "Former player 1"]
     assert client.get(f"/me/{table['id']}").status_code == 403
+
+
+def _handle_rows(page: str) -> list[str]:
+    """Each handle block of the "How to pay me" form: "shown" or "spare" (a spare block
+    waits behind "Add another handle" where the page's script runs)."""
+    return [
+        "spare" if " data-spare" in attrs else "shown"
+        for attrs in re.findall(r'<fieldset class="handle-row"([^>]*)>', page)
+    ]
+
+
+def test_how_to_pay_me_shows_my_handles_and_one_empty_block(client):
+    """Five empty blocks made a player's own page long on a phone: the blocks they fill
+    and one empty are shown; the other empty ones are spare (every block is still in the
+    form, and shown without a script), with "Add another handle" to reveal them."""
+    table = _table(client)
+    client.get(_link(client, table, "Asha").split("localhost", 1)[1])
+    page = client.get(f"/me/{table['id']}").text
+    assert _handle_rows(page) == ["shown", "spare", "spare", "spare", "spare"]
+    assert re.search(r'<p class="add-row" hidden>\s*<button type="button"[^>]*data-add-row', page)
+    assert "Add another handle" in page
+    two = {
+        "rows-0-kind": "esewa",
+        "rows-0-handle": "9841000000",
+        "rows-1-kind": "khalti",
+        "rows-1-handle": "9841000001",
+    }
+    assert client.post(f"/me/{table['id']}/handles", data=two).status_code == 303
+    page = client.get(f"/me/{table['id']}").text
+    assert _handle_rows(page) == ["shown", "shown", "shown", "spare", "spare"]
+    # A form shown again with a problem shows every block that holds something.
+    later = {f"rows-{i}-{f}": "" for i in range(5) for f in ("handle", "label")}
+    later |= {"rows-0-handle": "9841000000", "rows-3-handle": "98\u202e41"}  # as posted
+    again = client.post(f"/me/{table['id']}/handles", data=later)
+    assert again.status_code == 422
+    assert _handle_rows(again.text) == ["shown", "shown", "spare", "shown", "spare"]
+    full = {
+        f"rows-{i}-{f}": v
+        for i in range(5)
+        for f, v in (("kind", "esewa"), ("handle", f"98410000{i}0"))
+    }
+    assert client.post(f"/me/{table['id']}/handles", data=full).status_code == 303
+    page = client.get(f"/me/{table['id']}").text
+    assert _handle_rows(page) == ["shown"] * 5 and "data-add-row" not in page

@@ -304,3 +304,19 @@ def test_a_debt_from_the_season_before_shows_how_to_pay_too(client):
     assert earlier is not None
     owed = re.search(r'<li class="transfer">Dipa pays Bikash .*?</li>', earlier.group(0), re.S)
     assert owed is not None and "9812345678" in owed.group(0)
+
+
+def test_the_tables_page_heads_its_season_as_a_season(client):
+    """ "Standings: 1" said nothing of a season: the table's page heads its standings and
+    awards "Standings · Season: 1" and "Awards · Season: 1" ("· All time" for all time),
+    in Nepali with the page's digits."""
+    url, _, _ = _night(client)
+    heads = r'<h2 id="(?:standings|season-awards)-title">([^<]*)</h2>'
+    assert re.findall(heads, client.get(url).text) == [
+        "Standings · Season: 1",
+        "Awards · Season: 1",
+    ]
+    all_time = client.get(url, query_string={"season": "all"}).text
+    assert re.findall(heads, all_time) == ["Standings · All time", "Awards · All time"]
+    nepali = client.get(url, headers={"Accept-Language": "ne"}).text
+    assert re.findall(heads, nepali) == ["अङ्कतालिका · सिजन: १", "पुरस्कार · सिजन: १"]

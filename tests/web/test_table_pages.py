@@ -280,11 +280,12 @@ def test_a_new_season_in_one_tap_and_looking_back(client):
     seasons = api(client, url)["seasons"]
     assert [s["name"] for s in seasons] == ["1", "Tihar 2083"] and seasons[1]["current"]
     page = client.get(url).get_data(as_text=True)
-    assert "Standings: Tihar 2083" in page and "No hands played yet in this season." in page
+    assert "Standings · Season: Tihar 2083" in page
+    assert "No hands played yet in this season." in page
     old = client.get(url, query_string={"season": seasons[0]["id"]}).get_data(as_text=True)
-    assert "Standings: 1" in old and 'data-total="' in old
+    assert "Standings · Season: 1" in old and 'data-total="' in old
     ever = client.get(url, query_string={"season": "all"}).get_data(as_text=True)
-    assert "Standings: All time" in ever
+    assert "Standings · All time" in ever
     assert client.get(url, query_string={"season": "nope"}).status_code == 404
 
 

@@ -1,0 +1,40 @@
+/* A form's spare blocks ([data-spare], e.g. the empty handles of "How to pay me" beyond
+   the first) wait out of sight; "Add another" ([data-add-row], hidden until this script
+   runs) shows the next one and takes the focus to it. Without this script every block
+   shows and the button stays hidden. The blocks are posted alike, shown or not.
+   No inline code (CSP). */
+(function () {
+  "use strict";
+
+  function spares(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("[data-spare]"), function (block) {
+      return block.hidden;
+    });
+  }
+
+  function setUp() {
+    document.querySelectorAll("[data-add-row]").forEach(function (button) {
+      var form = button.form;
+      if (!form) return;
+      form.querySelectorAll("[data-spare]").forEach(function (block) { block.hidden = true; });
+      button.closest(".add-row").hidden = false;
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element && event.target.closest("[data-add-row]");
+    if (!button || !button.form) return;
+    var left = spares(button.form);
+    if (!left.length) return;
+    left[0].hidden = false;
+    var field = left[0].querySelector("input, select, textarea");
+    if (field) field.focus();
+    if (left.length === 1) button.closest(".add-row").hidden = true;
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setUp);
+  } else {
+    setUp();
+  }
+})();
