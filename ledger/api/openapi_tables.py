@@ -75,8 +75,9 @@ KINDS["payment"] = shape(
         | {
             "description": "The currency the money was handed over in: the table's stake's "
             "when it was recorded, kept when the table later drops its stake, moved with "
-            "the matches when the table's currency is put right. Null only for a payment recorded before payments kept theirs, in a "
-            "table that had no stake when the ledger was upgraded."
+            "the matches when the table's currency is put right. Null only for a payment "
+            "recorded before payments kept theirs, in a table that had no stake when the "
+            "ledger was upgraded."
         },
     },
 )
