@@ -91,12 +91,21 @@ def match_dates(view: MatchView) -> dict[str, str]:
     }
 
 
-def rules_overrides(rules: HouseRules) -> list[dict[str, Any]]:
-    """Every setting the rules changed from their profile: name, value, the profile's."""
+#: Settings the printed rules say apart: the profile by name, and the match's own length
+#: rather than the profile's usual one.
+SAID_APART = ("profile", "match_length")
+
+
+def rules_settings(rules: HouseRules) -> list[dict[str, Any]]:
+    """Every setting of the rules (the printed page is an archive: the profiles may change,
+    the PDF must still say how the hands were scored): name, value, the profile's value
+    and whether the rules changed it."""
     base = PROFILES[rules.profile].to_json()
+    changed = rules.overrides()
     return [
-        {"name": name, "value": value, "profile_value": base.get(name)}
-        for name, value in rules.overrides().items()
+        {"name": name, "value": value, "profile_value": base.get(name), "changed": name in changed}
+        for name, value in rules.to_json().items()
+        if name not in SAID_APART
     ]
 
 
@@ -388,9 +397,9 @@ def _match_report_global(view: MatchView, chart: Chart | None = None) -> dict[st
     return match_report(view, chart)
 
 
-@bp.app_template_global("rules_overrides")
-def _rules_overrides_global(rules: HouseRules) -> list[dict[str, Any]]:
-    return rules_overrides(rules)
+@bp.app_template_global("rules_settings")
+def _rules_settings_global(rules: HouseRules) -> list[dict[str, Any]]:
+    return rules_settings(rules)
 
 
 @bp.app_template_filter("card_text")

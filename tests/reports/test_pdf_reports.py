@@ -146,8 +146,8 @@ def test_the_full_summary_has_the_table_and_every_settlement(client):
     text = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf?hands=full").data)
     assert "Sparkai" in text
     rules_part = text[text.index("House rules") :]
-    assert re.search(r"unseen maal\s+kidnap\s+murder", rules_part)
-    assert re.search(r"fee unseen\s+12\s+10", rules_part)
+    assert re.search(r"unseen maal \(changed\)\s+kidnap\s+murder", rules_part)
+    assert re.search(r"fee unseen \(changed\)\s+12\s+10", rules_part)
     table = text[text.index("Every hand") : text.index("Words of the game")]
     # Hand 2: Dipa sat out; hand 4 was void, Bikash and Chandra out.
     assert re.search(r"\n2 [^\n]*Bikash", table)
