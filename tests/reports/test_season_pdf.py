@@ -5,6 +5,7 @@ table's export, which ``POST /api/v1/tables/import`` reads back into a new table
 from __future__ import annotations
 
 import json
+import shutil
 import re
 import sys
 from pathlib import Path
@@ -134,3 +135,41 @@ def test_the_season_pdf_shows_how_to_pay_each_payee_and_marks_unconfirmed_paymen
     assert squeezed(f"How to pay {payee}, as set by {payee}") in text
     assert "9841555555" in text
     assert squeezed("(not yet confirmed)") in text  # the payment the table page marked
+
+
+def words_of_rows(data: bytes, first_words: set[str]) -> list[list[tuple[float, float, str]]]:
+    """Each line of the PDF that starts with one of ``first_words``: its words (left edge,
+    right edge, text) as poppler places them."""
+    import subprocess
+
+    box = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"], input=data, capture_output=True, check=True
+    ).stdout.decode()
+    lines: dict[tuple[int, float], list[tuple[float, float, str]]] = {}
+    page = 0
+    for line in box.splitlines():
+        if "<page " in line:
+            page += 1
+        found = re.search(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)<', line)
+        if found:
+            x0, y, x1, word = found.groups()
+            lines.setdefault((page, float(y)), []).append((float(x0), float(x1), word))
+    return [words for words in lines.values() if words[0][2] in first_words]
+
+
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="no pdftotext: run `make system-deps`")
+def test_the_players_figures_keep_their_columns_apart(client, table):
+    """The figures table packs twelve columns at 8pt: its numbers stood a space apart
+    ("2 67 %", "1 1 4"), read as one figure. Cells keep at least three spaces between."""
+    data = client.get(f"{table}/season.pdf").data
+    # The figures' rows: a name, then hands played and won (the standings' say "4 (1)").
+    rows = [
+        w for w in words_of_rows(data, set(ROSTER)) if len(w) > 8 and w[2][2].isdigit()
+    ]
+    assert rows
+    for words in rows:
+        name, played, won, seen = words[:4]
+        assert seen[2].rstrip("%").isdigit(), words
+        # a space at 8pt is about 2pt
+        assert seen[0] - won[1] >= 6 and won[0] - played[1] >= 6, words
