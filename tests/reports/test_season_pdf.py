@@ -14,7 +14,7 @@ import pytest
 from pdf_support import attached_files, pdf_reader, pdf_text, squeezed, xmp_facts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from api_hands import play  # noqa: E402
+from api_hands import hand, play  # noqa: E402
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, finished_night, start_match  # noqa: E402
 
 EXPORTED_AT = re.compile(rb'"exported_at":\s*"[^"]*"')
@@ -173,3 +173,30 @@ def test_the_players_figures_keep_their_columns_apart(client, table):
         assert seen[2].rstrip("%").isdigit(), words
         # a space at 8pt is about 2pt
         assert seen[0] - won[1] >= 6 and won[0] - played[1] >= 6, words
+
+
+EIGHT = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Fulmaya", "Gita", "Hari"]
+
+
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
+def test_a_players_record_is_not_broken_across_pages(client):
+    """Eight players' records (a heading, a line, a table of the seven others) fill pages:
+    a page break falls between two records, never inside one, which left a record's last
+    rows alone on a page under a repeated header."""
+    made = client.post(
+        "/api/v1/tables",
+        json={"name": "Big table", "players": EIGHT, "rules": {"profile": "amarnepal", "packs": 4}},
+    ).get_json()
+    match = client.post(
+        f"/api/v1/tables/{made['id']}/matches",
+        json={"name": "Big night", "players": EIGHT, "length": {"hands": 3}},
+        headers={"Authorization": f"Bearer {made['edit_key']}"},
+    ).get_json()
+    play(client, match["id"], made["edit_key"], [hand(w, players=EIGHT) for w in EIGHT[:3]])
+    for paper in ("a4", "letter"):
+        pages = pdf_reader(client.get(f"/tables/{made['id']}/season.pdf?paper={paper}").data).pages
+        for page in (p.extract_text() for p in pages):
+            against = page.find("Against")
+            record = re.search(r"\d+ match(es)? \(", page)
+            if against >= 0:
+                assert record and record.start() < against, page
