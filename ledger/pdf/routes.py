@@ -109,6 +109,17 @@ def rules_settings(rules: HouseRules) -> list[dict[str, Any]]:
     ]
 
 
+def rules_differences(played: HouseRules, other: HouseRules) -> list[dict[str, Any]]:
+    """Every setting (but the profile and its usual length) on which ``other`` differs
+    from the rules as ``played``: what a What if…? changes, named on its printed page."""
+    mine, theirs = played.to_json(), other.to_json()
+    return [
+        {"name": name, "played": value, "other": theirs.get(name)}
+        for name, value in mine.items()
+        if name not in SAID_APART and theirs.get(name) != value
+    ]
+
+
 # --- the summary's appendix: each settlement in a few lines of text ----------------------
 #
 # A hand's full settlement (the partial templates/partials/settlement.html, as on the
@@ -332,6 +343,7 @@ def season_what_if_pdf(public_id: str) -> ResponseReturnValue:
             compared=rescore_season(table, season, rules),
             title=rules_title(rules),
             own_title=rules_title(own),
+            own_rules=own,
             own=rules == own,
             printing=True,
             printed=day(now),
@@ -400,6 +412,11 @@ def _match_report_global(view: MatchView, chart: Chart | None = None) -> dict[st
 @bp.app_template_global("rules_settings")
 def _rules_settings_global(rules: HouseRules) -> list[dict[str, Any]]:
     return rules_settings(rules)
+
+
+@bp.app_template_global("rules_differences")
+def _rules_differences_global(played: HouseRules, other: HouseRules) -> list[dict[str, Any]]:
+    return rules_differences(played, other)
 
 
 @bp.app_template_filter("card_text")

@@ -81,3 +81,42 @@ def test_the_season_pdf_says_the_stake_and_the_house_rules_of_its_nights(app, cl
     # not every vowel sign of the words).
     nepali = squeezed(pdf_text(client.get(f"{url}/season.pdf", headers=NE).data))
     assert "१.५०" in nepali and "1.50" not in nepali
+
+
+@pytest.mark.slow  # seconds: lays out PDFs
+def test_the_what_if_pdf_names_the_rules_it_compares(app, client):
+    """The page said "Amar Nepal with 3 settings changed" and "Under Everest Buzz": the
+    paper alone now says which settings were changed and where the two sets differ."""
+    match = api_created_match(
+        client,
+        {"name": "Tihar", "players": ROSTER, "rules": {"profile": "amarnepal", **OVERRIDES}},
+        [hand("Asha")],
+    )
+    data = client.get(
+        f"/matches/{match['id']}/what-if.pdf", query_string={"rules-profile": "everestbuzz"}
+    ).data
+    text = squeezed(pdf_text(data))
+    assert squeezed("Settings changed from the profile: tiplu 3 / 7; unseen maal kidnap") in text
+    played = resolve_rules({"profile": "amarnepal", **OVERRIDES}).to_json()
+    other = resolve_rules("everestbuzz").to_json()
+    differ = [n for n in played if n not in ("profile", "match_length") and played[n] != other[n]]
+    assert "unseen_maal" in differ and "fee_unseen" in differ
+    with app.test_request_context():
+        for name in differ:
+            row = f"{setting_label(name).lower()} {rule_value(played[name])} → {rule_value(other[name])}"
+            assert squeezed(row) in text, name
+
+
+@pytest.mark.slow  # seconds: lays out PDFs
+def test_the_seasons_what_if_pdf_names_where_the_rules_differ(app, client):
+    url = create_table(client)  # sparkai
+    play(client, start_match(client, url, ROSTER), edit_key(client, url), FOUR)
+    data = client.get(f"{url}/what-if.pdf", query_string={"rules-profile": "amarnepal"}).data
+    text = squeezed(pdf_text(data))
+    played, other = resolve_rules("sparkai").to_json(), resolve_rules("amarnepal").to_json()
+    differ = [n for n in played if n not in ("profile", "match_length") and played[n] != other[n]]
+    assert "printed_joker" in differ
+    with app.test_request_context():
+        for name in differ:
+            row = f"{setting_label(name).lower()} {rule_value(played[name])} → {rule_value(other[name])}"
+            assert squeezed(row) in text, name
