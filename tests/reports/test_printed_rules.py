@@ -28,10 +28,15 @@ def printed_settings(app, rules) -> list[tuple[str, str]]:
     changed = rules.overrides()
     with app.test_request_context():
         return [
-            (setting_label(name).lower() + (" (changed)" if name in changed else ""), rule_value(value))
+            (setting_label(name).lower() + (" (changed)" * (name in changed)), rule_value(value))
             for name, value in rules.to_json().items()
             if name not in ("profile", "match_length")
         ]
+
+
+def difference(name: str, played: dict, other: dict) -> str:
+    """A setting on which two sets of rules differ, as a What if…? PDF writes it."""
+    return f"{setting_label(name).lower()} {rule_value(played[name])} → {rule_value(other[name])}"
 
 
 @pytest.mark.slow  # seconds: lays out PDFs
@@ -61,8 +66,12 @@ def test_the_season_pdf_says_the_stake_and_the_house_rules_of_its_nights(app, cl
     # A night under other rules and for points only: printed apart, with its name.
     other = client.post(
         f"/api/v1{url}/matches",
-        json={"name": "Kidnap night", "players": ROSTER, "stake": None,
-              "rules": {"profile": table["rules"]["profile"], **OVERRIDES}},
+        json={
+            "name": "Kidnap night",
+            "players": ROSTER,
+            "stake": None,
+            "rules": {"profile": table["rules"]["profile"], **OVERRIDES},
+        },
         headers={"Authorization": f"Bearer {key}"},
     )
     assert other.status_code == 201, other.get_json()
@@ -103,8 +112,7 @@ def test_the_what_if_pdf_names_the_rules_it_compares(app, client):
     assert "unseen_maal" in differ and "fee_unseen" in differ
     with app.test_request_context():
         for name in differ:
-            row = f"{setting_label(name).lower()} {rule_value(played[name])} → {rule_value(other[name])}"
-            assert squeezed(row) in text, name
+            assert squeezed(difference(name, played, other)) in text, name
 
 
 @pytest.mark.slow  # seconds: lays out PDFs
@@ -118,5 +126,4 @@ def test_the_seasons_what_if_pdf_names_where_the_rules_differ(app, client):
     assert "printed_joker" in differ
     with app.test_request_context():
         for name in differ:
-            row = f"{setting_label(name).lower()} {rule_value(played[name])} → {rule_value(other[name])}"
-            assert squeezed(row) in text, name
+            assert squeezed(difference(name, played, other)) in text, name

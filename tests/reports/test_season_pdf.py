@@ -5,8 +5,8 @@ table's export, which ``POST /api/v1/tables/import`` reads back into a new table
 from __future__ import annotations
 
 import json
-import shutil
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -164,9 +164,7 @@ def test_the_players_figures_keep_their_columns_apart(client, table):
     ("2 67 %", "1 1 4"), read as one figure. Cells keep at least three spaces between."""
     data = client.get(f"{table}/season.pdf").data
     # The figures' rows: a name, then hands played and won (the standings' say "4 (1)").
-    rows = [
-        w for w in words_of_rows(data, set(ROSTER)) if len(w) > 8 and w[2][2].isdigit()
-    ]
+    rows = [w for w in words_of_rows(data, set(ROSTER)) if len(w) > 8 and w[2][2].isdigit()]
     assert rows
     for words in rows:
         name, played, won, seen = words[:4]
