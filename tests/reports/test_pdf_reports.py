@@ -213,6 +213,9 @@ def test_a_points_race_and_a_finished_match(client):
     assert "Final standings" in text and "Finished: 2 of 2 hands played" in text
     assert "a points race" in text and "their maal and their points" in text
     assert "Asha (seen, finished): maal 5, points " in " ".join(text.split())
+    # Its words say what a hand's points are: it has no nets nor fees (pdf18).
+    assert "fees included" not in text
+    assert "Points: what a player scored in a hand: their own maal" in " ".join(text.split())
     for player in view["players"]:
         assert f"{player['name']} {total_text(player['total'])}" in text
     full = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf?hands=full").data)
