@@ -22,3 +22,28 @@ def test_the_season_pdf_prints_a_payment_in_its_currency_after_the_stake_is_drop
     text = squeezed(pdf_text(client.get(f"/tables/{made['id']}/season.pdf").data))
     assert squeezed("Bikash paid Asha NPR") in text and "5.50" in text
     assert "¤" not in text
+
+
+@pytest.mark.slow  # seconds: lays out a PDF
+def test_a_payment_in_the_old_currency_says_how_it_counts(client):
+    """After the table changes its currency, an NPR payment printed beside balances in
+    US$ says that it counts at its amount (the nights moved at the same amount a point);
+    a table whose payments are all in its currency has no such line."""
+    body = {
+        "name": "Friday table",
+        "players": ["Asha", "Bikash", "Chandra"],
+        "stake": {"per_point": "1.00", "currency": "NPR"},
+    }
+    made = client.post("/api/v1/tables", json=body).get_json()
+    url, auth = f"/api/v1/tables/{made['id']}", {"Authorization": f"Bearer {made['edit_key']}"}
+    paid = {"from": "Bikash", "to": "Asha", "amount": "5.50"}
+    assert client.post(f"{url}/payments", json=paid, headers=auth).status_code == 201
+    note = squeezed("still counts at its amount")
+    for page in (f"/tables/{made['id']}/season.pdf", f"/tables/{made['id']}"):
+        before = client.get(page).data
+        assert note not in squeezed(pdf_text(before) if page.endswith(".pdf") else before.decode())
+    moved = {"stake": {"per_point": "1.00", "currency": "USD"}}
+    assert client.patch(url, json=moved, headers=auth).status_code == 200
+    text = squeezed(pdf_text(client.get(f"/tables/{made['id']}/season.pdf").data))
+    assert squeezed("Bikash paid Asha NPR") in text and note in text
+    assert note in squeezed(client.get(f"/tables/{made['id']}").get_data(as_text=True))
