@@ -91,12 +91,32 @@ def match_dates(view: MatchView) -> dict[str, str]:
     }
 
 
-def rules_overrides(rules: HouseRules) -> list[dict[str, Any]]:
-    """Every setting the rules changed from their profile: name, value, the profile's."""
+#: Settings the printed rules say apart: the profile by name, and the match's own length
+#: rather than the profile's usual one.
+SAID_APART = ("profile", "match_length")
+
+
+def rules_settings(rules: HouseRules) -> list[dict[str, Any]]:
+    """Every setting of the rules (the printed page is an archive: the profiles may change,
+    the PDF must still say how the hands were scored): name, value, the profile's value
+    and whether the rules changed it."""
     base = PROFILES[rules.profile].to_json()
+    changed = rules.overrides()
     return [
-        {"name": name, "value": value, "profile_value": base.get(name)}
-        for name, value in rules.overrides().items()
+        {"name": name, "value": value, "profile_value": base.get(name), "changed": name in changed}
+        for name, value in rules.to_json().items()
+        if name not in SAID_APART
+    ]
+
+
+def rules_differences(played: HouseRules, other: HouseRules) -> list[dict[str, Any]]:
+    """Every setting (but the profile and its usual length) on which ``other`` differs
+    from the rules as ``played``: what a What if…? changes, named on its printed page."""
+    mine, theirs = played.to_json(), other.to_json()
+    return [
+        {"name": name, "played": value, "other": theirs.get(name)}
+        for name, value in mine.items()
+        if name not in SAID_APART and theirs.get(name) != value
     ]
 
 
@@ -323,6 +343,7 @@ def season_what_if_pdf(public_id: str) -> ResponseReturnValue:
             compared=rescore_season(table, season, rules),
             title=rules_title(rules),
             own_title=rules_title(own),
+            own_rules=own,
             own=rules == own,
             printing=True,
             printed=day(now),
@@ -388,9 +409,14 @@ def _match_report_global(view: MatchView, chart: Chart | None = None) -> dict[st
     return match_report(view, chart)
 
 
-@bp.app_template_global("rules_overrides")
-def _rules_overrides_global(rules: HouseRules) -> list[dict[str, Any]]:
-    return rules_overrides(rules)
+@bp.app_template_global("rules_settings")
+def _rules_settings_global(rules: HouseRules) -> list[dict[str, Any]]:
+    return rules_settings(rules)
+
+
+@bp.app_template_global("rules_differences")
+def _rules_differences_global(played: HouseRules, other: HouseRules) -> list[dict[str, Any]]:
+    return rules_differences(played, other)
 
 
 @bp.app_template_filter("card_text")

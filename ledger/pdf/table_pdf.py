@@ -14,11 +14,14 @@ sum and count of its matches' versions, so a new hand in any match makes a new c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from flask import Blueprint, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 
+from ledger.engine import HouseRules, Stake
 from ledger.http.seasons import season_or_404
 from ledger.i18n import format_day, tr
 from ledger.matches.export import export_filename
@@ -28,10 +31,29 @@ from ledger.pdf.page_css import pdf_page_css
 from ledger.pdf.printer import kept_pdf, request_key
 from ledger.tables import export as table_export
 from ledger.tables import player_stats, service
-from ledger.tables.figures import RIVAL_MATCHES
+from ledger.tables.figures import RIVAL_MATCHES, MatchFigures
 from ledger.tables.money_view import money_view
 
 bp = Blueprint("table_reports", __name__, url_prefix="/tables")
+
+
+class RulesPlayed(NamedTuple):
+    """A set of house rules and a stake the season's nights were played under, and those
+    nights' names in play order."""
+
+    rules: HouseRules
+    stake: Stake | None
+    nights: list[str]
+
+
+def rules_played(nights: Sequence[MatchFigures]) -> list[RulesPlayed]:
+    """Each set of rules and stake of ``nights``, in the order first played: a season whose
+    rules changed prints each set with the nights played under it."""
+    found: dict[tuple[HouseRules, Stake | None], list[str]] = {}
+    for night in nights:
+        if night.rules is not None:
+            found.setdefault((night.rules, night.stake), []).append(night.name)
+    return [RulesPlayed(rules, stake, names) for (rules, stake), names in found.items()]
 
 
 @bp.get("/<public_id>/season.pdf")
@@ -56,6 +78,7 @@ def season_pdf(public_id: str) -> ResponseReturnValue:
             match_names={m.public_id: m.name for m in found.matches},
             money=money_view(table, season, found),
             payments=service.payments(table, season),
+            rules_played=rules_played(found.matches),
             rival_matches=RIVAL_MATCHES,
             printed=format_day(now, both=True),  # as every printed page: both calendars
             paper=paper,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct, field
 from msgspec.structs import asdict, replace
 
-from ledger.engine import Stake, amount_text, settle_up
+from ledger.engine import HouseRules, Stake, amount_text, settle_up
 from ledger.engine.match import is_finished, next_seat
 from ledger.engine.player_figures import place_among
 from ledger.engine.rules import parse_length
@@ -58,6 +58,8 @@ class MatchFigures(Struct, frozen=True, dict=True):  # dict: its cached properti
     deal_passes: str
     #: The rules' foul setting (off, same_hand, next_hand): where a hand's fouls are kept.
     foul_rule: str = "off"
+    #: The match's house rules (the season's PDF prints each set its nights were played under).
+    rules: HouseRules | None = None
 
     @cached_property
     def totals(self) -> dict[str, int]:
@@ -102,16 +104,15 @@ class MatchFigures(Struct, frozen=True, dict=True):  # dict: its cached properti
 
 
 @lru_cache(maxsize=256)
-def _rules_of(record: str) -> tuple[bool, str, str]:
-    """(zero-sum, the way the deal passes, the foul setting) of stored rules (their JSON
-    text): a season's matches mostly share one set of rules, resolved once."""
-    rules = rules_from_record(json.loads(record))
-    return rules.zero_sum, rules.deal_passes, rules.foul
+def _rules_of(record: str) -> HouseRules:
+    """Stored rules (their JSON text) resolved: a season's matches mostly share one set of
+    rules, resolved once."""
+    return rules_from_record(json.loads(record))
 
 
 def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
     """A match's figures from its row (scoreboard kept) and its players in seat order."""
-    zero_sum, deal_passes, foul_rule = _rules_of(json.dumps(row.rules, sort_keys=True))
+    rules = _rules_of(json.dumps(row.rules, sort_keys=True))
     board = Scoreboard.from_json(players, row.scoreboard)
     length = parse_length(row.length, "length")
     stake = (
@@ -128,10 +129,11 @@ def match_figures(row: Any, players: Sequence[str]) -> MatchFigures:
         season_id=row.season_id,
         board=board,
         finished=row.ended_at is not None or is_finished(length, board.hands, len(players)),
-        zero_sum=zero_sum,
+        zero_sum=rules.zero_sum,
         stake=stake,
-        deal_passes=deal_passes,
-        foul_rule=foul_rule,
+        deal_passes=rules.deal_passes,
+        foul_rule=rules.foul,
+        rules=rules,
     )
 
 

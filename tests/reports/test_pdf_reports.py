@@ -146,8 +146,8 @@ def test_the_full_summary_has_the_table_and_every_settlement(client):
     text = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf?hands=full").data)
     assert "Sparkai" in text
     rules_part = text[text.index("House rules") :]
-    assert re.search(r"unseen maal\s+kidnap\s+murder", rules_part)
-    assert re.search(r"fee unseen\s+12\s+10", rules_part)
+    assert re.search(r"unseen maal \(changed\)\s+kidnap\s+murder", rules_part)
+    assert re.search(r"fee unseen \(changed\)\s+12\s+10", rules_part)
     table = text[text.index("Every hand") : text.index("Words of the game")]
     # Hand 2: Dipa sat out; hand 4 was void, Bikash and Chandra out.
     assert re.search(r"\n2 [^\n]*Bikash", table)
@@ -213,6 +213,9 @@ def test_a_points_race_and_a_finished_match(client):
     assert "Final standings" in text and "Finished: 2 of 2 hands played" in text
     assert "a points race" in text and "their maal and their points" in text
     assert "Asha (seen, finished): maal 5, points " in " ".join(text.split())
+    # Its words say what a hand's points are: it has no nets nor fees (pdf18).
+    assert "fees included" not in text
+    assert "Points: what a player scored in a hand: their own maal" in " ".join(text.split())
     for player in view["players"]:
         assert f"{player['name']} {total_text(player['total'])}" in text
     full = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf?hands=full").data)

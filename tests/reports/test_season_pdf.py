@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 from pdf_support import attached_files, pdf_reader, pdf_text, squeezed, xmp_facts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from api_hands import play  # noqa: E402
+from api_hands import hand, play  # noqa: E402
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, finished_night, start_match  # noqa: E402
 
 EXPORTED_AT = re.compile(rb'"exported_at":\s*"[^"]*"')
@@ -146,3 +147,66 @@ def test_the_season_pdf_names_its_season_as_a_season(client, table):
     ever = squeezed(pdf_text(client.get(f"{table}/season.pdf?season=all").data))
     assert squeezed("Friday table · All time") in ever and "Season:All" not in ever
     assert squeezed("Awards · All time") in ever
+
+
+def words_of_rows(data: bytes, first_words: set[str]) -> list[list[tuple[float, float, str]]]:
+    """Each line of the PDF that starts with one of ``first_words``: its words (left edge,
+    right edge, text) as poppler places them."""
+    import subprocess
+
+    box = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"], input=data, capture_output=True, check=True
+    ).stdout.decode()
+    lines: dict[tuple[int, float], list[tuple[float, float, str]]] = {}
+    page = 0
+    for line in box.splitlines():
+        if "<page " in line:
+            page += 1
+        found = re.search(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)<', line)
+        if found:
+            x0, y, x1, word = found.groups()
+            lines.setdefault((page, float(y)), []).append((float(x0), float(x1), word))
+    return [words for words in lines.values() if words[0][2] in first_words]
+
+
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="no pdftotext: run `make system-deps`")
+def test_the_players_figures_keep_their_columns_apart(client, table):
+    """The figures table packs twelve columns at 8pt: its numbers stood a space apart
+    ("2 67 %", "1 1 4"), read as one figure. Cells keep at least three spaces between."""
+    data = client.get(f"{table}/season.pdf").data
+    # The figures' rows: a name, then hands played and won (the standings' say "4 (1)").
+    rows = [w for w in words_of_rows(data, set(ROSTER)) if len(w) > 8 and w[2][2].isdigit()]
+    assert rows
+    for words in rows:
+        name, played, won, seen = words[:4]
+        assert seen[2].rstrip("%").isdigit(), words
+        # a space at 8pt is about 2pt
+        assert seen[0] - won[1] >= 6 and won[0] - played[1] >= 6, words
+
+
+EIGHT = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Fulmaya", "Gita", "Hari"]
+
+
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
+def test_a_players_record_is_not_broken_across_pages(client):
+    """Eight players' records (a heading, a line, a table of the seven others) fill pages:
+    a page break falls between two records, never inside one, which left a record's last
+    rows alone on a page under a repeated header."""
+    made = client.post(
+        "/api/v1/tables",
+        json={"name": "Big table", "players": EIGHT, "rules": {"profile": "amarnepal", "packs": 4}},
+    ).get_json()
+    match = client.post(
+        f"/api/v1/tables/{made['id']}/matches",
+        json={"name": "Big night", "players": EIGHT, "length": {"hands": 3}},
+        headers={"Authorization": f"Bearer {made['edit_key']}"},
+    ).get_json()
+    play(client, match["id"], made["edit_key"], [hand(w, players=EIGHT) for w in EIGHT[:3]])
+    for paper in ("a4", "letter"):
+        pages = pdf_reader(client.get(f"/tables/{made['id']}/season.pdf?paper={paper}").data).pages
+        for page in (p.extract_text() for p in pages):
+            against = page.find("Against")
+            record = re.search(r"\d+ match(es)? \(", page)
+            if against >= 0:
+                assert record and record.start() < against, page

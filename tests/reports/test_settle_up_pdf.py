@@ -130,3 +130,11 @@ def test_a_points_race_has_no_settle_up_on_paper(client):
 
 def test_an_unknown_match_has_no_slip(client):
     assert client.get("/matches/nope/settle-up.pdf").status_code == 404
+
+
+@pytest.mark.slow  # seconds: lays out a PDF
+def test_the_balances_caption_is_one_line_without_a_stake(client):
+    """Without a stake the balances table is two narrow columns, and its caption wrapped
+    over two lines ("Each player's / balance") above it."""
+    text = pdf_text(client.get(f"/matches/{stake_match(client)}/summary.pdf").data)
+    assert "Each player's balance" in text
