@@ -12,12 +12,10 @@ from msgspec import Struct, field
 from wtforms import Field, Form
 
 from ledger.engine import (
-    Card,
     FieldError,
     HouseRules,
     Invalid,
-    PlayerHand,
-    maal_groupings,
+    hand_groupings,
     parse_hand,
     settle,
     settlement_json,
@@ -51,9 +49,9 @@ class HandCheck(Struct):
     data: dict[str, Any]  # the settle format of docs/api.md, without "rules"
     settlement: dict[str, Any] | None = None  # {"hand": ..., **Settlement.to_json()}
     problems: list[Problem] = field(default_factory=list)
-    #: Why a cards maal was grouped as it was (``check_hand(..., groupings=True)``): each
-    #: player given as cards who could form other numbers of marriages, by name, with
-    #: ``maal_groupings``' answer as [{"marriages", "total", "chosen"}], most first.
+    #: Why a maal was grouped as it was (``check_hand(..., groupings=True)``): each
+    #: player given as cards or counts who could form other numbers of marriages, by
+    #: name (``engine.hand_groupings``: [{"marriages", "total", "chosen"}], most first).
     groupings: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     @property
@@ -303,18 +301,6 @@ def check_hand(
         if not found and not extra_problems:
             settlement = settlement_json(hand, settle(hand, rules))
             if groupings:
-                grouped = _groupings(hand.players, rules, hand.tiplu)
+                grouped = hand_groupings(hand.players, rules, hand.tiplu)
     attach(found)
     return HandCheck(hand_input.data, settlement, [*extra_problems, *found], grouped)
-
-
-def _groupings(
-    players: Sequence[PlayerHand], rules: HouseRules, tiplu: Card | None
-) -> dict[str, list[dict[str, Any]]]:
-    out = {}
-    for p in players:
-        if p.maal_cards:
-            found = maal_groupings(p, rules, tiplu)
-            if found:
-                out[p.name] = [g._asdict() for g in found]
-    return out

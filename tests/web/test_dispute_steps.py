@@ -1,0 +1,101 @@
+"""What the people who check a disputed hand need to follow it, on the dispute checker
+and on a match's page for one stored hand: why the maal formed the marriages it did
+(however it was entered), and the stored hand opened in the checker to try a change."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from match_pages_support import add_hand, create_match, squash
+from test_checker import hand_form, nets, text_of
+
+from ledger.matches.share_link import decode_hand_link
+
+#: docs/rules.md §2's example: one tiplu, three poplus, three jhiplus; under classic no
+#: marriage (3 + 10 + 10 = 23) beats one (10 + 5 + 5 = 20).
+THREE_THREE_ONE = {"tiplu": 1, "poplu": 3, "jhiplu": 3}
+
+GROUPING_HAND = {
+    "tiplu": "8H",
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal_counts": THREE_THREE_ONE},
+        {"name": "Bikash", "seen": "sequences", "maal_cards": ["8H", "5C"]},
+        {"name": "Chandra", "seen": "unseen", "maal_cards": []},
+        {"name": "Dipa", "seen": "sequences", "maal_cards": []},
+    ],
+}
+
+
+def test_a_maal_given_as_counts_says_why_its_grouping_won(client):
+    counts = {f"count_{kind}": str(n) for kind, n in THREE_THREE_ONE.items()}
+    players = [
+        {"name": "Asha", "seen": "sequences", "maal_mode": "counts", **counts},
+        {"name": "Bikash", "seen": "sequences", "maal_mode": "number", "maal": "0"},
+    ]
+    text = text_of(
+        client.post("/check", data=hand_form(players, profile="classic")).get_data(as_text=True)
+    ).replace(" .", ".")
+    assert "Own maal 23" in text
+    assert "one marriage: 20 · no marriage: 23 (chosen)" in text
+    assert "form the number of marriages that scores most" in text
+
+
+def test_a_stored_hand_says_why_its_grouping_won(client):
+    url = create_match(client, **{"rules-profile": "classic"})
+    add_hand(client, url, GROUPING_HAND)
+    text = text_of(client.get(url + "/hands/1").get_data(as_text=True)).replace(" .", ".")
+    assert "one marriage: 20 · no marriage: 23 (chosen)" in text
+    assert text.count("could form other numbers") == 1  # Bikash's one tiplu: no choice
+
+
+def test_the_grouping_sentence_ends_as_a_nepali_sentence(client):
+    players = [
+        {"name": "Asha", "seen": "sequences", "maal_mode": "cards", "maal_cards": "7H 8H 9H"},
+        {"name": "Bikash", "seen": "sequences", "maal_mode": "number", "maal": "0"},
+    ]
+    data = hand_form(players, profile="classic", tiplu="8H")
+    body = client.post("/check", data=data, headers={"Accept-Language": "ne"})
+    grouped = re.search(r'<p class="groupings">(.*?)</p>', body.get_data(as_text=True), re.S)
+    sentence = squash(text_of(grouped.group(1)))
+    # Each sentence ends with the danda, never with a Latin full stop.
+    assert "." not in sentence, sentence
+    assert sentence.count("।") == 2, sentence
+
+
+def test_a_stored_hand_opens_in_the_checker_with_the_match_rules(client):
+    url = create_match(client, **{"rules-profile": "classic", "rules-unseen_maal": "kidnap"})
+    add_hand(client, url, GROUPING_HAND)
+    page = client.get(url + "/hands/1").get_data(as_text=True)
+    found = re.search(r'<a[^>]*class="[^"]*check-in-checker[^"]*"[^>]*href="([^"]+)"', page)
+    assert found, "no link to the dispute checker"
+    link = urlsplit(found.group(1).replace("&amp;", "&"))
+    assert link.path == "/check"
+    carried = decode_hand_link(link.query.removeprefix("h="))
+    assert carried["rules"] == {"profile": "classic", "unseen_maal": "kidnap"}
+    assert [p["name"] for p in carried["players"]] == ["Asha", "Bikash", "Chandra", "Dipa"]
+    # The checker settles it as the match did.
+    opened = client.get(link.path + "?" + link.query).get_data(as_text=True)
+    match_nets = nets(page)
+    assert nets(opened) == match_nets
+
+
+def test_a_tunnela_without_bonus_says_so_once_after_its_cards(client):
+    """An unseen player's dealt tunnela: its cards, then why it earns no bonus, in one
+    short row (not "no bonus (No bonus: …)" before the cards)."""
+    players = [
+        {"name": "Asha", "seen": "sequences", "maal_mode": "number", "maal": "10"},
+        {
+            "name": "Dipa",
+            "seen": "unseen",
+            "maal_mode": "counts",
+            "dealt_tunnelas": "jhiplu",
+        },
+    ]
+    body = client.post("/check", data=hand_form(players, profile="amarnepal", tiplu="8H"))
+    rows = re.findall(r"<tr>\s*<th scope=\"row\">(.*?)</th>", body.get_data(as_text=True), re.S)
+    row = next(squash(text_of(r)) for r in rows if "tunnela" in text_of(r).lower())
+    assert row.lower().count("no bonus") == 1, row
+    assert row.index("7♥") < row.index("No bonus:"), row
