@@ -8,7 +8,7 @@ import re
 from urllib.parse import urlsplit
 
 from match_pages_support import add_hand, create_match, squash
-from test_checker import hand_form, nets, text_of
+from test_checker import errors_of, hand_form, nets, text_of
 
 from ledger.matches.share_link import decode_hand_link
 
@@ -99,3 +99,22 @@ def test_a_tunnela_without_bonus_says_so_once_after_its_cards(client):
     row = next(squash(text_of(r)) for r in rows if "tunnela" in text_of(r).lower())
     assert row.lower().count("no bonus") == 1, row
     assert row.index("7♥") < row.index("No bonus:"), row
+
+
+def test_an_override_that_is_no_number_says_what_is_allowed(client):
+    """Each override's error names the setting, says what is wrong and what it takes,
+    in both languages; the other overrides' problems are told at the same time."""
+    players = [("Asha", "sequences", 10), ("Bikash", "sequences", 0)]
+    data = hand_form(
+        players,
+        profile="amarnepal",
+        **{"rules-fee_seen": "abc", "rules-packs": "x", "rules-tiplu": "3 / 2"},
+    )
+    body = client.post("/check", data=data).get_data(as_text=True)
+    assert "whole number from 0 to 1000" in errors_of(body, "rules-fee_seen")
+    assert "3 or 4" in errors_of(body, "rules-packs")
+    assert "must not fall" in errors_of(body, "rules-tiplu")  # told now, not after a fix
+    ne = client.post("/check", data=data, headers={"Accept-Language": "ne"})
+    nepali = ne.get_data(as_text=True)
+    assert "० देखि १००० सम्म" in errors_of(nepali, "rules-fee_seen")
+    assert "३ वा ४" in errors_of(nepali, "rules-packs")
