@@ -118,3 +118,19 @@ def test_an_override_that_is_no_number_says_what_is_allowed(client):
     nepali = ne.get_data(as_text=True)
     assert "० देखि १००० सम्म" in errors_of(nepali, "rules-fee_seen")
     assert "३ वा ४" in errors_of(nepali, "rules-packs")
+
+
+def test_a_sixth_player_is_never_dropped_without_a_word(client):
+    """Six rows posted under three packs (four packs were chosen, then taken back): the
+    sixth player stays on the form and the hand is refused with what to do, not
+    settled among five as if the sixth had not played."""
+    six = [(name, "sequences", i) for i, name in enumerate(["A", "B", "C", "D", "E", "F"])]
+    response = client.post("/check", data=hand_form(six, profile="sparkai"))
+    body = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'name="players-5-name"' in body and 'value="F"' in body
+    assert "this one lists 6. Four packs (the packs setting) deal to 2 to 8." in text_of(body)
+    # With four packs the same rows settle, all six of them.
+    four = client.post("/check", data=hand_form(six, profile="sparkai", **{"rules-packs": "4"}))
+    assert four.status_code == 200
+    assert set(nets(four.get_data(as_text=True))) == {"A", "B", "C", "D", "E", "F"}
