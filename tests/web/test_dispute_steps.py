@@ -8,7 +8,7 @@ import re
 from urllib.parse import urlsplit
 
 from match_pages_support import add_hand, create_match, squash
-from test_checker import errors_of, hand_form, nets, text_of
+from test_checker import errors_of, hand_form, nets, share_link, text_of
 
 from ledger.matches.share_link import decode_hand_link
 
@@ -134,3 +134,14 @@ def test_a_sixth_player_is_never_dropped_without_a_word(client):
     four = client.post("/check", data=hand_form(six, profile="sparkai", **{"rules-packs": "4"}))
     assert four.status_code == 200
     assert set(nets(four.get_data(as_text=True))) == {"A", "B", "C", "D", "E", "F"}
+
+
+def test_a_shared_hand_opens_at_its_settlement(client):
+    """Whoever the link is sent to lands on the steps (as "Settle and explain" does),
+    not three screens of form above them; the form is there to scroll up to."""
+    players = [("Asha", "sequences", 10), ("Bikash", "sequences", 0)]
+    body = client.post("/check", data=hand_form(players)).get_data(as_text=True)
+    link = urlsplit(share_link(body))
+    assert link.fragment == "hand-preview"
+    assert decode_hand_link(link.query.removeprefix("h="))["players"][0]["name"] == "Asha"
+    assert 'id="hand-preview"' in client.get(link.path + "?" + link.query).get_data(as_text=True)
