@@ -145,3 +145,17 @@ def test_a_shared_hand_opens_at_its_settlement(client):
     assert link.fragment == "hand-preview"
     assert decode_hand_link(link.query.removeprefix("h="))["players"][0]["name"] == "Asha"
     assert 'id="hand-preview"' in client.get(link.path + "?" + link.query).get_data(as_text=True)
+
+
+def test_a_foul_penalty_says_who_pays_it_to_whom(client):
+    """A foul settled in its own hand: the finisher's penalty line names who fouled, the
+    foul player's names the finisher (not "for the others' fouls")."""
+    players = [
+        ("Asha", "dublees", 10),
+        ("Bikash", "sequences", 6),
+        {"name": "Esha", "seen": "sequences", "maal_mode": "number", "maal": "7", "foul": "y"},
+    ]
+    data = hand_form(players, profile="amarnepal", finish="dublees", **{"rules-foul": "same_hand"})
+    text = squash(text_of(client.post("/check", data=data).get_data(as_text=True)))
+    assert "Foul penalty +15 received for fouls: Esha 15" in text
+    assert "Foul penalty −15 paid to Asha for the foul" in text
