@@ -159,3 +159,22 @@ def test_a_foul_penalty_says_who_pays_it_to_whom(client):
     text = squash(text_of(client.post("/check", data=data).get_data(as_text=True)))
     assert "Foul penalty +15 received for fouls: Esha 15" in text
     assert "Foul penalty −15 paid to Asha for the foul" in text
+
+
+def test_the_maal_line_names_the_printed_joker_where_the_pack_has_them(client):
+    """ "Which cards are maal": under rules with printed jokers, the line under the tiplu
+    lists them with the tiplu's own maal cards; where the pack has none, it does not."""
+    players = [
+        {"name": "Asha", "seen": "sequences", "maal_mode": "cards", "maal_cards": "JK 8H"},
+        ("Bikash", "sequences", 0),
+    ]
+
+    def maal_line(profile: str) -> str:
+        data = hand_form(players, profile=profile, tiplu="8H")
+        if profile == "sparkai":
+            data["players-0-maal_cards"] = "8H"
+        body = client.post("/check", data=data).get_data(as_text=True)
+        return squash(text_of(re.search(r'<p class="settlement-tiplu">(.*?)</p>', body, re.S)[1]))
+
+    assert maal_line("amarnepal") == "Tiplu 8♥ · poplu 9♥ · jhiplu 7♥ · alter 8♦ · printed joker"
+    assert maal_line("sparkai") == "Tiplu 8♥ · poplu 9♥ · jhiplu 7♥ · alter 8♦"
