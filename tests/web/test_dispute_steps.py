@@ -8,6 +8,7 @@ import re
 from urllib.parse import urlsplit
 
 from match_pages_support import add_hand, create_match, squash
+from match_pages_support import hand_form as match_hand_form
 from test_checker import errors_of, hand_form, nets, share_link, text_of
 
 from ledger.matches.share_link import decode_hand_link
@@ -178,3 +179,11 @@ def test_the_maal_line_names_the_printed_joker_where_the_pack_has_them(client):
 
     assert maal_line("amarnepal") == "Tiplu 8♥ · poplu 9♥ · jhiplu 7♥ · alter 8♦ · printed joker"
     assert maal_line("sparkai") == "Tiplu 8♥ · poplu 9♥ · jhiplu 7♥ · alter 8♦"
+
+
+def test_the_match_hand_form_preview_says_why_its_grouping_won(client):
+    """The steps folded under a match's hand form are the checker's: with the grouping."""
+    url = create_match(client, **{"rules-profile": "classic"})
+    form = match_hand_form(GROUPING_HAND)
+    text = text_of(client.post(url + "/hands/preview", data=form).get_data(as_text=True))
+    assert "one marriage: 20 · no marriage: 23 (chosen)" in text.replace(" .", ".")
