@@ -187,3 +187,24 @@ def test_the_match_hand_form_preview_says_why_its_grouping_won(client):
     form = match_hand_form(GROUPING_HAND)
     text = text_of(client.post(url + "/hands/preview", data=form).get_data(as_text=True))
     assert "one marriage: 20 · no marriage: 23 (chosen)" in text.replace(" .", ".")
+
+
+def test_the_rules_are_named_once(client):
+    """The points race's title has "rules" in it already: "Game rules (points race)
+    rules." said it twice."""
+    players = [("A", "sequences", 5), ("B", "unseen", 4)]
+    data = hand_form(players, profile="gamerules")
+    facts = re.search(
+        r'<p class="settlement-facts">(.*?)</p>',
+        client.post("/check", data=data).get_data(as_text=True),
+        re.S,
+    )
+    text = squash(text_of(facts[1]))
+    assert text.startswith("House rules: Game rules (points race)."), text
+    changed = hand_form(players, profile="sparkai", **{"rules-fee_seen": "5"})
+    facts = re.search(
+        r'<p class="settlement-facts">(.*?)</p>',
+        client.post("/check", data=changed).get_data(as_text=True),
+        re.S,
+    )
+    assert squash(text_of(facts[1])).startswith("House rules: Sparkai, changed: fee seen 5.")
