@@ -16,7 +16,7 @@ from wtforms import Field as FormField
 from ledger.engine.declare import Field, Flag, Kind, Whole
 from ledger.engine.game import COUNT_KINDS
 from ledger.engine.hand_body import DealtTunnelas, MaalCards, MaalCounts
-from ledger.i18n import tr
+from ledger.i18n import tr, western_digits
 from ledger.i18n.words import KIND_NAMES
 
 #: The maal fields of a player, each shown by one mode of the row's "More" (the first
@@ -150,5 +150,6 @@ READERS: dict[type[Kind], Callable[[RowReader, str], Any]] = {
 
 
 def codes(cell: str) -> list[str]:
-    """The entries of a typed list: apart by spaces, commas or semicolons."""
-    return cell.replace(",", " ").replace(";", " ").split()
+    """The entries of a typed list: apart by spaces, commas or semicolons; card codes in
+    either digits (a Nepali keyboard types ८H)."""
+    return western_digits(cell).replace(",", " ").replace(";", " ").split()

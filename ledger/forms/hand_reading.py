@@ -27,7 +27,7 @@ from ledger.forms.hand import HandForm
 from ledger.forms.hand_setup import HandLayout, player_name, row_title
 from ledger.forms.numbers import read_whole
 from ledger.forms.problems import Problem, attach, place_errors
-from ledger.i18n import tr
+from ledger.i18n import tr, western_digits
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.words import KIND_NAMES, KIND_WORDS
 
@@ -202,7 +202,7 @@ def read_hand_form(form: HandForm) -> HandInput:
     finish = form.finish.data or None  # the engine refuses one not among the choices
     winner, winner_unnamed = _read_winner(form, finish, rows, problems)
     data: dict[str, Any] = {
-        "tiplu": _cell(form.tiplu) or None,
+        "tiplu": western_digits(_cell(form.tiplu)) or None,
         "finish": finish,
         "winner": winner,
         "players": players,

@@ -208,3 +208,26 @@ def test_the_rules_are_named_once(client):
         re.S,
     )
     assert squash(text_of(facts[1])).startswith("House rules: Sparkai, changed: fee seen 5.")
+
+
+def test_cards_typed_with_devanagari_digits_are_read(client):
+    """A Nepali keyboard types ८H: the card boxes read Devanagari digits as the number
+    boxes do (the same hand as 8H, settled the same)."""
+
+    def settled(tiplu: str, cards: str, tunnela: str) -> dict[str, str]:
+        players = [
+            {
+                "name": "आशा",
+                "seen": "sequences",
+                "maal_mode": "cards",
+                "maal_cards": cards,
+                "dealt_tunnelas": tunnela,
+            },
+            ("बिकाश", "sequences", 0),
+        ]
+        data = hand_form(players, profile="amarnepal", tiplu=tiplu)
+        response = client.post("/check", data=data, headers={"Accept-Language": "ne"})
+        assert response.status_code == 200, text_of(response.get_data(as_text=True))[-600:]
+        return nets(response.get_data(as_text=True))
+
+    assert settled("८H", "७H ८H ९H १०D", "५S") == settled("8H", "7H 8H 9H 10D", "5S")
