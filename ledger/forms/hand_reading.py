@@ -269,6 +269,14 @@ def said_for_a_match(error: FieldError) -> FieldError:
     )
 
 
+def _winner_name_refused(data: dict[str, Any], errors: Sequence[FieldError]) -> bool:
+    names = [p.get("name") for p in data["players"]]
+    if data.get("winner") not in names:
+        return False
+    field = f"players.{names.index(data['winner'])}.name"
+    return any(e.field == field for e in errors)
+
+
 def check_hand(
     form: HandForm,
     rules: HouseRules,
@@ -292,7 +300,9 @@ def check_hand(
         hand = parse_hand(hand_input.data, rules)
     except Invalid as invalid:
         errors = invalid.errors
-        if hand_input.winner_unnamed:
+        # The finisher's box says nothing the finisher's own row says already (no name
+        # yet, or a name refused): "not one of this hand's players" would only mislead.
+        if hand_input.winner_unnamed or _winner_name_refused(hand_input.data, errors):
             errors = [e for e in errors if e.field != "winner"]
         if form.fixed_names is not None:  # a match's hand form
             errors = [said_for_a_match(e) for e in errors]

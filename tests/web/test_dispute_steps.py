@@ -231,3 +231,14 @@ def test_cards_typed_with_devanagari_digits_are_read(client):
         return nets(response.get_data(as_text=True))
 
     assert settled("८H", "७H ८H ९H १०D", "५S") == settled("8H", "7H 8H 9H 10D", "5S")
+
+
+def test_a_finisher_whose_name_is_refused_is_not_also_called_no_player(client):
+    """Too long a name is the one problem: the finisher's box does not add that this
+    player is "not one of this hand's players"."""
+    long_name = "A" * 41
+    data = hand_form([(long_name, "sequences", 5), ("Bikash", "sequences", 1)])
+    body = client.post("/check", data=data).get_data(as_text=True)
+    assert "at most 40 characters" in errors_of(body, "players-0-name")
+    assert errors_of(body, "winner") == ""
+    assert "is not one of this hand's players" not in text_of(body)
