@@ -92,11 +92,12 @@ def write(field: Field, value: object, prefix: str, who: str, notes: list[str]) 
 
 class RowReader(Struct):
     """Reads a row's form fields back into JSON. ``whole``: a typed whole number (None
-    when blank; its problem kept when it is no number); ``count_kinds``: the counts the
-    rules ask for; ``words``: a typed list of dealt tunnelas as their ids and codes."""
+    when blank; the text as typed when it is no number, for the engine to refuse);
+    ``count_kinds``: the counts the rules ask for; ``words``: a typed list of dealt
+    tunnelas as their ids and codes."""
 
     row: Any  # a row's form (wtforms builds its class for the rules)
-    whole: Callable[[FormField], int | None]
+    whole: Callable[[FormField], int | str | None]
     count_kinds: tuple[str, ...]
     words: Callable[[str], list[str]]
 

@@ -67,15 +67,14 @@ def _cell(field: Field) -> str:
     return (field.data or "").strip() if isinstance(field.data, str) else ""
 
 
-def _whole(field: Field, problems: list[Problem], label: str) -> int | None:
-    """A typed whole number: None when blank; a problem when it is no number."""
+def _whole(field: Field) -> int | str | None:
+    """A typed whole number: None when blank. Anything else typed (2.5, a minus) goes to
+    the engine as it is, which refuses it on its field with the range that box takes."""
     text = _cell(field)
     if not text:
         return None
     value = read_whole(text, signed=True)
-    if value is None:
-        problems.append(Problem(tr("Enter a whole number, like 0, 1 or 2."), field, label))
-    return value
+    return text if value is None else value
 
 
 _tunnela_words: tuple[dict[str, str], re.Pattern[str]] | None = None
@@ -149,17 +148,14 @@ def _shows(key: str, mode: str, layout: HandLayout) -> bool:
     return key != "dealt_tunnelas" or mode != "number"
 
 
-def _read_row(form: HandForm, index: int, problems: list[Problem]) -> dict[str, Any]:
+def _read_row(form: HandForm, index: int) -> dict[str, Any]:
     """A row as a player of the settle format: each field of ``PLAYER`` the row shows
     (its name is the match's, or typed)."""
     row = form.players[index].form
     mode = row.maal_mode.data if row.maal_mode.data in ("number", "cards") else "counts"
     layout: HandLayout = form.layout
 
-    def whole(field: Field) -> int | None:
-        return _whole(field, problems, _label(form, index, field))
-
-    reader = RowReader(row, whole, layout.count_kinds, tunnela_entries)
+    reader = RowReader(row, _whole, layout.count_kinds, tunnela_entries)
     player: dict[str, Any] = {"name": player_name(form, index)}
     for declared in PLAYER.fields:
         key = declared.key
@@ -198,7 +194,7 @@ def read_hand_form(form: HandForm) -> HandInput:
     (a number that is no number, a finisher who is not in the hand) is a problem."""
     problems: list[Problem] = []
     rows = [index for index in range(len(form.players)) if _in_hand(form, index)]
-    players = [_read_row(form, index, problems) for index in rows]
+    players = [_read_row(form, index) for index in rows]
     finish = form.finish.data or None  # the engine refuses one not among the choices
     winner, winner_unnamed = _read_winner(form, finish, rows, problems)
     data: dict[str, Any] = {

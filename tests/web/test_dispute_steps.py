@@ -242,3 +242,20 @@ def test_a_finisher_whose_name_is_refused_is_not_also_called_no_player(client):
     assert "at most 40 characters" in errors_of(body, "players-0-name")
     assert errors_of(body, "winner") == ""
     assert "is not one of this hand's players" not in text_of(body)
+
+
+def test_a_maal_that_is_no_number_says_the_range_of_its_box(client):
+    """ "2.5" and "x" get the range their box takes, as "50000" does (the engine's words
+    for each box), not only "a whole number"."""
+    players = [
+        ("Asha", "sequences", 5),
+        ("Bikash", "sequences", "2.5"),
+        {"name": "Chandra", "seen": "sequences", "maal_mode": "counts", "count_tiplu": "x"},
+    ]
+    data = hand_form(players, profile="amarnepal")
+    body = client.post("/check", data=data).get_data(as_text=True)
+    assert errors_of(body, "players-1-maal").strip() == "Enter a whole number from 0 to 10000."
+    assert errors_of(body, "players-2-count_tiplu").strip() == "Enter a whole number from 0 to 2."
+    nepali = client.post("/check", data=data, headers={"Accept-Language": "ne"})
+    said = errors_of(nepali.get_data(as_text=True), "players-2-count_tiplu")
+    assert said.strip() == "० देखि २ सम्मको पूर्ण सङ्ख्या लेख्नुहोस्।"
