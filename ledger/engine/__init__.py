@@ -7,7 +7,7 @@ Typical use: ``settle(parse_hand(data, rules), rules)`` with ``rules`` from
 from .cards import Card, CardError, parse_card
 from .errors import EngineError, FieldError, Invalid
 from .hand import Hand, PlayerHand, Tunnela
-from .maal import MaalCount, MaalGrouping, MaalItem, count_maal, maal_groupings
+from .maal import MaalCount, MaalGrouping, MaalItem, count_maal, hand_groupings, maal_groupings
 from .match import HandRecord, MatchState, Standing, check_another_hand, run_match
 from .reading import parse_hand
 from .rules import PROFILES, HouseRules, MatchLength, resolve_rules, with_overrides
@@ -43,6 +43,7 @@ __all__ = [
     "amount_text",
     "check_another_hand",
     "count_maal",
+    "hand_groupings",
     "maal_groupings",
     "parse_card",
     "parse_hand",

@@ -144,7 +144,7 @@ def _too_many(
     slot: str, limit: int, total: int, held: list[list[Slot]], hand: Hand, rules: HouseRules
 ) -> FieldError:
     """The problem with one slot, on the field that went past the limit, naming who holds
-    how many of each card."""
+    how many copies of it."""
     entries: dict[tuple[int, str, Card | None], int] = {}
     for i, slots in enumerate(held):
         for s, where, count, card in slots:
@@ -152,7 +152,11 @@ def _too_many(
                 entries[i, where, card] = entries.get((i, where, card), 0) + count
     running = accumulate(entries.values())
     i, where, _ = next(key for key, r in zip(entries, running, strict=True) if r > limit)
-    who = Tally((hand.players[j].name, count) for (j, _, _), count in entries.items())
+    # Each player once, with every copy they hold (cards, tunnelas, counts), in seat order.
+    per_player: dict[int, int] = {}
+    for (j, _, _), count in entries.items():
+        per_player[j] = per_player.get(j, 0) + count
+    who = Tally((hand.players[j].name, count) for j, count in per_player.items())
     return FieldError(
         f"players.{i}.{where}",
         _copies_template(slot, limit, rules),

@@ -15,6 +15,7 @@ The example of docs/rules.md: three poplus, three jhiplus and one tiplu.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import MAAL_BASE, PRINTED_JOKER, Card, kind_codes, maal_digits
@@ -160,6 +161,18 @@ def maal_groupings(
         MaalGrouping(m, rest + _grouping_points(t, p, j, shown, m, rules), m == chosen)
         for m in range(most, shown - 1, -1)
     )
+
+
+def hand_groupings(
+    players: Sequence[PlayerHand], rules: HouseRules, tiplu: Card | None
+) -> dict[str, list[dict[str, int | bool]]]:
+    """``maal_groupings`` of every player who had a choice, by name, as JSON: why each
+    maal (as cards or as counts) formed the marriages it did. For the pages only."""
+    return {
+        p.name: [g._asdict() for g in found]
+        for p in players
+        if (found := maal_groupings(p, rules, tiplu))
+    }
 
 
 def count_maal(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> MaalCount:

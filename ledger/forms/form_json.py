@@ -16,7 +16,7 @@ from wtforms import Field as FormField
 from ledger.engine.declare import Field, Flag, Kind, Whole
 from ledger.engine.game import COUNT_KINDS
 from ledger.engine.hand_body import DealtTunnelas, MaalCards, MaalCounts
-from ledger.i18n import tr
+from ledger.i18n import tr, western_digits
 from ledger.i18n.words import KIND_NAMES
 
 #: The maal fields of a player, each shown by one mode of the row's "More" (the first
@@ -92,11 +92,12 @@ def write(field: Field, value: object, prefix: str, who: str, notes: list[str]) 
 
 class RowReader(Struct):
     """Reads a row's form fields back into JSON. ``whole``: a typed whole number (None
-    when blank; its problem kept when it is no number); ``count_kinds``: the counts the
-    rules ask for; ``words``: a typed list of dealt tunnelas as their ids and codes."""
+    when blank; the text as typed when it is no number, for the engine to refuse);
+    ``count_kinds``: the counts the rules ask for; ``words``: a typed list of dealt
+    tunnelas as their ids and codes."""
 
     row: Any  # a row's form (wtforms builds its class for the rules)
-    whole: Callable[[FormField], int | None]
+    whole: Callable[[FormField], int | str | None]
     count_kinds: tuple[str, ...]
     words: Callable[[str], list[str]]
 
@@ -150,5 +151,6 @@ READERS: dict[type[Kind], Callable[[RowReader, str], Any]] = {
 
 
 def codes(cell: str) -> list[str]:
-    """The entries of a typed list: apart by spaces, commas or semicolons."""
-    return cell.replace(",", " ").replace(";", " ").split()
+    """The entries of a typed list: apart by spaces, commas or semicolons; card codes in
+    either digits (a Nepali keyboard types ८H)."""
+    return western_digits(cell).replace(",", " ").replace(";", " ").split()

@@ -12,12 +12,10 @@ from msgspec import Struct, field
 from wtforms import Field, Form
 
 from ledger.engine import (
-    Card,
     FieldError,
     HouseRules,
     Invalid,
-    PlayerHand,
-    maal_groupings,
+    hand_groupings,
     parse_hand,
     settle,
     settlement_json,
@@ -29,7 +27,7 @@ from ledger.forms.hand import HandForm
 from ledger.forms.hand_setup import HandLayout, player_name, row_title
 from ledger.forms.numbers import read_whole
 from ledger.forms.problems import Problem, attach, place_errors
-from ledger.i18n import tr
+from ledger.i18n import tr, western_digits
 from ledger.i18n.language import LANGUAGES
 from ledger.i18n.words import KIND_NAMES, KIND_WORDS
 
@@ -51,9 +49,9 @@ class HandCheck(Struct):
     data: dict[str, Any]  # the settle format of docs/api.md, without "rules"
     settlement: dict[str, Any] | None = None  # {"hand": ..., **Settlement.to_json()}
     problems: list[Problem] = field(default_factory=list)
-    #: Why a cards maal was grouped as it was (``check_hand(..., groupings=True)``): each
-    #: player given as cards who could form other numbers of marriages, by name, with
-    #: ``maal_groupings``' answer as [{"marriages", "total", "chosen"}], most first.
+    #: Why a maal was grouped as it was (``check_hand(..., groupings=True)``): each
+    #: player given as cards or counts who could form other numbers of marriages, by
+    #: name (``engine.hand_groupings``: [{"marriages", "total", "chosen"}], most first).
     groupings: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     @property
@@ -69,15 +67,14 @@ def _cell(field: Field) -> str:
     return (field.data or "").strip() if isinstance(field.data, str) else ""
 
 
-def _whole(field: Field, problems: list[Problem], label: str) -> int | None:
-    """A typed whole number: None when blank; a problem when it is no number."""
+def _whole(field: Field) -> int | str | None:
+    """A typed whole number: None when blank. Anything else typed (2.5, a minus) goes to
+    the engine as it is, which refuses it on its field with the range that box takes."""
     text = _cell(field)
     if not text:
         return None
     value = read_whole(text, signed=True)
-    if value is None:
-        problems.append(Problem(tr("Enter a whole number, like 0, 1 or 2."), field, label))
-    return value
+    return text if value is None else value
 
 
 _tunnela_words: tuple[dict[str, str], re.Pattern[str]] | None = None
@@ -151,17 +148,14 @@ def _shows(key: str, mode: str, layout: HandLayout) -> bool:
     return key != "dealt_tunnelas" or mode != "number"
 
 
-def _read_row(form: HandForm, index: int, problems: list[Problem]) -> dict[str, Any]:
+def _read_row(form: HandForm, index: int) -> dict[str, Any]:
     """A row as a player of the settle format: each field of ``PLAYER`` the row shows
     (its name is the match's, or typed)."""
     row = form.players[index].form
     mode = row.maal_mode.data if row.maal_mode.data in ("number", "cards") else "counts"
     layout: HandLayout = form.layout
 
-    def whole(field: Field) -> int | None:
-        return _whole(field, problems, _label(form, index, field))
-
-    reader = RowReader(row, whole, layout.count_kinds, tunnela_entries)
+    reader = RowReader(row, _whole, layout.count_kinds, tunnela_entries)
     player: dict[str, Any] = {"name": player_name(form, index)}
     for declared in PLAYER.fields:
         key = declared.key
@@ -200,11 +194,11 @@ def read_hand_form(form: HandForm) -> HandInput:
     (a number that is no number, a finisher who is not in the hand) is a problem."""
     problems: list[Problem] = []
     rows = [index for index in range(len(form.players)) if _in_hand(form, index)]
-    players = [_read_row(form, index, problems) for index in rows]
+    players = [_read_row(form, index) for index in rows]
     finish = form.finish.data or None  # the engine refuses one not among the choices
     winner, winner_unnamed = _read_winner(form, finish, rows, problems)
     data: dict[str, Any] = {
-        "tiplu": _cell(form.tiplu) or None,
+        "tiplu": western_digits(_cell(form.tiplu)) or None,
         "finish": finish,
         "winner": winner,
         "players": players,
@@ -271,6 +265,14 @@ def said_for_a_match(error: FieldError) -> FieldError:
     )
 
 
+def _winner_name_refused(data: dict[str, Any], errors: Sequence[FieldError]) -> bool:
+    names = [p.get("name") for p in data["players"]]
+    if data.get("winner") not in names:
+        return False
+    field = f"players.{names.index(data['winner'])}.name"
+    return any(e.field == field for e in errors)
+
+
 def check_hand(
     form: HandForm,
     rules: HouseRules,
@@ -294,7 +296,9 @@ def check_hand(
         hand = parse_hand(hand_input.data, rules)
     except Invalid as invalid:
         errors = invalid.errors
-        if hand_input.winner_unnamed:
+        # The finisher's box says nothing the finisher's own row says already (no name
+        # yet, or a name refused): "not one of this hand's players" would only mislead.
+        if hand_input.winner_unnamed or _winner_name_refused(hand_input.data, errors):
             errors = [e for e in errors if e.field != "winner"]
         if form.fixed_names is not None:  # a match's hand form
             errors = [said_for_a_match(e) for e in errors]
@@ -303,18 +307,6 @@ def check_hand(
         if not found and not extra_problems:
             settlement = settlement_json(hand, settle(hand, rules))
             if groupings:
-                grouped = _groupings(hand.players, rules, hand.tiplu)
+                grouped = hand_groupings(hand.players, rules, hand.tiplu)
     attach(found)
     return HandCheck(hand_input.data, settlement, [*extra_problems, *found], grouped)
-
-
-def _groupings(
-    players: Sequence[PlayerHand], rules: HouseRules, tiplu: Card | None
-) -> dict[str, list[dict[str, Any]]]:
-    out = {}
-    for p in players:
-        if p.maal_cards:
-            found = maal_groupings(p, rules, tiplu)
-            if found:
-                out[p.name] = [g._asdict() for g in found]
-    return out

@@ -99,7 +99,10 @@ def prepare_hand_form(
         wanted = len(players)
     else:
         wanted = rows if rows is not None else (len(entries) or DEFAULT_ROWS)
-        wanted = max(MIN_ROWS, min(rules.max_players, wanted))
+        # Rows posted past these rules' most players stay (four packs were taken back):
+        # the engine then says the hand needs four packs, where dropping them would
+        # settle the hand without its last players, without a word.
+        wanted = max(MIN_ROWS, min(max(rules.max_players, len(entries)), wanted))
     posted = len(entries) > 0
     del entries.entries[wanted:]
     entries.last_index = len(entries.entries) - 1

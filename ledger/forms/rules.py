@@ -23,6 +23,7 @@ from ledger.engine.rules import (
     COUNTS,
     DEFAULT_PROFILE,
     OPTIONAL_TABLES,
+    SETTING_KINDS,
     TUNNELA_SETTINGS,
 )
 from ledger.forms.hand import IMPORTANT_SETTINGS, OTHER_SETTINGS, OVERRIDABLE
@@ -76,7 +77,7 @@ def parse_setting(name: str, text: str) -> object:
     if name in COUNTS:
         count = read_whole(text, signed=True)
         if count is None:
-            raise ValueError(tr("Enter a whole number."))
+            raise ValueError(_count_wanted(name))
         return count
     if text.lower() in NONE_WORDS:
         if name in OPTIONAL_TABLES or name in TUNNELA_SETTINGS:
@@ -94,6 +95,19 @@ def parse_setting(name: str, text: str) -> object:
     if name in TUNNELA_SETTINGS and len(numbers) == 1:
         return numbers[0]
     return numbers
+
+
+def _count_wanted(name: str) -> str:
+    """What a count setting takes, as the engine bounds it: 3 or 4, or a range."""
+    described = SETTING_KINDS[name].schema()
+    if "enum" in described:
+        first, second = described["enum"]
+        return tr("Enter {first} or {second}.", first=first, second=second)
+    return tr(
+        "Enter a whole number from {least} to {most}.",
+        least=described["minimum"],
+        most=described["maximum"],
+    )
 
 
 def prepare_rules_form(rules_form: Form) -> None:
@@ -143,19 +157,22 @@ def read_rules_form(rules_form: Form) -> RulesChoice:
             problems.append(Problem(str(problem), f, tr("Override · {label}", label=f.label.text)))
     base = PROFILES[profile]
     rules = None
-    if not problems:
-        try:
-            rules = resolve_rules({"profile": profile, **overrides})
-        except Invalid as invalid:
+    # The overrides that were read are checked even when another was not: every problem
+    # is told at once, not one after each fix.
+    try:
+        resolved = resolve_rules({"profile": profile, **overrides})
+    except Invalid as invalid:
 
-            def locate(error: FieldError) -> tuple[Field | None, str]:
-                name = error.field.removeprefix("rules.")
-                f = getattr(rules_form, name, None) if name in OVERRIDABLE else None
-                if f is not None:
-                    return f, tr("Override · {label}", label=f.label.text)
-                return None, str(rules_form.profile.label.text)
+        def locate(error: FieldError) -> tuple[Field | None, str]:
+            name = error.field.removeprefix("rules.")
+            f = getattr(rules_form, name, None) if name in OVERRIDABLE else None
+            if f is not None:
+                return f, tr("Override · {label}", label=f.label.text)
+            return None, str(rules_form.profile.label.text)
 
-            problems += place_errors(invalid.errors, locate)
+        problems += place_errors(invalid.errors, locate)
+    else:
+        rules = None if problems else resolved
     attach(problems)
     if rules is None:
         return RulesChoice(None, base, None, problems, entered)

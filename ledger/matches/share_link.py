@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+from ledger.engine import HouseRules
 from ledger.i18n import N_
 
 MAX_LINK_CHARS = 8000
@@ -24,6 +25,13 @@ def encode_hand_link(request_json: dict[str, Any]) -> str:
     compact = {k: v for k, v in request_json.items() if v is not None}
     text = json.dumps(compact, separators=(",", ":"), ensure_ascii=False)
     return base64.urlsafe_b64encode(text.encode("utf-8")).rstrip(b"=").decode("ascii")
+
+
+def stored_hand_link(hand_json: dict[str, Any], rules: HouseRules) -> str:
+    """The ``h`` that opens a match's stored hand (``Hand.to_json()``) in the dispute
+    checker under the match's rules: the same hand, to change and settle again."""
+    spec: str | dict[str, Any] = rules.spec() if rules.overrides() else rules.profile
+    return encode_hand_link({"rules": spec, **hand_json})
 
 
 def decode_hand_link(h: str) -> dict[str, Any]:

@@ -69,7 +69,8 @@ def _share_url(choice: RulesChoice, check: HandCheck | None) -> str | None:
     if check is None or not check.ok or choice.spec is None:
         return None
     h = encode_hand_link({"rules": choice.spec, **check.data})
-    return url_for("checker.check", h=h, _external=True)
+    # Whoever it is sent to lands on the steps, as "Settle and explain" does.
+    return url_for("checker.check", h=h, _external=True, _anchor="hand-preview")
 
 
 def _page(

@@ -132,14 +132,14 @@ def _rejected(form: MatchHandForm, check: HandCheck, invalid: Invalid) -> HandCh
 
 def check_match_hand(form: MatchHandForm, match: Match, view: MatchView) -> HandCheck:
     """Read the form and settle it as a hand of ``match`` (stores nothing): the preview."""
-    check = check_hand(form, view.rules)
+    check = check_hand(form, view.rules, groupings=True)
     if not check.ok:
         return check
     try:
         hand, result, _dealer = matches.preview_hand(match, check.data, form.dealer.data)
     except Invalid as invalid:
         return _rejected(form, check, invalid)
-    return HandCheck(check.data, settlement_json(hand, result))
+    return HandCheck(check.data, settlement_json(hand, result), groupings=check.groupings)
 
 
 def save_new_hand(

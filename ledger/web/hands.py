@@ -8,17 +8,20 @@ match loaded from its public id, so a hand is only ever looked up inside its mat
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from ledger import matches
-from ledger.engine import Invalid
+from ledger.engine import HouseRules, Invalid, hand_groupings, parse_hand
 from ledger.forms.hand import MatchHandForm
 from ledger.forms.hand_reading import HandCheck
 from ledger.forms.numbers import read_whole
 from ledger.i18n import tr, translate, trn
 from ledger.matches.models import Match
+from ledger.matches.share_link import stored_hand_link
 from ledger.matches.view import HandView, MatchView, history_json
 from ledger.web.edit_rights import MATCH_PAGES, can_edit
 from ledger.web.hand_entry import (
@@ -289,9 +292,23 @@ def show(public_id: str, number: int) -> str:
         number=number,
         hand=hand,
         settlement=hand.settlement(view.rules) if hand else None,
+        groupings=_groupings(hand.input, view.rules) if hand else {},
+        checker_url=url_for("checker.check", h=stored_hand_link(hand.input, view.rules))
+        if hand
+        else None,
         history=list(reversed(history)),
         editor=can_edit(match),
     )
+
+
+def _groupings(hand_json: dict[str, Any], rules: HouseRules) -> dict[str, list[dict[str, Any]]]:
+    """Why each maal of a stored hand formed the marriages it did, as the checker shows
+    it; none for a hand its match's rules no longer read (it keeps its stored result)."""
+    try:
+        hand = parse_hand(hand_json, rules)
+    except Invalid:
+        return {}
+    return hand_groupings(hand.players, rules, hand.tiplu)
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])

@@ -349,10 +349,11 @@ def test_too_many_ordinary_jokers_as_counts():
     assert error_fields(copies_hand(*[{"dealt_tunnelas": ["ordinary_joker"]}] * 3))
 
 
-def test_too_many_copies_names_each_card_of_each_holder_and_the_field_past_the_limit():
+def test_too_many_copies_names_each_holder_once_and_the_field_past_the_limit():
     # tiplu 8H: 8S and 8C are the two ordinary jokers. 2 + 2 + 3 = 7 > 6: the third entry
     # (P1's tunnela) is where the table went past the pack. Neither card has room for
     # its three copies, so it is the first in suit order, 8S (docs/rules.md §9): 2 + 3 > 3.
+    # Each holder is named once, with all the copies they hold (P0: two 8S and two 8C).
     errors = problems(
         copies_hand(
             {"maal_cards": ["8S", "8C", "8S", "8C"]}, {"dealt_tunnelas": ["ordinary_joker"]}
@@ -367,7 +368,7 @@ def test_too_many_copies_names_each_card_of_each_holder_and_the_field_past_the_l
         (
             "players.1.dealt_tunnelas.0",
             "Too many ordinary joker: the pack holds only 6 ordinary jokers, but this hand has 7 "
-            "(P0 2, P0 2, P1 3).",
+            "(P0 4, P1 3).",
         ),
     ]
 

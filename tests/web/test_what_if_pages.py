@@ -106,7 +106,7 @@ def test_a_setting_that_is_no_setting_is_shown_on_its_field(client):
     response = client.get(f"/matches/{public_id}/what-if", query_string=query)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "Enter a whole number." in html
+    assert "Enter a whole number from 0 to 1000." in html
     assert "what-if-totals" not in html
 
 
