@@ -173,10 +173,22 @@ def dealt_hand(match: dict, turn: int) -> dict:
 
 @contextmanager
 def screen_page(browser, base: str, size: str, lang: str = "en", **options):
-    """A fresh browser of ``size`` in ``lang``, with its console errors collected."""
+    """A fresh browser of ``size`` in ``lang``, with its console errors collected, and
+    the Devanagari fonts in its cache: they are ``font-display: optional``, so a screen
+    whose font came late (a loaded machine) kept a stand-in's widths for good, as a
+    phone's first page may; a real screen has them from the pages shown before it."""
     with fresh_page(browser, SIZES[size], **options) as page:
         ask_in(page, base, lang)
+        page.goto(f"{base}/")
+        page.evaluate(DEVANAGARI_LOADED)
         yield page
+
+
+#: Both Devanagari faces fetched and ready (a page's layout asks for the regular one).
+DEVANAGARI_LOADED = """async () => {
+    await Promise.all(["400", "700"].map((w) => document.fonts.load(
+        `${w} 16px "Noto Sans Devanagari"`, "\u0915")));
+}"""
 
 
 def load_screen(page, url: str) -> None:
