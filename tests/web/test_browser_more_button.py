@@ -16,17 +16,22 @@ OVERLAPS = """() => [...document.querySelectorAll('.player')].map(row => {
   })"""
 
 
+def open_foul_form(phone, live_server: str, lang: str) -> None:
+    """A new hand's form, in ``lang``, of a match whose rules score fouls: each row's
+    "More" says "More · foul"."""
+    match_url = api_match(phone, live_server, rules={"profile": "sparkai", "foul": "next_hand"})
+    phone.goto(f"{live_server}/lang/{lang}?next=/")
+    phone.goto(match_url + "/hands/new")
+    phone.locator(".player .more > summary").first.wait_for()
+    assert " · " in phone.locator(".player .more > summary").first.inner_text()
+
+
 @pytest.mark.parametrize("text", [16, 32], ids=["100%", "200%"])
 @pytest.mark.parametrize("lang", ["en", "ne"])
 def test_more_never_covers_the_maal_box(browser, live_server, lang, text):
     with fresh_page(browser, has_touch=True) as phone:
         set_text_size(phone, text)
-        rules = {"profile": "sparkai", "foul": "next_hand"}
-        match_url = api_match(phone, live_server, rules=rules)
-        phone.goto(f"{live_server}/lang/{lang}?next=/")
-        phone.goto(match_url + "/hands/new")
-        phone.locator(".player .more > summary").first.wait_for()
-        assert " · " in phone.locator(".player .more > summary").first.inner_text()
+        open_foul_form(phone, live_server, lang)
         assert phone.evaluate(OVERLAPS) == [0] * phone.locator(".player").count()
 
 
@@ -44,10 +49,5 @@ def test_more_foul_reads_on_one_line_on_a_phone(browser, live_server, lang):
     """ "More · foul" broken after "More ·" read as two buttons: at the phone's own text
     size (390 px wide) it is one line, in English and Nepali."""
     with fresh_page(browser, has_touch=True) as phone:
-        rules = {"profile": "sparkai", "foul": "next_hand"}
-        match_url = api_match(phone, live_server, rules=rules)
-        phone.goto(f"{live_server}/lang/{lang}?next=/")
-        phone.goto(match_url + "/hands/new")
-        phone.locator(".player .more > summary").first.wait_for()
-        assert " · " in phone.locator(".player .more > summary").first.inner_text()
+        open_foul_form(phone, live_server, lang)
         assert phone.evaluate(MORE_LINES) == [1] * phone.locator(".player").count()

@@ -24,6 +24,24 @@ def _night(client) -> tuple[str, str, str]:
     return url, url.rsplit("/", 1)[1], match_id
 
 
+def _open_own_link(client, url: str, name: str) -> None:
+    """``name``'s own link given with the table's key and opened: the client is them."""
+    table_id = url.rsplit("/", 1)[1]
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    made = client.post(f"/api/v1/tables/{table_id}/players/{name}/link", headers=auth)
+    client.get(made.get_json()["url"].split("localhost", 1)[1])
+
+
+def _fouls_match(client, foul: str) -> str:
+    """A match of the roster under Sparkai with ``foul`` set, opened as its editor."""
+    made = client.post(
+        "/api/v1/matches",
+        json={"name": "Fouls", "players": ROSTER, "rules": {"profile": "sparkai", "foul": foul}},
+    ).get_json()
+    client.get(f"/matches/{made['id']}/join/{made['edit_key']}")
+    return made["id"]
+
+
 def _back_link(html: str) -> str | None:
     found = re.search(r'<p class="back[^"]*"><a href="([^"]+)">← ([^<]+)</a>', html)
     return found and f"{found.group(1)} {found.group(2)}"
@@ -75,19 +93,14 @@ def test_the_one_who_owes_sees_how_to_pay_on_their_own_page(client):
     """Bikash publishes his eSewa on his own link; Dipa, who owes him, opens her own
     link to pay: the handle is beside "Dipa pays Bikash", as on the table's page."""
     url, table_id, _ = _night(client)
-    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
 
-    def own_link(name: str) -> str:
-        made = client.post(f"/api/v1/tables/{table_id}/players/{name}/link", headers=auth)
-        return made.get_json()["url"].split("localhost", 1)[1]
-
-    client.get(own_link("Dipa"))
+    _open_own_link(client, url, "Dipa")
     before = client.get(f"/me/{table_id}").text
     assert re.search(r'<li class="transfer">Dipa pays Bikash [^<]*</li>', before)
-    client.get(own_link("Bikash"))
+    _open_own_link(client, url, "Bikash")
     handles = {"rows-0-kind": "esewa", "rows-0-handle": "9841000000", "rows-0-label": "Home"}
     assert client.post(f"/me/{table_id}/handles", data=handles).status_code == 303
-    client.get(own_link("Dipa"))
+    _open_own_link(client, url, "Dipa")
     page = client.get(f"/me/{table_id}").text
     owed = re.search(r'<li class="transfer">Dipa pays Bikash .*?</li>', page, re.S)
     assert owed is not None, page
@@ -140,9 +153,7 @@ def test_i_paid_is_not_offered_again_for_what_was_just_paid(client):
     Her page says she paid, and "I paid" no longer offers the same payment again (one
     more tap paid it twice); half paid, it offers the other half."""
     url, table_id, _ = _night(client)
-    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
-    made = client.post(f"/api/v1/tables/{table_id}/players/Dipa/link", headers=auth)
-    client.get(made.get_json()["url"].split("localhost", 1)[1])
+    _open_own_link(client, url, "Dipa")
 
     def offered(page: str) -> tuple[str | None, str | None]:
         payee = re.search(r'<option selected value="([^"]+)"', page)
@@ -168,8 +179,7 @@ def test_a_payment_the_table_marked_is_no_payment_the_player_said(client):
     offers, and the player's page does not say they said they paid it."""
     url, table_id, _ = _night(client)
     auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
-    made = client.post(f"/api/v1/tables/{table_id}/players/Dipa/link", headers=auth)
-    client.get(made.get_json()["url"].split("localhost", 1)[1])
+    _open_own_link(client, url, "Dipa")
     marked = client.post(
         f"/api/v1/tables/{table_id}/payments",
         json={"from": "Dipa", "to": "Bikash", "amount": "4.50"},
@@ -187,9 +197,7 @@ def test_a_players_nights_read_as_the_tables_list_of_matches(client):
     line of their own that began with a colon. They sit under the name, as on the
     table's list of matches."""
     url, table_id, match_id = _night(client)
-    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
-    made = client.post(f"/api/v1/tables/{table_id}/players/Asha/link", headers=auth)
-    client.get(made.get_json()["url"].split("localhost", 1)[1])
+    _open_own_link(client, url, "Asha")
     page = client.get(f"/me/{table_id}").text
     night = re.search(rf'<a href="/matches/{match_id}">[^<]+</a>\s*(.*?)</li>', page, re.S)
     assert night is not None
@@ -201,11 +209,9 @@ def test_i_paid_is_a_tap_away_for_someone_who_is_owed(client):
     he would record a payment of his own. It waits behind a tap; Dipa, who owes, has
     the form open."""
     url, table_id, _ = _night(client)
-    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
 
     def page_of(name: str) -> str:
-        made = client.post(f"/api/v1/tables/{table_id}/players/{name}/link", headers=auth)
-        client.get(made.get_json()["url"].split("localhost", 1)[1])
+        _open_own_link(client, url, name)
         return client.get(f"/me/{table_id}").text
 
     tucked = re.compile(r'<details class="person-pay-other">\s*<summary id="pay-title">I paid<')
@@ -231,34 +237,18 @@ def test_where_a_foul_is_looked_for_the_form_says_why_it_is_not(client):
     off = client.get(f"/matches/{match_id}/hands/new").text
     assert off.count('<p class="hint no-foul">') == len(ROSTER)
     assert "their Foul setting is off" in off and 'name="players-0-foul"' not in off
-    fouls = client.post(
-        "/api/v1/matches",
-        json={
-            "name": "Fouls",
-            "players": ROSTER,
-            "rules": {"profile": "sparkai", "foul": "same_hand"},
-        },
-    ).get_json()
-    client.get(f"/matches/{fouls['id']}/join/{fouls['edit_key']}")
-    on = client.get(f"/matches/{fouls['id']}/hands/new").text
+    fouls = _fouls_match(client, "same_hand")
+    on = client.get(f"/matches/{fouls}/hands/new").text
     assert 'name="players-0-foul"' in on and "no-foul" not in on
 
 
 def test_where_a_foul_penalty_goes_is_said_in_words(client):
     """The foul setting's choices said "same hand" and "next hand": to whom? The
     finisher of this hand or of the next, wherever the setting is shown."""
-    fouls = client.post(
-        "/api/v1/matches",
-        json={
-            "name": "Fouls",
-            "players": ROSTER,
-            "rules": {"profile": "sparkai", "foul": "next_hand"},
-        },
-    ).get_json()
-    client.get(f"/matches/{fouls['id']}/join/{fouls['edit_key']}")
-    page = re.sub(r"\s+", " ", client.get(f"/matches/{fouls['id']}").text)
+    fouls = _fouls_match(client, "next_hand")
+    page = re.sub(r"\s+", " ", client.get(f"/matches/{fouls}").text)
     assert "(changed: foul to the next hand&#39;s finisher)" in page
-    rules = client.get(f"/matches/{fouls['id']}/rules").text
+    rules = client.get(f"/matches/{fouls}/rules").text
     choices = re.search(r'<select[^>]*id="rules-foul".*?</select>', rules, re.S).group(0)
     assert "to this hand&#39;s finisher" in choices and "same hand" not in choices
 
@@ -289,16 +279,11 @@ def test_a_debt_from_the_season_before_shows_how_to_pay_too(client):
     payer's own page with its own "I paid", and how to pay the payee beside it."""
     url, table_id, _ = _night(client)
     assert client.post(f"{url}/seasons", data={"name": "Dashain"}).status_code == 303
-    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
 
-    def own_link(name: str) -> str:
-        made = client.post(f"/api/v1/tables/{table_id}/players/{name}/link", headers=auth)
-        return made.get_json()["url"].split("localhost", 1)[1]
-
-    client.get(own_link("Bikash"))
+    _open_own_link(client, url, "Bikash")
     handles = {"rows-0-kind": "khalti", "rows-0-handle": "9812345678"}
     assert client.post(f"/me/{table_id}/handles", data=handles).status_code == 303
-    client.get(own_link("Dipa"))
+    _open_own_link(client, url, "Dipa")
     page = client.get(f"/me/{table_id}").text
     earlier = re.search(r'<section class="person-earlier".*?</section>', page, re.S)
     assert earlier is not None
