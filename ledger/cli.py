@@ -139,7 +139,7 @@ def serve(host: str | None, port: int, threads: int | None, quiet: bool) -> None
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def backup(file: Path) -> None:
     """Copy the whole SQLite database to FILE, safely while the server runs and writes
-    (SQLite's backup API). For PostgreSQL, use pg_dump (docs/deployment.md)."""
+    (SQLite's backup API). For PostgreSQL, it gives the pg_dump command."""
     from ledger.backup import BackupError
     from ledger.backup import backup as copy_database
 
@@ -156,11 +156,15 @@ def backup(file: Path) -> None:
 @click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
 def restore(file: Path, yes: bool) -> None:
     """Replace the SQLite database with the backup in FILE (then upgrade it to this
-    version). For PostgreSQL, use pg_restore (docs/deployment.md)."""
-    from ledger.backup import BackupError
+    version). For PostgreSQL, it gives the pg_restore command."""
+    from ledger.backup import BackupError, sqlite_file
     from ledger.backup import restore as put_back
 
     app = _app()
+    try:
+        sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])  # PostgreSQL: say so before asking
+    except BackupError as problem:
+        raise click.ClickException(str(problem)) from problem
     if not yes:
         click.confirm(f"Replace every match in the database with those in {file}?", abort=True)
     try:
