@@ -18,6 +18,7 @@ import hashlib
 import io
 import json
 import re
+import shlex
 import shutil
 import sys
 import tomllib
@@ -170,6 +171,45 @@ def test_the_build_needs_only_what_it_declares():
     }
     standard = set(sys.stdlib_module_names)
     assert imported - standard <= names, (imported - standard, names)
+
+
+def _documented_upgrade() -> list[list[str]]:
+    """The ``pip`` lines of docs/deployment.md's Upgrading section, as words."""
+    doc = (REPOSITORY / "docs" / "deployment.md").read_text(encoding="utf-8")
+    section = re.split(r"\n#{2,3} ", doc.split("\n### Upgrading\n", 1)[1], maxsplit=1)[0]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    return [
+        shlex.split(line, comments=True)
+        for line in block.splitlines()
+        if line.startswith("/opt/ledger/bin/pip ")
+    ]
+
+
+def _pip_in(venv: Path, wheel: Path, words: list[str]) -> list[str]:
+    """A documented ``/opt/ledger/bin/pip ...`` for ``venv`` and ``wheel``, offline."""
+    assert words[0] == "/opt/ledger/bin/pip" and words[1] == "install", words
+    arguments = [re.sub(r"^dist/marriage_ledger-[^\[]*\.whl", str(wheel), w) for w in words[2:]]
+    assert any(a.startswith(str(wheel)) for a in arguments), words
+    offline = ["-q", "--no-index", "--find-links", str(_wheelhouse(wheel))]
+    return [str(PIP), "--python", str(venv / "bin" / "python"), "install", *offline, *arguments]
+
+
+def test_the_documented_upgrade_replaces_a_build_of_the_same_version(wheel, installed):
+    """Every build is 0.1.0: pip keeps an installed build when given another, so the
+    doc's upgrade forces the package in. An older build is the installed one with its
+    newest migration missing; after the doc's lines it is there."""
+    (package,) = installed.glob("lib/python*/site-packages/ledger")
+    newest = max((package / "migrations" / "versions").glob("*.py"))  # any one will do
+    wanted = newest.read_bytes()
+    newest.unlink()
+    upgrade = _documented_upgrade()
+    assert len(upgrade) == 2 and "--force-reinstall" in upgrade[0], upgrade
+    env = clean_environment()
+    run(_pip_in(installed, wheel, upgrade[1]), env, installed.parent, timeout=300)
+    assert not newest.exists()  # installed as at first: pip kept the old build
+    for words in upgrade:
+        run(_pip_in(installed, wheel, words), env, installed.parent, timeout=300)
+    assert newest.read_bytes() == wanted
 
 
 # --- the installed app, served -------------------------------------------------------------
