@@ -157,6 +157,37 @@ def test_the_wheel_carries_the_data_folders_and_compiled_catalogues(wheel):
     assert not [n for n in names if n.endswith((".po", ".pot")) or "__pycache__" in n]
 
 
+def test_a_file_gone_from_the_checkout_is_gone_from_its_next_wheel(tmp_path):
+    """``pip install .`` builds in the checkout's build/, which setuptools only adds to:
+    a migration (or template, static file, module) removed since an earlier build must
+    not ride along in the next one."""
+    checkout = tmp_path / "checkout"
+    ignored = shutil.ignore_patterns("__pycache__", "*.mo")
+    for name in ("ledger", "templates", "static", "migrations"):
+        shutil.copytree(REPOSITORY / name, checkout / name, ignore=ignored)
+    for name in ("setup.py", "pyproject.toml", "MANIFEST.in", "README.md"):
+        shutil.copy2(REPOSITORY / name, checkout / name)
+    removed = checkout / "migrations" / "versions" / "0000_removed_since.py"
+    removed.write_text('revision = "0000"\n')
+
+    def built(into: str) -> set[str]:
+        run(
+            [str(PIP), "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", into, "."],
+            clean_environment(),
+            checkout,
+            timeout=300,
+        )
+        (made,) = (checkout / into).glob("marriage_ledger-*.whl")
+        with zipfile.ZipFile(made) as archive:
+            return set(archive.namelist())
+
+    wanted = "ledger/migrations/versions/0000_removed_since.py"
+    assert wanted in built("first")
+    removed.unlink()
+    second = built("second")
+    assert wanted not in second and "ledger/templates/base.html" in second
+
+
 def test_the_build_needs_only_what_it_declares():
     """setup.py runs in pip's isolated build environment, which holds only the
     packages of ``[build-system] requires``."""
