@@ -119,7 +119,7 @@ main.params = [p for p in main.params if p.name not in ("app", "debug", "env_fil
 def serve(host: str | None, port: int, threads: int | None, quiet: bool) -> None:
     """Serve the ledger with waitress; prints the address phones open and its QR code."""
     from ledger.http.logs import configure_logging
-    from ledger.http.readiness import database_problem
+    from ledger.http.readiness import database_problem, folder_problem
     from ledger.serving import server
     from ledger.serving.address import plan_listening
 
@@ -128,7 +128,7 @@ def serve(host: str | None, port: int, threads: int | None, quiet: bool) -> None
     if quiet:
         logging.getLogger("ledger.requests").setLevel(logging.WARNING)
     with app.app_context():
-        problem = database_problem()
+        problem = database_problem() or folder_problem()
     if problem:
         click.echo(f"Warning: {problem}.", err=True)
     plan = plan_listening(host, port, app.config["PUBLIC_URL"])
