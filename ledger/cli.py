@@ -15,6 +15,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 
 from ledger.extensions import db
 from ledger.migrating import init_migrations
@@ -26,9 +27,18 @@ def upgrade_database() -> str:
     init_migrations(current_app)
     from flask_migrate import upgrade  # imported by init_migrations
 
-    upgrade()
-    url = make_url(current_app.config["SQLALCHEMY_DATABASE_URI"])
-    return url.render_as_string(hide_password=True)
+    where = make_url(current_app.config["SQLALCHEMY_DATABASE_URI"]).render_as_string(
+        hide_password=True
+    )
+    try:
+        upgrade()
+    except OperationalError as error:  # a wrong password, a server down: a sentence
+        cause = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise click.ClickException(
+            f"Cannot use the database at {where}: {cause}. Check LEDGER_DATABASE_URL, and"
+            " that the database server runs."
+        ) from error
+    return where
 
 
 def forget_kept_pdfs() -> None:
