@@ -7,6 +7,7 @@ compiled ``ledger/translations/*/LC_MESSAGES/messages.mo`` (``ledger.data_folder
 Flask-Babel look there first). An editable install reads the repository instead.
 """
 
+import shutil
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -21,10 +22,16 @@ SKIPPED = ("__pycache__", "*.pyc", ".gitkeep")
 
 class build_py_with_data(build_py):
     def run(self) -> None:
+        package = Path(self.build_lib) / "ledger"
+        if not self.editable_mode:
+            # ``pip install .`` builds in the checkout's build/lib and setuptools only
+            # adds to it: a template, static file, module or migration removed from the
+            # checkout since an earlier build would stay in every later wheel (a renamed
+            # migration: two heads). The package is built afresh each time.
+            shutil.rmtree(package, ignore_errors=True)
         super().run()
         if self.editable_mode:
             return
-        package = Path(self.build_lib) / "ledger"
         for name in DATA_FOLDERS:
             self._copy_folder(ROOT / name, package / name)
         for po in sorted((ROOT / "ledger" / "translations").glob("*/LC_MESSAGES/messages.po")):

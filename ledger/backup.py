@@ -11,7 +11,8 @@ server sees the old database or the restored one, never half of each), after che
 that it is a ledger's database.
 
 PostgreSQL has its own tools, which take a consistent snapshot of a served database:
-``pg_dump`` and ``pg_restore`` (docs/deployment.md says how).
+``pg_dump`` and ``pg_restore``: ``backup`` and ``restore`` say how, with the database's
+URL.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
 
 class BackupError(Exception):
@@ -31,13 +32,26 @@ def sqlite_file(database_url: str) -> Path:
     """The file of an SQLite database URL; BackupError for another database."""
     url = make_url(database_url)
     if url.get_backend_name() != "sqlite":
-        raise BackupError(
-            f"The database is {url.get_backend_name()}, not SQLite: back it up with "
-            "pg_dump and put it back with pg_restore (see docs/deployment.md)."
-        )
+        raise BackupError(_use_postgresql_tools(url))
     if not url.database or url.database == ":memory:":
         raise BackupError("This SQLite database lives in memory: there is no file to back up.")
     return Path(url.database)
+
+
+def _use_postgresql_tools(url: URL) -> str:
+    """The commands themselves: an installed ledger has no docs/ folder to point at."""
+    tools_url = url.set(drivername=url.get_backend_name()).render_as_string(hide_password=True)
+    return (
+        f"The database is {url.get_backend_name()}, not SQLite: back it up with PostgreSQL's"
+        f" own tools, while the ledger serves:\n"
+        f"  pg_dump --format=custom --file=ledger-$(date +%F).dump '{tools_url}'\n"
+        "and put it back with every `marriage-ledger serve` stopped, then bring it up to"
+        " date:\n"
+        f"  pg_restore --clean --if-exists --no-owner --dbname='{tools_url}'"
+        " ledger-YYYY-MM-DD.dump\n"
+        "  marriage-ledger init-db\n"
+        "(*** stands for the password in LEDGER_DATABASE_URL.)"
+    )
 
 
 def backup(database_url: str, target: Path) -> int:

@@ -15,6 +15,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 
 from ledger.extensions import db
 from ledger.migrating import init_migrations
@@ -26,9 +27,18 @@ def upgrade_database() -> str:
     init_migrations(current_app)
     from flask_migrate import upgrade  # imported by init_migrations
 
-    upgrade()
-    url = make_url(current_app.config["SQLALCHEMY_DATABASE_URI"])
-    return url.render_as_string(hide_password=True)
+    where = make_url(current_app.config["SQLALCHEMY_DATABASE_URI"]).render_as_string(
+        hide_password=True
+    )
+    try:
+        upgrade()
+    except OperationalError as error:  # a wrong password, a server down: a sentence
+        cause = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise click.ClickException(
+            f"Cannot use the database at {where}: {cause}. Check LEDGER_DATABASE_URL, and"
+            " that the database server runs."
+        ) from error
+    return where
 
 
 def forget_kept_pdfs() -> None:
@@ -119,7 +129,7 @@ main.params = [p for p in main.params if p.name not in ("app", "debug", "env_fil
 def serve(host: str | None, port: int, threads: int | None, quiet: bool) -> None:
     """Serve the ledger with waitress; prints the address phones open and its QR code."""
     from ledger.http.logs import configure_logging
-    from ledger.http.readiness import database_problem
+    from ledger.http.readiness import database_problem, folder_problem
     from ledger.serving import server
     from ledger.serving.address import plan_listening
 
@@ -128,7 +138,7 @@ def serve(host: str | None, port: int, threads: int | None, quiet: bool) -> None
     if quiet:
         logging.getLogger("ledger.requests").setLevel(logging.WARNING)
     with app.app_context():
-        problem = database_problem()
+        problem = database_problem() or folder_problem()
     if problem:
         click.echo(f"Warning: {problem}.", err=True)
     plan = plan_listening(host, port, app.config["PUBLIC_URL"])
@@ -139,7 +149,7 @@ def serve(host: str | None, port: int, threads: int | None, quiet: bool) -> None
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def backup(file: Path) -> None:
     """Copy the whole SQLite database to FILE, safely while the server runs and writes
-    (SQLite's backup API). For PostgreSQL, use pg_dump (docs/deployment.md)."""
+    (SQLite's backup API). For PostgreSQL, it gives the pg_dump command."""
     from ledger.backup import BackupError
     from ledger.backup import backup as copy_database
 
@@ -156,11 +166,15 @@ def backup(file: Path) -> None:
 @click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
 def restore(file: Path, yes: bool) -> None:
     """Replace the SQLite database with the backup in FILE (then upgrade it to this
-    version). For PostgreSQL, use pg_restore (docs/deployment.md)."""
-    from ledger.backup import BackupError
+    version). For PostgreSQL, it gives the pg_restore command."""
+    from ledger.backup import BackupError, sqlite_file
     from ledger.backup import restore as put_back
 
     app = _app()
+    try:
+        sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])  # PostgreSQL: say so before asking
+    except BackupError as problem:
+        raise click.ClickException(str(problem)) from problem
     if not yes:
         click.confirm(f"Replace every match in the database with those in {file}?", abort=True)
     try:

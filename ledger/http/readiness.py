@@ -6,7 +6,9 @@ schema is the latest migration (``marriage-ledger init-db`` has run), and it acc
 writes: it updates the migration's own row to the same value and rolls back, so a
 read-only or missing database, or one left behind by an upgrade, answers 503 with a
 line saying which; so does a full disk where the app writes, and for a while a request
-that met a full disk (a 503 of ``ledger.http.errors``). A request that could not reach
+that met a full disk (a 503 of ``ledger.http.errors``), and an instance folder this
+process's user may not write in (installed and initialised as root, served as another
+user: every PDF and every import would fail on its lock file). A request that could not reach
 the database is not remembered: the check above reaches it or not, so once the database
 is back (PostgreSQL restarted) the process is ready at once. The details go to the log,
 not to the client.
@@ -16,8 +18,11 @@ from __future__ import annotations
 
 import logging
 import os
+import pwd
 import shutil
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 from flask import Blueprint, Flask, current_app
 from flask.typing import ResponseReturnValue
@@ -48,7 +53,7 @@ MIN_FREE_BYTES = 1024 * 1024
 
 @bp.get("/readyz")
 def readyz() -> ResponseReturnValue:
-    problem = database_problem() or disk_problem()
+    problem = database_problem() or disk_problem() or folder_problem()
     if problem:
         return f"not ready: {problem}\n", 503, TEXT
     return "ready\n", 200, TEXT
@@ -112,3 +117,33 @@ def _written_folders() -> list[str]:
     if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
         folders.append(os.path.dirname(os.path.abspath(url.database)))
     return folders
+
+
+def folder_problem() -> str | None:
+    """The first folder or slot lock of the instance folder this process's user may not
+    write (the PDFs' and imports' lock files are opened for writing), or None."""
+    instance = Path(current_app.instance_path)
+    for path in _written_paths(instance):
+        if not os.access(path, os.W_OK):
+            user = _user()
+            return (
+                f"this user ({user}) cannot write {path}: give the instance folder to the"
+                f" user that serves (chown -R {user} {instance})"
+            )
+    return None
+
+
+def _written_paths(instance: Path) -> Iterator[Path]:
+    if not instance.is_dir():
+        return  # made when first needed
+    yield instance
+    for folder in sorted(p for p in instance.iterdir() if p.is_dir()):
+        yield folder
+        yield from sorted(folder.glob("slot-*.lock"))
+
+
+def _user() -> str:
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return str(os.geteuid())

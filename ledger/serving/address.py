@@ -31,6 +31,9 @@ class Listening(Struct, frozen=True):
     listen: tuple[str, ...]  # waitress's "host:port" entries
     public_url: str | None  # the address of the ledger for links and the QR code
     local_url: str | None  # this computer's own address, when it is served there too
+    #: ``--host`` chose loopback (behind a proxy, say): the computer may well have a
+    #: network address, so the banner must not say it has none.
+    loopback_chosen: bool = False
 
 
 def lan_address() -> str | None:
@@ -80,7 +83,7 @@ def plan_listening(host: str | None, port: int, public_url: str | None) -> Liste
     ip = _ip(host)
     listen = (_hostport(host, port),)
     if host == "localhost" or (ip is not None and ip.is_loopback):
-        return Listening(listen, public_url, url_of(host, port))
+        return Listening(listen, public_url, url_of(host, port), loopback_chosen=True)
     if ip is not None and ip.is_unspecified:
         lan = lan_address()
         shown = public_url or (url_of(lan, port) if lan else None)
@@ -97,6 +100,13 @@ def print_banner(plan: Listening, threads: int, connections: int, out: TextIO) -
     )
     if plan.public_url:
         print(f"Phones at the table open:  {plan.public_url}/", file=out)
+    elif plan.loopback_chosen:
+        print(
+            f"Only this computer can open it: it listens on {plan.listen[0]} alone, as --host"
+            " asked (a proxy in front serves the others; LEDGER_PUBLIC_URL sets the address"
+            " in links and QR codes).",
+            file=out,
+        )
     else:
         print("Only this computer can open it (no network address to offer phones).", file=out)
     if plan.local_url:

@@ -1,5 +1,8 @@
 """Fixtures for tests that run ``marriage-ledger`` in processes of their own."""
 
+import shutil
+import subprocess
+
 import pytest
 from postgres_cluster import free_port
 from served import DEV_SCRIPT, Served, clean_environment, run
@@ -40,3 +43,27 @@ def serve(tmp_path):
     yield start
     for served in started:
         served.stop()
+
+
+def chattr(flag: str, *paths) -> None:
+    subprocess.run(["chattr", flag, *map(str, paths)], check=True, capture_output=True)
+
+
+@pytest.fixture
+def unwritable(tmp_path):
+    """``unwritable(*paths)``: the paths made immutable (as a read-only disk is, even to
+    root) until the test ends."""
+    made = []
+
+    def make(*paths):
+        if shutil.which("chattr") is None:
+            pytest.skip("needs chattr")
+        try:
+            chattr("+i", *paths)
+        except subprocess.CalledProcessError as error:
+            pytest.skip(f"this file system or user cannot make files immutable: {error.stderr}")
+        made.extend(paths)
+
+    yield make
+    if made:
+        chattr("-i", *made)

@@ -81,13 +81,26 @@ def test_a_backup_taken_while_the_server_writes_restores_whole(
     assert edited.status == 201  # the same edit key: the restored match is the same one
 
 
-def test_backup_says_what_to_do_for_postgresql(tmp_path):
+@pytest.mark.parametrize("command", ["backup", "restore"])
+def test_backup_and_restore_give_the_postgresql_commands(tmp_path, command):
+    """An installed ledger has no docs/ folder: the commands themselves, with the
+    database's URL as PostgreSQL's tools read it (no driver, no password), and before
+    ``restore`` asks anything."""
     env = clean_environment(
-        LEDGER_DATABASE_URL="postgresql+psycopg://nobody@127.0.0.1:1/none",
+        LEDGER_DATABASE_URL="postgresql+psycopg://ledger:s3cret@db.example.org:5433/club",
         LEDGER_INSTANCE_PATH=str(tmp_path / "instance"),
     )
+    (tmp_path / "x").write_bytes(b"")
     done = subprocess.run(
-        [str(DEV_SCRIPT), "backup", str(tmp_path / "x")], env=env, capture_output=True, text=True
+        [str(DEV_SCRIPT), command, str(tmp_path / "x")],
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
     )
-    assert done.returncode != 0
-    assert "pg_dump" in done.stderr and "docs/deployment.md" in done.stderr
+    assert done.returncode != 0 and "Replace every match" not in done.stdout
+    url = "postgresql://ledger:***@db.example.org:5433/club"
+    assert f"pg_dump --format=custom --file=ledger-$(date +%F).dump '{url}'" in done.stderr
+    restore = f"pg_restore --clean --if-exists --no-owner --dbname='{url}' ledger-YYYY-MM-DD.dump"
+    assert restore in done.stderr
+    assert "marriage-ledger init-db" in done.stderr and "s3cret" not in done.stderr

@@ -3,9 +3,6 @@ read; each write is a 503 saying nothing was changed, and /readyz says not ready
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-
 import pytest
 
 from ledger import create_app
@@ -24,30 +21,6 @@ def ledger_app(folder, database):
             "RATELIMIT_ENABLED": False,
         }
     )
-
-
-def chattr(flag: str, *paths) -> None:
-    subprocess.run(["chattr", flag, *map(str, paths)], check=True, capture_output=True)
-
-
-@pytest.fixture
-def unwritable(tmp_path):
-    """``unwritable(*paths)``: the paths made immutable (as a read-only disk is, even to
-    root) until the test ends."""
-    made = []
-
-    def make(*paths):
-        if shutil.which("chattr") is None:
-            pytest.skip("needs chattr")
-        try:
-            chattr("+i", *paths)
-        except subprocess.CalledProcessError as error:
-            pytest.skip(f"this file system or user cannot make files immutable: {error.stderr}")
-        made.extend(paths)
-
-    yield make
-    if made:
-        chattr("-i", *made)
 
 
 @pytest.mark.sqlite_only

@@ -113,3 +113,18 @@ def test_a_database_that_cannot_be_reached_is_not_ready(served, empty_database_u
         unreachable = parsed.set(port=port).render_as_string(hide_password=False)
     code, body = readiness(served(unreachable))
     assert (code, body) == (503, "not ready: the database cannot be used (OperationalError)\n")
+
+
+def test_an_instance_folder_this_user_cannot_write_is_not_ready(
+    served, empty_database_url, tmp_path, unwritable
+):
+    """Installed and initialised as root, served as another user: every PDF and import
+    would fail on its lock file, so /readyz says which folder and what to do."""
+    app = served(empty_database_url)
+    init_db(app)
+    assert readiness(app) == (200, "ready\n")
+    pdf_cache = tmp_path / "instance" / "pdf-cache"
+    unwritable(pdf_cache)  # as a folder owned by another user is (even to root)
+    status, said = readiness(app)
+    assert status == 503, said
+    assert f"cannot write {pdf_cache}: give the instance folder to the user" in said

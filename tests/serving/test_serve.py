@@ -49,9 +49,9 @@ def test_without_a_network_it_stays_on_loopback(monkeypatch):
 @pytest.mark.parametrize(
     ("host", "expected"),
     [
-        ("127.0.0.1", Listening(("127.0.0.1:80",), None, "http://127.0.0.1:80")),
-        ("localhost", Listening(("localhost:80",), None, "http://localhost:80")),
-        ("::1", Listening(("[::1]:80",), None, "http://[::1]:80")),
+        ("127.0.0.1", Listening(("127.0.0.1:80",), None, "http://127.0.0.1:80", True)),
+        ("localhost", Listening(("localhost:80",), None, "http://localhost:80", True)),
+        ("::1", Listening(("[::1]:80",), None, "http://[::1]:80", True)),
         (
             "0.0.0.0",
             Listening(("0.0.0.0:80",), "http://192.168.1.20:80", "http://127.0.0.1:80"),
@@ -86,6 +86,23 @@ def test_the_banner_shows_the_address_and_its_qr_code():
     assert "On this computer:          http://127.0.0.1:5000/\n" in text
     assert expected_qr.getvalue() in text
     assert "8 threads, up to 1000 connections" in text
+
+
+@pytest.mark.parametrize(
+    ("host", "said"),
+    [
+        # A hosted ledger behind a proxy: the computer has a network address all the same.
+        ("127.0.0.1", "it listens on 127.0.0.1:8001 alone, as --host asked"),
+        (None, "no network address to offer phones"),  # a computer with loopback only
+    ],
+)
+def test_the_banner_says_why_only_this_computer_can_open_it(monkeypatch, host, said):
+    monkeypatch.setattr(address, "lan_address", lambda: None if host is None else "10.0.0.5")
+    out = io.StringIO()
+    print_banner(plan_listening(host, 8001, None), 8, 1000, out)
+    text = out.getvalue()
+    assert "Only this computer can open it" in text and said in text
+    assert "On this computer:          http://127.0.0.1:8001/" in text
 
 
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests

@@ -123,6 +123,19 @@ def test_init_db_reports_where_the_database_is(environment, tmp_path, empty_data
     assert empty_database_url.split("@")[-1] in result.output
 
 
+def test_a_database_that_cannot_be_reached_stops_init_db_with_a_sentence(environment):
+    """A wrong password or a server down: one line naming the database (its password
+    hidden) and the driver's reason, not a hundred-line traceback."""
+    environment.setenv("LEDGER_DATABASE_URL", "postgresql+psycopg://ledger:s3cret@127.0.0.1:1/x")
+    result = CliRunner().invoke(main, ["init-db"])
+    assert result.exit_code == 1, result.output
+    assert "Cannot use the database at postgresql+psycopg://ledger:***@127.0.0.1:1/x: " in (
+        result.output
+    )
+    assert "Check LEDGER_DATABASE_URL" in result.output and "s3cret" not in result.output
+    assert "Traceback" not in result.output
+
+
 @pytest.mark.parametrize("command", [["serve", "--host", "127.0.0.1"], ["backup", "copy.sqlite3"]])
 def test_a_command_builds_the_app_once(environment, tmp_path, monkeypatch, command):
     """Not a second time for Flask's command group, whose app these commands never use."""

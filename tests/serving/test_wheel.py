@@ -18,6 +18,7 @@ import hashlib
 import io
 import json
 import re
+import shlex
 import shutil
 import sys
 import tomllib
@@ -156,6 +157,37 @@ def test_the_wheel_carries_the_data_folders_and_compiled_catalogues(wheel):
     assert not [n for n in names if n.endswith((".po", ".pot")) or "__pycache__" in n]
 
 
+def test_a_file_gone_from_the_checkout_is_gone_from_its_next_wheel(tmp_path):
+    """``pip install .`` builds in the checkout's build/, which setuptools only adds to:
+    a migration (or template, static file, module) removed since an earlier build must
+    not ride along in the next one."""
+    checkout = tmp_path / "checkout"
+    ignored = shutil.ignore_patterns("__pycache__", "*.mo")
+    for name in ("ledger", "templates", "static", "migrations"):
+        shutil.copytree(REPOSITORY / name, checkout / name, ignore=ignored)
+    for name in ("setup.py", "pyproject.toml", "MANIFEST.in", "README.md"):
+        shutil.copy2(REPOSITORY / name, checkout / name)
+    removed = checkout / "migrations" / "versions" / "0000_removed_since.py"
+    removed.write_text('revision = "0000"\n')
+
+    def built(into: str) -> set[str]:
+        run(
+            [str(PIP), "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", into, "."],
+            clean_environment(),
+            checkout,
+            timeout=300,
+        )
+        (made,) = (checkout / into).glob("marriage_ledger-*.whl")
+        with zipfile.ZipFile(made) as archive:
+            return set(archive.namelist())
+
+    wanted = f"ledger/{removed.relative_to(checkout).as_posix()}"  # where the wheel puts it
+    assert wanted in built("first")
+    removed.unlink()
+    second = built("second")
+    assert wanted not in second and f"ledger/{Path('templates', 'base.html')}" in second
+
+
 def test_the_build_needs_only_what_it_declares():
     """setup.py runs in pip's isolated build environment, which holds only the
     packages of ``[build-system] requires``."""
@@ -170,6 +202,45 @@ def test_the_build_needs_only_what_it_declares():
     }
     standard = set(sys.stdlib_module_names)
     assert imported - standard <= names, (imported - standard, names)
+
+
+def _documented_upgrade() -> list[list[str]]:
+    """The ``pip`` lines of docs/deployment.md's Upgrading section, as words."""
+    doc = (REPOSITORY / "docs" / "deployment.md").read_text(encoding="utf-8")
+    section = re.split(r"\n#{2,3} ", doc.split("\n### Upgrading\n", 1)[1], maxsplit=1)[0]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    return [
+        shlex.split(line, comments=True)
+        for line in block.splitlines()
+        if line.startswith("/opt/ledger/bin/pip ")
+    ]
+
+
+def _pip_in(venv: Path, wheel: Path, words: list[str]) -> list[str]:
+    """A documented ``/opt/ledger/bin/pip ...`` for ``venv`` and ``wheel``, offline."""
+    assert words[0] == "/opt/ledger/bin/pip" and words[1] == "install", words
+    arguments = [re.sub(r"^dist/marriage_ledger-[^\[]*\.whl", str(wheel), w) for w in words[2:]]
+    assert any(a.startswith(str(wheel)) for a in arguments), words
+    offline = ["-q", "--no-index", "--find-links", str(_wheelhouse(wheel))]
+    return [str(PIP), "--python", str(venv / "bin" / "python"), "install", *offline, *arguments]
+
+
+def test_the_documented_upgrade_replaces_a_build_of_the_same_version(wheel, installed):
+    """Every build is 0.1.0: pip keeps an installed build when given another, so the
+    doc's upgrade forces the package in. An older build is the installed one with its
+    newest migration missing; after the doc's lines it is there."""
+    (package,) = installed.glob("lib/python*/site-packages/ledger")
+    newest = max((package / "migrations" / "versions").glob("*.py"))  # any one will do
+    wanted = newest.read_bytes()
+    newest.unlink()
+    upgrade = _documented_upgrade()
+    assert len(upgrade) == 2 and "--force-reinstall" in upgrade[0], upgrade
+    env = clean_environment()
+    run(_pip_in(installed, wheel, upgrade[1]), env, installed.parent, timeout=300)
+    assert not newest.exists()  # installed as at first: pip kept the old build
+    for words in upgrade:
+        run(_pip_in(installed, wheel, words), env, installed.parent, timeout=300)
+    assert newest.read_bytes() == wanted
 
 
 # --- the installed app, served -------------------------------------------------------------
