@@ -206,6 +206,38 @@ def test_spread_keeps_labels_apart_within_bounds():
     assert chart.spread([5, 60], 12, 0, 100) == [5.0, 60.0]
 
 
+def test_eight_end_labels_bunched_near_the_top_do_not_overlap():
+    """A night of eight after one hand: one total on top, three tied below it, two tied
+    below them. The run of six used to be centred on its own and land on the top label
+    (1.7 units apart: two names printed over each other on a phone)."""
+    players = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Firoz", "Gita", "Hari"]
+    totals = dict(zip(players, [10, 2, -46, 2, 10, -6, 18, 10], strict=True))
+    built = chart.build_chart(players, [1], [totals])
+    ys = sorted(s.label_y for s in built.series)
+    assert all(b - a >= chart.LABEL_GAP - 0.01 for a, b in zip(ys, ys[1:], strict=False)), ys
+    assert built.top <= ys[0] and ys[-1] <= built.bottom + 4
+    # Each label keeps its line's place in the order: the highest line, the top label.
+    by_end = sorted(built.series, key=lambda s: (s.end_y, players.index(s.name)))
+    assert [s.label_y for s in by_end] == ys
+
+
+def test_spread_never_lets_two_labels_touch():
+    """Any bunching of up to twelve labels: none nearer than the gap, in the order
+    wanted, within the bounds when they fit there."""
+    import random
+
+    chance = random.Random(19)
+    for _ in range(1000):
+        wanted = [chance.choice([20, 40, 41, 60, 150, 200]) + chance.random() for _ in range(12)]
+        wanted = wanted[: chance.randint(1, 12)]
+        placed = chart.spread(wanted, chart.LABEL_GAP, 16, 206)
+        ys = sorted(placed)
+        assert all(b - a >= chart.LABEL_GAP - 0.01 for a, b in zip(ys, ys[1:], strict=False))
+        assert 16 <= ys[0] and ys[-1] <= 206
+        in_order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+        assert [placed[i] for i in in_order] == ys
+
+
 def test_chart_doctests():
     import doctest
 
