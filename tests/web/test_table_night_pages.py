@@ -138,6 +138,46 @@ def test_guests_typed_then_ticked_play_without_joining_the_roster(client):
     assert names == {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
 
 
+def _marked(page: str, css: str) -> dict[str, bool]:
+    """Each player row of the table of class ``css``: whether its name is marked a guest."""
+    table = re.search(rf'<table class="[^"]*\b{css}\b.*?</table>', page, re.S)
+    assert table, css
+    rows = re.findall(r'<th scope="row"[^>]*>(.*?)</th>', table.group(0), re.S)
+    return {re.sub(r"<.*", "", row, flags=re.S).strip(): "guest-mark" in row for row in rows}
+
+
+def test_the_match_page_and_its_summary_mark_the_guests_as_the_table_does(app, client):
+    """A night with a guest: the match page's standings, its summary (what it prints and
+    the summary PDF are the same report) and each player's balance say who is the
+    table's guest, to the scorekeeper and to a follower on the read-only link; in
+    Nepali too."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER[:3], guests="Ram")
+    hand = {
+        "finish": "sequences",
+        "winner": "Ram",
+        "players": [
+            {"name": n, "seen": "sequences", "maal": m}
+            for n, m in (("Asha", 3), ("Bikash", 0), ("Chandra", 5), ("Ram", 9))
+        ],
+    }
+    play(client, match_id, key, [hand])
+    expected = {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
+    follower = app.test_client()
+    for reader in (client, follower):
+        page = reader.get(f"/matches/{match_id}").get_data(as_text=True)
+        assert _marked(page, "live-standings-table") == expected  # the page's standings
+        assert _marked(page, "standings-table") == expected  # the summary's
+        assert _marked(page, "balances-table") == expected  # who pays whom
+        players = re.search(r'<ol class="player-list">(.*?)</ol>', page, re.S).group(1)
+        assert re.findall(r"<li>(\w+)(?=[^<]*<span class=\"guest-mark\">)", players) == ["Ram"]
+    follower.set_cookie("lang", "ne")
+    nepali = follower.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert _marked(nepali, "live-standings-table") == expected
+    assert '<span class="guest-mark">पाहुना</span>' in nepali
+
+
 def test_a_guest_already_on_the_roster_is_refused_on_the_guests_field(client):
     url = create_table(client)
     response = client.post(f"{url}/matches", data={"players": ROSTER[:3], "guests": "dipa"})
