@@ -239,6 +239,37 @@ def test_four_packs_in_one_choice_on_the_new_match_form(app, client):
     assert body["rules"]["packs"] == 4 and body["next_sitting_out"] == []
 
 
+def _packs_override(page: str) -> list[tuple[str, str]]:
+    """The "Packs" override of the rules chooser: a choice, (value, label) of each option."""
+    select = re.search(r'<select[^>]*name="rules-packs"[^>]*>(.*?)</select>', page, re.S)
+    assert select, "the Packs override is no choice"
+    options = re.findall(r'<option[^>]*value="([^"]*)"[^>]*>([^<]*)</option>', select.group(1))
+    return [(value, label.strip()) for value, label in options]
+
+
+def test_the_packs_override_is_a_choice_of_three_or_four(client):
+    """The packs take 3 or 4 only: the override is chosen, not typed, in the page's
+    digits; what is chosen is the match's, and a value sent by hand that no choice
+    offers is still refused on the field with what it takes."""
+    page = client.get("/matches/new").get_data(as_text=True)
+    assert _packs_override(page) == [("", "3 (profile)"), ("3", "3"), ("4", "4")]
+    client.set_cookie("lang", "ne")
+    nepali = client.get("/matches/new").get_data(as_text=True)
+    assert [label for _, label in _packs_override(nepali)][1:] == ["३", "४"]
+    assert _packs_override(nepali)[0][1].startswith("३ ")
+    client.set_cookie("lang", "en")
+    response = client.post("/matches/new", data=new_match_form(SIX, **{"rules-packs": "4"}))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    body = _match(client, response.headers["Location"].rsplit("/", 1)[1])
+    assert body["rules"]["packs"] == 4 and body["next_sitting_out"] == []
+    refused = client.post("/matches/new", data=new_match_form(SIX, **{"rules-packs": "5"}))
+    assert refused.status_code == 422
+    again = refused.get_data(as_text=True)
+    errors = re.search(r'id="rules-packs-errors">(.*?)</ul>', again, re.S)
+    assert errors and "“Packs”" in errors.group(1) and "3 or 4" in errors.group(1)
+    assert len(_packs_override(again)) == 3  # still the choice, beside its message
+
+
 def test_the_grid_says_why_deleted_hands_leave_a_gap(client):
     url = create_table(client)
     key = edit_key(client, url)
