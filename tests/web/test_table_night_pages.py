@@ -228,6 +228,10 @@ def test_the_seating_note_is_in_nepali_on_a_nepali_page(client):
     client.get("/lang/ne")
     page = client.get(url).get_data(as_text=True)
     assert "७ जना" in page
+    # Packs counted are गड्डी (docs/translating.md): "३ तास" reads "three cards".
+    assert "३ गड्डी तासले ५ जनालाई मात्र बाँड्छ" in page and "३ तासले" not in page
+    new = client.get("/matches/new").get_data(as_text=True)
+    assert "३ गड्डी (नियम-सेट)" in new and "३ तास (" not in new
 
 
 def test_four_packs_in_one_choice_on_the_new_match_form(app, client):
