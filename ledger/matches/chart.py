@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 
 from msgspec import Struct
@@ -179,8 +180,24 @@ def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list
     return out
 
 
-def _short(name: str, most: int) -> str:
-    return name if len(name) <= most else name[: most - 1] + "…"
+#: The Devanagari virama: a consonant before it joins the next one (न + ् + द is न्द).
+VIRAMA = "\u094d"
+
+
+def short_name(name: str, most: int) -> str:
+    """``name`` in at most ``most`` characters, cut with "…" where a letter ends: never
+    between a letter and its vowel sign or mark, nor inside a conjunct (a Devanagari name
+    cut at "चन्" would end in a half letter).
+
+    >>> short_name("Chandrakanta", 10), short_name("चन्द्रबहादुर", 4), short_name("गीता", 4)
+    ('Chandraka…', 'च…', 'गीता')
+    """
+    if len(name) <= most:
+        return name
+    cut = most - 1
+    while cut > 1 and (unicodedata.category(name[cut])[0] == "M" or name[cut - 1] == VIRAMA):
+        cut -= 1
+    return name[:cut] + "…"
 
 
 def running_chart(
@@ -271,8 +288,8 @@ def build_chart(
                 label_y=label_ys[n],
                 end_x=xs[-1],
                 end_y=ys[-1],
-                short_name=_short(name, END_LABEL_CHARS),
-                legend_name=_short(name, LEGEND_CHARS),
+                short_name=short_name(name, END_LABEL_CHARS),
+                legend_name=short_name(name, LEGEND_CHARS),
                 legend_line=f"M{lx:.1f},{ly:.1f}h28",
                 legend_marker=marker_path(shape, lx + 14, ly),
                 legend_x=round(lx + 34, 1),

@@ -306,3 +306,20 @@ def test_the_cache_holds_no_more_than_its_characters():
     assert cache.get("a") is None and cache.get("b") and cache.get("c")
     cache.put("big", "v" * 11)  # more than it may hold: not kept, nothing dropped
     assert cache.get("big") is None and cache.get("b") and cache.get("c")
+
+
+def test_a_long_devanagari_name_is_cut_where_a_letter_ends():
+    """The chart cuts a long name to fit beside its line and in the legend; cut by
+    characters, "चन्द्रबहादुर" ended in a half letter or a vowel sign without its letter."""
+    import unicodedata
+
+    names = ["चन्द्रबहादुर", "सन्तोषकुमार श्रेष्ठ थापा मगर", "कृष्णप्रसाद"]
+    built = chart.build_chart(names, [1], [dict(zip(names, [3, -1, -2], strict=True))])
+    for s in built.series:
+        for shown in (s.short_name, s.legend_name):
+            kept = shown.removesuffix("…")
+            assert s.name.startswith(kept), shown
+            rest = s.name[len(kept) :]
+            assert not kept.endswith(chart.VIRAMA), shown
+            assert not rest or unicodedata.category(rest[0])[0] != "M", shown
+    assert [s.short_name for s in built.series][0] == "चन्द्रबहा…"
