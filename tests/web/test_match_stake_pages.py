@@ -91,6 +91,24 @@ def test_a_new_match_with_a_stake_settles_with_the_fewest_payments(app, client):
     assert "−NPR\N{NO-BREAK SPACE}2.50" in part  # Dipa's balance, with a true minus sign
 
 
+def _facts(page: str) -> str:
+    return squash(
+        re.sub(r"<[^>]+>", "", re.search(r'<p class="match-facts">(.*?)</p>', page, re.S).group(1))
+    )
+
+
+def test_the_stake_is_said_at_the_top_before_the_first_hand(app, client):
+    """Before a hand is played there is no settle-up yet: the match's facts say what a
+    point is worth, to the scorekeeper and to whoever follows, in their language."""
+    url = new_stake_match(client)
+    assert "NPR 0.50 a point" in _facts(client.get(url).get_data(as_text=True))
+    follower = app.test_client()
+    follower.set_cookie("lang", "ne")
+    assert "प्रति अङ्क नेरू ०.५०" in _facts(follower.get(url).get_data(as_text=True))
+    points_only = new_stake_match(client, per_point="")
+    assert "a point" not in _facts(client.get(points_only).get_data(as_text=True))
+
+
 def test_a_new_match_without_a_stake_plays_for_points(app, client):
     url = new_stake_match(client, per_point="")
     assert stored(app) == (None, None)
