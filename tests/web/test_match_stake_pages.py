@@ -163,9 +163,15 @@ def test_an_editor_sets_changes_and_drops_the_stake(app, client):
     play(client, url)
     page = client.get(url).get_data(as_text=True)
     assert f'action="{url}/stake"' in page
+    assert "<summary>Play for a stake, or change it</summary>" in page
     response = client.post(f"{url}/stake", data=stake_fields("2", "GBP"), follow_redirects=True)
     page = response.get_data(as_text=True)
     assert "Stake saved: £2.00 a point." in page
+    # Played for money now: the fold no longer offers to "play for a stake".
+    assert "<summary>Change or drop the stake</summary>" in page and "Play for a stake" not in page
+    client.set_cookie("lang", "ne")
+    assert "<summary>दाउ बदल्नुहोस् वा हटाउनुहोस्</summary>" in client.get(url).get_data(as_text=True)
+    client.set_cookie("lang", "en")
     assert stored(app) == (Decimal("2.00"), "GBP")
     rows = transfers(settle_up_part(page))
     assert [money for *_, money in rows] == [
@@ -268,7 +274,7 @@ def test_the_stake_form_in_nepali(client):
     client.set_cookie("lang", "ne")
     url = new_stake_match(client)
     page = client.get(url).get_data(as_text=True)
-    assert "दाउ राखेर खेल्नुहोस्, वा दाउ बदल्नुहोस्" in page
+    assert "दाउ बदल्नुहोस् वा हटाउनुहोस्" in page  # played for money: not "play for a stake"
     assert '<option selected value="NPR">NPR · नेपाली रूपैयाँ</option>' in page
     response = client.post(f"{url}/stake", data=stake_fields("abc"))
     assert "प्रति अङ्कको दाउ सङ्ख्यामा लेख्नुहोस्" in response.get_data(as_text=True)
