@@ -9,6 +9,8 @@ was typed: every check of a hand is the engine's (``ledger.forms.hand_reading.ch
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from flask_babel import lazy_gettext as _l
@@ -27,9 +29,10 @@ from wtforms import (
 )
 
 from ledger.engine.game import MAX_MAAL, MAX_MATCH_PLAYERS, MAX_NAME
-from ledger.engine.rules import CHOICES, PROFILES, HouseRules
+from ledger.engine.rules import CHOICES, PROFILES, SETTING_KINDS, HouseRules
 from ledger.forms import stripped, text_field
 from ledger.forms.numbers import WholeNumberInput
+from ledger.i18n import digits
 from ledger.i18n.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
 
 if TYPE_CHECKING:
@@ -144,17 +147,23 @@ OTHER_SETTINGS = tuple(
 OVERRIDABLE = IMPORTANT_SETTINGS + OTHER_SETTINGS
 
 
-class ProfileTitle:
-    """A profile's title in the page's language, read when shown (as a lazy string is)."""
+class Shown:
+    """A choice's label read when shown, in the page's language (as a lazy string is):
+    a profile's title, or a number in the page's digits."""
 
-    def __init__(self, pid: str):
-        self.pid = pid
+    def __init__(self, show: Callable[[], str]):
+        self.show = show
 
     def __str__(self) -> str:
-        return PROFILE_NAMES[self.pid]
+        return self.show()
 
     def __html__(self) -> str:
         return str(escape(str(self)))
+
+
+def few_values(name: str) -> list[int]:
+    """The values a count setting takes when they are a few (packs: 3 or 4), else []."""
+    return list(SETTING_KINDS[name].schema().get("enum", ()))
 
 
 def _rules_form_class() -> type[Form]:
@@ -164,7 +173,10 @@ def _rules_form_class() -> type[Form]:
     attrs: dict[str, object] = {
         "profile": SelectField(
             SETTING_LABELS["profile"],
-            choices=[SelectChoice(pid, ProfileTitle(pid)) for pid in PROFILES],
+            choices=[
+                SelectChoice(pid, Shown(partial(PROFILE_NAMES.__getitem__, pid)))
+                for pid in PROFILES
+            ],
             default=next(iter(PROFILES)),
             validate_choice=False,
         )
@@ -178,6 +190,14 @@ def _rules_form_class() -> type[Form]:
             attrs[name] = SelectField(label, choices=choices, validate_choice=False)
         elif name in BOOLS:
             choices = [SelectChoice(v, label) for v, label in BOOL_CHOICES]
+            attrs[name] = SelectField(label, choices=choices, validate_choice=False)
+        elif few_values(name):
+            # A choice, not a box to type 3 or 4 in. What is posted is read as a typed
+            # count is (``ledger.forms.rules.parse_setting``): another value, sent by
+            # hand, gets the same message naming the setting and what it takes.
+            choices = [SelectChoice("", AS_THE_PROFILE)] + [
+                SelectChoice(str(v), Shown(partial(digits, v))) for v in few_values(name)
+            ]
             attrs[name] = SelectField(label, choices=choices, validate_choice=False)
         elif name in COUNTS:
             attrs[name] = StringField(

@@ -119,7 +119,8 @@ def prepare_rules_form(rules_form: Form) -> None:
         value = values[name]
         text = format_setting(value).replace("_", " ")
         if f.type == "SelectField":
-            words = CHOICE_WORDS.get(value, text) if isinstance(value, str | bool) else text
+            # a word, or a number (packs) in the page's digits
+            words = CHOICE_WORDS.get(value, text) if isinstance(value, str | bool) else digits(text)
             f.choices = [
                 SelectChoice("", tr("{value} (profile)", value=str(words))),
                 *f.choices[1:],

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 
 from msgspec import Struct
@@ -29,7 +30,9 @@ from ledger.i18n import tr
 WIDTH = 360
 PLOT_TOP, PLOT_LEFT, PLOT_HEIGHT = 12, 40, 190
 LABEL_SPACE = 78  # right of the plot: the names at the lines' ends
-LABEL_GAP = 12  # least vertical distance between two end labels
+#: The least vertical distance between two end labels: a Devanagari name at the chart's
+#: 10 units reaches above its line (ि, ी) and below it (ु, ्र), and 12 let two touch.
+LABEL_GAP = 14
 LEGEND_ROW = 18
 LEGEND_TOP_GAP = 34  # below the plot: the x-axis labels and title
 MAX_MARKERS = 24  # more hands than this: a marker on every k-th hand only
@@ -146,43 +149,55 @@ def _circle_arcs(r: float) -> str:
 def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
     """Positions near ``wanted``, at least ``gap`` apart, kept within [low, high] if they fit.
 
+    Labels that would touch form a run, ``gap`` apart, placed where its labels want to be
+    on average; a run that then reaches the one before joins it, until none touch (a run
+    moved on its own could land on its neighbour: eight names at a phone's chart ends).
+
     >>> spread([50, 52, 100], 12, 0, 200)
     [45.0, 57.0, 100.0]
     """
     order = sorted(range(len(wanted)), key=lambda i: wanted[i])
-    placed = [float(wanted[i]) for i in order]
-    # Push down from the top, then up from the bottom, then centre clusters.
-    for i in range(1, len(placed)):
-        placed[i] = max(placed[i], placed[i - 1] + gap)
-    if placed and placed[-1] > high:
-        placed[-1] = high
-        for i in range(len(placed) - 2, -1, -1):
-            placed[i] = min(placed[i], placed[i + 1] - gap)
-    # Each run of touching labels is centred on the mean of what it wanted.
-    runs: list[list[int]] = []
-    for i in range(len(placed)):
-        if runs and placed[i] - placed[runs[-1][-1]] <= gap + 1e-9:
-            runs[-1].append(i)
-        else:
-            runs.append([i])
-    for run in runs:
-        mean_wanted = sum(wanted[order[i]] for i in run) / len(run)
-        mean_placed = sum(placed[i] for i in run) / len(run)
-        shift = mean_wanted - mean_placed
-        if shift > 0:
-            shift = min(shift, high - placed[run[-1]])
-        else:
-            shift = max(shift, low - placed[run[0]])
-        for i in run:
-            placed[i] += shift
-    out = [0.0] * len(placed)
+    # Each run: (its first label's index in ``order``, how many, the sum of what each
+    # label wants less its offset in the run: their mean is the run's best start).
+    runs: list[tuple[int, int, float]] = []
+
+    def start(run: tuple[int, int, float]) -> float:
+        _, count, total = run
+        return float(max(low, min(total / count, high - (count - 1) * gap)))
+
     for rank, i in enumerate(order):
-        out[i] = round(placed[rank], 1)
+        run = (rank, 1, float(wanted[i]))
+        while runs and start(runs[-1]) + runs[-1][1] * gap > start(run):
+            first, count, total = runs.pop()
+            run = (first, count + run[1], total + run[2] - count * gap * run[1])
+        runs.append(run)
+    out = [0.0] * len(order)
+    for run in runs:
+        first, count, _ = run
+        top = round(start(run), 1)  # rounded once: the labels stay exactly ``gap`` apart
+        for k in range(count):
+            out[order[first + k]] = round(top + k * gap, 1)
     return out
 
 
-def _short(name: str, most: int) -> str:
-    return name if len(name) <= most else name[: most - 1] + "…"
+#: The Devanagari virama: a consonant before it joins the next one (न + ् + द is न्द).
+VIRAMA = "\u094d"
+
+
+def short_name(name: str, most: int) -> str:
+    """``name`` in at most ``most`` characters, cut with "…" where a letter ends: never
+    between a letter and its vowel sign or mark, nor inside a conjunct (a Devanagari name
+    cut at "चन्" would end in a half letter).
+
+    >>> short_name("Chandrakanta", 10), short_name("चन्द्रबहादुर", 4), short_name("गीता", 4)
+    ('Chandraka…', 'च…', 'गीता')
+    """
+    if len(name) <= most:
+        return name
+    cut = most - 1
+    while cut > 1 and (unicodedata.category(name[cut])[0] == "M" or name[cut - 1] == VIRAMA):
+        cut -= 1
+    return name[:cut] + "…"
 
 
 def running_chart(
@@ -273,8 +288,8 @@ def build_chart(
                 label_y=label_ys[n],
                 end_x=xs[-1],
                 end_y=ys[-1],
-                short_name=_short(name, END_LABEL_CHARS),
-                legend_name=_short(name, LEGEND_CHARS),
+                short_name=short_name(name, END_LABEL_CHARS),
+                legend_name=short_name(name, LEGEND_CHARS),
                 legend_line=f"M{lx:.1f},{ly:.1f}h28",
                 legend_marker=marker_path(shape, lx + 14, ly),
                 legend_x=round(lx + 34, 1),

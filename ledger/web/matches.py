@@ -518,6 +518,7 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
                 undo=undo,
                 put_back=put_back,
                 stake_form=stake_form if key is not None else None,
+                staked=stake_of(row) is not None,
                 read_only=key is None,
             )
     return unkept(html, status)

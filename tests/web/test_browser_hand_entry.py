@@ -108,6 +108,12 @@ def test_a_carried_sit_out_is_shown_and_undone_with_one_tap(live_server, page):
     note = page.locator("#player-3 .carried-note")
     assert note.is_visible()
     assert "Sat out the last hand" in note.inner_text()
+    # The note takes the whole row: the row that sits out has no "More" beside it.
+    row = page.locator("#player-3 .player-head").evaluate("h => h.clientWidth")
+    padding = page.locator("#player-3 .player-head").evaluate(
+        "h => parseFloat(getComputedStyle(h).paddingLeft)"
+    )
+    assert note.bounding_box()["width"] >= row - padding - 1
     assert page.locator("#player-3 .plays-switch").inner_text().strip() == "Sits out"
     assert page_height(page) <= MOST_HEIGHT
     screens(page, "13-carried-sit-out")

@@ -8,7 +8,13 @@ focusable region that scrolls sideways, and axe-core finds nothing serious."""
 from __future__ import annotations
 
 import pytest
-from browser_support import PHONE, axe_problems, no_sideways_scroll, set_text_size
+from browser_support import (
+    PHONE,
+    axe_problems,
+    no_sideways_scroll,
+    set_text_size,
+    small_tap_targets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -153,5 +159,7 @@ def test_every_table_page_reads_on_a_phone(browser, live_server, axe_source, lan
         assert phone.evaluate(BROKEN_NAMES, NAME_CELLS) == [], url
         assert phone.evaluate(UNREACHABLE) == [], url
         assert axe_problems(phone, axe_source) == [], url
+        # A name in a table is a link a finger hits, however short the name (हरि, Asha).
+        assert small_tap_targets(phone, "table") == [], url
     assert errors == []
     context.close()

@@ -91,6 +91,24 @@ def test_a_new_match_with_a_stake_settles_with_the_fewest_payments(app, client):
     assert "−NPR\N{NO-BREAK SPACE}2.50" in part  # Dipa's balance, with a true minus sign
 
 
+def _facts(page: str) -> str:
+    return squash(
+        re.sub(r"<[^>]+>", "", re.search(r'<p class="match-facts">(.*?)</p>', page, re.S).group(1))
+    )
+
+
+def test_the_stake_is_said_at_the_top_before_the_first_hand(app, client):
+    """Before a hand is played there is no settle-up yet: the match's facts say what a
+    point is worth, to the scorekeeper and to whoever follows, in their language."""
+    url = new_stake_match(client)
+    assert "NPR 0.50 a point" in _facts(client.get(url).get_data(as_text=True))
+    follower = app.test_client()
+    follower.set_cookie("lang", "ne")
+    assert "प्रति अङ्क नेरू ०.५०" in _facts(follower.get(url).get_data(as_text=True))
+    points_only = new_stake_match(client, per_point="")
+    assert "a point" not in _facts(client.get(points_only).get_data(as_text=True))
+
+
 def test_a_new_match_without_a_stake_plays_for_points(app, client):
     url = new_stake_match(client, per_point="")
     assert stored(app) == (None, None)
@@ -145,9 +163,15 @@ def test_an_editor_sets_changes_and_drops_the_stake(app, client):
     play(client, url)
     page = client.get(url).get_data(as_text=True)
     assert f'action="{url}/stake"' in page
+    assert "<summary>Play for a stake, or change it</summary>" in page
     response = client.post(f"{url}/stake", data=stake_fields("2", "GBP"), follow_redirects=True)
     page = response.get_data(as_text=True)
     assert "Stake saved: £2.00 a point." in page
+    # Played for money now: the fold no longer offers to "play for a stake".
+    assert "<summary>Change or drop the stake</summary>" in page and "Play for a stake" not in page
+    client.set_cookie("lang", "ne")
+    assert "<summary>दाउ बदल्नुहोस् वा हटाउनुहोस्</summary>" in client.get(url).get_data(as_text=True)
+    client.set_cookie("lang", "en")
     assert stored(app) == (Decimal("2.00"), "GBP")
     rows = transfers(settle_up_part(page))
     assert [money for *_, money in rows] == [
@@ -250,7 +274,7 @@ def test_the_stake_form_in_nepali(client):
     client.set_cookie("lang", "ne")
     url = new_stake_match(client)
     page = client.get(url).get_data(as_text=True)
-    assert "दाउ राखेर खेल्नुहोस्, वा दाउ बदल्नुहोस्" in page
+    assert "दाउ बदल्नुहोस् वा हटाउनुहोस्" in page  # played for money: not "play for a stake"
     assert '<option selected value="NPR">NPR · नेपाली रूपैयाँ</option>' in page
     response = client.post(f"{url}/stake", data=stake_fields("abc"))
     assert "प्रति अङ्कको दाउ सङ्ख्यामा लेख्नुहोस्" in response.get_data(as_text=True)

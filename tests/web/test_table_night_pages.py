@@ -138,6 +138,46 @@ def test_guests_typed_then_ticked_play_without_joining_the_roster(client):
     assert names == {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
 
 
+def _marked(page: str, css: str) -> dict[str, bool]:
+    """Each player row of the table of class ``css``: whether its name is marked a guest."""
+    table = re.search(rf'<table class="[^"]*\b{css}\b.*?</table>', page, re.S)
+    assert table, css
+    rows = re.findall(r'<th scope="row"[^>]*>(.*?)</th>', table.group(0), re.S)
+    return {re.sub(r"<.*", "", row, flags=re.S).strip(): "guest-mark" in row for row in rows}
+
+
+def test_the_match_page_and_its_summary_mark_the_guests_as_the_table_does(app, client):
+    """A night with a guest: the match page's standings, its summary (what it prints and
+    the summary PDF are the same report) and each player's balance say who is the
+    table's guest, to the scorekeeper and to a follower on the read-only link; in
+    Nepali too."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER[:3], guests="Ram")
+    hand = {
+        "finish": "sequences",
+        "winner": "Ram",
+        "players": [
+            {"name": n, "seen": "sequences", "maal": m}
+            for n, m in (("Asha", 3), ("Bikash", 0), ("Chandra", 5), ("Ram", 9))
+        ],
+    }
+    play(client, match_id, key, [hand])
+    expected = {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
+    follower = app.test_client()
+    for reader in (client, follower):
+        page = reader.get(f"/matches/{match_id}").get_data(as_text=True)
+        assert _marked(page, "live-standings-table") == expected  # the page's standings
+        assert _marked(page, "standings-table") == expected  # the summary's
+        assert _marked(page, "balances-table") == expected  # who pays whom
+        players = re.search(r'<ol class="player-list">(.*?)</ol>', page, re.S).group(1)
+        assert re.findall(r"<li>(\w+)(?=[^<]*<span class=\"guest-mark\">)", players) == ["Ram"]
+    follower.set_cookie("lang", "ne")
+    nepali = follower.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert _marked(nepali, "live-standings-table") == expected
+    assert '<span class="guest-mark">पाहुना</span>' in nepali
+
+
 def test_a_guest_already_on_the_roster_is_refused_on_the_guests_field(client):
     url = create_table(client)
     response = client.post(f"{url}/matches", data={"players": ROSTER[:3], "guests": "dipa"})
@@ -188,6 +228,10 @@ def test_the_seating_note_is_in_nepali_on_a_nepali_page(client):
     client.get("/lang/ne")
     page = client.get(url).get_data(as_text=True)
     assert "७ जना" in page
+    # Packs counted are गड्डी (docs/translating.md): "३ तास" reads "three cards".
+    assert "३ गड्डी तासले ५ जनालाई मात्र बाँड्छ" in page and "३ तासले" not in page
+    new = client.get("/matches/new").get_data(as_text=True)
+    assert "३ गड्डी (नियम-सेट)" in new and "३ तास (" not in new
 
 
 def test_four_packs_in_one_choice_on_the_new_match_form(app, client):
@@ -197,6 +241,37 @@ def test_four_packs_in_one_choice_on_the_new_match_form(app, client):
     assert response.status_code == 303, response.get_data(as_text=True)
     body = _match(client, response.headers["Location"].rsplit("/", 1)[1])
     assert body["rules"]["packs"] == 4 and body["next_sitting_out"] == []
+
+
+def _packs_override(page: str) -> list[tuple[str, str]]:
+    """The "Packs" override of the rules chooser: a choice, (value, label) of each option."""
+    select = re.search(r'<select[^>]*name="rules-packs"[^>]*>(.*?)</select>', page, re.S)
+    assert select, "the Packs override is no choice"
+    options = re.findall(r'<option[^>]*value="([^"]*)"[^>]*>([^<]*)</option>', select.group(1))
+    return [(value, label.strip()) for value, label in options]
+
+
+def test_the_packs_override_is_a_choice_of_three_or_four(client):
+    """The packs take 3 or 4 only: the override is chosen, not typed, in the page's
+    digits; what is chosen is the match's, and a value sent by hand that no choice
+    offers is still refused on the field with what it takes."""
+    page = client.get("/matches/new").get_data(as_text=True)
+    assert _packs_override(page) == [("", "3 (profile)"), ("3", "3"), ("4", "4")]
+    client.set_cookie("lang", "ne")
+    nepali = client.get("/matches/new").get_data(as_text=True)
+    assert [label for _, label in _packs_override(nepali)][1:] == ["३", "४"]
+    assert _packs_override(nepali)[0][1].startswith("३ ")
+    client.set_cookie("lang", "en")
+    response = client.post("/matches/new", data=new_match_form(SIX, **{"rules-packs": "4"}))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    body = _match(client, response.headers["Location"].rsplit("/", 1)[1])
+    assert body["rules"]["packs"] == 4 and body["next_sitting_out"] == []
+    refused = client.post("/matches/new", data=new_match_form(SIX, **{"rules-packs": "5"}))
+    assert refused.status_code == 422
+    again = refused.get_data(as_text=True)
+    errors = re.search(r'id="rules-packs-errors">(.*?)</ul>', again, re.S)
+    assert errors and "“Packs”" in errors.group(1) and "3 or 4" in errors.group(1)
+    assert len(_packs_override(again)) == 3  # still the choice, beside its message
 
 
 def test_the_grid_says_why_deleted_hands_leave_a_gap(client):
