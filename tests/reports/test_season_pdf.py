@@ -96,7 +96,9 @@ def test_the_season_pdf_in_nepali(client, table):
     assert pdf_reader(data).metadata.title == "Friday table: सिजनको सारांश"
     text = pdf_text(data)
     assert "Standings" not in text and "Money across nights" not in text
-    assert squeezed("म्याच (जितेको)") in squeezed(text)
+    # ि is drawn before its letter, and the text is read off by the glyphs' places: a
+    # header's ि can land beside the column before (the words are compared without it)
+    assert squeezed("म्याच (जितेको)").replace("ि", "") in squeezed(text).replace("ि", "")
     assert any(d in text for d in "१२३४५६७८९")
     # issue 36: the first season's number, and both calendars on the printed line as on
     # every PDF

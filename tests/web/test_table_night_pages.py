@@ -341,3 +341,20 @@ def test_an_unnamed_night_is_numbered_among_its_own_tables_matches(app, client):
     second = _match(client, start_match(client, url, ROSTER))["name"]
     assert first.startswith("Match of ") and "(" not in first
     assert second == f"{first} (2)"
+
+
+def test_the_season_standings_put_the_total_and_the_money_right_after_the_name(client):
+    """On a phone the columns after the first few scroll: what a player looks for (their
+    total, and the money when the table plays for a stake) comes first."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    play(client, start_match(client, url, ROSTER), key, FOUR[:1])
+    page = client.get(url).get_data(as_text=True)
+    head = page.split('class="report-table table-standings"')[1].split("</thead>")[0]
+    columns = [
+        re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<th[^>]*>(.*?)</th>", head)
+    ]
+    assert columns[:3] == ["Player", "Total", "Money won"], columns
+    row = page.split('class="report-table table-standings"')[1].split("<tbody>")[1]
+    first = row.split("</tr>")[0]
+    assert re.findall(r"<td[^>]*>", first)[0].startswith('<td class="num total"'), first
