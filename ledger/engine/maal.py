@@ -26,6 +26,7 @@ from .hand import (
     bonus_withheld,
     kind_counts,
     known_cards,
+    loose_tunnelas,
     tunnela_group,
     tunnela_setting,
 )
@@ -282,12 +283,27 @@ def _held_items(
                 found = scored[kind, count] = _loose_items(kind, count, rules, tiplu)
             items += found
     if held.get("ordinary_joker"):
-        cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary_joker"))
-        items += _joker_items(cards, held["ordinary_joker"], rules)
+        if rules.ordinary_jokers_wild:
+            cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary_joker"))
+            items += _joker_items(cards, held["ordinary_joker"], rules)
+        else:
+            items += _not_maal_items(player, held["ordinary_joker"], "ordinary_joker", rules, tiplu)
     if held.get("ordinary"):
-        cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary"))
-        items.append(MaalItem("not_maal", 0, held["ordinary"], cards))
+        items += _not_maal_items(player, held["ordinary"], "ordinary", rules, tiplu)
     return items
+
+
+def _not_maal_items(
+    player: PlayerHand, count: int, kind: str, rules: HouseRules, tiplu: Card | None
+) -> list[MaalItem]:
+    """The cards of a kind that scores nothing, those of the maal entered only: a dealt
+    tunnela's cards are listed once, by its own item (which says why it scores what it
+    does), and listed again at 0 they read as three more cards."""
+    count -= 3 * sum(t.kind == kind for t in loose_tunnelas(player, rules))
+    if not count:
+        return []
+    cards = tuple(c.code for c in known_cards(player, tiplu, rules, kind, tunnelas=False))
+    return [MaalItem("not_maal", 0, count, cards)]
 
 
 def _loose_items(
