@@ -4,12 +4,10 @@ does), in English and in Nepali; a hand edited says so as before."""
 
 from __future__ import annotations
 
-import unicodedata
-
 import pytest
 from api_hands import PLAYERS, play
 from browser_support import TYPICAL_HAND
-from pdf_support import pdf_text, squeezed
+from pdf_support import letters, pdf_text
 
 NE = {"Accept-Language": "ne"}
 
@@ -28,12 +26,6 @@ SAID = {
         "page_edited": "१ पटक बदलियो।",
     },
 }
-
-
-def letters(text: str) -> str:
-    """Text without whitespace and vowel signs: pypdf reads a Devanagari vowel sign out
-    of place (सारांश as सारिांश), the letters in order."""
-    return "".join(c for c in squeezed(text) if not unicodedata.category(c).startswith("M"))
 
 
 @pytest.fixture
