@@ -60,6 +60,11 @@ ITEM_NOTES = {
         "Marriages entered as such (a tiplu, a poplu and a jhiplu each), scored from the "
         "marriage table."
     ),
+    # A tunnela of ordinary cards that earns no bonus: "its cards are counted with the
+    # player's other cards", but they are no maal, so no other row lists them.
+    "no_maal_cards": N_(
+        "Ordinary cards are no maal: they score nothing, and no other row lists them."
+    ),
 }
 
 
@@ -373,8 +378,16 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules, tiplu: Card | None) ->
     reason = bonus_withheld(player, rules)
     if reason:
         cards = tuple(c for t in player.dealt_tunnelas for c in _tunnela_cards(t, tiplu))
+        ordinary = all(tunnela_group(t.kind, rules) == "ordinary" for t in player.dealt_tunnelas)
         return [
-            MaalItem("dealt_tunnela_no_bonus", 0, len(player.dealt_tunnelas), cards, reason=reason)
+            MaalItem(
+                "dealt_tunnela_no_bonus",
+                0,
+                len(player.dealt_tunnelas),
+                cards,
+                reason=reason,
+                note="no_maal_cards" if ordinary else None,
+            )
         ]
     groups: dict[str, list[str]] = {}
     counts: Counter[str] = Counter()
@@ -395,6 +408,7 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules, tiplu: Card | None) ->
                     tuple(groups[group]),
                     kind=group,
                     reason="kind_not_scored",
+                    note="no_maal_cards" if group == "ordinary" else None,
                 )
             )
             continue

@@ -146,6 +146,8 @@ def test_an_unseen_players_ordinary_tunnela_is_listed_once(client, language):
         assert [row.rsplit(" ", 1)[1] for row in rows] == (
             ["0", "2", "0", "2"] if language == "en" else ["०", "२", "०", "२"]
         ), rows  # the tunnela, the poplu, the 4♣ that is no maal, and the own maal
+        said = "no other row lists them" if language == "en" else "अरू कुनै हरफमा"
+        assert said in rows[0], rows[0]  # why the 5♠ are in no other row
 
 
 def test_an_override_that_is_no_number_says_what_is_allowed(client):
