@@ -307,3 +307,22 @@ def test_a_maal_that_is_no_number_says_the_range_of_its_box(client):
     nepali = client.post("/check", data=data, headers={"Accept-Language": "ne"})
     said = errors_of(nepali.get_data(as_text=True), "players-2-count_tiplu")
     assert said.strip() == "० देखि २ सम्मको पूर्ण सङ्ख्या लेख्नुहोस्।"
+
+
+def test_the_unseen_players_maal_points_say_what_is_summed(client):
+    """keep_not_between_unseen with two unseen players: the sentence says, as the Nepali
+    one does, that an unseen player's maal points sum (own E − each seen player's E);
+    "E − E of each seen player" left a doubtful player to guess which E came first."""
+    players = [
+        ("Asha", "sequences", 20),
+        ("Bikash", "sequences", 10),
+        ("Chandra", "unseen", 5),
+        ("Dipa", "unseen", 0),
+    ]
+    data = hand_form(
+        players, profile="amarnepal", **{"rules-unseen_maal": "keep_not_between_unseen"}
+    )
+    text = squash(text_of(client.post("/check", data=data).get_data(as_text=True)))
+    assert "the sum, over each seen player, of (their own E − that player's E)" in text
+    # Chandra: (5 − 20) + (5 − 10) = −20, as the steps show it
+    assert "Maal points −20 with the seen players only: 2 × 5 − (20 + 10)" in text
