@@ -326,3 +326,18 @@ def test_the_unseen_players_maal_points_say_what_is_summed(client):
     assert "the sum, over each seen player, of (their own E − that player's E)" in text
     # Chandra: (5 − 20) + (5 − 10) = −20, as the steps show it
     assert "Maal points −20 with the seen players only: 2 × 5 − (20 + 10)" in text
+
+
+def test_a_points_race_bonus_is_not_said_to_come_from_the_others_in_nepali(client):
+    """A points race: nobody pays, so the finisher's bonus is so much "for each other
+    player" (अरू हरेक खेलाडीको), not "from each other player" (…खेलाडीबाट), as the English
+    "per opponent" says."""
+    players = [("Asha", "sequences", 10), ("Bikash", "unseen", 5), ("Chandra", "sequences", 7)]
+    data = hand_form(players, profile="gamerules")
+    body = client.post("/check", data=data, headers={"Accept-Language": "ne"})
+    steps = re.search(
+        r'<section class="settlement".*?</section>', body.get_data(as_text=True), re.S
+    )
+    text = squash(text_of(steps.group(0)))
+    assert "गेम बोनस: अरू हरेक खेलाडीको १०" in text
+    assert "खेलाडीबाट" not in text
