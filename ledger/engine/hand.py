@@ -127,14 +127,17 @@ def kind_counts(p: PlayerHand, tiplu: Card | None, rules: HouseRules) -> dict[st
     return held
 
 
-def known_cards(p: PlayerHand, tiplu: Card | None, rules: HouseRules, kind: str) -> list[Card]:
-    """The cards of one kind a player's maal names (cards, and the cards of dealt tunnelas
-    that earn no bonus), in order: what an item of a kind with several cards lists."""
+def known_cards(
+    p: PlayerHand, tiplu: Card | None, rules: HouseRules, kind: str, *, tunnelas: bool = True
+) -> list[Card]:
+    """The cards of one kind a player's maal names (cards, and, with ``tunnelas``, the
+    cards of dealt tunnelas that count as cards), in order: what an item of a kind with
+    several cards lists."""
     if tiplu is None:
         return []
     kinds = kinds_for(tiplu)
     cards = [card for card in p.maal_cards or () if kinds[card] == kind]
-    for t in loose_tunnelas(p, rules):
+    for t in loose_tunnelas(p, rules) if tunnelas else ():
         if t.card is not None and t.kind == kind:
             cards += [t.card] * 3
     return sorted(cards)

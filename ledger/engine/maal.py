@@ -26,6 +26,7 @@ from .hand import (
     bonus_withheld,
     kind_counts,
     known_cards,
+    loose_tunnelas,
     tunnela_group,
     tunnela_setting,
 )
@@ -58,6 +59,11 @@ ITEM_NOTES = {
     "marriages_entered": N_(
         "Marriages entered as such (a tiplu, a poplu and a jhiplu each), scored from the "
         "marriage table."
+    ),
+    # A tunnela of ordinary cards that earns no bonus: "its cards are counted with the
+    # player's other cards", but they are no maal, so no other row lists them.
+    "no_maal_cards": N_(
+        "Ordinary cards are no maal: they score nothing, and no other row lists them."
     ),
 }
 
@@ -282,12 +288,27 @@ def _held_items(
                 found = scored[kind, count] = _loose_items(kind, count, rules, tiplu)
             items += found
     if held.get("ordinary_joker"):
-        cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary_joker"))
-        items += _joker_items(cards, held["ordinary_joker"], rules)
+        if rules.ordinary_jokers_wild:
+            cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary_joker"))
+            items += _joker_items(cards, held["ordinary_joker"], rules)
+        else:
+            items += _not_maal_items(player, held["ordinary_joker"], "ordinary_joker", rules, tiplu)
     if held.get("ordinary"):
-        cards = tuple(c.code for c in known_cards(player, tiplu, rules, "ordinary"))
-        items.append(MaalItem("not_maal", 0, held["ordinary"], cards))
+        items += _not_maal_items(player, held["ordinary"], "ordinary", rules, tiplu)
     return items
+
+
+def _not_maal_items(
+    player: PlayerHand, count: int, kind: str, rules: HouseRules, tiplu: Card | None
+) -> list[MaalItem]:
+    """The cards of a kind that scores nothing, those of the maal entered only: a dealt
+    tunnela's cards are listed once, by its own item (which says why it scores what it
+    does), and listed again at 0 they read as three more cards."""
+    count -= 3 * sum(t.kind == kind for t in loose_tunnelas(player, rules))
+    if not count:
+        return []
+    cards = tuple(c.code for c in known_cards(player, tiplu, rules, kind, tunnelas=False))
+    return [MaalItem("not_maal", 0, count, cards)]
 
 
 def _loose_items(
@@ -357,8 +378,16 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules, tiplu: Card | None) ->
     reason = bonus_withheld(player, rules)
     if reason:
         cards = tuple(c for t in player.dealt_tunnelas for c in _tunnela_cards(t, tiplu))
+        ordinary = all(tunnela_group(t.kind, rules) == "ordinary" for t in player.dealt_tunnelas)
         return [
-            MaalItem("dealt_tunnela_no_bonus", 0, len(player.dealt_tunnelas), cards, reason=reason)
+            MaalItem(
+                "dealt_tunnela_no_bonus",
+                0,
+                len(player.dealt_tunnelas),
+                cards,
+                reason=reason,
+                note="no_maal_cards" if ordinary else None,
+            )
         ]
     groups: dict[str, list[str]] = {}
     counts: Counter[str] = Counter()
@@ -379,6 +408,7 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules, tiplu: Card | None) ->
                     tuple(groups[group]),
                     kind=group,
                     reason="kind_not_scored",
+                    note="no_maal_cards" if group == "ordinary" else None,
                 )
             )
             continue

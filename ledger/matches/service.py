@@ -108,6 +108,7 @@ __all__ = [
     "get_match",
     "hand_history",
     "hands_page",
+    "hands_put_back",
     "import_match",
     "prepare_import",
     "store_imports",
@@ -825,6 +826,19 @@ def hand_history(match: Match, number: int) -> list[HandVersion]:
             .order_by(HandVersion.version, HandVersion.id)
         )
     )
+
+
+def hands_put_back(match: Match) -> dict[int, int]:
+    """How many times each hand of the match was deleted and put back (hand number ->
+    times; only hands that were): a hand's version counts its put-backs as it counts its
+    edits, and the printed summary says which it was. A delete in a hand's history is one
+    it was put back from while the hand is in the match (``restore_hand``)."""
+    rows = db.session.execute(
+        select(HandVersion.hand_number, func.count())
+        .where(HandVersion.match_id == match.id, HandVersion.action == "delete")
+        .group_by(HandVersion.hand_number)
+    )
+    return {number: times for number, times in rows}
 
 
 # --- export and import ---------------------------------------------------------------

@@ -216,6 +216,7 @@ def summary_pdf(public_id: str) -> ResponseReturnValue:
             view=view,
             awards=match_stats(match) if view.finished else None,
             hands=hands,
+            put_back=matches.hands_put_back(match),
             settlements=(
                 [(h, h.settlement(view.rules)) for h in view.hands] if hands == "full" else []
             ),
@@ -254,6 +255,7 @@ def hand_slip_pdf(public_id: str, number: int) -> ResponseReturnValue:
             "pdf/slip.html",
             view=view,
             hand=hand,
+            put_back=matches.hands_put_back(match),
             settlement=hand.settlement(view.rules),
             printed=day(now),
             paper=paper,

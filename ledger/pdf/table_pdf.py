@@ -77,7 +77,7 @@ def season_pdf(public_id: str) -> ResponseReturnValue:
             stats=player_stats.stats(table, found.matches),
             match_names={m.public_id: m.name for m in found.matches},
             money=money_view(table, season, found),
-            payments=service.payments(table, season),
+            payments=service.payments(table, season, deleted=True),  # as the table's page
             rules_played=rules_played(found.matches),
             rival_matches=RIVAL_MATCHES,
             printed=format_day(now, both=True),  # as every printed page: both calendars

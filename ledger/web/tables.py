@@ -202,7 +202,8 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
     chart = season_chart(found)
     ratings = rating_chart(found)
     on_roster = service.roster(table)
-    paid = service.payments(table, season)
+    # Taken-back confirmed payments too: the page lists them, marked (they count no more).
+    paid = service.payments(table, season, deleted=True)
     context: dict[str, Any] = {
         "table": table,
         "season": season,

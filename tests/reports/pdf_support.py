@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import unicodedata
 from pathlib import Path
 
 from api_hands import play
@@ -118,6 +119,12 @@ def pdf_text(data: bytes) -> str:
 def squeezed(text: str) -> str:
     """Text without any whitespace: a name wrapped over two lines still matches."""
     return re.sub(r"\s+", "", text)
+
+
+def letters(text: str) -> str:
+    """Text without whitespace and vowel signs: pypdf reads a Devanagari vowel sign out
+    of place (सारांश as सारिांश), the letters in order."""
+    return "".join(c for c in squeezed(text) if not unicodedata.category(c).startswith("M"))
 
 
 def font_names(data: bytes) -> set[str]:

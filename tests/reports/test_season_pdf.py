@@ -212,3 +212,19 @@ def test_a_players_record_is_not_broken_across_pages(client):
             record = re.search(r"\d+ match(es)? \(", page)
             if against >= 0:
                 assert record and record.start() < against, page
+
+
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
+def test_no_page_holds_only_the_line_on_rivals(client):
+    """Eighteen nights of four, in Nepali on Letter: the last record filled its page, and
+    the line "A rival or nemesis is named only after …" that followed it stood alone on a
+    page of its own before the figures' page. It now stands under the records' heading."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    for _ in range(18):
+        play(client, start_match(client, url, ROSTER), key, FOUR)
+    data = client.get(f"{url}/season.pdf?paper=letter", headers=NE).data
+    pages = [squeezed(page.extract_text()) for page in pdf_reader(data).pages]
+    for number, page in enumerate(pages, start=1):
+        # Beyond the running title and the page number, a page holds more than one line.
+        assert len(page) > 150, (number, page)

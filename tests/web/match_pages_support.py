@@ -95,6 +95,8 @@ def hand_form(hand: dict[str, Any], players=PLAYERS, **extra) -> dict[str, str]:
             data[prefix + "maal_mode"] = "counts"
             for kind, count in player.get("maal_counts", {}).items():
                 data[prefix + f"count_{kind}"] = str(count)
+        if player.get("dealt_tunnelas"):
+            data[prefix + "dealt_tunnelas"] = " ".join(player["dealt_tunnelas"])
         if player.get("foul"):
             data[prefix + "foul"] = "y"
     if hand.get("tiplu"):

@@ -4,9 +4,11 @@ and on a match's page for one stored hand: why the maal formed the marriages it 
 
 from __future__ import annotations
 
+import html
 import re
 from urllib.parse import urlsplit
 
+import pytest
 from match_pages_support import add_hand, create_match, squash
 from match_pages_support import hand_form as match_hand_form
 from test_checker import errors_of, hand_form, nets, share_link, text_of
@@ -100,6 +102,52 @@ def test_a_tunnela_without_bonus_says_so_once_after_its_cards(client):
     row = next(squash(text_of(r)) for r in rows if "tunnela" in text_of(r).lower())
     assert row.lower().count("no bonus") == 1, row
     assert row.index("7♥") < row.index("No bonus:"), row
+
+
+#: An unseen player's dealt tunnela of ordinary cards: it earns no bonus and its cards
+#: are no maal (amarnepal murders the unseen maal; Bikash's own maal is his poplu, 2).
+UNSEEN_TUNNELA_HAND = {
+    "tiplu": "8H",
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal_cards": ["8H"]},
+        {"name": "Bikash", "seen": "unseen", "maal_cards": ["9H", "4C"], "dealt_tunnelas": ["5S"]},
+        {"name": "Chandra", "seen": "sequences", "maal_cards": []},
+        {"name": "Dipa", "seen": "sequences", "maal_cards": []},
+    ],
+}
+
+
+def _maal_rows(body: str, name: str) -> list[str]:
+    """The rows of one player's maal table in the steps, as text."""
+    article = re.search(
+        rf'<article class="settle-player">\s*<h4>{name} .*?</article>', body, re.S
+    ).group(0)
+    table = re.search(r'<table class="maal-items">(.*?)</table>', article, re.S).group(1)
+    rows = re.findall(r"<tr>(.*?)</tr>", table, re.S)[1:]  # under the heading row
+    return [squash(text_of(row)) for row in rows]
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_an_unseen_players_ordinary_tunnela_is_listed_once(client, language):
+    """Its three cards are in the tunnela's row only (a "not maal" row repeated them at
+    0), in the checker and on the stored hand's page, and the rows still add up."""
+    url = create_match(client, **{"rules-profile": "amarnepal"})
+    add_hand(client, url, UNSEEN_TUNNELA_HAND)
+    stored = client.get(url + "/hands/1", headers={"Accept-Language": language})
+    link = re.search(
+        r'class="[^"]*check-in-checker[^"]*" href="([^"]+)"', stored.get_data(as_text=True)
+    )
+    checked = client.get(html.unescape(link.group(1)), headers={"Accept-Language": language})
+    for body in (stored.get_data(as_text=True), checked.get_data(as_text=True)):
+        rows = _maal_rows(body, "Bikash")
+        assert sum(row.count("5♠") for row in rows) == 3, rows
+        assert [row.rsplit(" ", 1)[1] for row in rows] == (
+            ["0", "2", "0", "2"] if language == "en" else ["०", "२", "०", "२"]
+        ), rows  # the tunnela, the poplu, the 4♣ that is no maal, and the own maal
+        said = "no other row lists them" if language == "en" else "अरू कुनै हरफमा"
+        assert said in rows[0], rows[0]  # why the 5♠ are in no other row
 
 
 def test_an_override_that_is_no_number_says_what_is_allowed(client):
@@ -259,3 +307,37 @@ def test_a_maal_that_is_no_number_says_the_range_of_its_box(client):
     nepali = client.post("/check", data=data, headers={"Accept-Language": "ne"})
     said = errors_of(nepali.get_data(as_text=True), "players-2-count_tiplu")
     assert said.strip() == "० देखि २ सम्मको पूर्ण सङ्ख्या लेख्नुहोस्।"
+
+
+def test_the_unseen_players_maal_points_say_what_is_summed(client):
+    """keep_not_between_unseen with two unseen players: the sentence says, as the Nepali
+    one does, that an unseen player's maal points sum (own E − each seen player's E);
+    "E − E of each seen player" left a doubtful player to guess which E came first."""
+    players = [
+        ("Asha", "sequences", 20),
+        ("Bikash", "sequences", 10),
+        ("Chandra", "unseen", 5),
+        ("Dipa", "unseen", 0),
+    ]
+    data = hand_form(
+        players, profile="amarnepal", **{"rules-unseen_maal": "keep_not_between_unseen"}
+    )
+    text = squash(text_of(client.post("/check", data=data).get_data(as_text=True)))
+    assert "the sum, over each seen player, of (their own E − that player's E)" in text
+    # Chandra: (5 − 20) + (5 − 10) = −20, as the steps show it
+    assert "Maal points −20 with the seen players only: 2 × 5 − (20 + 10)" in text
+
+
+def test_a_points_race_bonus_is_not_said_to_come_from_the_others_in_nepali(client):
+    """A points race: nobody pays, so the finisher's bonus is so much "for each other
+    player" (अरू हरेक खेलाडीको), not "from each other player" (…खेलाडीबाट), as the English
+    "per opponent" says."""
+    players = [("Asha", "sequences", 10), ("Bikash", "unseen", 5), ("Chandra", "sequences", 7)]
+    data = hand_form(players, profile="gamerules")
+    body = client.post("/check", data=data, headers={"Accept-Language": "ne"})
+    steps = re.search(
+        r'<section class="settlement".*?</section>', body.get_data(as_text=True), re.S
+    )
+    text = squash(text_of(steps.group(0)))
+    assert "गेम बोनस: अरू हरेक खेलाडीको १०" in text
+    assert "खेलाडीबाट" not in text
