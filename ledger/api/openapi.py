@@ -26,6 +26,7 @@ from ledger.engine.game import (
     SEEN,
 )
 from ledger.engine.hand_body import NAME_SCHEMA, PLAYERS_TEXT
+from ledger.engine.maal import ITEM_NOTES
 from ledger.engine.rules import CHOICES, SETTING_HELP, SETTING_KINDS
 from ledger.matches.export import ENTRIES, EXPORT, EXPORT_FORMAT, EXPORT_FORMAT_VERSION
 from ledger.matches.models import INTEGER_MAX
@@ -217,10 +218,11 @@ def schemas() -> dict[str, Schema]:
                 "a kind the rules never score (its cards then count as maal).",
             },
             "note": {
-                "enum": ["bonus_added", "marriages_entered"],
+                "enum": list(ITEM_NOTES),
                 "description": "bonus_added: a dealt tunnela's bonus on top of its cards, "
                 "which are counted in the items after it; marriages_entered: marriages "
-                "entered as a count.",
+                "entered as a count; no_maal_cards: a dealt tunnela of ordinary cards, "
+                "which are no maal and listed in no other item.",
             },
             "past": shape(
                 "entries*:int1 last*:int0 step*:int",

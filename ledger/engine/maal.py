@@ -395,7 +395,7 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules, tiplu: Card | None) ->
         group = tunnela_group(t.kind, rules)
         counts[group] += 1
         groups.setdefault(group, []).extend(_tunnela_cards(t, tiplu))
-    note = "bonus_added" if rules.dealt_tunnela_bonus_mode == "added" else None
+    added = rules.dealt_tunnela_bonus_mode == "added"
     items = []
     for group, count in counts.items():
         setting = tunnela_setting(group, rules)
@@ -419,7 +419,8 @@ def _tunnela_items(player: PlayerHand, rules: HouseRules, tiplu: Card | None) ->
                 count,
                 tuple(groups[group]),
                 kind=group,
-                note=note,
+                # added on top of cards that are no maal: nothing below counts them
+                note=("no_maal_cards" if group == "ordinary" else "bonus_added") if added else None,
                 past_table=past_table(setting, count),
             )
         )

@@ -87,9 +87,10 @@ def test_settle_with_the_new_settings(client):
     first = body["players"][0]
     assert first["maal"] == 15  # the bonus of ordinary cards 5, a marriage entered 10
     assert [(i["item"], i.get("note")) for i in first["breakdown"]] == [
-        ("dealt_tunnela", "bonus_added"),
+        ("dealt_tunnela", "no_maal_cards"),
         ("marriage", "marriages_entered"),
-    ]  # the tunnela's 5S 5S 5S once, in its own item: no "not maal" item repeats them
+    ]  # the tunnela's 5S 5S 5S once, in its own item: no "not maal" item repeats them,
+    # and its note says none below counts them (bonus_added would say they count as maal)
 
 
 def test_the_21_card_limit_is_a_422_on_the_field(client):
