@@ -78,6 +78,7 @@ from ledger.tables.payment_keys import KeyReused
 from ledger.tables.reading import read_table
 from ledger.web.edit_rights import TABLE_PAGES, table_edit_key
 from ledger.web.filters import season_name
+from ledger.web.people import ANSWERED
 from ledger.web.qr import qr_inline
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
@@ -550,6 +551,18 @@ def delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     except Invalid as invalid:  # a key that is no key: the form was not the page's
         return _page(table, table.current_season, 422, top_problems=place(invalid, {}))
     flash(tr("The payment is taken back."), MONEY)  # the same form again: the same words
+    return redirect(url_for("tables.show", public_id=public_id, _anchor=MONEY), 303)
+
+
+@bp.post("/<public_id>/payments/<int:payment_id>/<any(confirm, reject):what>")
+def answer_payment(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
+    """Received / Not received for a payee who holds no own link (a guest, or a player
+    never given one): the table's key answers for them (the service refuses it for a
+    payee with a link, who answers on their own page)."""
+    table = TABLE_PAGES.editable(public_id)
+    PlainForm()  # the token was checked by CSRFProtect
+    service.answer_payment(table, payment_id, what == "confirm", service.TABLE_KEY)
+    flash(tr(ANSWERED[what]), MONEY)
     return redirect(url_for("tables.show", public_id=public_id, _anchor=MONEY), 303)
 
 
