@@ -1015,6 +1015,12 @@ def _add_players(table: Table, names: list[str]) -> None:
     guests.join_roster(table.id, names)
 
 
+def linked_players(table: Table) -> set[str]:
+    """The roster players who hold an own link: each says for themselves whether a
+    payment reached them; for anyone else (a guest too) the table's key says it."""
+    return {p.name for p in table.players if p.person_key_hash is not None}
+
+
 def known_players(table: Table) -> list[str]:
     """Who may pay or be paid, or has a record: the roster, then the table's guests."""
     return [*roster(table), *guests.guest_names(table.id)]

@@ -153,7 +153,16 @@ def pay(public_id: str) -> ResponseReturnValue:
     except Invalid as invalid:
         top = place(invalid, {"to": form.payee, "amount": form.amount})
         return _page(player, 422, pay_form=form, top_problems=top)
-    words = tr("Recorded. It counts once {name} says it reached them.", name=answered.body["to"])
+    payee = answered.body["to"]
+    words = (
+        tr("Recorded. It counts once {name} says it reached them.", name=payee)
+        if payee in service.linked_players(player.table)
+        else tr(
+            "Recorded. {name} has no own link: it counts once the scorekeeper says it "
+            "reached them.",
+            name=payee,
+        )
+    )
     flash(said_once(words, answered.replayed))
     return _back(player)
 
@@ -314,6 +323,7 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
         ],
         "payees": payees,
         "owes_earlier": owes_earlier,
+        "linked": service.linked_players(table),
         "said_paid": said_paid,
         "waiting": (UNCONFIRMED, PENDING),
         "pay_form": pay_form,

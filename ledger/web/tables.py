@@ -222,7 +222,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
         ),
         "money": money_view(table, season, found, paid),
         "pay_to": {p.name: service.pay_to_json(p) for p in table.players},
-        "linked": {p.name for p in table.players if p.person_key_hash is not None},
+        "linked": service.linked_players(table),
         "stats": player_stats.stats(table, found.matches),
         "match_names": {m.public_id: m.name for m in found.matches},
         "payments": paid,

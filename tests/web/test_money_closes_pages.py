@@ -115,12 +115,18 @@ def test_mark_paid_beside_a_payment_said_offers_only_the_rest(client):
 
 def test_the_table_answers_for_a_payee_with_no_link_of_their_own(client):
     """Dipa said she paid Ram, a guest, who has no own link: nobody could say whether it
-    reached him, and it never counted. The table's page answers for him; a payee with a
-    link answers on their own page."""
+    reached him, and it never counted, while her page said it counted once Ram said so.
+    The table's page answers for him; a payee with a link answers on their own page."""
     table_id = _night(client, "Ram")
     _own_link(client, table_id, "Dipa")
     said = {"payee": "Ram", "amount": "120", "payment_key": "dipa-ram"}
-    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    sent = client.post(f"/me/{table_id}/pay", data=said, follow_redirects=True).text
+    # Ram will never say so himself: the words say who will.
+    assert "Recorded. Ram has no own link: it counts once the scorekeeper says it" in sent
+    assert (
+        "You said you paid NPR\xa0120.00: Ram has no own link, so it counts once the "
+        "scorekeeper says it reached them." in sent
+    )
     [paid] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
     page = client.get(f"/tables/{table_id}").text
     confirm = f"/tables/{table_id}/payments/{paid['id']}/confirm"
