@@ -476,6 +476,7 @@ def add_payment(public_id: str) -> ResponseReturnValue:
     if form.season.data:
         data["season"] = form.season.data
     shown = next((s for s in table.seasons if s.public_id == form.season.data), None)
+    earlier = _earlier_season(table)
     try:
         answered = service.add_payment(table, data, key=form.payment_key.data or None)
     except KeyReused:
@@ -493,11 +494,23 @@ def add_payment(public_id: str) -> ResponseReturnValue:
         amount=money(Decimal(paid["amount"]), paid["currency"]),
     )
     flash(said_once(words, answered.replayed), MONEY)
-    earlier = shown if shown is not None and shown is not table.current_season else None
-    back = url_for(
-        "tables.show", public_id=public_id, season=earlier and earlier.public_id, _anchor=MONEY
-    )
-    return redirect(back, 303)
+    return _back_to_money(public_id, earlier)
+
+
+def _back_to_money(public_id: str, earlier: str | None) -> Response:
+    """The table's money, of the season ``earlier`` (its id: the form was on an earlier
+    season's page) or the current one, where the next payment is marked: a payment taken
+    back or answered on an earlier season's page landed on the current season's, where it
+    is not listed. Made from what was read before the write: nothing after its commit."""
+    return redirect(url_for("tables.show", public_id=public_id, season=earlier, _anchor=MONEY), 303)
+
+
+def _earlier_season(table: Table) -> str | None:
+    """The id of the season a money form was sent from (its ``season`` field), when it
+    is one of the table's before the current one; read before the write."""
+    sent = request.form.get("season")
+    earlier = [s.public_id for s in table.seasons if s is not table.current_season]
+    return sent if sent in earlier else None
 
 
 @bp.post("/<public_id>/own-link")
@@ -546,12 +559,13 @@ def delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     """Take a payment back (marked paid by mistake)."""
     table = TABLE_PAGES.editable(public_id)
     PlainForm()  # the token was checked by CSRFProtect
+    earlier = _earlier_season(table)
     try:
         service.delete_payment(table, payment_id, key=request.form.get("payment_key") or None)
     except Invalid as invalid:  # a key that is no key: the form was not the page's
         return _page(table, table.current_season, 422, top_problems=place(invalid, {}))
     flash(tr("The payment is taken back."), MONEY)  # the same form again: the same words
-    return redirect(url_for("tables.show", public_id=public_id, _anchor=MONEY), 303)
+    return _back_to_money(public_id, earlier)
 
 
 @bp.post("/<public_id>/payments/<int:payment_id>/<any(confirm, reject):what>")
@@ -561,9 +575,10 @@ def answer_payment(public_id: str, payment_id: int, what: str) -> ResponseReturn
     payee with a link, who answers on their own page)."""
     table = TABLE_PAGES.editable(public_id)
     PlainForm()  # the token was checked by CSRFProtect
+    earlier = _earlier_season(table)
     service.answer_payment(table, payment_id, what == "confirm", service.TABLE_KEY)
     flash(tr(ANSWERED[what]), MONEY)
-    return redirect(url_for("tables.show", public_id=public_id, _anchor=MONEY), 303)
+    return _back_to_money(public_id, earlier)
 
 
 # --- a player's record ---------------------------------------------------------------

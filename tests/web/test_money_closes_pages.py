@@ -163,3 +163,29 @@ def test_a_rejected_payment_offers_no_take_back(client):
     page = client.get(f"/tables/{table_id}").text
     assert "(not received)" in page
     assert f"/payments/{paid['id']}/delete" not in page
+
+
+def test_take_back_and_an_answer_on_an_earlier_seasons_page_stay_on_it(client):
+    """After a new season, the scorekeeper takes back a payment marked by mistake on the
+    season before's page (and says one reached Ram there): both landed on the new
+    season's page, where those payments are not listed."""
+    table_id = _night(client, "Ram")
+    first = client.get(f"/api/v1/tables/{table_id}").get_json()["seasons"][0]["id"]
+    assert client.post(f"/tables/{table_id}/seasons", data={"name": "Tihar"}).status_code == 303
+    page = client.get(f"/tables/{table_id}?season={first}").text
+    assert f'<input type="hidden" name="season" value="{first}">' in page
+    marked = {"payer": "Dipa", "payee": "Ram", "amount": "10", "season": first}
+    assert client.post(f"/tables/{table_id}/payments", data=marked).status_code == 303
+    _own_link(client, table_id, "Chandra")
+    said = {"payee": "Ram", "amount": "10", "season": first, "payment_key": "chandra-old"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    mistake, old_debt = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    back = f"/tables/{table_id}?season={first}#money"
+    taken = client.post(
+        f"/tables/{table_id}/payments/{mistake['id']}/delete", data={"season": first}
+    )
+    assert taken.status_code == 303 and taken.headers["Location"] == back
+    reached = client.post(
+        f"/tables/{table_id}/payments/{old_debt['id']}/confirm", data={"season": first}
+    )
+    assert reached.status_code == 303 and reached.headers["Location"] == back
