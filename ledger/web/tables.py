@@ -221,6 +221,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
             N_("Each player's rating after each match that is over. Ratings now: {totals}."),
         ),
         "money": money_view(table, season, found, paid),
+        "earlier_owed": _earlier_owed(table, season),
         "pay_to": {p.name: service.pay_to_json(p) for p in table.players},
         "linked": service.linked_players(table),
         "stats": player_stats.stats(table, found.matches),
@@ -239,6 +240,16 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
         }
         context.update(_forms(table, on_roster, forms))
     return unkept(render_template("table/show.html", **context), status)
+
+
+def _earlier_owed(table: Table, season: Season | None) -> list[tuple[Season, list[Any]]]:
+    """On the current season's page at a stake: each earlier season still owing, with
+    its transfers. A debt outlives its season and is marked paid on its season's page;
+    the new season's page, where the scorekeeper now is, said nothing of it."""
+    if season is not table.current_season or table.stake_currency is None:
+        return []
+    owed = [(s, money_view(table, s)["transfers"]) for s in table.seasons[:-1]]
+    return [(s, transfers) for s, transfers in owed if transfers]
 
 
 def _season_value(season: Season | None) -> str:

@@ -189,3 +189,23 @@ def test_take_back_and_an_answer_on_an_earlier_seasons_page_stay_on_it(client):
         f"/tables/{table_id}/payments/{old_debt['id']}/confirm", data={"season": first}
     )
     assert reached.status_code == 303 and reached.headers["Location"] == back
+
+
+def test_the_new_seasons_page_says_what_the_season_before_still_owes(client):
+    """A new season began before Chandra paid: his own page had the old debt, but the
+    scorekeeper, on the table's page of the new season, saw no word of it (only the
+    season picker led there)."""
+    table_id = _night(client, "Asha")
+    first = client.get(f"/api/v1/tables/{table_id}").get_json()["seasons"][0]["id"]
+    assert client.post(f"/tables/{table_id}/seasons", data={"name": "Tihar"}).status_code == 303
+    old = client.get(f"/api/v1/tables/{table_id}/settle-up?season={first}").get_json()
+    page = client.get(f"/tables/{table_id}").text
+    earlier = re.search(r"<h3>Still owed from earlier seasons</h3>(.*?)</section>", page, re.S)
+    assert earlier is not None
+    assert f'<a href="/tables/{table_id}?season={first}#money">Season: 1</a>' in earlier.group(1)
+    lines = re.findall(r'<li class="transfer-earlier">([^<]+)</li>', earlier.group(1))
+    assert lines == [f"{t['from']} pays {t['to']} NPR\xa0{t['amount']}" for t in old["transfers"]]
+    assert (
+        "Still owed from earlier seasons"
+        not in client.get(f"/tables/{table_id}?season={first}").text
+    )
