@@ -33,7 +33,7 @@ Without a stake the amounts are None:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Context, Decimal, Inexact, localcontext
 from typing import NamedTuple
@@ -203,11 +203,18 @@ def parse_stake(value: object, field: str = "stake") -> Stake | None:
     return read_stake_body(STAKE, value, field)
 
 
-def settle_up(totals: Mapping[str, int], stake: Stake | None = None) -> SettleUp:
+def settle_up(
+    totals: Mapping[str, int],
+    stake: Stake | None = None,
+    prefer: Sequence[tuple[str, str]] = (),
+) -> SettleUp:
     """Each player's balance and the fewest transfers that settle them all.
 
     ``totals`` maps each player (in seat order) to their match total in points; the totals
     must sum to zero. Raises ``Invalid`` otherwise (field ``totals`` or ``totals.<name>``).
+    ``prefer``: (payer, payee) pairs to keep where the fewest transfers allow it, first
+    first (a table's settle-up passes the pairs of the payments already made: whoever
+    paid part of a debt is asked to pay the rest to the same person, not to another).
 
     Many sets of payments can be equally few; the one returned is fixed by these rules,
     so the same totals always give the same transfers:
@@ -216,8 +223,10 @@ def settle_up(totals: Mapping[str, int], stake: Stake | None = None) -> SettleUp
        seated player not yet in a group, among those that leave the rest splittable
        into the most groups; of these, the one with the fewest players, then the one
        whose players sit earliest (their seats compared in order).
-    2. Within a group, the player who owes most pays the player owed most (ties: the
-       earlier seat) as much as squares one of them, until all are square.
+    2. Within a group, each pair of ``prefer`` in turn whose payer still owes and whose
+       payee is still owed pays as much as squares one of them; then the player who owes
+       most pays the player owed most (ties: the earlier seat) likewise, until all are
+       square.
     3. The transfers are listed by the payer's seat, then the payee's.
 
     Money is exact: a total or a payment in points is an integer and ``per_point`` has at
@@ -229,9 +238,11 @@ def settle_up(totals: Mapping[str, int], stake: Stake | None = None) -> SettleUp
     points = [totals[name] for name in names]
     seats = [i for i, p in enumerate(points) if p]
 
+    seat_of = {name: i for i, name in enumerate(names)}
+    pairs = [(seat_of[d], seat_of[c]) for d, c in prefer if d in seat_of and c in seat_of]
     found: list[tuple[int, int, int]] = []
     for group in _groups([points[i] for i in seats]):
-        found += _pay_within([seats[i] for i in group], points)
+        found += _pay_within([seats[i] for i in group], points, pairs)
     found.sort()
 
     def money(p: int) -> Decimal | None:
@@ -311,22 +322,31 @@ def _groups(balances: list[int]) -> list[list[int]]:
     return groups
 
 
-def _pay_within(seats: list[int], points: list[int]) -> list[tuple[int, int, int]]:
-    """Payments (payer seat, payee seat, points) that square one zero-sum group.
+def _pay_within(
+    seats: list[int], points: list[int], prefer: list[tuple[int, int]]
+) -> list[tuple[int, int, int]]:
+    """Payments (payer seat, payee seat, points) that square one zero-sum group: the
+    ``prefer`` pairs (seats) first, then the greedy rule.
 
-    Each payment squares at least one of its two players, so a group of k takes at most
-    k - 1; it takes exactly k - 1 because no smaller part of the group sums to zero
-    (``_groups`` found the most groups), so the last payment alone squares two players.
+    Each payment squares at least one of its two players, whoever they are, so a group
+    of k takes at most k - 1; it takes exactly k - 1 because no smaller part of the group
+    sums to zero (``_groups`` found the most groups), so the last payment alone squares
+    two players. Preferring some pairs therefore never costs a payment.
     """
     owed = {seat: points[seat] for seat in seats}
     out = []
-    while any(owed.values()):
-        payer = min(seats, key=lambda s: (owed[s], s))
-        payee = max(seats, key=lambda s: (owed[s], -s))
+
+    def pay(payer: int, payee: int) -> None:
         paid = min(-owed[payer], owed[payee])
         owed[payer] += paid
         owed[payee] -= paid
         out.append((payer, payee, paid))
+
+    for payer, payee in prefer:
+        if owed.get(payer, 0) < 0 < owed.get(payee, 0):
+            pay(payer, payee)
+    while any(owed.values()):
+        pay(min(seats, key=lambda s: (owed[s], s)), max(seats, key=lambda s: (owed[s], -s)))
     return out
 
 

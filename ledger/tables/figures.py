@@ -417,17 +417,25 @@ def money_balances(
     ]
 
 
-def money_settle_up(balances: Sequence[MoneyBalance], stake: Stake | None) -> dict[str, Any]:
+def money_settle_up(
+    balances: Sequence[MoneyBalance],
+    stake: Stake | None,
+    paid: Sequence[tuple[str, str]] = (),
+) -> dict[str, Any]:
     """The body of a table's settle-up: each balance and the fewest transfers that settle
     them exactly (the engine's ``settle_up``, over cents when there is money, else over
-    points). Only the players with something to settle take part in the search."""
+    points). Only the players with something to settle take part in the search.
+    ``paid``: who paid whom already, in the order paid: among the fewest transfers, those
+    go on between the same two (a debt paid in part is paid off to the same person, and
+    an overpayment comes back from whoever got it), rather than be sent elsewhere."""
+    prefer = [*paid, *((payee, payer) for payer, payee in paid)]
     if stake is None:
         owed = {b.name: b.total for b in balances if b.total}
-        result = settle_up(owed)
+        result = settle_up(owed, prefer=prefer)
         transfers = [t.to_json() for t in result.transfers]
     else:
         owed = {b.name: int(b.amount / CENT) for b in balances if b.amount}
-        result = settle_up(owed, Stake(CENT, stake.currency))
+        result = settle_up(owed, Stake(CENT, stake.currency), prefer)
         transfers = [
             {
                 "from": t.payer,

@@ -11,7 +11,7 @@ from msgspec import Struct
 
 from ledger.tables import service
 from ledger.tables.figures import Standings
-from ledger.tables.models import Season, Table, TablePayment
+from ledger.tables.models import PENDING, Season, Table, TablePayment
 
 
 class Transfer(Struct, frozen=True):
@@ -41,8 +41,10 @@ def money_view(
     paid: Sequence[TablePayment] | None = None,
 ) -> dict[str, Any]:
     """The season's balances and the fewest transfers, as Decimals for the filters
-    (``read``: the season's standings, ``paid``: its payments, when already read)."""
-    settle = service.season_settle_up(table, season, read, paid)
+    (``read``: the season's standings, ``paid``: its payments, when already read), and
+    what each payer said they paid each payee and is not yet confirmed (``said``)."""
+    found = service.payments(table, season) if paid is None else paid
+    settle = service.season_settle_up(table, season, read, found)
     return {
         "currency": table.stake_currency,
         "balances": [
@@ -63,4 +65,17 @@ def money_view(
         ],
         #: How to pay each player, as they set it (None: nothing set).
         "pay_to": {b["name"]: b["pay_to"] for b in settle["balances"]},
+        "said": said_paid(found),
     }
+
+
+def said_paid(payments: Sequence[TablePayment]) -> dict[tuple[str, str], Decimal]:
+    """What each payer said they paid each payee with their own link, by (payer, payee):
+    the pending payments, which count once the payee confirms them. The transfer between
+    the two still shows the whole debt meanwhile, and marking all of it paid again
+    would pay it twice once the payee confirms both."""
+    said: dict[tuple[str, str], Decimal] = {}
+    for p in payments:
+        if p.state == PENDING:
+            said[p.payer, p.payee] = said.get((p.payer, p.payee), Decimal(0)) + p.amount
+    return said

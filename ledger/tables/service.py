@@ -509,21 +509,26 @@ def season_settle_up(
     (with a table stake: their money at each match's stake in the table's currency,
     less what they paid, plus what they were paid, counting the payments whose state
     counts in that currency, as the matches are counted) and the fewest transfers that
-    settle every balance exactly (the engine's ``settle_up``). Without a stake, in
-    points. Each balance row carries how to pay
-    that player (``pay_to``); ``unconfirmed`` and ``pending`` list the payments
-    counted but not yet confirmed, and recorded by the payer, not yet counted.
+    settle every balance exactly (the engine's ``settle_up``; among the fewest, a debt
+    paid in part goes on to the same payee). Without a stake, in points. Each balance
+    row carries how to pay that player (``pay_to``); ``unconfirmed`` and ``pending``
+    list the payments counted but not yet confirmed, and recorded by the payer, not yet
+    counted.
     ``read``: the season's standings already read; ``paid``: its payments already read
     (``payments``: a page lists them too)."""
     table_stake = stake(table)
     found = payments(table, season) if paid is None else paid
+    in_currency = [p for p in found if _in_currency(p, table)]
     balances = figures.money_balances(
         roster(table),
         list(read.matches) if read is not None else _figures(table, season),
         table_stake,
-        [(p.payer, p.payee, p.amount) for p in found if p.counts and _in_currency(p, table)],
+        [(p.payer, p.payee, p.amount) for p in in_currency if p.counts],
     )
-    body = with_pay_to(table, figures.money_settle_up(balances, table_stake))
+    # Every payment said (counted or not yet; not one taken back, a mistake): its two go
+    # on settling with each other.
+    pairs = [(p.payer, p.payee) for p in in_currency if p.deleted_at is None]
+    body = with_pay_to(table, figures.money_settle_up(balances, table_stake, pairs))
     body["unconfirmed"] = [p.id for p in found if p.state == UNCONFIRMED]
     body["pending"] = [p.id for p in found if p.state == PENDING]
     return body
@@ -1009,6 +1014,12 @@ def _add_players(table: Table, names: list[str]) -> None:
     for name in names:
         table.players.append(TablePlayer(name=name, name_key=name.casefold()))
     guests.join_roster(table.id, names)
+
+
+def linked_players(table: Table) -> set[str]:
+    """The roster players who hold an own link: each says for themselves whether a
+    payment reached them; for anyone else (a guest too) the table's key says it."""
+    return {p.name for p in table.players if p.person_key_hash is not None}
 
 
 def known_players(table: Table) -> list[str]:

@@ -65,6 +65,13 @@ STATE_NAMES = {
     "rejected": N_("not received"),
 }
 
+#: What the page says once a payee (or the table's key, for a payee without a link) has
+#: said whether a payment reached them.
+ANSWERED = {
+    "confirm": N_("Thank you: the payment is confirmed."),
+    "reject": N_("The payment is marked as not received; it does not count."),
+}
+
 WRONG_LINK = N_(
     "This is not a player's own link, or it was replaced by a newer one: ask the table's "
     "scorekeeper for a new link."
@@ -146,7 +153,16 @@ def pay(public_id: str) -> ResponseReturnValue:
     except Invalid as invalid:
         top = place(invalid, {"to": form.payee, "amount": form.amount})
         return _page(player, 422, pay_form=form, top_problems=top)
-    words = tr("Recorded. It counts once {name} says it reached them.", name=answered.body["to"])
+    payee = answered.body["to"]
+    words = (
+        tr("Recorded. It counts once {name} says it reached them.", name=payee)
+        if payee in service.linked_players(player.table)
+        else tr(
+            "Recorded. {name} has no own link: it counts once the scorekeeper says it "
+            "reached them.",
+            name=payee,
+        )
+    )
     flash(said_once(words, answered.replayed))
     return _back(player)
 
@@ -163,11 +179,7 @@ def answer(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
         flash(tr("The payment is taken back."))
     else:
         service.answer_payment(player.table, payment_id, what == "confirm", caller)
-        flash(
-            tr("Thank you: the payment is confirmed.")
-            if what == "confirm"
-            else tr("The payment is marked as not received; it does not count.")
-        )
+        flash(tr(ANSWERED[what]))
     return _back(player)
 
 
@@ -265,11 +277,13 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
     if pay_form is None:
         pay_form = IPaidForm(formdata=None)
         pay_form.payment_key.data = new_payment_key()
-    others = [n for n in service.roster(table) if n != player.name]
+    # Guests pay and are paid too: a debt to one is offered (and filled in) as any other.
+    others = [n for n in service.known_players(table) if n != player.name]
     pay_form.payee.choices = [SelectChoice(n, n) for n in others]
     owed_to = [t for t in mine["transfers"] if t["from"] == player.name]
+    owes_earlier = any(t["from"] == player.name for e in mine["earlier"] for t in e["transfers"])
     # Whoever they pay: how to pay them, beside the line, as on the table's page.
-    pays = owed_to or any(t["from"] == player.name for e in mine["earlier"] for t in e["transfers"])
+    pays = owed_to or owes_earlier
     payees = service.pay_to_in_table(table.id) if pays else {}
     said_paid = _said_paid(player.name, table.current_season.public_id, mine["payments"])
     # "I paid" again, ready for the same payment, invites paying twice: the form offers
@@ -308,6 +322,8 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
             for e in mine["earlier"]
         ],
         "payees": payees,
+        "owes_earlier": owes_earlier,
+        "linked": service.linked_players(table),
         "said_paid": said_paid,
         "waiting": (UNCONFIRMED, PENDING),
         "pay_form": pay_form,

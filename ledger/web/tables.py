@@ -78,6 +78,7 @@ from ledger.tables.payment_keys import KeyReused
 from ledger.tables.reading import read_table
 from ledger.web.edit_rights import TABLE_PAGES, table_edit_key
 from ledger.web.filters import season_name
+from ledger.web.people import ANSWERED
 from ledger.web.qr import qr_inline
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
@@ -221,8 +222,9 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
             N_("Each player's rating after each match that is over. Ratings now: {totals}."),
         ),
         "money": money_view(table, season, found, paid),
+        "earlier_owed": _earlier_owed(table, season),
         "pay_to": {p.name: service.pay_to_json(p) for p in table.players},
-        "linked": {p.name for p in table.players if p.person_key_hash is not None},
+        "linked": service.linked_players(table),
         "stats": player_stats.stats(table, found.matches),
         "match_names": {m.public_id: m.name for m in found.matches},
         "payments": paid,
@@ -239,6 +241,16 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
         }
         context.update(_forms(table, on_roster, forms))
     return unkept(render_template("table/show.html", **context), status)
+
+
+def _earlier_owed(table: Table, season: Season | None) -> list[tuple[Season, list[Any]]]:
+    """On the current season's page at a stake: each earlier season still owing, with
+    its transfers. A debt outlives its season and is marked paid on its season's page;
+    the new season's page, where the scorekeeper now is, said nothing of it."""
+    if season is not table.current_season or table.stake_currency is None:
+        return []
+    owed = [(s, money_view(table, s)["transfers"]) for s in table.seasons[:-1]]
+    return [(s, transfers) for s, transfers in owed if transfers]
 
 
 def _season_value(season: Season | None) -> str:
@@ -476,6 +488,7 @@ def add_payment(public_id: str) -> ResponseReturnValue:
     if form.season.data:
         data["season"] = form.season.data
     shown = next((s for s in table.seasons if s.public_id == form.season.data), None)
+    earlier = _earlier_season(table)
     try:
         answered = service.add_payment(table, data, key=form.payment_key.data or None)
     except KeyReused:
@@ -493,11 +506,23 @@ def add_payment(public_id: str) -> ResponseReturnValue:
         amount=money(Decimal(paid["amount"]), paid["currency"]),
     )
     flash(said_once(words, answered.replayed), MONEY)
-    earlier = shown if shown is not None and shown is not table.current_season else None
-    back = url_for(
-        "tables.show", public_id=public_id, season=earlier and earlier.public_id, _anchor=MONEY
-    )
-    return redirect(back, 303)
+    return _back_to_money(public_id, earlier)
+
+
+def _back_to_money(public_id: str, earlier: str | None) -> Response:
+    """The table's money, of the season ``earlier`` (its id: the form was on an earlier
+    season's page) or the current one, where the next payment is marked: a payment taken
+    back or answered on an earlier season's page landed on the current season's, where it
+    is not listed. Made from what was read before the write: nothing after its commit."""
+    return redirect(url_for("tables.show", public_id=public_id, season=earlier, _anchor=MONEY), 303)
+
+
+def _earlier_season(table: Table) -> str | None:
+    """The id of the season a money form was sent from (its ``season`` field), when it
+    is one of the table's before the current one; read before the write."""
+    sent = request.form.get("season")
+    earlier = [s.public_id for s in table.seasons if s is not table.current_season]
+    return sent if sent in earlier else None
 
 
 @bp.post("/<public_id>/own-link")
@@ -546,12 +571,26 @@ def delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     """Take a payment back (marked paid by mistake)."""
     table = TABLE_PAGES.editable(public_id)
     PlainForm()  # the token was checked by CSRFProtect
+    earlier = _earlier_season(table)
     try:
         service.delete_payment(table, payment_id, key=request.form.get("payment_key") or None)
     except Invalid as invalid:  # a key that is no key: the form was not the page's
         return _page(table, table.current_season, 422, top_problems=place(invalid, {}))
     flash(tr("The payment is taken back."), MONEY)  # the same form again: the same words
-    return redirect(url_for("tables.show", public_id=public_id, _anchor=MONEY), 303)
+    return _back_to_money(public_id, earlier)
+
+
+@bp.post("/<public_id>/payments/<int:payment_id>/<any(confirm, reject):what>")
+def answer_payment(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
+    """Received / Not received for a payee who holds no own link (a guest, or a player
+    never given one): the table's key answers for them (the service refuses it for a
+    payee with a link, who answers on their own page)."""
+    table = TABLE_PAGES.editable(public_id)
+    PlainForm()  # the token was checked by CSRFProtect
+    earlier = _earlier_season(table)
+    service.answer_payment(table, payment_id, what == "confirm", service.TABLE_KEY)
+    flash(tr(ANSWERED[what]), MONEY)
+    return _back_to_money(public_id, earlier)
 
 
 # --- a player's record ---------------------------------------------------------------

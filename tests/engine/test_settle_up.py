@@ -123,6 +123,36 @@ def test_ties_between_equally_few_payments_follow_the_seats():
     ]
 
 
+@SETTINGS
+@given(tables(), st.data())
+def test_preferred_pairs_never_cost_a_payment(table, data):
+    totals, _ = table
+    names = list(totals)
+    pairs = data.draw(st.lists(st.tuples(st.sampled_from(names), st.sampled_from(names))))
+    result = settle_up(totals, prefer=pairs)
+    assert flows(result) == totals
+    for t in result.transfers:
+        assert t.points > 0 and t.payer != t.payee
+        assert totals[t.payer] < 0 < totals[t.payee]
+    assert len(result.transfers) == len(settle_up(totals).transfers)
+
+
+def test_a_debt_paid_in_part_is_paid_off_to_the_same_payee():
+    # Dipa paid Asha 20 of 29: the greedy rule alone sends her last 9 to Bikash (and Ram,
+    # told to pay Asha 3, to Asha 12 and Bikash 2): every one of them sent elsewhere.
+    left = {"Asha": 56, "Bikash": 11, "Chandra": -44, "Dipa": -9, "Ram": -14}
+    assert ("Dipa", "Bikash", 9) in [
+        (t.payer, t.payee, t.points) for t in settle_up(left).transfers
+    ]
+    result = settle_up(left, prefer=[("Dipa", "Asha"), ("Nobody", "Asha")])
+    assert [(t.payer, t.payee, t.points) for t in result.transfers] == [
+        ("Chandra", "Asha", 44),
+        ("Dipa", "Asha", 9),
+        ("Ram", "Asha", 3),
+        ("Ram", "Bikash", 11),
+    ]
+
+
 DETERMINISM = """
 import json, random
 from ledger.engine import settle_up

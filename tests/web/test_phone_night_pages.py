@@ -151,8 +151,10 @@ def test_a_players_page_names_the_season_it_shows(client):
 def test_i_paid_is_not_offered_again_for_what_was_just_paid(client):
     """Dipa says she paid Bikash: until he confirms, her balance still shows the debt.
     Her page says she paid, and "I paid" no longer offers the same payment again (one
-    more tap paid it twice); half paid, it offers the other half."""
+    more tap paid it twice); half paid, it offers the other half. (Bikash holds his own
+    link, so he is the one who says it reached him.)"""
     url, table_id, _ = _night(client)
+    _open_own_link(client, url, "Bikash")
     _open_own_link(client, url, "Dipa")
 
     def offered(page: str) -> tuple[str | None, str | None]:
