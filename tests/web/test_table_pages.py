@@ -308,19 +308,21 @@ def test_the_standings_and_money_are_the_sums_of_the_matches(client):
     play(client, nights[1], key, [BY_COUNTS_REVERSED, *FOUR[:2]])
     want = sums(client, nights)
     page = client.get(url).get_data(as_text=True)
+    # the name, its total and money won, then its matches and hands
     rows = re.findall(
         r'<th scope="row" class="name"><a[^>]*>([^<]+)</a></th>\s*'
-        r'<td class="num">([^<]*)</td>\s*<td class="num">([^<]*)</td>.*?data-total="(-?\d+)"',
+        r'<td class="num total" data-total="(-?\d+)">.*?</td>\s*<td class="num">[^<]*</td>\s*'
+        r'<td class="num">([^<]*)</td>\s*<td class="num">([^<]*)</td>',
         page,
         re.S,
     )
-    got = {name: (matches, hands, int(total)) for name, matches, hands, total in rows}
+    got = {name: (matches, hands, int(total)) for name, total, matches, hands in rows}
     assert set(got) == set(want["players"])
     for name, figures in want["players"].items():
         assert int(got[name][2]) == figures["total"]
         assert got[name][0].startswith(str(figures["matches"]))
         assert got[name][1].startswith(str(figures["hands"]))
-    totals = [int(t) for *_, t in rows]
+    totals = [int(t) for _, t, *_ in rows]
     assert totals == sorted(totals, reverse=True)
     owed = dict(
         re.findall(
