@@ -28,6 +28,19 @@ def hand(winner: str, maal: int = 3, players: list[str] = PLAYERS) -> dict:
     }
 
 
+def won_by(winner: str, players: list[str]) -> dict:
+    """A hand that ``winner`` finishes with the most maal: every other player pays them
+    (the others' maal is their seat's index, so each owes a different amount)."""
+    return {
+        "finish": "sequences",
+        "winner": winner,
+        "players": [
+            {"name": n, "seen": "sequences", "maal": 12 if n == winner else i}
+            for i, n in enumerate(players)
+        ],
+    }
+
+
 def add(client, public_id: str, auth: dict, body: dict) -> None:
     """One hand added with the ``Authorization`` header ``auth``; it must be stored."""
     response = client.post(f"/api/v1/matches/{public_id}/hands", json=body, headers=auth)

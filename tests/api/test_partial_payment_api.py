@@ -5,23 +5,12 @@ greedily afresh after each payment sent the rest of a part-paid debt to someone 
 
 from __future__ import annotations
 
+from api_hands import won_by
 from people_support import give_link, me, pay
 from settle_up_support import duel
 from tables_support import create_table
 
 STAKE = {"per_point": "10.00", "currency": "NPR"}
-
-
-def _hand(winner: str, players: list[str]) -> dict:
-    """``winner`` finishes with the most maal; every other player pays them."""
-    return {
-        "finish": "sequences",
-        "winner": winner,
-        "players": [
-            {"name": n, "seen": "sequences", "maal": 12 if n == winner else i}
-            for i, n in enumerate(players)
-        ],
-    }
 
 
 def _transfers(body: dict) -> list[tuple[str, str, str]]:
@@ -32,7 +21,7 @@ def test_the_rest_of_a_debt_paid_in_part_goes_to_the_same_payee(client):
     table = create_table(client, players=["Asha", "Bikash", "Chandra", "Dipa"], stake=STAKE)
     night = ["Asha", "Bikash", "Chandra", "Dipa", "Ram"]
     match = table.new_match(night, guests=["Ram"])
-    table.play(match, [_hand(w, night) for w in ("Asha", "Bikash", "Asha")])
+    table.play(match, [won_by(w, night) for w in ("Asha", "Bikash", "Asha")])
     before = _transfers(table.get("/settle-up"))
     assert ("Dipa", "Asha", "290.00") in before
 

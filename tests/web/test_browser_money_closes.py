@@ -15,6 +15,7 @@ from contextlib import ExitStack
 from decimal import Decimal
 
 import pytest
+from api_hands import won_by
 from browser_support import created, fresh_page, no_sideways_scroll
 from pypdf import PdfReader
 
@@ -26,17 +27,6 @@ STAKE = {"per_point": "10.00", "currency": "NPR"}
 DEVANAGARI = str.maketrans("०१२३४५६७८९", "0123456789")
 #: "Dipa pays Asha NPR 290.00" / "Dipa ले Asha लाई नेरू २९०.०० तिर्छ", digits made ASCII.
 TRANSFER = re.compile(r"(\w+) (?:pays|ले) (\w+) (?:लाई )?(?:NPR|नेरू)\s?([\d,]+\.\d\d)")
-
-
-def _hand(winner: str, players: list[str]) -> dict:
-    return {
-        "finish": "sequences",
-        "winner": winner,
-        "players": [
-            {"name": n, "seen": "sequences", "maal": 12 if n == winner else i}
-            for i, n in enumerate(players)
-        ],
-    }
 
 
 def _lines(text: str) -> set[tuple[str, str, str]]:
@@ -80,7 +70,7 @@ class Table:
             created(
                 self.keeper.request,
                 f"{self.base}/api/v1/matches/{match_id}/hands",
-                _hand(winner, players),
+                won_by(winner, players),
                 self.key,
             )
         ended = self.keeper.request.patch(

@@ -6,24 +6,13 @@ account), in English and Nepali; axe finds nothing serious on those pages."""
 from __future__ import annotations
 
 import pytest
+from api_hands import won_by
 from browser_support import PHONE, axe_problems, created, no_sideways_scroll
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Gopal"]
 WALLET = "9801234567"
-
-
-def _hand(winner: str) -> dict:
-    """A hand that ``winner`` finishes with the most maal: every other player pays him."""
-    return {
-        "finish": "sequences",
-        "winner": winner,
-        "players": [
-            {"name": n, "seen": "sequences", "maal": 12 if n == winner else i}
-            for i, n in enumerate(PLAYERS)
-        ],
-    }
 
 
 def _night(request, base: str) -> tuple[dict, str]:
@@ -48,7 +37,7 @@ def _night(request, base: str) -> tuple[dict, str]:
         key,
     )
     for winner in ("Bikash", "Bikash"):
-        created(request, f"{base}/api/v1/matches/{match['id']}/hands", _hand(winner), key)
+        created(request, f"{base}/api/v1/matches/{match['id']}/hands", won_by(winner, PLAYERS), key)
     ended = request.patch(
         f"{base}/api/v1/matches/{match['id']}",
         data={"finished": True},

@@ -10,21 +10,11 @@ from __future__ import annotations
 
 import re
 
+from api_hands import won_by
+
 STAKE = {"per_point": "10.00", "currency": "NPR"}
 ROSTER = ["Asha", "Bikash", "Chandra", "Dipa"]
 NIGHT = [*ROSTER, "Ram"]
-
-
-def _hand(winner: str) -> dict:
-    """``winner`` finishes with the most maal; every other player pays them."""
-    return {
-        "finish": "sequences",
-        "winner": winner,
-        "players": [
-            {"name": n, "seen": "sequences", "maal": 12 if n == winner else i}
-            for i, n in enumerate(NIGHT)
-        ],
-    }
 
 
 def _night(client, *winners: str) -> str:
@@ -42,7 +32,7 @@ def _night(client, *winners: str) -> str:
     ).get_json()
     for winner in winners:
         answer = client.post(
-            f"/api/v1/matches/{match['id']}/hands", json=_hand(winner), headers=auth
+            f"/api/v1/matches/{match['id']}/hands", json=won_by(winner, NIGHT), headers=auth
         )
         assert answer.status_code == 201, answer.get_json()
     client.get(f"/tables/{made['id']}/join/{made['edit_key']}")
