@@ -39,9 +39,13 @@ TEXT_SETTINGS = ("SECRET_KEY", "DATABASE_URL", "PUBLIC_URL", "TIMEZONE")
 
 
 def instance_path(test_value: object = None) -> str | None:
-    """The instance folder asked for (absolute), or None for Flask's default."""
+    """The instance folder asked for (absolute), or None for Flask's default. A leading
+    ``~`` is the user's home: a value quoted in a unit file or a shell reaches here
+    unexpanded, and made a folder named ``~`` in the working directory."""
     chosen = test_value if test_value is not None else os.environ.get(f"{PREFIX}_INSTANCE_PATH")
-    return os.path.abspath(os.fspath(chosen)) if chosen else None  # type: ignore[call-overload]
+    if not chosen:
+        return None
+    return os.path.abspath(os.path.expanduser(os.fspath(chosen)))  # type: ignore[call-overload]
 
 
 def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bool) -> None:

@@ -39,6 +39,16 @@ def test_a_relative_instance_folder_is_made_absolute(environment, tmp_path):
     assert create_app().instance_path == str(tmp_path / "here")
 
 
+def test_a_home_folder_instance_path_is_the_users_home(environment, tmp_path):
+    """``~/ledger`` quoted in a unit file reaches the app unexpanded: it is the home
+    folder's, not a folder named ``~`` in the working directory."""
+    environment.chdir(tmp_path)
+    environment.setenv("HOME", str(tmp_path / "home"))
+    environment.setenv("LEDGER_INSTANCE_PATH", "~/ledger")
+    assert create_app().instance_path == str(tmp_path / "home" / "ledger")
+    assert not (tmp_path / "~").exists()
+
+
 def test_ledger_variables_become_settings(environment):
     environment.setenv("LEDGER_DATABASE_URL", "sqlite:////tmp/elsewhere.sqlite3")
     environment.setenv("LEDGER_SECRET_KEY", "12345")  # looks like JSON, stays text
