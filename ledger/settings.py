@@ -45,7 +45,8 @@ def instance_path(test_value: object = None) -> str | None:
     chosen = test_value if test_value is not None else os.environ.get(f"{PREFIX}_INSTANCE_PATH")
     if not chosen:
         return None
-    return os.path.abspath(os.path.expanduser(os.fspath(chosen)))  # type: ignore[call-overload]
+    path: str = os.fspath(chosen)  # type: ignore[call-overload]
+    return os.path.abspath(os.path.expanduser(path))
 
 
 def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bool) -> None:
