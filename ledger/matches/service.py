@@ -108,7 +108,7 @@ __all__ = [
     "get_match",
     "hand_history",
     "hands_page",
-    "hands_put_back",
+    "versions_not_edits",
     "import_match",
     "prepare_import",
     "store_imports",
@@ -828,17 +828,21 @@ def hand_history(match: Match, number: int) -> list[HandVersion]:
     )
 
 
-def hands_put_back(match: Match) -> dict[int, int]:
-    """How many times each hand of the match was deleted and put back (hand number ->
-    times; only hands that were): a hand's version counts its put-backs as it counts its
-    edits, and the printed summary says which it was. A delete in a hand's history is one
-    it was put back from while the hand is in the match (``restore_hand``)."""
+def versions_not_edits(match: Match) -> dict[int, dict[str, int]]:
+    """Each hand's versions that were no edit of its play (hand number -> action ->
+    times; only hands that have some): ``delete``, a delete it was put back from while
+    the hand is in the match (``restore_hand``), and ``rename``, a player renamed. A
+    hand's version counts them as it counts its edits; the printed summary says which
+    it was, and a rename alone is no change to print."""
     rows = db.session.execute(
-        select(HandVersion.hand_number, func.count())
-        .where(HandVersion.match_id == match.id, HandVersion.action == "delete")
-        .group_by(HandVersion.hand_number)
+        select(HandVersion.hand_number, HandVersion.action, func.count())
+        .where(HandVersion.match_id == match.id, HandVersion.action.in_(("delete", "rename")))
+        .group_by(HandVersion.hand_number, HandVersion.action)
     )
-    return {number: times for number, times in rows}
+    found: dict[int, dict[str, int]] = {}
+    for number, action, times in rows:
+        found.setdefault(number, {})[action] = times
+    return found
 
 
 # --- export and import ---------------------------------------------------------------

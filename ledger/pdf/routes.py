@@ -216,7 +216,7 @@ def summary_pdf(public_id: str) -> ResponseReturnValue:
             view=view,
             awards=match_stats(match) if view.finished else None,
             hands=hands,
-            put_back=matches.hands_put_back(match),
+            not_edits=matches.versions_not_edits(match),
             settlements=(
                 [(h, h.settlement(view.rules)) for h in view.hands] if hands == "full" else []
             ),
@@ -255,7 +255,7 @@ def hand_slip_pdf(public_id: str, number: int) -> ResponseReturnValue:
             "pdf/slip.html",
             view=view,
             hand=hand,
-            put_back=matches.hands_put_back(match),
+            not_edits=matches.versions_not_edits(match),
             settlement=hand.settlement(view.rules),
             printed=day(now),
             paper=paper,

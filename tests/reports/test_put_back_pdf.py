@@ -75,3 +75,36 @@ def test_the_hand_page_says_it_was_put_back(client, put_back_match, lang):
     assert said["page_edited"] not in text
     edited = client.get(f"/matches/{put_back_match}/hands/2", headers=headers)
     assert said["page_edited"] in " ".join(edited.get_data(as_text=True).split())
+
+
+def test_a_hand_changed_only_by_a_rename_prints_no_change(client):
+    """A rename takes each hand's next version, as an edit does, but the play is as it
+    was: the summary, the slip and the hand's page say nothing changed; a hand also
+    edited says that it was."""
+    made = client.post(
+        "/api/v1/tables", json={"name": "Friday table", "players": PLAYERS, "rules": "sparkai"}
+    ).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_key']}"}
+    match = client.post(
+        f"/api/v1/tables/{made['id']}/matches",
+        json={"name": "Night", "players": PLAYERS},
+        headers=auth,
+    ).get_json()
+    play(client, match["id"], made["edit_key"], [TYPICAL_HAND] * 2)
+    edited = client.put(
+        f"/api/v1/matches/{match['id']}/hands/2",
+        json={**TYPICAL_HAND, "winner": "Bikash", "version": 1},
+        headers=auth,
+    )
+    assert edited.status_code == 200, edited.get_json()
+    renamed = client.patch(
+        f"/api/v1/tables/{made['id']}/players/Dipa", json={"name": "Deepa"}, headers=auth
+    )
+    assert renamed.status_code == 200, renamed.get_json()
+    summary = letters(pdf_text(client.get(f"/matches/{match['id']}/summary.pdf").data))
+    assert summary.count(letters("Changed after it was saved")) == 1  # hand 2's alone
+    assert letters("Changed after it was saved (version 3).") in summary
+    slip = letters(pdf_text(client.get(f"/matches/{match['id']}/hands/1/slip.pdf").data))
+    assert letters("Changed after it was saved") not in slip and letters("Deepa") in slip
+    page = " ".join(client.get(f"/matches/{match['id']}/hands/1").get_data(as_text=True).split())
+    assert "Changed 1 time" not in page and "Deepa" in page
