@@ -34,6 +34,7 @@ with kept_for_good():
         SETTING_MEANINGS,
         TUNNELA_GROUP_NAMES,
     )
+    from ledger.matches.chart import short_name
     from ledger.migrating import add_migrations
     from ledger.pdf import routes as pdf_routes
     from ledger.pdf import table_pdf
@@ -142,6 +143,7 @@ def _register_templates(app: Flask) -> None:
         "season_title": filters.season_title,
         "kind_word": filters.kind_word,
         "name_width": filters.name_width,
+        "short_name": short_name,  # a long name cut where a letter ends
     }
     for name, function in template_filters.items():
         app.add_template_filter(function, name)

@@ -119,20 +119,21 @@ def test_readable_from_across_the_room_with_nothing_off_screen(
 SEVEN = ["Asha", "Bikash", "Chandra", "Dipa", "Esha Shrestha", "Fulmaya", "Gopal"]
 
 
-def nights(page, base: str, roster, first: int, tonight, hands: int, packs: int = 3):
+def nights(page, base: str, roster, first: int, tonight, hands: int, packs: int = 3, guests=()):
     """A table of ``roster`` at a stake, on ``packs`` packs (a hand of six at most on
     three, eight on four; the others sit out in turn): a first night that all of them
-    played, ``first`` hands in, and tonight's of ``tonight``, ``hands`` in, each hand
-    dealt to everyone not sitting out (so that most pay someone). The table's id,
-    tonight's and what adds tonight's next hand."""
+    played, ``first`` hands in, and tonight's of ``tonight`` (with ``guests`` too, the
+    table's guests), ``hands`` in, each hand dealt to everyone not sitting out (so that
+    most pay someone). The table's id, tonight's and what adds tonight's next hand."""
     rules = {"profile": "sparkai", "packs": packs}
     body = {"name": "Friday table", "players": roster, "rules": rules, "stake": STAKE}
     table = created(page.request, f"{base}/api/v1/tables", body)
     key = table["edit_key"]
 
-    def night(players: list[str], hands: int) -> tuple[str, Callable[[], None]]:
+    def night(players: list[str], hands: int, guests=()) -> tuple[str, Callable[[], None]]:
         made = f"{base}/api/v1/tables/{table['id']}/matches"
-        played = [created(page.request, made, {"name": "Night", "players": players}, key)]
+        body = {"name": "Night", "players": [*players, *guests], "guests": [*guests]}
+        played = [created(page.request, made, body, key)]
 
         def hand() -> None:
             url = f"{base}/api/v1/matches/{played[0]['id']}/hands"
@@ -144,7 +145,7 @@ def nights(page, base: str, roster, first: int, tonight, hands: int, packs: int 
         return played[0]["id"], hand
 
     night(roster, first)
-    return table["id"], *night(tonight, hands)
+    return table["id"], *night(tonight, hands, guests)
 
 
 def season_fits(page, lang: str, roster: list[str]) -> int:
@@ -201,6 +202,25 @@ def test_everyone_tonight_and_what_fits_of_the_season_and_the_payments(
             season_fits(page, lang, TWELVE)
             if add:
                 next_part(page, add)
+        assert page.console_errors == []
+
+
+@pytest.mark.parametrize(("size", "lang"), [("720p", "ne"), ("1080p", "en")])
+def test_guests_marked_among_twelve_tonight_and_everything_still_fits(
+    live_server, browser, size, lang
+):
+    """Twelve tonight, two of them the table's guests (one of a long name): each is
+    marked on tonight's standings and the season's, and every line still fits, the
+    marks at the screen's least type or larger."""
+    roster, guests = TWELVE[:10], TWELVE[10:]
+    with screen_page(browser, live_server, size, lang) as page:
+        table_id, tonight, _ = nights(page, live_server, roster, 5, roster, 6, 4, guests)
+        open_screen(page, live_server, table_id)
+        check_tonight(page, live_server, lang, AREAS, TWELVE, tonight)
+        season_fits(page, lang, TWELVE)
+        marked = page.locator(".screen-board .player-line:has(.guest-mark) .name")
+        assert sorted(marked.all_inner_texts()) == sorted(guests)
+        assert page.locator(".screen-board .guest-mark").first.is_visible()
         assert page.console_errors == []
 
 

@@ -178,6 +178,37 @@ def test_the_match_page_and_its_summary_mark_the_guests_as_the_table_does(app, c
     assert '<span class="guest-mark">पाहुना</span>' in nepali
 
 
+def test_the_grid_a_hands_page_and_the_big_screens_mark_the_guests(client):
+    """Beyond the standings: the hand-by-hand grid of the match page, a hand's own page
+    (its result and each player's part) and the big screen's standings, the match's and
+    the table's (tonight's and the season's), mark the table's guest, and nobody else."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ROSTER[:3], guests="Ram")
+    hand = {
+        "finish": "sequences",
+        "winner": "Ram",
+        "players": [
+            {"name": n, "seen": "sequences", "maal": m}
+            for n, m in (("Asha", 3), ("Bikash", 0), ("Chandra", 5), ("Ram", 9))
+        ],
+    }
+    play(client, match_id, key, [hand])
+    expected = {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert _marked(page, "scores-table") == expected
+    hand_page = client.get(f"/matches/{match_id}/hands/1").get_data(as_text=True)
+    assert _marked(hand_page, "nets") == expected
+    parts = re.findall(r"<h4>(\w+)(.*?)</h4>", hand_page, re.S)
+    assert {name: "guest-mark" in rest for name, rest in parts} == expected
+    for screen in (f"/matches/{match_id}/screen", f"{url}/screen"):
+        board = client.get(screen).get_data(as_text=True)
+        # On the table's, tonight's standings and the season's (one night: the same).
+        for standings in re.findall(r'<table class="screen-standings.*?</table>', board, re.S):
+            rows = re.findall(r'<span class="name">(\w+)</span>(.*?)</th>', standings, re.S)
+            assert {name: "guest-mark" in rest for name, rest in rows} == expected, screen
+
+
 def test_a_guest_already_on_the_roster_is_refused_on_the_guests_field(client):
     url = create_table(client)
     response = client.post(f"{url}/matches", data={"players": ROSTER[:3], "guests": "dipa"})
