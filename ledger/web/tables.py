@@ -575,7 +575,8 @@ def delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     try:
         service.delete_payment(table, payment_id, key=request.form.get("payment_key") or None)
     except Invalid as invalid:  # a key that is no key: the form was not the page's
-        return _page(table, table.current_season, 422, top_problems=place(invalid, {}))
+        shown = next((s for s in table.seasons if s.public_id == earlier), table.current_season)
+        return _page(table, shown, 422, top_problems=place(invalid, {}))
     flash(tr("The payment is taken back."), MONEY)  # the same form again: the same words
     return _back_to_money(public_id, earlier)
 

@@ -199,3 +199,21 @@ def test_the_new_seasons_page_says_what_the_season_before_still_owes(client):
         "Still owed from earlier seasons"
         not in client.get(f"/tables/{table_id}?season={first}").text
     )
+
+
+def test_take_back_refused_on_an_earlier_seasons_page_shows_that_season(client):
+    """A "Take back" refused (422: its key is no key) on the season before's page came
+    back as the new season's page, where the payment is not listed."""
+    table_id = _night(client, "Asha")
+    first = client.get(f"/api/v1/tables/{table_id}").get_json()["seasons"][0]["id"]
+    marked = {"payer": "Dipa", "payee": "Asha", "amount": "10", "season": first}
+    assert client.post(f"/tables/{table_id}/payments", data=marked).status_code == 303
+    assert client.post(f"/tables/{table_id}/seasons", data={"name": "Tihar"}).status_code == 303
+    [paid] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    refused = client.post(
+        f"/tables/{table_id}/payments/{paid['id']}/delete",
+        data={"season": first, "payment_key": "not a key " * 40},
+    )
+    assert refused.status_code == 422, refused.status_code
+    assert "Standings · Season: 1" in refused.text
+    assert "Standings · Tihar" not in refused.text
