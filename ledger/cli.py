@@ -84,9 +84,20 @@ main = Commands(
     name="marriage-ledger",
     help="""The Marriage ledger: keeps score for the card game Marriage.
 
-    Configuration comes from the environment: LEDGER_DATABASE_URL (default: SQLite in
-    the instance folder), LEDGER_SECRET_KEY, LEDGER_PUBLIC_URL, LEDGER_INSTANCE_PATH,
-    LEDGER_PROXY_COUNT. See docs/deployment.md.
+    Each command says what it does and its options: marriage-ledger COMMAND --help
+    (first: init-db, then serve).
+
+    Settings come from the environment, over the instance folder's config.py:
+    LEDGER_INSTANCE_PATH (the instance folder: database, secret key, config.py; default
+    <prefix>/var/ledger-instance for an installed package, instance/ in a checkout),
+    LEDGER_DATABASE_URL (default: SQLite in the instance folder), LEDGER_SECRET_KEY
+    (default: generated once into the instance folder), LEDGER_PUBLIC_URL (the address
+    people open, for share links and QR codes), LEDGER_PROXY_COUNT (how many proxies in
+    front set X-Forwarded-*; default 0), LEDGER_TIMEZONE (the table's clock, such as
+    Asia/Kathmandu).
+
+    Every setting, hosting and upgrading are in docs/deployment.md of the ledger's
+    source repository (not part of an installed package).
     """,
     create_app=_app,
     add_default_commands=False,  # no development server, shell or routes

@@ -21,7 +21,7 @@ import hmac
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, cast
 
@@ -558,7 +558,12 @@ TABLE_KEY = Caller()
 
 
 def add_payment(
-    table: Table, data: Mapping[str, Any], by: Caller = TABLE_KEY, *, key: object = None
+    table: Table,
+    data: Mapping[str, Any],
+    by: Caller = TABLE_KEY,
+    *,
+    key: object = None,
+    ask: Callable[[PaymentSpec], None] | None = None,
 ) -> Answered:
     """``{"from", "to", "amount", "at"?, "season"?}``: money handed over, in the season
     whose money it settles (a debt outlives its season; by default the current one); the
@@ -571,12 +576,18 @@ def add_payment(
     The names are checked against the roster while the write holds the table's row (a
     rename holds it too), and the answer is made before the commit: nothing is read
     after it, so a database lost just after the commit cannot turn a recorded payment
-    into an error that says nothing was stored."""
+    into an error that says nothing was stored.
+
+    ``ask``: a page's question before a payment it doubts is recorded (one larger than
+    the debt), called with the payment once it is read and is no replay; it raises to
+    record nothing."""
     key = payment_keys.read_key(key)
     request = payment_keys.digest("POST", None, data)
     if (earlier := payment_keys.answered_before(table, key, request)) is not None:
         return earlier
-    _read_payment_by(table, data, by)
+    read = _read_payment_by(table, data, by)
+    if ask is not None:
+        ask(read)
     try:
         with matches.transaction():
             now = _touch(table)  # first: the table's row; then its roster as it is now

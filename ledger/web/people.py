@@ -52,6 +52,7 @@ from ledger.tables import people, service
 from ledger.tables.models import PENDING, UNCONFIRMED, TablePlayer
 from ledger.tables.payment_keys import KeyReused
 from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
+from ledger.web import overpaying
 from ledger.web.edit_rights import key_taken
 from ledger.web.qr import qr_inline
 
@@ -144,10 +145,18 @@ def pay(public_id: str) -> ResponseReturnValue:
     data = {"from": player.name, "to": form.payee.data, "amount": typed_amount(form)}
     if form.season.data:
         data["season"] = form.season.data
+    ask = overpaying.ask_first(player.table)
     try:
         answered = service.add_payment(
-            player.table, data, service.Caller(player), key=form.payment_key.data or None
+            player.table,
+            data,
+            service.Caller(player),
+            key=form.payment_key.data or None,
+            ask=ask,
         )
+    except overpaying.Asked as asked:
+        form.amount.errors = [asked.question.sentence]
+        return _page(player, pay_form=form, overpaying=asked.question)
     except KeyReused:
         return _page(player, 409, pay_form=form, top_problems=key_spent(form))
     except Invalid as invalid:
@@ -333,6 +342,7 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
         "kind_names": KIND_NAMES,
         "new_payment_key": new_payment_key,
         "top_problems": given.pop("top_problems", []),
+        "overpaying": given.pop("overpaying", None),
         "handle_problems": given.pop("handle_problems", []),
         "qr_problems": given.pop("qr_problems", []),
         "new_link": given.pop("new_link", None),

@@ -76,6 +76,7 @@ from ledger.tables.models import Season, Table
 from ledger.tables.money_view import decimal_or_none, money_view
 from ledger.tables.payment_keys import KeyReused
 from ledger.tables.reading import read_table
+from ledger.web import overpaying
 from ledger.web.edit_rights import TABLE_PAGES, table_edit_key
 from ledger.web.filters import season_name
 from ledger.web.people import ANSWERED
@@ -232,6 +233,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
         "stake": service.stake(table),
         "editor": key is not None,
         "top_problems": forms.pop("top_problems", []),
+        "overpaying": forms.pop("overpaying", None),
         "season_value": _season_value(season),
     }
     if key is not None:
@@ -489,8 +491,13 @@ def add_payment(public_id: str) -> ResponseReturnValue:
         data["season"] = form.season.data
     shown = next((s for s in table.seasons if s.public_id == form.season.data), None)
     earlier = _earlier_season(table)
+    ask = overpaying.ask_first(table)
     try:
-        answered = service.add_payment(table, data, key=form.payment_key.data or None)
+        answered = service.add_payment(table, data, key=form.payment_key.data or None, ask=ask)
+    except overpaying.Asked as asked:
+        form.amount.errors = [asked.question.sentence]
+        page = shown or table.current_season
+        return _page(table, page, payment_form=form, overpaying=asked.question)
     except KeyReused:
         top = key_spent(form)
         return _page(table, shown or table.current_season, 409, payment_form=form, top_problems=top)
@@ -575,7 +582,8 @@ def delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     try:
         service.delete_payment(table, payment_id, key=request.form.get("payment_key") or None)
     except Invalid as invalid:  # a key that is no key: the form was not the page's
-        return _page(table, table.current_season, 422, top_problems=place(invalid, {}))
+        shown = next((s for s in table.seasons if s.public_id == earlier), table.current_season)
+        return _page(table, shown, 422, top_problems=place(invalid, {}))
     flash(tr("The payment is taken back."), MONEY)  # the same form again: the same words
     return _back_to_money(public_id, earlier)
 

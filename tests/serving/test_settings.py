@@ -161,3 +161,15 @@ def test_a_command_builds_the_app_once(environment, tmp_path, monkeypatch, comma
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, command)
     assert built == [True], result.output
+
+
+def test_the_help_names_what_an_installed_package_can_act_on():
+    """``marriage-ledger --help`` ended "See docs/deployment.md", a file an installed
+    wheel does not carry: it says where each command's help is and the settings."""
+    shown = CliRunner().invoke(main, ["--help"], terminal_width=200)
+    assert shown.exit_code == 0, shown.output
+    words = " ".join(shown.output.split())
+    assert "marriage-ledger COMMAND --help" in words
+    for name in ("INSTANCE_PATH", "DATABASE_URL", "SECRET_KEY", "PUBLIC_URL", "PROXY_COUNT"):
+        assert f"LEDGER_{name} (" in words
+    assert "docs/deployment.md of the ledger's source repository" in words

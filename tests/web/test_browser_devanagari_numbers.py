@@ -216,7 +216,9 @@ def test_a_payment_amount_typed_in_devanagari_is_stored(live_server, page):
     page.select_option("#payer", "Chandra")
     page.select_option("#payee", "Bikash")
     type_into(page, "#amount", "१५०.५०")
-    page.locator(".payment-other button[type=submit]").click()
+    page.locator(".payment-other button[type=submit]").first.click()
+    # No night yet: Chandra owes Bikash nothing, so the form asks before it records.
+    page.locator(".payment-other button[name=confirmed]", has_text="१५०.५०").click()
     page.locator(".flash-success", has_text="तिर्‍यो").wait_for()
     assert page.locator(".payment").count() == 1
     assert "१५०.५०" in page.locator(".payment").inner_text()

@@ -57,7 +57,9 @@ def test_pay_confirm_handle_and_qr_on_a_phone(live_server, browser, axe_source, 
 
         page.select_option("#payee", "Asha")
         page.fill("#amount", "150")
-        page.locator(".person-pay button[type=submit]").click()
+        page.locator(".person-pay button[type=submit]").first.click()
+        # No night yet: Dipa owes Asha nothing, so the form asks before it records.
+        page.locator(".person-pay button[name=confirmed]").click()
         page.locator(".flash").wait_for()
         assert page.locator(".payment.state-pending").count() == 1
 

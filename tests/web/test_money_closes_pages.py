@@ -9,8 +9,10 @@ only fail."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from api_hands import won_by
+from table_pages_support import edit_key
 
 STAKE = {"per_point": "10.00", "currency": "NPR"}
 ROSTER = ["Asha", "Bikash", "Chandra", "Dipa"]
@@ -109,7 +111,8 @@ def test_the_table_answers_for_a_payee_with_no_link_of_their_own(client):
     The table's page answers for him; a payee with a link answers on their own page."""
     table_id = _night(client, "Ram")
     _own_link(client, table_id, "Dipa")
-    said = {"payee": "Ram", "amount": "120", "payment_key": "dipa-ram"}
+    # More than she owes him (one hand's due): she records it with "Yes, record".
+    said = {"payee": "Ram", "amount": "120", "payment_key": "dipa-ram", "confirmed": "120"}
     sent = client.post(f"/me/{table_id}/pay", data=said, follow_redirects=True).text
     # Ram will never say so himself: the words say who will.
     assert "Recorded. Ram has no own link: it counts once the scorekeeper says it" in sent
@@ -131,7 +134,7 @@ def test_the_table_answers_for_a_payee_with_no_link_of_their_own(client):
     assert {b["name"]: b["paid"] for b in balances}["Dipa"] == "120.00"
 
     _own_link(client, table_id, "Asha")
-    said = {"payee": "Asha", "amount": "10", "payment_key": "asha-from-dipa"}
+    said = {"payee": "Asha", "amount": "10", "payment_key": "asha-from-dipa", "confirmed": "10"}
     _own_link(client, table_id, "Dipa")
     assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
     page = client.get(f"/tables/{table_id}").text
@@ -199,3 +202,91 @@ def test_the_new_seasons_page_says_what_the_season_before_still_owes(client):
         "Still owed from earlier seasons"
         not in client.get(f"/tables/{table_id}?season={first}").text
     )
+
+
+def _owed(client, table_id: str, payer: str, payee: str) -> str:
+    """What the settle-up says ``payer`` pays ``payee`` (the API's figure, as text)."""
+    settle = client.get(f"/api/v1/tables/{table_id}/settle-up").get_json()
+    [amount] = [t["amount"] for t in settle["transfers"] if (t["from"], t["to"]) == (payer, payee)]
+    return amount
+
+
+def _paid(client, table_id: str) -> list[tuple[str, str, str]]:
+    paid = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    return [(p["from"], p["to"], p["amount"]) for p in paid]
+
+
+def test_i_paid_ten_times_the_debt_is_asked_about_before_it_is_recorded(client):
+    """Dipa owes Asha a sum and typed one zero too many in "I paid": it was recorded
+    without a word, and once Asha confirmed without looking the table's money was off.
+    The form comes back once, naming both amounts; "Yes, record" records it as typed."""
+    table_id = _night(client, "Asha")
+    _own_link(client, table_id, "Dipa")
+    owed = _owed(client, table_id, "Dipa", "Asha")
+    typed = f"{Decimal(owed) * 10:.2f}"
+    sent = {"payee": "Asha", "amount": typed, "payment_key": "dipa-slip"}
+    asked = client.post(f"/me/{table_id}/pay", data=sent)
+    assert asked.status_code == 200 and _paid(client, table_id) == []
+    shown = lambda amount: f"NPR\xa0{Decimal(amount):,.2f}"  # noqa: E731
+    assert (
+        f"Dipa owes Asha {shown(owed)} now, and the amount typed is {shown(typed)}. Check "
+        "the amount; if it is right, record it as it is." in asked.text
+    )
+    assert (
+        f'<button type="submit" class="button button-quiet" name="confirmed" value="{typed}">'
+        f"Yes, record {shown(typed)}</button>" in asked.text
+    )
+    assert 'name="payment_key" type="hidden" value="dipa-slip"' in asked.text
+
+    # Confirmed for another amount (changed after the question): asked again.
+    other = {**sent, "amount": str(Decimal(typed) + 1), "confirmed": typed}
+    assert client.post(f"/me/{table_id}/pay", data=other).status_code == 200
+    assert _paid(client, table_id) == []
+    yes = client.post(f"/me/{table_id}/pay", data={**sent, "confirmed": typed})
+    assert yes.status_code == 303
+    assert _paid(client, table_id) == [("Dipa", "Asha", f"{Decimal(typed):.2f}")]
+
+
+def test_mark_paid_beyond_the_debt_is_asked_about_in_nepali_too(client):
+    """The scorekeeper's "Mark paid" form asks the same; the debt itself, or less, is
+    recorded at once; the JSON API records what it is sent, as before."""
+    table_id = _night(client, "Asha")
+    owed = _owed(client, table_id, "Dipa", "Asha")
+    marked = {"payer": "Dipa", "payee": "Asha", "amount": str(Decimal(owed) + 1)}
+    client.set_cookie("lang", "ne")
+    asked = client.post(f"/tables/{table_id}/payments", data=marked)
+    assert asked.status_code == 200 and _paid(client, table_id) == []
+    assert "अहिले" in asked.text and 'name="confirmed"' in asked.text
+    assert "हो, " in asked.text
+    client.set_cookie("lang", "en")
+    exact = client.post(f"/tables/{table_id}/payments", data={**marked, "amount": owed})
+    assert exact.status_code == 303
+    assert _paid(client, table_id) == [("Dipa", "Asha", owed)]
+    # Now Dipa owes Asha nothing: any more is asked about.
+    again = {**marked, "amount": "1"}
+    assert client.post(f"/tables/{table_id}/payments", data=again).status_code == 200
+    auth = {"Authorization": f"Bearer {edit_key(client, f'/tables/{table_id}')}"}
+    api = client.post(
+        f"/api/v1/tables/{table_id}/payments",
+        json={"from": "Dipa", "to": "Asha", "amount": "4400"},
+        headers=auth,
+    )
+    assert api.status_code == 201
+
+
+def test_take_back_refused_on_an_earlier_seasons_page_shows_that_season(client):
+    """A "Take back" refused (422: its key is no key) on the season before's page came
+    back as the new season's page, where the payment is not listed."""
+    table_id = _night(client, "Asha")
+    first = client.get(f"/api/v1/tables/{table_id}").get_json()["seasons"][0]["id"]
+    marked = {"payer": "Dipa", "payee": "Asha", "amount": "10", "season": first}
+    assert client.post(f"/tables/{table_id}/payments", data=marked).status_code == 303
+    assert client.post(f"/tables/{table_id}/seasons", data={"name": "Tihar"}).status_code == 303
+    [paid] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    refused = client.post(
+        f"/tables/{table_id}/payments/{paid['id']}/delete",
+        data={"season": first, "payment_key": "not a key " * 40},
+    )
+    assert refused.status_code == 422, refused.status_code
+    assert "Standings · Season: 1" in refused.text
+    assert "Standings · Tihar" not in refused.text

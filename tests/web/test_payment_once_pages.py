@@ -75,7 +75,8 @@ def test_every_form_on_the_page_carries_its_own_key(client):
 def test_a_form_sent_again_with_other_values_records_nothing_more(client):
     url = owing_table(client)
     key = payment_keys(client.get(url).get_data(as_text=True))[-1]  # "another payment"
-    form = {"payer": "Asha", "payee": "Dipa", "amount": "5", "payment_key": key}
+    # Asha owes Dipa nothing: each amount is recorded with "Yes, record" (overpaying).
+    form = {"payer": "Asha", "payee": "Dipa", "amount": "5", "payment_key": key, "confirmed": "5"}
     assert client.post(f"{url}/payments", data=form).status_code == 303
     changed = client.post(f"{url}/payments", data={**form, "amount": "7"})
     assert changed.status_code == 409
@@ -84,8 +85,8 @@ def test_a_form_sent_again_with_other_values_records_nothing_more(client):
     fresh = payment_keys(body)[-1]
     assert fresh != form["payment_key"]  # sent again, the form records this one
     assert [p["amount"] for p in payments(client, url)] == ["5.00"]  # money has 2 places
-    again = client.post(f"{url}/payments", data={**form, "amount": "7", "payment_key": fresh})
-    assert again.status_code == 303
+    again = {**form, "amount": "7", "payment_key": fresh, "confirmed": "7"}
+    assert client.post(f"{url}/payments", data=again).status_code == 303
     assert [p["amount"] for p in payments(client, url)] == ["5.00", "7.00"]
 
 
@@ -148,6 +149,7 @@ def test_four_posts_of_one_form_at_once_record_one_payment(live_server):
         "payer": "Dipa",
         "payee": "Asha",
         "amount": "150",
+        "confirmed": "150",  # a table with no night yet: nobody owes, "Yes, record"
     }
     answers = at_once(*[lambda: page(f"{url}/payments", form)] * 4)
     assert [status for status, _ in answers] == [200] * 4  # the redirect followed

@@ -60,7 +60,9 @@ def test_i_paid_then_received_then_the_balance_counts_it(client, app):
     dipa = _link(client, table, "Dipa").split("localhost", 1)[1]
     asha = _link(client, table, "Asha").split("localhost", 1)[1]
     client.get(dipa)
-    response = client.post(f"/me/{table['id']}/pay", data={"payee": "Asha", "amount": "150"})
+    # No night yet, so Dipa owes nothing: she records it with "Yes, record" (overpaying).
+    sent = {"payee": "Asha", "amount": "150", "confirmed": "150"}
+    response = client.post(f"/me/{table['id']}/pay", data=sent)
     assert response.status_code == 303
     [paid] = _payments(client, table)
     assert (paid["from"], paid["to"], paid["state"]) == ("Dipa", "Asha", "pending")
@@ -143,7 +145,8 @@ def test_the_table_page_hands_over_a_link_and_shows_states_and_pay_to(client):
     client.put(
         "/api/v1/me/handles", json={"handles": [{"kind": "khalti", "handle": "98"}]}, headers=auth
     )
-    client.post(f"{table_url}/payments", data={"payer": "Dipa", "payee": "Asha", "amount": "5"})
+    marked = {"payer": "Dipa", "payee": "Asha", "amount": "5", "confirmed": "5"}  # owes nothing
+    client.post(f"{table_url}/payments", data=marked)
     shown = client.get(table_url).get_data(as_text=True)
     assert "not yet confirmed" in shown
     assert client.get("/api/v1/me", headers=auth).status_code == 200
