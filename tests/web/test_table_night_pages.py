@@ -146,11 +146,9 @@ def _marked(page: str, css: str) -> dict[str, bool]:
     return {re.sub(r"<.*", "", row, flags=re.S).strip(): "guest-mark" in row for row in rows}
 
 
-def test_the_match_page_and_its_summary_mark_the_guests_as_the_table_does(app, client):
-    """A night with a guest: the match page's standings, its summary (what it prints and
-    the summary PDF are the same report) and each player's balance say who is the
-    table's guest, to the scorekeeper and to a follower on the read-only link; in
-    Nepali too."""
+def _a_night_with_a_guest(client) -> tuple[str, str]:
+    """Tonight's match of three of the roster and Ram, a guest, who won its one hand:
+    the table's url and the match's id."""
     url = create_table(client)
     key = edit_key(client, url)
     match_id = start_match(client, url, ROSTER[:3], guests="Ram")
@@ -163,6 +161,15 @@ def test_the_match_page_and_its_summary_mark_the_guests_as_the_table_does(app, c
         ],
     }
     play(client, match_id, key, [hand])
+    return url, match_id
+
+
+def test_the_match_page_and_its_summary_mark_the_guests_as_the_table_does(app, client):
+    """A night with a guest: the match page's standings, its summary (what it prints and
+    the summary PDF are the same report) and each player's balance say who is the
+    table's guest, to the scorekeeper and to a follower on the read-only link; in
+    Nepali too."""
+    url, match_id = _a_night_with_a_guest(client)
     expected = {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
     follower = app.test_client()
     for reader in (client, follower):
@@ -182,18 +189,7 @@ def test_the_grid_a_hands_page_and_the_big_screens_mark_the_guests(client):
     """Beyond the standings: the hand-by-hand grid of the match page, a hand's own page
     (its result and each player's part) and the big screen's standings, the match's and
     the table's (tonight's and the season's), mark the table's guest, and nobody else."""
-    url = create_table(client)
-    key = edit_key(client, url)
-    match_id = start_match(client, url, ROSTER[:3], guests="Ram")
-    hand = {
-        "finish": "sequences",
-        "winner": "Ram",
-        "players": [
-            {"name": n, "seen": "sequences", "maal": m}
-            for n, m in (("Asha", 3), ("Bikash", 0), ("Chandra", 5), ("Ram", 9))
-        ],
-    }
-    play(client, match_id, key, [hand])
+    url, match_id = _a_night_with_a_guest(client)
     expected = {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert _marked(page, "scores-table") == expected
