@@ -41,6 +41,21 @@ def won_by(winner: str, players: list[str]) -> dict:
     }
 
 
+def table_night(client, players: list[str], rules: str = "sparkai") -> tuple[str, dict, str]:
+    """A table of ``players`` and tonight's match of them, made through the API: the
+    table's id, the header that carries its key, and the match's id."""
+    table = client.post(
+        "/api/v1/tables", json={"name": "Friday table", "players": players, "rules": rules}
+    ).get_json()
+    auth = {"Authorization": f"Bearer {table['edit_key']}"}
+    match = client.post(
+        f"/api/v1/tables/{table['id']}/matches",
+        json={"name": "Night", "players": players},
+        headers=auth,
+    ).get_json()
+    return table["id"], auth, match["id"]
+
+
 def add(client, public_id: str, auth: dict, body: dict) -> None:
     """One hand added with the ``Authorization`` header ``auth``; it must be stored."""
     response = client.post(f"/api/v1/matches/{public_id}/hands", json=body, headers=auth)

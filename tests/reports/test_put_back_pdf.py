@@ -5,7 +5,7 @@ does), in English and in Nepali; a hand edited says so as before."""
 from __future__ import annotations
 
 import pytest
-from api_hands import PLAYERS, play
+from api_hands import PLAYERS, add, play, table_night
 from browser_support import TYPICAL_HAND
 from pdf_support import letters, pdf_text
 
@@ -81,16 +81,10 @@ def test_a_hand_changed_only_by_a_rename_prints_no_change(client):
     """A rename takes each hand's next version, as an edit does, but the play is as it
     was: the summary, the slip and the hand's page say nothing changed; a hand also
     edited says that it was."""
-    made = client.post(
-        "/api/v1/tables", json={"name": "Friday table", "players": PLAYERS, "rules": "sparkai"}
-    ).get_json()
-    auth = {"Authorization": f"Bearer {made['edit_key']}"}
-    match = client.post(
-        f"/api/v1/tables/{made['id']}/matches",
-        json={"name": "Night", "players": PLAYERS},
-        headers=auth,
-    ).get_json()
-    play(client, match["id"], made["edit_key"], [TYPICAL_HAND] * 2)
+    table_id, auth, match_id = table_night(client, PLAYERS)
+    for _ in range(2):
+        add(client, match_id, auth, TYPICAL_HAND)
+    match = {"id": match_id}
     edited = client.put(
         f"/api/v1/matches/{match['id']}/hands/2",
         json={**TYPICAL_HAND, "winner": "Bikash", "version": 1},
@@ -98,7 +92,7 @@ def test_a_hand_changed_only_by_a_rename_prints_no_change(client):
     )
     assert edited.status_code == 200, edited.get_json()
     renamed = client.patch(
-        f"/api/v1/tables/{made['id']}/players/Dipa", json={"name": "Deepa"}, headers=auth
+        f"/api/v1/tables/{table_id}/players/Dipa", json={"name": "Deepa"}, headers=auth
     )
     assert renamed.status_code == 200, renamed.get_json()
     summary = letters(pdf_text(client.get(f"/matches/{match['id']}/summary.pdf").data))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from api_hands import add, table_night
 from pypdf import PdfReader
 
 PLAYERS = ["Asha", "Bikash", "Chandra"]
@@ -45,18 +46,9 @@ def new_match(client, rules: str, hand: dict) -> str:
 
 
 def new_table(client, rules: str, hand: dict) -> str:
-    body = client.post(
-        "/api/v1/tables", json={"name": "Friday", "players": PLAYERS, "rules": rules}
-    ).get_json()
-    headers = {"Authorization": f"Bearer {body['edit_key']}"}
-    match = client.post(
-        f"/api/v1/tables/{body['id']}/matches",
-        json={"name": "Night", "players": PLAYERS},
-        headers=headers,
-    ).get_json()
-    stored = client.post(f"/api/v1/matches/{match['id']}/hands", json=hand, headers=headers)
-    assert stored.status_code == 201, stored.get_json()
-    return body["id"]
+    table_id, headers, match_id = table_night(client, PLAYERS, rules)
+    add(client, match_id, headers, hand)
+    return table_id
 
 
 def refused_nets(client, public_id: str) -> dict[str, int]:
