@@ -12,7 +12,7 @@ with kept_for_good():
     from flask import Flask
 
     from ledger import api, settings
-    from ledger.cli import init_db_command
+    from ledger.cli import copy_db_command, init_db_command
     from ledger.engine.player_figures import percent
     from ledger.extensions import csrf, db
     from ledger.http.assets import init_assets
@@ -105,6 +105,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     init_imports(app)
     _register_templates(app)
     app.cli.add_command(init_db_command)
+    app.cli.add_command(copy_db_command)
     for blueprint in (
         main.bp,
         checker.bp,

@@ -1,5 +1,5 @@
 """Commands: the console script ``marriage-ledger`` (``init-db``, ``serve``, ``backup``,
-``restore``), a Flask ``FlaskGroup``, so that its ``init-db`` is the app's own
+``restore``, ``copy-db``), a Flask ``FlaskGroup``, so that its ``init-db`` is the app's own
 (``flask --app ledger init-db``).
 
 Both read the app's configuration (``ledger.settings``): ``LEDGER_DATABASE_URL``,
@@ -60,6 +60,32 @@ def init_db_command() -> None:
     db.engine.dispose()
     forget_kept_pdfs()
     click.echo(f"Initialised the database: {where}")
+
+
+@click.command("copy-db")
+@click.argument("source_url")
+@with_appcontext
+def copy_db_command(source_url: str) -> None:
+    """Copy the whole ledger at SOURCE_URL (every table, match, hand, payment and own
+    link) into this ledger's database, which must be empty: to move from SQLite to
+    PostgreSQL (or back) with every link and key still working. Stop serving from
+    SOURCE_URL first: what it stores after the copy is not copied.
+
+    SOURCE_URL is a database URL, such as sqlite:////srv/ledger/ledger.sqlite3 or
+    postgresql+psycopg://user:password@host/dbname."""
+    from ledger.copying import CopyError, copy_database
+    from ledger.migrating import FOLDER
+
+    where = upgrade_database()
+    try:
+        copied = copy_database(source_url, db.engine, current_app.extensions[FOLDER])
+    except CopyError as problem:
+        raise click.ClickException(str(problem)) from problem
+    finally:
+        db.engine.dispose()
+    forget_kept_pdfs()
+    counts = ", ".join(f"{name} {count}" for name, count in copied.items())
+    click.echo(f"Copied the ledger into {where}: {counts}.")
 
 
 def _app() -> Flask:

@@ -7,6 +7,7 @@ migration: the readiness check reads the migrations' heads itself (``migration_h
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -61,18 +62,25 @@ def migration_heads(directory: str | Path) -> set[str]:
     those no other script names as its ``down_revision``. What Alembic's
     ``ScriptDirectory.get_heads()`` answers (a test holds them equal), read from the
     scripts' text rather than by importing them and Alembic."""
-    revisions: set[str] = set()
     below: set[str] = set()
-    for script in Path(directory, "versions").glob("*.py"):
-        names = _assigned(script, ("revision", "down_revision"))
-        revision, down = names.get("revision"), names.get("down_revision")
-        if isinstance(revision, str):
-            revisions.add(revision)
+    for _, down in _scripts(directory):
         if isinstance(down, str):
             below.add(down)
         elif isinstance(down, tuple | list):  # a merge
             below.update(str(d) for d in down)
-    return revisions - below
+    return revisions(directory) - below
+
+
+def revisions(directory: str | Path) -> set[str]:
+    """Every revision of the migration scripts of ``directory``."""
+    return {revision for revision, _ in _scripts(directory) if isinstance(revision, str)}
+
+
+def _scripts(directory: str | Path) -> Iterator[tuple[object, object]]:
+    """Each script's ``revision`` and ``down_revision``."""
+    for script in Path(directory, "versions").glob("*.py"):
+        names = _assigned(script, ("revision", "down_revision"))
+        yield names.get("revision"), names.get("down_revision")
 
 
 def _assigned(script: Path, names: tuple[str, ...]) -> dict[str, object]:

@@ -1,0 +1,140 @@
+"""A whole ledger copied from one database into another: a club that began on SQLite
+(``make run``, a laptop at the table) moves to PostgreSQL when it hosts many tables, or
+back. ``export.json`` moves one match or table at a time and gives it new ids and a new
+edit key; this keeps every row as it is, so every link, edit key, own link and QR code
+handed out goes on working against the new database.
+
+The rows are read and written through the models' tables (SQLAlchemy Core), so each
+column's type converts between the two databases (times, JSON, money as text). The
+source is read in one transaction (one snapshot) and the target written in one: a copy
+that fails leaves the target as empty as it was. PostgreSQL's id sequences are moved past
+the copied ids afterwards, so the next row written gets a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sqlalchemy import Connection, Engine, Table, create_engine, func, inspect, select, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
+
+from ledger.extensions import db
+from ledger.migrating import migration_heads, revisions
+
+#: Rows read and written per round trip: a season of hands is a few thousand.
+BATCH = 1000
+
+
+class CopyError(Exception):
+    """A copy that cannot be made; the sentence says why and what to do."""
+
+
+def copy_database(source_url: str, target: Engine, migrations: str) -> dict[str, int]:
+    """Copy every row of the ledger at ``source_url`` into ``target``, which is empty and
+    at the latest of the ``migrations`` folder's migrations; the rows copied, by table."""
+    source = _open(source_url)
+    try:
+        with source.connect() as reading:
+            _check_revision(reading, source_url, migrations)
+            with target.begin() as writing:
+                _check_empty(writing)
+                copied = {table.name: _copy_table(reading, writing, table) for table in _tables()}
+                if writing.dialect.name == "postgresql":
+                    _move_sequences(writing)
+    except DBAPIError as error:
+        raise CopyError(f"The copy stopped and nothing was kept: {_first_line(error)}") from None
+    finally:
+        source.dispose()
+    return copied
+
+
+def _tables() -> list[Table]:
+    """The ledger's tables, each after those its rows point at."""
+    return list(db.metadata.sorted_tables)
+
+
+def _open(source_url: str) -> Engine:
+    shown = _hidden(source_url)
+    try:
+        source = create_engine(source_url)
+        with source.connect() as connection:
+            names = set(inspect(connection).get_table_names())
+    except (ArgumentError, ValueError) as error:  # NoSuchModuleError is an ArgumentError
+        raise CopyError(f"{shown} is no database URL: {error}.") from None
+    except DBAPIError as error:
+        raise CopyError(f"Cannot read the database at {shown}: {_first_line(error)}.") from None
+    if not {"alembic_version", *(t.name for t in _tables())} <= names:
+        source.dispose()
+        raise CopyError(f"{shown} is not a Marriage ledger's database.")
+    return source
+
+
+def _check_revision(reading: Connection, source_url: str, migrations: str) -> None:
+    """The source must be at this version's migration: its columns are then the models'."""
+    found = set(reading.scalars(text("SELECT version_num FROM alembic_version")))
+    if found == migration_heads(migrations):
+        return
+    if found and found <= revisions(migrations):
+        raise CopyError(
+            f"The database at {_hidden(source_url)} was made by an earlier version of the "
+            "ledger: bring it up to this version first, then copy again:\n"
+            f"  LEDGER_DATABASE_URL='{_hidden(source_url)}' marriage-ledger init-db"
+        )
+    raise CopyError(
+        f"The database at {_hidden(source_url)} was made by a newer version of the ledger "
+        f"(migration {', '.join(sorted(found)) or 'none'}): copy it with that version."
+    )
+
+
+def _check_empty(writing: Connection) -> None:
+    """A copy goes into an empty ledger only: ids would clash with rows already there."""
+    counts = {t.name: writing.scalar(select(func.count()).select_from(t)) for t in _tables()}
+    held = ", ".join(f"{name} ({count})" for name, count in counts.items() if count)
+    if held:
+        raise CopyError(
+            f"The ledger's database is not empty: it holds rows in {held}. Copy into a new "
+            "database (set LEDGER_DATABASE_URL to it); nothing was copied."
+        )
+
+
+def _copy_table(reading: Connection, writing: Connection, table: Table) -> int:
+    copied = 0
+    for rows in _batches(reading, table):
+        writing.execute(table.insert(), rows)
+        copied += len(rows)
+    return copied
+
+
+def _batches(reading: Connection, table: Table) -> Iterator[list[dict[str, object]]]:
+    result = reading.execute(select(table).order_by(*table.primary_key.columns))
+    while rows := result.mappings().fetchmany(BATCH):
+        yield [dict(row) for row in rows]
+
+
+def _move_sequences(writing: Connection) -> None:
+    """Each id sequence past the largest id copied (``setval``'s third argument false: the
+    next id is 1 again in a table with no rows)."""
+    for table in _tables():
+        for column in table.primary_key.columns:
+            if column.autoincrement is False:
+                continue
+            writing.execute(
+                text(
+                    "SELECT setval(pg_get_serial_sequence(:table, :column), "
+                    f"COALESCE(MAX({column.name}), 1), MAX({column.name}) IS NOT NULL) "
+                    f"FROM {table.name}"
+                ),
+                {"table": table.name, "column": column.name},
+            )
+
+
+def _hidden(url: str) -> str:
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url)
+
+
+def _first_line(error: DBAPIError) -> str:
+    return str(error.orig or error).strip().splitlines()[0]

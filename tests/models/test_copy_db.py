@@ -1,0 +1,199 @@
+"""``copy-db``: a whole ledger moved from an SQLite file into another database (the
+suite's: PostgreSQL in its PostgreSQL pass), and every link, key and figure the same
+there."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from api_hands import add, table_night, won_by
+
+from ledger import create_app
+from ledger.extensions import db
+
+PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+STAKE = {"per_point": "1.50", "currency": "NPR"}
+
+
+def _app(url: str, folder):
+    return create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(folder),
+            "SQLALCHEMY_DATABASE_URI": url,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
+        }
+    )
+
+
+def _init(app) -> None:
+    result = app.test_cli_runner().invoke(args=["init-db"])
+    assert result.exit_code == 0, result.output
+
+
+def _reads(client, ids: dict) -> dict:
+    """What the table's people see, through the API (answers that hold no secret)."""
+    table, match, lone = ids["table"], ids["match"], ids["lone"]
+    paths = [
+        f"/api/v1/tables/{table}",
+        f"/api/v1/tables/{table}/settle-up",
+        f"/api/v1/tables/{table}/payments?deleted=1",
+        f"/api/v1/tables/{table}/standings",
+        f"/api/v1/matches/{match}",
+        f"/api/v1/matches/{match}/hands/2",
+        f"/api/v1/matches/{lone}",
+        f"/api/v1/matches/{lone}/export.json",
+    ]
+    out = {}
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code == 200, (path, response.get_json())
+        out[path] = response.get_json()
+    out[f"/api/v1/matches/{lone}/export.json"].pop("exported_at")  # the time of asking
+    me = client.get("/api/v1/me", headers={"Authorization": f"Bearer {ids['person']}"})
+    assert me.status_code == 200, me.get_json()
+    out["me"] = me.get_json()
+    page = client.get(f"/matches/{match}")
+    assert page.status_code == 200
+    out["match page"] = page.get_data(as_text=True).count("Bikash")
+    return out
+
+
+@pytest.fixture
+def source(tmp_path):
+    """An SQLite ledger a club played in: a staked table, a night with a hand replaced
+    and one deleted, payments (one taken back), a player's own link and handles, and a
+    lone match; its URL, its ids and keys, and what its API answers."""
+    url = f"sqlite:///{tmp_path / 'source' / 'ledger.sqlite3'}"
+    app = _app(url, tmp_path / "source")
+    _init(app)
+    client = app.test_client()
+    table, auth, match = table_night(client, PLAYERS)
+    assert (
+        client.patch(f"/api/v1/tables/{table}", json={"stake": STAKE}, headers=auth).status_code
+        == 200
+    )
+    for winner in ("Asha", "Bikash", "Chandra"):
+        add(client, match, auth, won_by(winner, PLAYERS))
+    replaced = client.put(
+        f"/api/v1/matches/{match}/hands/2",
+        json={**won_by("Dipa", PLAYERS), "version": 1},
+        headers=auth,
+    )
+    assert replaced.status_code == 200, replaced.get_json()
+    assert (
+        client.delete(
+            f"/api/v1/matches/{match}/hands/3", headers={**auth, "If-Match": '"1"'}
+        ).status_code
+        == 200
+    )
+    person = client.post(f"/api/v1/tables/{table}/players/Bikash/link", headers=auth).get_json()
+    handles = {"handles": [{"kind": "esewa", "handle": "9800000000", "label": "Bikash"}]}
+    key = {"Authorization": f"Bearer {person['person_key']}"}
+    assert client.put("/api/v1/me/handles", json=handles, headers=key).status_code == 200
+    for amount in ("5.00", "2.00"):
+        paid = client.post(
+            f"/api/v1/tables/{table}/payments",
+            json={"from": "Asha", "to": "Bikash", "amount": amount},
+            headers=auth,
+        )
+        assert paid.status_code == 201, paid.get_json()
+    taken = client.delete(f"/api/v1/tables/{table}/payments/{paid.get_json()['id']}", headers=auth)
+    assert taken.status_code == 204
+    lone = client.post(
+        "/api/v1/matches", json={"name": "Lone", "players": PLAYERS, "rules": "amarnepal"}
+    ).get_json()
+    add(
+        client, lone["id"], {"Authorization": f"Bearer {lone['edit_key']}"}, won_by("Dipa", PLAYERS)
+    )
+    ids = {"table": table, "match": match, "lone": lone["id"], "person": person["person_key"]}
+    keys = {"table": auth, "lone": {"Authorization": f"Bearer {lone['edit_key']}"}}
+    reads = _reads(client, ids)
+    with app.app_context():
+        db.engine.dispose()
+    return url, ids, keys, reads
+
+
+def test_a_ledger_copied_reads_the_same_and_its_keys_still_write(source, unmigrated_app):
+    url, ids, keys, reads = source
+    result = unmigrated_app.test_cli_runner().invoke(args=["copy-db", url])
+    assert result.exit_code == 0, result.output
+    assert "Copied the ledger into" in result.output and "hands 3" in result.output
+    client = unmigrated_app.test_client()
+    assert _reads(client, ids) == reads
+    # The keys handed out write in the new database, and new rows get new ids.
+    add(client, ids["match"], keys["table"], won_by("Asha", PLAYERS))
+    add(client, ids["lone"], keys["lone"], won_by("Asha", PLAYERS))
+    paid = client.post(
+        f"/api/v1/tables/{ids['table']}/payments",
+        json={"from": "Chandra", "to": "Bikash", "amount": "1.00"},
+        headers=keys["table"],
+    )
+    assert paid.status_code == 201, paid.get_json()
+    assert paid.get_json()["id"] > max(
+        p["id"] for p in reads[f"/api/v1/tables/{ids['table']}/payments?deleted=1"]["payments"]
+    )
+    made = client.post(
+        "/api/v1/tables", json={"name": "New", "players": PLAYERS, "rules": "sparkai"}
+    )
+    assert made.status_code == 201, made.get_json()
+    with unmigrated_app.app_context():
+        db.engine.dispose()
+
+
+def test_a_copy_goes_into_an_empty_ledger_only(source, unmigrated_app):
+    url, ids, _, reads = source
+    runner = unmigrated_app.test_cli_runner()
+    assert runner.invoke(args=["copy-db", url]).exit_code == 0
+    again = runner.invoke(args=["copy-db", url])
+    assert again.exit_code == 1
+    assert "not empty" in again.output and "matches (2)" in again.output
+    assert _reads(unmigrated_app.test_client(), ids) == reads  # nothing copied twice
+    with unmigrated_app.app_context():
+        db.engine.dispose()
+
+
+def test_what_cannot_be_copied_is_said_in_a_sentence(tmp_path, unmigrated_app):
+    runner = unmigrated_app.test_cli_runner()
+    stranger = tmp_path / "other.sqlite3"
+    with sqlite3.connect(stranger) as connection:
+        connection.execute("CREATE TABLE notes (id INTEGER)")
+    cases = {
+        f"sqlite:///{stranger}": "is not a Marriage ledger's database",
+        "nonsense": "is no database URL",
+        "postgresql+psycopg://nobody:secret@127.0.0.1:1/none": "Cannot read the database at",
+    }
+    for url, sentence in cases.items():
+        result = runner.invoke(args=["copy-db", url])
+        assert result.exit_code == 1 and sentence in result.output, result.output
+        assert "Traceback" not in result.output and "secret" not in result.output
+
+
+def test_an_older_ledger_is_brought_up_to_date_first(source, unmigrated_app):
+    url, *_ = source
+    database = url.removeprefix("sqlite:///")
+    with sqlite3.connect(database) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = 'e7c2b9a4d1f3'")
+    result = unmigrated_app.test_cli_runner().invoke(args=["copy-db", url])
+    assert result.exit_code == 1
+    assert "earlier version of the ledger" in result.output
+    assert f"LEDGER_DATABASE_URL='{url}' marriage-ledger init-db" in result.output
+    with sqlite3.connect(database) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = 'ffffffffffff'")
+    assert "newer version" in unmigrated_app.test_cli_runner().invoke(args=["copy-db", url]).output
+
+
+def test_a_ledger_copied_goes_back_the_other_way(source, unmigrated_app, tmp_path):
+    url, ids, _, reads = source
+    assert unmigrated_app.test_cli_runner().invoke(args=["copy-db", url]).exit_code == 0
+    back = _app(f"sqlite:///{tmp_path / 'back' / 'ledger.sqlite3'}", tmp_path / "back")
+    moved = unmigrated_app.config["SQLALCHEMY_DATABASE_URI"]
+    result = back.test_cli_runner().invoke(args=["copy-db", moved])
+    assert result.exit_code == 0, result.output
+    assert _reads(back.test_client(), ids) == reads
+    for app in (unmigrated_app, back):
+        with app.app_context():
+            db.engine.dispose()
