@@ -107,8 +107,10 @@ def _copy_table(reading: Connection, writing: Connection, table: Table) -> int:
 
 
 def _batches(reading: Connection, table: Table) -> Iterator[list[dict[str, object]]]:
-    result = reading.execute(select(table).order_by(*table.primary_key.columns))
-    while rows := result.mappings().fetchmany(BATCH):
+    """The table's rows, a batch at a time (streamed: a server-side cursor on PostgreSQL)."""
+    query = select(table).order_by(*table.primary_key.columns)
+    result = reading.execute(query.execution_options(yield_per=BATCH))
+    for rows in result.mappings().partitions():
         yield [dict(row) for row in rows]
 
 

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 from api_hands import add, table_night, won_by
 
-from ledger import create_app
+from ledger import copying, create_app
 from ledger.extensions import db
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
@@ -117,8 +117,11 @@ def source(tmp_path):
     return url, ids, keys, reads
 
 
-def test_a_ledger_copied_reads_the_same_and_its_keys_still_write(source, unmigrated_app):
+def test_a_ledger_copied_reads_the_same_and_its_keys_still_write(
+    source, unmigrated_app, monkeypatch
+):
     url, ids, keys, reads = source
+    monkeypatch.setattr(copying, "BATCH", 2)  # every table in several batches
     result = unmigrated_app.test_cli_runner().invoke(args=["copy-db", url])
     assert result.exit_code == 0, result.output
     assert "Copied the ledger into" in result.output and "hands 3" in result.output
