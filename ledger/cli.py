@@ -85,7 +85,7 @@ def copy_db_command(source_url: str) -> None:
         db.engine.dispose()
     forget_kept_pdfs()
     counts = ", ".join(f"{name} {count}" for name, count in copied.items())
-    click.echo(f"Copied the ledger into {where}: {counts}.")
+    click.echo(f"Copied the ledger into {where} (rows: {counts}).")
 
 
 def _app() -> Flask:

@@ -14,9 +14,10 @@ the copied ids afterwards, so the next row written gets a new one.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from sqlalchemy import Connection, Engine, Table, create_engine, func, inspect, select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from ledger.extensions import db
@@ -57,6 +58,7 @@ def _tables() -> list[Table]:
 def _open(source_url: str) -> Engine:
     shown = _hidden(source_url)
     try:
+        _check_file(make_url(source_url))
         source = create_engine(source_url)
         with source.connect() as connection:
             names = set(inspect(connection).get_table_names())
@@ -68,6 +70,14 @@ def _open(source_url: str) -> Engine:
         source.dispose()
         raise CopyError(f"{shown} is not a Marriage ledger's database.")
     return source
+
+
+def _check_file(url: URL) -> None:
+    """An SQLite source must be a file already: opening a mistyped path would make one."""
+    if url.get_backend_name() == "sqlite":
+        path = Path(url.database or "")
+        if not url.database or url.database == ":memory:" or not path.is_file():
+            raise CopyError(f"There is no SQLite database at {url.database or '(no file)'}.")
 
 
 def _check_revision(reading: Connection, source_url: str, migrations: str) -> None:

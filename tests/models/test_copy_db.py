@@ -167,12 +167,14 @@ def test_what_cannot_be_copied_is_said_in_a_sentence(tmp_path, unmigrated_app):
     cases = {
         f"sqlite:///{stranger}": "is not a Marriage ledger's database",
         "nonsense": "is no database URL",
+        f"sqlite:///{tmp_path / 'mistyped.sqlite3'}": "There is no SQLite database at",
         "postgresql+psycopg://nobody:secret@127.0.0.1:1/none": "Cannot read the database at",
     }
     for url, sentence in cases.items():
         result = runner.invoke(args=["copy-db", url])
         assert result.exit_code == 1 and sentence in result.output, result.output
         assert "Traceback" not in result.output and "secret" not in result.output
+    assert not (tmp_path / "mistyped.sqlite3").exists()
 
 
 def test_an_older_ledger_is_brought_up_to_date_first(source, unmigrated_app):
