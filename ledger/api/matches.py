@@ -93,6 +93,14 @@ def update_match(public_id: str) -> Response:
     return Response(matches.match_json(match), mimetype="application/json")
 
 
+@bp.delete("/matches/<id:public_id>")
+def delete_match(public_id: str) -> Response:
+    """Delete a match with no hand in it, started by mistake (an addition to docs/api.md);
+    409 when it has a hand."""
+    matches.delete_match(MATCH_KEYS.editable(public_id))
+    return Response(status=204)
+
+
 @bp.get("/matches/<id:public_id>/settle-up")
 def settle_up(public_id: str) -> Response:
     """Balances and the fewest payments that settle the table; 422 for a points race.

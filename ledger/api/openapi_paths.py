@@ -135,6 +135,10 @@ Change a match's name, length, stake or rules, or end it (End the night)
 > A length below the hands already played is refused (422), and so are rules that refuse a
 > hand played (422 on `rules`, naming the hands). `finished: true` on a match with no hand,
 > or `finished: false` on one whose length is reached, is refused (409).
+delete /api/v1/matches/{public_id} matches 401 403 404 409 429 in=match key=edit
+Delete a match with no hand in it (one started by mistake)
+204 -: Deleted, with its players and its deleted hands' records.
+> A match with a hand in it is kept (409): its hands count in totals, money and figures.
 post /api/v1/matches/{public_id}/hands hands WRITES in=match,idem body=HandInput key=edit
 Add a hand
 201 HandAnswer+replayed: The stored hand, its result, the match totals.

@@ -93,6 +93,7 @@ __all__ = [
     "MatchConflict",
     "MatchEnded",
     "MatchFinished",
+    "MatchHasHands",
     "Receipt",
     "RulesRefused",
     "WriteConflict",
@@ -101,6 +102,7 @@ __all__ = [
     "check_edit_key",
     "create_match",
     "delete_hand",
+    "delete_match",
     "export_csv",
     "export_json",
     "find_hand",
@@ -247,6 +249,24 @@ class MatchCannotEnd(MatchConflict):
 
     def __init__(self) -> None:
         super().__init__(Msg("This match has no hand yet, so it cannot end after its last hand."))
+
+
+class MatchHasHands(MatchConflict):
+    """A match with a hand in it is kept: only one started by mistake, with no hand (none
+    played, or every one deleted), may be deleted (409)."""
+
+    def __init__(self, played: int):
+        self.played = played
+        super().__init__(
+            PluralMsg(
+                "This match has {played} hand in it, so it is kept: only a match with no "
+                "hand can be deleted.",
+                "This match has {played} hands in it, so it is kept: only a match with no "
+                "hand can be deleted.",
+                played,
+                played=played,
+            )
+        )
 
 
 class LengthReached(MatchConflict):
@@ -738,6 +758,20 @@ def delete_hand(match: Match, number: int, expected_version: int | None = None) 
         fold.keep(match, board, now)
         view = build_match_view(match, board, ())  # the answer, made before the commit
         return {"deleted": number, "totals": view.totals, "match": view.summary_json()}
+
+
+def delete_match(match: Match) -> None:
+    """Delete a match that has no hand (started by mistake: the wrong players, a second
+    tap), with its players and the records of its deleted hands. A match with a hand
+    raises ``MatchHasHands`` and is kept: its hands count in totals, money and figures."""
+    with transaction(match):
+        _touch(match)  # first: holds the match's row, so no hand is added meanwhile
+        played = db.session.scalar(
+            select(func.count()).select_from(StoredHand).where(StoredHand.match_id == match.id)
+        )
+        if played:
+            raise MatchHasHands(played)
+        db.session.delete(match)
 
 
 def restore_hand(match: Match, number: int) -> dict[str, Any]:

@@ -673,6 +673,26 @@ def reopen_night(public_id: str) -> ResponseReturnValue:
     return redirect(url_for("matches.show", public_id=public_id), 303)
 
 
+@bp.route("/<public_id>/delete", methods=["GET", "POST"])
+def delete_match(public_id: str) -> ResponseReturnValue:
+    """Delete a match started by mistake: only one with no hand in it (the API's DELETE);
+    back to its table, or to the start page."""
+    match = MATCH_PAGES.editable(public_id)
+    view = matches.match_view(match, newest=0)
+    if request.method == "GET":
+        return render_template("match/delete.html", view=view)
+    table = table_of(match)
+    try:
+        matches.delete_match(match)
+    except matches.MatchHasHands as kept:
+        flash(translate(kept.description), "error")
+        return redirect(url_for("matches.show", public_id=public_id), 303)
+    flash(tr("The match “{name}” is deleted.", name=view.name), "success")
+    if table is not None:
+        return redirect(url_for("tables.show", public_id=table.public_id), 303)
+    return redirect(url_for("main.index"), 303)
+
+
 # --- sharing -----------------------------------------------------------------------------
 
 
