@@ -395,6 +395,9 @@ def new_match(public_id: str) -> ResponseReturnValue:
         top = place(invalid, fields)
         return _page(table, table.current_season, 422, match_form=form, top_problems=top)
     remember_key(match.public_id, key)
+    # The table's key again, as the newest: the browser keeps at most MAX_KEYS keys, and a
+    # weekly table's nights would otherwise push out the key they are all written with.
+    remember_key(table.public_id, held_keys()[table.public_id])
     return redirect(url_for("matches.show", public_id=match.public_id), 303)
 
 

@@ -17,6 +17,7 @@ from match_pages_support import (
     new_match_form,
     page_totals,
 )
+from table_pages_support import ROSTER, create_table, start_match
 
 from ledger.web.edit_rights import LEGACY_KEY, MAX_KEYS, SESSION_KEY, seal, unseal
 
@@ -226,3 +227,12 @@ def test_edit_keys_kept_in_the_clear_by_an_older_version_are_sealed(app, client)
     with browser.session_transaction() as session, app.app_context():
         assert LEGACY_KEY not in session
         assert unseal(session[SESSION_KEY]) == [[public_id, key]]
+
+
+def test_a_table_s_nights_never_push_its_own_key_out(app, client):
+    """A weekly table's scorekeeper starts a night from one phone for months: each night's
+    key is kept, and the table's key must outlive them all (it was dropped after 29)."""
+    table = create_table(client)
+    nights = [start_match(client, table, ROSTER) for _ in range(MAX_KEYS + 3)]
+    assert start_match(client, table, ROSTER)  # the table is still this browser's
+    assert client.get(f"/matches/{nights[0]}/hands/new").status_code == 200  # by its table
