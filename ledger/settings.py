@@ -24,6 +24,7 @@ import os
 import secrets
 import sqlite3
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 from urllib.parse import quote, urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -56,6 +57,10 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        #: How long a browser keeps its edit rights and own links after its last visit:
+        #: the most a browser keeps a cookie (400 days), so that a table that meets at each
+        #: year's Dashain and Tihar finds its tables again (Flask's 31 days lost them).
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         # Pages send no Referer (ledger.http.security): the CSRF token alone guards forms.
         WTF_CSRF_SSL_STRICT=False,
         #: Where phones and other computers reach this ledger (share links, QR codes);
