@@ -32,6 +32,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from sqlalchemy import (
@@ -50,6 +52,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.sql.elements import ColumnElement
 
+from bench import copy_bench
 from bench.followers import postgresql_cluster
 from bench.pdf_bench import PLAYERS, hand_body
 from bench.scale_bench import _ok, export_document
@@ -258,7 +261,7 @@ def _explain(side: Ledger) -> None:
 
 
 @contextmanager
-def _ledgers(tables: int) -> Iterator[tuple[Ledger, Ledger]]:
+def _ledgers(tables: int) -> Iterator[tuple[Ledger, Ledger, Any]]:
     with ExitStack() as stack:
         cluster = postgresql_cluster()
         stack.callback(cluster.stop)
@@ -276,14 +279,14 @@ def _ledgers(tables: int) -> Iterator[tuple[Ledger, Ledger]]:
         )
         for side in (empty, full):  # the same measured table in each
             _measured(side, random.Random(11))
-        yield empty, full
+        yield empty, full, cluster
         for side in (empty, full):
             with side.app.app_context():
                 db.engine.dispose()
 
 
 def run(tables: int = SMALL_TABLES, runs: int = RUNS) -> dict[str, float]:
-    with _ledgers(tables) as (empty, full):
+    with _ledgers(tables) as (empty, full, cluster):
         rngs = {id(empty): random.Random(3), id(full): random.Random(3)}
         for side in (empty, full):  # warm up: the first requests compile and connect
             _round(side, rngs[id(side)], rescore=True)
@@ -299,7 +302,25 @@ def run(tables: int = SMALL_TABLES, runs: int = RUNS) -> dict[str, float]:
         for what, ratio in ratios.items():
             print(f"ratio {what} {ratio:.2f}", flush=True)
         _explain(full)
+        _copied_out(full, cluster)
     return ratios
+
+
+def _copied_out(full: Ledger, cluster: Any) -> None:
+    """``copy-db`` of the full database into SQLite, and that back into PostgreSQL."""
+    copy_bench.stamp(full.app)
+    with full.app.app_context():
+        db.engine.dispose()  # the copy reads it from another process
+    source = full.app.config["SQLALCHEMY_DATABASE_URI"]
+    with tempfile.TemporaryDirectory() as folder:
+        sqlite = f"sqlite:///{folder}/copy.sqlite3"
+        there = copy_bench.copy(source, sqlite, Path(folder, "a"))
+        back = copy_bench.copy(sqlite, cluster.url(cluster.create_database()), Path(folder, "b"))
+    for label, figures in (("into SQLite", there), ("back into PostgreSQL", back)):
+        shown = ", ".join(
+            f"{k} {v:,.0f}" if k != "seconds" else f"{k} {v:.1f}" for k, v in figures.items()
+        )
+        print(f"copy-db {label}: {shown}", flush=True)
 
 
 def main() -> None:
