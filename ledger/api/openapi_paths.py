@@ -30,6 +30,7 @@ payment-key Idempotency-Key header idem 1 to 200 printable ASCII characters, per
 table public_id path id The table's unguessable id: whoever has it may read the table.
 player name path name A player on the roster (matched ignoring case).
 payment payment_id path whole A payment's id.
+season-id season_id path id A season's id.
 season season query season A season's id, or `all`; absent: the current season (422 for an
   id the table has no season with).
 season-all season query season A season's id; absent: all.
@@ -206,6 +207,11 @@ in=table,player body=PlayerChange key=edit
 post /api/v1/tables/{public_id}/seasons tables TABLE_WRITES in=table body=NewSeason key=edit
 Start a new season (the current one is kept, closed)
 201 Season: The new current season.
+delete /api/v1/tables/{public_id}/seasons/{season_id} tables 401 403 404 409 429
+Take the current season back, started by mistake (the one before is current again)
+in=table,season-id key=edit
+200 Season: The season before it, current again.
+> Only while no match and no payment is in it, and never the table's first (409).
 get /api/v1/tables/{public_id}/standings tables 404 422 in=table,season
 The standings of a season: figures, rating, head-to-head
 200 Standings: Players by total, highest first.

@@ -110,6 +110,14 @@ def table_start_season(public_id: str) -> ResponseReturnValue:
     return jsonify(service.season_json(table, season)), 201
 
 
+@bp.delete("/tables/<id:public_id>/seasons/<season_id>")
+def table_take_back_season(public_id: str, season_id: str) -> Response:
+    """The current season taken back, started by mistake (an addition to docs/api.md):
+    the season before it, current again."""
+    table = TABLE_KEYS.editable(public_id)
+    return jsonify(service.season_json(table, service.take_back_season(table, season_id)))
+
+
 @bp.get("/tables/<id:public_id>/standings")
 def table_standings(public_id: str) -> Response:
     return _season_json(public_id, service.standings_json)

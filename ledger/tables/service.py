@@ -362,6 +362,34 @@ def start_season(table: Table, data: Mapping[str, Any]) -> Season:
     return season
 
 
+def take_back_season(table: Table, public_id: str) -> Season:
+    """The current season taken back, started by mistake: only while no match and no
+    payment is in it, and never the table's first; the season before it is current again
+    (and takes the next nights). Answers that season; 404 for no season of the table,
+    409 for one that must be kept."""
+    with matches.transaction():
+        _touch(table)  # first: the table's row, so that no night starts in it meanwhile
+        season = next((s for s in table.seasons if s.public_id == public_id), None)
+        if season is None:
+            raise NotFound(Msg("This table has no season with this id."))
+        if season is not table.current_season:
+            raise Conflict(Msg("Only the current season can be taken back: this one is closed."))
+        if len(table.seasons) == 1:
+            raise Conflict(
+                Msg("This is the table's first season: there is none before it to go back to.")
+            )
+        if _season_used(season):
+            raise Conflict(Msg("This season has a match or a payment in it, so it is kept."))
+        table.seasons.remove(season)  # its row goes with it (delete-orphan)
+    return table.current_season
+
+
+def season_to_take_back(table: Table) -> Season | None:
+    """The current season, when it may be taken back (``take_back_season``); else None."""
+    current = table.current_season
+    return current if len(table.seasons) > 1 and not _season_used(current) else None
+
+
 def _season_used(season: Season) -> bool:
     """Whether a match or a payment was recorded in the season."""
     match = select(Match.id).where(Match.season_id == season.id).limit(1)

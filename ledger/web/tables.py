@@ -33,6 +33,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
+from werkzeug.exceptions import Conflict
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -63,7 +64,7 @@ from ledger.forms.table import (
 from ledger.http.edit_keys import held_keys, remember_key
 from ledger.http.no_store import unkept
 from ledger.http.seasons import season_or_404
-from ledger.i18n import N_, current_language, digit_style, money, signed, tr
+from ledger.i18n import N_, current_language, digit_style, money, signed, tr, translate
 from ledger.matches.chart import Chart, build_chart
 from ledger.matches.forgettable import holds_names
 from ledger.matches.models import Match
@@ -242,6 +243,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
             "edit_url": url_for("tables.join", public_id=table.public_id, key=key, _external=True),
         }
         context.update(_forms(table, on_roster, forms))
+        context["season_taken_back"] = service.season_to_take_back(table)
     return unkept(render_template("table/show.html", **context), status)
 
 
@@ -438,6 +440,26 @@ def new_season(public_id: str) -> ResponseReturnValue:
         top = place(invalid, {"name": form.name})
         return _page(table, table.current_season, 422, season_form=form, top_problems=top)
     return _back(table, tr("The season “{name}” has begun.", name=season_name(season.name)))
+
+
+@bp.post("/<public_id>/seasons/<season_id>/take-back")
+def take_back_season(public_id: str, season_id: str) -> ResponseReturnValue:
+    """A season started by mistake taken back (the API's DELETE of the season): the one
+    before it is current again."""
+    table = TABLE_PAGES.editable(public_id)
+    name = next((s.name for s in table.seasons if s.public_id == season_id), None)
+    try:
+        service.take_back_season(table, season_id)
+    except Conflict as kept:
+        flash(translate(kept.description), "error")
+        return redirect(url_for("tables.show", public_id=table.public_id), 303)
+    return _back(
+        table,
+        tr(
+            "The season “{name}” is taken back: the season before it is current again.",
+            name=season_name(name or ""),
+        ),
+    )
 
 
 @bp.post("/<public_id>/players/rename")
