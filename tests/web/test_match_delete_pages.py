@@ -55,21 +55,24 @@ def test_a_reader_without_the_key_cannot_delete(client, app):
     assert client.get(f"/matches/{public_id}").status_code == 200
 
 
-def test_the_delete_is_a_form_with_csrf(csrf_client):
-    made = csrf_client.post(
-        "/api/v1/matches", json={"name": "Oops", "players": ROSTER, "rules": "sparkai"}
+def _lone_match(client, name: str) -> dict:
+    """A lone match made through the API, and this client its scorekeeper (its edit link)."""
+    made = client.post(
+        "/api/v1/matches", json={"name": name, "players": ROSTER, "rules": "sparkai"}
     ).get_json()
-    assert csrf_client.get(f"/matches/{made['id']}/join/{made['edit_key']}").status_code == 303
+    assert client.get(f"/matches/{made['id']}/join/{made['edit_key']}").status_code == 303
+    return made
+
+
+def test_the_delete_is_a_form_with_csrf(csrf_client):
+    made = _lone_match(csrf_client, "Oops")
     assert "Started by mistake?" in csrf_client.get(f"/matches/{made['id']}").get_data(as_text=True)
     assert csrf_client.post(f"/matches/{made['id']}/delete").status_code == 400
     assert csrf_client.get(f"/matches/{made['id']}").status_code == 200
 
 
 def test_a_lone_match_deleted_goes_back_to_the_start_in_nepali(client):
-    made = client.post(
-        "/api/v1/matches", json={"name": "गल्ती", "players": ROSTER, "rules": "sparkai"}
-    ).get_json()
-    client.get(f"/matches/{made['id']}/join/{made['edit_key']}")
+    made = _lone_match(client, "गल्ती")
     client.set_cookie("lang", "ne")
     confirm = client.get(f"/matches/{made['id']}/delete").get_data(as_text=True)
     assert "“गल्ती” मेटाउने?" in confirm
