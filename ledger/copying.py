@@ -37,6 +37,7 @@ def copy_database(source_url: str, target: Engine, migrations: str) -> dict[str,
     source = _open(source_url)
     try:
         with source.connect() as reading:
+            _snapshot(reading)
             _check_revision(reading, source_url, migrations)
             with target.begin() as writing:
                 _check_empty(writing)
@@ -70,6 +71,16 @@ def _open(source_url: str) -> Engine:
         source.dispose()
         raise CopyError(f"{shown} is not a Marriage ledger's database.")
     return source
+
+
+def _snapshot(reading: Connection) -> None:
+    """Read the whole source as it was at one moment, even should a server still write
+    to it: SQLite's driver begins no transaction for a SELECT, and PostgreSQL's default
+    isolation lets each statement see what was committed since the last."""
+    if reading.dialect.name == "sqlite":
+        reading.exec_driver_sql("BEGIN")
+    else:
+        reading.execution_options(isolation_level="REPEATABLE READ")
 
 
 def _check_file(url: URL) -> None:

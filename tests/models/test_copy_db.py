@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 from api_hands import add, table_night, won_by
+from sqlalchemy import text
 
 from ledger import copying, create_app
 from ledger.extensions import db
@@ -199,6 +200,38 @@ def test_a_ledger_copied_goes_back_the_other_way(source, unmigrated_app, tmp_pat
     result = back.test_cli_runner().invoke(args=["copy-db", moved])
     assert result.exit_code == 0, result.output
     assert _reads(back.test_client(), ids) == reads
+    for app in (unmigrated_app, back):
+        with app.app_context():
+            db.engine.dispose()
+
+
+def test_a_copy_reads_its_source_at_one_moment(source, unmigrated_app, tmp_path, monkeypatch):
+    """A row written to the source while the copy runs (a server still serving it) is
+    not copied: the copy is the source as it was when it began."""
+    url, ids, _, reads = source
+    assert unmigrated_app.test_cli_runner().invoke(args=["copy-db", url]).exit_code == 0
+    moved = unmigrated_app.config["SQLALCHEMY_DATABASE_URI"]  # PostgreSQL in its pass
+    copy_table = copying._copy_table
+
+    def and_meanwhile(reading, writing, table):
+        copied = copy_table(reading, writing, table)
+        if table.name == "tables":  # a season started in the source once its tables are copied
+            with unmigrated_app.app_context(), db.engine.begin() as other:
+                other.execute(
+                    text(
+                        "INSERT INTO seasons (public_id, table_id, name, started_at) "
+                        "SELECT 'late', id, 'Late', started_at FROM seasons LIMIT 1"
+                    )
+                )
+        return copied
+
+    monkeypatch.setattr(copying, "_copy_table", and_meanwhile)
+    back = _app(f"sqlite:///{tmp_path / 'back' / 'ledger.sqlite3'}", tmp_path / "back")
+    result = back.test_cli_runner().invoke(args=["copy-db", moved])
+    assert result.exit_code == 0, result.output
+    assert _reads(back.test_client(), ids) == reads
+    with unmigrated_app.app_context():
+        assert db.session.scalar(text("SELECT count(*) FROM seasons")) == 2  # it was written
     for app in (unmigrated_app, back):
         with app.app_context():
             db.engine.dispose()
