@@ -207,6 +207,10 @@ in=table,player body=PlayerChange key=edit
 post /api/v1/tables/{public_id}/seasons tables TABLE_WRITES in=table body=NewSeason key=edit
 Start a new season (the current one is kept, closed)
 201 Season: The new current season.
+delete /api/v1/tables/{public_id} tables 401 403 404 409 429 in=table key=edit
+Delete a table with no match and no payment in it (one made by mistake)
+204 -: Deleted, with its roster, seasons and own links.
+> A table with a match or a payment is kept (409).
 delete /api/v1/tables/{public_id}/seasons/{season_id} tables 401 403 404 409 429
 Take the current season back, started by mistake (the one before is current again)
 in=table,season-id key=edit

@@ -110,6 +110,14 @@ def table_start_season(public_id: str) -> ResponseReturnValue:
     return jsonify(service.season_json(table, season)), 201
 
 
+@bp.delete("/tables/<id:public_id>")
+def delete_table(public_id: str) -> Response:
+    """A table made by mistake, with no match and no payment, deleted (an addition to
+    docs/api.md); 409 for one with either."""
+    service.delete_table(TABLE_KEYS.editable(public_id))
+    return Response(status=204)
+
+
 @bp.delete("/tables/<id:public_id>/seasons/<season_id>")
 def table_take_back_season(public_id: str, season_id: str) -> Response:
     """The current season taken back, started by mistake (an addition to docs/api.md):

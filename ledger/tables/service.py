@@ -28,6 +28,7 @@ from typing import Any, cast
 from msgspec import Struct
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.elements import ColumnElement
 from werkzeug.exceptions import Conflict, Forbidden, NotFound
 
 from ledger import matches
@@ -392,9 +393,35 @@ def season_to_take_back(table: Table) -> Season | None:
 
 def _season_used(season: Season) -> bool:
     """Whether a match or a payment was recorded in the season."""
-    match = select(Match.id).where(Match.season_id == season.id).limit(1)
-    paid = select(TablePayment.id).where(TablePayment.season_id == season.id).limit(1)
+    return _holds(Match.season_id == season.id, TablePayment.season_id == season.id)
+
+
+def table_used(table: Table) -> bool:
+    """Whether a match was played or a payment recorded in the table."""
+    return _holds(Match.table_id == table.id, TablePayment.table_id == table.id)
+
+
+def _holds(matches_where: ColumnElement[bool], payments_where: ColumnElement[bool]) -> bool:
+    """Whether any match or any payment is where they say."""
+    match = select(Match.id).where(matches_where).limit(1)
+    paid = select(TablePayment.id).where(payments_where).limit(1)
     return db.session.scalar(match) is not None or db.session.scalar(paid) is not None
+
+
+def delete_table(table: Table) -> None:
+    """Delete a table made by mistake (or to try the ledger), with its roster, seasons
+    and own links: only while no match and no payment is in it; one with either is kept
+    (409), since they hold the table's figures and money."""
+    with matches.transaction():
+        _touch(table)  # first: the table's row, so that no night starts in it meanwhile
+        if table_used(table):
+            raise Conflict(
+                Msg(
+                    "This table has a match or a payment in it, so it is kept: only a table "
+                    "with neither can be deleted."
+                )
+            )
+        db.session.delete(table)
 
 
 def read_season(table: Table, value: object) -> Season | None:

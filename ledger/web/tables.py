@@ -244,6 +244,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
         }
         context.update(_forms(table, on_roster, forms))
         context["season_taken_back"] = service.season_to_take_back(table)
+        context["deletable"] = not service.table_used(table)
     return unkept(render_template("table/show.html", **context), status)
 
 
@@ -440,6 +441,23 @@ def new_season(public_id: str) -> ResponseReturnValue:
         top = place(invalid, {"name": form.name})
         return _page(table, table.current_season, 422, season_form=form, top_problems=top)
     return _back(table, tr("The season “{name}” has begun.", name=season_name(season.name)))
+
+
+@bp.route("/<public_id>/delete", methods=["GET", "POST"])
+def delete_table(public_id: str) -> ResponseReturnValue:
+    """A table made by mistake deleted, asked first: only one with no match and no
+    payment (the API's DELETE); back to the start page."""
+    table = TABLE_PAGES.editable(public_id)
+    if request.method == "GET":
+        return render_template("table/delete.html", table=table, used=service.table_used(table))
+    name = table.name
+    try:
+        service.delete_table(table)
+    except Conflict as kept:
+        flash(translate(kept.description), "error")
+        return redirect(url_for("tables.show", public_id=public_id), 303)
+    flash(tr("The table “{name}” is deleted.", name=name), "success")
+    return redirect(url_for("main.index"), 303)
 
 
 @bp.post("/<public_id>/seasons/<season_id>/take-back")
