@@ -211,6 +211,10 @@ delete /api/v1/tables/{public_id} tables 401 403 404 409 429 in=table key=edit
 Delete a table with no match and no payment in it (one made by mistake)
 204 -: Deleted, with its roster, seasons and own links.
 > A table with a match or a payment is kept (409).
+patch /api/v1/tables/{public_id}/seasons/{season_id} tables TABLE_WRITES
+Put a season's name right (the body of a new season)
+in=table,season-id body=NewSeason key=edit
+200 Season: The season, renamed.
 delete /api/v1/tables/{public_id}/seasons/{season_id} tables 401 403 404 409 429
 Take the current season back, started by mistake (the one before is current again)
 in=table,season-id key=edit

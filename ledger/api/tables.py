@@ -118,6 +118,14 @@ def delete_table(public_id: str) -> Response:
     return Response(status=204)
 
 
+@bp.patch("/tables/<id:public_id>/seasons/<season_id>")
+def table_rename_season(public_id: str, season_id: str) -> Response:
+    """A season's name put right (an addition to docs/api.md)."""
+    table = TABLE_KEYS.editable(public_id)
+    season = service.rename_season(table, season_id, json_object())
+    return jsonify(service.season_json(table, season))
+
+
 @bp.delete("/tables/<id:public_id>/seasons/<season_id>")
 def table_take_back_season(public_id: str, season_id: str) -> Response:
     """The current season taken back, started by mistake (an addition to docs/api.md):

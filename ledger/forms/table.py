@@ -91,6 +91,12 @@ class SeasonForm(FlaskForm):
     name = text_field(_l("Name of the new season"), maxlength=MAX_MATCH_NAME)
 
 
+class SeasonRenameForm(FlaskForm):
+    """A season's name put right (a typo): the same body as a new season's."""
+
+    name = text_field(_l("The season's name"), maxlength=MAX_MATCH_NAME)
+
+
 class RenameForm(FlaskForm):
     player = HiddenField()
     name = text_field(_l("New spelling"), maxlength=MAX_NAME)

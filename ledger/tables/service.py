@@ -370,9 +370,7 @@ def take_back_season(table: Table, public_id: str) -> Season:
     409 for one that must be kept."""
     with matches.transaction():
         _touch(table)  # first: the table's row, so that no night starts in it meanwhile
-        season = next((s for s in table.seasons if s.public_id == public_id), None)
-        if season is None:
-            raise NotFound(Msg("This table has no season with this id."))
+        season = _season_of(table, public_id)
         if season is not table.current_season:
             raise Conflict(Msg("Only the current season can be taken back: this one is closed."))
         if len(table.seasons) == 1:
@@ -383,6 +381,24 @@ def take_back_season(table: Table, public_id: str) -> Season:
             raise Conflict(Msg("This season has a match or a payment in it, so it is kept."))
         table.seasons.remove(season)  # its row goes with it (delete-orphan)
     return table.current_season
+
+
+def rename_season(table: Table, public_id: str, data: Mapping[str, Any]) -> Season:
+    """``{"name": "Tihar 2083"}``: a season's name put right (the body of a new season)."""
+    name = read_new_season(data)
+    with matches.transaction():
+        _touch(table)
+        season = _season_of(table, public_id)
+        season.name = name
+    return season
+
+
+def _season_of(table: Table, public_id: str) -> Season:
+    """The table's season with this id; 404 for none."""
+    season = next((s for s in table.seasons if s.public_id == public_id), None)
+    if season is None:
+        raise NotFound(Msg("This table has no season with this id."))
+    return season
 
 
 def season_to_take_back(table: Table) -> Season | None:

@@ -53,6 +53,7 @@ from ledger.forms.table import (
     PlainForm,
     RenameForm,
     SeasonForm,
+    SeasonRenameForm,
     TableMatchForm,
     key_spent,
     new_payment_key,
@@ -297,6 +298,11 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
         "move_form": move_form,
         "movable": movable,
         "season_form": given.get("season_form") or SeasonForm(formdata=None),
+        "season_renames": {
+            s.public_id: given.get("season_renames", {}).get(s.public_id)
+            or SeasonRenameForm(formdata=None, prefix=s.public_id, name=s.name)
+            for s in table.seasons
+        },
         "payment_form": payment_form,
         "new_payment_key": new_payment_key,
         "plain_form": PlainForm(formdata=None),
@@ -458,6 +464,21 @@ def delete_table(public_id: str) -> ResponseReturnValue:
         return redirect(url_for("tables.show", public_id=public_id), 303)
     flash(tr("The table “{name}” is deleted.", name=name), "success")
     return redirect(url_for("main.index"), 303)
+
+
+@bp.post("/<public_id>/seasons/<season_id>/rename")
+def rename_season(public_id: str, season_id: str) -> ResponseReturnValue:
+    """A season's name put right (the API's PATCH of the season)."""
+    table = TABLE_PAGES.editable(public_id)
+    form = SeasonRenameForm(formdata=request.form, prefix=season_id)
+    try:
+        season = service.rename_season(table, season_id, {"name": form.name.data or ""})
+    except Invalid as invalid:
+        top = place(invalid, {"name": form.name})
+        return _page(
+            table, table.current_season, 422, season_renames={season_id: form}, top_problems=top
+        )
+    return _back(table, tr("The season is now “{name}”.", name=season_name(season.name)))
 
 
 @bp.post("/<public_id>/seasons/<season_id>/take-back")

@@ -198,6 +198,7 @@ UNSAYABLE = {
         "match= must be a stored match, with its edit key; players on the roster",
     ),
     "POST /api/v1/tables/{public_id}/seasons": (NAMES,),
+    "PATCH /api/v1/tables/{public_id}/seasons/{season_id}": (NAMES,),
     "PATCH /api/v1/tables/{public_id}/players/{name}": (
         NAMES,
         "the player and merge_into must be on the table's roster",

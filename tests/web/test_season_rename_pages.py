@@ -1,0 +1,54 @@
+"""A season's name put right, from the table's page and through the API."""
+
+from __future__ import annotations
+
+import re
+
+from table_pages_support import create_table, edit_key
+
+
+def _seasons(client, url: str) -> list[dict]:
+    public_id = url.rsplit("/", 1)[1]
+    return client.get(f"/api/v1/tables/{public_id}").get_json()["seasons"]
+
+
+def test_a_season_s_typo_is_put_right_on_the_table_page(client):
+    url = create_table(client)
+    assert client.post(f"{url}/seasons", data={"name": "Tihar 2038"}).status_code == 303
+    season = _seasons(client, url)[1]
+    page = client.get(url).get_data(as_text=True)
+    assert 'value="Tihar 2038"' in page  # the form starts from the name as it is
+    done = client.post(
+        f"{url}/seasons/{season['id']}/rename",
+        data={f"{season['id']}-name": "Tihar 2083"},
+        follow_redirects=True,
+    )
+    assert "The season is now “Tihar 2083”." in done.get_data(as_text=True)
+    assert [s["name"] for s in _seasons(client, url)] == ["1", "Tihar 2083"]
+
+
+def test_a_name_that_is_no_name_is_said_at_its_field(client):
+    url = create_table(client)
+    first = _seasons(client, url)[0]
+    refused = client.post(f"{url}/seasons/{first['id']}/rename", data={f"{first['id']}-name": " "})
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    field = re.search(r'<details class="roster-edit" open>.*?</details>', page, re.S).group(0)
+    assert f'id="{first["id"]}-name"' in field and 'aria-invalid="true"' in field
+    assert [s["name"] for s in _seasons(client, url)] == ["1"]
+
+
+def test_through_the_api(client):
+    url = create_table(client)
+    key = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    api = f"/api/v1/tables/{url.rsplit('/', 1)[1]}"
+    first = _seasons(client, url)[0]
+    renamed = client.patch(
+        f"{api}/seasons/{first['id']}", json={"name": "Dashain 2083"}, headers=key
+    )
+    assert renamed.status_code == 200
+    assert renamed.get_json() == {**first, "name": "Dashain 2083"}
+    refused = client.patch(f"{api}/seasons/{first['id']}", json={"name": ""}, headers=key)
+    assert refused.status_code == 422 and refused.get_json()["errors"][0]["field"] == "name"
+    assert client.patch(f"{api}/seasons/nope", json={"name": "X"}, headers=key).status_code == 404
+    assert client.patch(f"{api}/seasons/{first['id']}", json={"name": "X"}).status_code == 401
