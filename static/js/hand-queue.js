@@ -301,6 +301,58 @@
     });
   }
 
+  // A key as the server makes them (16 random bytes, URL-safe base64).
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return window.btoa(String.fromCharCode.apply(null, bytes))
+      .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  // Once its hand is kept unsent, the form takes the next hand: a new key and number,
+  // every row as it opened, the deal passed on (and who sits out in turn with it, or
+  // the kept hand's players: ledger/web/hand_entry.py, default_playing). So a table
+  // playing on without a connection types each hand into a form of its own: typed into
+  // the same form, the next hand had the kept one's key and replaced it, unsaid.
+  function nextHand(form, item) {
+    var dealer = form.elements.dealer;
+    var deal = dealer ? dealer.closest("[data-deal-passes]") : null;
+    var seats = dealer ? Array.prototype.map.call(dealer.options, function (o) { return o.value; }) : [];
+    var was = seats.indexOf(dealer ? dealer.value : "");
+    var plays = seats.map(function (name, i) {
+      var box = form.elements["players-" + i + "-plays"];
+      return !box || box.type !== "checkbox" || box.checked;
+    });
+    form.reset();
+    form.elements.hand_key.value = newKey();
+    if (item.number) form.elements.hand_number.value = String(item.number + 1);
+    if (deal && was >= 0) {
+      var step = deal.getAttribute("data-deal-passes") === "right" ? seats.length - 1 : 1;
+      var next = (was + step) % seats.length;
+      dealer.value = seats[next];
+      var out = Number(deal.getAttribute("data-sit-out-in-turn")) || 0;
+      if (out > 0) {
+        plays = seats.map(function () { return true; });
+        for (var k = 0, at = next; k < out; k += 1, at = (at + step) % seats.length) plays[at] = false;
+      }
+    }
+    plays.forEach(function (on, i) {
+      var box = form.elements["players-" + i + "-plays"];
+      if (box && box.type === "checkbox") box.checked = on;
+    });
+    // The notes on who sat out were about the form's first hand.
+    form.querySelectorAll(".carried-note").forEach(function (note) { note.hidden = true; });
+    if (item.number) {
+      var heading = document.querySelector("h1");
+      if (heading) heading.textContent = words("adding", item.number + 1);
+      form.querySelectorAll("button.button-primary[type=submit]").forEach(function (b) {
+        b.textContent = words("save", item.number + 1);
+      });
+    }
+    form.dispatchEvent(new Event("change", { bubbles: true }));  // the preview, if it can
+    typed = false;  // nothing typed into the next hand yet
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!(form instanceof HTMLFormElement) || form !== handForm() || !box()) return;
@@ -308,7 +360,14 @@
     event.preventDefault();
     if (form.hasAttribute("data-sending")) return;  // a second tap: the first is on its way
     var item = itemOf(form);
+    var waiting = unsent().some(function (other) { return !other.refused && other.key !== item.key; });
     keep(item);
+    if (waiting) {  // after the hands kept before it, in order
+      nextHand(form, item);
+      render();
+      box().scrollIntoView({ block: "nearest" });
+      return flush();
+    }
     form.setAttribute("data-sending", "");
     form.setAttribute("aria-busy", "true");
     hold().then(function () { return send(item); }).then(function (outcome) {
@@ -323,6 +382,7 @@
         forget(item.key);
         HTMLFormElement.prototype.submit.call(form);
       } else {
+        nextHand(form, item);
         render();
         box().scrollIntoView({ block: "nearest" });  // the word is at the top of the page
       }

@@ -1,0 +1,119 @@
+"""A night on a bad connection, in headless Chromium at a phone's size: hands entered
+while the phone is offline are kept, each as its own hand, and stored once, in order,
+when it is back."""
+
+import pytest
+from browser_support import ask_in, flash, open_hand_form
+from match_pages_support import BY_COUNTS, VOID, WORKED
+from test_browser_hand_once import (
+    api,
+    fill_hand,
+    join,
+    new_match,
+    save_button,
+    stored,
+    type_hand,
+    unsent,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def kept(page) -> list[tuple[int, str]]:
+    """The kept hands' numbers and dealers, in the order they wait."""
+    return [(item["number"], dict(item["fields"])["dealer"]) for item in unsent(page) or []]
+
+
+#: The page's words this test reads, in each language.
+WORDS = {
+    "en": {
+        "adding 3": "Adding hand 3",
+        "adding 4": "Adding hand 4",
+        "save 3": "Save hand 3",
+        "unsent 2": "Hand 2: not sent yet.",
+        "unsent 3": "Hand 3: not sent yet.",
+        "sent 2": "Hand 2 was sent and saved.",
+        "sent 3": "Hand 3 was sent and saved.",
+    },
+    "ne": {
+        "adding 3": "बाजी ३ हाल्दै",
+        "adding 4": "बाजी ४ हाल्दै",
+        "save 3": "बाजी ३ सेभ गर्नुहोस्",
+        "unsent 2": "बाजी २: अझै पठाइएको छैन।",
+        "unsent 3": "बाजी ३: अझै पठाइएको छैन।",
+        "sent 2": "बाजी २ पठाइयो र सेभ भयो।",
+        "sent 3": "बाजी ३ पठाइयो र सेभ भयो।",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", WORDS)
+def test_hands_typed_one_after_the_other_offline_are_each_kept_and_stored_in_order(
+    live_server, page, lang
+):
+    """The connection drops after hand 1: hands 2 and 3 are typed one after the other
+    (the form takes the next hand once one is kept, the deal passed on), and both are
+    stored, in order, with their own numbers, once the phone is back. Before, hand 3
+    typed into the same form had hand 2's key and replaced it: hand 2 was lost, unsaid."""
+    words = WORDS[lang]
+    page_url, edit_link = new_match(live_server)
+    ask_in(page, live_server, lang)
+    join(page, edit_link)
+    open_hand_form(page, page_url)
+    type_hand(page, WORKED)
+    save_button(page).click()
+    page.wait_for_url(page_url)
+    open_hand_form(page, page_url)
+    assert page.input_value("#dealer") == "Bikash"
+
+    page.context.set_offline(True)
+    fill_hand(page, BY_COUNTS)
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").wait_for()
+    assert page.locator("h1").inner_text() == words["adding 3"]
+    assert save_button(page).inner_text() == words["save 3"]
+    assert page.input_value("#dealer") == "Chandra"  # the deal passed on
+    assert page.input_value("#players-1-maal") == ""  # a fresh form
+    fill_hand(page, VOID)
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").nth(1).wait_for()
+    queue = page.locator("#hand-queue").inner_text()
+    assert words["unsent 2"] in queue and words["unsent 3"] in queue
+    assert kept(page) == [(2, "Bikash"), (3, "Chandra")]
+    assert page.locator("h1").inner_text() == words["adding 4"]
+    assert stored(page_url) == [1]
+
+    page.context.set_offline(False)
+    page.wait_for_url(page_url)
+    said = flash(page)
+    assert words["sent 2"] in said and words["sent 3"] in said
+    match = api(page_url.replace("/matches/", "/api/v1/matches/"))
+    assert [(h["number"], h["dealer"], h["finish"]) for h in match["hands"]] == [
+        (1, "Asha", "sequences"),
+        (2, "Bikash", "sequences"),
+        (3, "Chandra", "void"),
+    ]
+    assert match["next_dealer"] == "Dipa"
+    assert unsent(page) == []
+
+
+def test_the_next_hands_form_offline_sits_out_the_next_dealer_in_turn(live_server, page):
+    """Six at a table whose hands deal to five: the dealer sits out in turn. A hand kept
+    offline passes the deal on in the form, and who sits out with it: the next dealer out,
+    the last one back in."""
+    players = ["Asha", "Bikash", "Chandra", "Dipa", "Ekta", "Fulmaya"]
+    created = api(
+        live_server + "/api/v1/matches",
+        {"name": "Six", "players": players, "rules": "sparkai", "length": None},
+    )
+    page_url = f"{live_server}/matches/{created['id']}"
+    join(page, f"{page_url}/join/{created['edit_key']}")
+    open_hand_form(page, page_url)
+    plays = "[...document.querySelectorAll('input[name$=-plays]')].map(b => b.checked)"
+    assert page.evaluate(plays) == [False, True, True, True, True, True]
+
+    page.context.set_offline(True)
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").wait_for()
+    assert page.input_value("#dealer") == "Bikash"
+    assert page.evaluate(plays) == [True, False, True, True, True, True]
