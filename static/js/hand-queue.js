@@ -51,9 +51,21 @@
     return text.replace("{n}", digits);
   }
 
+  // This match's kept hands, in the order they are sent: by number (each was numbered
+  // after the one before it), then as kept.
   function unsent() {
     var id = matchId();
-    return load(UNSENT).filter(function (item) { return item.match === id; });
+    return load(UNSENT).filter(function (item) { return item.match === id; })
+      .sort(function (a, b) { return (a.number || 0) - (b.number || 0) || a.kept - b.kept; });
+  }
+  // A kept hand after one that could not be saved waits for it (saved or dropped): sent
+  // first, its number would be ahead of the match's.
+  function behindRefused(item) {
+    var list = unsent();
+    for (var i = 0; i < list.length && list[i].key !== item.key; i += 1) {
+      if (list[i].refused) return true;
+    }
+    return false;
   }
   function keep(item) {
     var list = load(UNSENT).filter(function (other) { return other.key !== item.key; });
@@ -62,6 +74,21 @@
   }
   function forget(key) {
     store(UNSENT, load(UNSENT).filter(function (item) { return item.key !== key; }));
+  }
+  // A kept hand dropped: the hands kept after it take a number less each (they were
+  // numbered to follow it).
+  function drop(key) {
+    var gone = unsent().filter(function (item) { return item.key === key; })[0];
+    forget(key);
+    if (!gone || !gone.number) return;
+    unsent().forEach(function (item) {
+      if (!item.number || item.number <= gone.number) return;
+      item.number -= 1;
+      item.fields = item.fields.map(function (pair) {
+        return pair[0] === "hand_number" ? [pair[0], String(item.number)] : pair;
+      });
+      keep(item);
+    });
   }
   function markSaved(item) {
     var list = load(SAVED).filter(function (pair) { return pair[0] !== item.key; });
@@ -204,13 +231,17 @@
     });
     unsent().forEach(function (item) {
       var p = document.createElement("p");
+      var waits = !item.refused && behindRefused(item);
       p.className = item.refused ? "unsent refused" : "unsent";
       p.setAttribute("data-unsent", item.key);
-      p.textContent = words(item.refused ? "refused" : (sending[item.key] ? "sending" : "unsent"), item.number);
+      p.textContent = words(
+        item.refused ? "refused" : waits ? "waits" : sending[item.key] ? "sending" : "unsent",
+        item.number
+      );
       var actions = document.createElement("span");
       actions.className = "queue-actions";
       if (item.refused) actions.appendChild(button(words("open"), "data-open-hand", item.key));
-      else actions.appendChild(button(words("send"), "data-send-hands", "1"));
+      else if (!waits) actions.appendChild(button(words("send"), "data-send-hands", "1"));
       actions.appendChild(button(words("drop"), "data-drop-hand", item.key));
       p.appendChild(document.createTextNode(" "));
       p.appendChild(actions);
@@ -224,11 +255,14 @@
 
   var sending = {};
 
-  // Send this match's kept hands, one after the other, until one finds no connection.
+  // Send this match's kept hands, one after the other, until one finds no connection or
+  // one that could not be saved (the hands after it wait for it).
   var flushing = false;
   function flush() {
     if (flushing) return;
-    var queue = unsent().filter(function (item) { return !item.refused; });
+    var list = unsent();
+    var queue = [];
+    for (var i = 0; i < list.length && !list[i].refused; i += 1) queue.push(list[i]);
     if (!queue.length) return;
     flushing = true;
     var sent = [];
@@ -253,6 +287,7 @@
         } else {
           item.refused = true;
           keep(item);
+          return done();
         }
         next(i + 1);
       });
@@ -323,9 +358,12 @@
       var box = form.elements["players-" + i + "-plays"];
       return !box || box.type !== "checkbox" || box.checked;
     });
+    var last = unsent().reduce(function (most, other) {
+      return Math.max(most, other.number || 0);
+    }, item.number || 0);
     form.reset();
     form.elements.hand_key.value = newKey();
-    if (item.number) form.elements.hand_number.value = String(item.number + 1);
+    if (last) form.elements.hand_number.value = String(last + 1);
     if (deal && was >= 0) {
       var step = deal.getAttribute("data-deal-passes") === "right" ? seats.length - 1 : 1;
       var next = (was + step) % seats.length;
@@ -342,11 +380,11 @@
     });
     // The notes on who sat out were about the form's first hand.
     form.querySelectorAll(".carried-note").forEach(function (note) { note.hidden = true; });
-    if (item.number) {
+    if (last) {
       var heading = document.querySelector("h1");
-      if (heading) heading.textContent = words("adding", item.number + 1);
+      if (heading) heading.textContent = words("adding", last + 1);
       form.querySelectorAll("button.button-primary[type=submit]").forEach(function (b) {
-        b.textContent = words("save", item.number + 1);
+        b.textContent = words("save", last + 1);
       });
     }
     form.dispatchEvent(new Event("change", { bubbles: true }));  // the preview, if it can
@@ -360,7 +398,9 @@
     event.preventDefault();
     if (form.hasAttribute("data-sending")) return;  // a second tap: the first is on its way
     var item = itemOf(form);
-    var waiting = unsent().some(function (other) { return !other.refused && other.key !== item.key; });
+    var waiting = unsent().some(function (other) {
+      return other.key !== item.key && (other.number || 0) < (item.number || Infinity);
+    });
     keep(item);
     if (waiting) {  // after the hands kept before it, in order
       nextHand(form, item);
@@ -396,8 +436,9 @@
     if (b) return flush();
     b = target.closest("[data-drop-hand]");
     if (b) {
-      forget(b.getAttribute("data-drop-hand"));
-      return render();
+      drop(b.getAttribute("data-drop-hand"));
+      render();
+      return flush();
     }
     b = target.closest("[data-open-hand]");
     if (b) {

@@ -117,3 +117,45 @@ def test_the_next_hands_form_offline_sits_out_the_next_dealer_in_turn(live_serve
     page.locator("#hand-queue .unsent").wait_for()
     assert page.input_value("#dealer") == "Bikash"
     assert page.evaluate(plays) == [True, False, True, True, True, True]
+
+
+def test_a_kept_hand_behind_one_that_cannot_be_saved_waits_and_follows_it_when_dropped(
+    live_server, page
+):
+    """Offline, hand 2 is saved as the form opened (nobody's maal typed: refused once the
+    server sees it) and hand 3 typed after it. Back online, hand 2 cannot be saved and
+    hand 3 waits for it, not sent with a number ahead of the match (before, it was sent,
+    refused, and said to be "saved by someone else first"). Hand 2 dropped, hand 3 takes
+    its number and is stored, once."""
+    page_url, edit_link = new_match(live_server)
+    join(page, edit_link)
+    open_hand_form(page, page_url)
+    type_hand(page, WORKED)
+    save_button(page).click()
+    page.wait_for_url(page_url)
+    open_hand_form(page, page_url)
+
+    page.context.set_offline(True)
+    save_button(page).click()  # nothing typed
+    page.locator("#hand-queue .unsent").wait_for()
+    fill_hand(page, BY_COUNTS)
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").nth(1).wait_for()
+
+    page.context.set_offline(False)
+    page.locator("#hand-queue .refused").wait_for()
+    queue = page.locator("#hand-queue")
+    assert "Hand 2 could not be saved as it was typed." in queue.inner_text()
+    assert "Hand 3: not sent yet. It waits for the hand before it" in queue.inner_text()
+    assert sorted((item["number"], bool(item.get("refused"))) for item in unsent(page)) == [
+        (2, True),
+        (3, False),
+    ]
+    assert stored(page_url) == [1]
+
+    queue.locator(".refused").get_by_role("button", name="Drop it").click()
+    page.wait_for_url(page_url)
+    assert "Hand 2 was sent and saved." in flash(page)
+    match = api(page_url.replace("/matches/", "/api/v1/matches/"))
+    assert [(h["number"], h["winner"]) for h in match["hands"]] == [(1, "Asha"), (2, "Bikash")]
+    assert unsent(page) == []
