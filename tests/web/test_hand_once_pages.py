@@ -4,8 +4,8 @@ playing on or stopping after the end (the test client; the browser tests drive t
 in Chromium)."""
 
 import re
-from html import unescape
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from lost_database import lost_after_commit
