@@ -27,11 +27,14 @@ pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 
 
-def api(url: str, body: dict | None = None) -> dict:
+def api(url: str, body: dict | None = None, key: str | None = None) -> dict:
+    """The JSON API's answer to ``body`` posted (or a GET without one), with the edit
+    rights of ``key`` if given."""
+    auth = {"Authorization": f"Bearer {key}"} if key else {}
     request = urllib.request.Request(
         url,
         data=json.dumps(body).encode() if body is not None else None,
-        headers={"Content-Type": "application/json"},
+        headers={"Content-Type": "application/json", **auth},
     )
     with urllib.request.urlopen(request) as answer:
         return json.loads(answer.read())

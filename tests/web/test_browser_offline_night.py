@@ -1,10 +1,10 @@
 """A night on a bad connection, in headless Chromium at a phone's size: hands entered
 while the phone is offline are kept, each as its own hand, and stored once, in order,
-when it is back."""
+when it is back; a follower's page says when its scores may be stale."""
 
 import pytest
-from browser_support import ask_in, flash, open_hand_form
-from match_pages_support import BY_COUNTS, VOID, WORKED
+from browser_support import ask_in, flash, fresh_page, open_hand_form
+from match_pages_support import BY_COUNTS, PLAYERS, VOID, WORKED
 from test_browser_hand_once import (
     api,
     fill_hand,
@@ -15,6 +15,8 @@ from test_browser_hand_once import (
     type_hand,
     unsent,
 )
+
+from ledger.http.pace import POLL_SECONDS
 
 pytestmark = pytest.mark.browser
 
@@ -159,3 +161,56 @@ def test_a_kept_hand_behind_one_that_cannot_be_saved_waits_and_follows_it_when_d
     match = api(page_url.replace("/matches/", "/api/v1/matches/"))
     assert [(h["number"], h["winner"]) for h in match["hands"]] == [(1, "Asha"), (2, "Bikash")]
     assert unsent(page) == []
+
+
+#: What a follower's page says while its poll cannot reach the ledger, and once it can.
+CONNECTION = {
+    "en": (
+        "No connection: the scores below may be out of date. "
+        "They update by themselves once it is back.",
+        "Connected again: the scores are up to date.",
+    ),
+    "ne": (
+        "कनेक्सन छैन: तलका अङ्क पुराना हुन सक्छन्। कनेक्सन फर्केपछि ती आफैँ अद्यावधिक हुन्छन्।",
+        "फेरि जोडियो: अङ्क अद्यावधिक छन्।",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", CONNECTION)
+def test_a_followers_page_says_when_its_scores_may_be_stale_and_catches_up(
+    live_server, browser, lang
+):
+    """A player following on the read-only link loses the connection while hands are
+    entered: the page says its scores may be out of date (before, it showed the old
+    totals as if current), then that it is connected again, with the hands it missed.
+    It offers no write all along."""
+    created = api(
+        live_server + "/api/v1/matches",
+        {"name": "Followed", "players": PLAYERS, "rules": "sparkai"},
+    )
+    page_url = f"{live_server}/matches/{created['id']}"
+    hands_url = page_url.replace("/matches/", "/api/v1/matches/") + "/hands"
+    api(hands_url, WORKED, created["edit_key"])
+    lost, back = CONNECTION[lang]
+    with fresh_page(browser) as follower:
+        ask_in(follower, live_server, lang)
+        follower.goto(page_url)
+        line = follower.locator("#connection")
+        assert line.get_attribute("role") == "status" and line.inner_text() == ""
+        assert follower.locator("form").count() == 0  # read-only: nothing to send
+
+        follower.context.set_offline(True)
+        wait = (2 * POLL_SECONDS + 2) * 1000
+        follower.wait_for_function(
+            "() => document.documentElement.dataset.connection === 'lost'", timeout=wait
+        )
+        assert line.inner_text() == lost
+        api(hands_url, BY_COUNTS, created["edit_key"])  # entered meanwhile
+        follower.context.set_offline(False)
+        follower.wait_for_function(
+            "() => document.documentElement.dataset.connection === 'back'", timeout=wait
+        )
+        assert line.inner_text() == back
+        follower.locator(".scores-table th.hand-col").nth(1).wait_for(timeout=wait)
+        assert follower.locator("form").count() == 0
