@@ -4,7 +4,15 @@ when it is back; a follower's page says when its scores may be stale."""
 
 import pytest
 from browser_support import ask_in, flash, fresh_page, open_hand_form
-from match_pages_support import BY_COUNTS, PLAYERS, VOID, WORKED
+from match_pages_support import (
+    BY_COUNTS,
+    DUBLEE_FINISH,
+    PLAYERS,
+    VOID,
+    WORKED,
+    engine_nets,
+    summed,
+)
 from test_browser_hand_once import (
     api,
     fill_hand,
@@ -213,4 +221,57 @@ def test_a_followers_page_says_when_its_scores_may_be_stale_and_catches_up(
         )
         assert line.inner_text() == back
         follower.locator(".scores-table th.hand-col").nth(1).wait_for(timeout=wait)
+        assert follower.locator("form").count() == 0
+
+
+def test_a_whole_night_on_a_bad_connection_stores_every_hand_once_in_order(live_server, browser):
+    """Twelve hands, entered in Nepali on a phone whose connection drops twice (hands 4-6
+    typed offline; hands 10-11 typed offline and the tab closed, the match opened again
+    in a new tab once back), a double tap on hand 8, a follower watching in English on
+    the read-only link: every hand stored once, in order, each dealt by the next seat,
+    and the follower's totals the engine's."""
+    night = [(WORKED, BY_COUNTS, VOID, DUBLEE_FINISH)[i % 4] for i in range(12)]
+    page_url, edit_link = new_match(live_server)
+    with fresh_page(browser) as follower, fresh_page(browser) as phone:
+        follower.goto(page_url)
+        ask_in(phone, live_server, "ne")
+        join(phone, edit_link)
+        for number, hand in enumerate(night, start=1):
+            offline = number in (4, 5, 6, 10, 11)
+            if not offline or number in (4, 10):
+                open_hand_form(phone, page_url)
+            phone.context.set_offline(offline)
+            (fill_hand if offline else type_hand)(phone, hand)
+            if number == 8:
+                save_button(phone).dblclick()
+            else:
+                save_button(phone).click()
+            if offline:
+                phone.locator("#hand-queue .unsent").nth(
+                    number - (4 if number < 10 else 10)
+                ).wait_for()
+            else:
+                phone.wait_for_url(page_url)
+            if number == 6:  # back: the kept hands go, in order
+                phone.context.set_offline(False)
+                phone.wait_for_url(page_url)
+                said = flash(phone)
+                assert all(f"बाजी {n} पठाइयो र सेभ भयो।" in said for n in "४५६")
+            if number == 11:  # the tab closed, opened again once back
+                phone.close()
+                phone = phone.context.new_page()
+                phone.context.set_offline(False)
+                phone.goto(page_url)
+                phone.wait_for_url(page_url)
+                phone.locator(".flash").first.wait_for()
+                assert unsent(phone) == []
+        match = api(page_url.replace("/matches/", "/api/v1/matches/"))
+        assert [h["number"] for h in match["hands"]] == list(range(1, 13))
+        assert [h["dealer"] for h in match["hands"]] == PLAYERS * 3
+        totals = summed(*(engine_nets(hand) for hand in night))
+        assert {s["name"]: s["total"] for s in match["standings"]} == totals
+        assert match["next_dealer"] == "Asha"
+        follower.wait_for_function(
+            "() => document.body.innerText.includes('12 hands played')", timeout=15_000
+        )
         assert follower.locator("form").count() == 0
