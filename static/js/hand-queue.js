@@ -143,8 +143,10 @@
   }
 
   // One send: "saved" (the server redirects: the hand is stored, now or before),
-  // "unsent" (no answer, or the server is away: try again later) or "refused" (an
-  // answer that is not a save: the page must show it).
+  // "unsent" (no answer, or the server is away: try again later), "taken" (409: the
+  // match changed meanwhile, most often another phone saved that hand first) or
+  // "refused" (another answer that is not a save: a problem in the hand). The page must
+  // show the last two.
   function send(item, later) {
     return window.fetch(item.url, {
       method: "POST",
@@ -155,7 +157,8 @@
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
         return "saved";
       }
-      return response.status >= 500 ? "unsent" : "refused";
+      if (response.status >= 500) return "unsent";
+      return response.status === 409 ? "taken" : "refused";
     }, function () {
       return "unsent";
     });
@@ -235,7 +238,8 @@
       p.className = item.refused ? "unsent refused" : "unsent";
       p.setAttribute("data-unsent", item.key);
       p.textContent = words(
-        item.refused ? "refused" : waits ? "waits" : sending[item.key] ? "sending" : "unsent",
+        item.refused === "taken" ? "taken" : item.refused ? "refused"
+          : waits ? "waits" : sending[item.key] ? "sending" : "unsent",
         item.number
       );
       var actions = document.createElement("span");
@@ -285,7 +289,7 @@
           markSaved(item);
           sent.push(item);
         } else {
-          item.refused = true;
+          item.refused = outcome;  // why, in the words shown
           keep(item);
           return done();
         }
@@ -418,7 +422,7 @@
         forget(item.key);
         markSaved(item);
         window.location.assign(matchUrl());
-      } else if (outcome === "refused") {
+      } else if (outcome === "refused" || outcome === "taken") {
         forget(item.key);
         HTMLFormElement.prototype.submit.call(form);
       } else {

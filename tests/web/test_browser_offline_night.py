@@ -275,3 +275,56 @@ def test_a_whole_night_on_a_bad_connection_stores_every_hand_once_in_order(live_
             "() => document.body.innerText.includes('12 hands played')", timeout=15_000
         )
         assert follower.locator("form").count() == 0
+
+
+#: What the second phone reads: its kept hand refused, then the page that opens it.
+TAKEN = {
+    "en": (
+        "Hand 2 was not saved: the match changed on another phone meanwhile "
+        "(most often, that hand was saved there first). Open it to compare.",
+        "Not saved. Hand 2 was saved by someone else first.",
+    ),
+    "ne": (
+        "बाजी २ सेभ भएन: बीचमा अर्को फोनबाट म्याच बदलियो (प्रायः त्यो बाजी त्यहाँ पहिल्यै सेभ भएको"
+        " हुन्छ)। तुलना गर्न खोल्नुहोस्।",
+        "सेभ भएन। बाजी २ अरू कसैले पहिल्यै सेभ गरिसकेको थियो।",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", TAKEN)
+def test_two_phones_offline_with_the_same_hand_one_wins_the_other_is_told(
+    live_server, browser, lang
+):
+    """Two phones with the edit key both type hand 2 while offline. The first back saves
+    it; the second is told its hand 2 was not saved because the match changed on another
+    phone (before: "could not be saved as it was typed", as if mistyped), and opening it
+    shows the two side by side, with its own kept to save as hand 3 or drop."""
+    page_url, edit_link = new_match(live_server)
+    api(
+        page_url.replace("/matches/", "/api/v1/matches/") + "/hands",
+        WORKED,
+        edit_link.rsplit("/", 1)[1],
+    )
+    with fresh_page(browser) as first, fresh_page(browser) as second:
+        ask_in(second, live_server, lang)
+        for phone, hand in ((first, VOID), (second, BY_COUNTS)):
+            join(phone, edit_link)
+            open_hand_form(phone, page_url)
+            phone.context.set_offline(True)
+            fill_hand(phone, hand)
+            save_button(phone).click()
+            phone.locator("#hand-queue .unsent").wait_for()
+        first.context.set_offline(False)
+        first.wait_for_url(page_url)
+        second.context.set_offline(False)
+        refused = second.locator("#hand-queue .refused")
+        refused.wait_for()
+        queue_words, page_words = TAKEN[lang]
+        assert refused.inner_text().startswith(queue_words)
+        refused.locator("button").first.click()  # Open it
+        second.locator("#taken").wait_for()
+        assert second.locator("#taken").inner_text().startswith(page_words)
+        assert second.locator("table.side-by-side").count() == 1
+    match = api(page_url.replace("/matches/", "/api/v1/matches/"))
+    assert [(h["number"], h["finish"]) for h in match["hands"]] == [(1, "sequences"), (2, "void")]
