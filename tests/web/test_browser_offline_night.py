@@ -328,3 +328,68 @@ def test_two_phones_offline_with_the_same_hand_one_wins_the_other_is_told(
         assert second.locator("table.side-by-side").count() == 1
     match = api(page_url.replace("/matches/", "/api/v1/matches/"))
     assert [(h["number"], h["finish"]) for h in match["hands"]] == [(1, "sequences"), (2, "void")]
+
+
+#: What a write tapped with no connection says (the page stays as it is).
+HELD = {
+    "en": "Not sent: this phone cannot reach the ledger just now. The page stays as it is; "
+    "tap again once the connection is back.",
+    "ne": "पठाइएन: यो फोनले अहिले खातासम्म पुग्न सकेन। पेज जस्ताको तस्तै छ; कनेक्सन फर्केपछि फेरि थिच्नुहोस्।",
+}
+
+
+def hand_count(page) -> int:
+    return page.locator(".scores-table th.hand-col").count()
+
+
+@pytest.mark.parametrize("lang", HELD)
+def test_a_change_or_an_undo_tapped_offline_stays_on_the_page_and_goes_once_back(
+    live_server, browser, lang
+):
+    """The scorekeeper changes hand 1 and undoes hand 2 while the phone is offline: each
+    page stays as it is, the change still typed, and says it was not sent (before, the
+    browser's error page took the page's place, and Back lost the change). Tapped again
+    once back, each goes; a follower sees both, and is offered neither."""
+    page_url, edit_link = new_match(live_server)
+    key = edit_link.rsplit("/", 1)[1]
+    api(page_url.replace("/matches/", "/api/v1/matches/") + "/hands", WORKED, key)
+    with fresh_page(browser) as follower, fresh_page(browser) as phone:
+        follower.goto(page_url)
+        ask_in(phone, live_server, lang)
+        join(phone, edit_link)
+        phone.goto(page_url + "/hands/1/edit")
+        phone.wait_for_function("() => window.htmx !== undefined")
+        phone.context.set_offline(True)
+        phone.fill("#players-1-maal", "7")
+        save_button(phone).click()
+        line = phone.locator("#connection")
+        line.filter(has_text=HELD[lang]).wait_for()
+        assert phone.url == page_url + "/hands/1/edit"
+        assert phone.input_value("#players-1-maal") == "7"
+
+        phone.context.set_offline(False)
+        with phone.expect_navigation():
+            save_button(phone).click()
+        changed = api(page_url.replace("/matches/", "/api/v1/matches/"))["hands"][0]
+        assert [p.get("maal") for p in changed["hand"]["players"]][1] == 7
+
+        open_hand_form(phone, page_url)
+        type_hand(phone, BY_COUNTS)
+        save_button(phone).click()
+        phone.wait_for_url(page_url)
+        follower.wait_for_function(
+            "() => document.querySelectorAll('.scores-table th.hand-col').length === 2"
+        )
+        phone.context.set_offline(True)
+        undo = phone.locator(".undo-offer button")
+        undo.click()
+        phone.locator("#connection").filter(has_text=HELD[lang]).wait_for()
+        assert stored(page_url) == [1, 2]
+        phone.context.set_offline(False)
+        with phone.expect_navigation():
+            undo.click()
+        assert stored(page_url) == [1]
+        follower.wait_for_function(
+            "() => document.querySelectorAll('.scores-table th.hand-col').length === 1"
+        )
+        assert follower.locator("form").count() == 0
