@@ -393,6 +393,7 @@
     }
     form.dispatchEvent(new Event("change", { bubbles: true }));  // the preview, if it can
     typed = false;  // nothing typed into the next hand yet
+    form.setAttribute("data-renewed", "");
   }
 
   document.addEventListener("submit", function (event) {
@@ -401,6 +402,13 @@
     if (event.submitter && event.submitter.name === "action") return;  // not a save
     event.preventDefault();
     if (form.hasAttribute("data-sending")) return;  // a second tap: the first is on its way
+    if (form.hasAttribute("data-renewed") && !typed) {
+      // A tap again on the next hand's form, nothing typed in it (the kept hand seemed
+      // not to go): it would keep an empty hand, refused later, that the hands after it
+      // wait for. The word of the kept hand is at the top.
+      box().scrollIntoView({ block: "nearest" });
+      return;
+    }
     var item = itemOf(form);
     var waiting = unsent().some(function (other) {
       return other.key !== item.key && (other.number || 0) < (item.number || Infinity);

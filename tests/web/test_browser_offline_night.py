@@ -393,3 +393,24 @@ def test_a_change_or_an_undo_tapped_offline_stays_on_the_page_and_goes_once_back
             "() => document.querySelectorAll('.scores-table th.hand-col').length === 1"
         )
         assert follower.locator("form").count() == 0
+
+
+def test_a_second_tap_offline_keeps_one_hand(live_server, page):
+    """Offline, the scorekeeper taps Save, then again a moment later (did it go?): one
+    hand kept. Before, the second tap kept the next hand's empty form as hand 2, refused
+    once back, and the hands typed after it waited for it."""
+    page_url, edit_link = new_match(live_server)
+    join(page, edit_link)
+    open_hand_form(page, page_url)
+    page.context.set_offline(True)
+    fill_hand(page, WORKED)
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").wait_for()
+    save_button(page).click()
+    page.wait_for_timeout(500)
+    assert kept(page) == [(1, "Asha")]
+    assert page.locator("h1").inner_text() == "Adding hand 2"
+    fill_hand(page, BY_COUNTS)  # typed into: the next hand saves
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").nth(1).wait_for()
+    assert kept(page) == [(1, "Asha"), (2, "Bikash")]
