@@ -152,7 +152,14 @@ def _taken_page(
         )
     else:
         form.hand_number.data = str(view.next_hand_number)
-        words = tr("Hand {number} was saved by someone else first.", number=refused.number)
+        # With no hand of that number there, nobody saved it first: it was deleted since
+        # (an undo on another phone), or it is a number ahead of the match (a hand kept
+        # offline behind one that was dropped): the service's sentence says which.
+        words = (
+            tr("Hand {number} was saved by someone else first.", number=refused.number)
+            if theirs is not None
+            else translate(refused.description)
+        )
     return _entry_page(
         view,
         form,

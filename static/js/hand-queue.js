@@ -51,9 +51,21 @@
     return text.replace("{n}", digits);
   }
 
+  // This match's kept hands, in the order they are sent: by number (each was numbered
+  // after the one before it), then as kept.
   function unsent() {
     var id = matchId();
-    return load(UNSENT).filter(function (item) { return item.match === id; });
+    return load(UNSENT).filter(function (item) { return item.match === id; })
+      .sort(function (a, b) { return (a.number || 0) - (b.number || 0) || a.kept - b.kept; });
+  }
+  // A kept hand after one that could not be saved waits for it (saved or dropped): sent
+  // first, its number would be ahead of the match's.
+  function behindRefused(item) {
+    var list = unsent();
+    for (var i = 0; i < list.length && list[i].key !== item.key; i += 1) {
+      if (list[i].refused) return true;
+    }
+    return false;
   }
   function keep(item) {
     var list = load(UNSENT).filter(function (other) { return other.key !== item.key; });
@@ -62,6 +74,21 @@
   }
   function forget(key) {
     store(UNSENT, load(UNSENT).filter(function (item) { return item.key !== key; }));
+  }
+  // A kept hand dropped: the hands kept after it take a number less each (they were
+  // numbered to follow it).
+  function drop(key) {
+    var gone = unsent().filter(function (item) { return item.key === key; })[0];
+    forget(key);
+    if (!gone || !gone.number) return;
+    unsent().forEach(function (item) {
+      if (!item.number || item.number <= gone.number) return;
+      item.number -= 1;
+      item.fields = item.fields.map(function (pair) {
+        return pair[0] === "hand_number" ? [pair[0], String(item.number)] : pair;
+      });
+      keep(item);
+    });
   }
   function markSaved(item) {
     var list = load(SAVED).filter(function (pair) { return pair[0] !== item.key; });
@@ -116,8 +143,10 @@
   }
 
   // One send: "saved" (the server redirects: the hand is stored, now or before),
-  // "unsent" (no answer, or the server is away: try again later) or "refused" (an
-  // answer that is not a save: the page must show it).
+  // "unsent" (no answer, or the server is away: try again later), "taken" (409: the
+  // match changed meanwhile, most often another phone saved that hand first) or
+  // "refused" (another answer that is not a save: a problem in the hand). The page must
+  // show the last two.
   function send(item, later) {
     return window.fetch(item.url, {
       method: "POST",
@@ -128,7 +157,8 @@
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
         return "saved";
       }
-      return response.status >= 500 ? "unsent" : "refused";
+      if (response.status >= 500) return "unsent";
+      return response.status === 409 ? "taken" : "refused";
     }, function () {
       return "unsent";
     });
@@ -204,13 +234,18 @@
     });
     unsent().forEach(function (item) {
       var p = document.createElement("p");
+      var waits = !item.refused && behindRefused(item);
       p.className = item.refused ? "unsent refused" : "unsent";
       p.setAttribute("data-unsent", item.key);
-      p.textContent = words(item.refused ? "refused" : (sending[item.key] ? "sending" : "unsent"), item.number);
+      p.textContent = words(
+        item.refused === "taken" ? "taken" : item.refused ? "refused"
+          : waits ? "waits" : sending[item.key] ? "sending" : "unsent",
+        item.number
+      );
       var actions = document.createElement("span");
       actions.className = "queue-actions";
       if (item.refused) actions.appendChild(button(words("open"), "data-open-hand", item.key));
-      else actions.appendChild(button(words("send"), "data-send-hands", "1"));
+      else if (!waits) actions.appendChild(button(words("send"), "data-send-hands", "1"));
       actions.appendChild(button(words("drop"), "data-drop-hand", item.key));
       p.appendChild(document.createTextNode(" "));
       p.appendChild(actions);
@@ -224,11 +259,14 @@
 
   var sending = {};
 
-  // Send this match's kept hands, one after the other, until one finds no connection.
+  // Send this match's kept hands, one after the other, until one finds no connection or
+  // one that could not be saved (the hands after it wait for it).
   var flushing = false;
   function flush() {
     if (flushing) return;
-    var queue = unsent().filter(function (item) { return !item.refused; });
+    var list = unsent();
+    var queue = [];
+    for (var i = 0; i < list.length && !list[i].refused; i += 1) queue.push(list[i]);
     if (!queue.length) return;
     flushing = true;
     var sent = [];
@@ -251,8 +289,9 @@
           markSaved(item);
           sent.push(item);
         } else {
-          item.refused = true;
+          item.refused = outcome;  // why, in the words shown
           keep(item);
+          return done();
         }
         next(i + 1);
       });
@@ -301,14 +340,86 @@
     });
   }
 
+  // A key as the server makes them (16 random bytes, URL-safe base64).
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return window.btoa(String.fromCharCode.apply(null, bytes))
+      .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  // Once its hand is kept unsent, the form takes the next hand: a new key and number,
+  // every row as it opened, the deal passed on (and who sits out in turn with it, or
+  // the kept hand's players: ledger/web/hand_entry.py, default_playing). So a table
+  // playing on without a connection types each hand into a form of its own: typed into
+  // the same form, the next hand had the kept one's key and replaced it, unsaid.
+  function nextHand(form, item) {
+    var dealer = form.elements.dealer;
+    var deal = dealer ? dealer.closest("[data-deal-passes]") : null;
+    var seats = dealer ? Array.prototype.map.call(dealer.options, function (o) { return o.value; }) : [];
+    var was = seats.indexOf(dealer ? dealer.value : "");
+    var plays = seats.map(function (name, i) {
+      var box = form.elements["players-" + i + "-plays"];
+      return !box || box.type !== "checkbox" || box.checked;
+    });
+    var last = unsent().reduce(function (most, other) {
+      return Math.max(most, other.number || 0);
+    }, item.number || 0);
+    form.reset();
+    form.elements.hand_key.value = newKey();
+    if (last) form.elements.hand_number.value = String(last + 1);
+    if (deal && was >= 0) {
+      var step = deal.getAttribute("data-deal-passes") === "right" ? seats.length - 1 : 1;
+      var next = (was + step) % seats.length;
+      dealer.value = seats[next];
+      var out = Number(deal.getAttribute("data-sit-out-in-turn")) || 0;
+      if (out > 0) {
+        plays = seats.map(function () { return true; });
+        for (var k = 0, at = next; k < out; k += 1, at = (at + step) % seats.length) plays[at] = false;
+      }
+    }
+    plays.forEach(function (on, i) {
+      var box = form.elements["players-" + i + "-plays"];
+      if (box && box.type === "checkbox") box.checked = on;
+    });
+    // The notes on who sat out were about the form's first hand.
+    form.querySelectorAll(".carried-note").forEach(function (note) { note.hidden = true; });
+    if (last) {
+      var heading = document.querySelector("h1");
+      if (heading) heading.textContent = words("adding", last + 1);
+      form.querySelectorAll("button.button-primary[type=submit]").forEach(function (b) {
+        b.textContent = words("save", last + 1);
+      });
+    }
+    form.dispatchEvent(new Event("change", { bubbles: true }));  // the preview, if it can
+    typed = false;  // nothing typed into the next hand yet
+    form.setAttribute("data-renewed", "");
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!(form instanceof HTMLFormElement) || form !== handForm() || !box()) return;
     if (event.submitter && event.submitter.name === "action") return;  // not a save
     event.preventDefault();
     if (form.hasAttribute("data-sending")) return;  // a second tap: the first is on its way
+    if (form.hasAttribute("data-renewed") && !typed) {
+      // A tap again on the next hand's form, nothing typed in it (the kept hand seemed
+      // not to go): it would keep an empty hand, refused later, that the hands after it
+      // wait for. The word of the kept hand is at the top.
+      box().scrollIntoView({ block: "nearest" });
+      return;
+    }
     var item = itemOf(form);
+    var waiting = unsent().some(function (other) {
+      return other.key !== item.key && (other.number || 0) < (item.number || Infinity);
+    });
     keep(item);
+    if (waiting) {  // after the hands kept before it, in order
+      nextHand(form, item);
+      render();
+      box().scrollIntoView({ block: "nearest" });
+      return flush();
+    }
     form.setAttribute("data-sending", "");
     form.setAttribute("aria-busy", "true");
     hold().then(function () { return send(item); }).then(function (outcome) {
@@ -319,10 +430,11 @@
         forget(item.key);
         markSaved(item);
         window.location.assign(matchUrl());
-      } else if (outcome === "refused") {
+      } else if (outcome === "refused" || outcome === "taken") {
         forget(item.key);
         HTMLFormElement.prototype.submit.call(form);
       } else {
+        nextHand(form, item);
         render();
         box().scrollIntoView({ block: "nearest" });  // the word is at the top of the page
       }
@@ -336,8 +448,9 @@
     if (b) return flush();
     b = target.closest("[data-drop-hand]");
     if (b) {
-      forget(b.getAttribute("data-drop-hand"));
-      return render();
+      drop(b.getAttribute("data-drop-hand"));
+      render();
+      return flush();
     }
     b = target.closest("[data-open-hand]");
     if (b) {

@@ -1,46 +1,14 @@
 /* The match on a big screen (templates/screen/page.html). htmx polls the part that
-   follows the match; this script says, quietly, when that poll cannot reach the ledger
-   and when it can again, fits the parts whose least lines may give way (a table's
-   season standings, the payments, tonight's awards) to their places, and keeps the
-   screen awake where the browser allows it
-   (the Screen Wake Lock API: https or this computer only, and not in every browser).
-   Nothing here needs a tap. What it did is on <html> for whoever checks it:
-   data-connection="lost|back", data-wake-lock="held|refused|unavailable". */
+   follows the match (connection.js says when that poll cannot reach the ledger); this
+   script fits the parts whose least lines may give way (a table's season standings, the
+   payments, tonight's awards) to their places, and keeps the screen awake where the
+   browser allows it (the Screen Wake Lock API: https or this computer only, and not in
+   every browser). Nothing here needs a tap. What it did is on <html> for whoever checks
+   it: data-wake-lock="held|refused|unavailable". */
 (function () {
   "use strict";
 
-  var BACK_SECONDS = 6; // how long "connected again" stays before the line goes quiet
   var root = document.documentElement;
-  var lost = false;
-  var backTimer = null;
-
-  function say(state) {
-    var line = document.getElementById("connection");
-    if (!line) return;
-    line.classList.toggle("is-lost", state === "lost");
-    line.classList.toggle("is-back", state === "back");
-    line.textContent = state ? line.getAttribute("data-text-" + state) : "";
-    if (state) root.setAttribute("data-connection", state);
-  }
-
-  function isPoll(event) {
-    var elt = event.detail && event.detail.elt;
-    return elt && elt.id === "screen-live";
-  }
-
-  function failed(event) {
-    if (!isPoll(event) || lost) return;
-    lost = true;
-    clearTimeout(backTimer);
-    say("lost");
-  }
-
-  function answered(event) {
-    if (!isPoll(event) || !event.detail.successful || !lost) return;
-    lost = false;
-    say("back");
-    backTimer = setTimeout(function () { say(""); }, BACK_SECONDS * 1000);
-  }
 
   // The parts of a screen whose least lines give way when they do not all fit ([data-fit]:
   // a table's season standings, the payments, tonight's awards), each line at least 5 %
@@ -90,11 +58,6 @@
     document.fonts.addEventListener("loadingdone", fitAll);
   }
   fitAll();
-
-  document.addEventListener("htmx:sendError", failed);
-  document.addEventListener("htmx:timeout", failed);
-  document.addEventListener("htmx:responseError", failed);
-  document.addEventListener("htmx:afterRequest", answered);
 
   // The wake lock goes when the page is hidden; it is asked for again when it shows.
   var lock = null;

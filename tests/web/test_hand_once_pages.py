@@ -5,6 +5,7 @@ in Chromium)."""
 
 import re
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from lost_database import lost_after_commit
@@ -100,6 +101,26 @@ def test_a_hand_someone_else_stored_first_is_shown_beside_mine(app, client):
     # Mine is another hand: saved as hand 2, with the same key.
     assert save(client, url, WORKED, form, "2").status_code == 303
     assert hands_stored(app) == [1, 2]
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_a_hand_number_nobody_saved_is_not_said_to_be_saved_by_someone_else(app, client, lang):
+    """A form for hand 2 whose hand was saved and undone on another phone, or hand 3
+    sent while the match's next is 2 (kept offline behind a hand that was dropped): not
+    saved, and the page says why, in the page's language; it never says someone saved
+    a hand nobody has."""
+    client.set_cookie("lang", lang)
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    ahead = save(client, url, BY_COUNTS, new_form(client, url), "3")
+    assert ahead.status_code == 409
+    html = unescape(squash(ahead.get_data(as_text=True)))
+    words = {
+        "en": ("This match's next hand is 2, not 3.", "someone else first"),
+        "ne": ("यो म्याचको अर्को बाजी २ हो, ३ होइन।", "अरू कसैले पहिल्यै"),
+    }[lang]
+    assert words[0] in html and words[1] not in html
+    assert hands_stored(app) == [1]
 
 
 def test_a_form_saved_then_changed_is_not_saved_over_its_hand(app, client):

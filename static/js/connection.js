@@ -1,0 +1,91 @@
+/* Says, quietly, when a page's poll cannot reach the ledger and when it can again: the
+   big screen (templates/screen/base.html) and the match page, the scorekeeper's and each
+   follower's (templates/match/show.html), whose figures would otherwise stand there as
+   if current while the phone has no connection. The line is #connection; data-poll
+   names the element htmx polls with; data-text-lost and data-text-back are its words,
+   in the page's language. What it said last is on <html> for whoever checks it:
+   data-connection="lost|back|held". Nothing here needs a tap; polling itself is htmx's.
+
+   A write sent with no connection left the page for the browser's own error page, and
+   what was typed with it (a changed hand: Back did not bring it back). So on a page
+   whose line has words for it (data-text-held: the match page, a hand's change and its
+   delete), a form that posts first asks the ledger whether it can be reached (the
+   line's data-probe, never cached); with no answer the page stays as it is and the line
+   says so, and a tap once the connection is back sends it. */
+(function () {
+  "use strict";
+
+  var BACK_SECONDS = 6; // how long "connected again" stays before the line goes quiet
+  var root = document.documentElement;
+  var lost = false;
+  var backTimer = null;
+
+  function line() { return document.getElementById("connection"); }
+
+  function say(state) {
+    var el = line();
+    if (!el) return;
+    el.classList.toggle("is-lost", state === "lost" || state === "held");
+    el.classList.toggle("is-back", state === "back");
+    el.textContent = state ? el.getAttribute("data-text-" + state) : "";
+    if (state) root.setAttribute("data-connection", state);
+  }
+
+  function isPoll(event) {
+    var elt = event.detail && event.detail.elt;
+    var el = line();
+    return elt && el && elt.id === el.getAttribute("data-poll");
+  }
+
+  function failed(event) {
+    if (!isPoll(event) || lost) return;
+    lost = true;
+    clearTimeout(backTimer);
+    say("lost");
+  }
+
+  function answered(event) {
+    if (!isPoll(event) || !event.detail.successful || !lost) return;
+    lost = false;
+    say("back");
+    backTimer = setTimeout(function () { say(""); }, BACK_SECONDS * 1000);
+  }
+
+  var probing = false;
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var el = line();
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !el) return;
+    if (!el.hasAttribute("data-text-held") || form.method !== "post") return;
+    if (form.hasAttribute("data-reached")) return;  // asked just now: it goes
+    event.preventDefault();
+    if (probing) return;  // a second tap while the ledger is asked
+    probing = true;
+    var submitter = event.submitter && event.submitter.form === form ? event.submitter : null;
+    window.fetch(el.getAttribute("data-probe"), { cache: "no-store", credentials: "omit" })
+      .then(function (answer) { return answer.ok; }, function () { return false; })
+      .then(function (reached) {
+        probing = false;
+        if (!reached) {
+          lost = true;
+          clearTimeout(backTimer);
+          say("held");
+          el.scrollIntoView({ block: "nearest" });
+          return;
+        }
+        if (lost) {
+          lost = false;
+          say("");
+        }
+        form.setAttribute("data-reached", "");
+        if (submitter) form.requestSubmit(submitter);
+        else form.requestSubmit();
+        form.removeAttribute("data-reached");  // (the page kept by Back asks again)
+      });
+  });
+
+  document.addEventListener("htmx:sendError", failed);
+  document.addEventListener("htmx:timeout", failed);
+  document.addEventListener("htmx:responseError", failed);
+  document.addEventListener("htmx:afterRequest", answered);
+})();
