@@ -93,6 +93,20 @@ def nights() -> list[Night]:
 Post = Callable[[str, dict, str | None], tuple[int, dict]]
 
 
+def client_calls(client) -> tuple[Post, Post, Post]:
+    """``build``'s post, patch and delete through a Flask test client."""
+
+    def call(method: str) -> Post:
+        def send(path: str, body: dict, key: str | None) -> tuple[int, dict]:
+            headers = {"Authorization": f"Bearer {key}"} if key else {}
+            answer = getattr(client, method)(path, json=body, headers=headers)
+            return answer.status_code, answer.get_json(silent=True)
+
+        return send
+
+    return call("post"), call("patch"), call("delete")
+
+
 def build(post: Post, patch: Post, delete: Post) -> dict:
     """The table made through the JSON API as the family did, in order: each season's
     nights, the stake raised after the first season, the merge and the rename at the end

@@ -13,21 +13,9 @@ import family_support as family
 import pytest
 
 
-def _calls(client):
-    def call(method: str):
-        def send(path: str, body: dict, key: str | None) -> tuple[int, dict | None]:
-            headers = {"Authorization": f"Bearer {key}"} if key else {}
-            answer = getattr(client, method)(path, json=body, headers=headers)
-            return answer.status_code, answer.get_json(silent=True)
-
-        return send
-
-    return call("post"), call("patch"), call("delete")
-
-
 @pytest.fixture
 def table(client) -> dict:
-    return family.build(*_calls(client))
+    return family.build(*family.client_calls(client))
 
 
 def _periods(table: dict) -> list[tuple[str, int | None]]:

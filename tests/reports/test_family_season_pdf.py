@@ -4,16 +4,9 @@ on their row as one line: a place wrapped to the next line read as another row's
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+import family_support as family
 import pytest
 from pdf_support import pdf_reader
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "api"))
-from test_family_table_api import _calls  # noqa: E402
-
-import family_support as family  # noqa: E402
 
 DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
 
@@ -21,7 +14,7 @@ DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
 @pytest.mark.slow  # seconds: lays out a PDF
 @pytest.mark.parametrize("lang", ["en", "ne"])
 def test_each_players_form_stays_on_their_row(client, lang):
-    table = family.build(*_calls(client))
+    table = family.build(*family.client_calls(client))
     season = table["seasons"][-1]
     stats = client.get(f"/api/v1/tables/{table['id']}/stats?season={season}").get_json()
     assert any(len(row["form"]) == 5 for row in stats["players"])
