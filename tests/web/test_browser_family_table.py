@@ -15,11 +15,12 @@ from browser_support import no_sideways_scroll
 
 pytestmark = pytest.mark.browser
 
-#: Text that is cut off (a box that hides what does not fit) and leaf texts whose boxes
-#: lie over each other (each line of a wrapped link a box of its own): what a reader on
-#: a phone cannot read. The charts' SVG text is left out: its places are the chart's
-#: geometry (ledger/matches/chart.py), checked where the chart is.
-UNREADABLE = """() => {
+#: Text that is cut off (a box that hides what does not fit), leaf texts whose boxes lie
+#: over each other (each line of a wrapped link a box of its own), and punctuation left
+#: at the start of a line below what it follows: what a reader on a phone cannot read.
+#: The charts' SVG text is left out: its places are the chart's geometry
+#: (ledger/matches/chart.py), checked where the chart is.
+UNREADABLE = r"""() => {
   const leaves = [...document.querySelectorAll('main *, header *')].filter(e =>
     e.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}) && !e.closest('svg')
     && e.children.length === 0 && e.textContent.trim());
@@ -38,7 +39,21 @@ UNREADABLE = """() => {
       over.push('over: ' + a.textContent.trim() + ' / ' + b.textContent.trim()
         + ' at y ' + Math.round(ra.top + scrollY));
   }
-  return cut.concat(over);
+  // Punctuation that follows a box but starts the next line below it (the colon after a
+  // match's name left alone at the start of a line).
+  const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  const dangling = [];
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const before = t.previousSibling;
+    if (!/^\s*[:;,.।]/.test(t.textContent) || !before || before.nodeType !== 1) continue;
+    const range = document.createRange();
+    range.setStart(t, t.textContent.search(/\S/));
+    range.setEnd(t, t.textContent.search(/\S/) + 1);
+    const mark = range.getClientRects()[0], box = before.getBoundingClientRect();
+    if (mark && box.height && mark.top >= box.bottom - 1)
+      dangling.push('dangling: ' + before.textContent.trim() + ' / ' + t.textContent.trim());
+  }
+  return cut.concat(over, dangling);
 }"""
 PROFILES = ["amarnepal", "sparkai", "classic", "everestbuzz", "gamerules"]
 SHOTS = os.environ.get("FAMILY_SHOTS")  # a folder: each page's screenshot, to look at
