@@ -18,6 +18,7 @@ one commit stores both, or neither.
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -184,6 +185,31 @@ def roster(table: Table) -> list[str]:
     return [p.name for p in table.players]
 
 
+#: "Former player 3": the name a player who asked to be forgotten takes (people.forget).
+FORMER_PLAYER = "Former player {number}"
+_FORMER = re.compile(r"former player [0-9]+")
+
+
+def left_the_table(name: str) -> bool:
+    """A "Former player N": someone who forgot themselves and left the table. Their
+    nights stay, under that name; they play no new night, and their name is not
+    changed back nor folded into another's (their own wish, which only they can make)."""
+    return _FORMER.fullmatch(name.strip().casefold()) is not None
+
+
+def _refuse_former(names: Sequence[object], field: str) -> None:
+    """Invalid on ``field`` (".N" for each) for any of ``names`` who left the table."""
+    problems = [
+        FieldError(
+            f"{field}.{i}", "{name} has left the table: they play no more nights.", name=name
+        )
+        for i, name in enumerate(names)
+        if isinstance(name, str) and left_the_table(name)
+    ]
+    if problems:
+        raise Invalid(problems)
+
+
 def stake(table: Table) -> Stake | None:
     if table.stake_per_point is None or table.stake_currency is None:
         return None
@@ -207,6 +233,7 @@ def new_match(table: Table, data: Mapping[str, Any]) -> tuple[Match, str]:
                 known = guests.guest_names(table.id)
                 names = [find_player(n, on_roster) or n for n in names]
                 names = guests.spelt_as_before(names, known)
+                _refuse_former(names, "players")
             table_stake = stake(table)
             given_stake = data.get("stake", table_stake.to_json() if table_stake else None)
             _check_currency(table_stake, given_stake, "stake.currency")
@@ -292,6 +319,18 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
     longer on the roster, never left with the old name."""
     _roster_player(table, name)  # 404 before anything is held
     kind, value = read_player_change(data)
+    into_former = kind == "merge_into" and isinstance(value, str) and left_the_table(value)
+    if left_the_table(name) or into_former:
+        raise Invalid(
+            [
+                FieldError(
+                    kind,
+                    "{name} has left the table: their name stays as it is, and their nights "
+                    "stay theirs.",
+                    name=value if into_former else name,
+                )
+            ]
+        )
     with matches.transaction():
         _touch(table)  # first: the table's row; then all of it as it is now
         player = _roster_player(table, name)

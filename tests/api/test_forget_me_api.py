@@ -125,3 +125,43 @@ def test_a_former_player_gets_no_new_link(client, table):
     client.delete("/api/v1/me", headers=bearer(key))
     response = client.post(f"{table.url}/players/Former player 1/link", headers=table.auth)
     assert response.status_code == 422
+
+
+def _left(client, table) -> str:
+    """Chandra played a night and then forgot himself: his name at the table now."""
+    _night(table)
+    client.delete("/api/v1/me", headers=bearer(give_link(table, OLD)))
+    return "Former player 1"
+
+
+def test_a_player_who_left_plays_no_new_night(client, table):
+    former = _left(client, table)
+    refused = table.post("/matches", {"name": "Next", "players": ["Asha", former]}, status=422)
+    assert refused["errors"] == [
+        {"field": "players.1", "message": f"{former} has left the table: they play no more nights."}
+    ]
+    lower = table.post("/matches", {"name": "Next", "players": [former.lower(), "Asha"]}, 422)
+    assert [e["field"] for e in lower["errors"]] == ["players.0"]
+
+
+@pytest.mark.parametrize(
+    ("player", "change", "field"),
+    [
+        ("former", {"name": OLD}, "name"),  # the name they asked to have forgotten, back
+        ("former", {"merge_into": "Asha"}, "merge_into"),  # their nights made Asha's
+        ("Esha", {"merge_into": "former"}, "merge_into"),  # Esha's nights made theirs
+    ],
+)
+def test_a_player_who_left_is_neither_renamed_nor_merged(client, table, player, change, field):
+    former = _left(client, table)
+    player = former if player == "former" else player
+    change = {k: former if v == "former" else v for k, v in change.items()}
+    refused = table.patch(f"/players/{player}", change, status=422)
+    assert refused["errors"] == [
+        {
+            "field": field,
+            "message": f"{former} has left the table: their name stays as it is, and their "
+            "nights stay theirs.",
+        }
+    ]
+    assert former in [p["name"] for p in table.get()["players"]]
