@@ -8,7 +8,7 @@ import re
 from decimal import Decimal
 
 import pytest
-from api_hands import play
+from api_hands import play, won_by
 from match_pages_support import field_errors
 from table_pages_support import (
     FOUR,
@@ -573,3 +573,19 @@ def test_seen_is_one_share_rounded_half_up_wherever_it_is_shown(client):
     for page in (table_page, player_page):
         assert "63%" in page and "62%" not in page
     assert "Seen in 5 of 8 hands" in player_page
+
+
+def test_the_nemesis_is_named_for_the_worst_record_not_the_most_wins(client):
+    """Bikash ends above Asha in 5 of their 9 nights (below in 4), Chandra in all 3 of
+    theirs: Chandra, the worst record against, is her nemesis, though Bikash ended above
+    her more often; the page says which it is, not "ends above most often"."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    for other, wins, losses in (("Bikash", 5, 4), ("Chandra", 3, 0)):
+        for winner in [other] * wins + ["Asha"] * losses:
+            night = start_match(client, url, ["Asha", other], hands="1")
+            play(client, night, key, [won_by(winner, ["Asha", other])])
+    record = api(client, f"{url}/players/Asha")
+    assert (record["nemesis"], record["rival"]) == ("Chandra", "Bikash")
+    html = client.get(f"{url}/players/Asha").get_data(as_text=True)
+    assert "Nemesis: Chandra (the worst record against)." in html
