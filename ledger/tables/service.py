@@ -74,10 +74,14 @@ ALL = "all"
 # --- the table -----------------------------------------------------------------------
 
 
-def create_table(data: Mapping[str, Any]) -> tuple[Table, str]:
+def create_table(data: Mapping[str, Any], imported: bool = False) -> tuple[Table, str]:
     """A new table from ``{"name", "players", "rules", "stake", "season"?}`` with its
-    first season; returns it and its edit key (shown once, stored hashed)."""
+    first season; returns it and its edit key (shown once, stored hashed). A roster
+    typed by hand takes no former player's name; an ``imported`` one keeps those who
+    had left the exported table."""
     spec = read_table(data)
+    if not imported:
+        _refuse_former_names([(f"players.{i}", n) for i, n in enumerate(spec.players)])
     key = secrets.token_urlsafe(24)
     table = Table(
         name=spec.name,
@@ -167,6 +171,8 @@ def change_table(table: Table, data: Mapping[str, Any]) -> Table:
     with matches.transaction():
         _touch(table)
         changes = read_table_changes(data, roster(table))  # the roster as it is now
+        joining = cast(tuple[str, ...], changes.get("players", ()))
+        _refuse_former_names([(f"players.{i}", n) for i, n in enumerate(joining)])
         if "name" in changes:
             table.name = changes["name"]  # type: ignore[assignment]
         if "rules" in changes:
@@ -175,7 +181,6 @@ def change_table(table: Table, data: Mapping[str, Any]) -> Table:
             given = cast(Stake | None, changes["stake"])
             _carry_currency(table, given)
             _put_stake(table, given)
-        joining = cast(tuple[str, ...], changes.get("players", ()))
         _add_players(table, list(joining))
     return table
 
@@ -204,6 +209,23 @@ def _refuse_former(names: Sequence[object], field: str) -> None:
             f"{field}.{i}", "{name} has left the table: they play no more nights.", name=name
         )
         for i, name in enumerate(names)
+        if isinstance(name, str) and left_the_table(name)
+    ]
+    if problems:
+        raise Invalid(problems)
+
+
+def _refuse_former_names(named: Sequence[tuple[str, object]]) -> None:
+    """Invalid for any name given by hand, (field, name), that is a former player's: a
+    roster entry so named would be taken for one who left (never renamed, never
+    playing)."""
+    problems = [
+        FieldError(
+            field,
+            "“{name}” is how the table names a player who left: choose another name.",
+            name=name,
+        )
+        for field, name in named
         if isinstance(name, str) and left_the_table(name)
     ]
     if problems:
@@ -339,6 +361,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
         in_table = table_matches(table)
         if kind == "name":
             new = checked(read_player_name, value, "name")
+            _refuse_former_names([("name", new)])
             # A guest's name too: their nights would become this player's.
             clash = find_player(new, [*others, *guests.guest_names(table.id)])
             if clash is not None:

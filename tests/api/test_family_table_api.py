@@ -162,3 +162,19 @@ def test_old_names_and_odd_seasons_are_not_found_never_an_error(client, table):
             assert answer.status_code == 422 and answer.get_json()["errors"][0]["field"] == (
                 "season"
             )
+
+
+def test_the_table_imports_with_its_former_player_and_the_same_figures(client, table):
+    exported = client.get(f"/api/v1/tables/{table['id']}/export.json")
+    made = client.post("/api/v1/tables/import", data=exported.data, content_type="application/json")
+    assert made.status_code == 201, made.get_json()
+    copy = made.get_json()["id"]
+    assert "Former player 1" in [p["name"] for p in made.get_json()["players"]]
+    figures = {
+        tid: {
+            row["name"]: (row["total"], row["hands_won"], row["form"])
+            for row in client.get(f"/api/v1/tables/{tid}/stats?season=all").get_json()["players"]
+        }
+        for tid in (table["id"], copy)
+    }
+    assert figures[copy] == figures[table["id"]]

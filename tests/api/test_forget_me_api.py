@@ -165,3 +165,18 @@ def test_a_player_who_left_is_neither_renamed_nor_merged(client, table, player, 
         }
     ]
     assert former in [p["name"] for p in table.get()["players"]]
+
+
+def test_nobody_takes_a_former_players_name_by_hand(client, table):
+    """ "Former player N" is the name the table gives one who left: a roster entry given
+    it by hand (a new table, a name added, a rename) would be taken for one who left,
+    never to play or be renamed again."""
+    message = "“Former player 3” is how the table names a player who left: choose another name."
+    made = client.post("/api/v1/tables", json={"name": "T", "players": ["Asha", "Former player 3"]})
+    assert made.status_code == 422
+    assert made.get_json()["errors"] == [{"field": "players.1", "message": message}]
+    added = table.patch("", {"players": ["Former player 3"]}, status=422)
+    assert added["errors"] == [{"field": "players.0", "message": message}]
+    renamed = table.patch("/players/Esha", {"name": "former player 3"}, status=422)
+    assert renamed["errors"][0]["field"] == "name"
+    assert "Esha" in [p["name"] for p in table.get()["players"]]
