@@ -111,7 +111,8 @@ def import_table(data: object) -> tuple[Table, str]:
                 "rules": data.get("rules"),
                 "stake": data.get("stake"),
                 "season": seasons[0][0] if seasons else "1",
-            }
+            },
+            imported=True,  # its former players stay the ones who left
         )
         if seasons:
             table.seasons[0].started_at = seasons[0][1]

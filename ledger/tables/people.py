@@ -11,7 +11,6 @@ itself. The table key may take them down.
 
 from __future__ import annotations
 
-import re
 import secrets
 import unicodedata
 from collections.abc import Mapping
@@ -36,9 +35,6 @@ HANDLE_KINDS = ("esewa", "khalti", "fonepay", "upi", "bank", "other")
 MAX_HANDLES = 5
 MAX_HANDLE = 64
 MAX_LABEL = 40
-#: "Former player 3": the name a player who asked to be forgotten takes.
-FORMER_PLAYER = "Former player {number}"
-_FORMER = re.compile(r"former player [0-9]+")
 
 
 def new_person_key() -> str:
@@ -89,7 +85,7 @@ def renew_link(player: TablePlayer) -> str:
 
 
 def _linkable(table: Table, name: str) -> TablePlayer:
-    if _FORMER.fullmatch(name.strip().casefold()):
+    if service.left_the_table(name):
         raise Invalid(
             [FieldError("name", "A former player has left the table: they get no own link.")]
         )
@@ -279,8 +275,8 @@ def forget(player: TablePlayer) -> str:
 def _next_former_name(table: Table) -> str:
     names = [p.name for p in table.players]
     names += [n for m in service.table_matches(table) for n in m.player_names]
-    taken = [int(n.rsplit(" ", 1)[1]) for n in names if _FORMER.fullmatch(n.casefold())]
-    return FORMER_PLAYER.format(number=max(taken, default=0) + 1)
+    taken = [int(n.rsplit(" ", 1)[1]) for n in names if service.left_the_table(n)]
+    return service.FORMER_PLAYER.format(number=max(taken, default=0) + 1)
 
 
 # --- what the holder sees ------------------------------------------------------------

@@ -18,6 +18,7 @@ one commit stores both, or neither.
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -74,10 +75,14 @@ ALL = "all"
 # --- the table -----------------------------------------------------------------------
 
 
-def create_table(data: Mapping[str, Any]) -> tuple[Table, str]:
+def create_table(data: Mapping[str, Any], imported: bool = False) -> tuple[Table, str]:
     """A new table from ``{"name", "players", "rules", "stake", "season"?}`` with its
-    first season; returns it and its edit key (shown once, stored hashed)."""
+    first season; returns it and its edit key (shown once, stored hashed). A roster
+    typed by hand takes no former player's name; an ``imported`` one keeps those who
+    had left the exported table."""
     spec = read_table(data)
+    if not imported:
+        _refuse_former_names([(f"players.{i}", n) for i, n in enumerate(spec.players)])
     key = secrets.token_urlsafe(24)
     table = Table(
         name=spec.name,
@@ -167,6 +172,8 @@ def change_table(table: Table, data: Mapping[str, Any]) -> Table:
     with matches.transaction():
         _touch(table)
         changes = read_table_changes(data, roster(table))  # the roster as it is now
+        joining = cast(tuple[str, ...], changes.get("players", ()))
+        _refuse_former_names([(f"players.{i}", n) for i, n in enumerate(joining)])
         if "name" in changes:
             table.name = changes["name"]  # type: ignore[assignment]
         if "rules" in changes:
@@ -175,7 +182,6 @@ def change_table(table: Table, data: Mapping[str, Any]) -> Table:
             given = cast(Stake | None, changes["stake"])
             _carry_currency(table, given)
             _put_stake(table, given)
-        joining = cast(tuple[str, ...], changes.get("players", ()))
         _add_players(table, list(joining))
     return table
 
@@ -183,6 +189,48 @@ def change_table(table: Table, data: Mapping[str, Any]) -> Table:
 def roster(table: Table) -> list[str]:
     """The roster's names, in the order they joined."""
     return [p.name for p in table.players]
+
+
+#: "Former player 3": the name a player who asked to be forgotten takes (people.forget).
+FORMER_PLAYER = "Former player {number}"
+_FORMER = re.compile(r"former player [0-9]+")
+
+
+def left_the_table(name: str) -> bool:
+    """A "Former player N": someone who forgot themselves and left the table. Their
+    nights stay, under that name; they play no new night, and their name is not
+    changed back nor folded into another's (their own wish, which only they can make)."""
+    return _FORMER.fullmatch(name.strip().casefold()) is not None
+
+
+def _refuse_former(names: Sequence[object], field: str) -> None:
+    """Invalid on ``field`` (".N" for each) for any of ``names`` who left the table."""
+    problems = [
+        FieldError(
+            f"{field}.{i}", "{name} has left the table: they play no more nights.", name=name
+        )
+        for i, name in enumerate(names)
+        if isinstance(name, str) and left_the_table(name)
+    ]
+    if problems:
+        raise Invalid(problems)
+
+
+def _refuse_former_names(named: Sequence[tuple[str, object]]) -> None:
+    """Invalid for any name given by hand, (field, name), that is a former player's: a
+    roster entry so named would be taken for one who left (never renamed, never
+    playing)."""
+    problems = [
+        FieldError(
+            field,
+            "“{name}” is how the table names a player who left: choose another name.",
+            name=name,
+        )
+        for field, name in named
+        if isinstance(name, str) and left_the_table(name)
+    ]
+    if problems:
+        raise Invalid(problems)
 
 
 def stake(table: Table) -> Stake | None:
@@ -208,6 +256,7 @@ def new_match(table: Table, data: Mapping[str, Any]) -> tuple[Match, str]:
                 known = guests.guest_names(table.id)
                 names = [find_player(n, on_roster) or n for n in names]
                 names = guests.spelt_as_before(names, known)
+                _refuse_former(names, "players")
             table_stake = stake(table)
             given_stake = data.get("stake", table_stake.to_json() if table_stake else None)
             _check_currency(table_stake, given_stake, "stake.currency")
@@ -293,6 +342,18 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
     longer on the roster, never left with the old name."""
     _roster_player(table, name)  # 404 before anything is held
     kind, value = read_player_change(data)
+    into_former = kind == "merge_into" and isinstance(value, str) and left_the_table(value)
+    if left_the_table(name) or into_former:
+        raise Invalid(
+            [
+                FieldError(
+                    kind,
+                    "{name} has left the table: their name stays as it is, and their nights "
+                    "stay theirs.",
+                    name=value if into_former else name,
+                )
+            ]
+        )
     with matches.transaction():
         _touch(table)  # first: the table's row; then all of it as it is now
         player = _roster_player(table, name)
@@ -301,6 +362,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
         in_table = table_matches(table)
         if kind == "name":
             new = checked(read_player_name, value, "name")
+            _refuse_former_names([("name", new)])
             # A guest's name too: their nights would become this player's.
             clash = find_player(new, [*others, *guests.guest_names(table.id)])
             if clash is not None:

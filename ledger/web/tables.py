@@ -266,12 +266,15 @@ def _season_value(season: Season | None) -> str:
 def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[str, Any]:
     """The editor's forms: as posted (``given``), else fresh ones set up for this table."""
     last = service.last_match(table)
-    tonight = [n for n in (last.played if last else ()) if n in on_roster] or on_roster
+    # A player who left the table (forgot themselves) is on the roster with their
+    # nights, but is offered for no new night, rename, merge or own link.
+    playing = [n for n in on_roster if not service.left_the_table(n)]
+    tonight = [n for n in (last.played if last else ()) if n in playing] or playing
     table_packs = rules_from_record(table.rules).packs
     match_form = given.get("match_form") or TableMatchForm(
         formdata=None, players=tonight, packs=str(table_packs)
     )
-    match_form.players.choices = [SelectChoice(n, n) for n in on_roster]
+    match_form.players.choices = [SelectChoice(n, n) for n in playing]
     match_form.known_guests.choices = [SelectChoice(n, n) for n in guest_names(table.id)]
     move_form = given.get("move_form") or MoveMatchForm(formdata=None)
     movable = _movable_matches()
@@ -284,11 +287,14 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
     payment_form.payer.choices = payment_form.payee.choices = choices
     renames = given.get("rename_forms", {})
     merges = given.get("merge_forms", {})
-    players = []
+    players: list[tuple[str, RenameForm | None, MergeForm | None]] = []
     for name in on_roster:
+        if name not in playing:
+            players.append((name, None, None))
+            continue
         rename = renames.get(name) or RenameForm(formdata=None, player=name, prefix=_prefix(name))
         merge = merges.get(name) or MergeForm(formdata=None, player=name, prefix=_prefix(name))
-        merge.merge_into.choices = [SelectChoice(n, n) for n in on_roster if n != name]
+        merge.merge_into.choices = [SelectChoice(n, n) for n in playing if n != name]
         players.append((name, rename, merge))
     return {
         "match_form": match_form,
@@ -307,6 +313,7 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
         "new_payment_key": new_payment_key,
         "plain_form": PlainForm(formdata=None),
         "player_forms": players,
+        "playing": playing,
     }
 
 

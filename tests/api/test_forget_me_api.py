@@ -125,3 +125,58 @@ def test_a_former_player_gets_no_new_link(client, table):
     client.delete("/api/v1/me", headers=bearer(key))
     response = client.post(f"{table.url}/players/Former player 1/link", headers=table.auth)
     assert response.status_code == 422
+
+
+def _left(client, table) -> str:
+    """Chandra played a night and then forgot himself: his name at the table now."""
+    _night(table)
+    client.delete("/api/v1/me", headers=bearer(give_link(table, OLD)))
+    return "Former player 1"
+
+
+def test_a_player_who_left_plays_no_new_night(client, table):
+    former = _left(client, table)
+    refused = table.post("/matches", {"name": "Next", "players": ["Asha", former]}, status=422)
+    assert refused["errors"] == [
+        {"field": "players.1", "message": f"{former} has left the table: they play no more nights."}
+    ]
+    lower = table.post("/matches", {"name": "Next", "players": [former.lower(), "Asha"]}, 422)
+    assert [e["field"] for e in lower["errors"]] == ["players.0"]
+
+
+@pytest.mark.parametrize(
+    ("player", "change", "field"),
+    [
+        ("former", {"name": OLD}, "name"),  # the name they asked to have forgotten, back
+        ("former", {"merge_into": "Asha"}, "merge_into"),  # their nights made Asha's
+        ("Esha", {"merge_into": "former"}, "merge_into"),  # Esha's nights made theirs
+    ],
+)
+def test_a_player_who_left_is_neither_renamed_nor_merged(client, table, player, change, field):
+    former = _left(client, table)
+    player = former if player == "former" else player
+    change = {k: former if v == "former" else v for k, v in change.items()}
+    refused = table.patch(f"/players/{player}", change, status=422)
+    assert refused["errors"] == [
+        {
+            "field": field,
+            "message": f"{former} has left the table: their name stays as it is, and their "
+            "nights stay theirs.",
+        }
+    ]
+    assert former in [p["name"] for p in table.get()["players"]]
+
+
+def test_nobody_takes_a_former_players_name_by_hand(client, table):
+    """ "Former player N" is the name the table gives one who left: a roster entry given
+    it by hand (a new table, a name added, a rename) would be taken for one who left,
+    never to play or be renamed again."""
+    message = "“Former player 3” is how the table names a player who left: choose another name."
+    made = client.post("/api/v1/tables", json={"name": "T", "players": ["Asha", "Former player 3"]})
+    assert made.status_code == 422
+    assert made.get_json()["errors"] == [{"field": "players.1", "message": message}]
+    added = table.patch("", {"players": ["Former player 3"]}, status=422)
+    assert added["errors"] == [{"field": "players.0", "message": message}]
+    renamed = table.patch("/players/Esha", {"name": "former player 3"}, status=422)
+    assert renamed["errors"][0]["field"] == "name"
+    assert "Esha" in [p["name"] for p in table.get()["players"]]

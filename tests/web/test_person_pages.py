@@ -166,6 +166,45 @@ def test_forget_me_from_the_page(client):
     assert client.get(f"/me/{table['id']}").status_code == 403
 
 
+def test_the_table_page_offers_a_player_who_left_for_nothing_new(client):
+    """Dipa played the last night, then forgot herself: the table's page still lists
+    "Former player 1" in the roster (her nights stay), but tonight's match neither ticks
+    nor offers her, and no rename, merge or own link is offered for her."""
+    table = _table(client)
+    night = client.post(
+        f"/api/v1/tables/{table['id']}/matches",
+        json={"name": "Night", "players": ["Asha", "Bikash", "Dipa"]},
+        headers=table["auth"],
+    ).get_json()
+    hand = {
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": n, "seen": "sequences", "maal": 3} for n in ("Asha", "Bikash", "Dipa")
+        ],
+    }
+    client.post(f"/api/v1/matches/{night['id']}/hands", json=hand, headers=table["auth"])
+    client.get(_link(client, table, "Dipa").split("localhost", 1)[1])
+    client.post(f"/me/{table['id']}/forget")
+    key = table["auth"]["Authorization"].split()[1]
+    client.get(f"/tables/{table['id']}/join/{key}")
+    html = client.get(f"/tables/{table['id']}").get_data(as_text=True)
+    assert re.findall(r'name="players" type="checkbox" value="([^"]+)"', html) == [
+        "Asha", "Bikash", "Chandra"
+    ]  # fmt: skip
+    assert re.findall(r'<input checked[^>]*name="players"[^>]*value="([^"]+)"', html) == [
+        "Asha", "Bikash"
+    ]  # fmt: skip
+    assert "Former player 1</a>" in html  # the roster still lists her, and her page
+    assert 'name="player" value="Former player 1"' not in html  # no rename or merge
+    own_links = re.search(r'<select id="own-link-player".*?</select>', html, re.S).group(0)
+    merges = re.findall(r"<select[^>]*merge_into.*?</select>", html, re.S)
+    assert len(merges) == 3  # Asha, Bikash, Chandra: into one of the others
+    assert all("Former player 1" not in select for select in [own_links, *merges])
+    # She may still owe or be owed: the payments still name her.
+    assert '<option value="Former player 1">' in html
+
+
 def _handle_rows(page: str) -> list[str]:
     """Each handle block of the "How to pay me" form: "shown" or "spare" (a spare block
     waits behind "Add another handle" where the page's script runs)."""

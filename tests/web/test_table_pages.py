@@ -8,7 +8,7 @@ import re
 from decimal import Decimal
 
 import pytest
-from api_hands import play
+from api_hands import play, won_by
 from match_pages_support import field_errors
 from table_pages_support import (
     FOUR,
@@ -546,3 +546,46 @@ def test_hostile_text_is_refused_on_its_field_and_stores_nothing(app, client, te
             assert field_errors(response.get_data(as_text=True), field), path
     assert api(client, url) == before
     assert client.get(f"{url}/players/{text[:200]}").status_code == 404
+
+
+def test_seen_is_one_share_rounded_half_up_wherever_it_is_shown(client):
+    """Asha plays 8 hands, 5 of them seen: 62.5 %, which every figure of it rounds half
+    up to 63 (engine.player_figures.percent): the table's standings (the season PDF's
+    too: the same template), the player's line and their "Seen in 5 of 8 hands"; a 62
+    beside a 63 would be two answers to one question."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = start_match(client, url, ["Asha", "Bikash"])
+    hands = [
+        {
+            "finish": "sequences",
+            "winner": "Bikash",
+            "players": [
+                {"name": "Asha", "seen": "sequences" if i < 5 else "unseen", "maal": 0},
+                {"name": "Bikash", "seen": "sequences", "maal": 0},
+            ],
+        }
+        for i in range(8)
+    ]
+    play(client, match_id, key, hands)
+    table_page = client.get(url).get_data(as_text=True)
+    player_page = client.get(f"{url}/players/Asha").get_data(as_text=True)
+    for page in (table_page, player_page):
+        assert "63%" in page and "62%" not in page
+    assert "Seen in 5 of 8 hands" in player_page
+
+
+def test_the_nemesis_is_named_for_the_worst_record_not_the_most_wins(client):
+    """Bikash ends above Asha in 5 of their 9 nights (below in 4), Chandra in all 3 of
+    theirs: Chandra, the worst record against, is her nemesis, though Bikash ended above
+    her more often; the page says which it is, not "ends above most often"."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    for other, wins, losses in (("Bikash", 5, 4), ("Chandra", 3, 0)):
+        for winner in [other] * wins + ["Asha"] * losses:
+            night = start_match(client, url, ["Asha", other], hands="1")
+            play(client, night, key, [won_by(winner, ["Asha", other])])
+    record = api(client, f"{url}/players/Asha")
+    assert (record["nemesis"], record["rival"]) == ("Chandra", "Bikash")
+    html = client.get(f"{url}/players/Asha").get_data(as_text=True)
+    assert "Nemesis: Chandra (the worst record against)." in html
