@@ -57,6 +57,15 @@ WORDS = {
 }
 
 
+def hand_one_saved(page, page_url: str) -> None:
+    """Hand 1 saved online from the form, and the form opened again for hand 2."""
+    open_hand_form(page, page_url)
+    type_hand(page, WORKED)
+    save_button(page).click()
+    page.wait_for_url(page_url)
+    open_hand_form(page, page_url)
+
+
 @pytest.mark.parametrize("lang", WORDS)
 def test_hands_typed_one_after_the_other_offline_are_each_kept_and_stored_in_order(
     live_server, page, lang
@@ -69,11 +78,7 @@ def test_hands_typed_one_after_the_other_offline_are_each_kept_and_stored_in_ord
     page_url, edit_link = new_match(live_server)
     ask_in(page, live_server, lang)
     join(page, edit_link)
-    open_hand_form(page, page_url)
-    type_hand(page, WORKED)
-    save_button(page).click()
-    page.wait_for_url(page_url)
-    open_hand_form(page, page_url)
+    hand_one_saved(page, page_url)
     assert page.input_value("#dealer") == "Bikash"
 
     page.context.set_offline(True)
@@ -139,11 +144,7 @@ def test_a_kept_hand_behind_one_that_cannot_be_saved_waits_and_follows_it_when_d
     its number and is stored, once."""
     page_url, edit_link = new_match(live_server)
     join(page, edit_link)
-    open_hand_form(page, page_url)
-    type_hand(page, WORKED)
-    save_button(page).click()
-    page.wait_for_url(page_url)
-    open_hand_form(page, page_url)
+    hand_one_saved(page, page_url)
 
     page.context.set_offline(True)
     save_button(page).click()  # nothing typed
