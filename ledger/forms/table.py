@@ -53,6 +53,16 @@ class NewTableForm(FlaskForm):
     stake = FormField(StakeFields)
 
 
+class TableChangeForm(NewTableForm):
+    """A table's name, and the rules and stake of its next nights, changed; players who
+    join its roster."""
+
+    players = TextAreaField(
+        _l("Players who join the roster, one a line"),
+        render_kw={"rows": 2, "autocomplete": "off", "autocapitalize": "words"},
+    )
+
+
 class CheckboxesField(SelectMultipleField):
     """Several choices as check boxes (who plays tonight)."""
 

@@ -33,6 +33,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import Conflict
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
@@ -43,7 +44,7 @@ from ledger.engine.game import HAND_PLAYERS, MAX_MATCH_PLAYERS, PACKS
 from ledger.engine.player_figures import place_among
 from ledger.forms.length import MAX_COUNT
 from ledger.forms.new_match import default_name
-from ledger.forms.rules import prepare_rules_form, read_rules_form
+from ledger.forms.rules import prepare_rules_form, read_rules_form, rules_formdata
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
 from ledger.forms.table import (
     MergeForm,
@@ -54,6 +55,7 @@ from ledger.forms.table import (
     RenameForm,
     SeasonForm,
     SeasonRenameForm,
+    TableChangeForm,
     TableMatchForm,
     key_spent,
     new_payment_key,
@@ -77,7 +79,7 @@ from ledger.tables.guests import guest_names
 from ledger.tables.models import Season, Table
 from ledger.tables.money_view import decimal_or_none, money_view
 from ledger.tables.payment_keys import KeyReused
-from ledger.tables.reading import read_table
+from ledger.tables.reading import read_table, read_table_changes
 from ledger.web import overpaying
 from ledger.web.edit_rights import TABLE_PAGES, table_edit_key
 from ledger.web.filters import season_name
@@ -148,6 +150,55 @@ def new() -> ResponseReturnValue:
         "success",
     )
     return redirect(url_for("tables.show", public_id=table.public_id), 303)
+
+
+@bp.route("/<public_id>/change", methods=["GET", "POST"])
+def change(public_id: str) -> ResponseReturnValue:
+    """The table's name, and the rules and stake of its next nights (the API's PATCH);
+    players who join its roster. Its nights played keep their own."""
+    table = TABLE_PAGES.editable(public_id)
+    posted = request.method == "POST"
+    form = TableChangeForm(formdata=request.form if posted else _table_formdata(table))
+    prepare_rules_form(form.rules.form)
+    choice = read_rules_form(form.rules.form)
+    prepare_stake_fields(form.stake.form)
+    if not posted:
+        return render_template("table/change.html", table=table, form=form, choice=choice)
+    spec = choice.spec if choice.spec is not None else form.rules.form.profile.data
+    data: dict[str, object] = {
+        "name": form.name.data or "",
+        "rules": spec,
+        "stake": read_stake_fields(form.stake.form),
+    }
+    if joining := roster_names(form.players.data):
+        data["players"] = joining
+    try:
+        if choice.problems:
+            read_table_changes(data, service.roster(table))  # the other problems; stores nothing
+            raise Invalid([])
+        service.change_table(table, data)
+    except Invalid as invalid:
+        top = place(invalid, {"name": form.name, "players": form.players}, form.stake.form)
+        body = render_template(
+            "table/change.html",
+            table=table,
+            form=form,
+            choice=choice,
+            problems=[*choice.problems, *top],
+        )
+        return body, 422
+    return _back(table, tr("The table is changed: its next nights play by what it says now."))
+
+
+def _table_formdata(table: Table) -> MultiDict[str, str]:
+    """The change form as the table is: its name, rules and stake."""
+    data, _ = rules_formdata(service.rules_spec(table))
+    data["name"] = table.name
+    table_stake = service.stake(table)
+    if table_stake is not None:
+        data["stake-per_point"] = format(table_stake.per_point, "f")
+        data["stake-currency"] = table_stake.currency
+    return data
 
 
 # --- the table's page ----------------------------------------------------------------
