@@ -181,6 +181,16 @@ def read_rules_form(rules_form: Form) -> RulesChoice:
     return RulesChoice(rules, rules, spec, problems, entered)
 
 
+def keep_unoffered(spec: object, own: Mapping[str, object]) -> object:
+    """``spec`` (as the chooser read it) with the overrides of ``own`` (a rules spec as
+    stored) that the chooser does not offer: the deal's direction, a match length. A
+    form that cannot show them must not drop them."""
+    kept = {k: v for k, v in own.items() if k != "profile" and k not in OVERRIDABLE}
+    if not kept or not isinstance(spec, str | Mapping):
+        return spec
+    return {**({"profile": spec} if isinstance(spec, str) else spec), **kept}
+
+
 def rules_formdata(spec: object, prefix: str = "rules-") -> tuple[MultiDict[str, str], list[str]]:
     """Form data for the chooser from the settle format's ``rules``, and problems met."""
     out: MultiDict[str, str] = MultiDict()

@@ -44,7 +44,12 @@ from ledger.engine.game import HAND_PLAYERS, MAX_MATCH_PLAYERS, PACKS
 from ledger.engine.player_figures import place_among
 from ledger.forms.length import MAX_COUNT
 from ledger.forms.new_match import default_name
-from ledger.forms.rules import prepare_rules_form, read_rules_form, rules_formdata
+from ledger.forms.rules import (
+    keep_unoffered,
+    prepare_rules_form,
+    read_rules_form,
+    rules_formdata,
+)
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
 from ledger.forms.table import (
     MergeForm,
@@ -167,7 +172,7 @@ def change(public_id: str) -> ResponseReturnValue:
     spec = choice.spec if choice.spec is not None else form.rules.form.profile.data
     data: dict[str, object] = {
         "name": form.name.data or "",
-        "rules": spec,
+        "rules": keep_unoffered(spec, service.rules_spec(table)),
         "stake": read_stake_fields(form.stake.form),
     }
     if joining := roster_names(form.players.data):

@@ -83,3 +83,30 @@ def test_in_nepali(client):
     url = create_table(client)
     client.set_cookie("lang", "ne")
     assert "टेबल बदल्नुहोस्" in client.get(f"{url}/change").get_data(as_text=True)
+
+
+def test_what_the_form_does_not_show_is_kept(client):
+    """The deal's direction is no choice of the form: a table that passes the deal to the
+    right keeps it when its name is changed on the page."""
+    made = client.post(
+        "/api/v1/tables",
+        json={
+            "name": "Right-handed",
+            "players": ROSTER,
+            "rules": {"profile": "sparkai", "deal_passes": "right", "fee_seen": 5},
+        },
+    ).get_json()
+    url = f"/tables/{made['id']}"
+    client.get(f"{url}/join/{made['edit_key']}")
+    form = {
+        "name": "Renamed",
+        "rules-profile": "sparkai",
+        "rules-fee_seen": "5",
+        "stake-per_point": "",
+    }
+    assert client.post(f"{url}/change", data=form).status_code == 303
+    assert _api(client, url)["rules"] == {
+        "profile": "sparkai",
+        "deal_passes": "right",
+        "fee_seen": 5,
+    }
