@@ -173,3 +173,17 @@ def test_a_payment_with_the_keyboard_alone_at_200_percent_zoom(live_server, brow
         page.locator(".flash").wait_for()
         assert "Bikash" in page.locator(".flash").inner_text()
         assert faults == [], faults
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_house_rules_settings_fit_a_zoomed_phone(live_server, browser, lang):
+    """Each setting's box was 13 rem at the least: wider than the zoomed screen, the
+    new-match page and the checker scrolled sideways once the settings were open."""
+    with fresh_page(browser, **ZOOMED) as page:
+        page.goto(f"{live_server}/lang/{lang}?next=/")
+        for path in ("/matches/new", "/check"):
+            page.goto(live_server + path)
+            page.locator("details.overrides > summary").click()
+            page.locator("details.overrides-more > summary").click()
+            assert page.locator(".override input").last.is_visible()
+            assert no_sideways_scroll(page), path
