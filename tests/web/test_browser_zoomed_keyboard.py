@@ -187,3 +187,14 @@ def test_the_house_rules_settings_fit_a_zoomed_phone(live_server, browser, lang)
             page.locator("details.overrides-more > summary").click()
             assert page.locator(".override input").last.is_visible()
             assert no_sideways_scroll(page), path
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_rules_page_fits_a_zoomed_phone(live_server, browser, lang):
+    """The English page explains a setting's values with their code names, one of them
+    a single word wider than the zoomed screen (keep_not_between_unseen): it scrolled."""
+    with fresh_page(browser, **ZOOMED) as page:
+        page.goto(f"{live_server}/lang/{lang}?next=/rules")
+        if lang == "en":
+            assert "keep_not_between_unseen" in page.locator("main").inner_text()
+        assert no_sideways_scroll(page)
