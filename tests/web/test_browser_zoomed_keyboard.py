@@ -21,6 +21,13 @@ from test_browser_table_phone import BROKEN_NAMES
 
 pytestmark = pytest.mark.browser
 
+#: A table of four at NPR 1 a point.
+TABLE = {
+    "name": "Friday table",
+    "players": PLAYERS,
+    "rules": "sparkai",
+    "stake": {"per_point": "1.00", "currency": "NPR"},
+}
 #: A 390 × 844 phone at 200 % zoom: half as many CSS pixels, each drawn twice as large.
 ZOOMED = {"viewport": {"width": 195, "height": 422}, "device_scale_factor": 2}
 
@@ -80,6 +87,18 @@ PROBLEM_SAID = """() => {
 }"""
 
 
+def a_night_at_a_table(page, base: str) -> tuple[str, str, str]:
+    """TABLE with tonight's match of one hand, made through the API: the table's page,
+    its edit key, and the match's page."""
+    made = created(page.request, f"{base}/api/v1/tables", TABLE)
+    night = {"name": "Night", "players": PLAYERS, "rules": "sparkai"}
+    matches = f"{base}/api/v1/tables/{made['id']}/matches"
+    match = created(page.request, matches, night, made["edit_key"])
+    hands = f"{base}/api/v1/matches/{match['id']}/hands"
+    created(page.request, hands, WORKED, made["edit_key"])
+    return f"{base}/tables/{made['id']}", made["edit_key"], f"{base}/matches/{match['id']}"
+
+
 def tab_through(page, selector: str) -> list:
     """Tab to ``selector``; the focus faults met on the way (and on it)."""
     faults = []
@@ -132,17 +151,8 @@ def test_a_hand_with_the_keyboard_alone_at_200_percent_zoom(live_server, browser
 def test_a_payment_with_the_keyboard_alone_at_200_percent_zoom(live_server, browser, lang):
     with fresh_page(browser, **ZOOMED) as page:
         page.goto(f"{live_server}/lang/{lang}?next=/")
-        table = {"name": "Friday table", "players": PLAYERS, "rules": "sparkai"}
-        made = created(
-            page.request,
-            f"{live_server}/api/v1/tables",
-            {**table, "stake": {"per_point": "1.00", "currency": "NPR"}},
-        )
-        key = made["edit_key"]
-        night = f"{live_server}/api/v1/tables/{made['id']}/matches"
-        match = created(page.request, night, {"name": "Night", **table}, key)
-        created(page.request, f"{live_server}/api/v1/matches/{match['id']}/hands", WORKED, key)
-        page.goto(f"{live_server}/tables/{made['id']}/join/{key}")
+        table, key, _ = a_night_at_a_table(page, live_server)
+        page.goto(f"{table}/join/{key}")
         assert no_sideways_scroll(page)
 
         faults = tab_through(page, "details.payment-other > summary")
@@ -198,3 +208,37 @@ def test_the_rules_page_fits_a_zoomed_phone(live_server, browser, lang):
         if lang == "en":
             assert "keep_not_between_unseen" in page.locator("main").inner_text()
         assert no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_pages_of_a_night_fit_a_zoomed_phone(live_server, browser, lang):
+    """Tonight's match (its "End the night" button held its Nepali words on one line,
+    33 px wider than the screen), the table, its people and money, a player's own page,
+    the checker and the forms: none scrolls sideways."""
+    with fresh_page(browser, **ZOOMED) as page:
+        base = live_server
+        page.goto(f"{base}/lang/{lang}?next=/")
+        table, key, tonight = a_night_at_a_table(page, base)
+        link = table.replace("/tables/", "/api/v1/tables/") + "/players/Dipa/link"
+        dipa = created(page.request, link, key=key)["url"].replace("http://localhost", base)
+        page.goto(f"{table}/join/{key}")
+        wide = []
+        for url in (
+            table,
+            tonight,
+            tonight + "/hands/1",
+            tonight + "/what-if",
+            f"{table}/players/Asha",
+            f"{table}/what-if",
+            dipa,
+            f"{base}/me",
+            f"{base}/",
+            f"{base}/check",
+            f"{base}/tables/new",
+            f"{base}/matches/new",
+            f"{base}/glossary",
+        ):
+            page.goto(url)
+            if not no_sideways_scroll(page):
+                wide.append(url.replace(base, ""))
+        assert wide == []
