@@ -12,7 +12,9 @@ OVERLAPS = """() => [...document.querySelectorAll('.player')].map(row => {
     const more = row.querySelector('.more > summary').getBoundingClientRect();
     const maal = row.querySelector('.maal-quick input, .maal-quick').getBoundingClientRect();
     const across = more.left < maal.right && maal.left < more.right;
-    return across ? Math.max(0, more.bottom - maal.top) : 0;
+    // How far they overlap: More sits above the box, or below it in a narrow row.
+    const down = Math.min(more.bottom, maal.bottom) - Math.max(more.top, maal.top);
+    return across ? Math.max(0, down) : 0;
   })"""
 
 
