@@ -124,6 +124,10 @@ def test_every_page_in_every_state_that_matters(live_server, browser, app, axe_s
         empty = created(page.request, f"{base}/api/v1/tables", TABLE)
         page.goto(f"{base}/tables/{empty['id']}/join/{empty['edit_key']}")
         audit("a table with no match yet")
+        page.goto(f"{base}/tables/{empty['id']}/change")
+        audit("changing the table")
+        page.goto(f"{base}/tables/{empty['id']}/delete")
+        audit("deleting a table made by mistake")
         table = _a_played_table(page.request, base)
         page.goto(f"{base}/tables/{table['id']}/join/{table['key']}")
         audit("a table, its season just started")
@@ -147,7 +151,14 @@ def test_every_page_in_every_state_that_matters(live_server, browser, app, axe_s
 
         match_url = api_match(page, base, hands=[WORKED, BY_COUNTS, VOID])
         audit("a match under way")
-        for part in ("/hands", "/hands/1", "/hands/1/edit", "/hands/1/delete", "/length"):
+        for part in (
+            "/hands",
+            "/hands/1",
+            "/hands/1/edit",
+            "/hands/1/delete",
+            "/length",
+            "/delete",
+        ):
             page.goto(match_url + part)
             audit(part)
         page.goto(match_url + "/rules")
