@@ -10,7 +10,7 @@ CSRF token, which is bound to the signed session, and by the cookie's SameSite=L
 """
 
 from flask import Flask, Response, request
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -37,12 +37,27 @@ SECURITY_HEADERS = {
 HSTS = "max-age=31536000"
 
 
+#: Sent by a page's script with a request made in the background (the editor's match
+#: page fetching the new-hand form it keeps for a tap with no connection,
+#: static/js/offline-entry.js).
+BACKGROUND_HEADER = "X-Ledger-Background"
+
+
 class SessionCookie(SecureCookieSessionInterface):
     """Flask's signed-cookie session, marked Secure whenever the request came over https
     (or always, with ``SESSION_COOKIE_SECURE``)."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        """A background request that changed nothing in the session leaves the cookie
+        alone: an editor's session is refreshed by every answer, and one answered after
+        a write of the same page (an undo, with its "put back" offer) would set the
+        session as it was before that write."""
+        if request.headers.get(BACKGROUND_HEADER) and not session.modified:
+            return False
+        return super().should_set_cookie(app, session)
 
 
 def _set_security_headers(response: Response) -> Response:

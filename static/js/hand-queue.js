@@ -441,6 +441,31 @@
     });
   });
 
+  // The match page's copy of the new-hand form shown offline in its place, or the match
+  // page put back (offline-entry.js). The form takes a key of its own (the copy's may
+  // have gone with a hand since it was fetched) and, after the hands kept on this phone,
+  // the hand after the last one, as the form does once one is kept: the form set as
+  // that hand was, then passed on.
+  document.addEventListener("ledger:page-shown", function () {
+    notes = [];
+    var form = handForm();
+    if (!form) return render();
+    form.elements.hand_key.value = newKey();
+    var list = unsent();
+    var last = list[list.length - 1];
+    if (last && last.number >= (Number(form.elements.hand_number.value) || 0)) {
+      var was = {};
+      last.fields.forEach(function (pair) { was[pair[0]] = pair[1]; });
+      if (form.elements.dealer && was.dealer) form.elements.dealer.value = was.dealer;
+      form.querySelectorAll("input[type=checkbox][name$=-plays]").forEach(function (box) {
+        box.checked = Object.prototype.hasOwnProperty.call(was, box.name);
+      });
+      nextHand(form, last);
+    }
+    typed = false;
+    render();
+  });
+
   document.addEventListener("click", function (event) {
     var target = event.target instanceof Element ? event.target : null;
     if (!target) return;

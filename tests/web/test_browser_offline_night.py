@@ -37,6 +37,7 @@ def kept(page) -> list[tuple[int, str]]:
 #: The page's words this test reads, in each language.
 WORDS = {
     "en": {
+        "adding 2": "Adding hand 2",
         "adding 3": "Adding hand 3",
         "adding 4": "Adding hand 4",
         "save 3": "Save hand 3",
@@ -46,6 +47,7 @@ WORDS = {
         "sent 3": "Hand 3 was sent and saved.",
     },
     "ne": {
+        "adding 2": "बाजी २ हाल्दै",
         "adding 3": "बाजी ३ हाल्दै",
         "adding 4": "बाजी ४ हाल्दै",
         "save 3": "बाजी ३ सेभ गर्नुहोस्",
@@ -109,6 +111,101 @@ def test_hands_typed_one_after_the_other_offline_are_each_kept_and_stored_in_ord
         (3, "Chandra", "void"),
     ]
     assert match["next_dealer"] == "Dipa"
+    assert unsent(page) == []
+
+
+def match_page_with_its_form_kept(page, page_url: str) -> None:
+    """The editor's match page, once it has fetched the new-hand form its link opens."""
+    with page.expect_response(lambda answer: answer.url.endswith("/hands/new")):
+        page.goto(page_url)
+
+
+@pytest.mark.parametrize("lang", WORDS)
+def test_enter_hand_tapped_offline_on_the_match_page_opens_the_form_and_both_hands_are_stored(
+    live_server, page, lang
+):
+    """The phone is offline on the match page after hand 1: "Enter hand 2" opens the
+    form for hand 2 (before, the browser's own error page, and the night stopped). Hand
+    2 is typed and saved, the form takes hand 3 (Chandra deals); "← match" puts the match
+    page back, saying hand 2 is kept; "Enter hand" again opens hand 3, not 2, dealt by
+    Chandra. Hand 3 saved, back online: both stored once, in order."""
+    words = WORDS[lang]
+    page_url, edit_link = new_match(live_server)
+    ask_in(page, live_server, lang)
+    join(page, edit_link)
+    hand_one_saved(page, page_url)
+    match_page_with_its_form_kept(page, page_url)
+
+    page.context.set_offline(True)
+    page.locator("a[data-offline-entry]").click()
+    assert page.locator("h1").inner_text() == words["adding 2"]
+    assert page.input_value("#dealer") == "Bikash"
+    fill_hand(page, BY_COUNTS)
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").wait_for()
+    assert page.locator("h1").inner_text() == words["adding 3"]
+    assert page.input_value("#dealer") == "Chandra"
+
+    page.locator(".breadcrumb a").click()
+    page.locator("a[data-offline-entry]").wait_for()
+    assert words["unsent 2"] in page.locator("#hand-queue").inner_text()
+    page.locator("a[data-offline-entry]").click()
+    assert page.locator("h1").inner_text() == words["adding 3"]
+    assert save_button(page).inner_text() == words["save 3"]
+    assert page.input_value("#dealer") == "Chandra"
+    assert page.input_value("#players-1-maal") == ""
+    fill_hand(page, VOID)
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").nth(1).wait_for()
+    assert kept(page) == [(2, "Bikash"), (3, "Chandra")]
+    assert len({item["key"] for item in unsent(page)}) == 2
+    assert stored(page_url) == [1]
+
+    page.context.set_offline(False)
+    said = flash(page)
+    assert words["sent 2"] in said and words["sent 3"] in said
+    match = api(page_url.replace("/matches/", "/api/v1/matches/"))
+    assert [(h["number"], h["dealer"], h["finish"]) for h in match["hands"]] == [
+        (1, "Asha", "sequences"),
+        (2, "Bikash", "sequences"),
+        (3, "Chandra", "void"),
+    ]
+    assert unsent(page) == []
+    # Offline, the page's requests fail (the browser and htmx say so in the console);
+    # nothing else goes wrong: no script error, nothing the CSP blocks in the form put
+    # in the page's place.
+    failed = "Failed to load resource: net::ERR_INTERNET_DISCONNECTED"
+    said = [e for e in page.console_errors if e != failed and not e.startswith("htmx:")]
+    assert said == []
+
+
+def test_enter_hand_opens_the_kept_form_when_the_ledger_cannot_be_reached_online(live_server, page):
+    """The phone is on a network that does not reach the ledger (the table's Wi-Fi gone,
+    mobile data on: the browser says it is online). Once the match page's poll has found
+    no connection, "Enter hand 2" opens the kept form too; the hand is kept, and sent
+    by "Send now" once the ledger answers again."""
+    page_url, edit_link = new_match(live_server)
+    join(page, edit_link)
+    hand_one_saved(page, page_url)
+    match_page_with_its_form_kept(page, page_url)
+
+    page.route("**/*", lambda route: route.abort())
+    page.wait_for_function(
+        "() => document.documentElement.dataset.connection === 'lost'",
+        timeout=(2 * POLL_SECONDS + 2) * 1000,
+    )
+    page.locator("a[data-offline-entry]").click()
+    assert page.locator("h1").inner_text() == "Adding hand 2"
+    fill_hand(page, BY_COUNTS)
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").wait_for()
+    assert page.locator("h1").inner_text() == "Adding hand 3"
+    assert kept(page) == [(2, "Bikash")]
+
+    page.unroute("**/*")
+    page.get_by_role("button", name="Send now").click()
+    assert "Hand 2 was sent and saved." in flash(page)
+    assert stored(page_url) == [1, 2]
     assert unsent(page) == []
 
 

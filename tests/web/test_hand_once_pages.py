@@ -337,3 +337,26 @@ def test_a_change_saved_before_the_database_went_still_says_changed(app, client)
     html = client.get(url).get_data(as_text=True)
     assert "Hand 1 changed; the earlier version is in its history." in html
     assert page_totals(html) == engine_nets(changed)
+
+
+def test_the_match_pages_background_copy_of_the_form_does_not_take_back_an_undo(client):
+    """The editor's match page fetches the new-hand form in the background (kept for a
+    tap with no connection: static/js/offline-entry.js). Its answer sets no session
+    cookie: one answered after an undo tapped meanwhile set the session as it was before
+    it (an editor's session is refreshed by every answer), and the page after the undo
+    lost its message and its "put back" offer."""
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    add_hand(client, url, BY_COUNTS)
+    client.get(url)  # the match page, whose script asks for the form
+    copy = client.get(f"{url}/hands/new", headers={"X-Ledger-Background": "1"})
+    assert copy.status_code == 200 and 'name="hand_key"' in copy.get_data(as_text=True)
+    late = [h for h in copy.headers.getlist("Set-Cookie") if h.startswith("session=")]
+    assert client.post(f"{url}/hands/2/undo", data={"version": "1"}).status_code == 303
+    for header in late:  # the copy's answer, arriving after the undo's
+        client.set_cookie("session", header.split(";", 1)[0].split("=", 1)[1])
+    html = client.get(url).get_data(as_text=True)
+    assert "Hand 2 undone." in html and "Put hand 2 back" in html
+    # An ordinary request still refreshes the editor's cookie.
+    refreshed = client.get(f"{url}/hands/new").headers.getlist("Set-Cookie")
+    assert any(h.startswith("session=") for h in refreshed)

@@ -48,6 +48,8 @@ def test_a_read_only_visitor_sees_the_match(app, client, match_url):
     assert "read-only" in html
     assert page_totals(html) == page_totals(client.get(match_url).get_data(as_text=True))
     assert "Enter hand" not in html and "edit-link" not in html and "qr.svg" not in html
+    # Nor the script that keeps a copy of the editor's form (the form needs edit rights).
+    assert "js/offline-entry." not in html
     hand = visitor.get(f"{match_url}/hands/1").get_data(as_text=True)
     assert "/hands/1/edit" not in hand and "data-net" in hand
 
@@ -70,7 +72,7 @@ def test_the_edit_link_grants_edit_rights(app, client, match_url):
     assert response.headers["Location"] == match_url  # the key leaves the address bar
     assert response.headers["Referrer-Policy"] == "no-referrer"
     html = friend.get(match_url).get_data(as_text=True)
-    assert "Enter hand 2" in html
+    assert "Enter hand 2" in html and "js/offline-entry." in html
     assert friend.post(f"{match_url}/hands/new", data=hand_form(BY_COUNTS)).status_code == 303
     assert 'aria-label="Hand 2"' in client.get(match_url).get_data(as_text=True)
 
