@@ -102,8 +102,13 @@ def get_table(public_id: str) -> Table:
     table = None
     if is_public_id(public_id):
         table = db.session.scalars(select(Table).where(Table.public_id == public_id)).one_or_none()
-    if table is None:
-        raise NotFound(Msg("There is no table at this address. Check the link."))
+    if table is None:  # a mistyped link, or a table deleted since (made by mistake)
+        raise NotFound(
+            Msg(
+                "There is no table at this address. Check the link; a table made by "
+                "mistake may have been deleted."
+            )
+        )
     return table
 
 
