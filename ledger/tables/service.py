@@ -117,6 +117,14 @@ def table_of(match: Match) -> Table | None:
     return db.session.get(Table, match.table_id) if match.table_id is not None else None
 
 
+def table_name_of(match: Match) -> str | None:
+    """The name of the table ``match`` is played in (one column of one row), or None for
+    a lone match: what a kept read-only match page shows of its table."""
+    if match.table_id is None:
+        return None
+    return db.session.scalar(select(Table.name).where(Table.id == match.table_id))
+
+
 def tables_with_ids(public_ids: list[str]) -> list[Table]:
     """The tables with these public ids, in no order (one query; unknown ids left out)."""
     return list(db.session.scalars(select(Table).where(Table.public_id.in_(public_ids))))
