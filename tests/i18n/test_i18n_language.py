@@ -306,3 +306,26 @@ def test_glossary_lists_the_game_words_in_both_languages(client):
     english = client.get("/glossary").get_data(as_text=True)
     assert "The card one rank above the tiplu" in english
     assert 'href="/glossary"' in client.get("/").get_data(as_text=True)
+
+
+def test_a_switch_on_a_form_sent_back_opens_the_page_of_the_form(client):
+    """A refused form's page has the address the form posts to (a POST only); the
+    language or digits switch tapped there led to "Not this way" (405). It opens the
+    nearest page above instead: the table's, where the form is; a page that a GET opens
+    is opened as it is."""
+    made = client.post(
+        "/tables/new",
+        data={"name": "Friday table", "players": "Asha\nBikash", "rules-profile": "sparkai"},
+    )
+    url = made.headers["Location"]
+    refused = client.post(f"{url}/seasons", data={"name": ""})
+    assert refused.status_code == 422
+    link = re.search(r'href="(/lang/ne\?next=[^"]+)"', refused.text).group(1)
+    assert link == f"/lang/ne?next={url}/seasons"
+    switched = client.get(link)
+    assert switched.status_code == 303 and switched.headers["Location"] == url
+    assert "सिजन" in client.get(url).text
+    digits = client.get(f"/digits/deva?next={url}/payments")
+    assert digits.headers["Location"] == url
+    assert client.get(f"/lang/en?next={url}/change").headers["Location"] == f"{url}/change"
+    assert client.get("/lang/en?next=/nothing/here").headers["Location"] == "/nothing/here"
