@@ -43,7 +43,9 @@ def test_a_reader_may_not_delete(client, app):
 def test_in_nepali(client):
     url = create_table(client, name="गल्ती टेबल")
     client.set_cookie("lang", "ne")
-    assert "“गल्ती टेबल” मेटाउने?" in client.get(f"{url}/delete").get_data(as_text=True)
+    confirm = client.get(f"{url}/delete").get_data(as_text=True)
+    assert "“गल्ती टेबल” मेटाउने?" in confirm
+    assert "यसको नामावली, सिजन" in confirm  # the roster's word, as on the table's page
     client.post(f"{url}/delete")
     assert "टेबल “गल्ती टेबल” मेटाइयो।" in client.get("/").get_data(as_text=True)
 
