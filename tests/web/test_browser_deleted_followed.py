@@ -54,3 +54,26 @@ def test_a_deleted_match_is_said_deleted_and_no_longer_polled(live_server, brows
         asked = len(polls)
         follower.wait_for_timeout((POLL_SECONDS + 1) * 1000)
         assert len(polls) == asked  # nothing more to ask for
+
+
+def test_a_deleted_tables_big_screen_says_so_and_stops(live_server, browser):
+    made = api(live_server + "/api/v1/tables", {"name": "Oops", "players": PLAYERS})
+    with fresh_page(browser) as screen:
+        screen.goto(f"{live_server}/tables/{made['id']}/screen")
+        screen.wait_for_function("() => window.htmx !== undefined")
+        request = urllib.request.Request(
+            f"{live_server}/api/v1/tables/{made['id']}",
+            method="DELETE",
+            headers={"Authorization": f"Bearer {made['edit_key']}"},
+        )
+        with urllib.request.urlopen(request) as answer:
+            assert answer.status == 204
+        screen.wait_for_function(
+            "() => document.documentElement.dataset.connection === 'gone'",
+            timeout=(2 * POLL_SECONDS + 2) * 1000,
+        )
+        said = screen.locator("#connection").inner_text()
+        assert (
+            said
+            == "This table was deleted (made by mistake): there is nothing more to follow here."
+        )
