@@ -58,6 +58,9 @@ def _tables() -> list[Table]:
 
 def _open(source_url: str) -> Engine:
     shown = _hidden(source_url)
+    if "://" not in source_url and Path(source_url).is_file():  # the URL's scheme left out
+        found = Path(source_url).resolve()
+        raise CopyError(f"{shown} is a file's path, not a database URL: give sqlite:///{found}.")
     try:
         _check_file(make_url(source_url))
         source = create_engine(source_url)

@@ -155,6 +155,20 @@ def key_spent(form: FlaskForm) -> list[Problem]:
     return [Problem(tr(PAYMENT_KEY_REUSED))]
 
 
+#: A payment form of a season another phone took back meanwhile (started by mistake).
+SEASON_TAKEN_BACK = N_(
+    "The season this form was on was taken back on another phone meanwhile, so nothing "
+    "was recorded. Check the money below, then mark the payment again."
+)
+
+
+def season_taken_back() -> list[Problem]:
+    """What to say above a payment form whose season is no longer the table's (taken
+    back meanwhile), shown again on the current season: the page said only that the
+    season must be the id of one of the table's seasons, as the API says it."""
+    return [Problem(tr(SEASON_TAKEN_BACK))]
+
+
 def said_once(words: str, replayed: bool) -> str:
     """What a payment form's answer says; when the same form was recorded before, that
     it was recorded once."""
@@ -203,6 +217,7 @@ __all__ = [
     "SeasonForm",
     "TableMatchForm",
     "key_spent",
+    "season_taken_back",
     "new_payment_key",
     "place",
     "roster_names",

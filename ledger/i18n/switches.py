@@ -7,12 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, redirect, request
+from flask import Blueprint, Flask, current_app, redirect, request
 from flask.typing import ResponseReturnValue
 from jinja2 import pass_context, pass_eval_context
 from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from markupsafe import Markup
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.wrappers import Response
 
 from ledger.i18n.language import (
@@ -63,8 +64,27 @@ def here() -> str:
     return path.rstrip("?") or "/"
 
 
+def openable(target: str) -> str:
+    """``target`` (a path on this site), or the nearest page above it when it is the
+    address of a form that was sent back (a refused payment, a season's new name: they
+    only take a POST), which a switch tapped there led to "Not this way": the table's
+    page, say, where the form is. Anything else is left as it is (a 404 stays one)."""
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    path = urlsplit(target).path
+    while True:
+        try:
+            adapter.match(path, method="GET")
+        except MethodNotAllowed:
+            path = path.rsplit("/", 1)[0] or "/"
+            continue
+        except HTTPException:  # not found, a redirect (a slash): as it was
+            return target
+        return target if path == urlsplit(target).path else path
+
+
 def _remember(cookie: str, value: str) -> Response:
-    response = redirect(request.script_root + safe_next(request.args.get("next")), code=303)
+    target = openable(safe_next(request.args.get("next")))
+    response = redirect(request.script_root + target, code=303)
     response.set_cookie(
         cookie,
         value,

@@ -366,11 +366,16 @@ create_match = _stored(read_match)
 def get_match(public_id: str) -> Match:
     """The match with this public id (one query: its players and hands are read by what
     needs them, so that a kept page or PDF costs only this); 404."""
-    if not is_public_id(public_id):
-        raise NotFound(Msg("There is no match at this address. Check the link."))
-    match = db.session.scalars(select(Match).where(Match.public_id == public_id)).one_or_none()
-    if match is None:
-        raise NotFound(Msg("There is no match at this address. Check the link."))
+    match = None
+    if is_public_id(public_id):
+        match = db.session.scalars(select(Match).where(Match.public_id == public_id)).one_or_none()
+    if match is None:  # a mistyped link, or a match deleted since (started by mistake)
+        raise NotFound(
+            Msg(
+                "There is no match at this address. Check the link; a match started by "
+                "mistake may have been deleted."
+            )
+        )
     return match
 
 

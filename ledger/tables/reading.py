@@ -100,20 +100,28 @@ def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:
             errors.append(problem)
             continue
         if name.casefold() in known:
-            errors.append(
-                FieldError(
-                    f"players.{index}",
-                    "{name} is already on the table's roster (names are the same ignoring "
-                    "capitals).",
-                    name=name,
-                )
-            )
+            errors.append(_named_before(name, index, names))
             continue
         known.add(name.casefold())
         names.append(name)
     if errors:
         raise Invalid(errors)
     return tuple(names)
+
+
+def _named_before(name: str, index: int, joining: Sequence[str]) -> FieldError:
+    """A name met already: typed twice among those joining (the roster did not say it),
+    or on the roster."""
+    field = f"players.{index}"
+    if name.casefold() in {n.casefold() for n in joining}:
+        return FieldError(
+            field, "{name!r} is listed twice; each player needs their own name.", name=name
+        )
+    return FieldError(
+        field,
+        "{name} is already on the table's roster (names are the same ignoring capitals).",
+        name=name,
+    )
 
 
 def read_player_name(value: object, field: str) -> str:

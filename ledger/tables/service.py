@@ -102,14 +102,27 @@ def get_table(public_id: str) -> Table:
     table = None
     if is_public_id(public_id):
         table = db.session.scalars(select(Table).where(Table.public_id == public_id)).one_or_none()
-    if table is None:
-        raise NotFound(Msg("There is no table at this address. Check the link."))
+    if table is None:  # a mistyped link, or a table deleted since (made by mistake)
+        raise NotFound(
+            Msg(
+                "There is no table at this address. Check the link; a table made by "
+                "mistake may have been deleted."
+            )
+        )
     return table
 
 
 def table_of(match: Match) -> Table | None:
     """The table ``match`` is played in, or None for a lone match."""
     return db.session.get(Table, match.table_id) if match.table_id is not None else None
+
+
+def table_name_of(match: Match) -> str | None:
+    """The name of the table ``match`` is played in (one column of one row), or None for
+    a lone match: what a kept read-only match page shows of its table."""
+    if match.table_id is None:
+        return None
+    return db.session.scalar(select(Table.name).where(Table.id == match.table_id))
 
 
 def tables_with_ids(public_ids: list[str]) -> list[Table]:

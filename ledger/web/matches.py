@@ -78,7 +78,7 @@ from ledger.matches.reading import read_match, read_whole_number, rules_from_rec
 from ledger.matches.view import HandView, MatchView, stake_of
 from ledger.tables.models import Table
 from ledger.tables.player_stats import match_stats
-from ledger.tables.service import check_match_stake, table_of
+from ledger.tables.service import check_match_stake, table_name_of, table_of
 from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
 from ledger.web.score_table import RECENT_HANDS, ScoreCell, deleted_hands, score_rows
 from ledger.web.undo import take_put_back_offer, take_undo_offer
@@ -499,14 +499,17 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
     undo = take_undo_offer(row) if key is not None else None
     put_back = take_put_back_offer(row) if key is not None else None
     whole = key is None and not session.get("_flashes")
-    html = fragment_cache().get(_key("page", public_id, row.version, False)) if whole else None
+    # Kept by the table's name too: "Change the table…" renames it without a new version
+    # of the match, and the kept page went on leading back to the old name.
+    kept_as = (*_key("page", public_id, row.version, False), table_name_of(row)) if whole else ()
+    html = fragment_cache().get(kept_as) if whole else None
     if html is None:
         body = rendered_part("body", row, key is not None)
         home = table_of(row)  # a table's night leads back to its table (its money)
         if whole:
             before, after = read_only_frame(row, home)
             html = "".join((before, body, after))  # as text: Markup would escape the frame
-            fragment_cache().put(_key("page", public_id, row.version, False), html)
+            fragment_cache().put(kept_as, html)
         else:
             html = render_template(
                 "match/show.html",

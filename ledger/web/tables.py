@@ -67,6 +67,7 @@ from ledger.forms.table import (
     place,
     roster_names,
     said_once,
+    season_taken_back,
     typed_amount,
 )
 from ledger.http.edit_keys import held_keys, remember_key
@@ -617,6 +618,9 @@ def add_payment(public_id: str) -> ResponseReturnValue:
     if form.season.data:
         data["season"] = form.season.data
     shown = next((s for s in table.seasons if s.public_id == form.season.data), None)
+    if form.season.data and shown is None:  # another phone took the season back
+        top = season_taken_back()
+        return _page(table, table.current_season, 409, payment_form=form, top_problems=top)
     earlier = _earlier_season(table)
     ask = overpaying.ask_first(table)
     try:

@@ -4,20 +4,25 @@
    if current while the phone has no connection. The line is #connection; data-poll
    names the element htmx polls with; data-text-lost and data-text-back are its words,
    in the page's language. What it said last is on <html> for whoever checks it:
-   data-connection="lost|back|held". Nothing here needs a tap; polling itself is htmx's.
+   data-connection="lost|back|held|gone". Nothing here needs a tap; polling itself is htmx's.
 
    A write sent with no connection left the page for the browser's own error page, and
    what was typed with it (a changed hand: Back did not bring it back). So on a page
    whose line has words for it (data-text-held: the match page, a hand's change and its
    delete), a form that posts first asks the ledger whether it can be reached (the
    line's data-probe, never cached); with no answer the page stays as it is and the line
-   says so, and a tap once the connection is back sends it. */
+   says so, and a tap once the connection is back sends it.
+
+   A poll answered 404 is no lost connection: the match or table was deleted (started by
+   mistake) while the page followed it. The line says so (data-text-gone) and the page
+   polls no more, where it said the connection was lost and asked again for ever. */
 (function () {
   "use strict";
 
   var BACK_SECONDS = 6; // how long "connected again" stays before the line goes quiet
   var root = document.documentElement;
   var lost = false;
+  var gone = false;
   var backTimer = null;
 
   function line() { return document.getElementById("connection"); }
@@ -25,7 +30,7 @@
   function say(state) {
     var el = line();
     if (!el) return;
-    el.classList.toggle("is-lost", state === "lost" || state === "held");
+    el.classList.toggle("is-lost", state === "lost" || state === "held" || state === "gone");
     el.classList.toggle("is-back", state === "back");
     el.textContent = state ? el.getAttribute("data-text-" + state) : "";
     if (state) root.setAttribute("data-connection", state);
@@ -38,7 +43,15 @@
   }
 
   function failed(event) {
-    if (!isPoll(event) || lost) return;
+    if (!isPoll(event) || gone) return;
+    var answer = event.detail.xhr;
+    if (answer && answer.status === 404 && line().hasAttribute("data-text-gone")) {
+      gone = true;
+      clearTimeout(backTimer);
+      say("gone");
+      return;
+    }
+    if (lost) return;
     lost = true;
     clearTimeout(backTimer);
     say("lost");
@@ -84,6 +97,9 @@
       });
   });
 
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (gone && isPoll(event)) event.preventDefault();  // nothing there to follow
+  });
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);
   document.addEventListener("htmx:responseError", failed);

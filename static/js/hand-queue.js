@@ -144,9 +144,10 @@
 
   // One send: "saved" (the server redirects: the hand is stored, now or before),
   // "unsent" (no answer, or the server is away: try again later), "taken" (409: the
-  // match changed meanwhile, most often another phone saved that hand first) or
+  // match changed meanwhile, most often another phone saved that hand first), "gone"
+  // (404: the match was deleted meanwhile, started by mistake, on another phone) or
   // "refused" (another answer that is not a save: a problem in the hand). The page must
-  // show the last two.
+  // show the last three.
   function send(item, later) {
     return window.fetch(item.url, {
       method: "POST",
@@ -158,6 +159,7 @@
         return "saved";
       }
       if (response.status >= 500) return "unsent";
+      if (response.status === 404) return "gone";
       return response.status === 409 ? "taken" : "refused";
     }, function () {
       return "unsent";
@@ -237,14 +239,16 @@
       var waits = !item.refused && behindRefused(item);
       p.className = item.refused ? "unsent refused" : "unsent";
       p.setAttribute("data-unsent", item.key);
-      p.textContent = words(
-        item.refused === "taken" ? "taken" : item.refused ? "refused"
-          : waits ? "waits" : sending[item.key] ? "sending" : "unsent",
+      p.textContent = words(  // a refused hand: the words of why ("refused", "taken", "gone")
+        item.refused || (waits ? "waits" : sending[item.key] ? "sending" : "unsent"),
         item.number
       );
       var actions = document.createElement("span");
       actions.className = "queue-actions";
-      if (item.refused) actions.appendChild(button(words("open"), "data-open-hand", item.key));
+      // (a hand whose match is gone has no form to open: it can only be dropped)
+      if (item.refused && item.refused !== "gone") {
+        actions.appendChild(button(words("open"), "data-open-hand", item.key));
+      }
       else if (!waits) actions.appendChild(button(words("send"), "data-send-hands", "1"));
       actions.appendChild(button(words("drop"), "data-drop-hand", item.key));
       p.appendChild(document.createTextNode(" "));
@@ -430,7 +434,7 @@
         forget(item.key);
         markSaved(item);
         window.location.assign(matchUrl());
-      } else if (outcome === "refused" || outcome === "taken") {
+      } else if (outcome === "refused" || outcome === "taken" || outcome === "gone") {
         forget(item.key);
         HTMLFormElement.prototype.submit.call(form);
       } else {

@@ -122,7 +122,7 @@ def test_api_answers_in_english_whatever_the_language(client):
     ok = client.post("/api/v1/settle", json=WORKED, headers=NE).get_json()
     assert {p["name"]: p["net"] for p in ok["players"]}["Asha"] == 41
     missing = client.get("/api/v1/matches/nothing-here", headers=NE).get_json()
-    assert missing["errors"][0]["message"] == "There is no match at this address. Check the link."
+    assert missing["errors"][0]["message"].startswith("There is no match at this address.")
     rules = client.get("/api/v1/rules", headers=NE).get_json()
     assert rules["profiles"][0]["title"] == "Amar Nepal"
     assert rules["settings"]["fee_unseen"] == "Fee each unseen player pays the finisher."
@@ -306,3 +306,26 @@ def test_glossary_lists_the_game_words_in_both_languages(client):
     english = client.get("/glossary").get_data(as_text=True)
     assert "The card one rank above the tiplu" in english
     assert 'href="/glossary"' in client.get("/").get_data(as_text=True)
+
+
+def test_a_switch_on_a_form_sent_back_opens_the_page_of_the_form(client):
+    """A refused form's page has the address the form posts to (a POST only); the
+    language or digits switch tapped there led to "Not this way" (405). It opens the
+    nearest page above instead: the table's, where the form is; a page that a GET opens
+    is opened as it is."""
+    made = client.post(
+        "/tables/new",
+        data={"name": "Friday table", "players": "Asha\nBikash", "rules-profile": "sparkai"},
+    )
+    url = made.headers["Location"]
+    refused = client.post(f"{url}/seasons", data={"name": ""})
+    assert refused.status_code == 422
+    link = re.search(r'href="(/lang/ne\?next=[^"]+)"', refused.text).group(1)
+    assert link == f"/lang/ne?next={url}/seasons"
+    switched = client.get(link)
+    assert switched.status_code == 303 and switched.headers["Location"] == url
+    assert "सिजन" in client.get(url).text
+    digits = client.get(f"/digits/deva?next={url}/payments")
+    assert digits.headers["Location"] == url
+    assert client.get(f"/lang/en?next={url}/change").headers["Location"] == f"{url}/change"
+    assert client.get("/lang/en?next=/nothing/here").headers["Location"] == "/nothing/here"

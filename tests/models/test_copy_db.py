@@ -168,6 +168,7 @@ def test_what_cannot_be_copied_is_said_in_a_sentence(tmp_path, unmigrated_app):
     cases = {
         f"sqlite:///{stranger}": "is not a Marriage ledger's database",
         "nonsense": "is no database URL",
+        str(stranger): f"is a file's path, not a database URL: give sqlite:///{stranger}.",
         f"sqlite:///{tmp_path / 'mistyped.sqlite3'}": "There is no SQLite database at",
         "postgresql+psycopg://nobody:secret@127.0.0.1:1/none": "Cannot read the database at",
     }

@@ -79,3 +79,19 @@ def test_a_lone_match_deleted_goes_back_to_the_start_in_nepali(client):
     done = client.post(f"/matches/{made['id']}/delete")
     assert done.status_code == 303 and done.headers["Location"] == "/"
     assert "म्याच “गल्ती” मेटाइयो।" in client.get("/").get_data(as_text=True)
+
+
+def test_a_follower_of_a_deleted_match_is_told_it_may_have_been_deleted(client, app):
+    """The read-only link of a match deleted since said only "Check the link", as if the
+    follower had mistyped it; in Nepali too."""
+    url = create_table(client)
+    mistaken = start_match(client, url, ROSTER[:3])
+    follower = app.test_client()
+    assert follower.get(f"/matches/{mistaken}").status_code == 200
+    assert client.post(f"/matches/{mistaken}/delete").status_code == 303
+    gone = follower.get(f"/matches/{mistaken}")
+    assert gone.status_code == 404
+    assert "a match started by mistake may have been deleted" in gone.get_data(as_text=True)
+    follower.set_cookie("lang", "ne")
+    said = follower.get(f"/matches/{mistaken}").get_data(as_text=True)
+    assert "गल्तीले सुरु भएको म्याच मेटाइएको पनि हुन सक्छ" in said

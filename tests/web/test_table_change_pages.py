@@ -110,3 +110,29 @@ def test_what_the_form_does_not_show_is_kept(client):
         "deal_passes": "right",
         "fee_seen": 5,
     }
+
+
+def test_a_followers_match_page_leads_back_to_the_table_by_its_new_name(client, app):
+    """The read-only match page is kept whole by the match's version; a table renamed
+    from its page changes no match, and the kept page led back to "← Friday table"."""
+    url = create_table(client)
+    tonight = start_match(client, url, ROSTER)
+    follower = app.test_client()
+    assert "← Friday table" in follower.get(f"/matches/{tonight}").get_data(as_text=True)
+    renamed = client.post(f"{url}/change", data=_posted(name="Saturday table"))
+    assert renamed.status_code == 303
+    page = follower.get(f"/matches/{tonight}").get_data(as_text=True)
+    assert "← Saturday table" in page and "← Friday table" not in page
+
+
+def test_a_name_typed_twice_among_those_who_join_is_said_so(client):
+    """It was said to be "already on the table's roster", where it was not."""
+    url = create_table(client)
+    refused = client.post(f"{url}/change", data=_posted(players="Esha\nesha")).get_data(
+        as_text=True
+    )
+    assert "&#39;esha&#39; is listed twice; each player needs their own name." in refused
+    assert "already on the table" not in refused
+    again = client.post(f"{url}/change", data=_posted(players="asha")).get_data(as_text=True)
+    assert "asha is already on the table&#39;s roster" in again
+    assert [p["name"] for p in _api(client, url)["players"]] == ROSTER

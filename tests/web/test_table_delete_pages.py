@@ -18,7 +18,9 @@ def test_a_mistaken_table_is_deleted_from_its_page(client):
     home = client.get("/").get_data(as_text=True)
     assert "The table “Oops table” is deleted." in home
     assert "Oops table" not in home.split("is deleted.", 1)[1]
-    assert client.get(url).status_code == 404
+    gone = client.get(url)  # its link, kept by a follower, says why it may be gone
+    assert gone.status_code == 404
+    assert "a table made by mistake may have been deleted" in gone.get_data(as_text=True)
 
 
 def test_a_table_with_a_night_offers_no_delete_and_refuses_one(client):
@@ -41,7 +43,9 @@ def test_a_reader_may_not_delete(client, app):
 def test_in_nepali(client):
     url = create_table(client, name="गल्ती टेबल")
     client.set_cookie("lang", "ne")
-    assert "“गल्ती टेबल” मेटाउने?" in client.get(f"{url}/delete").get_data(as_text=True)
+    confirm = client.get(f"{url}/delete").get_data(as_text=True)
+    assert "“गल्ती टेबल” मेटाउने?" in confirm
+    assert "यसको नामावली, सिजन" in confirm  # the roster's word, as on the table's page
     client.post(f"{url}/delete")
     assert "टेबल “गल्ती टेबल” मेटाइयो।" in client.get("/").get_data(as_text=True)
 

@@ -70,7 +70,7 @@ def test_a_new_table_with_problems_says_so_on_the_fields_and_stores_nothing(app,
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert field_errors(html, "name") == ["Give the table a name."]
-    assert "already on the table" in " ".join(field_errors(html, "players"))
+    assert "is listed twice" in " ".join(field_errors(html, "players"))  # not "on the roster"
     assert "2 decimal places" in " ".join(field_errors(html, "stake-per_point"))
     assert count_tables(app) == 0
 
