@@ -30,12 +30,12 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from functools import cache
-from typing import Any, ParamSpec, TypeGuard
+from typing import Any, ParamSpec, TypeGuard, TypeVar
 
 from msgspec import Struct
 from sqlalchemy import Table, bindparam, column, func, insert, inspect, select, table, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import QueryableAttribute, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import Conflict, NotFound
 
@@ -79,6 +79,7 @@ from ledger.matches.rescore import Reason, refusal
 from ledger.matches.view import HandRow, HandView, MatchView, build_match_view, json_text
 
 P = ParamSpec("P")
+R = TypeVar("R")
 
 __all__ = [
     "PROFILE_LENGTH",
@@ -98,6 +99,7 @@ __all__ = [
     "RulesRefused",
     "WriteConflict",
     "add_hand",
+    "by_public_id",
     "change_match",
     "check_edit_key",
     "create_match",
@@ -366,17 +368,28 @@ create_match = _stored(read_match)
 def get_match(public_id: str) -> Match:
     """The match with this public id (one query: its players and hands are read by what
     needs them, so that a kept page or PDF costs only this); 404."""
-    match = None
+    return by_public_id(
+        Match,
+        Match.public_id,
+        public_id,
+        Msg(
+            "There is no match at this address. Check the link; a match started by "
+            "mistake may have been deleted."
+        ),
+    )
+
+
+def by_public_id(
+    model: type[R], column: QueryableAttribute[str], public_id: str, missing: Msg
+) -> R:
+    """The row of ``model`` whose ``column`` is ``public_id``; 404 saying ``missing`` (a
+    mistyped link, or one deleted since: made by mistake)."""
+    row = None
     if is_public_id(public_id):
-        match = db.session.scalars(select(Match).where(Match.public_id == public_id)).one_or_none()
-    if match is None:  # a mistyped link, or a match deleted since (started by mistake)
-        raise NotFound(
-            Msg(
-                "There is no match at this address. Check the link; a match started by "
-                "mistake may have been deleted."
-            )
-        )
-    return match
+        row = db.session.scalars(select(model).where(column == public_id)).one_or_none()
+    if row is None:
+        raise NotFound(missing)
+    return row
 
 
 def change_match(match: Match, data: object) -> Match:

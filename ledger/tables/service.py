@@ -39,7 +39,7 @@ from ledger.i18n import Msg
 from ledger.matches import fold, membership
 from ledger.matches.models import Match, MatchPlayer, utcnow
 from ledger.matches.reading import find_player, read_match, rules_record
-from ledger.matches.service import _hash_key, is_public_id
+from ledger.matches.service import _hash_key
 from ledger.matches.view import iso
 from ledger.tables import figures, guests, payment_keys
 from ledger.tables.figures import MatchFigures, Standings
@@ -99,17 +99,15 @@ def create_table(data: Mapping[str, Any], imported: bool = False) -> tuple[Table
 
 def get_table(public_id: str) -> Table:
     """The table with this public id; 404."""
-    table = None
-    if is_public_id(public_id):
-        table = db.session.scalars(select(Table).where(Table.public_id == public_id)).one_or_none()
-    if table is None:  # a mistyped link, or a table deleted since (made by mistake)
-        raise NotFound(
-            Msg(
-                "There is no table at this address. Check the link; a table made by "
-                "mistake may have been deleted."
-            )
-        )
-    return table
+    return matches.by_public_id(
+        Table,
+        Table.public_id,
+        public_id,
+        Msg(
+            "There is no table at this address. Check the link; a table made by "
+            "mistake may have been deleted."
+        ),
+    )
 
 
 def table_of(match: Match) -> Table | None:
