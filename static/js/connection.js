@@ -9,9 +9,10 @@
    A write sent with no connection left the page for the browser's own error page, and
    what was typed with it (a changed hand: Back did not bring it back). So on a page
    whose line has words for it (data-text-held: the match page, a hand's change and its
-   delete), a form that posts first asks the ledger whether it can be reached (the
-   line's data-probe, never cached); with no answer the page stays as it is and the line
-   says so, and a tap once the connection is back sends it.
+   delete), a form that posts while the browser says it is offline, or after a poll
+   failed, first asks the ledger whether it can be reached (the line's data-probe, never
+   cached); with no answer the page stays as it is and the line says so, and a tap once
+   the connection is back sends it.
 
    A poll answered 404 is no lost connection: the match or table was deleted (started by
    mistake) while the page followed it. The line says so (data-text-gone) and the page
@@ -71,6 +72,9 @@
     if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !el) return;
     if (!el.hasAttribute("data-text-held") || form.method !== "post") return;
     if (form.hasAttribute("data-reached")) return;  // asked just now: it goes
+    // The browser says it is online and no poll has failed: it goes at once, with no
+    // round trip first (and no moment in which the page seems to ignore the tap).
+    if (navigator.onLine && !lost) return;
     event.preventDefault();
     if (probing) return;  // a second tap while the ledger is asked
     probing = true;
