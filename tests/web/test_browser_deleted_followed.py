@@ -22,10 +22,11 @@ GONE = {
 }
 
 
-def deleted(live_server: str, made: dict) -> None:
-    """The match deleted through the API with its edit key."""
+def deleted(live_server: str, made: dict, kind: str = "matches") -> None:
+    """The match (or, with ``kind`` "tables", the table) deleted through the API with its
+    edit key."""
     request = urllib.request.Request(
-        f"{live_server}/api/v1/matches/{made['id']}",
+        f"{live_server}/api/v1/{kind}/{made['id']}",
         method="DELETE",
         headers={"Authorization": f"Bearer {made['edit_key']}"},
     )
@@ -61,13 +62,7 @@ def test_a_deleted_tables_big_screen_says_so_and_stops(live_server, browser):
     with fresh_page(browser) as screen:
         screen.goto(f"{live_server}/tables/{made['id']}/screen")
         screen.wait_for_function("() => window.htmx !== undefined")
-        request = urllib.request.Request(
-            f"{live_server}/api/v1/tables/{made['id']}",
-            method="DELETE",
-            headers={"Authorization": f"Bearer {made['edit_key']}"},
-        )
-        with urllib.request.urlopen(request) as answer:
-            assert answer.status == 204
+        deleted(live_server, made, "tables")
         screen.wait_for_function(
             "() => document.documentElement.dataset.connection === 'gone'",
             timeout=(2 * POLL_SECONDS + 2) * 1000,

@@ -59,6 +59,20 @@ WORDS = {
 }
 
 
+def hands_2_and_3_sent(page, page_url: str, words: dict) -> dict:
+    """Back online: the page says hands 2 and 3 were sent, and the match (its JSON,
+    returned) holds hands 1 to 3, each dealt in turn (hand 3 a void)."""
+    said = flash(page)
+    assert words["sent 2"] in said and words["sent 3"] in said
+    match = api(page_url.replace("/matches/", "/api/v1/matches/"))
+    assert [(h["number"], h["dealer"], h["finish"]) for h in match["hands"]] == [
+        (1, "Asha", "sequences"),
+        (2, "Bikash", "sequences"),
+        (3, "Chandra", "void"),
+    ]
+    return match
+
+
 def hand_one_saved(page, page_url: str) -> None:
     """Hand 1 saved online from the form, and the form opened again for hand 2."""
     open_hand_form(page, page_url)
@@ -102,14 +116,7 @@ def test_hands_typed_one_after_the_other_offline_are_each_kept_and_stored_in_ord
 
     page.context.set_offline(False)
     page.wait_for_url(page_url)
-    said = flash(page)
-    assert words["sent 2"] in said and words["sent 3"] in said
-    match = api(page_url.replace("/matches/", "/api/v1/matches/"))
-    assert [(h["number"], h["dealer"], h["finish"]) for h in match["hands"]] == [
-        (1, "Asha", "sequences"),
-        (2, "Bikash", "sequences"),
-        (3, "Chandra", "void"),
-    ]
+    match = hands_2_and_3_sent(page, page_url, words)
     assert match["next_dealer"] == "Dipa"
     assert unsent(page) == []
 
@@ -162,14 +169,7 @@ def test_enter_hand_tapped_offline_on_the_match_page_opens_the_form_and_both_han
     assert stored(page_url) == [1]
 
     page.context.set_offline(False)
-    said = flash(page)
-    assert words["sent 2"] in said and words["sent 3"] in said
-    match = api(page_url.replace("/matches/", "/api/v1/matches/"))
-    assert [(h["number"], h["dealer"], h["finish"]) for h in match["hands"]] == [
-        (1, "Asha", "sequences"),
-        (2, "Bikash", "sequences"),
-        (3, "Chandra", "void"),
-    ]
+    hands_2_and_3_sent(page, page_url, words)
     assert unsent(page) == []
     # Offline, the page's requests fail (the browser and htmx say so in the console);
     # nothing else goes wrong: no script error, nothing the CSP blocks in the form put
