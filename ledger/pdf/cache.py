@@ -102,15 +102,19 @@ class PdfCache:
 
 @cache
 def code_stamp(*folders: str) -> str:
-    """What printed the PDFs: the ledger's version and when its templates, stylesheets,
-    fonts and catalogues last changed (read once per process: a deploy restarts it)."""
+    """What printed the PDFs: the ledger's version and when its code, templates,
+    stylesheets, fonts and catalogues last changed (read once per process: a deploy
+    restarts it). Every build is 0.1.0 for now, so the version alone would keep a PDF
+    of a fixed figure as it was; compiled bytecode is left out, as each process may
+    write more of it."""
     try:
         stamp = [version("marriage-ledger")]
     except PackageNotFoundError:  # run from a checkout that is not installed
         stamp = ["unknown"]
     for folder in folders:
         latest = 0
-        for root, _dirs, files in os.walk(folder):
+        for root, dirs, files in os.walk(folder):
+            dirs[:] = [name for name in dirs if name != "__pycache__"]
             for name in files:
                 latest = max(latest, os.stat(os.path.join(root, name)).st_mtime_ns)
         stamp.append(str(latest))

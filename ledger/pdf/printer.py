@@ -63,7 +63,8 @@ class Printer(Struct, frozen=True):
     cache: PdfCache
     slots: int
     wait: float
-    #: What the PDFs are made from (``code_stamp``): templates, static files, catalogues.
+    #: What the PDFs are made from (``code_stamp``): templates, static files, the package
+    #: (its code and catalogues).
     sources: tuple[str, ...]
 
 
@@ -95,7 +96,7 @@ def init_printer(app: App) -> None:
         (
             str(app.template_folder or ""),
             str(app.static_folder or ""),
-            str(Path(__file__).resolve().parents[1] / "translations"),
+            str(Path(__file__).resolve().parents[1]),
         ),
     )
 

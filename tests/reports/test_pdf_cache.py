@@ -19,7 +19,7 @@ from ledger import matches
 from ledger.http.slots import render_slot
 from ledger.matches.share_link import encode_hand_link
 from ledger.pdf import printer, routes
-from ledger.pdf.cache import DRAFT, DRAFT_SECONDS, PdfCache
+from ledger.pdf.cache import DRAFT, DRAFT_SECONDS, PdfCache, code_stamp
 
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 
@@ -238,3 +238,25 @@ def test_the_cache_is_keyed_by_the_public_address_not_the_host_header(make_app, 
         assert client.get(url, headers={"Host": host}).status_code == 200
     assert len(renders) == 1
     assert len(list(cache_folder(app).glob("*.pdf"))) == 1
+
+
+def test_the_code_stamp_follows_the_code_and_not_its_bytecode(app, tmp_path):
+    """A fix to the code that prints a figure must not leave its PDFs as they were: every
+    build is version 0.1.0, so the stamp reads when the package's modules changed."""
+    engine_module = Path(sys.modules["ledger.engine.settle"].__file__ or "")
+    with app.app_context():
+        sources = printer.printer().sources
+    assert any(engine_module.is_relative_to(folder) for folder in sources)
+
+    stamp = code_stamp.__wrapped__  # the kept one is read once per process
+    code = tmp_path / "code"  # the app's instance folder is tmp_path itself
+    code.mkdir()
+    module = code / "module.py"
+    module.write_text("X = 1\n")
+    os.utime(module, ns=(1_000_000_000, 1_000_000_000))
+    first = stamp(str(code))
+    (code / "__pycache__").mkdir()
+    (code / "__pycache__" / "module.cpython-311.pyc").write_bytes(b"compiled later")
+    assert stamp(str(code)) == first
+    os.utime(module, ns=(2_000_000_000, 2_000_000_000))
+    assert stamp(str(code)) != first
