@@ -45,6 +45,7 @@ with kept_for_good():
         filters,
         glossary,
         hands,
+        home_screen,
         main,
         rules,
         screen,
@@ -108,6 +109,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.cli.add_command(copy_db_command)
     for blueprint in (
         main.bp,
+        home_screen.bp,
         checker.bp,
         rules.bp,
         glossary.bp,

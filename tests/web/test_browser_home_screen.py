@@ -1,0 +1,39 @@
+"""The ledger kept on a phone's home screen (ledger/web/home_screen.py), as headless
+Chromium reads its manifest, and its icons as scripts/build_icons.py draws them."""
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_chromium_reads_the_manifest_without_a_problem(page, live_server):
+    page.goto(f"{live_server}/lang/ne?next=/")
+    session = page.context.new_cdp_session(page)
+    found = session.send("Page.getAppManifest")
+    assert found["errors"] == [], found["errors"]
+    assert '"name": "म्यारिज खाता"' in found["data"]
+
+
+def test_the_icons_are_the_favicon_drawn_again(browser):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build_icons
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    page = browser.new_page()
+    try:
+        for name in build_icons.ICONS:
+            drawn = Image.open(io.BytesIO(build_icons.draw(page, name))).convert("RGBA")
+            kept = Image.open(build_icons.FOLDER / name).convert("RGBA")
+            assert kept.size == drawn.size, name
+            difference = ImageChops.difference(kept, drawn).getbbox()
+            assert difference is None, f"{name}: run scripts/build_icons.py ({difference})"
+    finally:
+        page.close()
