@@ -321,10 +321,11 @@ def expected(season: int | None) -> tuple[dict[str, Figures], dict, list[dict]]:
             fig.total += total
             if stake is not None:
                 fig.amount = (fig.amount or 0) + total * stake
-            if fig.best_night is None or total > fig.best_night[1]:
-                fig.best_night = (index, total)
-            if fig.worst_night is None or total < fig.worst_night[1]:
-                fig.worst_night = (index, total)
+            if night.finished:
+                if fig.best_night is None or total > fig.best_night[1]:
+                    fig.best_night = (index, total)
+                if fig.worst_night is None or total < fig.worst_night[1]:
+                    fig.worst_night = (index, total)
             for other, theirs in totals.items():
                 if other != name:
                     pair = _pair(pairs, name, other)

@@ -12,7 +12,8 @@ Pure arithmetic over plain data, in two steps so that a caller can keep the firs
 
 Ties: a best or worst hand or night keeps the earliest in play order; places are
 1 + the number of that night's players with a larger total, so a tie shares the better
-place.
+place. Places, form, the winning run and the best and worst night count the nights that
+are over (docs/tables.md, "A player's figures"): a night still going has no result yet.
 """
 
 from __future__ import annotations
@@ -224,11 +225,12 @@ class PlayerFigures:
         self.tally.add(night.tallies[self.name])
         self.matches += 1
         self.total += total
-        ref = NightRef(night.match, total)
-        if self.best_night is None or total > self.best_night.total:
-            self.best_night = ref
-        if self.worst_night is None or total < self.worst_night.total:
-            self.worst_night = ref
+        if night.finished:  # a night still going has no result yet
+            ref = NightRef(night.match, total)
+            if self.best_night is None or total > self.best_night.total:
+                self.best_night = ref
+            if self.worst_night is None or total < self.worst_night.total:
+                self.worst_night = ref
         if night.finished:
             place = night.place(self.name)
             self.places[place] = self.places.get(place, 0) + 1

@@ -564,8 +564,9 @@ def standings_json(table: Table, season: Season | None) -> dict[str, Any]:
 def player_record(
     table: Table, name: str, season: Season | None, read: Standings | None = None
 ) -> dict[str, Any]:
-    """One player's record: their nights in the season (date, match, total, place),
-    their line over the season and over all time, best and worst nights, their
+    """One player's record: their nights in the season (date, match, total, place,
+    whether it is over), their line over the season and over all time, best and worst
+    nights (of those that are over: a night still going has no result yet), their
     head-to-head with each other player, and their nemesis and rival (``_rivals``). 404
     for a name not on the roster or among its guests. ``read``: the season's standings
     already read."""
@@ -600,6 +601,7 @@ def player_record(
             }
         )
     rival, nemesis = _rivals(rows)
+    results = [n for n in nights if n["finished"]]
     line, all_time = found.line(player), ever.line(player)
     return {
         "name": player,
@@ -608,8 +610,8 @@ def player_record(
         "figures": line.to_json() if line else None,
         "all_time": all_time.to_json() if all_time else None,
         "nights": nights,
-        "best_night": max(nights, key=lambda n: n["total"], default=None),
-        "worst_night": min(nights, key=lambda n: n["total"], default=None),
+        "best_night": max(results, key=lambda n: n["total"], default=None),
+        "worst_night": min(results, key=lambda n: n["total"], default=None),
         "head_to_head": rows,
         "rival": rival,
         "nemesis": nemesis,
