@@ -565,8 +565,9 @@ def player_record(
     table: Table, name: str, season: Season | None, read: Standings | None = None
 ) -> dict[str, Any]:
     """One player's record: their nights in the season (date, match, total, place,
-    whether it is over), their line over the season and over all time, best and worst
-    nights (of those that are over: a night still going has no result yet), their
+    whether it is over and whether it was a points race), their line over the season and
+    over all time, best and worst nights (of the zero-sum nights that are over: a points
+    race's total is a count of maal, and a night still going has no result yet), their
     head-to-head with each other player, and their nemesis and rival (``_rivals``). 404
     for a name not on the roster or among its guests. ``read``: the season's standings
     already read."""
@@ -584,6 +585,7 @@ def player_record(
                     "total": match.totals[player],
                     "place": match.places[player],
                     "finished": match.finished,
+                    "points_race": not match.zero_sum,
                 }
             )
     rows: list[dict[str, Any]] = []
@@ -601,7 +603,7 @@ def player_record(
             }
         )
     rival, nemesis = _rivals(rows)
-    results = [n for n in nights if n["finished"]]
+    results = [n for n in nights if n["finished"] and not n["points_race"]]
     line, all_time = found.line(player), ever.line(player)
     return {
         "name": player,

@@ -338,3 +338,43 @@ def test_a_night_still_going_is_nobodys_best_or_worst_night(client):
     record = table.get("/players/Bikash")
     assert (record["worst_night"]["match"], record["best_night"]["match"]) == (over["id"],) * 2
 
+
+def test_a_points_race_night_counts_as_played_not_in_the_points(client):
+    """A zero-sum night (Asha +3, Bikash −3) and a points race Bikash wins with his own
+    maal (Asha 2, Bikash 30): the season's totals, money, best hand and night are the
+    zero-sum night's alone (they square); the race counts as a night played and won,
+    for its hands, places and rating, and his record lists it, marked."""
+    table = create_table(client, rules="sparkai", stake={"per_point": "1.00", "currency": "NPR"})
+    zero_sum = table.new_match(["Asha", "Bikash"], length={"hands": 1})
+    table.play(zero_sum, [_won_by("Asha", Asha=0, Bikash=0)])
+    race = table.new_match(["Asha", "Bikash"], length={"hands": 1}, rules="gamerules", stake=None)
+    table.play(race, [_won_by("Bikash", Asha=2, Bikash=20)])
+    standings = {line["name"]: line for line in table.get("/standings")["players"]}
+    assert {n: (line["total"], line["amount"]) for n, line in standings.items()} == {
+        "Asha": (3, "3.00"),
+        "Bikash": (-3, "-3.00"),
+    }
+    played = {
+        n: (line["matches"], line["matches_won"], line["maal"]) for n, line in standings.items()
+    }
+    assert played == {"Asha": (2, 1, 2), "Bikash": (2, 1, 20)}
+    (pair,) = table.get("/standings")["head_to_head"]
+    assert (pair["matches"], pair["a_above"], pair["b_above"]) == (2, 1, 1)
+    stats = table.get("/stats")
+    bikash = next(row for row in stats["players"] if row["name"] == "Bikash")
+    assert bikash["total"] == -3 and bikash["hands"] == bikash["hands_won"] * 2 == 2
+    assert bikash["best_hand"] == {"match": zero_sum["id"], "number": 1, "net": -3}
+    assert bikash["best_night"] == bikash["worst_night"] == {"match": zero_sum["id"], "total": -3}
+    assert bikash["places"] == {"1": 1, "2": 1} and bikash["form"] == [2, 1]
+    awards = {a["award"]: (a["players"], a["value"]) for a in stats["awards"]}
+    assert awards["best_hand"] == awards["best_night"] == (["Asha"], 3)
+    assert awards["hands_won"] == (["Asha", "Bikash"], 1)
+    record = table.get("/players/Bikash")
+    assert [(n["match"], n["points_race"], n["place"]) for n in record["nights"]] == [
+        (zero_sum["id"], False, 2),
+        (race["id"], True, 1),
+    ]
+    assert record["best_night"]["match"] == record["worst_night"]["match"] == zero_sum["id"]
+    # The race night alone, on its own: its own figures, its winner's best night.
+    alone = client.get(f"/api/v1/matches/{race['id']}/stats").get_json()
+    assert {row["name"]: row["total"] for row in alone["players"]} == {"Bikash": 30, "Asha": 2}
