@@ -282,7 +282,11 @@ def final_name(name: str) -> str:
 def expected(season: int | None) -> tuple[dict[str, Figures], dict, list[dict]]:
     """Each player's figures (by their name at the end), the head-to-head (frozenset of
     the pair → {name: [above, paid to the other]}) and the awards, for one season (0, 1,
-    2) or all time (None)."""
+    2) or all time (None). A points-race night counts as a night played, for its hands
+    and its place (above or below each other player too), but not for the points won or
+    lost (total, money, the nets of the best and worst hand, unseen points, best and
+    worst night: its totals are each player's own maal); a night still going has no
+    place and is no best or worst night (docs/tables.md)."""
     figures: dict[str, Figures] = defaultdict(Figures)
     pairs: dict[frozenset, dict[str, list[int]]] = {}
     for index, night in enumerate(nights()):
@@ -303,10 +307,12 @@ def expected(season: int | None) -> tuple[dict[str, Figures], dict, list[dict]]:
                     fig.dublee_finishes += hand["finish"] == "dublees"
                 if row["seen"] == "unseen":
                     fig.unseen_hands += 1
-                    fig.unseen_points += net
+                    fig.unseen_points += 0 if night.race else net
                 else:
                     fig.seen_hands += 1
                     fig.dublee_seen_hands += row["seen"] == "dublees"
+                if night.race:
+                    continue
                 if fig.best_hand is None or net > fig.best_hand[2]:
                     fig.best_hand = (index, number, net)
                 if fig.worst_hand is None or net < fig.worst_hand[2]:
@@ -318,13 +324,15 @@ def expected(season: int | None) -> tuple[dict[str, Figures], dict, list[dict]]:
         for name, total in totals.items():
             fig = figures[name]
             fig.matches += 1
-            fig.total += total
+            if not night.race:
+                fig.total += total
             if stake is not None:
                 fig.amount = (fig.amount or 0) + total * stake
-            if fig.best_night is None or total > fig.best_night[1]:
-                fig.best_night = (index, total)
-            if fig.worst_night is None or total < fig.worst_night[1]:
-                fig.worst_night = (index, total)
+            if night.finished and not night.race:
+                if fig.best_night is None or total > fig.best_night[1]:
+                    fig.best_night = (index, total)
+                if fig.worst_night is None or total < fig.worst_night[1]:
+                    fig.worst_night = (index, total)
             for other, theirs in totals.items():
                 if other != name:
                     pair = _pair(pairs, name, other)
@@ -342,8 +350,8 @@ def expected(season: int | None) -> tuple[dict[str, Figures], dict, list[dict]]:
     for award, value in (
         ("hands_won", lambda f: f.hands_won),
         ("dublee_finishes", lambda f: f.dublee_finishes),
-        ("best_hand", lambda f: f.best_hand[2]),
-        ("best_night", lambda f: f.best_night[1]),
+        ("best_hand", lambda f: f.best_hand[2] if f.best_hand else 0),
+        ("best_night", lambda f: f.best_night[1] if f.best_night else 0),
     ):
         top = max(value(figures[n]) for n in order)
         if top > 0:

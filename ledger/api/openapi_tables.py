@@ -61,7 +61,7 @@ KINDS["pair"] = shape(
     "a_paid_b*:int0 b_paid_a*:int0"
 )
 KINDS["night"] = shape(
-    "match* name* date*:time total*:points place*:int1 finished:bool",
+    "match* name* date*:time total*:points place*:int1 finished:bool points_race:bool",
 )
 KINDS["payment"] = shape(
     "id*:int1 from* to* amount*:money currency season:text? at*:time recorded_at:time "
@@ -286,7 +286,7 @@ def people_schemas() -> dict[str, Schema]:
         "url": {"type": "string", "description": "The link to hand over."},
         "table": shape("id* name*"),
         "transfer": shape("from* to* amount:money?", KINDS),
-        "night": shape("match* name* total*:int place*:int1"),
+        "night": shape("match* name* total*:int place*:int1 points_race:bool"),
         "season_ref": shape("id* name*"),
     }
     where["season_owed"] = shape(

@@ -13,6 +13,14 @@ Pure arithmetic over plain data, in two steps so that a caller can keep the firs
 Ties: a best or worst hand or night keeps the earliest in play order; places are
 1 + the number of that night's players with a larger total, so a tie shares the better
 place.
+
+Which nights count for what (docs/tables.md, "A player's figures"): every night counts
+as a night played, and its hands as hands played, won, seen; places, form and the
+winning run count the nights that are over; the figures of points won or lost (the
+total, the nets of the best and worst hand, what unseen hands cost, the best and worst
+night) count only the nights whose points count (``Night.counts_points``: in a table's
+season, its zero-sum nights; a points race's totals are each player's own maal, not
+won or lost), and the best and worst night only those that are over.
 """
 
 from __future__ import annotations
@@ -118,6 +126,11 @@ class Tally:
     def unseen_hands(self) -> int:
         return self.hands - self.seen_hands
 
+    def counts_only(self) -> Tally:
+        """The same counts of hands without what the hands' nets say (what unseen hands
+        cost, the best and worst hand): a night whose points do not count."""
+        return replace(self, unseen_points=0, best_hand=None, worst_hand=None)
+
     def add_hand(self, match: str, hand: HandFacts, name: str) -> None:
         """Count ``hand`` (later in play order than every hand counted so far)."""
         net, seen = hand.nets[name], hand.seen.get(name, "unseen")
@@ -173,12 +186,15 @@ def tally_hands(match: str, hands: Iterable[HandFacts]) -> dict[str, Tally]:
 @dataclass(frozen=True)
 class Night:
     """One match of the period: its players' tallies and totals (those with at least one
-    hand), and whether it is over."""
+    hand), whether it is over, and whether its points count in the period's figures of
+    points (False: a points race among a table's zero-sum nights, counted as a night
+    played and for its places alone)."""
 
     match: str
     finished: bool
     tallies: Mapping[str, Tally]
     totals: Mapping[str, int]
+    counts_points: bool = True
 
     def place(self, name: str) -> int:
         """The player's place among the night's players."""
@@ -220,15 +236,17 @@ class PlayerFigures:
 
     def add_night(self, night: Night) -> None:
         """Count ``night`` (later in play order than every night counted so far)."""
-        total = night.totals[self.name]
-        self.tally.add(night.tallies[self.name])
+        total, tally = night.totals[self.name], night.tallies[self.name]
+        self.tally.add(tally if night.counts_points else tally.counts_only())
         self.matches += 1
-        self.total += total
-        ref = NightRef(night.match, total)
-        if self.best_night is None or total > self.best_night.total:
-            self.best_night = ref
-        if self.worst_night is None or total < self.worst_night.total:
-            self.worst_night = ref
+        if night.counts_points:
+            self.total += total
+        if night.counts_points and night.finished:  # a night still going has no result yet
+            ref = NightRef(night.match, total)
+            if self.best_night is None or total > self.best_night.total:
+                self.best_night = ref
+            if self.worst_night is None or total < self.worst_night.total:
+                self.worst_night = ref
         if night.finished:
             place = night.place(self.name)
             self.places[place] = self.places.get(place, 0) + 1

@@ -159,13 +159,17 @@ class PlayerLine(Struct):
     amount: Decimal | None = None
     rating: Rating | None = None
 
-    def add(self, line: Line, won: bool, per_point: Decimal | None) -> None:
+    def add(self, line: Line, won: bool, per_point: Decimal | None, points: bool = True) -> None:
+        """Count a match the player played; ``points``: whether its total counts (and its
+        money, at ``per_point``), else it counts as a match played and won alone."""
         self.matches += 1
         self.matches_won += won
         self.hands += line.played
         self.hands_won += line.finished
         self.seen_hands += line.seen
         self.maal += line.maal
+        if not points:
+            return
         self.total += line.total
         if per_point is not None:
             self.amount = (self.amount or Decimal("0.00")) + money(line.total, per_point)
@@ -245,22 +249,32 @@ class Sums(Struct):
 
 
 def sum_matches(
-    roster: Sequence[str], figures: Sequence[MatchFigures], before: Sums | None = None
+    roster: Sequence[str],
+    figures: Sequence[MatchFigures],
+    before: Sums | None = None,
+    zero_sum: bool = True,
 ) -> Sums:
     """``before`` (the sums over earlier matches, left as they are: a caller may keep
-    them) and then ``figures``' lines and pairs summed."""
+    them) and then ``figures``' lines and pairs summed. Points (the totals, the points
+    paid between a pair) are summed over the matches of one kind alone, ``zero_sum`` or
+    (False) points races: a points race's totals are each player's own maal, a zero-sum
+    match's what they won or lost, and a sum of both means nothing. Money is summed over
+    the zero-sum matches alone (a points race has no settle-up). Every match counts as
+    played, won and above or below (docs/tables.md, "The figures")."""
     order = {name: i for i, name in enumerate(roster)}
     on_roster = roster_keys(roster)
     sums = before.copy() if before is not None else Sums()
     lines, pairs = sums.lines, sums.pairs
     for match in figures:
         board = match.board
+        points = match.zero_sum == zero_sum
         leaders = set(match.leaders) if match.finished else set()
-        per_point = match.stake.per_point if match.stake is not None else None
+        staked = match.stake if match.zero_sum else None
+        per_point = staked.per_point if staked is not None else None
         played = sorted(match.played, key=lambda n: order.get(n, len(order)))
         for name in played:
             line = lines.setdefault(name, PlayerLine(name, guest=is_guest(name, on_roster)))
-            line.add(board.lines[name], name in leaders, per_point)
+            line.add(board.lines[name], name in leaders, per_point, points)
         totals = match.totals
         for i, a in enumerate(played):
             for b in played[i + 1 :]:
@@ -271,22 +285,28 @@ def sum_matches(
                 pair.matches += 1
                 pair.a_above += totals[a] > totals[b]
                 pair.b_above += totals[b] > totals[a]
-                pair.a_paid_b += board.paid.get(a, {}).get(b, 0)
-                pair.b_paid_a += board.paid.get(b, {}).get(a, 0)
+                if points:
+                    pair.a_paid_b += board.paid.get(a, {}).get(b, 0)
+                    pair.b_paid_a += board.paid.get(b, {}).get(a, 0)
     return sums
 
 
 def standings(
-    roster: Sequence[str], figures: Sequence[MatchFigures], earlier: Sums | None = None
+    roster: Sequence[str],
+    figures: Sequence[MatchFigures],
+    earlier: Sums | None = None,
+    zero_sum: bool = True,
 ) -> Standings:
     """Lines and pairs summed over ``figures`` (the season's matches, in play order):
     players by total, highest first (equal totals in roster order); pairs in the order
     they first played together, ``a`` before ``b`` on the roster. ``earlier``: the sums
-    over all of ``figures`` but the last, kept by the caller: the last is counted on."""
+    over all of ``figures`` but the last, kept by the caller: the last is counted on.
+    ``zero_sum``: the kind of match whose points are summed (``sum_matches``): a season's
+    zero-sum matches; all of them under a What if…? of points-race rules."""
     if earlier is not None:
-        sums = sum_matches(roster, figures[-1:], earlier)
+        sums = sum_matches(roster, figures[-1:], earlier, zero_sum)
     else:
-        sums = sum_matches(roster, figures)
+        sums = sum_matches(roster, figures, zero_sum=zero_sum)
     lines = sums.lines
     for name, rating in ratings(games(figures)).items():
         if name in lines:

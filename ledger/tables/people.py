@@ -321,6 +321,7 @@ def me_json(player: TablePlayer) -> dict[str, Any]:
             "name": m.name,
             "total": m.totals[name],
             "place": m.places[name],
+            "points_race": not m.zero_sum,
         }
         for m in read.matches
         if name in m.played

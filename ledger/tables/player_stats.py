@@ -68,12 +68,18 @@ def is_guest(table: Table | None, name: str) -> bool:
     return guests.is_guest(name, guests.roster_keys([p.name for p in table.players]))
 
 
-def stats(table: Table | None, matches: Sequence[MatchFigures]) -> Stats:
-    """The figures over ``matches`` (in play order) of ``table`` (None: a lone match)."""
+def stats(
+    table: Table | None, matches: Sequence[MatchFigures], zero_sum_only: bool = True
+) -> Stats:
+    """The figures over ``matches`` (in play order) of ``table`` (None: a lone match).
+    ``zero_sum_only``: the points (totals, best and worst hand and night, what unseen
+    hands cost) of the zero-sum matches alone, as a season's standings count them; a
+    points race counts as a night played, for its hands and its places. False: one
+    match's own figures, whatever its kind."""
     nights = []
     for match, tallies in zip(matches, _tallies(matches), strict=True):
-        totals = match.totals
-        nights.append(Night(match.public_id, match.finished, tallies, totals))
+        counts = match.zero_sum or not zero_sum_only
+        nights.append(Night(match.public_id, match.finished, tallies, match.totals, counts))
     earlier = tuple((m.public_id, m.version) for m in matches[:-1])
     with _KEPT_LOCK:
         before = _EARLIER.get(earlier)
@@ -105,7 +111,7 @@ def match_stats(match: Match) -> Stats:
     """Tonight's figures: the match's alone."""
     fold.scoreboard(match)  # an older match's scoreboard is filled in first
     table = service.table_of(match)
-    return stats(table, [figures.match_figures(match, match.player_names)])
+    return stats(table, [figures.match_figures(match, match.player_names)], zero_sum_only=False)
 
 
 def match_stats_json(match: Match) -> dict[str, Any]:

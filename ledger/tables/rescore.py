@@ -130,7 +130,7 @@ def rescore_season(table: Table, season: Season | None, rules: HouseRules) -> Se
             other.append(replace(as_played, board=result.board, zero_sum=rules.zero_sum))
     names = roster(table)
     played = {line.name: line for line in standings(table, season).players}
-    under = figures_standings(names, other)
+    under = figures_standings(names, other, zero_sum=rules.zero_sum)
     lines = tuple(
         RescoredLine(line, played[line.name].total, played[line.name].matches_won)
         for line in under.players

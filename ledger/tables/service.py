@@ -564,11 +564,13 @@ def standings_json(table: Table, season: Season | None) -> dict[str, Any]:
 def player_record(
     table: Table, name: str, season: Season | None, read: Standings | None = None
 ) -> dict[str, Any]:
-    """One player's record: their nights in the season (date, match, total, place),
-    their line over the season and over all time, best and worst nights, their
-    head-to-head with each other player, and their rival and nemesis once they have
-    played ``figures.RIVAL_MATCHES`` matches together (None until then). 404 for a name
-    not on the roster or among its guests. ``read``: the season's standings already read."""
+    """One player's record: their nights in the season (date, match, total, place,
+    whether it is over and whether it was a points race), their line over the season and
+    over all time, best and worst nights (of the zero-sum nights that are over: a points
+    race's total is a count of maal, and a night still going has no result yet), their
+    head-to-head with each other player, and their nemesis and rival (``_rivals``). 404
+    for a name not on the roster or among its guests. ``read``: the season's standings
+    already read."""
     player = _known_player(table, name)
     found = read if read is not None else standings(table, season)
     ever = standings(table, None) if season is not None else found
@@ -583,6 +585,7 @@ def player_record(
                     "total": match.totals[player],
                     "place": match.places[player],
                     "finished": match.finished,
+                    "points_race": not match.zero_sum,
                 }
             )
     rows: list[dict[str, Any]] = []
@@ -599,13 +602,8 @@ def player_record(
                 "received": pair.b_paid_a if mine else pair.a_paid_b,
             }
         )
-    enough = [r for r in rows if r["matches"] >= figures.RIVAL_MATCHES]
-    nemesis = max(
-        (r for r in enough if r["below"] > r["above"]),
-        key=lambda r: (r["below"] - r["above"], r["matches"]),
-        default=None,
-    )
-    rival = min(enough, key=lambda r: (abs(r["above"] - r["below"]), -r["matches"]), default=None)
+    rival, nemesis = _rivals(rows)
+    results = [n for n in nights if n["finished"] and not n["points_race"]]
     line, all_time = found.line(player), ever.line(player)
     return {
         "name": player,
@@ -614,13 +612,34 @@ def player_record(
         "figures": line.to_json() if line else None,
         "all_time": all_time.to_json() if all_time else None,
         "nights": nights,
-        "best_night": max(nights, key=lambda n: n["total"], default=None),
-        "worst_night": min(nights, key=lambda n: n["total"], default=None),
+        "best_night": max(results, key=lambda n: n["total"], default=None),
+        "worst_night": min(results, key=lambda n: n["total"], default=None),
         "head_to_head": rows,
-        "rival": rival["other"] if rival else None,
-        "nemesis": nemesis["other"] if nemesis else None,
+        "rival": rival,
+        "nemesis": nemesis,
         "rival_matches": figures.RIVAL_MATCHES,
     }
+
+
+def _rivals(rows: Sequence[Mapping[str, Any]]) -> tuple[str | None, str | None]:
+    """(rival, nemesis) among a player's head-to-head ``rows``, of those they played
+    ``figures.RIVAL_MATCHES`` matches with (None until then): the nemesis the worst record
+    against (the most matches above them less those below, when above 0; ties: the most
+    matches together), the rival the closest record among the others (the smallest
+    difference; ties: the most matches together). Two names, never one twice: the
+    worst record against is the nemesis even when it is also the closest."""
+    enough = [r for r in rows if r["matches"] >= figures.RIVAL_MATCHES]
+    nemesis = max(
+        (r for r in enough if r["below"] > r["above"]),
+        key=lambda r: (r["below"] - r["above"], r["matches"]),
+        default=None,
+    )
+    rival = min(
+        (r for r in enough if r is not nemesis),
+        key=lambda r: (abs(r["above"] - r["below"]), -r["matches"]),
+        default=None,
+    )
+    return (rival["other"] if rival else None, nemesis["other"] if nemesis else None)
 
 
 def rating_history(

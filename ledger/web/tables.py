@@ -217,7 +217,9 @@ def show(public_id: str) -> ResponseReturnValue:
 
 
 def season_chart(found: Standings) -> Chart | None:
-    """Each player's running season total, night by night (one point a match)."""
+    """Each player's running season total, night by night (one point a match; a points
+    race leaves the totals as they were: they count the zero-sum matches, as the
+    standings do)."""
     if not found.matches or not found.players:
         return None
     names = [line.name for line in found.players]
@@ -225,7 +227,7 @@ def season_chart(found: Standings) -> Chart | None:
     columns = []
     for match in found.matches:
         for name, total in match.board.totals.items():
-            if name in running:
+            if name in running and match.zero_sum:
                 running[name] += total
         columns.append(dict(running))
     return build_chart(names, list(range(1, len(columns) + 1)), columns)

@@ -22,10 +22,16 @@ def _periods(table: dict) -> list[tuple[str, int | None]]:
     return [("all", None), *((sid, i) for i, sid in enumerate(table["seasons"]))]
 
 
+def _hand(ids: list[str], hand: tuple[int, int, int] | None) -> dict | None:
+    return hand and {"match": ids[hand[0]], "number": hand[1], "net": hand[2]}
+
+
+def _night(ids: list[str], night: tuple[int, int] | None) -> dict | None:
+    return night and {"match": ids[night[0]], "total": night[1]}
+
+
 def _stats_row(figures: family.Figures, name: str, ids: list[str]) -> dict:
     """The stats row the API should give for ``figures``."""
-    best, worst = figures.best_hand, figures.worst_hand
-    assert best and worst and figures.best_night and figures.worst_night
     return {
         "name": name,
         "guest": name in family.GUESTS,
@@ -39,10 +45,10 @@ def _stats_row(figures: family.Figures, name: str, ids: list[str]) -> dict:
         "unseen_points": figures.unseen_points,
         "fouls": 0,
         "dublee_finishes": figures.dublee_finishes,
-        "best_hand": {"match": ids[best[0]], "number": best[1], "net": best[2]},
-        "worst_hand": {"match": ids[worst[0]], "number": worst[1], "net": worst[2]},
-        "best_night": {"match": ids[figures.best_night[0]], "total": figures.best_night[1]},
-        "worst_night": {"match": ids[figures.worst_night[0]], "total": figures.worst_night[1]},
+        "best_hand": _hand(ids, figures.best_hand),
+        "worst_hand": _hand(ids, figures.worst_hand),
+        "best_night": _night(ids, figures.best_night),
+        "worst_night": _night(ids, figures.worst_night),
         "places": {str(p): n for p, n in sorted(figures.places.items())},
         "longest_winning_run": figures.longest_run,
         "form": figures.form,
@@ -72,13 +78,16 @@ def test_every_figure_is_the_one_the_hands_give(client, table):
                 r["matches"],
                 r["matches_won"],
                 r["maal"],
+                r["total"],
                 r["amount"] and Decimal(r["amount"]),
             )
             for r in standings["players"]
         }
         assert lines == {
-            n: (f.matches, f.matches_won, f.maal, f.amount) for n, f in figures.items()
+            n: (f.matches, f.matches_won, f.maal, f.total, f.amount) for n, f in figures.items()
         }
+        # Zero-sum nights alone: the season's totals square, its points races left out.
+        assert sum(r["total"] for r in standings["players"]) == 0
         got = {
             frozenset((r["a"], r["b"])): (
                 r["matches"],
@@ -98,13 +107,29 @@ def test_every_figure_is_the_one_the_hands_give(client, table):
 def test_a_players_record_says_what_they_paid_and_received_of_each_other(client, table):
     """Hari's record, all time: his nights, best and worst night, and per opponent the
     matches, above, below, paid and received, as the hands give them (his merged
-    spelling's night among them)."""
+    spelling's night among them). Hari's last night is still going, and Ram played three
+    points races: each record lists every night (the races marked), and its best and
+    worst night and total are of the zero-sum nights that are over."""
     figures, pairs, _ = family.expected(None)
-    record = client.get(f"/api/v1/tables/{table['id']}/players/Hari?season=all").get_json()
-    mine = [i for i, n in enumerate(family.nights()) if {"Hari", "Hary"} & set(n.players)]
-    assert [night["match"] for night in record["nights"]] == [table["matches"][i] for i in mine]
-    assert record["best_night"]["total"] == figures["Hari"].best_night[1]
-    assert record["worst_night"]["total"] == figures["Hari"].worst_night[1]
+    plan, ids = family.nights(), table["matches"]
+    for name, spellings in (("Ram", {"Ram"}), ("Hari", {"Hari", "Hary"})):
+        url = f"/api/v1/tables/{table['id']}/players/{name}?season=all"
+        record = client.get(url).get_json()
+        mine = [i for i, n in enumerate(plan) if spellings & set(n.players)]
+        assert [(n["match"], n["points_race"], n["finished"]) for n in record["nights"]] == [
+            (ids[i], plan[i].race, plan[i].finished) for i in mine
+        ]
+        theirs = figures[name]
+        assert (record["best_night"]["match"], record["best_night"]["total"]) == (
+            ids[theirs.best_night[0]],
+            theirs.best_night[1],
+        )
+        assert (record["worst_night"]["match"], record["worst_night"]["total"]) == (
+            ids[theirs.worst_night[0]],
+            theirs.worst_night[1],
+        )
+        assert record["figures"]["total"] == theirs.total
+    assert not plan[mine[-1]].finished  # Hari's last night (``record`` is his, read last)
     rows = {row["other"]: row for row in record["head_to_head"]}
     for pair, row in pairs.items():
         if "Hari" not in pair:

@@ -149,7 +149,13 @@ def test_me_shows_the_nights_balance_and_transfers(client, table):
     )
     found = me(client, key)
     assert found["nights"] == [
-        {"match": match["id"], "name": "Night", "total": nights_total, "place": 4}
+        {
+            "match": match["id"],
+            "name": "Night",
+            "total": nights_total,
+            "place": 4,
+            "points_race": False,
+        }
     ]
     assert found["balance"] == f"{nights_total:.2f}"
     assert found["transfers"] and all("Dipa" in (t["from"], t["to"]) for t in found["transfers"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from api_support import hand as counted_hand
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tables_support import create_table, match_bodies
@@ -62,7 +63,8 @@ def seasons(draw) -> list[dict]:
 
 def expected(bodies: list[dict], roster: list[str]) -> tuple[dict[str, dict], list[dict]]:
     """Every figure of every player over ``bodies`` (matches in play order), and the
-    awards, from the hands alone; a player not on ``roster`` is a guest."""
+    awards, from the hands alone; a player not on ``roster`` is a guest. A night still
+    going has no place and is nobody's best or worst night: it has no result yet."""
     on_roster = {name.casefold() for name in roster}
     rows: dict[str, dict] = {}
     finishes: dict[str, list[int]] = defaultdict(list)
@@ -96,9 +98,10 @@ def expected(bodies: list[dict], roster: list[str]) -> tuple[dict[str, dict], li
             row["matches"] += 1
             row["total"] += totals[name]
             night = {"match": body["id"], "total": totals[name]}
-            if row["best_night"] is None or totals[name] > row["best_night"]["total"]:
+            best, worst = row["best_night"], row["worst_night"]
+            if body["finished"] and (best is None or totals[name] > best["total"]):
                 row["best_night"] = night
-            if row["worst_night"] is None or totals[name] < row["worst_night"]["total"]:
+            if body["finished"] and (worst is None or totals[name] < worst["total"]):
                 row["worst_night"] = night
             if body["finished"]:
                 place = 1 + len([o for o in played if totals[o] > totals[name]])
@@ -116,7 +119,7 @@ def expected(bodies: list[dict], roster: list[str]) -> tuple[dict[str, dict], li
         values = {
             name: row[award]["net"]
             if award == "best_hand"
-            else row[award]["total"]
+            else (row[award] or {"total": 0})["total"]
             if award == "best_night"
             else row[award]
             for name, row in rows.items()
@@ -310,3 +313,68 @@ def test_figures_read_before_follow_an_edit_an_undo_a_new_hand_and_a_rename(clie
         )  # read, then kept
         assert step().status_code in (200, 201, 204)
     check(table.get("/stats"), match_bodies(client, [match["id"]]), on_roster(table))
+
+
+def _won_by(winner: str, **maal: int) -> dict:
+    """A hand ``winner`` finishes, everyone seen by sequences with the maal given."""
+    return counted_hand(winner, {name: ("sequences", points) for name, points in maal.items()})
+
+
+def test_a_night_still_going_is_nobodys_best_or_worst_night(client):
+    """Asha's +3 in a night that is over is her best night, not the +10 she leads with
+    tonight: a night still going has no result yet (nor a place), in her figures, the
+    season's awards and her record alike."""
+    table = create_table(client, rules="sparkai")
+    over = table.new_match(["Asha", "Bikash"], length={"hands": 1})
+    table.play(over, [_won_by("Asha", Asha=0, Bikash=0)])
+    going = table.new_match(["Asha", "Bikash"])  # open: no length, not ended
+    table.play(going, [counted_hand("Asha", {"Asha": ("sequences", 0), "Bikash": ("unseen", 0)})])
+    rows = {row["name"]: row for row in table.get("/stats")["players"]}
+    assert rows["Asha"]["total"] == 13  # the night going counts in the total as ever
+    assert rows["Asha"]["best_night"] == {"match": over["id"], "total": 3}
+    assert rows["Bikash"]["worst_night"] == {"match": over["id"], "total": -3}
+    best = {a["award"]: a for a in table.get("/stats")["awards"]}["best_night"]
+    assert best["value"] == 3
+    record = table.get("/players/Bikash")
+    assert (record["worst_night"]["match"], record["best_night"]["match"]) == (over["id"],) * 2
+
+
+def test_a_points_race_night_counts_as_played_not_in_the_points(client):
+    """A zero-sum night (Asha +3, Bikash −3) and a points race Bikash wins with his own
+    maal (Asha 2, Bikash 30): the season's totals, money, best hand and night are the
+    zero-sum night's alone (they square); the race counts as a night played and won,
+    for its hands, places and rating, and his record lists it, marked."""
+    table = create_table(client, rules="sparkai", stake={"per_point": "1.00", "currency": "NPR"})
+    zero_sum = table.new_match(["Asha", "Bikash"], length={"hands": 1})
+    table.play(zero_sum, [_won_by("Asha", Asha=0, Bikash=0)])
+    race = table.new_match(["Asha", "Bikash"], length={"hands": 1}, rules="gamerules", stake=None)
+    table.play(race, [_won_by("Bikash", Asha=2, Bikash=20)])
+    standings = {line["name"]: line for line in table.get("/standings")["players"]}
+    assert {n: (line["total"], line["amount"]) for n, line in standings.items()} == {
+        "Asha": (3, "3.00"),
+        "Bikash": (-3, "-3.00"),
+    }
+    played = {
+        n: (line["matches"], line["matches_won"], line["maal"]) for n, line in standings.items()
+    }
+    assert played == {"Asha": (2, 1, 2), "Bikash": (2, 1, 20)}
+    (pair,) = table.get("/standings")["head_to_head"]
+    assert (pair["matches"], pair["a_above"], pair["b_above"]) == (2, 1, 1)
+    stats = table.get("/stats")
+    bikash = next(row for row in stats["players"] if row["name"] == "Bikash")
+    assert bikash["total"] == -3 and bikash["hands"] == bikash["hands_won"] * 2 == 2
+    assert bikash["best_hand"] == {"match": zero_sum["id"], "number": 1, "net": -3}
+    assert bikash["best_night"] == bikash["worst_night"] == {"match": zero_sum["id"], "total": -3}
+    assert bikash["places"] == {"1": 1, "2": 1} and bikash["form"] == [2, 1]
+    awards = {a["award"]: (a["players"], a["value"]) for a in stats["awards"]}
+    assert awards["best_hand"] == awards["best_night"] == (["Asha"], 3)
+    assert awards["hands_won"] == (["Asha", "Bikash"], 1)
+    record = table.get("/players/Bikash")
+    assert [(n["match"], n["points_race"], n["place"]) for n in record["nights"]] == [
+        (zero_sum["id"], False, 2),
+        (race["id"], True, 1),
+    ]
+    assert record["best_night"]["match"] == record["worst_night"]["match"] == zero_sum["id"]
+    # The race night alone, on its own: its own figures, its winner's best night.
+    alone = client.get(f"/api/v1/matches/{race['id']}/stats").get_json()
+    assert {row["name"]: row["total"] for row in alone["players"]} == {"Bikash": 30, "Asha": 2}

@@ -368,3 +368,28 @@ def test_a_new_match_in_a_table_says_where_it_is_as_its_document_does(client):
     document = client.get("/api/v1/openapi.json").get_json()
     created = document["paths"]["/api/v1/tables/{public_id}/matches"]["post"]["responses"]
     assert "Location" in created["201"]["headers"]
+
+
+def test_a_rival_is_never_also_the_nemesis(client):
+    """Bikash ends above Asha in 2 of their 3 nights (below in 1): the worst record
+    against her, and the closest too. He is named her nemesis alone, and her rival is
+    the next closest: Chandra, whom she ended above all 3 times."""
+    table = create_table(client)
+
+    def night(winner: str, second: str) -> None:
+        """``winner`` first, ``second`` next (1 maal), Chandra last (no maal)."""
+        maal = {"Asha": 0, "Bikash": 0, "Chandra": 0, second: 1}
+        match = table.new_match(["Asha", "Bikash", "Chandra"], length={"hands": 1})
+        table.play(match, [h(winner, **{n: ("sequences", m) for n, m in maal.items()})])
+
+    night("Bikash", "Asha")
+    night("Bikash", "Asha")
+    night("Asha", "Bikash")
+    record = table.get("/players/Asha")
+    rows = {r["other"]: (r["above"], r["below"]) for r in record["head_to_head"]}
+    assert rows == {"Bikash": (1, 2), "Chandra": (3, 0)}
+    assert (record["nemesis"], record["rival"]) == ("Bikash", "Chandra")
+    # Chandra's: below both every time; Asha and Bikash equally bad for him (3 of 3),
+    # so the nemesis is the first of them and the rival the other.
+    chandra = table.get("/players/Chandra")
+    assert {chandra["nemesis"], chandra["rival"]} == {"Asha", "Bikash"}

@@ -51,11 +51,32 @@ def test_runs_and_form_count_the_finished_nights_only_and_ties_share_first():
     assert a.finishes == [1, 1, 2, 1] and a.longest_winning_run == 2
     assert a.places == {1: 3, 2: 1} and a.form == [1, 1, 2, 1]
     assert b.finishes == [1, 2, 2] and b.longest_winning_run == 1
-    assert a.best_night.match == "m3" and a.worst_night.match == "m2"
+    # m2's −20 is not A's worst night: a night still going has no result yet.
+    assert a.best_night.match == "m3" and a.worst_night.match == "m4"
+    assert b.worst_night.match == "m3" and b.best_night.match == "m1"
     assert rows["C"].places == {3: 1, 1: 1}
     assert (
         len(player_figures([night(f"n{i}", True, {"A": 1, "B": 0}) for i in range(7)])[0].form) == 5
     )
+
+
+def test_a_night_whose_points_do_not_count_is_a_night_played_and_a_place():
+    """A points race among zero-sum nights: B's 30 of his own maal is neither in his
+    total nor his best hand or night, but he played the night, won its hand and won it."""
+    race_hand = HandFacts(1, "B", "sequences", {"A": 2, "B": 30}, {"A": "unseen"})
+    race = Night("r", True, tally_hands("r", [race_hand]), {"A": 2, "B": 30}, counts_points=False)
+    rows = {row.name: row for row in player_figures([night("z", True, {"A": 4, "B": -4}), race])}
+    a, b = rows["A"], rows["B"]
+    assert (a.total, b.total, a.matches, b.matches) == (4, -4, 2, 2)
+    assert b.tally.hands == 2 and b.tally.hands_won == 1 and b.places == {2: 1, 1: 1}
+    assert b.form == [2, 1] and b.longest_winning_run == 1
+    assert b.tally.best_hand.net == b.best_night.total == b.worst_night.total == -4
+    assert a.tally.unseen_hands == 2 and a.tally.unseen_points == 4  # the race's 2: no cost
+    assert [(x.award, x.players) for x in awards([a, b])] == [
+        ("hands_won", ("B",)),
+        ("best_hand", ("A",)),
+        ("best_night", ("A",)),
+    ]
 
 
 def test_an_award_whose_largest_value_is_not_above_zero_is_not_given():

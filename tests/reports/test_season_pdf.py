@@ -15,7 +15,15 @@ from pdf_support import attached_files, pdf_reader, pdf_text, squeezed, xmp_fact
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from api_hands import hand, play  # noqa: E402
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, finished_night, start_match  # noqa: E402
+from table_pages_support import (  # noqa: E402
+    FOUR,
+    ROSTER,
+    create_table,
+    edit_key,
+    finished_night,
+    race_night,
+    start_match,
+)
 
 EXPORTED_AT = re.compile(rb'"exported_at":\s*"[^"]*"')
 NE = {"Accept-Language": "ne"}
@@ -115,6 +123,17 @@ def test_a_nights_total_ends_with_the_pages_full_stop(client):
     nights = re.findall(r"\([०-९]+ \S+ [०-९]{4}\) [+−-]?[०-९]+(.)", text)
     assert len(nights) == 2 * len(ROSTER), text  # a best and a worst night each
     assert set(nights) == {"।"}
+
+
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
+def test_a_points_race_is_marked_among_the_nights(client):
+    """A points race beside a zero-sum night: the PDF lists it marked, and says under
+    the standings that the totals count the zero-sum nights only."""
+    url = finished_night(client)
+    race_night(client, url)
+    text = " ".join(pdf_text(client.get(f"{url}/season.pdf").data).split())
+    assert "Race night (points race)" in text
+    assert "Totals count the zero-sum nights only" in text
 
 
 def test_a_pdf_without_a_table_is_refused_and_an_unknown_season_is_404(client, table):

@@ -53,6 +53,29 @@ def start_match(client, url: str, players: list[str], **extra) -> str:
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
+def race_night(client, url: str) -> str:
+    """A points race of Asha and Bikash in the table, over after its one hand (Asha
+    finishes: 3 maal and the bonus, 13; Bikash 1); the match's id."""
+    key = edit_key(client, url)
+    response = client.post(
+        f"/api/v1/tables/{url.rsplit('/', 1)[1]}/matches",
+        json={
+            "name": "Race night",
+            "players": ["Asha", "Bikash"],
+            "length": {"hands": 1},
+            "rules": "gamerules",
+            "stake": None,
+        },
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert response.status_code == 201, response.get_json()
+    match_id = response.get_json()["id"]
+    seen = [("Asha", 3), ("Bikash", 1)]
+    rows = [{"name": name, "seen": "sequences", "maal": maal} for name, maal in seen]
+    play(client, match_id, key, [{"finish": "sequences", "winner": "Asha", "players": rows}])
+    return match_id
+
+
 def finished_night(client) -> str:
     """A table with one night of four hands, stopped there (a rating counts finished
     matches); the table's url."""

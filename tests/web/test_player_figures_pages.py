@@ -11,7 +11,7 @@ import re
 
 from api_hands import play
 from match_pages_support import DUBLEE_FINISH, WORKED
-from table_pages_support import AWARD_TITLES, FOUR, ROSTER, create_table, edit_key
+from table_pages_support import AWARD_TITLES, FOUR, ROSTER, create_table, edit_key, race_night
 
 from ledger.i18n.numbers import MINUS
 
@@ -140,3 +140,23 @@ def test_the_figures_and_awards_in_nepali_with_devanagari_digits(client):
     assert "Most hands won" not in section and "Best night" not in section
     match = client.get(f"/matches/{nights[0]}").get_data(as_text=True)
     assert "Tonight's awards" not in match and 'class="awards"' in match
+
+
+def test_a_points_race_is_marked_and_counts_in_no_total_on_the_pages(client):
+    """A season of one points race (Asha 13 of her own maal and bonus, Bikash 1): the
+    table's page lists it as a points race and its standings' totals stay 0 (they count
+    the zero-sum nights, as the hint under them says); Bikash's page lists the night,
+    marked, and has no best hand or night to link to (it answers, never an error)."""
+    url = create_table(client)
+    race_night(client, url)
+    hint = "Totals count the zero-sum nights only"
+    table_page = client.get(url).get_data(as_text=True)
+    assert hint in table_page and "points race" in table_page
+    assert re.findall(r'data-total="(-?\d+)"', table_page) == ["0", "0"]
+    page = client.get(f"{url}/players/Bikash")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    nights = html[html.index('id="nights-title"') : html.index('id="h2h-title"')]
+    assert '<span class="tag">points race</span>' in nights and hint in nights
+    lead = " ".join(lead_of(html).split())
+    assert "/hands/" not in lead and "Best night: —" in lead

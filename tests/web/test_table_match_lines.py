@@ -109,9 +109,7 @@ def test_a_hand_tonight_sums_tonights_match_alone_into_the_standings(client, mon
     key = edit_key(client, url)
     nights = open_nights(client, url, key)
     standings_url = f"/api/v1/tables/{url.rsplit('/', 1)[1]}/standings?season=all"
-    added = recorded_calls(
-        monkeypatch, PlayerLine, "add", lambda player, line, won, per_point: player.name
-    )
+    added = recorded_calls(monkeypatch, PlayerLine, "add", lambda player, *_: player.name)
     assert client.get(url).status_code == 200
     assert len(added) == 12  # four players, three matches
     added.clear()
