@@ -41,7 +41,7 @@ from ledger.matches.models import Match, MatchPlayer, utcnow
 from ledger.matches.reading import find_player, read_match, rules_record
 from ledger.matches.service import _hash_key
 from ledger.matches.view import iso
-from ledger.tables import figures, guests, payment_keys
+from ledger.tables import earlier_names, figures, guests, payment_keys
 from ledger.tables.figures import MatchFigures, Standings
 from ledger.tables.models import (
     BY_PAYER,
@@ -390,6 +390,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
             if new == old:
                 return table
             player.name, player.name_key = new, new.casefold()
+            earlier_names.renamed(player, old)
         else:
             target = find_player(value, others)
             if target is None:
@@ -411,6 +412,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
                     ]
                 )
             new = target
+            earlier_names.merged(player, _roster_player(table, target))
             db.session.delete(player)
         _rename_payments(table, old, new)
         membership.rename_player(in_table, old, new)
@@ -1168,6 +1170,8 @@ def _add_players(table: Table, names: list[str]) -> None:
         )
     for name in names:
         table.players.append(TablePlayer(name=name, name_key=name.casefold()))
+    if table.id is not None:  # a new table's names were nobody's before
+        earlier_names.taken(table.id, names)  # a new player's name is theirs alone
     guests.join_roster(table.id, names)
 
 
@@ -1188,6 +1192,15 @@ def _known_player(table: Table, name: str) -> str:
     if found is None:
         raise NotFound(Msg("This table has no player called {name}.", name=name))
     return found
+
+
+def renamed_to(table: Table, name: str) -> str | None:
+    """The name now of the roster player once called ``name`` (renamed, or merged into
+    them), for their old address; None for the name of a player or guest of the table
+    now, a name nobody had, and any name of a player who was forgotten."""
+    if find_player(name, known_players(table)) is not None:
+        return None
+    return earlier_names.now_called(table.id, name)
 
 
 def _roster_player(table: Table, name: str) -> TablePlayer:

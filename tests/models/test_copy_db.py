@@ -57,6 +57,9 @@ def _reads(client, ids: dict) -> dict:
     me = client.get("/api/v1/me", headers={"Authorization": f"Bearer {ids['person']}"})
     assert me.status_code == 200, me.get_json()
     out["me"] = me.get_json()
+    earlier = client.get(f"/api/v1/tables/{table}/players/Asha K")  # renamed back to Asha
+    assert earlier.status_code == 302
+    out["earlier name"] = earlier.headers["Location"]
     page = client.get(f"/matches/{match}")
     assert page.status_code == 200
     out["match page"] = page.get_data(as_text=True).count("Bikash")
@@ -66,8 +69,9 @@ def _reads(client, ids: dict) -> dict:
 @pytest.fixture
 def source(tmp_path):
     """An SQLite ledger a club played in: a staked table, a night with a hand replaced
-    and one deleted, payments (one taken back), a player's own link and handles, and a
-    lone match; its URL, its ids and keys, and what its API answers."""
+    and one deleted, a player renamed and back, payments (one taken back), a player's
+    own link and handles, and a lone match; its URL, its ids and keys, and what its API
+    answers."""
     url = f"sqlite:///{tmp_path / 'source' / 'ledger.sqlite3'}"
     app = _app(url, tmp_path / "source")
     _init(app)
@@ -91,6 +95,11 @@ def source(tmp_path):
         ).status_code
         == 200
     )
+    for old, new in (("Asha", "Asha K"), ("Asha K", "Asha")):  # an earlier name kept
+        renamed = client.patch(
+            f"/api/v1/tables/{table}/players/{old}", json={"name": new}, headers=auth
+        )
+        assert renamed.status_code == 200, renamed.get_json()
     person = client.post(f"/api/v1/tables/{table}/players/Bikash/link", headers=auth).get_json()
     handles = {"handles": [{"kind": "esewa", "handle": "9800000000", "label": "Bikash"}]}
     key = {"Authorization": f"Bearer {person['person_key']}"}
