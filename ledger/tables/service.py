@@ -433,6 +433,7 @@ def start_season(table: Table, data: Mapping[str, Any]) -> Season:
         current = table.current_season
         if current.name.casefold() == name.casefold() and not _season_used(current):
             return current
+        _refuse_season_name(table, name, None)
         season = Season(name=name, started_at=utcnow())
         table.seasons.append(season)
     return season
@@ -464,8 +465,29 @@ def rename_season(table: Table, public_id: str, data: Mapping[str, Any]) -> Seas
     with matches.transaction():
         _touch(table)
         season = _season_of(table, public_id)
+        _refuse_season_name(table, name, season)
         season.name = name
     return season
+
+
+def _refuse_season_name(table: Table, name: str, season: Season | None) -> None:
+    """Invalid on ``name`` when another season of the table than ``season`` is called
+    ``name`` (ignoring case and surrounding space, as the roster compares names): two
+    seasons of one name would make the season picker ambiguous."""
+    key = name.strip().casefold()
+    clash = next(
+        (s for s in table.seasons if s is not season and s.name.strip().casefold() == key), None
+    )
+    if clash is not None:
+        raise Invalid(
+            [
+                FieldError(
+                    "name",
+                    "The table already has a season called “{season}”: choose another name.",
+                    season=clash.name,
+                )
+            ]
+        )
 
 
 def _season_of(table: Table, public_id: str) -> Season:

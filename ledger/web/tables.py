@@ -364,7 +364,7 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
         "season_form": given.get("season_form") or SeasonForm(formdata=None),
         "season_renames": {
             s.public_id: given.get("season_renames", {}).get(s.public_id)
-            or SeasonRenameForm(formdata=None, prefix=s.public_id, name=s.name)
+            or SeasonRenameForm(formdata=None, prefix=s.public_id, name=season_name(s.name))
             for s in table.seasons
         },
         "payment_form": payment_form,
