@@ -8,7 +8,8 @@ import sqlite3
 
 import pytest
 from api_hands import add, table_night, won_by
-from sqlalchemy import text
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import OperationalError
 
 from ledger import copying, create_app
 from ledger.extensions import db
@@ -185,7 +186,9 @@ def test_what_cannot_be_copied_is_said_in_a_sentence(tmp_path, unmigrated_app):
         result = runner.invoke(args=["copy-db", url])
         assert result.exit_code == 1 and sentence in result.output, result.output
         assert "Traceback" not in result.output and "secret" not in result.output
+        assert "this ledger's database was not touched" in result.output
     assert not (tmp_path / "mistyped.sqlite3").exists()
+    assert _tables_in(unmigrated_app) == set()  # not even brought up to this version
 
 
 def test_an_older_ledger_is_brought_up_to_date_first(source, unmigrated_app):
@@ -245,3 +248,50 @@ def test_a_copy_reads_its_source_at_one_moment(source, unmigrated_app, tmp_path,
     for app in (unmigrated_app, back):
         with app.app_context():
             db.engine.dispose()
+
+
+def _tables_in(app) -> set[str]:
+    with app.app_context():
+        try:
+            return set(inspect(db.engine).get_table_names())
+        finally:
+            db.engine.dispose()
+
+
+def test_a_refused_source_leaves_the_target_as_it_was(tmp_path, unmigrated_app):
+    """The source is checked before the target is touched: a mistyped URL or a source
+    of another version leaves the target without even the ledger's tables."""
+    result = unmigrated_app.test_cli_runner().invoke(
+        args=["copy-db", f"sqlite:///{tmp_path / 'mistyped.sqlite3'}"]
+    )
+    assert result.exit_code == 1 and "There is no SQLite database at" in result.output
+    assert "Nothing was copied, and this ledger's database was not touched." in result.output
+    assert _tables_in(unmigrated_app) == set()
+
+
+def test_a_copy_that_stops_midway_can_be_run_again(source, unmigrated_app, monkeypatch):
+    """A copy that fails partway (the server gone, a row refused) keeps nothing, says so
+    and what to do; run again, it copies the whole ledger."""
+    url, ids, _, reads = source
+    copy_table = copying._copy_table
+
+    def and_the_server_goes(reading, writing, table):
+        if table.name == "hands":
+            raise OperationalError("INSERT INTO hands", {}, Exception("server closed"))
+        return copy_table(reading, writing, table)
+
+    monkeypatch.setattr(copying, "_copy_table", and_the_server_goes)
+    runner = unmigrated_app.test_cli_runner()
+    failed = runner.invoke(args=["copy-db", url])
+    assert failed.exit_code == 1, failed.output
+    said = " ".join(failed.output.split())
+    assert "The copy stopped and nothing was copied: server closed" in said
+    assert "holds no row of it" in said and "run marriage-ledger copy-db again" in said
+    with unmigrated_app.app_context():
+        assert db.session.scalar(text("SELECT count(*) FROM tables")) == 0
+    monkeypatch.setattr(copying, "_copy_table", copy_table)
+    again = runner.invoke(args=["copy-db", url])
+    assert again.exit_code == 0, again.output
+    assert _reads(unmigrated_app.test_client(), ids) == reads
+    with unmigrated_app.app_context():
+        db.engine.dispose()
