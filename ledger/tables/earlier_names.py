@@ -23,8 +23,7 @@ from ledger.tables.models import EarlierName, TablePlayer
 def renamed(player: TablePlayer, old: str) -> None:
     """``player`` (named anew already) was called ``old``: it leads to them."""
     taken(player.table_id, [player.name])
-    if old.casefold() != player.name.casefold():
-        taken(player.table_id, [old])  # none should be: a roster name has none
+    if old.casefold() != player.name.casefold():  # old, a roster name till now, has no row
         db.session.add(
             EarlierName(table_id=player.table_id, player_id=player.id, name_key=old.casefold())
         )
@@ -39,10 +38,9 @@ def merged(player: TablePlayer, into: TablePlayer) -> None:
         .values(player_id=into.id)
         .execution_options(synchronize_session=False)
     )
-    renamed_into = EarlierName(
-        table_id=player.table_id, player_id=into.id, name_key=player.name.casefold()
+    db.session.add(
+        EarlierName(table_id=player.table_id, player_id=into.id, name_key=player.name.casefold())
     )
-    db.session.add(renamed_into)
 
 
 def taken(table_id: int, names: Iterable[str]) -> None:
