@@ -21,15 +21,19 @@ from ledger.extensions import db
 from ledger.migrating import init_migrations
 
 
+def database_shown() -> str:
+    """Where the app's database is, the password hidden."""
+    url = make_url(current_app.config["SQLALCHEMY_DATABASE_URI"])
+    return url.render_as_string(hide_password=True)
+
+
 def upgrade_database() -> str:
     """Bring the app's database to the latest migration (creates it; keeps its data);
     returns where it is, the password hidden."""
     init_migrations(current_app)
     from flask_migrate import upgrade  # imported by init_migrations
 
-    where = make_url(current_app.config["SQLALCHEMY_DATABASE_URI"]).render_as_string(
-        hide_password=True
-    )
+    where = database_shown()
     try:
         upgrade()
     except OperationalError as error:  # a wrong password, a server down: a sentence
@@ -69,16 +73,19 @@ def copy_db_command(source_url: str) -> None:
     """Copy the whole ledger at SOURCE_URL (every table, match, hand, payment and own
     link) into this ledger's database, which must be empty: to move from SQLite to
     PostgreSQL (or back) with every link and key still working. Stop serving from
-    SOURCE_URL first: what it stores after the copy is not copied.
+    SOURCE_URL first: what it stores after the copy is not copied. A copy that fails
+    keeps nothing: put right what it says and run it again.
 
     SOURCE_URL is a database URL, such as sqlite:////srv/ledger/ledger.sqlite3 or
     postgresql+psycopg://user:password@host/dbname."""
     from ledger.copying import CopyError, copy_database
     from ledger.migrating import FOLDER
 
-    where = upgrade_database()
-    try:
-        copied = copy_database(source_url, db.engine, current_app.extensions[FOLDER])
+    where = database_shown()
+    try:  # the target brought up to this version only once the source is found fit
+        copied = copy_database(
+            source_url, db.engine, current_app.extensions[FOLDER], upgrade_database
+        )
     except CopyError as problem:
         raise click.ClickException(str(problem)) from problem
     finally:

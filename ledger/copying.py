@@ -6,14 +6,16 @@ handed out goes on working against the new database.
 
 The rows are read and written through the models' tables (SQLAlchemy Core), so each
 column's type converts between the two databases (times, JSON, money as text). The
-source is read in one transaction (one snapshot) and the target written in one: a copy
-that fails leaves the target as empty as it was. PostgreSQL's id sequences are moved past
-the copied ids afterwards, so the next row written gets a new one.
+source is checked before the target is touched (a source refused leaves the target as
+it was), then read in one transaction (one snapshot) and the target written in one: a
+copy that fails partway leaves the target as empty as it was, to be copied into again.
+PostgreSQL's id sequences are moved past the copied ids afterwards, so the next row
+written gets a new one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from sqlalchemy import Connection, Engine, Table, create_engine, func, inspect, select, text
@@ -31,21 +33,41 @@ class CopyError(Exception):
     """A copy that cannot be made; the sentence says why and what to do."""
 
 
-def copy_database(source_url: str, target: Engine, migrations: str) -> dict[str, int]:
+#: Said after a source refused: it is found unfit before the target is touched.
+UNTOUCHED = "Nothing was copied, and this ledger's database was not touched."
+#: Said when the copy fails partway (a server gone, a row refused): the target's one
+#: transaction kept nothing, and an empty ledger is what a copy goes into, so it is
+#: simply run again.
+STOPPED = (
+    "The copy stopped and nothing was copied: {cause}. This ledger's database holds no "
+    "row of it (its tables may be made, empty, as a copy needs them): put that right and "
+    "run marriage-ledger copy-db again."
+)
+
+
+def copy_database(
+    source_url: str, target: Engine, migrations: str, prepare: Callable[[], object]
+) -> dict[str, int]:
     """Copy every row of the ledger at ``source_url`` into ``target``, which is empty and
-    at the latest of the ``migrations`` folder's migrations; the rows copied, by table."""
-    source = _open(source_url)
+    at the latest of the ``migrations`` folder's migrations; the rows copied, by table.
+    ``prepare`` brings the target to that migration once the source is found fit to
+    copy (a source refused leaves the target as it was)."""
+    try:
+        source = _open(source_url)
+    except CopyError as refused:
+        raise CopyError(f"{refused} {UNTOUCHED}") from None
     try:
         with source.connect() as reading:
             _snapshot(reading)
             _check_revision(reading, source_url, migrations)
+            prepare()
             with target.begin() as writing:
                 _check_empty(writing)
                 copied = {table.name: _copy_table(reading, writing, table) for table in _tables()}
                 if writing.dialect.name == "postgresql":
                     _move_sequences(writing)
     except DBAPIError as error:
-        raise CopyError(f"The copy stopped and nothing was kept: {_first_line(error)}") from None
+        raise CopyError(STOPPED.format(cause=_first_line(error))) from None
     finally:
         source.dispose()
     return copied
@@ -102,12 +124,12 @@ def _check_revision(reading: Connection, source_url: str, migrations: str) -> No
     if found and found <= revisions(migrations):
         raise CopyError(
             f"The database at {_hidden(source_url)} was made by an earlier version of the "
-            "ledger: bring it up to this version first, then copy again:\n"
+            f"ledger. {UNTOUCHED} Bring it up to this version first, then copy again:\n"
             f"  LEDGER_DATABASE_URL='{_hidden(source_url)}' marriage-ledger init-db"
         )
     raise CopyError(
         f"The database at {_hidden(source_url)} was made by a newer version of the ledger "
-        f"(migration {', '.join(sorted(found)) or 'none'}): copy it with that version."
+        f"(migration {', '.join(sorted(found)) or 'none'}): copy it with that version. " + UNTOUCHED
     )
 
 

@@ -93,6 +93,9 @@ CONTENTS: dict[str, Schema] = {
 HEADERS: dict[str, Schema] = {
     "location": {"Location": {"description": "The new match's address.", "schema": TEXT}},
     "table-location": {"Location": {"description": "The new table's address.", "schema": TEXT}},
+    "renamed": {
+        "Location": {"description": "The player's record under their name now.", "schema": TEXT}
+    },
     "etag": {"ETag": {"description": "The hand's version.", "schema": TEXT}},
     "match-etag": {"ETag": {"description": "The match's version.", "schema": TEXT}},
     "replayed": {
@@ -200,6 +203,7 @@ Who deals first if these players sit down again
 get /api/v1/tables/{public_id}/players/{name} tables 404 422 in=table,player,season
 A player's record: nights, figures, head-to-head, rival and nemesis
 200 PlayerRecord: The record.
+302 -+renamed: An earlier name of a player renamed, or merged into another: their record.
 patch /api/v1/tables/{public_id}/players/{name} tables TABLE_WRITES
 Rename a player, or merge them into another, through every match and hand
 in=table,player body=PlayerChange key=edit

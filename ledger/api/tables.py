@@ -22,6 +22,7 @@ from ledger.api.matches import _attachment, _created, import_body
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.no_store import unkept
 from ledger.http.owned import TABLE
+from ledger.http.renamed import to_renamed_player
 from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import export_filename
 from ledger.matches.rescore import read_rescore_rules
@@ -98,9 +99,11 @@ def table_change_player(public_id: str, name: str) -> Response:
 
 
 @bp.get("/tables/<id:public_id>/players/<name>")
-def table_player_record(public_id: str, name: str) -> Response:
+def table_player_record(public_id: str, name: str) -> ResponseReturnValue:
+    """A player's record; their old name's address (a rename, a merge) answers 302 to it."""
     table, season = _table_and_season(public_id)
-    return jsonify(service.player_record(table, name, season))
+    moved = to_renamed_player(table, name, "api.table_player_record")
+    return moved or jsonify(service.player_record(table, name, season))
 
 
 @bp.post("/tables/<id:public_id>/seasons")

@@ -12,7 +12,7 @@ from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
 from ledger.engine.errors import Tally
-from ledger.i18n.numbers import num
+from ledger.i18n.numbers import num, season_name
 from ledger.i18n.words import CHOICE_WORDS, KIND_NAMES, SETTING_LABELS
 
 
@@ -103,6 +103,8 @@ def _shown_value(key: str, value: Any) -> Any:
             return str(VALUE_WORDS[value])
         if key == "setting" and value in SETTING_LABELS:  # its name, never its id
             return "“" + str(SETTING_LABELS[value]) + "”"
+        if key == "season":  # a season's name: "1" is a number, in the page's digits
+            return season_name(value)
         if key == "allowed":  # a choice setting's values, as ids
             return ", ".join(str(CHOICE_WORDS.get(c, c)) for c in value.split(", "))
         if key == "name":

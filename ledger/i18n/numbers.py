@@ -83,6 +83,13 @@ def western_digits(text: str) -> str:
     return text.translate(_WESTERN)
 
 
+def season_name(name: str) -> str:
+    """A season's name as shown: one written only in Western digits (the first season is
+    "1", as the API names it) is a number, shown in the page's digits; any other name is
+    the table's own words and stays as typed (``तिहार 2083`` keeps its 2083)."""
+    return num(name) if name.isascii() and name.isdigit() else name
+
+
 #: A currency written in letters (``NPR``, ``नेरू``) right against the amount: CLDR's
 #: currency spacing, which Babel does not apply, puts a space there (``$12`` keeps none).
 _LETTERS_THEN_DIGIT = re.compile(r"(?<=[^\W\d_]|[\u0900-\u097f])(?=\d)")

@@ -94,6 +94,25 @@ class TablePlayer(Model):
     table: Mapped[Table] = relationship(back_populates="players")
 
 
+class EarlierName(Model):
+    """A name a roster player had before a rename (or a merge into them): the address of
+    their page under it, bookmarked or shared, still leads to them. A name is one
+    player's within a table (``name_key``, ignoring case, as the roster's); it goes when
+    a player on the roster takes it, and all of a player's go when they are forgotten
+    (``ledger.tables.earlier_names``)."""
+
+    __tablename__ = "earlier_names"
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("table_players.id", ondelete="CASCADE"), index=True
+    )
+    #: The earlier name's ``casefold()``: only to be found by, never shown.
+    name_key: Mapped[str] = mapped_column(String(4 * MAX_NAME))
+
+
 class Season(Model):
     """A stretch of nights ("Tihar 2083"); the newest of a table is its current one, the
     older ones are closed (kept, and looked back on)."""

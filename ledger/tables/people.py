@@ -27,7 +27,7 @@ from ledger.matches import membership
 from ledger.matches.models import utcnow
 from ledger.matches.reading import find_player
 from ledger.matches.service import _hash_key
-from ledger.tables import service
+from ledger.tables import earlier_names, service
 from ledger.tables.models import MAX_QR_TEXT, Table, TablePlayer
 
 #: The kinds of handle a player may publish, and how many at most.
@@ -265,6 +265,7 @@ def forget(player: TablePlayer) -> str:
         in_table = service.table_matches(table)
         player.name, player.name_key = new, new.casefold()
         player.person_key_hash = None
+        earlier_names.forgotten(player)
         _clear_pay_to(player)
         service._rename_payments(table, old, new)
         membership.forget_player(in_table, old, new)

@@ -19,6 +19,7 @@ from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.engine.names import read_name
 from ledger.engine.settle_up import CENT
+from ledger.i18n.numbers import western_digits
 from ledger.matches.export import Moment
 from ledger.matches.reading import (
     AMOUNT_SCHEMA,
@@ -134,7 +135,12 @@ def read_table_name(value: object, field: str = "name") -> str:
 
 
 def read_season_name(value: object, field: str = "name") -> str:
-    return read_name(value, field, most=MAX_MATCH_NAME, missing=N_("Give the season a name."))
+    """A season's name; one written only in digits is a number, kept in Western digits
+    whatever digits it was typed in ("१", as a Nepali page shows the first season, is
+    "1"), as the pages show such a name in their own (``season_name``)."""
+    name = read_name(value, field, most=MAX_MATCH_NAME, missing=N_("Give the season a name."))
+    number = western_digits(name)
+    return number if number.isascii() and number.isdigit() else name
 
 
 def checked(read: Callable[..., T], *args: object) -> T:

@@ -41,7 +41,7 @@ from ledger.matches.models import Match, MatchPlayer, utcnow
 from ledger.matches.reading import find_player, read_match, rules_record
 from ledger.matches.service import _hash_key
 from ledger.matches.view import iso
-from ledger.tables import figures, guests, payment_keys
+from ledger.tables import earlier_names, figures, guests, payment_keys
 from ledger.tables.figures import MatchFigures, Standings
 from ledger.tables.models import (
     BY_PAYER,
@@ -390,6 +390,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
             if new == old:
                 return table
             player.name, player.name_key = new, new.casefold()
+            earlier_names.renamed(player, old)
         else:
             target = find_player(value, others)
             if target is None:
@@ -411,6 +412,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
                     ]
                 )
             new = target
+            earlier_names.merged(player, _roster_player(table, target))
             db.session.delete(player)
         _rename_payments(table, old, new)
         membership.rename_player(in_table, old, new)
@@ -431,6 +433,7 @@ def start_season(table: Table, data: Mapping[str, Any]) -> Season:
         current = table.current_season
         if current.name.casefold() == name.casefold() and not _season_used(current):
             return current
+        _refuse_season_name(table, name, None)
         season = Season(name=name, started_at=utcnow())
         table.seasons.append(season)
     return season
@@ -462,8 +465,29 @@ def rename_season(table: Table, public_id: str, data: Mapping[str, Any]) -> Seas
     with matches.transaction():
         _touch(table)
         season = _season_of(table, public_id)
+        _refuse_season_name(table, name, season)
         season.name = name
     return season
+
+
+def _refuse_season_name(table: Table, name: str, season: Season | None) -> None:
+    """Invalid on ``name`` when another season of the table than ``season`` is called
+    ``name`` (ignoring case and surrounding space, as the roster compares names): two
+    seasons of one name would make the season picker ambiguous."""
+    key = name.strip().casefold()
+    clash = next(
+        (s for s in table.seasons if s is not season and s.name.strip().casefold() == key), None
+    )
+    if clash is not None:
+        raise Invalid(
+            [
+                FieldError(
+                    "name",
+                    "The table already has a season called “{season}”: choose another name.",
+                    season=clash.name,
+                )
+            ]
+        )
 
 
 def _season_of(table: Table, public_id: str) -> Season:
@@ -1187,6 +1211,8 @@ def _add_players(table: Table, names: list[str]) -> None:
         )
     for name in names:
         table.players.append(TablePlayer(name=name, name_key=name.casefold()))
+    if table.id is not None:  # a new table's names were nobody's before
+        earlier_names.taken(table.id, names)  # a new player's name is theirs alone
     guests.join_roster(table.id, names)
 
 
@@ -1207,6 +1233,15 @@ def _known_player(table: Table, name: str) -> str:
     if found is None:
         raise NotFound(Msg("This table has no player called {name}.", name=name))
     return found
+
+
+def renamed_to(table: Table, name: str) -> str | None:
+    """The name now of the roster player once called ``name`` (renamed, or merged into
+    them), for their old address; None for the name of a player or guest of the table
+    now, a name nobody had, and any name of a player who was forgotten."""
+    if find_player(name, known_players(table)) is not None:
+        return None
+    return earlier_names.now_called(table.id, name)
 
 
 def _roster_player(table: Table, name: str) -> TablePlayer:

@@ -16,7 +16,7 @@ from ledger.engine import CardError, parse_card
 from ledger.engine.cards import Relation, card_of
 from ledger.engine.rules import overrides_of
 from ledger.i18n import digits, num
-from ledger.i18n.numbers import length_words
+from ledger.i18n.numbers import length_words, season_name
 from ledger.i18n.words import (
     CHOICE_WORDS,
     KIND_NAMES,
@@ -62,13 +62,6 @@ def rule_value(value: object) -> str:
     if isinstance(value, str) and value in CHOICE_WORDS:
         return str(CHOICE_WORDS[value])
     return str(value).replace("_", " ")
-
-
-def season_name(name: str) -> str:
-    """A season's name as shown: one written only in Western digits (the first season is
-    "1", as the API names it) is a number, shown in the page's digits; any other name is
-    the table's own words and stays as typed (``तिहार 2083`` keeps its 2083)."""
-    return num(name) if name.isascii() and name.isdigit() else name
 
 
 def season_title(season: Any) -> str:

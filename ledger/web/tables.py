@@ -72,6 +72,7 @@ from ledger.forms.table import (
 )
 from ledger.http.edit_keys import held_keys, remember_key
 from ledger.http.no_store import unkept
+from ledger.http.renamed import to_renamed_player
 from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, current_language, digit_style, money, signed, tr, translate
 from ledger.matches.chart import Chart, build_chart
@@ -365,7 +366,7 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
         "season_form": given.get("season_form") or SeasonForm(formdata=None),
         "season_renames": {
             s.public_id: given.get("season_renames", {}).get(s.public_id)
-            or SeasonRenameForm(formdata=None, prefix=s.public_id, name=s.name)
+            or SeasonRenameForm(formdata=None, prefix=s.public_id, name=season_name(s.name))
             for s in table.seasons
         },
         "payment_form": payment_form,
@@ -741,6 +742,9 @@ def answer_payment(public_id: str, payment_id: int, what: str) -> ResponseReturn
 def player(public_id: str, name: str) -> ResponseReturnValue:
     table = service.get_table(public_id)
     season = season_or_404(table, request.args.get("season"))
+    moved = to_renamed_player(table, name, "tables.player")
+    if moved is not None:
+        return moved
     found = service.standings(table, season)
     record = service.player_record(table, name, season, found)
     for part in ("figures", "all_time"):  # money as a Decimal, for the money filter

@@ -170,13 +170,18 @@ def test_what_if_gives_the_totals_the_hands_give_under_other_rules(client, table
 
 
 def test_old_names_and_odd_seasons_are_not_found_never_an_error(client, table):
-    """A bookmark of a name the table no longer has (renamed, merged, forgotten) or of a
-    season it never had answers 404 on the pages and 404 or 422 in the API; the names
-    it has are found ignoring case, guests too."""
+    """A bookmark of a name the table never had or forgot (forget me) or of a season it
+    never had answers 404 on the pages and 404 or 422 in the API; a renamed or merged
+    player's old name leads to them (302); the names it has are found ignoring case,
+    guests too."""
     tid = table["id"]
-    for name in ["Gita", "Hary", "Binod", "Former player 2", "%00", "a" * 300]:
+    for name in ["Binod", "Former player 2", "%00", "a" * 300]:
         for path in (f"/tables/{tid}/players/{name}", f"/api/v1/tables/{tid}/players/{name}"):
             assert client.get(path).status_code == 404, path
+    for old, now in [("Gita", "Geeta"), ("hary", "Hari")]:
+        for path in (f"/tables/{tid}/players/", f"/api/v1/tables/{tid}/players/"):
+            answer = client.get(path + old)
+            assert (answer.status_code, answer.headers["Location"]) == (302, path + now)
     for name in ["former player 1", "RAJU"]:
         assert client.get(f"/tables/{tid}/players/{name}").status_code == 200
     for season in ["0", "-1", "99999999999999999999", "abc", "%00"]:

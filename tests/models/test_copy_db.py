@@ -8,7 +8,8 @@ import sqlite3
 
 import pytest
 from api_hands import add, table_night, won_by
-from sqlalchemy import text
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import OperationalError
 
 from ledger import copying, create_app
 from ledger.extensions import db
@@ -57,6 +58,9 @@ def _reads(client, ids: dict) -> dict:
     me = client.get("/api/v1/me", headers={"Authorization": f"Bearer {ids['person']}"})
     assert me.status_code == 200, me.get_json()
     out["me"] = me.get_json()
+    earlier = client.get(f"/api/v1/tables/{table}/players/Asha K")  # renamed back to Asha
+    assert earlier.status_code == 302
+    out["earlier name"] = earlier.headers["Location"]
     page = client.get(f"/matches/{match}")
     assert page.status_code == 200
     out["match page"] = page.get_data(as_text=True).count("Bikash")
@@ -66,8 +70,9 @@ def _reads(client, ids: dict) -> dict:
 @pytest.fixture
 def source(tmp_path):
     """An SQLite ledger a club played in: a staked table, a night with a hand replaced
-    and one deleted, payments (one taken back), a player's own link and handles, and a
-    lone match; its URL, its ids and keys, and what its API answers."""
+    and one deleted, a player renamed and back, payments (one taken back), a player's
+    own link and handles, and a lone match; its URL, its ids and keys, and what its API
+    answers."""
     url = f"sqlite:///{tmp_path / 'source' / 'ledger.sqlite3'}"
     app = _app(url, tmp_path / "source")
     _init(app)
@@ -91,6 +96,11 @@ def source(tmp_path):
         ).status_code
         == 200
     )
+    for old, new in (("Asha", "Asha K"), ("Asha K", "Asha")):  # an earlier name kept
+        renamed = client.patch(
+            f"/api/v1/tables/{table}/players/{old}", json={"name": new}, headers=auth
+        )
+        assert renamed.status_code == 200, renamed.get_json()
     person = client.post(f"/api/v1/tables/{table}/players/Bikash/link", headers=auth).get_json()
     handles = {"handles": [{"kind": "esewa", "handle": "9800000000", "label": "Bikash"}]}
     key = {"Authorization": f"Bearer {person['person_key']}"}
@@ -176,7 +186,9 @@ def test_what_cannot_be_copied_is_said_in_a_sentence(tmp_path, unmigrated_app):
         result = runner.invoke(args=["copy-db", url])
         assert result.exit_code == 1 and sentence in result.output, result.output
         assert "Traceback" not in result.output and "secret" not in result.output
+        assert "this ledger's database was not touched" in result.output
     assert not (tmp_path / "mistyped.sqlite3").exists()
+    assert _tables_in(unmigrated_app) == set()  # not even brought up to this version
 
 
 def test_an_older_ledger_is_brought_up_to_date_first(source, unmigrated_app):
@@ -236,3 +248,50 @@ def test_a_copy_reads_its_source_at_one_moment(source, unmigrated_app, tmp_path,
     for app in (unmigrated_app, back):
         with app.app_context():
             db.engine.dispose()
+
+
+def _tables_in(app) -> set[str]:
+    with app.app_context():
+        try:
+            return set(inspect(db.engine).get_table_names())
+        finally:
+            db.engine.dispose()
+
+
+def test_a_refused_source_leaves_the_target_as_it_was(tmp_path, unmigrated_app):
+    """The source is checked before the target is touched: a mistyped URL or a source
+    of another version leaves the target without even the ledger's tables."""
+    result = unmigrated_app.test_cli_runner().invoke(
+        args=["copy-db", f"sqlite:///{tmp_path / 'mistyped.sqlite3'}"]
+    )
+    assert result.exit_code == 1 and "There is no SQLite database at" in result.output
+    assert "Nothing was copied, and this ledger's database was not touched." in result.output
+    assert _tables_in(unmigrated_app) == set()
+
+
+def test_a_copy_that_stops_midway_can_be_run_again(source, unmigrated_app, monkeypatch):
+    """A copy that fails partway (the server gone, a row refused) keeps nothing, says so
+    and what to do; run again, it copies the whole ledger."""
+    url, ids, _, reads = source
+    copy_table = copying._copy_table
+
+    def and_the_server_goes(reading, writing, table):
+        if table.name == "hands":
+            raise OperationalError("INSERT INTO hands", {}, Exception("server closed"))
+        return copy_table(reading, writing, table)
+
+    monkeypatch.setattr(copying, "_copy_table", and_the_server_goes)
+    runner = unmigrated_app.test_cli_runner()
+    failed = runner.invoke(args=["copy-db", url])
+    assert failed.exit_code == 1, failed.output
+    said = " ".join(failed.output.split())
+    assert "The copy stopped and nothing was copied: server closed" in said
+    assert "holds no row of it" in said and "run marriage-ledger copy-db again" in said
+    with unmigrated_app.app_context():
+        assert db.session.scalar(text("SELECT count(*) FROM tables")) == 0
+    monkeypatch.setattr(copying, "_copy_table", copy_table)
+    again = runner.invoke(args=["copy-db", url])
+    assert again.exit_code == 0, again.output
+    assert _reads(unmigrated_app.test_client(), ids) == reads
+    with unmigrated_app.app_context():
+        db.engine.dispose()

@@ -1,11 +1,13 @@
 """ "Start a new season" tapped twice (a double tap, a retry on flaky Wi-Fi) starts one
 season: the same name again, while the season it started has no match and no payment,
 answers that season instead of a second, empty one of the same name. Once the season
-has a night, or under another name, a new season begins as before."""
+has a night, the same name is refused (no two seasons are called the same); under
+another name a new season begins as before."""
 
 from __future__ import annotations
 
 from api_hands import play
+from match_pages_support import field_errors
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
 
 
@@ -34,10 +36,27 @@ def test_the_api_answers_the_season_it_already_started(client):
     assert _seasons(client, url) == ["1", "Tihar"]
 
 
-def test_a_season_with_a_night_is_followed_by_a_new_one_of_the_same_name(client):
+def test_a_season_with_a_night_is_followed_by_one_of_another_name_only(client):
+    """Two seasons of one name would make the season picker ambiguous: once the season
+    has a night, the same name (or an older season's) is refused at its field."""
     url = create_table(client)
     client.post(f"{url}/seasons", data={"name": "Dashain"})
     play(client, start_match(client, url, ROSTER), edit_key(client, url), FOUR[:1])
-    client.post(f"{url}/seasons", data={"name": "Dashain"})
-    client.post(f"{url}/seasons", data={"name": "Tihar"})
-    assert _seasons(client, url) == ["1", "Dashain", "Dashain", "Tihar"]
+    for name in ("Dashain", " DASHAIN ", "1"):
+        refused = client.post(f"{url}/seasons", data={"name": name})
+        assert refused.status_code == 422
+        clash = "Dashain" if name != "1" else "1"
+        assert f"The table already has a season called “{clash}”: choose another name." in (
+            field_errors(refused.get_data(as_text=True), "name")
+        )
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    api = client.post(f"/api/v1{url}/seasons", json={"name": "dashain"}, headers=auth)
+    assert api.status_code == 422
+    assert api.get_json()["errors"] == [
+        {
+            "field": "name",
+            "message": "The table already has a season called “Dashain”: choose another name.",
+        }
+    ]
+    assert client.post(f"{url}/seasons", data={"name": "Tihar"}).status_code == 303
+    assert _seasons(client, url) == ["1", "Dashain", "Tihar"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from match_pages_support import field_errors
 from table_pages_support import create_table, edit_key
 
 
@@ -52,3 +53,51 @@ def test_through_the_api(client):
     assert refused.status_code == 422 and refused.get_json()["errors"][0]["field"] == "name"
     assert client.patch(f"{api}/seasons/nope", json={"name": "X"}, headers=key).status_code == 404
     assert client.patch(f"{api}/seasons/{first['id']}", json={"name": "X"}).status_code == 401
+
+
+CLASH = "The table already has a season called “{}”: choose another name."
+
+
+def test_a_season_is_not_renamed_to_another_season_s_name(client):
+    url = create_table(client)
+    client.post(f"{url}/seasons", data={"name": "Dashain"})
+    first, second = _seasons(client, url)
+    for name, clash in ((" dashain ", "Dashain"), ("DASHAIN", "Dashain")):
+        refused = client.post(
+            f"{url}/seasons/{first['id']}/rename", data={f"{first['id']}-name": name}
+        )
+        assert refused.status_code == 422
+        errors = field_errors(refused.get_data(as_text=True), f"{first['id']}-name")
+        assert errors == [CLASH.format(clash)]
+    key = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    api = f"/api/v1/tables/{url.rsplit('/', 1)[1]}/seasons"
+    refused = client.patch(f"{api}/{second['id']}", json={"name": "1"}, headers=key)
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"] == [{"field": "name", "message": CLASH.format("1")}]
+    assert [s["name"] for s in _seasons(client, url)] == ["1", "Dashain"]
+    # Its own name, in another case or spacing, is no clash: the spelling is put right.
+    done = client.patch(f"{api}/{second['id']}", json={"name": " DASHAIN "}, headers=key)
+    assert done.status_code == 200, done.get_json()
+    assert [s["name"] for s in _seasons(client, url)] == ["1", "DASHAIN"]
+    page = client.post(f"{url}/seasons/{first['id']}/rename", data={f"{first['id']}-name": "1"})
+    assert page.status_code == 303
+
+
+def test_the_first_season_s_name_reads_in_nepali_in_its_rename_box(client):
+    """The first season is "1": Nepali pages show it "१" in the list and in its rename
+    box, and "१" sent back (or typed for a new season) is the same number, kept "1"."""
+    url = create_table(client)
+    client.set_cookie("lang", "ne")
+    first = _seasons(client, url)[0]
+    page = client.get(url).get_data(as_text=True)
+    box = re.search(rf'<input[^>]*id="{first["id"]}-name"[^>]*>', page).group(0)
+    assert 'value="१"' in box
+    kept = client.post(f"{url}/seasons/{first['id']}/rename", data={f"{first['id']}-name": "१"})
+    assert kept.status_code == 303
+    assert client.post(f"{url}/seasons", data={"name": "२"}).status_code == 303
+    assert [s["name"] for s in _seasons(client, url)] == ["1", "2"]
+    # A clash is said with the season's number in the page's digits.
+    refused = client.post(f"{url}/seasons", data={"name": "१"})
+    assert refused.status_code == 422
+    (error,) = field_errors(refused.get_data(as_text=True), "name")
+    assert "“१”" in error and "1" not in error and "season" not in error

@@ -1,0 +1,24 @@
+"""A renamed player's old address (a page or a record bookmarked, or shared in the family
+chat) answered with a redirect to their address now: the API's and the pages' alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from ledger.tables import service
+from ledger.tables.models import Table
+
+
+def to_renamed_player(table: Table, name: str, endpoint: str) -> Response | None:
+    """302 to ``endpoint`` (the player's record or page) under the name now of the player
+    once called ``name``, the query kept (``?season=``); None when ``name`` is no earlier
+    name (``service.renamed_to``). Not a permanent redirect: the old name may be taken by
+    a new player, or the rename put back."""
+    now = service.renamed_to(table, name)
+    if now is None:
+        return None
+    values: dict[str, Any] = {**request.args.to_dict(), "public_id": table.public_id, "name": now}
+    return redirect(url_for(endpoint, **values), 302)

@@ -1,0 +1,89 @@
+"""A renamed player's old address (a link bookmarked, or shared in the family chat)
+leads to them: the API's record and the player's page answer 302 to the address of
+their name now. A name taken since by a new player is theirs; a merged name leads to
+the player it went into; a forgotten player is found by no name they had."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from api_support import bearer
+from people_support import give_link
+from tables_support import create_table
+
+
+def _record(table, name: str, **query):
+    return table.client.get(f"{table.url}/players/{quote(name)}", query_string=query)
+
+
+def _page(table, name: str):
+    return table.client.get(f"/tables/{table.id}/players/{quote(name)}")
+
+
+def _leads_to(table, old: str, new: str) -> None:
+    """Both addresses of ``old`` answer 302 to those of ``new``; the record is new's."""
+    season = table.get()["seasons"][0]["id"]
+    api = _record(table, old, season=season)
+    assert api.status_code == 302, api.get_json()
+    assert api.headers["Location"] == f"{table.url}/players/{quote(new)}?season={season}"
+    page = _page(table, old)
+    assert page.status_code == 302
+    assert page.headers["Location"] == f"/tables/{table.id}/players/{quote(new)}"
+    followed = table.client.get(api.headers["Location"])
+    assert followed.status_code == 200 and followed.get_json()["name"] == new
+
+
+def test_the_old_name_leads_to_the_renamed_player(client):
+    table = create_table(client)
+    table.patch("/players/Asha", {"name": "Asha K"})
+    _leads_to(table, "Asha", "Asha K")
+    _leads_to(table, "  aSHA ", "Asha K")  # as the roster compares names
+    table.patch("/players/Asha K", {"name": "Asha Karki"})
+    _leads_to(table, "Asha", "Asha Karki")  # every earlier name, not only the last
+    _leads_to(table, "Asha K", "Asha Karki")
+    # Writes go by the name now: an old name changes nothing.
+    refused = client.patch(
+        f"{table.url}/players/Asha", json={"name": "Someone"}, headers=table.auth
+    )
+    assert refused.status_code == 404
+    # Renamed back: the name is theirs again, and the other leads to it.
+    table.patch("/players/Asha Karki", {"name": "Asha"})
+    assert _record(table, "Asha").status_code == 200
+    _leads_to(table, "Asha Karki", "Asha")
+    assert _record(table, "Nobody").status_code == 404
+
+
+def test_a_name_taken_by_a_new_player_is_theirs(client):
+    table = create_table(client)
+    table.patch("/players/Asha", {"name": "Asha K"})
+    table.new_match(["Asha", "Bikash", "Chandra"])  # a new Asha joins the roster
+    assert [p["name"] for p in table.get()["players"] if p["name"].startswith("Asha")] == [
+        "Asha K",
+        "Asha",
+    ]
+    answer = _record(table, "Asha")
+    assert answer.status_code == 200 and answer.get_json()["name"] == "Asha"
+    assert _page(table, "Asha").status_code == 200
+    table.patch("/players/Asha", {"name": "Asha Thapa"})  # and when she is renamed in turn
+    _leads_to(table, "Asha", "Asha Thapa")
+    table.patch("/players/Chandra", {"name": "Chandra S"})
+    table.patch("/players/Bikash", {"name": "Chandra"})  # a renamed name taken by a rename
+    assert _record(table, "Chandra").get_json()["name"] == "Chandra"
+
+
+def test_a_merged_name_leads_to_the_player_it_went_into(client):
+    table = create_table(client)
+    table.patch("/players/Esha", {"name": "Esha R"})
+    table.patch("/players/Esha R", {"merge_into": "Dipa"})
+    _leads_to(table, "Esha R", "Dipa")
+    _leads_to(table, "Esha", "Dipa")  # her earlier names go with her
+
+
+def test_a_forgotten_player_is_found_by_no_name_they_had(client):
+    table = create_table(client)
+    table.patch("/players/Chandra", {"name": "Chandra K"})
+    key = give_link(table, "Chandra K")
+    assert client.delete("/api/v1/me", headers=bearer(key)).status_code == 204
+    for name in ("Chandra", "Chandra K"):
+        assert _record(table, name).status_code == 404
+        assert _page(table, name).status_code == 404
