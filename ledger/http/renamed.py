@@ -3,8 +3,6 @@ chat) answered with a redirect to their address now: the API's and the pages' al
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import redirect, request, url_for
 from werkzeug.wrappers import Response
 
@@ -20,5 +18,8 @@ def to_renamed_player(table: Table, name: str, endpoint: str) -> Response | None
     now = service.renamed_to(table, name)
     if now is None:
         return None
-    values: dict[str, Any] = {**request.args.to_dict(), "public_id": table.public_id, "name": now}
-    return redirect(url_for(endpoint, **values), 302)
+    # The query is passed on as it came: given to url_for, a key such as ``_external`` or
+    # ``_anchor`` would be taken as an instruction.
+    query = request.query_string.decode("ascii", "replace")
+    address = url_for(endpoint, public_id=table.public_id, name=now)
+    return redirect(f"{address}?{query}" if query else address, 302)

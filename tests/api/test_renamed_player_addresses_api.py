@@ -87,3 +87,14 @@ def test_a_forgotten_player_is_found_by_no_name_they_had(client):
     for name in ("Chandra", "Chandra K"):
         assert _record(table, name).status_code == 404
         assert _page(table, name).status_code == 404
+
+
+def test_the_query_is_passed_on_as_it_came(client):
+    """A key of the query is never taken as an instruction for the address made (such
+    as url_for's ``_external``, ``_scheme`` or ``_anchor``)."""
+    table = create_table(client)
+    table.patch("/players/Asha", {"name": "Asha K"})
+    query = "_external=1&_scheme=javascript&_anchor=x&season=all"
+    moved = client.get(f"/tables/{table.id}/players/Asha?{query}")
+    assert moved.status_code == 302
+    assert moved.headers["Location"] == f"/tables/{table.id}/players/{quote('Asha K')}?{query}"

@@ -60,7 +60,8 @@ FINISH_OVERLAPS = """() => {
     const boxes = [...document.querySelectorAll('.finish .choice-label')]
       .map(e => [e.textContent.trim(), e.getBoundingClientRect()]);
     return boxes.flatMap(([a, r], i) => boxes.slice(i + 1)
-      .filter(([, s]) => r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom)
+      .filter(([, s]) => r.left < s.right && s.left < r.right
+        && r.top < s.bottom && s.top < r.bottom)
       .map(([b]) => [a, b]));
   }"""
 
