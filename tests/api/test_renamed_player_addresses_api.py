@@ -98,3 +98,17 @@ def test_the_query_is_passed_on_as_it_came(client):
     moved = client.get(f"/tables/{table.id}/players/Asha?{query}")
     assert moved.status_code == 302
     assert moved.headers["Location"] == f"/tables/{table.id}/players/{quote('Asha K')}?{query}"
+
+
+def test_a_query_not_percent_encoded_is_passed_on_byte_for_byte(client):
+    """A client that sends its query's letters as they are (``é``, ``अ`` in UTF-8, not
+    percent-encoded) gets them back in the address, percent-encoded, not as �."""
+    table = create_table(client)
+    table.patch("/players/Asha", {"name": "Asha K"})
+    raw = "note=caféअ&season=all".encode()
+    moved = client.get(
+        f"/tables/{table.id}/players/Asha",
+        environ_overrides={"QUERY_STRING": raw.decode("latin-1")},  # WSGI's bytes as text
+    )
+    assert moved.status_code == 302
+    assert moved.headers["Location"].endswith(f"?{quote(raw, safe='=&')}")
