@@ -293,7 +293,7 @@ def test_a_season_without_a_name_is_refused_on_its_field(client):
     url = create_table(client)
     response = client.post(f"{url}/seasons", data={"name": " "})
     assert response.status_code == 422
-    assert field_errors(response.get_data(as_text=True), "name")
+    assert field_errors(response.get_data(as_text=True), "season-name")
     assert len(api(client, url)["seasons"]) == 1
 
 
@@ -534,7 +534,7 @@ def test_hostile_text_is_refused_on_its_field_and_stores_nothing(app, client, te
     before = api(client, url)
     prefix = form_prefix("Asha")
     posts = [
-        ("/seasons", {"name": text}, "name"),
+        ("/seasons", {"name": text}, "season-name"),
         ("/players/rename", {"player": "Asha", prefix + "-name": text}, prefix + "-name"),
         ("/matches", {"players": ["Asha"], "newcomer": text}, None),
         ("/payments", {"payer": "Asha", "payee": "Bikash", "amount": text}, "amount"),
