@@ -49,6 +49,11 @@ FORM_WORDS = {
     'amount must be written in digits with at most 2 decimal places, like "150.00".': N_(
         "Enter the amount in digits, with at most 2 decimal places, like 150.00."
     ),
+    "{name} is already on the table's roster; to fold these two players into one, send "
+    "merge_into.": N_(
+        "{name} is already on the table's roster; if they are the same person, choose "
+        "{name} under “Is the same person as” instead."
+    ),
     "amount must be more than 0 and at most {most}.": N_(
         "The amount must be more than 0 and at most {most}."
     ),

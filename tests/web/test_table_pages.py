@@ -4,6 +4,7 @@ rights, 422 with the message on the field and nothing stored), each player's pag
 
 from __future__ import annotations
 
+import html
 import re
 from decimal import Decimal
 
@@ -446,6 +447,51 @@ def test_a_rename_to_a_name_on_the_roster_is_refused_on_its_field(client):
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "already on the table" in " ".join(field_errors(html, form_prefix("Bikash") + "-name"))
+    assert [p["name"] for p in api(client, url)["players"]] == ROSTER
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        (
+            "en",
+            "Asha is already on the table's roster; if they are the same person, choose "
+            "Asha under “Is the same person as” instead.",
+        ),
+        (
+            "ne",
+            "Asha पहिल्यै टेबलको नामावलीमा छ; दुवै एउटै मान्छे हुन् भने "
+            "“यीमध्ये कोसँग एउटै मान्छे हो?” मा Asha छान्नुहोस्।",
+        ),
+    ],
+)
+def test_a_rename_to_a_roster_name_points_to_the_merge_in_the_pages_words(client, lang, sentence):
+    """Not the API's "send merge_into": the page's own control for it."""
+    url = create_table(client)
+    client.set_cookie("lang", lang)
+    response = client.post(
+        f"{url}/players/rename",
+        data={"player": "Bikash", form_prefix("Bikash") + "-name": "asha"},
+    )
+    said = field_errors(response.get_data(as_text=True), form_prefix("Bikash") + "-name")
+    assert [html.unescape(text) for text in said] == [sentence]
+
+
+def test_a_rename_to_a_guests_name_says_they_were_a_guest(client):
+    """A guest is on no roster and cannot be merged: it was said to be "already on the
+    table's roster; … merge"."""
+    url = create_table(client)
+    start_match(client, url, ROSTER, guests="Kiran")
+    response = client.post(
+        f"{url}/players/rename",
+        data={"player": "Bikash", form_prefix("Bikash") + "-name": "kiran"},
+    )
+    assert response.status_code == 422
+    said = field_errors(response.get_data(as_text=True), form_prefix("Bikash") + "-name")
+    assert [html.unescape(text) for text in said] == [
+        "Kiran played at this table as a guest: their nights would become this player's. "
+        "Choose another name."
+    ]
     assert [p["name"] for p in api(client, url)["players"]] == ROSTER
 
 
