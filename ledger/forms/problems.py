@@ -46,6 +46,7 @@ FORM_WORDS = {
     "per_point can have at most 2 decimal places.": N_(
         "The stake per point can have at most 2 decimal places, like 0.25."
     ),
+    "per_point can be at most {most}.": N_("The stake per point can be at most {most}."),
     'amount must be written in digits with at most 2 decimal places, like "150.00".': N_(
         "Enter the amount in digits, with at most 2 decimal places, like 150.00."
     ),
