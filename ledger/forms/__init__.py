@@ -8,7 +8,10 @@ def stripped(value: object) -> object:
     return value.strip() if isinstance(value, str) else value
 
 
-def text_field(label: str, **render_kw: object) -> StringField:
-    """A line typed in a form, stripped and never autocompleted; ``render_kw``: its other
-    attributes (``maxlength``, ``autocapitalize``, ``placeholder``...)."""
-    return StringField(label, filters=[stripped], render_kw={"autocomplete": "off", **render_kw})
+def text_field(label: str, field_id: str | None = None, **render_kw: object) -> StringField:
+    """A line typed in a form, stripped and never autocompleted; ``field_id``: its id (and
+    its label's ``for``) where another form on the page has a field of the same name;
+    ``render_kw``: its other attributes (``maxlength``, ``autocapitalize``, ``placeholder``...)."""
+    return StringField(
+        label, id=field_id, filters=[stripped], render_kw={"autocomplete": "off", **render_kw}
+    )

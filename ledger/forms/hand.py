@@ -70,7 +70,7 @@ def _count_field(label: str, most: int = 6) -> StringField:
 
 def _cards_field(label: str, placeholder: str, **render_kw: object) -> StringField:
     """Card codes typed on a phone: no spell check."""
-    return text_field(label, spellcheck="false", placeholder=placeholder, **render_kw)
+    return text_field(label, None, spellcheck="false", placeholder=placeholder, **render_kw)
 
 
 class PlayerForm(Form):

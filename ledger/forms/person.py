@@ -16,6 +16,7 @@ from wtforms import (
 )
 
 from ledger.forms import text_field
+from ledger.i18n import western_digits
 from ledger.tables.people import HANDLE_KINDS, MAX_HANDLE, MAX_HANDLES, MAX_LABEL
 
 #: The kinds of handle as the page names them (the wallets' own names are not
@@ -57,9 +58,15 @@ class HandlesForm(FlaskForm):
     rows = FieldList(FormField(HandleRow), min_entries=MAX_HANDLES, max_entries=MAX_HANDLES)
 
     def handles(self) -> list[dict[str, str]]:
+        """The rows filled in; a handle in Western digits (a Nepali keyboard types
+        ९८४१…, which a payer copying it into a wallet app could not use)."""
         rows = [row.form for row in self.rows]  # row.label would be the row's own label
         return [
-            {"kind": r.kind.data, "handle": r.handle.data or "", "label": r.label.data or ""}
+            {
+                "kind": r.kind.data,
+                "handle": western_digits(r.handle.data or ""),
+                "label": r.label.data or "",
+            }
             for r in rows
             if r.handle.data
         ]

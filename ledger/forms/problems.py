@@ -46,13 +46,26 @@ FORM_WORDS = {
     "per_point can have at most 2 decimal places.": N_(
         "The stake per point can have at most 2 decimal places, like 0.25."
     ),
+    "per_point can be at most {most}.": N_("The stake per point can be at most {most}."),
+    'amount must be written in digits with at most 2 decimal places, like "150.00".': N_(
+        "Enter the amount in digits, with at most 2 decimal places, like 150.00."
+    ),
+    "{name} is already on the table's roster; to fold these two players into one, send "
+    "merge_into.": N_(
+        "{name} is already on the table's roster; if they are the same person, choose "
+        "{name} under “Is the same person as” instead."
+    ),
+    "amount must be more than 0 and at most {most}.": N_(
+        "The amount must be more than 0 and at most {most}."
+    ),
 }
 
 
 def plain_message(error: FieldError) -> str:
-    """An engine error in the page's language, in the words of the form."""
+    """An engine error in the page's language, in the words of the form (with the
+    error's values: a limit it names)."""
     words = FORM_WORDS.get(error.template)
-    return tr(words) if words else translate(error)
+    return tr(words, **error.values) if words else translate(error)
 
 
 def place_errors(

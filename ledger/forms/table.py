@@ -98,7 +98,10 @@ class MoveMatchForm(FlaskForm):
 
 
 class SeasonForm(FlaskForm):
-    name = text_field(_l("Name of the new season"), maxlength=MAX_MATCH_NAME)
+    #: Its own id: the table's page has tonight's match's ``name`` too.
+    name = text_field(
+        _l("Name of the new season"), field_id="season-name", maxlength=MAX_MATCH_NAME
+    )
 
 
 class SeasonRenameForm(FlaskForm):

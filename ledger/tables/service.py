@@ -374,8 +374,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
         if kind == "name":
             new = checked(read_player_name, value, "name")
             _refuse_former_names([("name", new)])
-            # A guest's name too: their nights would become this player's.
-            clash = find_player(new, [*others, *guests.guest_names(table.id)])
+            clash = find_player(new, others)
             if clash is not None:
                 raise Invalid(
                     [
@@ -384,6 +383,19 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
                             "{name} is already on the table's roster; to fold these two "
                             "players into one, send merge_into.",
                             name=clash,
+                        )
+                    ]
+                )
+            # A guest's name is refused too (a guest is on no roster, so not merged).
+            guest = find_player(new, guests.guest_names(table.id))
+            if guest is not None:
+                raise Invalid(
+                    [
+                        FieldError(
+                            "name",
+                            "{name} played at this table as a guest: their nights would "
+                            "become this player's. Choose another name.",
+                            name=guest,
                         )
                     ]
                 )

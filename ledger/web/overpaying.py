@@ -54,10 +54,10 @@ def owed_now(table: Table, paying: PaymentSpec) -> Decimal:
     return max(owed - said, Decimal(0))
 
 
-def ask_first(table: Table) -> Callable[[PaymentSpec], None]:
+def ask_first(table: Table, you: str | None = None) -> Callable[[PaymentSpec], None]:
     """The service's ``ask`` for a page's payment form: raises Asked when the payment is
     more than its payer owes its payee and the form's confirmation was not for this
-    amount."""
+    amount. ``you``: the player whose own page asks (it speaks to them: "You owe …")."""
 
     def ask(paying: PaymentSpec) -> None:
         if _confirmed() == paying.amount:
@@ -66,14 +66,23 @@ def ask_first(table: Table) -> Callable[[PaymentSpec], None]:
         if paying.amount <= owed:
             return
         amount = money(paying.amount, paying.currency)
-        sentence = tr(
-            "{payer} owes {payee} {owed} now, and the amount typed is {amount}. Check the "
-            "amount; if it is right, record it as it is.",
-            payer=paying.payer,
-            payee=paying.payee,
-            owed=money(owed, paying.currency),
-            amount=amount,
-        )
+        if paying.payer == you:
+            sentence = tr(
+                "You owe {payee} {owed} now, and the amount you typed is {amount}. Check "
+                "the amount; if it is right, record it as it is.",
+                payee=paying.payee,
+                owed=money(owed, paying.currency),
+                amount=amount,
+            )
+        else:
+            sentence = tr(
+                "{payer} owes {payee} {owed} now, and the amount typed is {amount}. Check "
+                "the amount; if it is right, record it as it is.",
+                payer=paying.payer,
+                payee=paying.payee,
+                owed=money(owed, paying.currency),
+                amount=amount,
+            )
         button = tr("Yes, record {amount}", amount=amount)
         raise Asked(Question(sentence, button, str(paying.amount)))
 

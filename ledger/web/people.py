@@ -145,7 +145,7 @@ def pay(public_id: str) -> ResponseReturnValue:
     data = {"from": player.name, "to": form.payee.data, "amount": typed_amount(form)}
     if form.season.data:
         data["season"] = form.season.data
-    ask = overpaying.ask_first(player.table)
+    ask = overpaying.ask_first(player.table, you=player.name)
     try:
         answered = service.add_payment(
             player.table,

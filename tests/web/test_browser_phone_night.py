@@ -128,3 +128,33 @@ def test_without_a_script_every_handle_block_shows(browser, live_server):
         assert phone.get_by_role("button", name="Add another handle").is_hidden()
     finally:
         context.close()
+
+
+#: The payments' table: how far it reaches past its box (0: its Money column in sight).
+SETTLE_TABLE_HIDDEN = """() => {
+    const wrap = document.querySelector('.settle-table').closest('.table-wrap');
+    return wrap.scrollWidth - wrap.clientWidth;
+}"""
+
+
+def test_a_long_upi_id_leaves_the_money_in_sight(browser, live_server):
+    """Beside the payee, a UPI id of 20 letters widened their column: the payments'
+    Money went out of the box on a phone (to be scrolled to, unseen); the payee's way
+    to pay now has the row's whole width, below the payment."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        phone = context.new_page()
+        table, bikash = _night(phone.request, live_server)
+        phone.goto(bikash)
+        phone.wait_for_url(f"{live_server}/me/{table['id']}")
+        phone.select_option("#rows-0-kind", "upi")
+        phone.fill("#rows-0-handle", "bikash.sharma@okaxis")
+        with phone.expect_navigation():
+            phone.locator(".person-handles button[type=submit]").tap()
+        phone.goto(f"{live_server}/matches/{table['match']}")
+        phone.evaluate("() => document.fonts.ready.then(() => true)")
+        assert phone.evaluate(SETTLE_TABLE_HIDDEN) <= 0
+        shown = phone.evaluate(WALLET_LINES)
+        assert shown and all(lines == 1 for _, lines in shown), shown
+    finally:
+        context.close()

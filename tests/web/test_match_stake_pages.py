@@ -197,6 +197,26 @@ def test_a_bad_stake_on_the_match_page_is_shown_on_its_field(app, client):
     assert stored(app) == (Decimal("0.50"), "NPR")
 
 
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "The stake per point can be at most 9999999999.99."),
+        ("ne", "प्रति अङ्क दाउ बढीमा ९९९९९९९९९९.९९ हुन सक्छ।"),
+    ],
+)
+def test_a_stake_too_large_is_told_in_the_forms_words(app, client, lang, sentence):
+    """Not the API's "per_point can be at most …"."""
+    url = new_stake_match(client)
+    client.set_cookie("lang", lang)
+    response = client.post(f"{url}/stake", data=stake_fields("99999999999999", "NPR"))
+    assert response.status_code == 422
+    assert re.search(
+        rf'id="stake-per_point-errors">\s*<li>{re.escape(sentence)}</li>',
+        response.get_data(as_text=True),
+    )
+    assert stored(app) == (Decimal("0.50"), "NPR")
+
+
 def test_a_reader_sees_the_settle_up_but_no_stake_form(app, client):
     url = new_stake_match(client)
     play(client, url)

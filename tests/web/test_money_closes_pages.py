@@ -228,9 +228,10 @@ def test_i_paid_ten_times_the_debt_is_asked_about_before_it_is_recorded(client):
     asked = client.post(f"/me/{table_id}/pay", data=sent)
     assert asked.status_code == 200 and _paid(client, table_id) == []
     shown = lambda amount: f"NPR\xa0{Decimal(amount):,.2f}"  # noqa: E731
+    # Her own page speaks to her: "You owe Asha", not "Dipa owes Asha".
     assert (
-        f"Dipa owes Asha {shown(owed)} now, and the amount typed is {shown(typed)}. Check "
-        "the amount; if it is right, record it as it is." in asked.text
+        f"You owe Asha {shown(owed)} now, and the amount you typed is {shown(typed)}. "
+        "Check the amount; if it is right, record it as it is." in asked.text
     )
     assert (
         f'<button type="submit" class="button button-quiet" name="confirmed" value="{typed}">'

@@ -78,6 +78,24 @@ def test_a_refused_amount_is_a_nepali_sentence_with_its_label(app, client, typed
 
 
 @pytest.mark.parametrize(
+    ("typed", "sentence"),
+    [
+        ("", "Enter the amount in digits, with at most 2 decimal places, like 150.00."),
+        ("-5", "Enter the amount in digits, with at most 2 decimal places, like 150.00."),
+        ("0", "The amount must be more than 0 and at most 9999999999.99."),
+    ],
+)
+def test_a_refused_amount_reads_as_the_forms_english(app, client, typed, sentence):
+    """In English too the form's words, not the API's sentence ("amount must be …")."""
+    url = create_table(client)
+    answer = client.post(
+        f"{url}/payments", data={"payer": "Asha", "payee": "Bikash", "amount": typed}
+    )
+    assert answer.status_code == 422
+    assert amount_errors(answer.get_data(as_text=True)) == sentence
+
+
+@pytest.mark.parametrize(
     ("lang", "sentence"),
     [
         ("en", "Choose a player of the table: one on its roster, or a guest of a night."),

@@ -103,6 +103,19 @@ def test_handles_and_qr_are_set_on_the_page_and_shown_in_the_settle_up(client):
     assert client.post(f"/me/{table['id']}/handles", data=bad_handle).status_code == 422
 
 
+def test_a_wallet_number_typed_in_devanagari_is_kept_in_western_digits(client):
+    """A Nepali keyboard types ९८४१०००००० ; the payer copies the number into eSewa, which
+    takes 9841000000 only (the amount box converts its digits too). The label is kept as
+    typed."""
+    table = _table(client)
+    client.get(_link(client, table, "Asha").split("localhost", 1)[1])
+    form = {"rows-0-kind": "esewa", "rows-0-handle": "९८४१००००००", "rows-0-label": "घर"}
+    assert client.post(f"/me/{table['id']}/handles", data=form).status_code == 303
+    settle = client.get(f"/api/v1/tables/{table['id']}/settle-up").get_json()
+    pay_to = {b["name"]: b["pay_to"] for b in settle["balances"]}["Asha"]
+    assert pay_to["handles"] == [{"kind": "esewa", "handle": "9841000000", "label": "घर"}]
+
+
 def test_a_new_link_replaces_the_old(client):
     table = _table(client)
     old = _link(client, table, "Asha").split("localhost", 1)[1]

@@ -21,6 +21,7 @@ def test_tonights_match_is_open_and_the_night_ends_when_the_table_says(client):
     play(client, match_id, key, [*FOUR, FOUR[0]])  # five hands: past amarnepal's four
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "The match is over." not in page
+    assert "5 hands played (open match)." in page
     assert f"/matches/{match_id}/end" in page and "End the night" in page
 
     response = client.post(f"/matches/{match_id}/end")
@@ -29,6 +30,8 @@ def test_tonights_match_is_open_and_the_night_ends_when_the_table_says(client):
     assert body["finished"] is True and body["hands_played"] == 5
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "The match is over." in page and f"/matches/{match_id}/reopen" in page
+    # Over, it is no longer "open": its hands are counted as they were played.
+    assert "5 hands played." in page and "(open match)" not in page
     # The hand form says the night was ended and points back to the match page.
     form = client.get(f"/matches/{match_id}/hands/new")
     assert form.status_code == 303 and form.headers["Location"].endswith(f"/matches/{match_id}")

@@ -4,6 +4,7 @@ rights, 422 with the message on the field and nothing stored), each player's pag
 
 from __future__ import annotations
 
+import html
 import re
 from decimal import Decimal
 
@@ -293,7 +294,7 @@ def test_a_season_without_a_name_is_refused_on_its_field(client):
     url = create_table(client)
     response = client.post(f"{url}/seasons", data={"name": " "})
     assert response.status_code == 422
-    assert field_errors(response.get_data(as_text=True), "name")
+    assert field_errors(response.get_data(as_text=True), "season-name")
     assert len(api(client, url)["seasons"]) == 1
 
 
@@ -449,6 +450,51 @@ def test_a_rename_to_a_name_on_the_roster_is_refused_on_its_field(client):
     assert [p["name"] for p in api(client, url)["players"]] == ROSTER
 
 
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        (
+            "en",
+            "Asha is already on the table's roster; if they are the same person, choose "
+            "Asha under “Is the same person as” instead.",
+        ),
+        (
+            "ne",
+            "Asha पहिल्यै टेबलको नामावलीमा छ; दुवै एउटै मान्छे हुन् भने "
+            "“यीमध्ये कोसँग एउटै मान्छे हो?” मा Asha छान्नुहोस्।",
+        ),
+    ],
+)
+def test_a_rename_to_a_roster_name_points_to_the_merge_in_the_pages_words(client, lang, sentence):
+    """Not the API's "send merge_into": the page's own control for it."""
+    url = create_table(client)
+    client.set_cookie("lang", lang)
+    response = client.post(
+        f"{url}/players/rename",
+        data={"player": "Bikash", form_prefix("Bikash") + "-name": "asha"},
+    )
+    said = field_errors(response.get_data(as_text=True), form_prefix("Bikash") + "-name")
+    assert [html.unescape(text) for text in said] == [sentence]
+
+
+def test_a_rename_to_a_guests_name_says_they_were_a_guest(client):
+    """A guest is on no roster and cannot be merged: it was said to be "already on the
+    table's roster; … merge"."""
+    url = create_table(client)
+    start_match(client, url, ROSTER, guests="Kiran")
+    response = client.post(
+        f"{url}/players/rename",
+        data={"player": "Bikash", form_prefix("Bikash") + "-name": "kiran"},
+    )
+    assert response.status_code == 422
+    said = field_errors(response.get_data(as_text=True), form_prefix("Bikash") + "-name")
+    assert [html.unescape(text) for text in said] == [
+        "Kiran played at this table as a guest: their nights would become this player's. "
+        "Choose another name."
+    ]
+    assert [p["name"] for p in api(client, url)["players"]] == ROSTER
+
+
 def test_a_merge_of_two_who_played_together_is_refused_on_its_field(client):
     url = create_table(client)
     key = edit_key(client, url)
@@ -534,7 +580,7 @@ def test_hostile_text_is_refused_on_its_field_and_stores_nothing(app, client, te
     before = api(client, url)
     prefix = form_prefix("Asha")
     posts = [
-        ("/seasons", {"name": text}, "name"),
+        ("/seasons", {"name": text}, "season-name"),
         ("/players/rename", {"player": "Asha", prefix + "-name": text}, prefix + "-name"),
         ("/matches", {"players": ["Asha"], "newcomer": text}, None),
         ("/payments", {"payer": "Asha", "payee": "Bikash", "amount": text}, "amount"),
