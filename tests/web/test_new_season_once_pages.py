@@ -47,7 +47,7 @@ def test_a_season_with_a_night_is_followed_by_one_of_another_name_only(client):
         assert refused.status_code == 422
         clash = "Dashain" if name != "1" else "1"
         assert f"The table already has a season called “{clash}”: choose another name." in (
-            field_errors(refused.get_data(as_text=True), "name")
+            field_errors(refused.get_data(as_text=True), "season-name")
         )
     auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
     api = client.post(f"/api/v1{url}/seasons", json={"name": "dashain"}, headers=auth)

@@ -99,5 +99,5 @@ def test_the_first_season_s_name_reads_in_nepali_in_its_rename_box(client):
     # A clash is said with the season's number in the page's digits.
     refused = client.post(f"{url}/seasons", data={"name": "१"})
     assert refused.status_code == 422
-    (error,) = field_errors(refused.get_data(as_text=True), "name")
+    (error,) = field_errors(refused.get_data(as_text=True), "season-name")
     assert "“१”" in error and "1" not in error and "season" not in error
