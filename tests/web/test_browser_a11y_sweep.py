@@ -32,6 +32,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 NOT_PAGES = {
     "static",
     "main.healthz",
+    "main.offline_worker",  # the service worker's script
     "serving.readyz",
     "i18n.set_language",  # redirects back
     "i18n.set_digits",
