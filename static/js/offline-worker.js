@@ -179,9 +179,10 @@ self.addEventListener("fetch", function (event) {
 });
 
 // The page that registered this worker was loaded before it ran, and so was what it
-// fetched then (offline-entry.js's form): it asks for them to be kept
-// (static/js/offline-copy.js). Each is fetched again in the background (no session
-// cookie set by its answer: ledger/http/security.py), and kept as the server says.
+// fetched then (offline-entry.js's form, its static files): it asks for them to be kept
+// (static/js/offline-copy.js). A page or form is fetched again in the background (no
+// session cookie set by its answer: ledger/http/security.py), and kept as the server
+// says; a static file is kept as it comes.
 var KEPT_AS = { page: [PAGES, PAGES_KEPT], form: [FORMS, FORMS_KEPT] };
 self.addEventListener("message", function (event) {
   var asked = event.data && event.data.keep;
@@ -190,6 +191,11 @@ self.addEventListener("message", function (event) {
     var url = typeof each === "string" ? new URL(each, SCOPE) : null;
     if (!url || !inScope(url)) return undefined;
     var plain = url.href.split("#")[0];
+    if (url.pathname.indexOf(STATIC) === 0) {
+      return fetch(plain).then(function (response) {
+        return response.status === 200 ? keep(ASSETS, plain, response, ASSETS_KEPT) : undefined;
+      }, function () { /* the next visit keeps it */ });
+    }
     return fetch(plain, {
       credentials: "same-origin",
       cache: "no-store",

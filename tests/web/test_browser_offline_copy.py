@@ -19,7 +19,7 @@ import re
 import pytest
 from browser_support import api_match, ask_in, flash
 from match_pages_support import BY_COUNTS, PLAYERS, WORKED
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import Error as PlaywrightError
 from test_browser_hand_once import api, fill_hand, save_button, stored, unsent
 from test_browser_person import TABLE  # played for a stake: its players get own links
 
@@ -60,13 +60,15 @@ def copies(page) -> dict[str, str]:
 
 
 def kept(page, url: str) -> str:
-    """The copy of ``url`` the worker keeps, once it is there."""
+    """The copy of ``url`` the worker keeps, once it is there, and those of the scripts
+    of the page shown (the copy of a page is no page without them)."""
+    scripts = page.eval_on_selector_all("script[src]", "found => found.map(s => s.src)")
     for _ in range(100):
         held = copies(page)
-        if url in held:
+        if url in held and all(script in held for script in scripts):
             return held[url]
         page.wait_for_timeout(100)
-    raise AssertionError(f"no copy of {url} kept")
+    raise AssertionError(f"no copy of {url} kept, or of its scripts")
 
 
 def connected(page, match_url: str, online: bool) -> None:
@@ -95,10 +97,16 @@ def back_online_hand_2_is_sent(page, page_url: str, words: dict = WORDS["en"]) -
     or, when the worker saw the connection a moment after the page, by "Send now"),
     stored once, and said to be."""
     connected(page, page_url, online=True)
-    try:
-        page.locator(".flash").first.wait_for(timeout=3000)
-    except PlaywrightTimeoutError:
-        page.locator("[data-send-hands]").click()
+    for _ in range(10):
+        try:
+            page.locator(".flash").first.wait_for(timeout=2000)
+            break
+        except PlaywrightError:  # not sent yet: "Send now", as a scorekeeper would
+            pass
+        try:
+            page.locator("[data-send-hands]").click(timeout=1000)
+        except PlaywrightError:  # gone: the page went on meanwhile
+            pass
     assert words["sent 2"] in flash(page)
     assert stored(page_url) == [1, 2]
 
