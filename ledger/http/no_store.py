@@ -18,3 +18,10 @@ def unkept(body: str | BaseResponse, status: int | None = None) -> Response:
     response = make_response(body) if status is None else make_response(body, status)
     response.headers.update(NO_STORE)
     return response
+
+
+#: Said to the service worker (static/js/offline-worker.js), which keeps nothing else: this
+#: answer may be kept on the phone as the page's copy for a visit with no connection
+#: ("page": the match page), or as the new-hand form the match page fetches in the
+#: background for "Enter hand" with no connection ("form").
+OFFLINE_COPY = "X-Ledger-Offline-Copy"

@@ -19,6 +19,8 @@ from ledger.engine import HouseRules, Invalid, hand_groupings, parse_hand
 from ledger.forms.hand import MatchHandForm
 from ledger.forms.hand_reading import HandCheck
 from ledger.forms.numbers import read_whole
+from ledger.http.no_store import OFFLINE_COPY
+from ledger.http.security import BACKGROUND_HEADER
 from ledger.i18n import tr, translate, trn
 from ledger.matches.models import Match
 from ledger.matches.share_link import stored_hand_link
@@ -95,7 +97,11 @@ def new(public_id: str) -> ResponseReturnValue:
         if view.finished:
             flash(_finished_words(view), "success")
             return redirect(play_on_url(view), 303)
-        return _entry_page(view, new_hand_form(view))
+        body, status = _entry_page(view, new_hand_form(view))
+        # The match page's background copy (offline-entry.js) may be kept on the phone
+        # for a match page opened with no connection; the form as a page is not.
+        kept = {OFFLINE_COPY: "form"} if request.headers.get(BACKGROUND_HEADER) else {}
+        return body, status, kept
     form = build_match_hand_form(view, request.form)
     check = check_match_hand(form, match, view)
     if check.ok and nothing_entered(check.data) and not request.form.get("empty_ok"):

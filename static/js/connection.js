@@ -4,7 +4,7 @@
    if current while the phone has no connection. The line is #connection; data-poll
    names the element htmx polls with; data-text-lost and data-text-back are its words,
    in the page's language. What it said last is on <html> for whoever checks it:
-   data-connection="lost|back|held|gone". Nothing here needs a tap; polling itself is htmx's.
+   data-connection="lost|back|held|gone|copy". Nothing here needs a tap; polling itself is htmx's.
 
    A write sent with no connection left the page for the browser's own error page, and
    what was typed with it (a changed hand: Back did not bring it back). So on a page
@@ -16,7 +16,12 @@
 
    A poll answered 404 is no lost connection: the match or table was deleted (started by
    mistake) while the page followed it. The line says so (data-text-gone) and the page
-   polls no more, where it said the connection was lost and asked again for ever. */
+   polls no more, where it said the connection was lost and asked again for ever.
+
+   A page opened with no connection at all is the copy the phone kept of it
+   (static/js/offline-worker.js marks it: html[data-offline-copy], when it was kept). The
+   line says so from the start, and since when (data-text-copy, {time} the date and time
+   in the page's language and digits), until a poll answers again. */
 (function () {
   "use strict";
 
@@ -31,10 +36,24 @@
   function say(state) {
     var el = line();
     if (!el) return;
-    el.classList.toggle("is-lost", state === "lost" || state === "held" || state === "gone");
+    el.classList.toggle("is-lost", state === "lost" || state === "held" || state === "gone" || state === "copy");
     el.classList.toggle("is-back", state === "back");
-    el.textContent = state ? el.getAttribute("data-text-" + state) : "";
+    var words = state ? el.getAttribute("data-text-" + state) || "" : "";
+    el.textContent = words.replace("{time}", keptAt());
     if (state) root.setAttribute("data-connection", state);
+  }
+
+  // When the copy shown was kept, as the page writes a date: its language and digits.
+  function keptAt() {
+    var when = new Date(root.getAttribute("data-offline-copy") || "");
+    if (isNaN(when.getTime())) return "";
+    var digits = document.body.classList.contains("digits-deva") ? "deva" : "latn";
+    var style = { dateStyle: "medium", timeStyle: "short", numberingSystem: digits };
+    try {
+      return new Intl.DateTimeFormat(root.lang || undefined, style).format(when);
+    } catch (e) {
+      return when.toLocaleString();
+    }
   }
 
   function isPoll(event) {
@@ -100,6 +119,13 @@
         form.removeAttribute("data-reached");  // (the page kept by Back asks again)
       });
   });
+
+  // The copy kept on the phone, opened with no connection: said at once (the scores
+  // are as they were then), and "connected again" once a poll answers.
+  if (root.hasAttribute("data-offline-copy") && line() && line().hasAttribute("data-text-copy")) {
+    lost = true;
+    say("copy");
+  }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (gone && isPoll(event)) event.preventDefault();  // nothing there to follow

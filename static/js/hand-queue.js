@@ -131,6 +131,35 @@
       return null;
     }
   }
+  // A page opened with no connection is the phone's copy of it (offline-worker.js:
+  // html[data-offline-copy]), with the CSRF token of the day it was kept, expired since
+  // most likely: before its first send, the match page is asked again in the background
+  // for a token of today, which this page takes (the body's and every form's). With no
+  // answer (no connection yet), nothing is sent: the send is "unsent" (a TypeError, as
+  // fetch's own), to try again later.
+  var renewed = !document.documentElement.hasAttribute("data-offline-copy");
+  function renewToken() {
+    if (renewed) return Promise.resolve();
+    return window.fetch(matchUrl(), {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "X-Ledger-Background": "1" }
+    }).then(function (answer) {
+      if (answer.headers.has("X-Ledger-Kept")) throw new TypeError("no connection");
+      return answer.ok ? answer.text() : null;  // else the send says what is wrong
+    }).then(function (html) {
+      var body = html && new DOMParser().parseFromString(html, "text/html").body;
+      var headers = body && body.getAttribute("hx-headers");
+      if (!headers) return;
+      var fresh = JSON.parse(headers)["X-CSRFToken"];
+      document.body.setAttribute("hx-headers", headers);
+      document.querySelectorAll("input[name=csrf_token]").forEach(function (input) {
+        input.value = fresh;
+      });
+      renewed = true;
+    });
+  }
+
   // later: a hand kept, sent after it was typed (the server then says "sent and
   // saved", never "saved before from this form": the person saw no save).
   function fieldsFor(item, later) {
@@ -149,11 +178,13 @@
   // "refused" (another answer that is not a save: a problem in the hand). The page must
   // show the last three.
   function send(item, later) {
-    return window.fetch(item.url, {
-      method: "POST",
-      body: new URLSearchParams(fieldsFor(item, later)),
-      credentials: "same-origin",
-      redirect: "manual"
+    return renewToken().then(function () {
+      return window.fetch(item.url, {
+        method: "POST",
+        body: new URLSearchParams(fieldsFor(item, later)),
+        credentials: "same-origin",
+        redirect: "manual"
+      });
     }).then(function (response) {
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
         return "saved";

@@ -11,15 +11,19 @@
    out ("ledger:page-shown"). Its "← match" link, still offline, puts the match page
    back as it was. Online, the links go as usual.
 
-   Why not a service worker: it would keep the form (its CSRF token and its key) in a
-   cache that outlives the page and every person on the phone, and a cached key shown
-   twice would make two hands one. A follower's page has neither the link nor this
-   script. No inline code (CSP): everything is delegated from the document. */
+   The copy in this page's memory is what a page loaded online uses. A match page opened
+   with no connection at all is the phone's copy of it (static/js/offline-worker.js),
+   and so is the form this script then fetches: the worker keeps the form only for this
+   fetch, never as a page of its own, and hand-queue.js gives it a key of its own before
+   it takes a hand (a kept key used twice would make two hands one). A follower's page
+   has neither the link nor this script. No inline code (CSP): everything is delegated
+   from the document. */
 (function () {
   "use strict";
 
   var copy = null;     // the form page's HTML, as fetched
   var copyOf = null;   // the link's words it was fetched for ("Enter hand 5")
+  var kept = false;    // the copy is the phone's (the worker's), with the token of its day
   var fetching = false;
 
   function link() { return document.querySelector("a[data-offline-entry]"); }
@@ -40,6 +44,7 @@
       headers: { "X-Ledger-Background": "1" }
     })
       .then(function (answer) {
+        kept = answer.headers.has("X-Ledger-Kept");
         return answer.status === 200 ? answer.text() : null;
       })
       .then(function (html) {
@@ -67,12 +72,29 @@
     main.focus({ preventScroll: true });
   }
 
+  // This page's CSRF token (base.html: the body's hx-headers).
+  function pageToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+    } catch (e) {
+      return null;
+    }
+  }
+
   // The kept form in the match page's place, as fetched (each time afresh).
   function show() {
     var page = new DOMParser().parseFromString(copy, "text/html");
     var theirs = page.querySelector("main");
     var main = document.querySelector("main");
     if (!theirs || !main) return false;
+    if (kept) {
+      // The phone's copy: its CSRF token is of the day it was kept; this page's own goes
+      // with the hand (hand-queue.js renews it first on a page that is a copy too).
+      var token = pageToken();
+      theirs.querySelectorAll("input[name=csrf_token]").forEach(function (input) {
+        if (token) input.value = token;
+      });
+    }
     left = { nodes: Array.prototype.slice.call(main.childNodes), title: document.title };
     put(Array.prototype.map.call(theirs.childNodes, function (node) {
       return document.importNode(node, true);
@@ -90,10 +112,11 @@
   }
 
   // No connection: the browser says so, or (a phone on a network that does not reach
-  // the ledger) the page's poll found none (connection.js, "lost"; "held": a write).
+  // the ledger) the page's poll found none (connection.js, "lost"; "held": a write;
+  // "copy": this page is the phone's copy, opened with no connection).
   function unreachable() {
     var said = document.documentElement.getAttribute("data-connection");
-    return !navigator.onLine || said === "lost" || said === "held";
+    return !navigator.onLine || said === "lost" || said === "held" || said === "copy";
   }
 
   document.addEventListener("click", function (event) {

@@ -33,6 +33,7 @@ NOT_PAGES = {
     "static",
     "main.healthz",
     "home_screen.manifest",  # JSON for the browser
+    "main.offline_worker",  # the service worker's script
     "serving.readyz",
     "i18n.set_language",  # redirects back
     "i18n.set_digits",

@@ -289,8 +289,10 @@ def test_a_tapped_pdf_link_says_it_is_being_prepared_until_the_pdf_arrives(
         headers = {**answer.headers, "content-disposition": "attachment"}
         route.fulfill(response=answer, headers=headers)
 
-    # The link's paper follows the phone's language (en-US: Letter), so any query.
-    phone.route(re.compile(r"/summary\.pdf(\?|$)"), as_a_download)
+    # The link's paper follows the phone's language (en-US: Letter), so any query. The
+    # context's route: the match page's service worker (offline-worker.js) fetches the
+    # PDF the link opens, which a page's route does not see.
+    phone.context.route(re.compile(r"/summary\.pdf(\?|$)"), as_a_download)
     # Two taps in a row: what the link says right after each, before any answer.
     said = link.evaluate(
         """a => [1, 2].map(() => {

@@ -189,7 +189,9 @@ def test_enter_hand_opens_the_kept_form_when_the_ledger_cannot_be_reached_online
     hand_one_saved(page, page_url)
     match_page_with_its_form_kept(page, page_url)
 
-    page.route("**/*", lambda route: route.abort())
+    # The context's route: it stops the service worker's requests too (offline-worker.js
+    # answers the page's requests; a page's route sees none of them).
+    page.context.route("**/*", lambda route: route.abort())
     page.wait_for_function(
         "() => document.documentElement.dataset.connection === 'lost'",
         timeout=(2 * POLL_SECONDS + 2) * 1000,
@@ -202,7 +204,7 @@ def test_enter_hand_opens_the_kept_form_when_the_ledger_cannot_be_reached_online
     assert page.locator("h1").inner_text() == "Adding hand 3"
     assert kept(page) == [(2, "Bikash")]
 
-    page.unroute("**/*")
+    page.context.unroute("**/*")
     page.get_by_role("button", name="Send now").click()
     assert "Hand 2 was sent and saved." in flash(page)
     assert stored(page_url) == [1, 2]

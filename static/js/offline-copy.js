@@ -1,0 +1,32 @@
+/* Registers the service worker that keeps this page's copy on the phone for a visit with
+   no connection (static/js/offline-worker.js, served from the ledger's root: the
+   script's data-worker). The match page loads it, the scorekeeper's and each
+   follower's.
+
+   The page that registers the worker was loaded before the worker ran, so the worker
+   never saw it, nor the new-hand form the page fetched (offline-entry.js), nor the
+   static files it loaded: once the worker is ready, a page it did not answer asks for
+   them to be kept (the worker fetches them again; the static files come from the
+   browser's own cache). Browsers run service workers only in a
+   secure context (https, or this computer): elsewhere nothing happens. */
+(function () {
+  "use strict";
+
+  var script = document.currentScript;
+  var worker = script && script.getAttribute("data-worker");
+  if (!worker || !("serviceWorker" in navigator)) return;
+  var answered = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.register(worker).then(function () {
+    return navigator.serviceWorker.ready;
+  }).then(function (registration) {
+    if (!answered && registration.active) {
+      var entry = document.querySelector("a[data-offline-entry]");  // its form, offline-entry.js's
+      var keep = [window.location.href];
+      if (entry) keep.push(entry.href);
+      // and the static files it loaded (scripts, styles, the fonts of its first screen)
+      document.querySelectorAll("script[src], link[href][rel=stylesheet], link[href][rel=preload]")
+        .forEach(function (el) { keep.push(el.src || el.href); });
+      registration.active.postMessage({ keep: keep });
+    }
+  }, function () { /* no worker (storage off, a private window): the page as before */ });
+})();

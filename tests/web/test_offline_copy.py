@@ -1,0 +1,80 @@
+"""What the service worker may keep of a page for a visit with no connection
+(static/js/offline-worker.js; the browser's side is tests/web/test_browser_offline_copy.py):
+the worker served from the ledger's root with its headers; the server's word on each
+answer (X-Ledger-Offline-Copy), given only to the match page and to the new-hand form
+fetched in the background; and what a page shows once (a message, the undo offer, the
+edit link: a key) marked, so that the copy cut as the worker cuts it holds none of it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from match_pages_support import WORKED, add_hand, create_match
+
+from ledger.http.no_store import OFFLINE_COPY
+from ledger.http.security import BACKGROUND_HEADER, CONTENT_SECURITY_POLICY
+
+WORKER_SOURCE = Path(__file__).resolve().parents[2] / "static" / "js" / "offline-worker.js"
+#: The worker's cut (its NOT_KEPT), as it writes it.
+NOT_KEPT = re.compile(r"<!--offline:not-kept-->.*?<!--/offline:not-kept-->", re.S)
+
+
+def copy_of(html: str) -> str:
+    """``html`` as the worker keeps it: the marked parts cut out."""
+    return NOT_KEPT.sub("", html)
+
+
+def test_the_worker_is_served_from_the_root_with_its_version_and_headers(client):
+    answer = client.get("/offline-worker.js")
+    assert answer.status_code == 200
+    assert answer.mimetype == "text/javascript"
+    assert answer.headers["Cache-Control"] == "no-cache"  # a new worker is found at once
+    assert answer.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    source = answer.get_data(as_text=True)
+    version = re.search(r'var VERSION = "([0-9a-f]{12})";', source)
+    assert version is not None and "__VERSION__" not in source
+    again = client.get("/offline-worker.js", headers={"If-None-Match": f'"{version.group(1)}"'})
+    assert again.status_code == 304
+
+
+def test_the_worker_cuts_what_the_pages_mark():
+    assert r"/<!--offline:not-kept-->[\s\S]*?<!--\/offline:not-kept-->/g" in (
+        WORKER_SOURCE.read_text(encoding="utf-8")
+    )
+
+
+def test_only_the_match_page_and_its_background_form_may_be_kept(client):
+    url = create_match(client)
+    assert client.get(url).headers[OFFLINE_COPY] == "page"  # the scorekeeper's
+    background = {BACKGROUND_HEADER: "1"}
+    assert client.get(f"{url}/hands/new", headers=background).headers[OFFLINE_COPY] == "form"
+    assert OFFLINE_COPY not in client.get(f"{url}/hands/new").headers  # the form as a page
+    add_hand(client, url, WORKED)
+    for other in ("/", f"{url}/hands/1", f"{url}/hands", "/check", f"{url}/delete"):
+        assert OFFLINE_COPY not in client.get(other).headers, other
+    refused = client.post(f"{url}/stake", data={"stake-per_point": "x", "stake-currency": "NPR"})
+    assert refused.status_code == 422
+    assert OFFLINE_COPY not in refused.headers
+
+
+def test_a_followers_page_may_be_kept(app, client):
+    url = create_match(client)
+    follower = app.test_client()
+    assert follower.get(url).headers[OFFLINE_COPY] == "page"
+    assert follower.get(url).headers[OFFLINE_COPY] == "page"  # the page kept whole, too
+
+
+def test_the_copy_of_the_scorekeepers_page_holds_no_key_and_nothing_said_once(client):
+    """Right after a save the page shows the message, the undo offer and (under Share)
+    the edit link with its key: the copy holds none of them, and the rest is there."""
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    html = client.get(url).get_data(as_text=True)
+    assert "/join/" in html and 'class="flash' in html and "data-undo-seconds" in html
+    copy = copy_of(html)
+    assert "offline:not-kept" not in copy  # every mark closed
+    assert "/join/" not in copy
+    assert 'class="flash' not in copy and "data-undo-seconds" not in copy
+    assert 'id="match-live"' in copy and 'id="read-link"' in copy
+    assert "data-offline-entry" in copy  # "Enter hand", offline-entry.js's link
