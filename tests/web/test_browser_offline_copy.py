@@ -273,3 +273,23 @@ def test_a_hand_entered_on_a_copy_goes_with_a_token_of_today(short_token_server,
 
     back_online_hand_2_is_sent(page, page_url)
     assert stored(page_url) == [1, 2]
+
+
+def test_the_landing_page_opened_offline_is_its_copy_and_leads_to_the_match(live_server, page):
+    """The ledger kept on the home screen opens on the landing page: with no connection
+    it is the phone's copy, saying so, and its match leads to the match's copy."""
+    page_url = api_match(page, live_server, hands=[WORKED])
+    kept(page, page_url)
+    home = f"{live_server}/"
+    page.goto(home)
+    kept(page, home)
+
+    connected(page, page_url, online=False)
+    answer = page.goto(home)
+    assert answer.from_service_worker
+    page.wait_for_function("() => document.documentElement.dataset.connection === 'copy'")
+    line = page.locator("#connection").inner_text()
+    assert line.startswith(WORDS["en"]["copy"]) and "scores" not in line
+    page.locator(".match-list a").first.click()
+    page.wait_for_function("() => document.documentElement.dataset.connection === 'copy'")
+    assert page.url == page_url
