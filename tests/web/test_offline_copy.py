@@ -44,14 +44,15 @@ def test_the_worker_cuts_what_the_pages_mark():
     )
 
 
-def test_only_the_match_page_and_its_background_form_may_be_kept(client):
+def test_only_the_match_page_the_landing_page_and_the_background_form_may_be_kept(client):
     url = create_match(client)
     assert client.get(url).headers[OFFLINE_COPY] == "page"  # the scorekeeper's
+    assert client.get("/").headers[OFFLINE_COPY] == "page"  # where the home screen opens
     background = {BACKGROUND_HEADER: "1"}
     assert client.get(f"{url}/hands/new", headers=background).headers[OFFLINE_COPY] == "form"
     assert OFFLINE_COPY not in client.get(f"{url}/hands/new").headers  # the form as a page
     add_hand(client, url, WORKED)
-    for other in ("/", f"{url}/hands/1", f"{url}/hands", "/check", f"{url}/delete"):
+    for other in (f"{url}/hands/1", f"{url}/hands", "/check", f"{url}/delete"):
         assert OFFLINE_COPY not in client.get(other).headers, other
     refused = client.post(f"{url}/stake", data={"stake-per_point": "x", "stake-currency": "NPR"})
     assert refused.status_code == 422
