@@ -34,6 +34,7 @@ from werkzeug.exceptions import Conflict, Forbidden, NotFound
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid, Stake
+from ledger.engine.names import name_problem
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import fold, membership
@@ -1253,6 +1254,8 @@ def renamed_to(table: Table, name: str) -> str | None:
     now, a name nobody had, and any name of a player who was forgotten."""
     if find_player(name, known_players(table)) is not None:
         return None
+    if name_problem(name, "name") is not None:
+        return None  # no name was ever stored so (a NUL, say: PostgreSQL refuses it in a query)
     return earlier_names.now_called(table.id, name)
 
 
