@@ -59,11 +59,22 @@ WORDS = {
 }
 
 
+def says(page, where: str, *texts: str) -> None:
+    """The element ``where`` (a CSS selector) says each of ``texts``, once it does: the
+    queue of kept hands tries the hands before a hand just kept (or as the page opens)
+    again at once ("sending…"), and says they are kept once that try fails (through the
+    service worker, a moment later); each hand sent has its message as it is answered."""
+    page.wait_for_function(
+        "([where, texts]) => texts.every(t => "
+        "(document.querySelector(where)?.innerText || '').includes(t))",
+        arg=[where, list(texts)],
+    )
+
+
 def hands_2_and_3_sent(page, page_url: str, words: dict) -> dict:
     """Back online: the page says hands 2 and 3 were sent, and the match (its JSON,
     returned) holds hands 1 to 3, each dealt in turn (hand 3 a void)."""
-    said = flash(page)
-    assert words["sent 2"] in said and words["sent 3"] in said
+    says(page, ".flashes", words["sent 2"], words["sent 3"])
     match = api(page_url.replace("/matches/", "/api/v1/matches/"))
     assert [(h["number"], h["dealer"], h["finish"]) for h in match["hands"]] == [
         (1, "Asha", "sequences"),
@@ -108,8 +119,7 @@ def test_hands_typed_one_after_the_other_offline_are_each_kept_and_stored_in_ord
     fill_hand(page, VOID)
     save_button(page).click()
     page.locator("#hand-queue .unsent").nth(1).wait_for()
-    queue = page.locator("#hand-queue").inner_text()
-    assert words["unsent 2"] in queue and words["unsent 3"] in queue
+    says(page, "#hand-queue", words["unsent 2"], words["unsent 3"])
     assert kept(page) == [(2, "Bikash"), (3, "Chandra")]
     assert page.locator("h1").inner_text() == words["adding 4"]
     assert stored(page_url) == [1]
@@ -155,7 +165,7 @@ def test_enter_hand_tapped_offline_on_the_match_page_opens_the_form_and_both_han
 
     page.locator(".breadcrumb a").click()
     page.locator("a[data-offline-entry]").wait_for()
-    assert words["unsent 2"] in page.locator("#hand-queue").inner_text()
+    says(page, "#hand-queue", words["unsent 2"])
     page.locator("a[data-offline-entry]").click()
     assert page.locator("h1").inner_text() == words["adding 3"]
     assert save_button(page).inner_text() == words["save 3"]
