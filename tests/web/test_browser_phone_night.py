@@ -89,16 +89,23 @@ BLOCKS_SHOWN = (
 )
 
 
+def _on_bikashs_own_page(context, live_server: str):
+    """A phone of ``context`` on Bikash's own page in the night of ``_night``: the page
+    and the table (its ids)."""
+    phone = context.new_page()
+    table, bikash = _night(phone.request, live_server)
+    phone.goto(bikash)
+    phone.wait_for_url(f"{live_server}/me/{table['id']}")
+    return phone, table
+
+
 def test_how_to_pay_me_grows_a_block_at_a_time(browser, live_server):
     """Five empty handle blocks made Bikash's own page long on his phone: he sees the
     blocks he filled and one empty one, and "Add another handle" shows the next, its
     first field ready; a block shown so is saved like any other."""
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:
-        phone = context.new_page()
-        table, bikash = _night(phone.request, live_server)
-        phone.goto(bikash)
-        phone.wait_for_url(f"{live_server}/me/{table['id']}")
+        phone, table = _on_bikashs_own_page(context, live_server)
         add = phone.get_by_role("button", name="Add another handle")
         assert phone.evaluate(BLOCKS_SHOWN) == 1 and add.is_visible()
         add.tap()
@@ -120,10 +127,7 @@ def test_how_to_pay_me_grows_a_block_at_a_time(browser, live_server):
 def test_without_a_script_every_handle_block_shows(browser, live_server):
     context = browser.new_context(viewport=PHONE, java_script_enabled=False)
     try:
-        phone = context.new_page()
-        table, bikash = _night(phone.request, live_server)
-        phone.goto(bikash)
-        phone.wait_for_url(f"{live_server}/me/{table['id']}")
+        phone, table = _on_bikashs_own_page(context, live_server)
         assert phone.locator(".handle-row:visible").count() == 5
         assert phone.get_by_role("button", name="Add another handle").is_hidden()
     finally:
@@ -143,10 +147,7 @@ def test_a_long_upi_id_leaves_the_money_in_sight(browser, live_server):
     to pay now has the row's whole width, below the payment."""
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:
-        phone = context.new_page()
-        table, bikash = _night(phone.request, live_server)
-        phone.goto(bikash)
-        phone.wait_for_url(f"{live_server}/me/{table['id']}")
+        phone, table = _on_bikashs_own_page(context, live_server)
         phone.select_option("#rows-0-kind", "upi")
         phone.fill("#rows-0-handle", "bikash.sharma@okaxis")
         with phone.expect_navigation():
