@@ -254,6 +254,7 @@ class Figures:
     dublee_seen_hands: int = 0
     unseen_hands: int = 0
     unseen_points: int = 0
+    unseen_points_hands: int = 0
     dublee_finishes: int = 0
     maal: int = 0
     amount: Decimal | None = None  # None: no staked night (a points race has no stake)
@@ -286,7 +287,7 @@ def expected(season: int | None) -> tuple[dict[str, Figures], dict, list[dict]]:
     and its place (above or below each other player too), but not for the points won or
     lost (total, money, the nets of the best and worst hand, unseen points, best and
     worst night: its totals are each player's own maal); a night still going has no
-    place and is no best or worst night (docs/tables.md)."""
+    place, puts nobody above anyone and is no best or worst night (docs/tables.md)."""
     figures: dict[str, Figures] = defaultdict(Figures)
     pairs: dict[frozenset, dict[str, list[int]]] = {}
     for index, night in enumerate(nights()):
@@ -308,6 +309,7 @@ def expected(season: int | None) -> tuple[dict[str, Figures], dict, list[dict]]:
                 if row["seen"] == "unseen":
                     fig.unseen_hands += 1
                     fig.unseen_points += 0 if night.race else net
+                    fig.unseen_points_hands += not night.race
                 else:
                     fig.seen_hands += 1
                     fig.dublee_seen_hands += row["seen"] == "dublees"
@@ -337,7 +339,7 @@ def expected(season: int | None) -> tuple[dict[str, Figures], dict, list[dict]]:
                 if other != name:
                     pair = _pair(pairs, name, other)
                     pair["matches"] += name < other  # each pair once a night
-                    pair[name]["above"] += total > theirs
+                    pair[name]["above"] += night.finished and total > theirs
             if night.finished:
                 place = 1 + sum(t > total for t in totals.values())
                 fig.places[place] = fig.places.get(place, 0) + 1

@@ -241,7 +241,10 @@ def stats_schemas() -> dict[str, Schema]:
     """A player's figures and the awards (a table's season, or one match)."""
     where: dict[str, Schema] = {
         "member": {"type": "boolean", "description": "Not on the table's roster."},
-        "unseen_points": {**POINTS, "description": "Their nets summed over unseen hands."},
+        "unseen_points": {
+            **POINTS,
+            "description": "Their nets summed over the unseen hands whose points count.",
+        },
         "hand": shape(
             "match* number*:int1 net*:points",
             description="A hand (its match's id and number) and the player's net in it.",
@@ -261,8 +264,9 @@ def stats_schemas() -> dict[str, Schema]:
         "PlayerFigures": shape(
             "name* guest*:member matches:int1 total:points hands*:int0 hands_won*:int0 "
             "seen_hands*:int0 dublee_seen_hands*:int0 unseen_hands*:int0 fouls*:int0 "
-            "dublee_finishes*:int0 unseen_points* best_hand*:hand? worst_hand*:hand? "
-            "best_night*:night? worst_night*:night? places* longest_winning_run*:int0 form*",
+            "dublee_finishes*:int0 unseen_points* unseen_points_hands*:int0 "
+            "best_hand*:hand? worst_hand*:hand? best_night*:night? worst_night*:night? "
+            "places* longest_winning_run*:int0 form*",
             where,
         ),
         "Award": shape("award* players* value*:int1", where),

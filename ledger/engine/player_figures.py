@@ -17,10 +17,11 @@ place.
 Which nights count for what (docs/tables.md, "A player's figures"): every night counts
 as a night played, and its hands as hands played, won, seen; places, form and the
 winning run count the nights that are over; the figures of points won or lost (the
-total, the nets of the best and worst hand, what unseen hands cost, the best and worst
-night) count only the nights whose points count (``Night.counts_points``: in a table's
-season, its zero-sum nights; a points race's totals are each player's own maal, not
-won or lost), and the best and worst night only those that are over.
+total, the nets of the best and worst hand, what unseen hands cost and in how many
+hands, the best and worst night) count only the nights whose points count
+(``Night.counts_points``: in a table's season, its zero-sum nights; a points race's
+totals are each player's own maal, not won or lost), and the best and worst night only
+those that are over.
 """
 
 from __future__ import annotations
@@ -116,7 +117,11 @@ class Tally:
     hands_won: int = 0
     seen_hands: int = 0
     dublee_seen_hands: int = 0
+    #: Their nets summed over the hands they played unseen whose points count, and how
+    #: many such hands: what unseen hands cost is of those alone (a points race's nets
+    #: are their own maal), so the count said beside it is too.
     unseen_points: int = 0
+    unseen_points_hands: int = 0
     fouls: int = 0
     dublee_finishes: int = 0
     best_hand: HandRef | None = None
@@ -129,7 +134,9 @@ class Tally:
     def counts_only(self) -> Tally:
         """The same counts of hands without what the hands' nets say (what unseen hands
         cost, the best and worst hand): a night whose points do not count."""
-        return replace(self, unseen_points=0, best_hand=None, worst_hand=None)
+        return replace(
+            self, unseen_points=0, unseen_points_hands=0, best_hand=None, worst_hand=None
+        )
 
     def add_hand(self, match: str, hand: HandFacts, name: str) -> None:
         """Count ``hand`` (later in play order than every hand counted so far)."""
@@ -139,6 +146,7 @@ class Tally:
         self.seen_hands += seen != "unseen"
         self.dublee_seen_hands += seen == "dublees"
         self.unseen_points += net if seen == "unseen" else 0
+        self.unseen_points_hands += seen == "unseen"
         self.fouls += name in hand.fouls
         self.dublee_finishes += hand.winner == name and hand.finish == "dublees"
         if self.best_hand is None or net > self.best_hand.net:
@@ -153,6 +161,7 @@ class Tally:
         self.seen_hands += later.seen_hands
         self.dublee_seen_hands += later.dublee_seen_hands
         self.unseen_points += later.unseen_points
+        self.unseen_points_hands += later.unseen_points_hands
         self.fouls += later.fouls
         self.dublee_finishes += later.dublee_finishes
         self.best_hand = _better(self.best_hand, later.best_hand, +1)
@@ -270,6 +279,7 @@ class PlayerFigures:
             "dublee_seen_hands": t.dublee_seen_hands,
             "unseen_hands": t.unseen_hands,
             "unseen_points": t.unseen_points,
+            "unseen_points_hands": t.unseen_points_hands,
             "fouls": t.fouls,
             "dublee_finishes": t.dublee_finishes,
             "best_hand": t.best_hand.to_json() if t.best_hand else None,

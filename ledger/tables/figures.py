@@ -260,7 +260,8 @@ def sum_matches(
     (False) points races: a points race's totals are each player's own maal, a zero-sum
     match's what they won or lost, and a sum of both means nothing. Money is summed over
     the zero-sum matches alone (a points race has no settle-up). Every match counts as
-    played, won and above or below (docs/tables.md, "The figures")."""
+    played; a finished one, points race or not, for who won it and who ended above whom
+    (docs/tables.md, "The figures")."""
     order = {name: i for i, name in enumerate(roster)}
     on_roster = roster_keys(roster)
     sums = before.copy() if before is not None else Sums()
@@ -283,8 +284,9 @@ def sum_matches(
                     Pair(a, b, a_guest=is_guest(a, on_roster), b_guest=is_guest(b, on_roster)),
                 )
                 pair.matches += 1
-                pair.a_above += totals[a] > totals[b]
-                pair.b_above += totals[b] > totals[a]
+                if match.finished:  # a night still going has no places yet
+                    pair.a_above += totals[a] > totals[b]
+                    pair.b_above += totals[b] > totals[a]
                 if points:
                     pair.a_paid_b += board.paid.get(a, {}).get(b, 0)
                     pair.b_paid_a += board.paid.get(b, {}).get(a, 0)

@@ -115,7 +115,7 @@ def expected_standings(bodies: list[dict]) -> dict:
                     (a, b), {"matches": 0, "above": defaultdict(int), "paid": defaultdict(int)}
                 )
                 pair["matches"] += 1
-                if totals[a] != totals[b]:
+                if body["finished"] and totals[a] != totals[b]:
                     pair["above"][a if totals[a] > totals[b] else b] += 1
                 for hand in body["hands"]:
                     for pay in hand["payments"]:

@@ -43,6 +43,7 @@ def _stats_row(figures: family.Figures, name: str, ids: list[str]) -> dict:
         "dublee_seen_hands": figures.dublee_seen_hands,
         "unseen_hands": figures.unseen_hands,
         "unseen_points": figures.unseen_points,
+        "unseen_points_hands": figures.unseen_points_hands,
         "fouls": 0,
         "dublee_finishes": figures.dublee_finishes,
         "best_hand": _hand(ids, figures.best_hand),

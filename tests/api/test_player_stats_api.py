@@ -86,6 +86,7 @@ def expected(bodies: list[dict], roster: list[str]) -> tuple[dict[str, dict], li
                 row["dublee_seen_hands"] += p["seen"] == "dublees"
                 row["unseen_hands"] += p["seen"] == "unseen"
                 row["unseen_points"] += net if p["seen"] == "unseen" else 0
+                row["unseen_points_hands"] += p["seen"] == "unseen"
                 row["fouls"] += bool(p.get("foul"))
                 row["dublee_finishes"] += hand["winner"] == name and hand["finish"] == "dublees"
                 ref = {"match": body["id"], "number": hand["number"], "net": net}
@@ -144,6 +145,7 @@ def _empty(name: str, guest: bool) -> dict:
                 "dublee_seen_hands",
                 "unseen_hands",
                 "unseen_points",
+                "unseen_points_hands",
                 "fouls",
                 "dublee_finishes",
             ),
@@ -337,6 +339,29 @@ def test_a_night_still_going_is_nobodys_best_or_worst_night(client):
     assert best["value"] == 3
     record = table.get("/players/Bikash")
     assert (record["worst_night"]["match"], record["best_night"]["match"]) == (over["id"],) * 2
+
+
+def test_a_night_still_going_puts_nobody_above_anyone_head_to_head(client):
+    """Asha ended a finished night above Bikash; tonight, still going, Bikash leads:
+    the pair played 2 matches together, and Asha is above once, Bikash never (a night
+    still going has no places yet, in the head-to-head as in the places), in the
+    standings and in each one's record."""
+    table = create_table(client, rules="sparkai")
+    over = table.new_match(["Asha", "Bikash"], length={"hands": 1})
+    table.play(over, [_won_by("Asha", Asha=0, Bikash=0)])
+    going = table.new_match(["Asha", "Bikash"])  # open: no length, not ended
+    table.play(going, [_won_by("Bikash", Asha=0, Bikash=0)])
+    (pair,) = table.get("/standings")["head_to_head"]
+    assert (pair["a"], pair["matches"], pair["a_above"], pair["b_above"]) == ("Asha", 2, 1, 0)
+    (row,) = table.get("/players/Bikash")["head_to_head"]
+    assert (row["other"], row["matches"], row["above"], row["below"]) == ("Asha", 2, 0, 1)
+    # Once it is over, it counts.
+    ended = client.patch(
+        f"/api/v1/matches/{going['id']}", json={"finished": True}, headers=table.auth
+    )
+    assert ended.status_code == 200
+    (pair,) = table.get("/standings")["head_to_head"]
+    assert (pair["matches"], pair["a_above"], pair["b_above"]) == (2, 1, 1)
 
 
 def test_a_points_race_night_counts_as_played_not_in_the_points(client):

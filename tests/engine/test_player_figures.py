@@ -72,6 +72,7 @@ def test_a_night_whose_points_do_not_count_is_a_night_played_and_a_place():
     assert b.form == [2, 1] and b.longest_winning_run == 1
     assert b.tally.best_hand.net == b.best_night.total == b.worst_night.total == -4
     assert a.tally.unseen_hands == 2 and a.tally.unseen_points == 4  # the race's 2: no cost
+    assert a.tally.unseen_points_hands == 1  # the hands that cost is of: not the race's
     assert [(x.award, x.players) for x in awards([a, b])] == [
         ("hands_won", ("B",)),
         ("best_hand", ("A",)),

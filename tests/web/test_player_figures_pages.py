@@ -160,3 +160,54 @@ def test_a_points_race_is_marked_and_counts_in_no_total_on_the_pages(client):
     assert '<span class="tag">points race</span>' in nights and hint in nights
     lead = " ".join(lead_of(html).split())
     assert "/hands/" not in lead and "Best night: —" in lead
+
+
+def _asha_finishes_bikash_unseen(client, url: str, key: str, **fields) -> str:
+    """A one-hand night of Asha and Bikash (``fields``: its rules and stake) that Asha
+    finishes seen with 3 maal, Bikash unseen; the match's id."""
+    response = client.post(
+        f"/api/v1/tables/{url.rsplit('/', 1)[1]}/matches",
+        json={"name": "Night", "players": ["Asha", "Bikash"], "length": {"hands": 1}, **fields},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert response.status_code == 201, response.get_json()
+    match_id = response.get_json()["id"]
+    rows = [
+        {"name": "Asha", "seen": "sequences", "maal": 3},
+        {"name": "Bikash", "seen": "unseen", "maal": 0},
+    ]
+    play(client, match_id, key, [{"finish": "sequences", "winner": "Asha", "players": rows}])
+    return match_id
+
+
+def test_the_unseen_hands_beside_their_cost_are_those_the_cost_is_of(client):
+    """Bikash played unseen in a zero-sum night and in a points race. What unseen hands
+    cost counts the zero-sum night alone (the race's points are his own maal), so the
+    count beside it does too, and says so: "once in a zero-sum night", not "in 2 hands";
+    his seen rate still counts both nights' hands. In Nepali too."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    _asha_finishes_bikash_unseen(client, url, key)
+    _asha_finishes_bikash_unseen(client, url, key, rules="gamerules", stake=None)
+    bikash = next(r for r in stats_of(client, url)["players"] if r["name"] == "Bikash")
+    assert (bikash["unseen_hands"], bikash["unseen_points_hands"]) == (2, 1)
+    assert bikash["unseen_points"] < 0
+    html = client.get(f"{url}/players/Bikash").get_data(as_text=True)
+    more = " ".join(html[html.index('class="player-more"') :].split())
+    cost = f"unseen hands cost {signed_text(bikash['unseen_points'])}"
+    assert f"Played unseen once in a zero-sum night: <strong>{cost}</strong>" in more
+    assert "Played unseen in 2 hands" not in more and "Seen in 0 of 2 hands" in more
+    client.get("/lang/ne")
+    html = client.get(f"{url}/players/Bikash").get_data(as_text=True)
+    assert "आपसी हिसाबको रातमा" in html and "Played unseen" not in html
+
+
+def test_the_unseen_hands_of_zero_sum_nights_alone_need_no_word_of_it(client):
+    """Without a points race the count is every unseen hand, said as ever."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    _asha_finishes_bikash_unseen(client, url, key)
+    html = client.get(f"{url}/players/Bikash").get_data(as_text=True)
+    more = " ".join(html[html.index('class="player-more"') :].split())
+    assert "Played unseen once: <strong>unseen hands cost" in more
+    assert "zero-sum" not in more
