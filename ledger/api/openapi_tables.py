@@ -196,7 +196,7 @@ def table_schemas() -> dict[str, Schema]:
                 ),
                 "matches": array(
                     shape(
-                        "id* name* finished:bool hands:int0 hands_changed:int0 "
+                        "id* name* finished:bool points_race:bool hands:int0 hands_changed:int0 "
                         "hands_partly:int0 hands_refused:int0 players*:totals_then[]",
                         KINDS,
                     ),

@@ -60,10 +60,14 @@ class RescoredLine(Struct, frozen=True):
 
 
 class RescoredMatch(Struct, frozen=True):
+    """A match of the season under the other rules (``points_race``: played as one, so
+    its totals as played are each player's own maal, left out of the totals as played)."""
+
     public_id: str
     name: str
     rescore: Rescore
     finished: bool
+    points_race: bool = False
 
     @property
     def hands_changed(self) -> int:
@@ -83,6 +87,7 @@ class RescoredMatch(Struct, frozen=True):
             "id": self.public_id,
             "name": self.name,
             "finished": self.finished,
+            "points_race": self.points_race,
             "hands": len(r.hands),
             "hands_changed": self.hands_changed,
             "hands_partly": self.hands_partly,
@@ -100,6 +105,12 @@ class SeasonRescore(Struct, frozen=True):
     players: tuple[RescoredLine, ...]  # highest total under the other rules first
     head_to_head: tuple[Pair, ...]  # as the standings give it, under the other rules
     matches: tuple[RescoredMatch, ...] = ()
+
+    @property
+    def points_races(self) -> bool:
+        """Whether a night of the season was played as a points race: the totals as
+        played (the standings') leave it out, and the other rules count it."""
+        return any(m.points_race for m in self.matches)
 
     def to_json(self, table: Table) -> dict[str, Any]:
         return {
@@ -126,7 +137,15 @@ def rescore_season(table: Table, season: Season | None, rules: HouseRules) -> Se
         for match in found:
             result = rescore_match(match, rules, stored[match.id])
             as_played = kept[match.id]
-            rescored.append(RescoredMatch(match.public_id, match.name, result, as_played.finished))
+            rescored.append(
+                RescoredMatch(
+                    match.public_id,
+                    match.name,
+                    result,
+                    as_played.finished,
+                    points_race=not as_played.zero_sum,
+                )
+            )
             other.append(replace(as_played, board=result.board, zero_sum=rules.zero_sum))
     names = roster(table)
     played = {line.name: line for line in standings(table, season).players}

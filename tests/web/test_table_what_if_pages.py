@@ -9,7 +9,7 @@ import re
 import pytest
 from api_hands import play
 from pypdf import PdfReader
-from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
+from table_pages_support import FOUR, ROSTER, create_table, edit_key, race_night, start_match
 
 
 def rows(html: str) -> dict[str, tuple[str, int]]:
@@ -93,3 +93,31 @@ def test_the_season_pdf_refuses_bad_rules_and_an_unknown_season_and_speaks_nepal
     assert response.status_code == 200
     text = "".join(PdfReader(io.BytesIO(response.data)).pages[0].extract_text().split())
     assert "केभए" in text and "Whatif" not in text and "Asplayed" not in text
+
+
+ZERO_SUM_ONLY = "“As played” counts the zero-sum nights only"
+
+
+def test_the_page_says_as_played_leaves_the_points_races_out_and_these_rules_do_not(client):
+    """A season of a zero-sum night and a points race: "As played" is the standings'
+    total, of the zero-sum night alone; under zero-sum rules the race is rescored and
+    counts, and under a points race every night's maal counts. The page says so, under
+    either (in Nepali too); a season without a race has nothing to say."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    play(client, start_match(client, url, ROSTER), key, FOUR)
+    assert ZERO_SUM_ONLY not in client.get(f"{url}/what-if").get_data(as_text=True)
+    race_night(client, url)
+    for profile, words in (
+        ("sparkai", "the points races rescored as zero-sum nights"),
+        ("gamerules", "each player’s own maal"),
+    ):
+        page = client.get(f"{url}/what-if", query_string={"rules-profile": profile})
+        note = " ".join(page.get_data(as_text=True).split())
+        assert ZERO_SUM_ONLY in note and words in note, profile
+    api = client.post(f"/api/v1{url}/rescore", json={"rules": "sparkai"}).get_json()
+    assert [m["points_race"] for m in api["matches"]] == [False, True]
+    client.get("/lang/ne")
+    html = client.get(f"{url}/what-if", query_string={"rules-profile": "sparkai"})
+    assert ZERO_SUM_ONLY not in html.get_data(as_text=True)
+    assert "आपसी हिसाबका रातहरू मात्र" in html.get_data(as_text=True)
