@@ -11,7 +11,16 @@ import re
 
 from api_hands import play
 from match_pages_support import DUBLEE_FINISH, WORKED
-from table_pages_support import AWARD_TITLES, FOUR, ROSTER, create_table, edit_key, race_night
+from table_pages_support import (
+    AWARD_TITLES,
+    FOUR,
+    ROSTER,
+    create_table,
+    edit_key,
+    finished_night,
+    race_night,
+    start_match,
+)
 
 from ledger.i18n.numbers import MINUS
 
@@ -211,3 +220,39 @@ def test_the_unseen_hands_of_zero_sum_nights_alone_need_no_word_of_it(client):
     more = " ".join(html[html.index('class="player-more"') :].split())
     assert "Played unseen once: <strong>unseen hands cost" in more
     assert "zero-sum" not in more
+
+
+def _worst_nights_shown(client, url: str) -> dict[str, str | None]:
+    """Each player's worst night as their page links it (None: "—"), after checking
+    their best night is linked."""
+    shown = {}
+    for row in stats_of(client, url)["players"]:
+        html = client.get(f"{url}/players/{row['name']}").get_data(as_text=True)
+        assert f'href="/matches/{row["best_night"]["match"]}">' in lead_of(html)
+        more = " ".join(html[html.index('class="player-more"') :].split())
+        found = re.search(r'Worst night: (?:<a href="/matches/([^"]+)">|—)', more)
+        assert found is not None, more
+        shown[row["name"]] = found.group(1)
+    return shown
+
+
+def test_a_night_is_never_both_the_best_and_the_worst(client):
+    """After one night, each player's only night is their best night, and no worst
+    night is named ("—"); after a second with another total, the lower is the worst.
+    A player whose two nights came out alike has a best night alone still."""
+    url = finished_night(client)
+    assert set(_worst_nights_shown(client, url).values()) == {None}
+    key = edit_key(client, url)
+    second = start_match(client, url, ROSTER)
+    play(client, second, key, FOUR[:1])
+    stop = client.patch(
+        f"/api/v1/matches/{second}",
+        json={"length": {"hands": 1}},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert stop.status_code == 200
+    shown = _worst_nights_shown(client, url)
+    for row in stats_of(client, url)["players"]:
+        best, worst = row["best_night"], row["worst_night"]
+        assert shown[row["name"]] == (worst["match"] if best != worst else None)
+    assert any(shown.values())
