@@ -80,7 +80,7 @@ def stats(
     for match, tallies in zip(matches, _tallies(matches), strict=True):
         counts = match.zero_sum or not zero_sum_only
         nights.append(Night(match.public_id, match.finished, tallies, match.totals, counts))
-    earlier = tuple((m.public_id, m.version) for m in matches[:-1])
+    earlier = (zero_sum_only, tuple((m.public_id, m.version) for m in matches[:-1]))
     with _KEPT_LOCK:
         before = _EARLIER.get(earlier)
         if before is not None:
@@ -147,10 +147,13 @@ _HANDS: OrderedDict[str, _Read] = OrderedDict()
 _KEPT_MOST = 4096
 _KEPT_LOCK = threading.Lock()
 
-#: The figures over all but the newest of a period's matches, by those matches' (public
-#: id, version) in play order: a hand in tonight's match counts tonight's night alone
-#: on to them (``count_nights`` leaves them as they are).
-_EARLIER: OrderedDict[tuple[tuple[str, int], ...], dict[str, PlayerFigures]] = OrderedDict()
+#: The figures over all but the newest of a period's matches, by ``zero_sum_only`` (the
+#: same nights counted with a points race's points are other figures) and those
+#: matches' (public id, version) in play order: a hand in tonight's match counts
+#: tonight's night alone on to them (``count_nights`` leaves them as they are).
+_EARLIER: OrderedDict[tuple[bool, tuple[tuple[str, int], ...]], dict[str, PlayerFigures]] = (
+    OrderedDict()
+)
 _EARLIER_MOST = 64
 
 

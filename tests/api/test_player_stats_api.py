@@ -14,6 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tables_support import create_table, match_bodies
 
+from ledger.tables import player_stats, service
+
 ROSTER = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal"]
 #: Who may play a night as a guest (not on the roster).
 GUESTS = ["Ram", "Sita"]
@@ -403,3 +405,26 @@ def test_a_points_race_night_counts_as_played_not_in_the_points(client):
     # The race night alone, on its own: its own figures, its winner's best night.
     alone = client.get(f"/api/v1/matches/{race['id']}/stats").get_json()
     assert {row["name"]: row["total"] for row in alone["players"]} == {"Bikash": 30, "Asha": 2}
+
+
+def test_earlier_nights_counted_with_a_races_points_are_not_the_seasons(client, app):
+    """The figures of a period's earlier nights are kept, by those nights: counted with
+    a points race's points (``zero_sum_only=False``, every night's own figures) they are
+    not the season's (its points left out), so each is kept apart. Read with the race's
+    points first, the season still leaves them out of Bikash's total."""
+    table = create_table(client, rules="sparkai")
+    race = table.new_match(["Asha", "Bikash"], length={"hands": 1}, rules="gamerules", stake=None)
+    table.play(race, [_won_by("Bikash", Asha=2, Bikash=20)])
+    later = table.new_match(["Asha", "Bikash"], length={"hands": 1})
+    table.play(later, [_won_by("Asha", Asha=0, Bikash=0)])
+    raced = client.get(f"/api/v1/matches/{race['id']}/stats").get_json()["players"]
+    race_total = next(row["total"] for row in raced if row["name"] == "Bikash")
+    with app.app_context():
+        found = service.get_table(table.id)
+        nights = service.season_matches(found, None)
+        every = player_stats.stats(found, nights, zero_sum_only=False)
+        season = player_stats.stats(found, nights)
+        again = player_stats.stats(found, nights, zero_sum_only=False)
+    assert every.row("Bikash").total == again.row("Bikash").total == race_total - 3
+    assert season.row("Bikash").total == -3
+    assert season.row("Bikash").tally.best_hand.match == later["id"]
