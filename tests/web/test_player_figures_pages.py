@@ -256,3 +256,24 @@ def test_a_night_is_never_both_the_best_and_the_worst(client):
         best, worst = row["best_night"], row["worst_night"]
         assert shown[row["name"]] == (worst["match"] if best != worst else None)
     assert any(shown.values())
+
+
+def test_the_head_to_head_says_above_and_below_wait_for_a_night_to_end(client):
+    """With a night still going (counted in "Matches" but in no place yet) the page says
+    above and below count the nights that are over; once it is over, it need not."""
+    url, nights = a_season(client)
+    hint = "Above and below count the nights that are over"
+    html = client.get(f"{url}/players/{ROSTER[0]}").get_data(as_text=True)
+    assert hint in html[html.index('id="h2h-title"') :]
+    client.get("/lang/ne")
+    html = client.get(f"{url}/players/{ROSTER[0]}").get_data(as_text=True)
+    assert hint not in html
+    assert "सकिएका रातहरू मात्र" in html
+    client.get("/lang/en")
+    ended = client.patch(
+        f"/api/v1/matches/{nights[-1]}",
+        json={"finished": True},
+        headers={"Authorization": f"Bearer {edit_key(client, url)}"},
+    )
+    assert ended.status_code == 200
+    assert hint not in client.get(f"{url}/players/{ROSTER[0]}").get_data(as_text=True)
