@@ -1,7 +1,8 @@
 /* Registers the service worker that keeps this page's copy on the phone for a visit with
    no connection (static/js/offline-worker.js, served from the ledger's root: the
-   script's data-worker). The match page loads it, the scorekeeper's and each
-   follower's.
+   script's data-worker). The pages whose copy may be kept load it (the
+   partials/connection_line.html macro keeps_copy): the match page, the scorekeeper's
+   and each follower's, a table's page, the big screens, a player's own page.
 
    The page that registers the worker was loaded before the worker ran, so the worker
    never saw it, nor the new-hand form the page fetched (offline-entry.js), nor the
