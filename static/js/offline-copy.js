@@ -16,7 +16,13 @@
   var script = document.currentScript;
   var worker = script && script.getAttribute("data-worker");
   if (!worker || !("serviceWorker" in navigator)) return;
-  var answered = Boolean(navigator.serviceWorker.controller);
+  // Whether the worker answered this page (its navigation went through it): a page
+  // opened while the worker was still starting (a big screen opened from the match page
+  // a moment after its first visit) is taken over by it before this script runs, with
+  // a controller but no copy, so the controller alone does not say.
+  var loaded = window.performance && performance.getEntriesByType
+    ? performance.getEntriesByType("navigation")[0] : null;
+  var answered = loaded ? loaded.workerStart > 0 : Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.register(worker).then(function () {
     return navigator.serviceWorker.ready;
   }).then(function (registration) {
@@ -24,8 +30,9 @@
       var entry = document.querySelector("a[data-offline-entry]");  // its form, offline-entry.js's
       var keep = [window.location.href];
       if (entry) keep.push(entry.href);
-      // and the static files it loaded (scripts, styles, the fonts of its first screen)
-      document.querySelectorAll("script[src], link[href][rel=stylesheet], link[href][rel=preload]")
+      // and the static files it loaded (scripts, styles, the fonts of its first screen,
+      // the QR code of its read-only link)
+      document.querySelectorAll("script[src], link[href][rel=stylesheet], link[href][rel=preload], img[src$='/qr.svg']")
         .forEach(function (el) { keep.push(el.src || el.href); });
       registration.active.postMessage({ keep: keep });
     }

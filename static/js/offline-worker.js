@@ -24,7 +24,9 @@
      not kept at all.
    - One copy per address (the match's own URL, its query too): never another match's.
    - Bounded: the newest PAGES_KEPT pages and FORMS_KEPT forms, and the static files
-     they need (ASSETS_KEPT); the oldest go first.
+     they need (ASSETS_KEPT), among them the QR code of a page's read-only link (a
+     plain GET: …/qr.svg, a big screen's and a table's page's; never an own link's, which
+     is drawn once into the answer to a write); the oldest go first.
    - A match or table deleted goes: its copies are dropped when this phone deletes it
      (the POST to …/delete), and when the ledger answers 404 for it (a page, or a
      follower's or a big screen's poll); a player's own page goes with "Forget me" (the
@@ -75,6 +77,13 @@ function inScope(url) {
   return url.origin === SCOPE.origin && url.pathname.indexOf(SCOPE.pathname) === 0;
 }
 
+// Kept as it comes, as a page's static file: the static files, and a read-only link's
+// QR code (a match's or a table's …/qr.svg: no key is in it).
+function isAsset(url) {
+  return url.pathname.indexOf(STATIC) === 0 || /^\/(matches|tables)\/[^/]+\/qr\.svg$/.test(
+    url.pathname.slice(SCOPE.pathname.length - 1));
+}
+
 // The entry stored under a URL moves to the end (the newest), and the oldest past
 // `most` go.
 function keep(name, url, response, most) {
@@ -112,10 +121,10 @@ function keepCopy(name, url, response, most) {
 }
 
 // Every copy of a match or table: its page and whatever is under it (its form, its big
-// screen); of an own page, that page.
+// screen, its QR code); of an own page, that page.
 function forget(url) {
   var path = new URL(url).pathname.replace(/(\/screen)?\/(live|delete|forget)$/, "");
-  return Promise.all([PAGES, FORMS].map(function (name) {
+  return Promise.all([PAGES, FORMS, ASSETS].map(function (name) {
     return caches.open(name).then(function (cache) {
       return cache.keys().then(function (keys) {
         return Promise.all(keys.filter(function (request) {
@@ -178,7 +187,7 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(networkFirst(event, PAGES, "page", PAGES_KEPT));
   } else if (request.headers.get(BACKGROUND)) {
     event.respondWith(networkFirst(event, FORMS, "form", FORMS_KEPT));
-  } else if (url.pathname.indexOf(STATIC) === 0) {
+  } else if (isAsset(url)) {
     event.respondWith(networkFirst(event, ASSETS, "asset", ASSETS_KEPT));
   } else if (/\/live$/.test(url.pathname)) {
     event.respondWith(fetch(request).then(function (response) {
@@ -201,7 +210,7 @@ self.addEventListener("message", function (event) {
     var url = typeof each === "string" ? new URL(each, SCOPE) : null;
     if (!url || !inScope(url)) return undefined;
     var plain = url.href.split("#")[0];
-    if (url.pathname.indexOf(STATIC) === 0) {
+    if (isAsset(url)) {
       return fetch(plain).then(function (response) {
         return response.status === 200 ? keep(ASSETS, plain, response, ASSETS_KEPT) : undefined;
       }, function () { /* the next visit keeps it */ });

@@ -60,6 +60,23 @@ def copy_opened(page, url: str) -> str:
     return page.locator("#connection").inner_text()
 
 
+def qr_shown(page) -> bool:
+    """Whether the screen's QR code (its read-only link) is drawn, once it has loaded."""
+    page.wait_for_function("() => document.querySelector('img.screen-qr').complete")
+    return page.eval_on_selector("img.screen-qr", "img => img.naturalWidth > 0")
+
+
+def screen_kept(page, url: str) -> None:
+    """The big screen at ``url`` kept, and the QR code it shows (a plain GET: …/qr.svg)."""
+    kept(page, url)
+    qr = page.eval_on_selector("img.screen-qr", "img => img.src")
+    for _ in range(50):
+        if qr in copies(page):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no copy of {qr}")
+
+
 def own_page(page, base: str, name: str = "Dipa") -> tuple[dict, str, str]:
     """A table played for a stake, and ``name``'s own link opened on this phone: the
     table (its id and edit key), the own link, the own page's URL."""
@@ -151,8 +168,9 @@ def test_the_tables_page_opened_offline_is_its_copy_without_its_edit_link(live_s
 @pytest.mark.parametrize("lang", WORDS)
 def test_a_big_screen_opened_offline_is_its_copy_and_follows_again(live_server, page, lang):
     """The match's big screen (a TV's browser reloaded while the Wi-Fi is down) and the
-    table's: each is its copy, with the standings of then, saying so; connected again,
-    the match's screen says so once its poll answers."""
+    table's: each is its copy, with the standings of then and the QR code of its
+    read-only link, saying so; connected again, the match's screen says so once its
+    poll answers."""
     words = WORDS[lang]
     ask_in(page, live_server, lang)
     match_url = api_match(page, live_server, hands=[WORKED])
@@ -160,15 +178,20 @@ def test_a_big_screen_opened_offline_is_its_copy_and_follows_again(live_server, 
     page.goto(screen)
     totals = page.eval_on_selector_all("[data-total]", "cells => cells.map(c => c.dataset.total)")
     assert totals
-    kept(page, screen)
+    screen_kept(page, screen)
     table = created(page.request, f"{live_server}/api/v1/tables", TABLE)
     table_screen = f"{live_server}/tables/{table['id']}/screen"
     page.goto(table_screen)
-    kept(page, table_screen)
+    screen_kept(page, table_screen)
 
+    # The browser's own cache emptied, as it is an hour on (the QR's max-age): the
+    # QR code drawn on the copy is the worker's.
+    page.context.new_cdp_session(page).send("Network.clearBrowserCache")
     offline(page, f"{screen}/live")
     assert copy_opened(page, table_screen).startswith(words["screen"])
+    assert qr_shown(page)
     assert copy_opened(page, screen).startswith(words["screen"])
+    assert qr_shown(page)
     assert (
         page.eval_on_selector_all("[data-total]", "cells => cells.map(c => c.dataset.total)")
         == totals
