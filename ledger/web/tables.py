@@ -768,7 +768,7 @@ def player(public_id: str, name: str) -> ResponseReturnValue:
         players_placed=len(stats.players),
         match_names={m.public_id: m.name for m in played},
     )
-    return unkept(body)
+    return may_keep_copy(unkept(body))  # its copy is kept on the phone (no key is on it)
 
 
 def player_money(

@@ -147,7 +147,8 @@ def test_an_own_page_whose_link_was_replaced_is_dropped_from_the_phone(live_serv
 
 def test_the_tables_page_opened_offline_is_its_copy_without_its_edit_link(live_server, page):
     """The scorekeeper's table page (the edit link under Share, the money's forms): with
-    no connection, its copy, saying so, its forms off, the edit link left out."""
+    no connection, its copy, saying so, its forms off, the edit link left out; and a
+    player's record opened from it."""
     table = created(page.request, f"{live_server}/api/v1/tables", TABLE)
     url = f"{live_server}/tables/{table['id']}"
     page.goto(f"{url}/join/{table['edit_key']}")
@@ -163,6 +164,14 @@ def test_the_tables_page_opened_offline_is_its_copy_without_its_edit_link(live_s
     assert page.locator("#edit-link").count() == 0
     buttons, off = page.evaluate(BUTTONS_OFF)
     assert buttons > 0 and off == buttons
+
+    offline(page, f"{url}/screen/live", online=True)  # a player's record, from the page
+    page.locator(f"a[href$='/players/{TABLE['players'][0]}']").first.click()
+    record = page.url
+    kept(page, record)
+    offline(page, f"{url}/screen/live")
+    assert copy_opened(page, record).startswith(WORDS["en"]["copy"])
+    assert page.locator("h1").inner_text() == TABLE["players"][0]
 
 
 @pytest.mark.parametrize("lang", WORDS)

@@ -85,10 +85,10 @@ def test_the_copy_of_the_scorekeepers_page_holds_no_key_and_nothing_said_once(cl
 
 
 def test_a_tables_pages_may_be_kept_and_its_copy_holds_no_key(client):
-    """The table's page (its scorekeeper's, with the edit link under Share) and its big
-    screen may be kept: the copy leaves the edit link out, and its forms are switched
-    off on it (the line says so: data-copy-forms-off). A form sent back with its
-    problems is no page to keep."""
+    """The table's page (its scorekeeper's, with the edit link under Share), its big
+    screen and a player's record may be kept: the copy leaves the edit link out, and its
+    forms are switched off on it (the line says so: data-copy-forms-off). A form sent
+    back with its problems is no page to keep."""
     url = create_table(client)
     key = edit_key(client, url)
     start_match(client, url, ROSTER)
@@ -100,6 +100,7 @@ def test_a_tables_pages_may_be_kept_and_its_copy_holds_no_key(client):
     assert "offline:not-kept" not in copy and key not in copy and "/join/" not in copy
     assert "data-copy-forms-off" in copy and 'id="read-link"' in copy
     assert client.get(f"{url}/screen").headers[OFFLINE_COPY] == "page"
+    assert client.get(f"{url}/players/Asha").headers[OFFLINE_COPY] == "page"  # a player's record
     paid = {"payer": "Asha", "payee": "Bikash", "amount": "x"}
     refused = client.post(f"{url}/payments", data=paid)
     assert refused.status_code == 422
