@@ -2,8 +2,9 @@
    big screen, a table's page and big screen, a player's own page, the landing page),
    for a page opened with no connection at all (a reload, the home screen, a bookmark,
    a recent tab), where the browser showed its own error page and the night's score, or
-   what a player owes, was out of reach. Served from the ledger's root (ledger/web/main.py, /offline-worker.js)
-   so that its scope covers the pages; registered by static/js/offline-copy.js.
+   what a player owes, was out of reach. Served from the ledger's root
+   (ledger/web/main.py, /offline-worker.js) so that its scope covers the pages;
+   registered by static/js/offline-copy.js (the pages' keeps_copy).
 
    - The network first, always: a copy is answered only when the network fails, so a
      new version of the ledger is never hidden behind an old copy, and a copy served
