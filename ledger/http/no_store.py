@@ -5,7 +5,7 @@ and the per-request plumbing alike."""
 
 from __future__ import annotations
 
-from flask import Response, make_response
+from flask import Response, make_response, request
 from werkzeug.wrappers import Response as BaseResponse
 
 #: The header, for an answer given as a tuple or made without Flask (the followers' polls).
@@ -22,6 +22,16 @@ def unkept(body: str | BaseResponse, status: int | None = None) -> Response:
 
 #: Said to the service worker (static/js/offline-worker.js), which keeps nothing else: this
 #: answer may be kept on the phone as the page's copy for a visit with no connection
-#: ("page": the match page), or as the new-hand form the match page fetches in the
-#: background for "Enter hand" with no connection ("form").
+#: ("page": the match page, the landing page, a table's page and its players' records, a
+#: big screen, a player's own page), or as the new-hand form the match page fetches in
+#: the background for "Enter hand" with no connection ("form").
 OFFLINE_COPY = "X-Ledger-Offline-Copy"
+
+
+def may_keep_copy(response: Response) -> Response:
+    """``response``, a page, marked as one whose copy the phone may keep: only a 200 to a
+    GET (never an answer to a write, a form sent back with its problems, an error). What
+    the page shows once is marked in its template and cut out of the copy."""
+    if response.status_code == 200 and request.method == "GET":
+        response.headers[OFFLINE_COPY] = "page"
+    return response

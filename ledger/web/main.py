@@ -7,7 +7,7 @@ import os
 from flask import Blueprint, Response, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
-from ledger.http.no_store import OFFLINE_COPY
+from ledger.http.no_store import may_keep_copy
 from ledger.web.edit_rights import editable_matches, editable_tables
 
 bp = Blueprint("main", __name__)
@@ -21,7 +21,7 @@ def index() -> Response:
     """The landing page; its copy is kept on the phone too (no key is on it): it is where
     the ledger kept on the home screen opens, and it leads to the matches' copies."""
     page = render_template("index.html", my_matches=editable_matches(), my_tables=editable_tables())
-    return Response(page, headers={OFFLINE_COPY: "page"})
+    return may_keep_copy(Response(page))
 
 
 @bp.get("/healthz")

@@ -64,7 +64,7 @@ from ledger.forms.stake import (
 )
 from ledger.http.edit_keys import remember_key
 from ledger.http.imports import one_import_at_a_time
-from ledger.http.no_store import NO_STORE, OFFLINE_COPY, unkept
+from ledger.http.no_store import NO_STORE, may_keep_copy, unkept
 from ledger.http.pace import poll_seconds
 from ledger.i18n import current_language, digit_style, money, tr, translate
 from ledger.i18n.numbers import length_words
@@ -524,12 +524,9 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
                 staked=stake_of(row) is not None,
                 read_only=key is None,
             )
-    response = unkept(html, status)
-    if status == 200 and request.method == "GET":
-        # Its copy is kept on the phone for a visit with no connection: what it shows
-        # once (a message, the undo offer, the edit link) is marked and left out.
-        response.headers[OFFLINE_COPY] = "page"
-    return response
+    # Its copy is kept on the phone for a visit with no connection: what it shows once
+    # (a message, the undo offer, the edit link) is marked and left out.
+    return may_keep_copy(unkept(html, status))
 
 
 #: The read-only match page around its body (match/show.html and base.html: the head,

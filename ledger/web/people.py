@@ -45,7 +45,7 @@ from ledger.forms.table import (
 )
 from ledger.http.edit_keys import forget_person_key, held_person_keys, remember_person_key
 from ledger.http.forgetting import forget_kept_pages
-from ledger.http.no_store import unkept
+from ledger.http.no_store import may_keep_copy, unkept
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
 from ledger.i18n import N_, tr
 from ledger.tables import people, service
@@ -347,7 +347,9 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
         "qr_problems": given.pop("qr_problems", []),
         "new_link": given.pop("new_link", None),
     }
-    return unkept(render_template("person/page.html", **context), status)
+    # Its copy is kept on this phone, the player's own (docs/deployment.md): a new link
+    # (a key) and the messages are left out of it, and its forms are off on the copy.
+    return may_keep_copy(unkept(render_template("person/page.html", **context), status))
 
 
 def _qr_problem(player: TablePlayer, status: int, *problems: str) -> Response:

@@ -25,7 +25,7 @@ from markupsafe import Markup
 from msgspec import Struct
 
 from ledger import matches
-from ledger.http.no_store import NO_STORE, unkept
+from ledger.http.no_store import NO_STORE, may_keep_copy, unkept
 from ledger.http.pace import poll_seconds
 from ledger.i18n import current_language, digit_style
 from ledger.matches.chart import Chart, Series, running_chart
@@ -157,8 +157,9 @@ def live(public_id: str) -> ResponseReturnValue:
 
 def screen_page(template: str, **context: object) -> Response:
     """A big screen's page (a match's, a table's, ...) in the colour scheme asked for
-    (``?scheme=``), kept by no cache: its part follows the document."""
+    (``?scheme=``), kept by no cache: its part follows the document. Its copy is kept on
+    the device for a visit with no connection (a TV's browser reloaded while the Wi-Fi
+    is down)."""
     scheme = request.args.get("scheme")
-    return unkept(
-        render_template(template, scheme=scheme if scheme in SCHEMES else None, **context)
-    )
+    page = render_template(template, scheme=scheme if scheme in SCHEMES else None, **context)
+    return may_keep_copy(unkept(page))

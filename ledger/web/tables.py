@@ -71,7 +71,7 @@ from ledger.forms.table import (
     typed_amount,
 )
 from ledger.http.edit_keys import held_keys, remember_key
-from ledger.http.no_store import unkept
+from ledger.http.no_store import may_keep_copy, unkept
 from ledger.http.renamed import to_renamed_player
 from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, current_language, digit_style, money, signed, tr, translate
@@ -306,7 +306,8 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
         context.update(_forms(table, on_roster, forms))
         context["season_taken_back"] = service.season_to_take_back(table)
         context["deletable"] = not service.table_used(table)
-    return unkept(render_template("table/show.html", **context), status)
+    # Its copy is kept on the phone (the edit link and the messages left out of it).
+    return may_keep_copy(unkept(render_template("table/show.html", **context), status))
 
 
 def _earlier_owed(table: Table, season: Season | None) -> list[tuple[Season, list[Any]]]:
@@ -767,7 +768,7 @@ def player(public_id: str, name: str) -> ResponseReturnValue:
         players_placed=len(stats.players),
         match_names={m.public_id: m.name for m in played},
     )
-    return unkept(body)
+    return may_keep_copy(unkept(body))  # its copy is kept on the phone (no key is on it)
 
 
 def player_money(

@@ -21,7 +21,9 @@
    A page opened with no connection at all is the copy the phone kept of it
    (static/js/offline-worker.js marks it: html[data-offline-copy], when it was kept). The
    line says so from the start, and since when (data-text-copy, {time} the date and time
-   in the page's language and digits), until a poll answers again. */
+   in the page's language and digits), until a poll answers again; where the line has
+   data-copy-forms-off, the copy's forms that write are switched off (they need a
+   connection). */
 (function () {
   "use strict";
 
@@ -120,11 +122,29 @@
       });
   });
 
+  // A copy's forms that write, on a page whose line asks for it (data-copy-forms-off: a
+  // table's page, a player's own page): switched off, each control described by the
+  // line, which says they need a connection. Sent from the copy they would go with its
+  // old token, or be held; off, they do not pretend to work. The page opened again
+  // with a connection has them as ever.
+  function formsOff() {
+    document.querySelectorAll("form[method=post]").forEach(function (form) {
+      form.setAttribute("data-needs-connection", "");
+      Array.prototype.forEach.call(form.elements, function (control) {
+        control.disabled = true;
+        if (control.matches("button, input[type=submit]")) {
+          control.setAttribute("aria-describedby", "connection");
+        }
+      });
+    });
+  }
+
   // The copy kept on the phone, opened with no connection: said at once (the scores
   // are as they were then), and "connected again" once a poll answers.
   if (root.hasAttribute("data-offline-copy") && line() && line().hasAttribute("data-text-copy")) {
     lost = true;
     say("copy");
+    if (line().hasAttribute("data-copy-forms-off")) formsOff();
   }
 
   document.addEventListener("htmx:beforeRequest", function (event) {

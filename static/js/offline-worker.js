@@ -1,27 +1,38 @@
-/* The service worker: the last copy of the match pages this phone opened, for a match
-   page opened with no connection at all (a reload, the home screen, a bookmark, a
-   recent tab), where the browser showed its own error page and the night's score was
-   out of reach. Served from the ledger's root (ledger/web/main.py, /offline-worker.js)
-   so that its scope covers the pages; registered by static/js/offline-copy.js.
+/* The service worker: the last copy of the pages this phone opened (a match's page and
+   big screen, a table's page and big screen, a player's own page, the landing page),
+   for a page opened with no connection at all (a reload, the home screen, a bookmark,
+   a recent tab), where the browser showed its own error page and the night's score, or
+   what a player owes, was out of reach. Served from the ledger's root
+   (ledger/web/main.py, /offline-worker.js) so that its scope covers the pages;
+   registered by static/js/offline-copy.js (the pages' keeps_copy).
 
    - The network first, always: a copy is answered only when the network fails, so a
      new version of the ledger is never hidden behind an old copy, and a copy served
      says so (html[data-offline-copy], the time it was kept; static/js/connection.js
      says "an earlier copy, kept at …").
-   - The server says what may be kept (X-Ledger-Offline-Copy): "page", the match page
-     (the scorekeeper's and each follower's), and "form", the new-hand form the match
-     page fetches in the background for "Enter hand" (static/js/offline-entry.js),
-     which is served again only to that background fetch, never as a page: its key is
-     replaced by hand-queue.js before it takes a hand. Nothing else is kept: no answer
-     to a POST, no redirect (an edit link's /join/<key>), no error, no other page.
+   - The server says what may be kept (X-Ledger-Offline-Copy): "page", the pages above
+     (ledger.http.no_store.may_keep_copy: a 200 to a GET), and "form", the new-hand
+     form the match page fetches in the background for "Enter hand"
+     (static/js/offline-entry.js), which is served again only to that background
+     fetch, never as a page: its key is replaced by hand-queue.js before it takes a
+     hand. Nothing else is kept: no answer to a POST, no redirect (an edit link's or an
+     own link's /join/<key>), no error, no other page. A player's own page is kept by
+     the phone that opened it, with that player's own link in its session: no other
+     phone has it, and no copy is ever given to another browser.
    - What a page shows once is cut out of its copy: the parts the templates mark
      <!--offline:not-kept--> … <!--/offline:not-kept--> (a message, the undo offer, the
-     edit link). A copy that still holds a join link (a key) is not kept at all.
+     edit link, an own page's new link). A copy that still holds a join link (a key) is
+     not kept at all.
    - One copy per address (the match's own URL, its query too): never another match's.
    - Bounded: the newest PAGES_KEPT pages and FORMS_KEPT forms, and the static files
-     they need (ASSETS_KEPT); the oldest go first.
-   - A match deleted goes: its copies are dropped when this phone deletes it (the POST to
-     …/delete), and when the ledger answers 404 for it (a page, or a follower's poll).
+     they need (ASSETS_KEPT), among them the QR code of a page's read-only link (a
+     plain GET: …/qr.svg, a big screen's and a table's page's; never an own link's, which
+     is drawn once into the answer to a write); the oldest go first.
+   - A match or table deleted goes: its copies are dropped when this phone deletes it
+     (the POST to …/delete), and when the ledger answers 404 for it (a page, or a
+     follower's or a big screen's poll); a player's own page goes with "Forget me" (the
+     POST to …/forget), and when the ledger refuses it (403: the link was revoked or
+     replaced).
    - Versioned: the caches are named after this file's hash (VERSION, put in by the
      route); a new worker takes over at once (skipWaiting, clients.claim) and drops the
      caches of the one before.
@@ -67,6 +78,13 @@ function inScope(url) {
   return url.origin === SCOPE.origin && url.pathname.indexOf(SCOPE.pathname) === 0;
 }
 
+// Kept as it comes, as a page's static file: the static files, and a read-only link's
+// QR code (a match's or a table's …/qr.svg: no key is in it).
+function isAsset(url) {
+  return url.pathname.indexOf(STATIC) === 0 || /^\/(matches|tables)\/[^/]+\/qr\.svg$/.test(
+    url.pathname.slice(SCOPE.pathname.length - 1));
+}
+
 // The entry stored under a URL moves to the end (the newest), and the oldest past
 // `most` go.
 function keep(name, url, response, most) {
@@ -103,10 +121,11 @@ function keepCopy(name, url, response, most) {
   });
 }
 
-// Every copy of a match: its page and whatever is under it (its form).
+// Every copy of a match or table: its page and whatever is under it (its form, its big
+// screen, its QR code); of an own page, that page.
 function forget(url) {
-  var path = new URL(url).pathname.replace(/\/(live|delete)$/, "");
-  return Promise.all([PAGES, FORMS].map(function (name) {
+  var path = new URL(url).pathname.replace(/(\/screen)?\/(live|delete|forget)$/, "");
+  return Promise.all([PAGES, FORMS, ASSETS].map(function (name) {
     return caches.open(name).then(function (cache) {
       return cache.keys().then(function (keys) {
         return Promise.all(keys.filter(function (request) {
@@ -134,7 +153,7 @@ function networkFirst(event, name, kind, most) {
   var request = event.request;
   var url = request.url.split("#")[0];
   return fetch(request).then(function (response) {
-    if (response.status === 404 || response.status === 410) {
+    if (response.status === 404 || response.status === 410 || response.status === 403) {
       event.waitUntil(forget(url));
     } else if (kind === "asset" ? response.status === 200 && response.type === "basic"
       : response.status === 200 && !response.redirected && response.headers.get(MARK) === kind) {
@@ -157,9 +176,10 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (!inScope(url)) return;
-  if (request.method === "POST" && /\/delete$/.test(url.pathname)) {
-    // This phone deletes it (a match started by mistake): its copies go with it; a
-    // delete refused sends this phone back to the page, which is kept again.
+  if (request.method === "POST" && /\/(delete|forget)$/.test(url.pathname)) {
+    // This phone deletes it (a match started by mistake), or forgets its player: its
+    // copies go with it; a delete refused sends this phone back to the page, which is
+    // kept again.
     event.waitUntil(forget(request.url));
     return;
   }
@@ -168,11 +188,11 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(networkFirst(event, PAGES, "page", PAGES_KEPT));
   } else if (request.headers.get(BACKGROUND)) {
     event.respondWith(networkFirst(event, FORMS, "form", FORMS_KEPT));
-  } else if (url.pathname.indexOf(STATIC) === 0) {
+  } else if (isAsset(url)) {
     event.respondWith(networkFirst(event, ASSETS, "asset", ASSETS_KEPT));
   } else if (/\/live$/.test(url.pathname)) {
     event.respondWith(fetch(request).then(function (response) {
-      if (response.status === 404) event.waitUntil(forget(request.url));  // the match is gone
+      if (response.status === 404) event.waitUntil(forget(request.url));  // it is gone
       return response;
     }));
   }
@@ -191,7 +211,7 @@ self.addEventListener("message", function (event) {
     var url = typeof each === "string" ? new URL(each, SCOPE) : null;
     if (!url || !inScope(url)) return undefined;
     var plain = url.href.split("#")[0];
-    if (url.pathname.indexOf(STATIC) === 0) {
+    if (isAsset(url)) {
       return fetch(plain).then(function (response) {
         return response.status === 200 ? keep(ASSETS, plain, response, ASSETS_KEPT) : undefined;
       }, function () { /* the next visit keeps it */ });

@@ -195,15 +195,18 @@ def test_a_followers_page_opened_offline_is_its_copy_and_no_other_match_is(live_
 
 def test_no_page_that_shows_a_key_is_kept(live_server, page):
     """The scorekeeper's match page shows the edit link (its key): its copy leaves it
-    out, and no copy holds a key. A player's own link, shown once on the table's page,
-    is in no copy, and its page is not opened again with no connection."""
+    out, and no copy holds a key. The table's page is kept without its edit link. A
+    player's own link, shown once (the answer to "Make their link"), is in no copy, and
+    neither it nor the page that showed it is opened again with no connection."""
     page_url = api_match(page, live_server)
     match_id = page_url.rsplit("/", 1)[1]
     edit_link = page.locator("#edit-link").input_value()
     kept(page, page_url)
 
     table = page.request.post(f"{live_server}/api/v1/tables", data=TABLE).json()
-    page.goto(f"{live_server}/tables/{table['id']}/join/{table['edit_key']}")
+    table_url = f"{live_server}/tables/{table['id']}"
+    page.goto(f"{table_url}/join/{table['edit_key']}")
+    kept(page, table_url)
     page.locator("#own-links > summary").click()
     page.select_option("#own-link-player", "Chandra")
     page.locator("#own-links form button[type=submit]").click()
@@ -214,7 +217,9 @@ def test_no_page_that_shows_a_key_is_kept(live_server, page):
     assert page_url in held
     keys = [edit_link.rsplit("/", 1)[1], table["edit_key"], own_link.rsplit("/", 1)[1]]
     assert [key for key in keys for text in held.values() if key in text] == []
-    assert not [url for url in held if match_id not in url and "/static/" not in url]
+    pages = [url for url in held if "/static/" not in url]
+    table_copies = (table_url, f"{table_url}/qr.svg")  # its page, its read-only link's QR
+    assert [url for url in pages if match_id not in url and url not in table_copies] == []
 
     page.context.set_offline(True)
     for url in (own_page, own_link, edit_link):
