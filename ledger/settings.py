@@ -154,12 +154,20 @@ def check_database_url(uri: str) -> None:
     int() with base 10: 'w'") named neither the setting nor the cure, and showed a piece of
     the password."""
     try:
-        make_url(uri)
+        url = make_url(uri)
     except (ValueError, ArgumentError):
         raise ValueError(
             f"{PREFIX}_DATABASE_URL is not a database URL that can be read, such as "
             "postgresql+psycopg://ledger:PASSWORD@db.example.org/ledger: write any @, :, / "
             "or % in the user's name or password as %40, %3A, %2F or %25."
+        ) from None
+    try:
+        url.get_dialect()  # "postgres://", as some hosts write it, is no dialect's name
+    except ArgumentError:
+        raise ValueError(
+            f"{PREFIX}_DATABASE_URL names no kind of database the ledger knows "
+            f"({url.drivername!r}): PostgreSQL's URL begins postgresql+psycopg://, "
+            "SQLite's sqlite:///."
         ) from None
 
 

@@ -100,6 +100,12 @@ def test_postgresql_connections_are_tested_before_use(environment):
             "LEDGER_DATABASE_URL is not a database URL",
         ),
         ("LEDGER_DATABASE_URL", "not a url", "write any @, :, / or % in the user's name"),
+        # as some hosts write it: a traceback ending in NoSuchModuleError before
+        (
+            "LEDGER_DATABASE_URL",
+            "postgres://ledger:x@db.example.org/ledger",
+            "names no kind of database the ledger knows",
+        ),
     ],
 )
 def test_a_setting_that_cannot_work_stops_the_commands_with_a_sentence(
