@@ -160,3 +160,18 @@ def test_a_points_race_is_marked_and_counts_in_no_total_on_the_pages(client):
     assert '<span class="tag">points race</span>' in nights and hint in nights
     lead = " ".join(lead_of(html).split())
     assert "/hands/" not in lead and "Best night: —" in lead
+
+
+def test_a_player_whose_name_has_a_slash_has_a_page(client):
+    """A roster name may hold a "/" ("Ram/Shyam", a pair who play one seat): the table
+    page's link to their figures was a 404, its "/" read as the end of the name."""
+    body = {"name": "Friday", "players": ["Ram/Shyam", "Asha", "Bikash"]}
+    table = client.post("/api/v1/tables", json=body).get_json()
+    page = client.get(f"/tables/{table['id']}").get_data(as_text=True)
+    links = re.findall(r'href="(/tables/[^"]+/players/Ram[^"]*)"', page)
+    assert links, page
+    for link in set(links):
+        figures = client.get(link)
+        assert figures.status_code == 200, link
+        assert "Ram/Shyam" in figures.get_data(as_text=True)
+    assert client.get(f"/tables/{table['id']}/players/Ram/Nobody").status_code == 404
