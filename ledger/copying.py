@@ -78,13 +78,29 @@ def _tables() -> list[Table]:
     return list(db.metadata.sorted_tables)
 
 
+#: A URL that cannot even be parsed: said without repeating it (a password's @, : or /
+#: written as it is splits it in the wrong places, and SQLAlchemy's reason quotes a
+#: piece of the password).
+UNREADABLE = (
+    "SOURCE_URL is no database URL that can be read, such as sqlite:////srv/ledger/"
+    "instance/ledger.sqlite3 or postgresql+psycopg://ledger:PASSWORD@db.example.org/ledger: "
+    "write any @, :, / or % in the user's name or password as %40, %3A, %2F or %25."
+)
+
+
 def _open(source_url: str) -> Engine:
-    shown = _hidden(source_url)
     if "://" not in source_url and Path(source_url).is_file():  # the URL's scheme left out
         found = Path(source_url).resolve()
-        raise CopyError(f"{shown} is a file's path, not a database URL: give sqlite:///{found}.")
+        raise CopyError(
+            f"{source_url!r} is a file's path, not a database URL: give sqlite:///{found}."
+        )
     try:
-        _check_file(make_url(source_url))
+        url = make_url(source_url)
+    except (ArgumentError, ValueError):
+        raise CopyError(UNREADABLE) from None
+    shown = url.render_as_string(hide_password=True)
+    try:
+        _check_file(url)
         source = create_engine(source_url)
         with source.connect() as connection:
             names = set(inspect(connection).get_table_names())
@@ -178,10 +194,8 @@ def _move_sequences(writing: Connection) -> None:
 
 
 def _hidden(url: str) -> str:
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return repr(url)
+    """A URL ``_open`` read, its password as ``***``."""
+    return make_url(url).render_as_string(hide_password=True)
 
 
 def _first_line(error: DBAPIError) -> str:

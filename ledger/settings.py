@@ -31,6 +31,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 log = logging.getLogger(__name__)
 PREFIX = "LEDGER"
@@ -93,6 +94,7 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
     count = app.config.get("PROXY_COUNT")
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise ValueError(f"{PREFIX}_PROXY_COUNT must be a whole number, 0 or more: got {count!r}")
+    check_database_url(app.config["SQLALCHEMY_DATABASE_URI"])
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         # A server restart leaves dead connections in the pool: test each before use.
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
@@ -143,6 +145,30 @@ def check_time_zone(name: object) -> str | None:
             f"Europe/London: got {name!r}"
         ) from None
     return str(name)
+
+
+def check_database_url(uri: str) -> None:
+    """A URL SQLAlchemy can read, else ValueError with a sentence that does not repeat it
+    (it holds the password). A password with an ``@``, ``:`` or ``/`` written as it is
+    splits the URL in the wrong places: SQLAlchemy's own message ("invalid literal for
+    int() with base 10: 'w'") named neither the setting nor the cure, and showed a piece of
+    the password."""
+    try:
+        url = make_url(uri)
+    except (ValueError, ArgumentError):
+        raise ValueError(
+            f"{PREFIX}_DATABASE_URL is not a database URL that can be read, such as "
+            "postgresql+psycopg://ledger:PASSWORD@db.example.org/ledger: write any @, :, / "
+            "or % in the user's name or password as %40, %3A, %2F or %25."
+        ) from None
+    try:
+        url.get_dialect()  # "postgres://", as some hosts write it, is no dialect's name
+    except ArgumentError:
+        raise ValueError(
+            f"{PREFIX}_DATABASE_URL names no kind of database the ledger knows "
+            f"({url.drivername!r}): PostgreSQL's URL begins postgresql+psycopg://, "
+            "SQLite's sqlite:///."
+        ) from None
 
 
 def check_public_url(url: object) -> str | None:

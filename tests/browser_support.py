@@ -166,7 +166,12 @@ def page_height(page) -> int:
 
 
 def no_sideways_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    """The page is no wider than the screen. Measured against the viewport the test
+    set, not ``window.innerWidth``: a phone's browser (``is_mobile``) widens its layout
+    to whatever the page needs, so the page was always as wide as that."""
+    return (
+        page.evaluate("() => document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    )
 
 
 #: What a finger taps: buttons, fields, choices drawn as buttons (labels), links,

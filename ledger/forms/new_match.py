@@ -11,6 +11,7 @@ too, since it matters to a match and not to one hand.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -200,15 +201,19 @@ def error_field(form: NewMatchForm, error: FieldError, rows: list[int]) -> Field
     return None
 
 
-def default_name(day: date | None = None, table_id: int | None = None) -> str:
+def default_name(
+    day: date | None = None, table_id: int | None = None, among: Collection[str] = ()
+) -> str:
     """The name of a match left unnamed: its day (on the table's clock), in the page's
     language and calendar, and after the day's first match its number that day
     ("Match of 1 Dec 2026 (2)"), so that the evening's matches are told apart. A table's
     night (``table_id``) counts that table's matches only: another table's evening is
-    not this one's."""
+    not this one's. A lone match counts the lone matches ``among`` (the ids this browser
+    holds keys for): on a ledger hosting many tables, strangers' matches made the first
+    match of someone's evening "(57)"."""
     day = day or local_today()
     start = datetime.combine(day, time(), tzinfo=time_zone())
-    earlier = matches_started_between(start, start + timedelta(days=1), table_id)
+    earlier = matches_started_between(start, start + timedelta(days=1), table_id, among)
     if not earlier:
         return tr("Match of {day}", day=format_day(day))
     return tr("Match of {day} ({n})", day=format_day(day), n=earlier + 1)

@@ -35,6 +35,9 @@ from ledger.matches.view import MatchView, iso
 
 EXPORT_FORMAT = "marriage-ledger/match"
 EXPORT_FORMAT_VERSION = 1
+#: A whole table's export (``ledger.tables.export``), named here so that a match's import
+#: given one can say where it goes.
+TABLE_EXPORT_FORMAT = "marriage-ledger-table"
 #: An import (the export's JSON, or a summary PDF carrying it) may be this large; the
 #: usual request limit is 256 KiB.
 IMPORT_MAX_BYTES = 4 * 1024 * 1024
@@ -205,9 +208,23 @@ def read_export(data: object) -> ImportSpec:
     if not isinstance(data, Mapping):
         raise Invalid([FieldError("", "An import must be a match exported as JSON.")])
     fmt = data.get("format", EXPORT_FORMAT)
+    if fmt == TABLE_EXPORT_FORMAT:  # a table's export (or season PDF) loaded as a match
+        raise Invalid(
+            [
+                FieldError(
+                    "format",
+                    "This is a whole table's export, not one match's: a table is loaded "
+                    "with POST /api/v1/tables/import.",
+                )
+            ]
+        )
     if fmt != EXPORT_FORMAT:
         raise Invalid(
-            [FieldError("format", f"This is not a match exported by the ledger ({fmt!r}).")]
+            [
+                FieldError(
+                    "format", "This is not a match exported by the ledger ({given!r}).", given=fmt
+                )
+            ]
         )
     given = data.get("format_version", EXPORT_FORMAT_VERSION)
     if not is_int(given) or given != EXPORT_FORMAT_VERSION:

@@ -530,13 +530,21 @@ def _resettle(match: Match, rules: HouseRules, now: datetime) -> None:
     fold.fill(match, at=now)
 
 
-def matches_started_between(start: datetime, end: datetime, table_id: int | None = None) -> int:
+def matches_started_between(
+    start: datetime, end: datetime, table_id: int | None = None, among: Collection[str] = ()
+) -> int:
     """How many matches were created from ``start`` to before ``end`` (a day's count, for
-    the default name of the next); with ``table_id``, only that table's."""
+    the default name of the next): with ``table_id``, that table's; else the lone matches
+    whose ids are ``among`` (a browser's: a hosted ledger's other lone matches are
+    strangers', and their count no business of this browser's)."""
     created = select(func.count()).select_from(Match)
     created = created.where(Match.created_at >= start, Match.created_at < end)
     if table_id is not None:
         created = created.where(Match.table_id == table_id)
+    else:
+        if not among:
+            return 0
+        created = created.where(Match.table_id.is_(None), Match.public_id.in_(list(among)))
     return db.session.scalar(created) or 0
 
 

@@ -13,7 +13,7 @@ from ledger.engine import FieldError, Invalid, Stake
 from ledger.engine.declare import Body, Choice, Field, Reading
 from ledger.engine.errors import N_
 from ledger.extensions import db
-from ledger.matches.export import TIME, stamped
+from ledger.matches.export import EXPORT_FORMAT, TABLE_EXPORT_FORMAT, TIME, stamped
 from ledger.matches.models import Match, utcnow
 from ledger.matches.reading import ListedCurrency, find_player
 from ledger.matches.view import iso
@@ -21,7 +21,7 @@ from ledger.tables import models, service
 from ledger.tables.models import Season, Table, TablePayment
 from ledger.tables.reading import NEW_SEASON, PaymentSpec, read_payment, read_table
 
-TABLE_FORMAT = "marriage-ledger-table"
+TABLE_FORMAT = TABLE_EXPORT_FORMAT
 TABLE_FORMAT_VERSION = 1
 #: The most matches, seasons and payments one table's import may carry (a season a
 #: month for forty years; ten payments a match): an import costs at most a few seconds.
@@ -76,6 +76,16 @@ def import_table(data: object) -> tuple[Table, str]:
     """A new table (new ids, new edit key) from an ``export_table`` document. Everything
     is checked first (each match as a match's import checks it, its hands settled again),
     so that a document with any problem stores nothing."""
+    if isinstance(data, Mapping) and data.get("format") == EXPORT_FORMAT:
+        raise Invalid(  # one match's export (or summary PDF) loaded as a table
+            [
+                FieldError(
+                    "format",
+                    "This is one match's export, not a whole table's: a match is loaded "
+                    "with POST /api/v1/matches/import, or on the new-match page.",
+                )
+            ]
+        )
     if not isinstance(data, Mapping) or data.get("format") != TABLE_FORMAT:
         raise Invalid([FieldError("format", "This is not a table exported by the ledger.")])
     reading = Reading()

@@ -229,8 +229,9 @@ TABLE = Body(
         _STAKE,
         Field(
             "season",
-            # its problems are on "name", as they always were (the season's own name)
-            Parsed(lambda value, path: read_season_name(value), TABLE_NAME),
+            # its problems are on "season" (they were on "name": a table whose name was
+            # fine was told its name was too long)
+            Parsed(read_season_name, TABLE_NAME),
             absent="1",
             help="The first season's name.",
         ),

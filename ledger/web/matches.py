@@ -62,7 +62,7 @@ from ledger.forms.stake import (
     read_stake_fields,
     stake_field,
 )
-from ledger.http.edit_keys import remember_key
+from ledger.http.edit_keys import held_keys, remember_key
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.no_store import NO_STORE, may_keep_copy, unkept
 from ledger.http.pace import poll_seconds
@@ -139,7 +139,7 @@ def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, st
         )
     stake = read_stake_fields(form.stake.form)
     args = (
-        form.name.data or default_name(),
+        form.name.data or default_name(among=held_keys()),
         names,
         rules_spec(form, choice),
         length,

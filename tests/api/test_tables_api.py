@@ -393,3 +393,14 @@ def test_a_rival_is_never_also_the_nemesis(client):
     # so the nemesis is the first of them and the rival the other.
     chandra = table.get("/players/Chandra")
     assert {chandra["nemesis"], chandra["rival"]} == {"Asha", "Bikash"}
+
+
+def test_a_new_tables_first_season_is_refused_on_its_own_field(client):
+    """A season's name too long (or empty) was refused on ``name``: the organiser was
+    told the table's name, which was fine, had too many characters."""
+    for season, message in (("s" * 81, "at most 80 characters"), ("  ", "Give the season a name")):
+        response = client.post("/api/v1/tables", json={"name": "Friday table", "season": season})
+        assert response.status_code == 422
+        assert [(e["field"], message in e["message"]) for e in response.get_json()["errors"]] == [
+            ("season", True)
+        ]

@@ -178,6 +178,8 @@ def test_what_cannot_be_copied_is_said_in_a_sentence(tmp_path, unmigrated_app):
     cases = {
         f"sqlite:///{stranger}": "is not a Marriage ledger's database",
         "nonsense": "is no database URL",
+        # a password's @, : and / written as they are: the cure, and no piece of it
+        "postgresql+psycopg://ledger:p@ss:w/rd@127.0.0.1:1/none": "as %40, %3A, %2F or %25",
         str(stranger): f"is a file's path, not a database URL: give sqlite:///{stranger}.",
         f"sqlite:///{tmp_path / 'mistyped.sqlite3'}": "There is no SQLite database at",
         "postgresql+psycopg://nobody:secret@127.0.0.1:1/none": "Cannot read the database at",
@@ -186,6 +188,7 @@ def test_what_cannot_be_copied_is_said_in_a_sentence(tmp_path, unmigrated_app):
         result = runner.invoke(args=["copy-db", url])
         assert result.exit_code == 1 and sentence in result.output, result.output
         assert "Traceback" not in result.output and "secret" not in result.output
+        assert "w/rd" not in result.output
         assert "this ledger's database was not touched" in result.output
     assert not (tmp_path / "mistyped.sqlite3").exists()
     assert _tables_in(unmigrated_app) == set()  # not even brought up to this version

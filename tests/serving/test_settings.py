@@ -93,6 +93,19 @@ def test_postgresql_connections_are_tested_before_use(environment):
         ("LEDGER_PROXY_COUNT", "-1", "LEDGER_PROXY_COUNT must be a whole number"),
         ("LEDGER_PROXY_COUNT", "one", "LEDGER_PROXY_COUNT must be a whole number"),
         ("LEDGER_PROXY_COUNT", "true", "LEDGER_PROXY_COUNT must be a whole number"),
+        # a password's @, : and / not percent-encoded: the URL said so, not "int() ... 'w'"
+        (
+            "LEDGER_DATABASE_URL",
+            "postgresql+psycopg://ledger:p@ss:w/rd@db.example.org/ledger",
+            "LEDGER_DATABASE_URL is not a database URL",
+        ),
+        ("LEDGER_DATABASE_URL", "not a url", "write any @, :, / or % in the user's name"),
+        # as some hosts write it: a traceback ending in NoSuchModuleError before
+        (
+            "LEDGER_DATABASE_URL",
+            "postgres://ledger:x@db.example.org/ledger",
+            "names no kind of database the ledger knows",
+        ),
     ],
 )
 def test_a_setting_that_cannot_work_stops_the_commands_with_a_sentence(
@@ -105,6 +118,7 @@ def test_a_setting_that_cannot_work_stops_the_commands_with_a_sentence(
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 1
         assert says in result.output and "Traceback" not in result.output
+        assert "w/rd" not in result.output  # no piece of a password
 
 
 def test_processes_sharing_an_instance_folder_agree_on_one_secret_key(tmp_path):

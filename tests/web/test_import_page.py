@@ -16,6 +16,7 @@ from werkzeug.test import encode_multipart
 
 from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
+from ledger.tables.models import Table
 
 NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 #: What may differ between a match and its loaded copy.
@@ -160,3 +161,26 @@ def test_the_upload_needs_a_csrf_token(csrf_app, csrf_client):
     accepted = upload(csrf_client, data, "saved.json", extra={"csrf_token": token})
     assert accepted.status_code == 303
     assert rows(csrf_app, Match) == 2
+
+
+def test_a_tables_export_loaded_as_a_match_says_where_it_goes(app, client, saved):
+    """An organiser who loaded a table's export.json on "Load a saved match" was told, in
+    English on a Nepali page too, only that it was no match's export; and a match's
+    export sent to the tables' import, only that it was no table's. Each now says what
+    it is and where it is loaded."""
+    table = client.post("/api/v1/tables", json={"name": "Friday", "players": PLAYERS}).get_json()
+    document = client.get(f"/api/v1/tables/{table['id']}/export.json").data
+    english = file_errors(upload(client, document, "table.json").get_data(as_text=True))
+    assert len(english) == 1 and "POST /api/v1/tables/import" in english[0], english
+    assert "whole table's export" in english[0]
+    nepali = file_errors(upload(client, document, "table.json", headers=NE).get_data(as_text=True))
+    assert len(nepali) == 1 and "टेबल" in nepali[0] and "export" not in nepali[0], nepali
+    api = client.post("/api/v1/matches/import", data=document, content_type="application/json")
+    assert api.status_code == 422
+    assert [e["field"] for e in api.get_json()["errors"]] == ["format"]
+    assert "POST /api/v1/tables/import" in api.get_json()["errors"][0]["message"]
+    match = client.get(f"/api/v1/matches/{saved}/export.json").data
+    back = client.post("/api/v1/tables/import", data=match, content_type="application/json")
+    assert back.status_code == 422
+    assert "POST /api/v1/matches/import" in back.get_json()["errors"][0]["message"]
+    assert (rows(app, Table), rows(app, Match)) == (1, 1)  # the refused stored nothing

@@ -277,3 +277,18 @@ def test_the_head_to_head_says_above_and_below_wait_for_a_night_to_end(client):
     )
     assert ended.status_code == 200
     assert hint not in client.get(f"{url}/players/{ROSTER[0]}").get_data(as_text=True)
+
+
+def test_a_player_whose_name_has_a_slash_has_a_page(client):
+    """A roster name may hold a "/" ("Ram/Shyam", a pair who play one seat): the table
+    page's link to their figures was a 404, its "/" read as the end of the name."""
+    body = {"name": "Friday", "players": ["Ram/Shyam", "Asha", "Bikash"]}
+    table = client.post("/api/v1/tables", json=body).get_json()
+    page = client.get(f"/tables/{table['id']}").get_data(as_text=True)
+    links = re.findall(r'href="(/tables/[^"]+/players/Ram[^"]*)"', page)
+    assert links, page
+    for link in set(links):
+        figures = client.get(link)
+        assert figures.status_code == 200, link
+        assert "Ram/Shyam" in figures.get_data(as_text=True)
+    assert client.get(f"/tables/{table['id']}/players/Ram/Nobody").status_code == 404
