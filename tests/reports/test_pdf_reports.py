@@ -24,6 +24,7 @@ from pdf_support import (
 from ledger.matches.share_link import encode_hand_link
 from ledger.pdf import printer
 from ledger.pdf import render as reports
+from ledger.pdf.routes import maal_item_text
 
 A4 = (595, 842)
 LETTER = (612, 792)
@@ -582,3 +583,12 @@ def test_render_the_pdfs_to_png_for_a_person_to_look_at(app, client):
         )
         pngs = sorted(OUTPUT.glob(f"{name}-*.png"))
         assert pngs and all(p.stat().st_size > 2000 for p in pngs), name
+
+
+def test_the_appendix_names_a_printed_joker_once(app):
+    """The summary's appendix line of a printed joker read "printed joker (Joker) 15"."""
+    item = {"item": "printed_joker", "count": 2, "cards": ["JK", "JK"], "points": 15}
+    alter = {"item": "alter", "count": 1, "cards": ["8D"], "points": 5}
+    with app.test_request_context():
+        assert maal_item_text(item) == "printed joker × 2 15"
+        assert maal_item_text(alter) == "alter (8♦) 5"
