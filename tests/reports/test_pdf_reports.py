@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from pdf_support import (
     make_match,
     overflowing_boxes,
     page_sizes,
+    pdf_reader,
     pdf_text,
     squeezed,
     vendored_characters,
@@ -86,6 +88,9 @@ FOUR_HANDS = [
         ],
     },
 ]
+
+
+MINUS = "\u2212"
 
 
 def total_text(total: int) -> str:
@@ -449,6 +454,37 @@ def test_the_checker_slip_of_a_shared_hand(client):
     for pay in expected["payments"]:
         assert f"{pay['from']} pays {pay['to']}" in text
     assert "kidnap" in text  # the override
+
+
+def _legible(text: str) -> str:
+    """What pypdf reads reliably of a line: its Latin letters, its digits (either
+    script) and signs, "−" read as "-" (not the Devanagari letters, which it reorders)."""
+    return re.sub(r"[^A-Za-z0-9\u0966-\u096f=+()×-]", "", text.replace(MINUS, "-"))
+
+
+#: A hand in which the finisher pays Dipa: her maal points net of the fee she owes.
+NETTED = {
+    **CHECKED,
+    "players": [*CHECKED["players"][:3], {"name": "Dipa", "seen": "sequences", "maal": 30}],
+}
+
+
+@pytest.mark.slow  # seconds: lays out PDFs
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_checker_slip_carries_the_netting_line(client, lang, paper):
+    """The slip left out the page's netting line (why the finisher pays: maal points and
+    fee netted into one payment); it carries it, and still keeps to one page."""
+    client.get(f"/lang/{lang}")
+    h = encode_hand_link(NETTED)
+    page = client.get("/check", query_string={"h": h}).get_data(as_text=True)
+    line = re.search(r'<span class="pay-why">(.*?)</span>', page, re.S).group(1)
+    line = unescape(re.sub(r"<[^>]+>", "", line))
+    assert len(line) > 80
+    response = client.get("/check/slip.pdf", query_string={"h": h, "paper": paper})
+    data = inline_pdf(response, "hand-slip.pdf")
+    assert _legible(line) in _legible(pdf_text(data))
+    assert len(pdf_reader(data).pages) == 1
 
 
 @pytest.mark.parametrize(
