@@ -67,6 +67,7 @@ from ledger.tables.reading import (
     read_player_name,
     read_table,
     read_table_changes,
+    season_key,
 )
 
 #: ``?season=all``: every match of the table, in a season or not.
@@ -437,14 +438,14 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
 
 def start_season(table: Table, data: Mapping[str, Any]) -> Season:
     """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed.
-    Started once: the same name again (ignoring case) while the current season has no
+    Started once: the same name again (``season_key``) while the current season has no
     match and no payment (a double tap, a retry) answers the current season and changes
     nothing, rather than a second, empty season of the same name."""
     name = read_new_season(data)
     with matches.transaction():
         _touch(table)  # first: the table's row, so that two such requests queue
         current = table.current_season
-        if current.name.casefold() == name.casefold() and not _season_used(current):
+        if season_key(current.name) == season_key(name) and not _season_used(current):
             return current
         _refuse_season_name(table, name, None)
         season = Season(name=name, started_at=utcnow())
@@ -485,12 +486,10 @@ def rename_season(table: Table, public_id: str, data: Mapping[str, Any]) -> Seas
 
 def _refuse_season_name(table: Table, name: str, season: Season | None) -> None:
     """Invalid on ``name`` when another season of the table than ``season`` is called
-    ``name`` (ignoring case and surrounding space, as the roster compares names): two
-    seasons of one name would make the season picker ambiguous."""
-    key = name.strip().casefold()
-    clash = next(
-        (s for s in table.seasons if s is not season and s.name.strip().casefold() == key), None
-    )
+    ``name`` (as ``season_key`` compares them: case, surrounding space and the digits'
+    script aside): two seasons of one name would make the season picker ambiguous."""
+    key = season_key(name)
+    clash = next((s for s in table.seasons if s is not season and season_key(s.name) == key), None)
     if clash is not None:
         raise Invalid(
             [
