@@ -33,6 +33,7 @@ with kept_for_good():
         PROFILE_NAMES,
         SETTING_MEANINGS,
         TUNNELA_GROUP_NAMES,
+        shown_cards,
     )
     from ledger.matches.chart import short_name
     from ledger.migrating import add_migrations
@@ -145,6 +146,7 @@ def _register_templates(app: Flask) -> None:
         "season_name": filters.season_name,
         "season_title": filters.season_title,
         "kind_word": filters.kind_word,
+        "shown_cards": shown_cards,  # a maal item's cards, unless its name says them
         "name_width": filters.name_width,
         "short_name": short_name,  # a long name cut where a letter ends
     }

@@ -97,7 +97,8 @@ def update_match(public_id: str) -> Response:
 def delete_match(public_id: str) -> Response:
     """Delete a match with no hand in it, started by mistake (an addition to docs/api.md);
     409 when it has a hand."""
-    matches.delete_match(MATCH_KEYS.editable(public_id))
+    # In a table, with the players its start added to the roster (nothing else theirs).
+    table_service.delete_match(MATCH_KEYS.editable(public_id))
     return Response(status=204)
 
 

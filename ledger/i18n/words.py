@@ -120,6 +120,20 @@ TUNNELA_GROUP_NAMES = {
 }
 
 
+#: Maal items whose cards say nothing their name does not: a printed joker's card is
+#: "Joker", so "Printed joker Joker" said the word twice (its count is said as "× 2").
+CARDS_IN_THE_NAME = frozenset({"printed_joker"})
+
+
+def shown_cards(item: dict[str, object]) -> list[object]:
+    """The cards a breakdown item (``Settlement.to_json()``'s) shows after its name:
+    none where the name already says them (``CARDS_IN_THE_NAME``)."""
+    cards = item.get("cards") or ()
+    if item.get("item") in CARDS_IN_THE_NAME or not isinstance(cards, list | tuple):
+        return []
+    return list(cards)
+
+
 class Translated:
     """A read-only view of an engine table of English sentences (PROFILE_TITLES,
     SETTING_HELP) that gives each in the page's language: ``table.get(key, default)``,

@@ -48,7 +48,7 @@ from ledger.forms.what_if import PRINTED_HANDS, WhatIfForm, chosen, comparison, 
 from ledger.http.errors import error_response
 from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, Msg, format_day, num, tr
-from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, TUNNELA_GROUP_NAMES
+from ledger.i18n.words import KIND_NAMES, NO_BONUS_WHY, TUNNELA_GROUP_NAMES, shown_cards
 from ledger.matches.chart import SHAPES, Chart, marker_path, running_chart
 from ledger.matches.export import export_filename
 from ledger.matches.pdf_export import EXPORT_NAME
@@ -167,7 +167,7 @@ def maal_item_text(item: dict[str, Any]) -> str:
         label = word if count <= 1 else f"{word} × {num(count)}"
     if item.get("reason") in NO_BONUS_WHY:
         label = f"{label}: {NO_BONUS_WHY[item['reason']]}"
-    cards = " ".join(card_text(c) for c in item.get("cards", ()))
+    cards = " ".join(card_text(c) for c in shown_cards(item))
     return f"{label} ({cards}) {points}" if cards else f"{label} {points}"
 
 

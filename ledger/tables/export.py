@@ -19,7 +19,13 @@ from ledger.matches.reading import ListedCurrency, find_player
 from ledger.matches.view import iso
 from ledger.tables import models, service
 from ledger.tables.models import Season, Table, TablePayment
-from ledger.tables.reading import NEW_SEASON, PaymentSpec, read_payment, read_table
+from ledger.tables.reading import (
+    NEW_SEASON,
+    PaymentSpec,
+    read_payment,
+    read_table,
+    season_key,
+)
 
 TABLE_FORMAT = TABLE_EXPORT_FORMAT
 TABLE_FORMAT_VERSION = 1
@@ -306,11 +312,25 @@ def _read_seasons(items: object, reading: Reading) -> list[tuple[str, Any]]:
             )
         )
         return out
+    first: dict[str, tuple[int, str]] = {}  # by ``season_key``: the first such season
     for i, item in enumerate(items):
         before = len(reading.errors)
         read: Any = SEASON_ENTRY.read(item, f"seasons.{i}", reading)
-        if len(reading.errors) == before:
-            out.append((read["name"], read["started_at"] or utcnow()))
+        if len(reading.errors) != before:
+            continue
+        # Two seasons of one name would make the season picker ambiguous: refused as a
+        # new season is that a table already has.
+        earlier, name = first.setdefault(season_key(read["name"]), (i, read["name"]))
+        if earlier != i:
+            reading.errors.append(
+                FieldError(
+                    f"seasons.{i}.name",
+                    "An earlier season of the table is called “{season}” too: each season "
+                    "needs a name of its own.",
+                    season=name,
+                )
+            )
+        out.append((read["name"], read["started_at"] or utcnow()))
     return out
 
 

@@ -90,6 +90,14 @@ class TablePlayer(Model):
     handles: Mapped[list[dict[str, str]] | None] = mapped_column(JSON)
     qr: Mapped[str | None] = mapped_column(String(MAX_QR_TEXT))
     pay_to_set_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    #: The match whose start added them to the roster (a name new to the table typed
+    #: for tonight's match); None: on the roster by any other way (the table's own
+    #: list, a rename, a match moved in, an import), or that match is gone. A match
+    #: deleted as started by mistake takes them off the roster again when nothing else
+    #: at the table is theirs (``ledger.tables.service.delete_match``).
+    joined_with_match_id: Mapped[int | None] = mapped_column(
+        ForeignKey("matches.id", ondelete="SET NULL")
+    )
 
     table: Mapped[Table] = relationship(back_populates="players")
 

@@ -143,6 +143,14 @@ def read_season_name(value: object, field: str = "name") -> str:
     return number if number.isascii() and number.isdigit() else name
 
 
+def season_key(name: str) -> str:
+    """A season's name as two seasons' names are compared: as the roster compares names
+    (case and surrounding space aside), and with its digits alike in either script
+    ("Tihar २०८३" is "Tihar 2083"; a season kept as "२" before such names were written
+    in Western digits is "2")."""
+    return western_digits(name.strip()).casefold()
+
+
 def checked(read: Callable[..., T], *args: object) -> T:
     """``read(*args)``, its FieldError raised as an Invalid (the API's 422)."""
     try:

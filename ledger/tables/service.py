@@ -51,6 +51,7 @@ from ledger.tables.models import (
     PENDING,
     REJECTED,
     UNCONFIRMED,
+    EarlierName,
     Season,
     Table,
     TablePayment,
@@ -67,6 +68,7 @@ from ledger.tables.reading import (
     read_player_name,
     read_table,
     read_table_changes,
+    season_key,
 )
 
 #: ``?season=all``: every match of the table, in a season or not.
@@ -286,12 +288,16 @@ def new_match(table: Table, data: Mapping[str, Any]) -> tuple[Match, str]:
             playing_as_guests = guests.read_guests(
                 data.get("guests"), spec.players, guests.roster_keys(on_roster)
             )
-            _add_players(
+            joined = _add_players(
                 table, [n for n in _joining(table, spec.players) if n not in playing_as_guests]
             )
-            return membership.create_placed(
+            match, key = membership.create_placed(
                 spec, table.id, table.current_season.id, playing_as_guests
             )
+            db.session.flush()  # the match's id, kept by the players it added
+            for player in joined:
+                player.joined_with_match_id = match.id
+            return match, key
     except IntegrityError:
         raise _roster_changed() from None
 
@@ -319,6 +325,47 @@ def move_match(table: Table, data: Mapping[str, Any]) -> Match:
             return membership.place_match(match, table.id, table.current_season.id)
     except IntegrityError:
         raise _roster_changed() from None
+
+
+def delete_match(match: Match) -> None:
+    """A match with no hand deleted (``matches.delete_match``: started by mistake). In a
+    table, the players its start added to the roster (``joined_with_match_id``: a name
+    new to the table typed for it) leave the roster again, unless something else at the
+    table is theirs (``_has_a_record``): the roster is as it was before the mistake."""
+    if match.table_id is None:
+        matches.delete_match(match)
+        return
+    with matches.transaction():
+        table = db.session.get(Table, match.table_id)
+        assert table is not None  # the match's table: a foreign key
+        _touch(table)  # first, as a new match holds it: the roster as it is now
+        joined = [p for p in table.players if p.joined_with_match_id == match.id]
+        matches.delete_match(match)
+        db.session.flush()  # the match gone: its players are no record of theirs
+        for player in joined:
+            player.joined_with_match_id = None
+            if not _has_a_record(table, player):
+                table.players.remove(player)  # its row goes with it (delete-orphan)
+
+
+def _has_a_record(table: Table, player: TablePlayer) -> bool:
+    """Whether anything at the table is ``player``'s beyond their place on the roster: a
+    seat in a match of the table, a payment (in any state), their own link or how to
+    pay them, or an earlier name (a rename or a merge)."""
+    key = player.name_key
+    if player.person_key_hash or player.handles or player.qr or player.pay_to_set_at:
+        return True
+    seated = select(MatchPlayer.id).join(Match, MatchPlayer.match_id == Match.id)
+    if db.session.scalar(
+        seated.where(Match.table_id == table.id, MatchPlayer.name_key == key).limit(1)
+    ):
+        return True
+    if db.session.scalar(select(EarlierName.id).where(EarlierName.player_id == player.id).limit(1)):
+        return True
+    paid = select(TablePayment.payer, TablePayment.payee).where(TablePayment.table_id == table.id)
+    return any(
+        key in (payer.casefold(), payee.casefold()) for payer, payee in db.session.execute(paid)
+    )
 
 
 def table_matches(table: Table) -> list[Match]:
@@ -437,14 +484,14 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
 
 def start_season(table: Table, data: Mapping[str, Any]) -> Season:
     """``{"name": "Tihar 2083"}``: a new current season; the old one is kept, closed.
-    Started once: the same name again (ignoring case) while the current season has no
+    Started once: the same name again (``season_key``) while the current season has no
     match and no payment (a double tap, a retry) answers the current season and changes
     nothing, rather than a second, empty season of the same name."""
     name = read_new_season(data)
     with matches.transaction():
         _touch(table)  # first: the table's row, so that two such requests queue
         current = table.current_season
-        if current.name.casefold() == name.casefold() and not _season_used(current):
+        if season_key(current.name) == season_key(name) and not _season_used(current):
             return current
         _refuse_season_name(table, name, None)
         season = Season(name=name, started_at=utcnow())
@@ -485,12 +532,10 @@ def rename_season(table: Table, public_id: str, data: Mapping[str, Any]) -> Seas
 
 def _refuse_season_name(table: Table, name: str, season: Season | None) -> None:
     """Invalid on ``name`` when another season of the table than ``season`` is called
-    ``name`` (ignoring case and surrounding space, as the roster compares names): two
-    seasons of one name would make the season picker ambiguous."""
-    key = name.strip().casefold()
-    clash = next(
-        (s for s in table.seasons if s is not season and s.name.strip().casefold() == key), None
-    )
+    ``name`` (as ``season_key`` compares them: case, surrounding space and the digits'
+    script aside): two seasons of one name would make the season picker ambiguous."""
+    key = season_key(name)
+    clash = next((s for s in table.seasons if s is not season and season_key(s.name) == key), None)
     if clash is not None:
         raise Invalid(
             [
@@ -1211,9 +1256,9 @@ def _joining(table: Table, names: tuple[str, ...] | list[str]) -> list[str]:
     return [n for n in names if n.casefold() not in on_roster]
 
 
-def _add_players(table: Table, names: list[str]) -> None:
+def _add_players(table: Table, names: list[str]) -> list[TablePlayer]:
     """``names`` join the roster (a guest of earlier nights included: those nights become
-    theirs)."""
+    theirs); their rows."""
     if len(table.players) + len(names) > MAX_ROSTER:
         raise Invalid(
             [
@@ -1222,11 +1267,12 @@ def _add_players(table: Table, names: list[str]) -> None:
                 )
             ]
         )
-    for name in names:
-        table.players.append(TablePlayer(name=name, name_key=name.casefold()))
+    joined = [TablePlayer(name=name, name_key=name.casefold()) for name in names]
+    table.players.extend(joined)
     if table.id is not None:  # a new table's names were nobody's before
         earlier_names.taken(table.id, names)  # a new player's name is theirs alone
     guests.join_roster(table.id, names)
+    return joined
 
 
 def linked_players(table: Table) -> set[str]:

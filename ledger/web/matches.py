@@ -78,7 +78,12 @@ from ledger.matches.reading import read_match, read_whole_number, rules_from_rec
 from ledger.matches.view import HandView, MatchView, stake_of
 from ledger.tables.models import Table
 from ledger.tables.player_stats import match_stats
-from ledger.tables.service import check_match_stake, table_name_of, table_of
+from ledger.tables.service import (
+    check_match_stake,
+    table_name_of,
+    table_of,
+)
+from ledger.tables.service import delete_match as delete_table_match
 from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
 from ledger.web.score_table import RECENT_HANDS, ScoreCell, deleted_hands, score_rows
 from ledger.web.undo import take_put_back_offer, take_undo_offer
@@ -688,7 +693,7 @@ def delete_match(public_id: str) -> ResponseReturnValue:
         return render_template("match/delete.html", view=view)
     table = table_of(match)
     try:
-        matches.delete_match(match)
+        delete_table_match(match)  # with the players its start added to the roster
     except matches.MatchHasHands as kept:
         flash(translate(kept.description), "error")
         return redirect(url_for("matches.show", public_id=public_id), 303)

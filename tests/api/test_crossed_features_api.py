@@ -379,7 +379,8 @@ def test_a_table_export_damaged_so_is_refused_on_its_field(app, client, change):
     assert response.status_code == 422, response.get_json()
     assert field in [e["field"] for e in response.get_json()["errors"]]
     assert stored(app) == before
-    document.update(seasons=[{"name": "s"}] * MAX_IMPORTED_SEASONS, payments=[PAYMENT] * 3)
+    seasons = [{"name": f"s{i}"} for i in range(MAX_IMPORTED_SEASONS)]  # no name twice
+    document.update(seasons=seasons, payments=[PAYMENT] * 3)
     assert client.post("/api/v1/tables/import", json=document).status_code == 201
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from pdf_support import (
     make_match,
     overflowing_boxes,
     page_sizes,
+    pdf_reader,
     pdf_text,
     squeezed,
     vendored_characters,
@@ -24,6 +26,7 @@ from pdf_support import (
 from ledger.matches.share_link import encode_hand_link
 from ledger.pdf import printer
 from ledger.pdf import render as reports
+from ledger.pdf.routes import maal_item_text
 
 A4 = (595, 842)
 LETTER = (612, 792)
@@ -85,6 +88,9 @@ FOUR_HANDS = [
         ],
     },
 ]
+
+
+MINUS = "\u2212"
 
 
 def total_text(total: int) -> str:
@@ -450,6 +456,37 @@ def test_the_checker_slip_of_a_shared_hand(client):
     assert "kidnap" in text  # the override
 
 
+def _legible(text: str) -> str:
+    """What pypdf reads reliably of a line: its Latin letters, its digits (either
+    script) and signs, "−" read as "-" (not the Devanagari letters, which it reorders)."""
+    return re.sub(r"[^A-Za-z0-9\u0966-\u096f=+()×-]", "", text.replace(MINUS, "-"))
+
+
+#: A hand in which the finisher pays Dipa: her maal points net of the fee she owes.
+NETTED = {
+    **CHECKED,
+    "players": [*CHECKED["players"][:3], {"name": "Dipa", "seen": "sequences", "maal": 30}],
+}
+
+
+@pytest.mark.slow  # seconds: lays out PDFs
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_checker_slip_carries_the_netting_line(client, lang, paper):
+    """The slip left out the page's netting line (why the finisher pays: maal points and
+    fee netted into one payment); it carries it, and still keeps to one page."""
+    client.get(f"/lang/{lang}")
+    h = encode_hand_link(NETTED)
+    page = client.get("/check", query_string={"h": h}).get_data(as_text=True)
+    line = re.search(r'<span class="pay-why">(.*?)</span>', page, re.S).group(1)
+    line = unescape(re.sub(r"<[^>]+>", "", line))
+    assert len(line) > 80
+    response = client.get("/check/slip.pdf", query_string={"h": h, "paper": paper})
+    data = inline_pdf(response, "hand-slip.pdf")
+    assert _legible(line) in _legible(pdf_text(data))
+    assert len(pdf_reader(data).pages) == 1
+
+
 @pytest.mark.parametrize(
     "query",
     [
@@ -582,3 +619,12 @@ def test_render_the_pdfs_to_png_for_a_person_to_look_at(app, client):
         )
         pngs = sorted(OUTPUT.glob(f"{name}-*.png"))
         assert pngs and all(p.stat().st_size > 2000 for p in pngs), name
+
+
+def test_the_appendix_names_a_printed_joker_once(app):
+    """The summary's appendix line of a printed joker read "printed joker (Joker) 15"."""
+    item = {"item": "printed_joker", "count": 2, "cards": ["JK", "JK"], "points": 15}
+    alter = {"item": "alter", "count": 1, "cards": ["8D"], "points": 5}
+    with app.test_request_context():
+        assert maal_item_text(item) == "printed joker × 2 15"
+        assert maal_item_text(alter) == "alter (8♦) 5"

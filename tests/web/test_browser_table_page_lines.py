@@ -1,7 +1,9 @@
 """The table page on a phone (issue 38): the seating note under the packs stands apart
 from the next fieldset's heading (the guests of earlier nights), and a "·" between the
 parts of a line never ends a line alone: it goes to the next line with what follows it
-(the matches' lines under their names, the match page's links under its name)."""
+(the matches' lines under their names, the match page's links under its name). From
+320 px up neither page scrolls sideways, nor does the settle-up's table at a stake
+(four columns, "NPR 15,000.00")."""
 
 from __future__ import annotations
 
@@ -42,12 +44,34 @@ LONE_DOTS = """(selector) => {
   return lone;
 }"""
 
+#: Phone widths, every 6 px, and 320 px (the narrowest phone) itself.
+WIDTHS = sorted({*range(300, 431, 6), 320})
+
+#: What scrolls sideways: the page wider than the screen, or a table of ``selector``
+#: wider than its box (its wrapper scrolls it), by how many px.
+OVERFLOWING = """(selector) => {
+  const over = [];
+  const page = document.documentElement.scrollWidth - window.innerWidth;
+  if (page > 0) over.push(['page', page]);
+  for (const t of document.querySelectorAll(selector)) {
+    const wrap = t.closest('.table-wrap');
+    const past = wrap ? wrap.scrollWidth - wrap.clientWidth : 0;
+    if (past > 0) over.push([selector, past]);
+  }
+  return over;
+}"""
+
 
 def test_the_seating_note_has_room_and_no_line_ends_in_a_dot(live_server, page):
     table = created(
         page.request,
         f"{live_server}/api/v1/tables",
-        {"name": "Friday table", "players": SEVEN, "rules": "sparkai"},
+        {
+            "name": "Friday table",
+            "players": SEVEN,
+            "rules": "sparkai",
+            "stake": {"per_point": "1000.00", "currency": "NPR"},
+        },
     )
     key = table["edit_key"]
     night = created(
@@ -72,12 +96,18 @@ def test_the_seating_note_has_room_and_no_line_ends_in_a_dot(live_server, page):
     assert page.locator("#seating-note").inner_text().strip()
     heading, gap = page.evaluate(GAP)
     assert heading == "Guests of earlier nights" and gap >= 8, gap
-    # Phone widths where the lines wrap at one place or another.
-    for width in range(300, 431, 6):
+    # Phone widths where the lines wrap at one place or another; from 320 px (the
+    # narrowest phone) the page and its settle-up, four columns at a stake, fit.
+    for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 844})
         assert page.evaluate(LONE_DOTS, ".match-list .hint") == [], width
+        if width >= 320:
+            assert page.evaluate(OVERFLOWING, ".settle-table") == [], width
     page.goto(f"{live_server}/matches/{night['id']}")
-    for width in range(300, 431, 6):
+    assert page.locator(".settle-table").first.locator("thead th").count() == 4  # and Money
+    for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 844})
         assert page.evaluate(LONE_DOTS, ".report-links") == [], width
+        if width >= 320:
+            assert page.evaluate(OVERFLOWING, ".settle-table") == [], width
     assert page.console_errors == []

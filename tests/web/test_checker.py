@@ -134,6 +134,25 @@ def test_cards_with_a_tiplu(client):
     assert "poplu 9♥" in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "line", "doubled"),
+    [("en", "Printed joker × 2 table", "Joker"), ("ne", "छापिएको जोकर × २ तालिका", "जोकर जोकर")],
+)
+def test_a_printed_joker_is_named_once(client, lang, line, doubled):
+    """A printed joker's card is "Joker": its line read "Printed joker Joker", the word
+    twice (in Nepali too). The name says the cards; the count says how many."""
+    client.get(f"/lang/{lang}")
+    players = [
+        {"name": "Asha", "seen": "sequences", "maal_mode": "cards", "maal_cards": "JK JK 8d"},
+        {"name": "Bikash", "seen": "sequences", "maal_mode": "counts"},
+    ]
+    body = client.post("/check", data=hand_form(players, profile="amarnepal", tiplu="8H"))
+    text = text_of(body.get_data(as_text=True))
+    assert line in text
+    assert "Joker Joker" not in text and doubled not in text.replace(line, "")
+    assert "8♦" in text  # the alter's card is still shown
+
+
 def test_cards_without_a_tiplu_ask_for_it(client):
     players = [
         {"name": "Asha", "seen": "sequences", "maal_mode": "cards", "maal_cards": "8H"},

@@ -276,6 +276,24 @@ def test_the_match_page_says_who_sits_out_the_next_hand(app, client):
     assert "Sits out hand" not in client.get(f"/matches/{four}").text
 
 
+def test_once_the_night_is_over_nobody_is_said_to_sit_out(app, client):
+    """A finished match has no next hand: "Sat out hand 1: Asha." stayed on its page
+    (the scorekeeper's and the phones following), read as who gets up next."""
+    url = create_table(client)
+    six = [*ROSTER, "Gopal", "Hari"][:6]
+    match_id = start_match(client, url, ROSTER, guests="Gopal, Hari")
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    add(client, match_id, auth, hand("Bikash", players=six[1:]))
+    words = re.sub(r"<[^>]+>", "", client.get(f"/matches/{match_id}").text)
+    assert "Sat out hand 1: Asha." in words  # while the night goes on
+    ended = client.patch(f"/api/v1/matches/{match_id}", json={"finished": True}, headers=auth)
+    assert ended.status_code == 200, ended.text
+    for follower in (client, app.test_client()):
+        for page in ("", "/screen"):
+            words = re.sub(r"<[^>]+>", "", follower.get(f"/matches/{match_id}{page}").text)
+            assert "Sat out" not in words and "Sits out" not in words, page
+
+
 def test_a_debt_from_the_season_before_shows_how_to_pay_too(client):
     """A new season began before everyone paid: the debt of the season before is on the
     payer's own page with its own "I paid", and how to pay the payee beside it."""

@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 
 from match_pages_support import field_errors
+from sqlalchemy import select
 from table_pages_support import create_table, edit_key
+
+from ledger.extensions import db
+from ledger.tables.models import Season
 
 
 def _seasons(client, url: str) -> list[dict]:
@@ -101,3 +105,26 @@ def test_the_first_season_s_name_reads_in_nepali_in_its_rename_box(client):
     assert refused.status_code == 422
     (error,) = field_errors(refused.get_data(as_text=True), "season-name")
     assert "“१”" in error and "1" not in error and "season" not in error
+
+
+def test_digits_in_either_script_make_one_season_name(app, client):
+    """A season named "२" before number names were kept in Western digits did not clash
+    with a new season "2"; nor "Tihar २०८३" with "Tihar 2083". Digits compare alike
+    in either script, as a Nepali page shows them."""
+    url = create_table(client)
+    assert client.post(f"{url}/seasons", data={"name": "Tihar २०८३"}).status_code == 303
+    with app.app_context():  # the first season, as an earlier version kept "२"
+        first = db.session.scalars(select(Season).order_by(Season.id)).first()
+        first.name = "२"
+        db.session.commit()
+    refused = client.post(f"{url}/seasons", data={"name": "2"})
+    assert refused.status_code == 422
+    assert field_errors(refused.get_data(as_text=True), "season-name") == [CLASH.format("२")]
+    first, second = _seasons(client, url)
+    refused = client.post(
+        f"{url}/seasons/{first['id']}/rename", data={f"{first['id']}-name": "tihar 2083"}
+    )
+    assert refused.status_code == 422
+    errors = field_errors(refused.get_data(as_text=True), f"{first['id']}-name")
+    assert errors == [CLASH.format("Tihar २०८३")]
+    assert [s["name"] for s in _seasons(client, url)] == ["२", "Tihar २०८३"]
