@@ -21,6 +21,7 @@ from table_pages_support import (  # noqa: E402
     create_table,
     edit_key,
     finished_night,
+    night_over,
     race_night,
     start_match,
 )
@@ -114,19 +115,6 @@ def test_the_season_pdf_in_nepali(client, table):
     assert re.search(r"[०-९]{4} \([०-९]+ \S+ [०-९]{4}\)", " ".join(text.split()))
 
 
-def _second_night(client, url: str) -> None:
-    """Another night of the table, over after its first hand of ``FOUR``."""
-    key = edit_key(client, url)
-    match_id = start_match(client, url, ROSTER)
-    play(client, match_id, key, FOUR[:1])
-    stop = client.patch(
-        f"/api/v1/matches/{match_id}",
-        json={"length": {"hands": 1}},
-        headers={"Authorization": f"Bearer {key}"},
-    )
-    assert stop.status_code == 200, stop.get_json()
-
-
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_one_night_is_each_players_best_night_and_nobodys_worst(client):
     """A season of one night names it each player's best night, never their worst too."""
@@ -142,7 +130,7 @@ def test_a_nights_total_ends_with_the_pages_full_stop(client):
     a best night each, and a worst night each whose two nights differ (a night is never
     named both)."""
     url = finished_night(client)
-    _second_night(client, url)
+    night_over(client, url, FOUR[:1])  # a second night
     differ = 0
     for name in ROSTER:
         record = client.get(f"/api/v1{url}/players/{name}").get_json()

@@ -76,19 +76,25 @@ def race_night(client, url: str) -> str:
     return match_id
 
 
-def finished_night(client) -> str:
-    """A table with one night of four hands, stopped there (a rating counts finished
-    matches); the table's url."""
-    url = create_table(client)
+def night_over(client, url: str, hands: list[dict]) -> str:
+    """A night of the roster in the table, ``hands`` played and stopped there (a rating
+    counts finished matches); the match's id."""
     key = edit_key(client, url)
     match_id = start_match(client, url, ROSTER)
-    play(client, match_id, key, FOUR)
+    play(client, match_id, key, hands)
     stop = client.patch(
         f"/api/v1/matches/{match_id}",
-        json={"length": {"hands": len(FOUR)}},
+        json={"length": {"hands": len(hands)}},
         headers={"Authorization": f"Bearer {key}"},
     )
     assert stop.status_code == 200, stop.get_json()
+    return match_id
+
+
+def finished_night(client) -> str:
+    """A table with one night of four hands, stopped there; the table's url."""
+    url = create_table(client)
+    night_over(client, url, FOUR)
     return url
 
 
