@@ -48,7 +48,9 @@ COPIES = """async () => {
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
-      found[request.url] = await (await cache.match(request)).text();
+      // gone between the two reads when the worker lets a copy go meanwhile
+      const answer = await cache.match(request);
+      if (answer) found[request.url] = await answer.text();
     }
   }
   return found;
