@@ -327,38 +327,59 @@ def move_match(table: Table, data: Mapping[str, Any]) -> Match:
         raise _roster_changed() from None
 
 
-def delete_match(match: Match) -> None:
+def delete_match(match: Match) -> list[str]:
     """A match with no hand deleted (``matches.delete_match``: started by mistake). In a
     table, the players its start added to the roster (``joined_with_match_id``: a name
     new to the table typed for it) leave the roster again, unless something else at the
-    table is theirs (``_has_a_record``): the roster is as it was before the mistake."""
+    table is theirs (``leaving_with``): the roster is as it was before the mistake. The
+    names of those who left, in roster order."""
     if match.table_id is None:
         matches.delete_match(match)
-        return
+        return []
     with matches.transaction():
         table = db.session.get(Table, match.table_id)
         assert table is not None  # the match's table: a foreign key
         _touch(table)  # first, as a new match holds it: the roster as it is now
+        leaving = _leaving(table, match)
         joined = [p for p in table.players if p.joined_with_match_id == match.id]
         matches.delete_match(match)
-        db.session.flush()  # the match gone: its players are no record of theirs
         for player in joined:
             player.joined_with_match_id = None
-            if not _has_a_record(table, player):
-                table.players.remove(player)  # its row goes with it (delete-orphan)
+        for player in leaving:
+            table.players.remove(player)  # its row goes with it (delete-orphan)
+        return [p.name for p in leaving]
 
 
-def _has_a_record(table: Table, player: TablePlayer) -> bool:
-    """Whether anything at the table is ``player``'s beyond their place on the roster: a
-    seat in a match of the table, a payment (in any state), their own link or how to
-    pay them, or an earlier name (a rename or a merge)."""
+def leaving_with(match: Match) -> list[str]:
+    """Who would leave the roster if ``match`` were deleted now (its confirmation page
+    names them): the rule ``delete_match`` follows, in roster order."""
+    table = db.session.get(Table, match.table_id) if match.table_id is not None else None
+    return [p.name for p in _leaving(table, match)] if table is not None else []
+
+
+def _leaving(table: Table, match: Match) -> list[TablePlayer]:
+    """The players ``match``'s start added to ``table``'s roster with nothing else at the
+    table theirs: they leave the roster with the match."""
+    return [
+        p
+        for p in table.players
+        if p.joined_with_match_id == match.id and not _has_a_record(table, p, besides=match)
+    ]
+
+
+def _has_a_record(table: Table, player: TablePlayer, besides: Match) -> bool:
+    """Whether anything at the table is ``player``'s beyond their place on the roster and
+    their seat in ``besides`` (the match being deleted): a seat in another match of the
+    table, a payment (in any state), their own link or how to pay them, or an earlier
+    name (a rename or a merge)."""
     key = player.name_key
     if player.person_key_hash or player.handles or player.qr or player.pay_to_set_at:
         return True
     seated = select(MatchPlayer.id).join(Match, MatchPlayer.match_id == Match.id)
-    if db.session.scalar(
-        seated.where(Match.table_id == table.id, MatchPlayer.name_key == key).limit(1)
-    ):
+    elsewhere = seated.where(
+        Match.table_id == table.id, Match.id != besides.id, MatchPlayer.name_key == key
+    )
+    if db.session.scalar(elsewhere.limit(1)):
         return True
     if db.session.scalar(select(EarlierName.id).where(EarlierName.player_id == player.id).limit(1)):
         return True
