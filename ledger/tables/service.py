@@ -21,7 +21,7 @@ import hmac
 import re
 import secrets
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, cast
@@ -705,7 +705,14 @@ def player_record(
                 "received": pair.b_paid_a if mine else pair.a_paid_b,
             }
         )
-    rival, nemesis = _rivals(rows)
+    decided = Counter(  # the nights that are over together: the only ones with places
+        other
+        for match in found.matches
+        if match.finished and player in match.played
+        for other in match.played
+        if other != player
+    )
+    rival, nemesis = _rivals(rows, decided)
     results = [n for n in nights if n["finished"] and not n["points_race"]]
     line, all_time = found.line(player), ever.line(player)
     return {
@@ -724,22 +731,26 @@ def player_record(
     }
 
 
-def _rivals(rows: Sequence[Mapping[str, Any]]) -> tuple[str | None, str | None]:
-    """(rival, nemesis) among a player's head-to-head ``rows``, of those they played
-    ``figures.RIVAL_MATCHES`` matches with (None until then): the nemesis the worst record
-    against (the most matches above them less those below, when above 0; ties: the most
-    matches together), the rival the closest record among the others (the smallest
-    difference; ties: the most matches together). Two names, never one twice: the
-    worst record against is the nemesis even when it is also the closest."""
-    enough = [r for r in rows if r["matches"] >= figures.RIVAL_MATCHES]
+def _rivals(
+    rows: Sequence[Mapping[str, Any]], decided: Counter[str]
+) -> tuple[str | None, str | None]:
+    """(rival, nemesis) among a player's head-to-head ``rows``, of those they have
+    ``figures.RIVAL_MATCHES`` nights over with (``decided``, by name; None until then: a
+    night still going puts nobody above anyone, as in the rows' above and below): the
+    nemesis the worst record against (the most nights above them less those below, when
+    above 0; ties: the most nights over together), the rival the closest record among
+    the others (the smallest difference; ties: the most nights over together). Two
+    names, never one twice: the worst record against is the nemesis even when it is also
+    the closest."""
+    enough = [r for r in rows if decided[r["other"]] >= figures.RIVAL_MATCHES]
     nemesis = max(
         (r for r in enough if r["below"] > r["above"]),
-        key=lambda r: (r["below"] - r["above"], r["matches"]),
+        key=lambda r: (r["below"] - r["above"], decided[r["other"]]),
         default=None,
     )
     rival = min(
         (r for r in enough if r is not nemesis),
-        key=lambda r: (abs(r["above"] - r["below"]), -r["matches"]),
+        key=lambda r: (abs(r["above"] - r["below"]), -decided[r["other"]]),
         default=None,
     )
     return (rival["other"] if rival else None, nemesis["other"] if nemesis else None)
