@@ -628,6 +628,17 @@ def resolve_rules(spec: object, *, stored: bool = False) -> HouseRules:
     ``stored``: rules a match already keeps, read as they are (a table that falls was
     allowed before docs/rules.md §9: its hands keep their results)."""
     field = "rules"
+    if spec is None:  # left out (or null): say so, and what to give
+        raise Invalid(
+            [
+                FieldError(
+                    "rules",
+                    "rules is missing: give a house-rules profile id (one of {profiles}), "
+                    "or an object with a profile and overrides.",
+                    profiles=", ".join(PROFILES),
+                )
+            ]
+        )
     if isinstance(spec, str):
         spec = {"profile": spec}
     elif isinstance(spec, Mapping):

@@ -23,8 +23,8 @@ def unkept(body: str | BaseResponse, status: int | None = None) -> Response:
 #: Said to the service worker (static/js/offline-worker.js), which keeps nothing else: this
 #: answer may be kept on the phone as the page's copy for a visit with no connection
 #: ("page": the match page, the landing page, a table's page and its players' records, a
-#: big screen, a player's own page), or as the new-hand form the match page fetches in
-#: the background for "Enter hand" with no connection ("form").
+#: big screen, a player's own page and "All my tables"), or as the new-hand form the
+#: match page fetches in the background for "Enter hand" with no connection ("form").
 OFFLINE_COPY = "X-Ledger-Offline-Copy"
 
 

@@ -35,8 +35,9 @@ from ledger.tables.guests import is_guest, roster_keys
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce
 
-#: How many matches two players must have played together before one is called the
-#: other's rival or nemesis (board-game trackers use 3).
+#: How many nights two players must have together that are over (a night still going
+#: puts nobody above anyone) before one is called the other's rival or nemesis
+#: (board-game trackers use 3).
 RIVAL_MATCHES = 3
 #: Money: points × per point, exact (a stake has at most 2 places; no total has 40 digits).
 _MONEY_DIGITS = 60

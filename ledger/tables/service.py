@@ -21,7 +21,7 @@ import hmac
 import re
 import secrets
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, cast
@@ -327,38 +327,59 @@ def move_match(table: Table, data: Mapping[str, Any]) -> Match:
         raise _roster_changed() from None
 
 
-def delete_match(match: Match) -> None:
+def delete_match(match: Match) -> list[str]:
     """A match with no hand deleted (``matches.delete_match``: started by mistake). In a
     table, the players its start added to the roster (``joined_with_match_id``: a name
     new to the table typed for it) leave the roster again, unless something else at the
-    table is theirs (``_has_a_record``): the roster is as it was before the mistake."""
+    table is theirs (``leaving_with``): the roster is as it was before the mistake. The
+    names of those who left, in roster order."""
     if match.table_id is None:
         matches.delete_match(match)
-        return
+        return []
     with matches.transaction():
         table = db.session.get(Table, match.table_id)
         assert table is not None  # the match's table: a foreign key
         _touch(table)  # first, as a new match holds it: the roster as it is now
+        leaving = _leaving(table, match)
         joined = [p for p in table.players if p.joined_with_match_id == match.id]
         matches.delete_match(match)
-        db.session.flush()  # the match gone: its players are no record of theirs
         for player in joined:
             player.joined_with_match_id = None
-            if not _has_a_record(table, player):
-                table.players.remove(player)  # its row goes with it (delete-orphan)
+        for player in leaving:
+            table.players.remove(player)  # its row goes with it (delete-orphan)
+        return [p.name for p in leaving]
 
 
-def _has_a_record(table: Table, player: TablePlayer) -> bool:
-    """Whether anything at the table is ``player``'s beyond their place on the roster: a
-    seat in a match of the table, a payment (in any state), their own link or how to
-    pay them, or an earlier name (a rename or a merge)."""
+def leaving_with(match: Match) -> list[str]:
+    """Who would leave the roster if ``match`` were deleted now (its confirmation page
+    names them): the rule ``delete_match`` follows, in roster order."""
+    table = db.session.get(Table, match.table_id) if match.table_id is not None else None
+    return [p.name for p in _leaving(table, match)] if table is not None else []
+
+
+def _leaving(table: Table, match: Match) -> list[TablePlayer]:
+    """The players ``match``'s start added to ``table``'s roster with nothing else at the
+    table theirs: they leave the roster with the match."""
+    return [
+        p
+        for p in table.players
+        if p.joined_with_match_id == match.id and not _has_a_record(table, p, besides=match)
+    ]
+
+
+def _has_a_record(table: Table, player: TablePlayer, besides: Match) -> bool:
+    """Whether anything at the table is ``player``'s beyond their place on the roster and
+    their seat in ``besides`` (the match being deleted): a seat in another match of the
+    table, a payment (in any state), their own link or how to pay them, or an earlier
+    name (a rename or a merge)."""
     key = player.name_key
     if player.person_key_hash or player.handles or player.qr or player.pay_to_set_at:
         return True
     seated = select(MatchPlayer.id).join(Match, MatchPlayer.match_id == Match.id)
-    if db.session.scalar(
-        seated.where(Match.table_id == table.id, MatchPlayer.name_key == key).limit(1)
-    ):
+    elsewhere = seated.where(
+        Match.table_id == table.id, Match.id != besides.id, MatchPlayer.name_key == key
+    )
+    if db.session.scalar(elsewhere.limit(1)):
         return True
     if db.session.scalar(select(EarlierName.id).where(EarlierName.player_id == player.id).limit(1)):
         return True
@@ -684,7 +705,14 @@ def player_record(
                 "received": pair.b_paid_a if mine else pair.a_paid_b,
             }
         )
-    rival, nemesis = _rivals(rows)
+    decided = Counter(  # the nights that are over together: the only ones with places
+        other
+        for match in found.matches
+        if match.finished and player in match.played
+        for other in match.played
+        if other != player
+    )
+    rival, nemesis = _rivals(rows, decided)
     results = [n for n in nights if n["finished"] and not n["points_race"]]
     line, all_time = found.line(player), ever.line(player)
     return {
@@ -703,22 +731,26 @@ def player_record(
     }
 
 
-def _rivals(rows: Sequence[Mapping[str, Any]]) -> tuple[str | None, str | None]:
-    """(rival, nemesis) among a player's head-to-head ``rows``, of those they played
-    ``figures.RIVAL_MATCHES`` matches with (None until then): the nemesis the worst record
-    against (the most matches above them less those below, when above 0; ties: the most
-    matches together), the rival the closest record among the others (the smallest
-    difference; ties: the most matches together). Two names, never one twice: the
-    worst record against is the nemesis even when it is also the closest."""
-    enough = [r for r in rows if r["matches"] >= figures.RIVAL_MATCHES]
+def _rivals(
+    rows: Sequence[Mapping[str, Any]], decided: Counter[str]
+) -> tuple[str | None, str | None]:
+    """(rival, nemesis) among a player's head-to-head ``rows``, of those they have
+    ``figures.RIVAL_MATCHES`` nights over with (``decided``, by name; None until then: a
+    night still going puts nobody above anyone, as in the rows' above and below): the
+    nemesis the worst record against (the most nights above them less those below, when
+    above 0; ties: the most nights over together), the rival the closest record among
+    the others (the smallest difference; ties: the most nights over together). Two
+    names, never one twice: the worst record against is the nemesis even when it is also
+    the closest."""
+    enough = [r for r in rows if decided[r["other"]] >= figures.RIVAL_MATCHES]
     nemesis = max(
         (r for r in enough if r["below"] > r["above"]),
-        key=lambda r: (r["below"] - r["above"], r["matches"]),
+        key=lambda r: (r["below"] - r["above"], decided[r["other"]]),
         default=None,
     )
     rival = min(
         (r for r in enough if r is not nemesis),
-        key=lambda r: (abs(r["above"] - r["below"]), -r["matches"]),
+        key=lambda r: (abs(r["above"] - r["below"]), -decided[r["other"]]),
         default=None,
     )
     return (rival["other"] if rival else None, nemesis["other"] if nemesis else None)

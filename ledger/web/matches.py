@@ -66,7 +66,7 @@ from ledger.http.edit_keys import held_keys, remember_key
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.no_store import NO_STORE, may_keep_copy, unkept
 from ledger.http.pace import poll_seconds
-from ledger.i18n import current_language, digit_style, money, tr, translate
+from ledger.i18n import current_language, digit_style, money, tr, translate, trn
 from ledger.i18n.numbers import length_words
 from ledger.i18n.switches import here
 from ledger.matches import create_match, import_match
@@ -80,6 +80,7 @@ from ledger.tables.models import Table
 from ledger.tables.player_stats import match_stats
 from ledger.tables.service import (
     check_match_stake,
+    leaving_with,
     table_name_of,
     table_of,
 )
@@ -690,14 +691,24 @@ def delete_match(public_id: str) -> ResponseReturnValue:
     match = MATCH_PAGES.editable(public_id)
     view = matches.match_view(match, newest=0)
     if request.method == "GET":
-        return render_template("match/delete.html", view=view)
+        return render_template("match/delete.html", view=view, leaving=leaving_with(match))
     table = table_of(match)
     try:
-        delete_table_match(match)  # with the players its start added to the roster
+        left = delete_table_match(match)  # with the players its start added to the roster
     except matches.MatchHasHands as kept:
         flash(translate(kept.description), "error")
         return redirect(url_for("matches.show", public_id=public_id), 303)
     flash(tr("The match “{name}” is deleted.", name=view.name), "success")
+    if left:
+        flash(
+            trn(
+                "{names} left the table's roster with it.",
+                "{names} left the table's roster with it.",
+                len(left),
+                names=", ".join(left),
+            ),
+            "success",
+        )
     if table is not None:
         return redirect(url_for("tables.show", public_id=table.public_id), 303)
     return redirect(url_for("main.index"), 303)

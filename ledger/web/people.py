@@ -107,7 +107,9 @@ def join(key: str) -> ResponseReturnValue:
 @bp.get("")
 def tables() -> ResponseReturnValue:
     """The tables this browser holds an own link of, with the balance in each (and what
-    is still owed from earlier seasons there)."""
+    is still owed from earlier seasons there). Its copy is kept on the phone as the own
+    pages' are (no key is on it: each row links to an own page by the table's id), so
+    "All my tables" on a kept own page opens with no connection too."""
     rows = []
     for public_id, key in reversed(held_person_keys().items()):
         player = people.person_of(key)
@@ -126,7 +128,7 @@ def tables() -> ResponseReturnValue:
                 "earlier": sum((Decimal(e["balance"]) for e in mine["earlier"]), Decimal(0)),
             }
         )
-    return unkept(render_template("person/tables.html", rows=rows))
+    return may_keep_copy(unkept(render_template("person/tables.html", rows=rows)))
 
 
 @bp.get("/<public_id>")

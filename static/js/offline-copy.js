@@ -2,7 +2,8 @@
    no connection (static/js/offline-worker.js, served from the ledger's root: the
    script's data-worker). The pages whose copy may be kept load it (the
    partials/connection_line.html macro keeps_copy): the match page, the scorekeeper's
-   and each follower's, a table's page, the big screens, a player's own page.
+   and each follower's, a table's page, the big screens, a player's own page and the
+   list of them ("All my tables").
 
    The page that registers the worker was loaded before the worker ran, so the worker
    never saw it, nor the new-hand form the page fetched (offline-entry.js), nor the

@@ -1,5 +1,6 @@
 /* The service worker: the last copy of the pages this phone opened (a match's page and
-   big screen, a table's page and big screen, a player's own page, the landing page),
+   big screen, a table's page and big screen, a player's own page and the list of them,
+   "All my tables", the landing page),
    for a page opened with no connection at all (a reload, the home screen, a bookmark,
    a recent tab), where the browser showed its own error page and the night's score, or
    what a player owes, was out of reach. Served from the ledger's root
@@ -32,7 +33,8 @@
      (the POST to …/delete), and when the ledger answers 404 for it (a page, or a
      follower's or a big screen's poll); a player's own page goes with "Forget me" (the
      POST to …/forget), and when the ledger refuses it (403: the link was revoked or
-     replaced).
+     replaced), and the copy of "All my tables" (/me) with it, which named that table
+     and its money: the next visit keeps the list as it is then.
    - Versioned: the caches are named after this file's hash (VERSION, put in by the
      route); a new worker takes over at once (skipWaiting, clients.claim) and drops the
      caches of the one before.
@@ -121,16 +123,20 @@ function keepCopy(name, url, response, most) {
   });
 }
 
+// The list of this phone's own pages ("All my tables"), which names each one's table.
+var MINE = SCOPE.pathname + "me";
+
 // Every copy of a match or table: its page and whatever is under it (its form, its big
-// screen, its QR code); of an own page, that page.
+// screen, its QR code); of an own page, that page and the list of them (MINE).
 function forget(url) {
   var path = new URL(url).pathname.replace(/(\/screen)?\/(live|delete|forget)$/, "");
+  var list = path.indexOf(MINE + "/") === 0 ? MINE : null;
   return Promise.all([PAGES, FORMS, ASSETS].map(function (name) {
     return caches.open(name).then(function (cache) {
       return cache.keys().then(function (keys) {
         return Promise.all(keys.filter(function (request) {
           var kept = new URL(request.url).pathname;
-          return kept === path || kept.indexOf(path + "/") === 0;
+          return kept === path || kept.indexOf(path + "/") === 0 || kept === list;
         }).map(function (request) { return cache.delete(request); }));
       });
     });

@@ -127,6 +127,20 @@ def test_create_reports_every_problem_at_once(client):
     assert {"name", "players", "rules", "first_dealer"} <= fields
 
 
+def test_rules_left_out_are_said_to_be_missing_with_what_is_allowed(app, client):
+    """Not "rules must be a profile id…", as if a wrong one had been sent: they are
+    missing, and the answer names the profiles to choose from."""
+    for rules in ({}, {"rules": None}):
+        body = {"name": "m", "players": ["Asha", "Bikash"], **rules}
+        response = client.post("/api/v1/matches", json=body)
+        assert response.status_code == 422
+        [error] = response.get_json()["errors"]
+        assert error["field"] == "rules"
+        assert error["message"].startswith("rules is missing: give a house-rules profile id")
+        assert "sparkai" in error["message"] and "amarnepal" in error["message"]
+    assert rows(app, Match) == 0
+
+
 @pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b""])
 def test_a_body_that_is_not_a_json_object_is_400(client, body):
     response = client.post("/api/v1/matches", data=body, content_type="application/json")

@@ -126,8 +126,13 @@ def test_a_players_own_page_opened_offline_is_its_copy_with_its_forms_off(live_s
 def test_an_own_page_whose_link_was_replaced_is_dropped_from_the_phone(live_server, page):
     """The scorekeeper gave Dipa a new link (hers may have been seen): her phone's old
     key opens nothing, and the copy of her page goes as soon as the phone opens it with
-    a connection (403), where it stayed, showing her money, with no connection."""
+    a connection (403), where it stayed, showing her money, with no connection; and
+    the copy of "All my tables" with it, which listed that table and her money."""
     table, _, url = own_page(page, live_server)
+    mine = f"{live_server}/me"  # "All my tables", which names her table and her money
+    page.goto(mine)
+    kept(page, mine)
+    page.goto(url)
     kept(page, url)
     created(
         page.request,
@@ -136,10 +141,10 @@ def test_an_own_page_whose_link_was_replaced_is_dropped_from_the_phone(live_serv
     )
     assert page.goto(url).status == 403
     for _ in range(50):
-        if url not in copies(page):
+        if url not in copies(page) and mine not in copies(page):
             break
         page.wait_for_timeout(100)
-    assert url not in copies(page)
+    assert url not in copies(page) and mine not in copies(page)
     offline(page, f"{live_server}/tables/{table['id']}/screen/live")
     with pytest.raises(Exception, match="net::ERR_"):
         page.goto(url)
@@ -224,3 +229,38 @@ def test_forget_me_takes_the_copy_of_the_own_page_with_it(live_server, page):
             break
         page.wait_for_timeout(100)
     assert url not in copies(page)
+
+
+def test_all_my_tables_opens_offline_from_an_own_pages_copy(live_server, page):
+    """Dipa's own page links to "All my tables" (/me): with no connection, the link on
+    the page's copy opens the list's copy, saying so, where it was the browser's error
+    page. "Forget me" takes the list's copy with the page's; the next visit keeps the
+    list as it is then, without that table."""
+    table, _, url = own_page(page, live_server)
+    kept(page, url)
+    mine = f"{live_server}/me"
+    page.locator(".back a[href$='/me']").click()
+    page.wait_for_url(mine)
+    row = page.locator(".person-tables li").first.inner_text()
+    assert TABLE["name"] in row
+    kept(page, mine)
+
+    offline(page, f"{live_server}/tables/{table['id']}/screen/live")
+    copy_opened(page, url)
+    page.locator(".back a[href$='/me']").click()
+    page.wait_for_url(mine)
+    page.wait_for_function("() => document.documentElement.dataset.connection === 'copy'")
+    assert page.locator("#connection").inner_text().startswith(WORDS["en"]["copy"])
+    assert page.locator(".person-tables li").first.inner_text() == row
+
+    offline(page, f"{live_server}/tables/{table['id']}/screen/live", online=True)
+    page.goto(url)
+    page.locator(".person-forget > summary").click()
+    page.locator(".person-forget button[type=submit]").click()
+    page.wait_for_url(mine)
+    for _ in range(50):
+        listed = copies(page).get(mine, "")
+        if listed and TABLE["name"] not in listed:
+            break
+        page.wait_for_timeout(100)
+    assert url not in copies(page) and TABLE["name"] not in copies(page)[mine]

@@ -63,3 +63,31 @@ def test_a_newcomer_renamed_keeps_the_name_and_stays(client):
     assert renamed.status_code == 200, renamed.get_json()
     assert client.delete(f"/api/v1/matches/{mistake}", headers=auth).status_code == 204
     assert _roster(client, url) == [*ROSTER, "Esha"]
+
+
+def test_the_confirmation_names_who_leaves_and_the_page_says_who_left(client):
+    """The page asks with the names the delete will take off the roster (Esha, new with
+    the match; not Gopal, new with it too but paid meanwhile), then says who left."""
+    url = create_table(client)
+    table_id = url.rsplit("/", 1)[1]
+    auth = {"Authorization": f"Bearer {edit_key(client, url)}"}
+    plain = start_match(client, url, ["Asha", "Bikash"])
+    confirm = client.get(f"/matches/{plain}/delete").get_data(as_text=True)
+    assert "roster" not in confirm  # nobody joined with it
+    started = client.post(
+        f"/api/v1/tables/{table_id}/matches",
+        json={"name": "Mistake", "players": ["Asha", "Esha", "Gopal"], "rules": "gamerules"},
+        headers=auth,
+    )
+    assert started.status_code == 201, started.get_json()
+    mistake = started.get_json()["id"]
+    paid = {"from": "Asha", "to": "Gopal", "amount": "5.00"}
+    answer = client.post(f"/api/v1/tables/{table_id}/payments", json=paid, headers=auth)
+    assert answer.status_code == 201, answer.get_json()
+    confirm = client.get(f"/matches/{mistake}/delete").get_data(as_text=True)
+    assert "Esha joined the table's roster with this match and has" in confirm
+    assert "Gopal" not in confirm.split("<h1>", 1)[1]  # paid meanwhile: stays
+    done = client.post(f"/matches/{mistake}/delete", follow_redirects=True)
+    page = done.get_data(as_text=True)
+    assert "Esha left the table&#39;s roster with it." in page
+    assert _roster(client, url) == [*ROSTER, "Gopal"]

@@ -2,7 +2,8 @@
 (static/js/offline-worker.js; the browser's side is tests/web/test_browser_offline_copy.py):
 the worker served from the ledger's root with its headers; the server's word on each
 answer (X-Ledger-Offline-Copy), given only to the match page and to the new-hand form
-fetched in the background, a table's pages, the big screens and a player's own page;
+fetched in the background, a table's pages, the big screens and a player's own page
+(and the list of them);
 and what a page shows once (a message, the undo offer, the edit link, an own page's new
 link: a key) marked, so that the copy cut as the worker cuts it holds none of it."""
 
@@ -125,3 +126,9 @@ def test_a_players_own_page_may_be_kept_and_its_new_link_is_not(client):
     assert OFFLINE_COPY not in renewed.headers  # an answer to a write
     assert "/join/" not in copy_of(html)
     assert OFFLINE_COPY not in client.get("/me/join/not-a-key").headers  # a 403
+    # "All my tables", which the own page links to, may be kept too: it holds no key.
+    mine = client.get("/me")
+    assert mine.headers[OFFLINE_COPY] == "page"
+    assert f"/me/{table_id}" in (listed := copy_of(mine.get_data(as_text=True)))
+    assert "/join/" not in listed
+    assert "data-worker=" in listed  # it registers the worker, as the own page does

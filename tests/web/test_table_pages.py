@@ -533,7 +533,7 @@ def test_a_players_page_shows_their_nights_head_to_head_and_rivals_after_three(c
     assert html.count('<th scope="row"><a href="/matches/') == 3
     for row in record["head_to_head"]:
         assert f">{row['other']}</a></th>" in html
-    assert "at least 3 matches together" in html
+    assert "at least 3 nights together that are over" in html
     assert (record["rival"] is not None) == ("Rival:" in html)
     one = start_match(client, url, ["Asha", "Bikash"])
     play(client, one, key, [])
@@ -547,7 +547,28 @@ def test_with_fewer_than_three_matches_no_rival_is_named(client):
     play(client, start_match(client, url, ROSTER), key, FOUR)
     html = client.get(f"{url}/players/Asha").get_data(as_text=True)
     assert "Rival:" not in html and "Nemesis:" not in html
-    assert "at least 3 matches together" in html
+    assert "at least 3 nights together that are over" in html
+
+
+def test_a_night_still_going_does_not_count_towards_a_rival(client):
+    """Two nights over and a third still going: a night still going puts nobody above
+    anyone (head-to-head's above and below), so it does not make 3 nights together for
+    a rival or nemesis either; once it is over, it does."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    for winner in ("Asha", "Bikash"):
+        night = start_match(client, url, ["Asha", "Bikash"], hands="1")
+        play(client, night, key, [won_by(winner, ["Asha", "Bikash"])])
+    going = start_match(client, url, ["Asha", "Bikash"])  # an open night: goes on
+    play(client, going, key, [won_by("Asha", ["Asha", "Bikash"])])
+    record = api(client, f"{url}/players/Asha")
+    assert [(r["matches"], r["above"], r["below"]) for r in record["head_to_head"]] == [(3, 1, 1)]
+    assert (record["rival"], record["nemesis"]) == (None, None)
+    assert "Rival:" not in client.get(f"{url}/players/Asha").get_data(as_text=True)
+    assert client.post(f"/matches/{going}/end").status_code == 303
+    record = api(client, f"{url}/players/Asha")
+    assert (record["rival"], record["nemesis"]) == ("Bikash", None)
+    assert "Rival: Bikash" in client.get(f"{url}/players/Asha").get_data(as_text=True)
 
 
 def test_the_pages_in_nepali_with_devanagari_digits(client):
