@@ -32,6 +32,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import Conflict
@@ -42,14 +43,19 @@ from ledger import matches
 from ledger.engine import FieldError, Invalid
 from ledger.engine.game import HAND_PLAYERS, MAX_MATCH_PLAYERS, PACKS
 from ledger.engine.player_figures import place_among
+from ledger.extensions import csrf
 from ledger.forms.length import MAX_COUNT
 from ledger.forms.new_match import default_name
+from ledger.forms.problems import Problem
 from ledger.forms.rules import (
+    RulesChoice,
     keep_unoffered,
     prepare_rules_form,
     read_rules_form,
     rules_formdata,
 )
+from ledger.forms.saved_files import TABLE as SAVED_TABLE
+from ledger.forms.saved_files import ImportTableForm
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
 from ledger.forms.table import (
     MergeForm,
@@ -71,6 +77,7 @@ from ledger.forms.table import (
     typed_amount,
 )
 from ledger.http.edit_keys import held_keys, remember_key
+from ledger.http.imports import one_import_at_a_time
 from ledger.http.no_store import may_keep_copy, unkept
 from ledger.http.renamed import to_renamed_player
 from ledger.http.seasons import season_or_404
@@ -92,6 +99,7 @@ from ledger.web.edit_rights import TABLE_PAGES, table_edit_key
 from ledger.web.filters import season_name
 from ledger.web.people import ANSWERED
 from ledger.web.qr import qr_inline
+from ledger.web.saved_files import load_posted
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 
@@ -130,7 +138,7 @@ def new() -> ResponseReturnValue:
     choice = read_rules_form(form.rules.form)
     prepare_stake_fields(form.stake.form)
     if request.method == "GET":
-        return render_template("table/new.html", form=form, choice=choice, problems=[])
+        return _new_page(form, choice, [])
     spec = choice.spec if choice.spec is not None else form.rules.form.profile.data
     data = {
         "name": form.name.data or "",
@@ -146,8 +154,7 @@ def new() -> ResponseReturnValue:
     except Invalid as invalid:
         top = place(invalid, {"name": form.name, "players": form.players}, form.stake.form)
         problems = [*choice.problems, *top]
-        body = render_template("table/new.html", form=form, choice=choice, problems=problems)
-        return body, 422
+        return _new_page(form, choice, problems, status=422)
     remember_key(table.public_id, key)
     flash(
         tr(
@@ -157,6 +164,51 @@ def new() -> ResponseReturnValue:
         "success",
     )
     return redirect(url_for("tables.show", public_id=table.public_id), 303)
+
+
+@bp.post("/import")
+@csrf.exempt  # type: ignore[untyped-decorator]  # load_posted checks it, under an import's limit
+@one_import_at_a_time
+def import_saved() -> ResponseReturnValue:
+    """A new table from a saved one (a season PDF or export.json), as the API's import
+    makes it; this browser edits it, and is told where its edit link is, as a new
+    table's creator is."""
+    form, loaded, status = load_posted(SAVED_TABLE)
+    if loaded is None:
+        return _new_page(None, None, [], import_form=form, status=status)
+    table, key = loaded
+    remember_key(table.public_id, key)
+    flash(
+        tr(
+            "The table “{name}” is loaded: a new copy that this browser can edit. Its edit "
+            "link is under “Share” at the foot of the page: keep a copy of it to keep "
+            "score from another phone.",
+            name=table.name,
+        ),
+        "success",
+    )
+    return redirect(url_for("tables.show", public_id=table.public_id), 303)
+
+
+def _new_page(
+    form: NewTableForm | None,
+    choice: RulesChoice | None,
+    problems: list[Problem],
+    import_form: FlaskForm | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
+    """The new-table page (empty when ``form`` is None); ``import_form`` when a saved
+    table could not be loaded."""
+    if form is None or choice is None:
+        form = NewTableForm(formdata=None)
+        prepare_rules_form(form.rules.form)
+        choice = read_rules_form(form.rules.form)
+        prepare_stake_fields(form.stake.form)
+    import_form = import_form or ImportTableForm(formdata=None)
+    body = render_template(
+        "table/new.html", form=form, choice=choice, problems=problems, import_form=import_form
+    )
+    return body, status
 
 
 @bp.route("/<public_id>/change", methods=["GET", "POST"])
