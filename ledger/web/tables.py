@@ -2,6 +2,8 @@
 
 - ``GET/POST /tables/new``: a new table (name, roster, rules, stake); the creating
   browser gets edit rights (the table's key, sealed in the session as a match's is).
+  ``POST /tables/import`` (from the same page) loads a saved table: its export.json or
+  a season PDF becomes a new table, which this browser may edit.
 - ``GET /tables/<id>?season=<id>|all``: anyone with the id: the roster, seasons, the
   standings, the charts, money across nights, the matches; editors also see the
   forms (a new match from the roster, a match moved in, a new season, mark paid,
@@ -11,7 +13,7 @@
 - ``POST /tables/<id>/...``: each write (CSRF, the table's edit rights: else 403),
   done through ``ledger.tables.service``; its problems go beside their fields on the
   page answered with 422, and nothing is stored then.
-- ``GET /tables/<id>/players/<name>``: a player's record.
+- ``GET /tables/<id>/players/<name>``: a player's record (a ``/`` is part of the name).
 """
 
 from __future__ import annotations
@@ -133,10 +135,7 @@ def render_match_line(match: MatchFigures) -> Markup:
 
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> ResponseReturnValue:
-    form = NewTableForm(formdata=request.form if request.method == "POST" else None)
-    prepare_rules_form(form.rules.form)
-    choice = read_rules_form(form.rules.form)
-    prepare_stake_fields(form.stake.form)
+    form, choice = _new_table_form(request.form if request.method == "POST" else None)
     if request.method == "GET":
         return _new_page(form, choice, [])
     spec = choice.spec if choice.spec is not None else form.rules.form.profile.data
@@ -200,15 +199,21 @@ def _new_page(
     """The new-table page (empty when ``form`` is None); ``import_form`` when a saved
     table could not be loaded."""
     if form is None or choice is None:
-        form = NewTableForm(formdata=None)
-        prepare_rules_form(form.rules.form)
-        choice = read_rules_form(form.rules.form)
-        prepare_stake_fields(form.stake.form)
+        form, choice = _new_table_form(None)
     import_form = import_form or ImportTableForm(formdata=None)
     body = render_template(
         "table/new.html", form=form, choice=choice, problems=problems, import_form=import_form
     )
     return body, status
+
+
+def _new_table_form(formdata: MultiDict[str, str] | None) -> tuple[NewTableForm, RulesChoice]:
+    """The new-table form on ``formdata`` (None: empty), ready to show, and its rules."""
+    form = NewTableForm(formdata=formdata)
+    prepare_rules_form(form.rules.form)
+    choice = read_rules_form(form.rules.form)
+    prepare_stake_fields(form.stake.form)
+    return form, choice
 
 
 @bp.route("/<public_id>/change", methods=["GET", "POST"])
