@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
+from msgspec import Struct
 
 from ledger.engine import FieldError, Invalid
 from ledger.i18n import N_
@@ -48,8 +48,7 @@ class ImportTableForm(FlaskForm):
     file = FileField(_l("Season PDF or export.json"), render_kw={"accept": ACCEPT})
 
 
-@dataclass(frozen=True)
-class SavedKind:
+class SavedKind(Struct, frozen=True):
     """A match or a table, as its import form reads it."""
 
     form: type[FlaskForm]
