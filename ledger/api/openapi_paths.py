@@ -28,7 +28,8 @@ payment-key Idempotency-Key header idem 1 to 200 printable ASCII characters, per
   repeat with the same key and body records nothing and answers the first answer again; the
   same key with another request: 422.
 table public_id path id The table's unguessable id: whoever has it may read the table.
-player name path name A player on the roster (matched ignoring case).
+player name path name A player on the roster (matched ignoring case); a / in the name is
+  sent as it is, or as %2F.
 payment payment_id path whole A payment's id.
 season-id season_id path id A season's id.
 season season query season A season's id, or `all`; absent: the current season (422 for an

@@ -214,7 +214,7 @@ def read_export(data: object) -> ImportSpec:
                 FieldError(
                     "format",
                     "This is a whole table's export, not one match's: a table is loaded "
-                    "with POST /api/v1/tables/import.",
+                    "on the new-table page, or with POST /api/v1/tables/import.",
                 )
             ]
         )

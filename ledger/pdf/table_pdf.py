@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import NamedTuple
 
-from flask import Blueprint, jsonify, render_template, request
+from flask import Blueprint, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ledger.engine import HouseRules, Stake
@@ -81,6 +81,7 @@ def season_pdf(public_id: str) -> ResponseReturnValue:
             rules_played=rules_played(found.matches),
             rival_matches=RIVAL_MATCHES,
             printed=format_day(now, both=True),  # as every printed page: both calendars
+            import_url=url_for("tables.new", _external=True, _anchor="import"),
             paper=paper,
         )
         attached = Attached(

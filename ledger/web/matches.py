@@ -36,13 +36,12 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
 from markupsafe import Markup
-from werkzeug.exceptions import RequestEntityTooLarge
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid, SettleUp
 from ledger.extensions import csrf
-from ledger.forms.import_match import ImportMatchForm, read_saved_match
 from ledger.forms.length import MAX_COUNT, LengthForm, length_unit, suggest_length
 from ledger.forms.new_match import (
     NewMatchCheck,
@@ -56,6 +55,8 @@ from ledger.forms.new_match import (
 from ledger.forms.numbers import read_whole
 from ledger.forms.problems import Problem, attach, place_errors, plain_message
 from ledger.forms.rules import RulesChoice
+from ledger.forms.saved_files import MATCH as SAVED_MATCH
+from ledger.forms.saved_files import ImportMatchForm
 from ledger.forms.stake import (
     StakeForm,
     prepare_stake_fields,
@@ -69,9 +70,8 @@ from ledger.http.pace import poll_seconds
 from ledger.i18n import current_language, digit_style, money, tr, translate, trn
 from ledger.i18n.numbers import length_words
 from ledger.i18n.switches import here
-from ledger.matches import create_match, import_match
+from ledger.matches import create_match
 from ledger.matches.chart import running_chart
-from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.reading import read_match, read_whole_number, rules_from_record, tidy
@@ -86,12 +86,12 @@ from ledger.tables.service import (
 )
 from ledger.tables.service import delete_match as delete_table_match
 from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
+from ledger.web.saved_files import load_posted
 from ledger.web.score_table import RECENT_HANDS, ScoreCell, deleted_hands, score_rows
 from ledger.web.undo import take_put_back_offer, take_undo_offer
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
-IMPORT_MAX_MIB = IMPORT_MAX_BYTES // (1024 * 1024)
 # --- a new match ---------------------------------------------------------------------
 
 
@@ -165,24 +165,6 @@ def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, st
     return NewMatchCheck(choice, [*choice.problems, *problems])
 
 
-def submit_import(form: ImportMatchForm) -> tuple[Match, str] | None:
-    """The new match and its edit key, or None with the problems on ``form.file``."""
-    upload = form.file.data
-    if upload is None or not upload.filename:
-        form.file.errors = [tr("Choose the match's summary PDF or its export.json first.")]
-        return None
-    try:
-        return import_match(read_saved_match(upload.read()))
-    except Invalid as problem:
-        form.file.errors = [_shown(error) for error in problem.errors]
-        return None
-
-
-def _shown(error: FieldError) -> str:
-    """An import problem as the page shows it: where in the export, then what."""
-    return f"{error.field}: {translate(error)}" if error.field else translate(error)
-
-
 @bp.post("/new/rules")
 def new_rules() -> str:
     """The house rules and length part of the new-match form, redrawn (htmx) when the
@@ -193,24 +175,14 @@ def new_rules() -> str:
 
 
 @bp.post("/import")
-@csrf.exempt  # type: ignore[untyped-decorator]  # checked below, under an import's limit
+@csrf.exempt  # type: ignore[untyped-decorator]  # load_posted checks it, under an import's limit
 @one_import_at_a_time
 def import_saved() -> ResponseReturnValue:
     """A new match from a saved one (summary PDF or export.json); this browser edits it."""
-    request.max_content_length = IMPORT_MAX_BYTES
-    try:
-        request.files  # noqa: B018  (reads the body, within the limit)
-    except RequestEntityTooLarge:
-        form = ImportMatchForm(formdata=None)
-        form.file.errors = [tr("This file is larger than {size} MiB.", size=IMPORT_MAX_MIB)]
-        return _new_page(None, None, import_form=form, status=413)
-    if current_app.config["WTF_CSRF_ENABLED"]:  # as CSRFProtect checks every other form
-        csrf.protect()
-    form = ImportMatchForm()
-    outcome = submit_import(form)
-    if outcome is None:
-        return _new_page(None, None, import_form=form, status=422)
-    match, key = outcome
+    form, loaded, status = load_posted(SAVED_MATCH)
+    if loaded is None:
+        return _new_page(None, None, import_form=form, status=status)
+    match, key = loaded
     remember_key(match.public_id, key)
     flash(
         tr("The match “{name}” is loaded: a new copy that this browser can edit.", name=match.name),
@@ -224,7 +196,7 @@ def _new_page(
     choice: RulesChoice | None,
     check: NewMatchCheck | None = None,
     status: int = 200,
-    import_form: ImportMatchForm | None = None,
+    import_form: FlaskForm | None = None,
 ) -> tuple[str, int]:
     """The new-match page; ``import_form`` when a saved match could not be loaded."""
     if form is None:

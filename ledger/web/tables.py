@@ -2,6 +2,8 @@
 
 - ``GET/POST /tables/new``: a new table (name, roster, rules, stake); the creating
   browser gets edit rights (the table's key, sealed in the session as a match's is).
+  ``POST /tables/import`` (from the same page) loads a saved table: its export.json or
+  a season PDF becomes a new table, which this browser may edit.
 - ``GET /tables/<id>?season=<id>|all``: anyone with the id: the roster, seasons, the
   standings, the charts, money across nights, the matches; editors also see the
   forms (a new match from the roster, a match moved in, a new season, mark paid,
@@ -11,7 +13,7 @@
 - ``POST /tables/<id>/...``: each write (CSRF, the table's edit rights: else 403),
   done through ``ledger.tables.service``; its problems go beside their fields on the
   page answered with 422, and nothing is stored then.
-- ``GET /tables/<id>/players/<name>``: a player's record.
+- ``GET /tables/<id>/players/<name>``: a player's record (a ``/`` is part of the name).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import Conflict
@@ -42,14 +45,19 @@ from ledger import matches
 from ledger.engine import FieldError, Invalid
 from ledger.engine.game import HAND_PLAYERS, MAX_MATCH_PLAYERS, PACKS
 from ledger.engine.player_figures import place_among
+from ledger.extensions import csrf
 from ledger.forms.length import MAX_COUNT
 from ledger.forms.new_match import default_name
+from ledger.forms.problems import Problem
 from ledger.forms.rules import (
+    RulesChoice,
     keep_unoffered,
     prepare_rules_form,
     read_rules_form,
     rules_formdata,
 )
+from ledger.forms.saved_files import TABLE as SAVED_TABLE
+from ledger.forms.saved_files import ImportTableForm
 from ledger.forms.stake import prepare_stake_fields, read_stake_fields
 from ledger.forms.table import (
     MergeForm,
@@ -71,6 +79,7 @@ from ledger.forms.table import (
     typed_amount,
 )
 from ledger.http.edit_keys import held_keys, remember_key
+from ledger.http.imports import one_import_at_a_time
 from ledger.http.no_store import may_keep_copy, unkept
 from ledger.http.renamed import to_renamed_player
 from ledger.http.seasons import season_or_404
@@ -92,6 +101,7 @@ from ledger.web.edit_rights import TABLE_PAGES, table_edit_key
 from ledger.web.filters import season_name
 from ledger.web.people import ANSWERED
 from ledger.web.qr import qr_inline
+from ledger.web.saved_files import load_posted
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 
@@ -125,12 +135,9 @@ def render_match_line(match: MatchFigures) -> Markup:
 
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> ResponseReturnValue:
-    form = NewTableForm(formdata=request.form if request.method == "POST" else None)
-    prepare_rules_form(form.rules.form)
-    choice = read_rules_form(form.rules.form)
-    prepare_stake_fields(form.stake.form)
+    form, choice = _new_table_form(request.form if request.method == "POST" else None)
     if request.method == "GET":
-        return render_template("table/new.html", form=form, choice=choice, problems=[])
+        return _new_page(form, choice, [])
     spec = choice.spec if choice.spec is not None else form.rules.form.profile.data
     data = {
         "name": form.name.data or "",
@@ -146,8 +153,7 @@ def new() -> ResponseReturnValue:
     except Invalid as invalid:
         top = place(invalid, {"name": form.name, "players": form.players}, form.stake.form)
         problems = [*choice.problems, *top]
-        body = render_template("table/new.html", form=form, choice=choice, problems=problems)
-        return body, 422
+        return _new_page(form, choice, problems, status=422)
     remember_key(table.public_id, key)
     flash(
         tr(
@@ -157,6 +163,57 @@ def new() -> ResponseReturnValue:
         "success",
     )
     return redirect(url_for("tables.show", public_id=table.public_id), 303)
+
+
+@bp.post("/import")
+@csrf.exempt  # type: ignore[untyped-decorator]  # load_posted checks it, under an import's limit
+@one_import_at_a_time
+def import_saved() -> ResponseReturnValue:
+    """A new table from a saved one (a season PDF or export.json), as the API's import
+    makes it; this browser edits it, and is told where its edit link is, as a new
+    table's creator is."""
+    form, loaded, status = load_posted(SAVED_TABLE)
+    if loaded is None:
+        return _new_page(None, None, [], import_form=form, status=status)
+    table, key = loaded
+    remember_key(table.public_id, key)
+    flash(
+        tr(
+            "The table “{name}” is loaded: a new copy that this browser can edit. Its edit "
+            "link is under “Share” at the foot of the page: keep a copy of it to keep "
+            "score from another phone.",
+            name=table.name,
+        ),
+        "success",
+    )
+    return redirect(url_for("tables.show", public_id=table.public_id), 303)
+
+
+def _new_page(
+    form: NewTableForm | None,
+    choice: RulesChoice | None,
+    problems: list[Problem],
+    import_form: FlaskForm | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
+    """The new-table page (empty when ``form`` is None); ``import_form`` when a saved
+    table could not be loaded."""
+    if form is None or choice is None:
+        form, choice = _new_table_form(None)
+    import_form = import_form or ImportTableForm(formdata=None)
+    body = render_template(
+        "table/new.html", form=form, choice=choice, problems=problems, import_form=import_form
+    )
+    return body, status
+
+
+def _new_table_form(formdata: MultiDict[str, str] | None) -> tuple[NewTableForm, RulesChoice]:
+    """The new-table form on ``formdata`` (None: empty), ready to show, and its rules."""
+    form = NewTableForm(formdata=formdata)
+    prepare_rules_form(form.rules.form)
+    choice = read_rules_form(form.rules.form)
+    prepare_stake_fields(form.stake.form)
+    return form, choice
 
 
 @bp.route("/<public_id>/change", methods=["GET", "POST"])

@@ -122,6 +122,12 @@ def test_every_page_in_every_state_that_matters(live_server, browser, app, axe_s
         audit("load a saved match, refused")
         page.goto(f"{base}/tables/new")
         refused("form[action$='/tables/new']", "new table, refused")
+        page.set_input_files(
+            "#file", {"name": "notes.txt", "mimeType": "text/plain", "buffer": b"tea"}
+        )
+        page.locator("#import button[type=submit]").click()
+        page.locator("#file-errors").wait_for()
+        audit("load a saved table, refused")
 
         empty = created(page.request, f"{base}/api/v1/tables", TABLE)
         page.goto(f"{base}/tables/{empty['id']}/join/{empty['edit_key']}")

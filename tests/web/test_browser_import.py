@@ -1,15 +1,17 @@
-"""Loading a saved match in headless Chromium: the summary PDF a phone saved is chosen on
-the new-match page and becomes a match this browser keeps score for."""
+"""Loading a saved match or table in headless Chromium, phone-sized: the summary PDF a
+phone saved is chosen on the new-match page and becomes a match this browser keeps score
+for; a table's export.json, on the new-table page, a table it keeps score for."""
 
 import re
 
 import pytest
-from browser_support import created
+from browser_support import created, no_sideways_scroll
 from match_pages_support import BY_COUNTS, PLAYERS, VOID
 
 pytestmark = pytest.mark.browser
 
 MATCH_PAGE = re.compile(r"/matches/[A-Za-z0-9_-]{16,}$")
+TABLE_PAGE = re.compile(r"/tables/[A-Za-z0-9_-]{16,}$")
 
 
 def saved_summary(page, live_server: str) -> tuple[str, bytes]:
@@ -54,4 +56,59 @@ def test_a_saved_summary_pdf_loads_in_the_browser(page, live_server, tmp_path):
     }
     first = page.request.get(f"{live_server}/api/v1/matches/{original}").json()["players"]
     assert totals == {p["name"]: p["total"] for p in first}
+    assert page.console_errors == []
+
+
+def test_a_tables_export_loads_on_the_new_table_page_of_a_phone(page, live_server, tmp_path):
+    body = {"name": "Friday table", "players": PLAYERS, "rules": "amarnepal", "stake": None}
+    table = created(page.request, f"{live_server}/api/v1/tables", body)
+    url = f"{live_server}/api/v1/tables/{table['id']}"
+    night = {
+        "name": "Friday",
+        "players": PLAYERS,
+        "rules": "amarnepal",
+        "length": None,
+        "stake": None,
+    }
+    match = created(page.request, f"{url}/matches", night, table["edit_key"])
+    for hand in (BY_COUNTS, VOID):
+        created(
+            page.request,
+            f"{live_server}/api/v1/matches/{match['id']}/hands",
+            hand,
+            table["edit_key"],
+        )
+    saved = tmp_path / "friday-table.json"
+    saved.write_bytes(page.request.get(f"{url}/export.json").body())
+    summary = tmp_path / "friday.pdf"
+    summary.write_bytes(page.request.get(f"{live_server}/matches/{match['id']}/summary.pdf").body())
+
+    page.goto(f"{live_server}/tables/new")
+    page.set_input_files("#file", str(summary))  # one match's: said where it goes
+    page.get_by_role("button", name="Load the table").click()
+    page.wait_for_selector("#file-errors")
+    assert "new-match page" in page.inner_text("#file-errors")
+    assert page.evaluate("document.activeElement.id") == "file"
+    assert no_sideways_scroll(page)
+    assert [e for e in page.console_errors if "status of 422" not in e] == []
+    page.console_errors.clear()
+
+    page.set_input_files("#file", str(saved))
+    page.get_by_role("button", name="Load the table").click()
+    page.wait_for_url(TABLE_PAGE)
+    assert table["id"] not in page.url
+    assert "is loaded: a new copy that this browser can edit" in page.inner_text("body")
+    assert re.search(r"/join/[\w-]+\"", page.content())  # the edit link, under Share
+    assert no_sideways_scroll(page)
+    copy = page.url.rsplit("/", 1)[1]
+    standings = {
+        tid: [
+            (p["name"], p["total"], p["hands"], p["hands_won"])
+            for p in page.request.get(f"{live_server}/api/v1/tables/{tid}/stats?season=all").json()[
+                "players"
+            ]
+        ]
+        for tid in (table["id"], copy)
+    }
+    assert standings[copy] == standings[table["id"]] and len(standings[copy]) == len(PLAYERS)
     assert page.console_errors == []

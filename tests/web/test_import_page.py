@@ -3,22 +3,18 @@ its summary PDF or its export.json becomes a new match that this browser may edi
 
 from __future__ import annotations
 
-import html
-import io
 import json
 import re
 
 import pytest
 from match_pages_support import BY_COUNTS, PLAYERS, THREE_PLAY, VOID
 from row_counts import rows
-from werkzeug.datastructures import FileStorage
-from werkzeug.test import encode_multipart
+from saved_files_support import NE, file_errors, upload
 
 from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
 from ledger.tables.models import Table
 
-NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
 #: What may differ between a match and its loaded copy.
 VOLATILE = ("id", "exported_at")
 
@@ -38,22 +34,6 @@ def saved(client):
 def export(client, public_id: str) -> dict:
     document = client.get(f"/api/v1/matches/{public_id}/export.json").get_json()
     return {k: v for k, v in document.items() if k not in VOLATILE}
-
-
-def upload(client, data: bytes | None, filename: str = "saved.pdf", **kw):
-    """Post the file as a browser does (the body built in memory: the test client would
-    spool a large one to a temporary file that a refused request leaves open)."""
-    form = {} if data is None else {"file": FileStorage(io.BytesIO(data), filename=filename)}
-    boundary, body = encode_multipart({**form, **kw.pop("extra", {})})
-    content_type = f"multipart/form-data; boundary={boundary}"
-    return client.post("/matches/import", data=body, content_type=content_type, **kw)
-
-
-def file_errors(page: str) -> list[str]:
-    found = re.search(r'<ul class="field-errors" id="file-errors">(.*?)</ul>', page, re.S)
-    assert found, page[-3000:]
-    assert 'aria-invalid="true"' in page and "autofocus" in page
-    return [html.unescape(m) for m in re.findall(r"<li>(.*?)</li>", found.group(1))]
 
 
 def test_the_new_match_page_offers_to_load_a_saved_match(client):
@@ -172,7 +152,7 @@ def test_a_tables_export_loaded_as_a_match_says_where_it_goes(app, client, saved
     document = client.get(f"/api/v1/tables/{table['id']}/export.json").data
     english = file_errors(upload(client, document, "table.json").get_data(as_text=True))
     assert len(english) == 1 and "POST /api/v1/tables/import" in english[0], english
-    assert "whole table's export" in english[0]
+    assert "whole table's export" in english[0] and "new-table page" in english[0]
     nepali = file_errors(upload(client, document, "table.json", headers=NE).get_data(as_text=True))
     assert len(nepali) == 1 and "टेबल" in nepali[0] and "export" not in nepali[0], nepali
     api = client.post("/api/v1/matches/import", data=document, content_type="application/json")

@@ -1,0 +1,31 @@
+"""Helpers of the tests of the pages' "Load a saved match" and "Load a saved table":
+a file posted as a browser posts it, and the problems the page puts on the file field."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
+
+NE = {"Accept-Language": "ne-NP,ne;q=0.9"}
+
+
+def upload(
+    client, data: bytes | None, filename: str = "saved.pdf", url: str = "/matches/import", **kw
+):
+    """Post the file as a browser does (the body built in memory: the test client would
+    spool a large one to a temporary file that a refused request leaves open)."""
+    form = {} if data is None else {"file": FileStorage(io.BytesIO(data), filename=filename)}
+    boundary, body = encode_multipart({**form, **kw.pop("extra", {})})
+    content_type = f"multipart/form-data; boundary={boundary}"
+    return client.post(url, data=body, content_type=content_type, **kw)
+
+
+def file_errors(page: str) -> list[str]:
+    found = re.search(r'<ul class="field-errors" id="file-errors">(.*?)</ul>', page, re.S)
+    assert found, page[-3000:]
+    assert 'aria-invalid="true"' in page and "autofocus" in page
+    return [html.unescape(m) for m in re.findall(r"<li>(.*?)</li>", found.group(1))]
