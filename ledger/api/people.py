@@ -24,20 +24,20 @@ from ledger.tables.models import TablePlayer
 from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
 
 
-@bp.post("/tables/<public_id>/players/<path:name>/link")
+@bp.post("/tables/<public_id>/players/<name:name>/link", merge_slashes=False)
 def give_person_link(public_id: str, name: str) -> ResponseReturnValue:
     table = TABLE_KEYS.editable(public_id)
     player, key = people.give_link(table, name)
     return _link_created(player, key)
 
 
-@bp.delete("/tables/<public_id>/players/<path:name>/link")
+@bp.delete("/tables/<public_id>/players/<name:name>/link", merge_slashes=False)
 def revoke_person_link(public_id: str, name: str) -> ResponseReturnValue:
     people.revoke_link(TABLE_KEYS.editable(public_id), name)
     return "", 204
 
 
-@bp.delete("/tables/<public_id>/players/<path:name>/handles")
+@bp.delete("/tables/<public_id>/players/<name:name>/handles", merge_slashes=False)
 def take_down_handles(public_id: str, name: str) -> ResponseReturnValue:
     """The table key takes a player's handles and QR down (it can never set them)."""
     people.take_down(TABLE_KEYS.editable(public_id), name)

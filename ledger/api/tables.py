@@ -90,7 +90,7 @@ def table_next_dealer(public_id: str) -> Response:
     return jsonify({"next_dealer": service.next_dealer(table, names)})
 
 
-@bp.patch("/tables/<id:public_id>/players/<path:name>")
+@bp.patch("/tables/<id:public_id>/players/<name:name>", merge_slashes=False)
 def table_change_player(public_id: str, name: str) -> Response:
     """``{"name": new}`` renames a player; ``{"merge_into": other}`` merges them."""
     table = TABLE_KEYS.editable(public_id)
@@ -98,7 +98,7 @@ def table_change_player(public_id: str, name: str) -> Response:
     return jsonify(service.table_json(table))
 
 
-@bp.get("/tables/<id:public_id>/players/<path:name>")
+@bp.get("/tables/<id:public_id>/players/<name:name>", merge_slashes=False)
 def table_player_record(public_id: str, name: str) -> ResponseReturnValue:
     """A player's record; their old name's address (a rename, a merge) answers 302 to it."""
     table, season = _table_and_season(public_id)

@@ -12,7 +12,7 @@ URL is no hand, answered 404 without reaching a view or a query.
 
 from flask import Flask
 from werkzeug.exceptions import NotFound
-from werkzeug.routing import BaseConverter, IntegerConverter
+from werkzeug.routing import BaseConverter, IntegerConverter, PathConverter
 
 from ledger.matches.models import INTEGER_MAX
 
@@ -44,8 +44,19 @@ class PublicIdConverter(BaseConverter):
     regex = r"(?!import(?:/|$))[^/]+"
 
 
+class PlayerNameConverter(PathConverter):
+    """``<name:name>``: a roster name, the rest of the path, with any '/' as typed: one
+    first ("/Hari") included, which ``path`` refuses (its rule should then also leave
+    "//" unmerged: ``merge_slashes=False``)."""
+
+    regex = ".+?"
+    part_isolating = False  # said, as werkzeug would guess True from a regex without "/"
+
+
 def init_converters(app: Flask) -> None:
-    """Make ``int`` the bounded converter, and ``id`` a public id's; call before any
+    """Make ``int`` the bounded converter, ``id`` a public id's and ``name`` a
+    player's; call before any
     route is registered."""
     app.url_map.converters["int"] = BoundedIntegerConverter
     app.url_map.converters["id"] = PublicIdConverter
+    app.url_map.converters["name"] = PlayerNameConverter

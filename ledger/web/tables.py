@@ -796,7 +796,7 @@ def answer_payment(public_id: str, payment_id: int, what: str) -> ResponseReturn
 # --- a player's record ---------------------------------------------------------------
 
 
-@bp.get("/<public_id>/players/<path:name>")
+@bp.get("/<public_id>/players/<name:name>", merge_slashes=False)
 def player(public_id: str, name: str) -> ResponseReturnValue:
     table = service.get_table(public_id)
     season = season_or_404(table, request.args.get("season"))

@@ -6,6 +6,8 @@ reach the same player. The ``/link`` and ``/handles`` of a plain name still rout
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from api_support import bearer
 from people_support import STAKE, give_link, me
@@ -76,3 +78,21 @@ def test_a_name_ending_in_link_keeps_its_record_and_its_own_link(client):
     assert client.get(f"{table.url}/players/Ram/link").get_json()["name"] == "Ram/link"
     key = give_link(table, "Ram/link")
     assert me(client, key)["name"] == "Ram/link"
+
+
+@pytest.mark.parametrize("name", ["/Hari", "Ram//Shyam", "Gita/"])
+def test_a_name_with_a_slash_at_either_end_or_two_has_its_record_and_page(client, name):
+    """A slash first, last or doubled is kept as typed: the address's "//" is not merged
+    into one (which made "/Hari" a redirect to "Hari", nobody's record)."""
+    table = create_table(client, players=[*ROSTER, name], stake=STAKE)
+    record = client.get(f"{table.url}/players/{name}")
+    assert record.status_code == 200, record.get_data(as_text=True)
+    assert record.get_json()["name"] == name
+    page = client.get(table.url.replace("/api/v1", "")).get_data(as_text=True)
+    links = set(re.findall(rf'href="(/tables/[^"]+/players/{re.escape(name)})"', page))
+    assert links
+    for link in links:
+        assert client.get(link).status_code == 200, link
+    key = give_link(table, name)
+    assert me(client, key)["name"] == name
+    assert client.delete(f"{table.url}/players/{name}/link", headers=table.auth).status_code == 204
