@@ -37,7 +37,9 @@ UNREADABLE_EXPORT = N_(
     "The export.json attached to this PDF cannot be read: the PDF is damaged or locked."
 )
 TOO_LARGE = N_("The export.json attached to this PDF is larger than {size} MiB.")
-NOT_JSON = N_("The export.json attached to this PDF is not JSON, so it holds no match.")
+NOT_JSON = N_(
+    "The export.json attached to this PDF is not JSON: the ledger can load nothing from it."
+)
 
 
 class NotAPdf(ValueError):

@@ -151,10 +151,18 @@ def test_a_pdf_that_carries_no_match_is_a_422(app, client, create_match):
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
-        (b"not json {", "The export.json attached to this PDF is not JSON, so it holds no match."),
+        (
+            b"not json {",
+            "The export.json attached to this PDF is not JSON: the ledger can load nothing "
+            "from it.",
+        ),
         (b"[1, 2]", "An import must be a match exported as JSON."),
         (b'{"format": "a-spreadsheet"}', "This is not a match exported by the ledger"),
-        (b"[" * 100_000, "The export.json attached to this PDF is not JSON, so it holds no match."),
+        (
+            b"[" * 100_000,
+            "The export.json attached to this PDF is not JSON: the ledger can load nothing "
+            "from it.",
+        ),
     ],
     ids=["not-json", "a-list", "another-format", "deeply-nested"],
 )
