@@ -29,3 +29,10 @@ def file_errors(page: str) -> list[str]:
     assert found, page[-3000:]
     assert 'aria-invalid="true"' in page and "autofocus" in page
     return [html.unescape(m) for m in re.findall(r"<li>(.*?)</li>", found.group(1))]
+
+
+def refused_alone(response, sentence: str) -> None:
+    """The page sent back (422) with one problem on the file field, ``sentence``'s."""
+    assert response.status_code == 422
+    errors = file_errors(response.get_data(as_text=True))
+    assert len(errors) == 1 and errors[0].startswith(sentence), errors

@@ -9,7 +9,7 @@ import re
 import pytest
 from match_pages_support import BY_COUNTS, PLAYERS, THREE_PLAY, VOID
 from row_counts import rows
-from saved_files_support import NE, file_errors, upload
+from saved_files_support import NE, file_errors, refused_alone, upload
 
 from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
@@ -82,10 +82,7 @@ def test_problems_are_shown_on_the_file_field_and_nothing_is_stored(app, client,
         (b"%PDF-1.7 nothing more", "This PDF is damaged: the ledger cannot read it."),
     ]
     for data, sentence in cases:
-        response = upload(client, data)
-        assert response.status_code == 422
-        errors = file_errors(response.get_data(as_text=True))
-        assert len(errors) == 1 and errors[0].startswith(sentence), errors
+        refused_alone(upload(client, data), sentence)
     wrong = upload(client, json.dumps(document).encode(), "saved.json")
     assert wrong.status_code == 422
     assert any(e.startswith("hands.1.winner: ") for e in file_errors(wrong.get_data(as_text=True)))

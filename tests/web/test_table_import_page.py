@@ -13,7 +13,7 @@ import pytest
 from api_hands import play
 from pypdf import PdfReader
 from row_counts import rows
-from saved_files_support import NE, file_errors, upload
+from saved_files_support import NE, file_errors, refused_alone, upload
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
 
 from ledger.matches.export import IMPORT_MAX_BYTES
@@ -116,10 +116,7 @@ def test_problems_are_shown_on_the_file_field_and_nothing_is_stored(app, client,
         (b"%PDF-1.7 nothing more", "This PDF is damaged: the ledger cannot read it."),
     ]
     for data, sentence in cases:
-        response = load(client, data)
-        assert response.status_code == 422
-        errors = file_errors(response.get_data(as_text=True))
-        assert len(errors) == 1 and errors[0].startswith(sentence), errors
+        refused_alone(load(client, data), sentence)
     wrong = load(client, json.dumps(document).encode())
     assert wrong.status_code == 422
     assert any(e.startswith("payments.0.from: ") for e in file_errors(wrong.get_data(as_text=True)))
