@@ -209,7 +209,7 @@ def test_a_payment_amount_typed_in_devanagari_is_stored(live_server, page):
     page.fill("#name", "शुक्रबारको टेबल")
     page.fill("#players", "Asha\nBikash\nChandra")
     type_into(page, "#stake-per_point", "०.५०")
-    page.locator(".form-actions button[type=submit]").click()
+    page.locator("form[action$='/tables/new'] .form-actions button[type=submit]").click()
     page.wait_for_url("**/tables/*")
     table_url = page.url
     page.locator(".payment-other summary").click()

@@ -39,7 +39,7 @@ def test_a_table_from_the_home_page_to_a_players_record(live_server, page, axe_s
     page.fill("#name", "Friday table")
     page.fill("#players", "\n".join(ROSTER))
     page.fill("#stake-per_point", "2")
-    page.locator(".form-actions button[type=submit]").click()
+    page.locator("form[action$='/tables/new'] .form-actions button[type=submit]").click()
     page.wait_for_url("**/tables/*")
     table_url = page.url
     assert page.locator("h1").inner_text() == "Friday table"
