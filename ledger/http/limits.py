@@ -147,7 +147,7 @@ LIMITED: tuple[
     ),
     (
         "RATELIMIT_IMPORT",
-        ("api.import_match", "api.import_table", "matches.import_saved"),
+        ("api.import_match", "api.import_table", "matches.import_saved", "tables.import_saved"),
         ("POST",),
         None,
         None,

@@ -146,6 +146,26 @@ def test_a_right_keys_writes_are_not_refused_by_its_addresss_other_traffic(limit
     assert scorekeeper.head(f"{table}/what-if.pdf").status_code == 200
 
 
+def test_the_table_pages_import_counts_against_the_imports_budget(limited):
+    """The new-table page's "Load a saved table" is an import like the API's: it does
+    the same work (a table of up to 500 seasons), so it shares the address's budget."""
+    client = limited(RATELIMIT_IMPORT="2 per minute").test_client()
+    for _ in range(2):
+        page = client.post(
+            "/tables/import",
+            data={"file": (io.BytesIO(b"{}"), "export.json")},
+            content_type="multipart/form-data",
+        )
+        assert page.status_code == 422  # counted, though refused
+    assert client.post("/api/v1/tables/import", json={}).status_code == 429
+    again = client.post(
+        "/tables/import",
+        data={"file": (io.BytesIO(b"{}"), "export.json")},
+        content_type="multipart/form-data",
+    )
+    assert again.status_code == 429
+
+
 def test_the_tables_what_if_pdf_is_limited(limited):
     app = limited(RATELIMIT_PDF="1 per minute")
     client = app.test_client()
