@@ -3,16 +3,17 @@ no longer have (a bookmark, a link shared in the family chat) still leads to the
 
 - A rename keeps the old name for the player; a merge keeps the merged name, and every
   earlier name of the merged player, for the player they went into.
-- A name on the roster is its player's alone: a player who joins or is renamed with a
-  name once someone else's takes it (the earlier name is dropped).
+- A name on the roster is its player's alone: a player who joins, or is renamed, with a
+  name once someone else's takes its address (``service.renamed_to`` asks the roster
+  first). The earlier name waits behind them: when they leave the roster with it (the
+  newcomer of a match deleted as started by mistake), it leads on as before; when they
+  are renamed or merged away from it, it leads to them, its newest holder.
 - Forget me forgets: a forgotten player's earlier names are dropped with their name.
 
 Names are kept by ``casefold()`` only (the roster compares names so), never shown.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from sqlalchemy import delete, select, update
 
@@ -22,11 +23,8 @@ from ledger.tables.models import EarlierName, TablePlayer
 
 def renamed(player: TablePlayer, old: str) -> None:
     """``player`` (named anew already) was called ``old``: it leads to them."""
-    taken(player.table_id, [player.name])
-    if old.casefold() != player.name.casefold():  # old, a roster name till now, has no row
-        db.session.add(
-            EarlierName(table_id=player.table_id, player_id=player.id, name_key=old.casefold())
-        )
+    if old.casefold() != player.name.casefold():  # a new spelling: the same address
+        _leads(player.table_id, old, player.id)
 
 
 def merged(player: TablePlayer, into: TablePlayer) -> None:
@@ -38,20 +36,17 @@ def merged(player: TablePlayer, into: TablePlayer) -> None:
         .values(player_id=into.id)
         .execution_options(synchronize_session=False)
     )
-    db.session.add(
-        EarlierName(table_id=player.table_id, player_id=into.id, name_key=player.name.casefold())
+    _leads(player.table_id, player.name, into.id)
+
+
+def _leads(table_id: int, name: str, player_id: int) -> None:
+    """``name`` leads to the player ``player_id``, its newest holder, whoever's earlier
+    name it was before."""
+    key = name.casefold()
+    db.session.execute(
+        delete(EarlierName).where(EarlierName.table_id == table_id, EarlierName.name_key == key)
     )
-
-
-def taken(table_id: int, names: Iterable[str]) -> None:
-    """``names`` are on the table's roster now: no earlier name leads elsewhere."""
-    keys = [name.casefold() for name in names]
-    if keys:
-        db.session.execute(
-            delete(EarlierName).where(
-                EarlierName.table_id == table_id, EarlierName.name_key.in_(keys)
-            )
-        )
+    db.session.add(EarlierName(table_id=table_id, player_id=player_id, name_key=key))
 
 
 def forgotten(player: TablePlayer) -> None:

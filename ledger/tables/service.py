@@ -1301,8 +1301,6 @@ def _add_players(table: Table, names: list[str]) -> list[TablePlayer]:
         )
     joined = [TablePlayer(name=name, name_key=name.casefold()) for name in names]
     table.players.extend(joined)
-    if table.id is not None:  # a new table's names were nobody's before
-        earlier_names.taken(table.id, names)  # a new player's name is theirs alone
     guests.join_roster(table.id, names)
     return joined
 

@@ -71,6 +71,21 @@ def test_a_name_taken_by_a_new_player_is_theirs(client):
     assert _record(table, "Chandra").get_json()["name"] == "Chandra"
 
 
+def test_a_name_a_mistaken_match_took_leads_on_when_its_newcomer_leaves(client):
+    """Asha renamed "Asha K"; a match started by mistake brings a new "Asha", whose
+    address is hers while she is on the roster. Deleted, the match takes her off it, and
+    "Asha" leads to Asha K again (it was a 404 for good: the earlier name was dropped
+    when the newcomer took it)."""
+    table = create_table(client)
+    table.patch("/players/Asha", {"name": "Asha K"})
+    mistaken = table.new_match(["Asha", "Bikash", "Chandra"])
+    assert _record(table, "Asha").get_json()["name"] == "Asha"
+    gone = client.delete(f"/api/v1/matches/{mistaken['id']}", headers=table.auth)
+    assert gone.status_code == 204
+    assert "Asha" not in [p["name"] for p in table.get()["players"]]
+    _leads_to(table, "Asha", "Asha K")
+
+
 def test_a_merged_name_leads_to_the_player_it_went_into(client):
     table = create_table(client)
     table.patch("/players/Esha", {"name": "Esha R"})
