@@ -12,6 +12,7 @@ from ledger.collector import collector_paused
 from ledger.engine import FieldError, Invalid, Stake
 from ledger.engine.declare import Body, Choice, Field, Reading
 from ledger.engine.errors import N_
+from ledger.engine.game import MAX_MATCH_NAME
 from ledger.extensions import db
 from ledger.matches.export import EXPORT_FORMAT, TABLE_EXPORT_FORMAT, TIME, stamped
 from ledger.matches.models import Match, utcnow
@@ -312,26 +313,29 @@ def _read_seasons(items: object, reading: Reading) -> list[tuple[str, Any]]:
             )
         )
         return out
-    first: dict[str, tuple[int, str]] = {}  # by ``season_key``: the first such season
+    taken: set[str] = set()  # the seasons' names so far, by ``season_key``
     for i, item in enumerate(items):
         before = len(reading.errors)
         read: Any = SEASON_ENTRY.read(item, f"seasons.{i}", reading)
         if len(reading.errors) != before:
             continue
-        # Two seasons of one name would make the season picker ambiguous: refused as a
-        # new season is that a table already has.
-        earlier, name = first.setdefault(season_key(read["name"]), (i, read["name"]))
-        if earlier != i:
-            reading.errors.append(
-                FieldError(
-                    f"seasons.{i}.name",
-                    "An earlier season of the table is called “{season}” too: each season "
-                    "needs a name of its own.",
-                    season=name,
-                )
-            )
-        out.append((read["name"], read["started_at"] or utcnow()))
+        name = _own_name(read["name"], taken)
+        taken.add(season_key(name))
+        out.append((name, read["started_at"] or utcnow()))
     return out
+
+
+def _own_name(name: str, taken: set[str]) -> str:
+    """``name``, numbered ("Tihar 2083 (2)") when an earlier season of the export has it
+    (compared by ``season_key``): a ledger from before season names were told apart
+    may hold two, and its export, or a season PDF kept as the archive of a ledger gone,
+    must load; the season picker then tells them apart."""
+    own, number = name, 1
+    while season_key(own) in taken:
+        number += 1
+        suffix = f" ({number})"
+        own = name[: MAX_MATCH_NAME - len(suffix)].rstrip() + suffix
+    return own
 
 
 def _season_index(value: object, count: int) -> int | None | bool:

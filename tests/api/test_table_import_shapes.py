@@ -48,25 +48,30 @@ def test_an_attribute_error_inside_the_import_is_no_422(client, exported, monkey
         client.post("/api/v1/tables/import", json=exported)
 
 
-def test_two_seasons_of_one_name_are_a_422_at_the_second(client, exported):
-    """An import stored two seasons of one name (the season picker could not tell them
-    apart): refused at the second's name, digits in either script alike; the season
-    it clashes with is named."""
+def test_two_seasons_of_one_name_are_numbered_apart(client, exported):
+    """A ledger from before season names were told apart may hold two of one name
+    (digits in either script alike): its export, or a season PDF kept as the archive of
+    a ledger that is gone, loads, the later season numbered so that the season picker
+    tells them apart, a name at the longest cut to make room."""
+    longest = "x" * 80
     seasons = [
         {"name": "1", "started_at": None},
         {"name": "Tihar 2083", "started_at": None},
         {"name": "Dashain", "started_at": None},
         {"name": " tihar २०८३ ", "started_at": None},
+        {"name": "Tihar 2083 (2)", "started_at": None},
+        {"name": longest, "started_at": None},
+        {"name": longest.upper(), "started_at": None},
     ]
-    response = client.post("/api/v1/tables/import", json={**exported, "seasons": seasons})
-    assert response.status_code == 422, response.get_json()
-    assert response.get_json()["errors"] == [
-        {
-            "field": "seasons.3.name",
-            "message": "An earlier season of the table is called “Tihar 2083” too: each "
-            "season needs a name of its own.",
-        }
-    ]
-    seasons[3]["name"] = "Tihar 2084"
     response = client.post("/api/v1/tables/import", json={**exported, "seasons": seasons})
     assert response.status_code == 201, response.get_json()
+    names = [season["name"] for season in response.get_json()["seasons"]]
+    assert names == [
+        "1",
+        "Tihar 2083",
+        "Dashain",
+        "tihar २०८३ (2)",
+        "Tihar 2083 (2) (2)",
+        longest,
+        "X" * 76 + " (2)",
+    ]
