@@ -91,7 +91,8 @@ NAME_SCHEMA: Schema = {
     "minLength": 1,
     "maxLength": MAX_NAME,
     "description": "A player's name: stored in composed form (NFC), spaces folded; control, "
-    "invisible and bidirectional-override characters are refused (422 on the field).",
+    "invisible and bidirectional-override characters are refused (422 on the field), "
+    'as is "." or ".." alone or between slashes.',
 }
 CARD_SCHEMA: Schema = {
     "type": "string",

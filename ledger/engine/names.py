@@ -35,6 +35,9 @@ _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _CONTROL = frozenset(("Cc", "Zl", "Zp"))
 TOO_LONG = N_("A name can have at most {most} characters.")
 _NOT_TEXT = frozenset(("Cs", "Co", "Cn"))
+#: A name's parts between slashes that a browser resolves in an address ("a/../b" is
+#: "b"), even percent-encoded: a player's page under such a name would be another's.
+_DOTS = frozenset((".", ".."))
 
 
 def tidy_name(text: str) -> str:
@@ -97,7 +100,8 @@ def read_name(
 ) -> str:
     """The name in ``value``, tidied (``tidy_name``); a FieldError of ``field`` when it is
     no text, holds a character a name cannot, is empty once trimmed (the sentence
-    ``missing``) or is longer than ``most`` characters (``too_long``)."""
+    ``missing``), is longer than ``most`` characters (``too_long``) or is, or has
+    between slashes, "." or ".." (``_DOTS``)."""
     if not isinstance(value, str):
         raise FieldError(field, missing)
     if value.isascii() and value.isprintable():  # the usual name: nothing to refuse or compose
@@ -111,4 +115,10 @@ def read_name(
         raise FieldError(field, missing)
     if len(name) > most:
         raise FieldError(field, too_long, most=most)
+    if _DOTS.intersection(name.split("/")):
+        raise FieldError(
+            field,
+            "A name cannot be “.” or “..”, nor have one between slashes (as “Ram/..”): "
+            "a browser would take the address of the player's page for another.",
+        )
     return name

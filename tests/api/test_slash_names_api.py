@@ -96,3 +96,19 @@ def test_a_name_with_a_slash_at_either_end_or_two_has_its_record_and_page(client
     key = give_link(table, name)
     assert me(client, key)["name"] == name
     assert client.delete(f"{table.url}/players/{name}/link", headers=table.auth).status_code == 204
+
+
+@pytest.mark.parametrize("name", [".", "..", "Ram/..", "../Hari", "a/./b"])
+def test_a_name_a_browser_would_resolve_into_another_address_is_refused(client, name):
+    """A browser resolves "." and ".." between slashes in an address, even written %2E:
+    "Ram/.." would open the roster's address, not Ram's page. Refused where a name is
+    typed, saying which field and why; "Ram." and "..." are names."""
+    body = {"name": "Friday", "players": ["Asha", "Bikash", name]}
+    refused = client.post("/api/v1/tables", json=body)
+    assert refused.status_code == 422
+    [error] = refused.get_json()["errors"]
+    assert error["field"] == "players.2" and "“..”" in error["message"]
+    table = create_table(client)
+    renamed = client.patch(f"{table.url}/players/Asha", json={"name": name}, headers=table.auth)
+    assert renamed.status_code == 422, renamed.get_json()
+    assert create_table(client, players=["Ram.", "...", "Asha"]).get()["players"]
