@@ -36,3 +36,15 @@ def refused_alone(response, sentence: str) -> None:
     assert response.status_code == 422
     errors = file_errors(response.get_data(as_text=True))
     assert len(errors) == 1 and errors[0].startswith(sentence), errors
+
+
+def load_form(client, page_url: str, action: str) -> str:
+    """The page's "Load a saved …" form (from its ``#import``), after checking that it
+    posts a file, a PDF or JSON, with its CSRF token, to ``action``."""
+    page = client.get(page_url).get_data(as_text=True)
+    form = page[page.index('id="import"') :]
+    assert f'action="{action}"' in form
+    assert 'enctype="multipart/form-data"' in form
+    assert re.search(r'<input[^>]*accept="\.pdf,\.json,application/pdf,application/json"', form)
+    assert 'type="file"' in form and 'name="file"' in form and 'name="csrf_token"' in form
+    return form

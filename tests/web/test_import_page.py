@@ -9,7 +9,7 @@ import re
 import pytest
 from match_pages_support import BY_COUNTS, PLAYERS, THREE_PLAY, VOID
 from row_counts import rows
-from saved_files_support import NE, file_errors, refused_alone, upload
+from saved_files_support import NE, file_errors, load_form, refused_alone, upload
 
 from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
@@ -37,13 +37,7 @@ def export(client, public_id: str) -> dict:
 
 
 def test_the_new_match_page_offers_to_load_a_saved_match(client):
-    page = client.get("/matches/new").get_data(as_text=True)
-    form = page[page.index('id="import"') :]
-    assert 'action="/matches/import"' in form
-    assert 'enctype="multipart/form-data"' in form
-    assert re.search(r'<input[^>]*accept="\.pdf,\.json,application/pdf,application/json"', form)
-    assert 'type="file"' in form and 'name="file"' in form
-    assert 'name="csrf_token"' in form
+    form = load_form(client, "/matches/new", "/matches/import")
     assert "Load a saved match" in form
 
 

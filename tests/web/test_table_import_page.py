@@ -13,7 +13,7 @@ import pytest
 from api_hands import play
 from pypdf import PdfReader
 from row_counts import rows
-from saved_files_support import NE, file_errors, refused_alone, upload
+from saved_files_support import NE, file_errors, load_form, refused_alone, upload
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
 
 from ledger.matches.export import IMPORT_MAX_BYTES
@@ -60,12 +60,7 @@ def figures(client, table_id: str) -> dict:
 
 
 def test_the_new_table_page_offers_to_load_a_saved_table(client):
-    page = client.get("/tables/new").get_data(as_text=True)
-    form = page[page.index('id="import"') :]
-    assert 'action="/tables/import"' in form
-    assert 'enctype="multipart/form-data"' in form
-    assert re.search(r'<input[^>]*accept="\.pdf,\.json,application/pdf,application/json"', form)
-    assert 'type="file"' in form and 'name="file"' in form and 'name="csrf_token"' in form
+    form = load_form(client, "/tables/new", "/tables/import")
     assert "Load a saved table" in form and "Season PDF or export.json" in form
     nepali = client.get("/tables/new", headers=NE).get_data(as_text=True)
     assert "Load a saved table" not in nepali
