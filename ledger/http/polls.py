@@ -20,7 +20,8 @@ A follower's page keeps what it shows and polls again.
 Its 204 carries the headers the app's would (``Cache-Control: no-store`` and the
 security headers, HSTS over https); not the app's ``Vary`` and ``Content-Type``, which
 mean nothing on an answer without a body that no cache keeps. The session cookie of
-an editor's phone is not re-sent on each poll: every other request still refreshes it.
+an editor's phone is not re-sent on each poll (a request that changes nothing in the
+session sets it once a day at most: ``ledger.http.security``).
 
 A changed poll without cookies (a follower: no session, so no edit rights and the
 language of its ``Accept-Language``) is answered by the app once per match version,

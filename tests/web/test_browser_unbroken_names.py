@@ -12,7 +12,6 @@ from urllib.parse import quote
 import pytest
 from api_hands import won_by
 from browser_support import PHONE, created, no_sideways_scroll
-from test_browser_offline_copy import kept
 
 pytestmark = pytest.mark.browser
 
@@ -104,9 +103,6 @@ def test_a_name_without_a_space_keeps_every_page_on_a_phone(browser, live_server
         phone = context.new_page()
         night = _night(phone.request, live_server)
         phone.goto(f"{live_server}/tables/{night['table']}/join/{night['key']}")  # the editor
-        # The offline worker settled first, as it has by a person's next tap: the own link
-        # opened within a moment of its first start lost its cookie in one run of eight.
-        kept(phone, f"{live_server}/tables/{night['table']}")
         phone.goto(night["link"].replace("http://localhost", live_server))  # and the player
         phone.goto(f"{live_server}/lang/{lang}?next=/")
         wide = {}
