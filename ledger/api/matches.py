@@ -25,7 +25,7 @@ from ledger.http.owned import MATCH
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
-from ledger.matches.pdf_export import NotAPdf, read_pdf_export
+from ledger.matches.pdf_export import MATCH_PDF, NotAPdf, PdfWords, read_pdf_export
 from ledger.matches.reading import read_whole_number
 from ledger.matches.rescore import read_rescore_rules, rescore_match
 from ledger.matches.view import history_json
@@ -208,18 +208,19 @@ def _attachment(response: Response, filename: str) -> Response:
     return response
 
 
-def import_body() -> object:
+def import_body(words: PdfWords = MATCH_PDF) -> object:
     """An import's body, read under the larger limit of an import: the export's JSON, or
-    the export a posted PDF (``Content-Type: application/pdf``) carries."""
+    the export a posted PDF (``Content-Type: application/pdf``) carries; ``words``: what
+    that PDF is called in a problem (a match's summary, a table's season PDF)."""
     request.max_content_length = IMPORT_MAX_BYTES
-    return _pdf_export() if request.mimetype == "application/pdf" else json_object()
+    return _pdf_export(words) if request.mimetype == "application/pdf" else json_object()
 
 
-def _pdf_export() -> object:
+def _pdf_export(words: PdfWords) -> object:
     """The export a posted PDF carries: 400 when the body is no PDF, 422 (``Invalid``)
-    when it carries no match export."""
+    when it carries no export."""
     try:
-        return read_pdf_export(request.get_data(cache=False), IMPORT_MAX_BYTES)
+        return read_pdf_export(request.get_data(cache=False), IMPORT_MAX_BYTES, words)
     except NotAPdf as problem:
         raise ApiError.one(400, str(problem.args[0])) from None
 

@@ -25,6 +25,7 @@ from ledger.http.owned import TABLE
 from ledger.http.renamed import to_renamed_player
 from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import export_filename
+from ledger.matches.pdf_export import TABLE_PDF
 from ledger.matches.rescore import read_rescore_rules
 from ledger.tables import export as table_export
 from ledger.tables import people, player_stats, service
@@ -52,7 +53,7 @@ def create_table() -> ResponseReturnValue:
 def import_table() -> ResponseReturnValue:
     """The table's export, or (``Content-Type: application/pdf``) a season summary PDF
     carrying it."""
-    table, key = table_export.import_table(import_body())
+    table, key = table_export.import_table(import_body(TABLE_PDF))
     return _table_created(table, key)
 
 

@@ -26,8 +26,10 @@ from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.pdf_export import (
     HEADER,
     HEADER_WITHIN,
-    NO_EXPORT,
+    MATCH_PDF,
+    TABLE_PDF,
     NotAPdf,
+    PdfWords,
     read_pdf_export,
 )
 from ledger.tables.export import import_table
@@ -58,8 +60,8 @@ class SavedKind(Struct, frozen=True):
     missing: str
     #: Said when the file is neither a PDF nor JSON.
     neither: str
-    #: Said when a PDF has no export attached (a hand's slip, any other PDF).
-    no_export: str
+    #: Said when a PDF is damaged or has no export attached (a hand's slip, any other PDF).
+    pdf: PdfWords
 
 
 MATCH = SavedKind(
@@ -70,7 +72,7 @@ MATCH = SavedKind(
         "This file is neither a match summary PDF nor a match's export.json. Choose the "
         "summary PDF the ledger printed, or the export.json it saved."
     ),
-    NO_EXPORT,
+    MATCH_PDF,
 )
 TABLE = SavedKind(
     ImportTableForm,
@@ -80,10 +82,7 @@ TABLE = SavedKind(
         "This file is neither a table's season PDF nor a table's export.json. Choose a "
         "season PDF the ledger printed for the table, or the export.json it saved."
     ),
-    N_(
-        "This PDF carries no table: it has no attached export.json. Choose a season PDF "
-        "the ledger printed for the table, or the table's export.json itself."
-    ),
+    TABLE_PDF,
 )
 
 
@@ -92,13 +91,9 @@ def read_saved(data: bytes, kind: SavedKind) -> object:
     their first bytes: browsers label files loosely). Raises Invalid."""
     if HEADER in data[:HEADER_WITHIN]:
         try:
-            return read_pdf_export(data, IMPORT_MAX_BYTES)
+            return read_pdf_export(data, IMPORT_MAX_BYTES, kind.pdf)
         except NotAPdf as problem:
             raise Invalid([FieldError("", problem.args[0].template)]) from None
-        except Invalid as problem:  # says, in the words of the kind, what the PDF lacks
-            if problem.errors[0].template == NO_EXPORT:
-                raise Invalid([FieldError("", kind.no_export)]) from None
-            raise
     try:
         return json.loads(data)
     except (ValueError, RecursionError):

@@ -27,6 +27,9 @@ from ledger.matches.rescore import NO, Reason, Rescore, rescore_match
 
 #: The changed hands a printed comparison lists (it is one page); the page lists all.
 PRINTED_HANDS = 6
+#: As many where each shows two figures a player (as played → under the other rules: a
+#: points race beside a zero-sum match), and the page says why above them.
+PRINTED_HANDS_TWO_FIGURES = 4
 
 
 class WhatIfForm(Form):
@@ -51,6 +54,15 @@ class TotalRow(Struct, frozen=True):
         return self.rescored - self.as_played
 
 
+class PlayerChange(Struct, frozen=True):
+    """What a changed hand adds to a player's total, as played and under the other rules."""
+
+    name: str
+    change: int
+    as_played: int
+    rescored: int
+
+
 class HandNote(Struct, frozen=True):
     """A hand rescored in part or not at all, and why, in the page's language."""
 
@@ -68,6 +80,20 @@ class Comparison(Struct, frozen=True):
     title: str  # the other rules, in words
     own: bool  # the other rules are the match's own
     finished: bool
+    played_zero_sum: bool  # the match's own rules are zero-sum (not a points race)
+
+    @property
+    def comparable(self) -> bool:
+        """Whether the totals as played and under the other rules count the same thing, so
+        that their difference means something: both points won and lost (zero-sum), or
+        both each player's own maal (a points race). Where one is a race and the other
+        not, the page shows no change, and each hand that changes its two figures."""
+        return self.played_zero_sum == self.rescore.rules.zero_sum
+
+    @property
+    def printed_hands(self) -> int:
+        """How many changed hands, and hands not rescored in full, the PDF lists."""
+        return PRINTED_HANDS if self.comparable else PRINTED_HANDS_TWO_FIGURES
 
     @property
     def totals(self) -> list[TotalRow]:
@@ -75,9 +101,19 @@ class Comparison(Struct, frozen=True):
         return [TotalRow(n, r.totals_as_played[n], r.totals[n]) for n in r.players]
 
     @property
-    def changed(self) -> list[tuple[int, dict[str, int]]]:
-        """(hand number, each player's change) for the hands that change, in order."""
-        return [(h.number, h.changes(self.rescore.players)) for h in self.rescore.changed]
+    def changed(self) -> list[tuple[int, list[PlayerChange]]]:
+        """(hand number, each player whose total it changes) for the hands that change,
+        in order."""
+        return [
+            (
+                h.number,
+                [
+                    PlayerChange(name, change, h.added_as_played(name), h.added(name))
+                    for name, change in h.changes(self.rescore.players).items()
+                ],
+            )
+            for h in self.rescore.changed
+        ]
 
     @property
     def notes(self) -> list[HandNote]:
@@ -149,6 +185,7 @@ def comparison(match: Match, rules: HouseRules) -> Comparison:
         rules_title(rules),
         own == rules,
         view.finished,
+        own.zero_sum,
     )
 
 

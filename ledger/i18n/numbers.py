@@ -220,6 +220,45 @@ def _bikram_sambat(day: date, style: str) -> str | None:
     return _in_digits(f"{bs.day} {BS_MONTHS[bs.month - 1]} {bs.year}", style)
 
 
+#: How many Bikram Sambat months after today's ``copy_calendar`` holds: a copy a page's
+#: script dates is kept when the page is fetched, later than it was rendered (a match
+#: page's parts are rendered once per version) but seldom a year later.
+COPY_MONTHS_AHEAD = 12
+
+
+def copy_calendar() -> list[tuple[str, int, str]]:
+    """The months a page's script writes a date in: the time the phone kept its copy of
+    the page (static/js/connection.js), where the browser's own Nepali is not to be
+    trusted (Debian's Chromium has no Nepali month names and writes them in English). In
+    Nepali, the Bikram Sambat months from the one before today's (the phone's clock may
+    be a day behind the table's) to ``COPY_MONTHS_AHEAD`` after it, each as its first
+    day (ISO), its year and its name (``BS_MONTHS``), and the first day of the month
+    after them, which ends the last; empty in English, which the browser writes."""
+    if str(_locale()).split("_")[0] != "ne":
+        return []
+    return _copy_calendar(today())
+
+
+@lru_cache(maxsize=4)
+def _copy_calendar(day: date) -> list[tuple[str, int, str]]:
+    import nepali_datetime
+
+    try:
+        bs = nepali_datetime.date.from_datetime_date(day)
+    except (ValueError, OverflowError):
+        return []
+    year, month = (bs.year, bs.month - 1) if bs.month > 1 else (bs.year - 1, 12)
+    months = []
+    for _ in range(COPY_MONTHS_AHEAD + 3):
+        try:
+            first = nepali_datetime.date(year, month, 1).to_datetime_date()
+        except (ValueError, OverflowError):  # past the years the library knows
+            break
+        months.append((first.isoformat(), year, BS_MONTHS[month - 1]))
+        year, month = (year, month + 1) if month < 12 else (year + 1, 1)
+    return months
+
+
 def _in_digits(text: str, style: str) -> str:
     return text.translate(_DEVANAGARI) if style == "deva" else text
 

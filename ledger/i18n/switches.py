@@ -30,7 +30,15 @@ from ledger.i18n.language import (
     translations,
 )
 from ledger.i18n.messages import tr, translate
-from ledger.i18n.numbers import digits, format_day, format_moment, money, num, signed
+from ledger.i18n.numbers import (
+    copy_calendar,
+    digits,
+    format_day,
+    format_moment,
+    money,
+    num,
+    signed,
+)
 
 COOKIE_MAX_AGE = 2 * 365 * 24 * 3600  # two years: a preference, not a session
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
@@ -196,6 +204,7 @@ def init_i18n(app: Flask) -> None:
         {
             "tr": tr,
             "current_language": current_language,
+            "copy_calendar": copy_calendar,
             "digit_style": digit_style,
             "here": here,
             "languages": LANGUAGES,

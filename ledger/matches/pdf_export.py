@@ -1,4 +1,4 @@
-"""A match read back out of its summary PDF, for an import.
+"""A match read back out of its summary PDF, or a table out of a season PDF, for an import.
 
 ``summary.pdf`` attaches ``export.json`` (``ledger.pdf.archive``): the very bytes that
 ``GET /api/v1/matches/<id>/export.json`` answers for the version it prints.
@@ -15,6 +15,8 @@ import io
 import json
 from typing import TYPE_CHECKING
 
+from msgspec import Struct
+
 from ledger.engine import FieldError, Invalid
 from ledger.i18n import N_, Msg
 
@@ -28,10 +30,34 @@ HEADER = b"%PDF-"
 HEADER_WITHIN = 1024
 
 NOT_A_PDF = N_("This is not a PDF: a PDF file starts with %PDF-.")
-DAMAGED = N_("This PDF is damaged: the ledger cannot read it. Print the summary again.")
-NO_EXPORT = N_(
-    "This PDF carries no match: it has no attached export.json. Import a match summary "
-    "printed by the ledger, or the match's export.json itself."
+
+
+class PdfWords(Struct, frozen=True):
+    """What a PDF that cannot be loaded is called, and what to do, by what was to be
+    loaded from it: a match (from its summary) or a table (from a season PDF)."""
+
+    #: Said when pypdf cannot open it.
+    damaged: str
+    #: Said when it carries no export.json (a hand's slip, any other PDF).
+    no_export: str
+
+
+MATCH_PDF = PdfWords(
+    N_("This PDF is damaged: the ledger cannot read it. Print the summary again."),
+    N_(
+        "This PDF carries no match: it has no attached export.json. Import a match "
+        "summary printed by the ledger, or the match's export.json itself."
+    ),
+)
+TABLE_PDF = PdfWords(
+    N_(
+        "This season PDF is damaged: the ledger cannot read it. Print the season PDF "
+        "again from the table's page, or load the table's export.json instead."
+    ),
+    N_(
+        "This PDF carries no table: it has no attached export.json. Choose a season PDF "
+        "the ledger printed for the table, or the table's export.json itself."
+    ),
 )
 UNREADABLE_EXPORT = N_(
     "The export.json attached to this PDF cannot be read: the PDF is damaged or locked."
@@ -47,9 +73,11 @@ class NotAPdf(ValueError):
     its argument is a ``Msg``."""
 
 
-def read_pdf_export(data: bytes, limit: int) -> object:
-    """The match export a PDF carries, as parsed JSON (``ledger.matches.import_match``
-    checks it). ``limit``: the most bytes the attached export may have.
+def read_pdf_export(data: bytes, limit: int, words: PdfWords = MATCH_PDF) -> object:
+    """The export a PDF carries, as parsed JSON (``ledger.matches.import_match`` or
+    ``ledger.tables.export.import_table`` checks it). ``limit``: the most bytes the
+    attached export may have; ``words``: what the PDF is called in a problem (a match's
+    summary, a table's season PDF).
 
     Raises ``NotAPdf`` when ``data`` is not a PDF pypdf can open, and ``Invalid`` (one
     error, field "") when the PDF carries no export or one that is damaged, too large
@@ -79,9 +107,9 @@ def read_pdf_export(data: bytes, limit: int) -> object:
             reader = PdfReader(io.BytesIO(data), strict=False)
             reader.root_object  # noqa: B018  (reads the trailer and the catalog)
         except Exception:  # a hostile file can make pypdf raise nearly anything
-            raise NotAPdf(Msg(DAMAGED)) from None
+            raise NotAPdf(Msg(words.damaged)) from None
         try:
-            content = _attached_export(reader)
+            content = _attached_export(reader, words)
         except LimitReachedError:
             raise _problem(TOO_LARGE, size=limit // (1024 * 1024)) from None
         except Invalid:
@@ -94,13 +122,13 @@ def read_pdf_export(data: bytes, limit: int) -> object:
         raise _problem(NOT_JSON) from None
 
 
-def _attached_export(reader: PdfReader) -> bytes:
+def _attached_export(reader: PdfReader, words: PdfWords) -> bytes:
     """The content of the attached ``export.json`` (the first, if a hand-made PDF has
     several); Invalid when there is none."""
     for entry in reader.attachment_list:
         if entry.name == EXPORT_NAME:
             return entry.content
-    raise _problem(NO_EXPORT)
+    raise _problem(words.no_export)
 
 
 def _problem(template: str, **values: object) -> Invalid:

@@ -86,13 +86,17 @@ class RescoredHand(Struct, frozen=True):
         """The reasons as one text (English, as the API gives it); None for a full rescore."""
         return " ".join(str(reason) for reason in self.reasons) or None
 
+    def added(self, name: str) -> int:
+        """What the hand adds to ``name``'s total under the other rules."""
+        return self.nets.get(name, 0) + self.carried.get(name, 0)
+
+    def added_as_played(self, name: str) -> int:
+        """What the hand adds to ``name``'s total as played."""
+        return self.nets_as_played.get(name, 0) + self.carried_as_played.get(name, 0)
+
     def change(self, name: str) -> int:
         """How much more (or less) the hand adds to ``name``'s total under the other rules."""
-
-        def added(nets: Mapping[str, int], carried: Mapping[str, int]) -> int:
-            return nets.get(name, 0) + carried.get(name, 0)
-
-        return added(self.nets, self.carried) - added(self.nets_as_played, self.carried_as_played)
+        return self.added(name) - self.added_as_played(name)
 
     def changes(self, players: Sequence[str]) -> dict[str, int]:
         """Each player's change (``change``), for the players whose total it changes."""

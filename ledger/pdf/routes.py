@@ -44,7 +44,7 @@ from ledger.engine import (
     settlement_json,
 )
 from ledger.engine.rules import DEFAULT_PROFILE
-from ledger.forms.what_if import PRINTED_HANDS, WhatIfForm, chosen, comparison, rules_title
+from ledger.forms.what_if import WhatIfForm, chosen, comparison, rules_title
 from ledger.http.errors import error_response
 from ledger.http.seasons import season_or_404
 from ledger.i18n import N_, Msg, format_day, num, tr
@@ -309,12 +309,13 @@ def what_if_pdf(public_id: str) -> ResponseReturnValue:
 
     def make() -> RenderJob:
         view = matches.match_view(match, newest=0)
+        compared = comparison(match, rules)
         html = render_template(
             "pdf/what_if.html",
             view=view,
             own_title=rules_title(view.rules),
-            compared=comparison(match, rules),
-            limit=PRINTED_HANDS,
+            compared=compared,
+            limit=compared.printed_hands,
             printed=day(now),
             paper=paper,
         )

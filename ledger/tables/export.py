@@ -3,6 +3,7 @@ seasons, the payments and every match as its own export (``ledger.matches.export
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -325,17 +326,26 @@ def _read_seasons(items: object, reading: Reading) -> list[tuple[str, Any]]:
     return out
 
 
+#: A name numbered already: "Tihar 2083 (2)" (its digits in either script).
+_NUMBERED = re.compile(r"(.*\S) \((\d{1,9})\)")
+
+
 def _own_name(name: str, taken: set[str]) -> str:
     """``name``, numbered ("Tihar 2083 (2)") when an earlier season of the export has it
     (compared by ``season_key``): a ledger from before season names were told apart
     may hold two, and its export, or a season PDF kept as the archive of a ledger gone,
-    must load; the season picker then tells them apart."""
-    own, number = name, 1
-    while season_key(own) in taken:
+    must load; the season picker then tells them apart. A name numbered already takes
+    the next free number ("Tihar 2083 (3)"), not a second one ("Tihar 2083 (2) (2)")."""
+    if season_key(name) not in taken:
+        return name
+    numbered = _NUMBERED.fullmatch(name)
+    base, number = (numbered[1], int(numbered[2])) if numbered else (name, 1)
+    while True:
         number += 1
         suffix = f" ({number})"
-        own = name[: MAX_MATCH_NAME - len(suffix)].rstrip() + suffix
-    return own
+        own = base[: MAX_MATCH_NAME - len(suffix)].rstrip() + suffix
+        if season_key(own) not in taken:
+            return own
 
 
 def _season_index(value: object, count: int) -> int | None | bool:

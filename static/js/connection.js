@@ -21,7 +21,9 @@
    A page opened with no connection at all is the copy the phone kept of it
    (static/js/offline-worker.js marks it: html[data-offline-copy], when it was kept). The
    line says so from the start, and since when (data-text-copy, {time} the date and time
-   in the page's language and digits), until a poll answers again; where the line has
+   in the page's language and digits: in Nepali by the Bikram Sambat months the line
+   carries, data-calendar, as every date of the page is written, where the browser's
+   Nepali wrote the month in English under Debian's Chromium), until a poll answers again; where the line has
    data-copy-forms-off, the copy's forms that write are switched off (they need a
    connection). */
 (function () {
@@ -50,12 +52,36 @@
     var when = new Date(root.getAttribute("data-offline-copy") || "");
     if (isNaN(when.getTime())) return "";
     var digits = document.body.classList.contains("digits-deva") ? "deva" : "latn";
+    var own = byCalendar(when);
+    if (own) return digits === "deva" ? own.replace(/[0-9]/g, devanagari) : own;
     var style = { dateStyle: "medium", timeStyle: "short", numberingSystem: digits };
     try {
       return new Intl.DateTimeFormat(root.lang || undefined, style).format(when);
     } catch (e) {
       return when.toLocaleString();
     }
+  }
+
+  function devanagari(digit) { return String.fromCharCode(0x0966 + Number(digit)); }
+
+  // `when` by the page's own months (the line's data-calendar: each month's first day,
+  // its year, its name; the last one only ends the one before), on this phone's clock,
+  // as the page writes a moment: "२१ मंसिर २०८३, १९:१२" (Western digits here). Nothing
+  // where the line has no months (English: the browser writes it), or none holds that day.
+  function byCalendar(when) {
+    var months = JSON.parse(line().getAttribute("data-calendar") || "[]");
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    var day = when.getFullYear() + "-" + pad(when.getMonth() + 1) + "-" + pad(when.getDate());
+    for (var i = 0; i + 1 < months.length; i++) {
+      if (months[i][0] <= day && day < months[i + 1][0]) {
+        var first = months[i][0].split("-");
+        var start = Date.UTC(Number(first[0]), Number(first[1]) - 1, Number(first[2]));
+        var date = (Date.UTC(when.getFullYear(), when.getMonth(), when.getDate()) - start) / 86400000 + 1;
+        return date + " " + months[i][2] + " " + months[i][1] + ", " +
+          pad(when.getHours()) + ":" + pad(when.getMinutes());
+      }
+    }
+    return "";
   }
 
   function isPoll(event) {

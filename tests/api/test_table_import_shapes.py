@@ -52,7 +52,8 @@ def test_two_seasons_of_one_name_are_numbered_apart(client, exported):
     """A ledger from before season names were told apart may hold two of one name
     (digits in either script alike): its export, or a season PDF kept as the archive of
     a ledger that is gone, loads, the later season numbered so that the season picker
-    tells them apart, a name at the longest cut to make room."""
+    tells them apart, a name at the longest cut to make room, and one numbered already
+    taking the next free number."""
     longest = "x" * 80
     seasons = [
         {"name": "1", "started_at": None},
@@ -71,7 +72,27 @@ def test_two_seasons_of_one_name_are_numbered_apart(client, exported):
         "Tihar 2083",
         "Dashain",
         "tihar २०८३ (2)",
-        "Tihar 2083 (2) (2)",
+        "Tihar 2083 (3)",
         longest,
         "X" * 76 + " (2)",
     ]
+
+
+@pytest.mark.parametrize(
+    ("given", "loaded"),
+    [
+        (
+            ["Tihar 2083", "Tihar 2083", "Tihar 2083 (2)"],
+            ["Tihar 2083", "Tihar 2083 (2)", "Tihar 2083 (3)"],
+        ),
+        (["Dashain (2)", "Dashain (२)", "Dashain"], ["Dashain (2)", "Dashain (3)", "Dashain"]),
+    ],
+)
+def test_a_season_numbered_already_takes_the_next_free_number(client, exported, given, loaded):
+    """A clashing name that ends in a number ("Tihar 2083 (2)", the second season of that
+    name numbered before it) takes the next free one, "Tihar 2083 (3)", where it became
+    "Tihar 2083 (2) (2)"; digits in either script alike."""
+    seasons = [{"name": name, "started_at": None} for name in given]
+    response = client.post("/api/v1/tables/import", json={**exported, "seasons": seasons})
+    assert response.status_code == 201, response.get_json()
+    assert [season["name"] for season in response.get_json()["seasons"]] == loaded

@@ -6,6 +6,8 @@ The calendar facts are written out, not computed: Baisakh 1, 2083 BS is 14 April
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import sys
 from datetime import UTC, date, datetime
@@ -136,3 +138,22 @@ def test_the_hand_history_names_the_tables_zone(make_app):
     nepali = client.get(f"{url}/hands/1", headers=NE).get_data(as_text=True)
     nepali = nepali.replace(public_id, "")
     assert "(नेपाली समय)" in nepali and "UTC" not in nepali
+
+
+def test_a_copys_date_is_written_by_the_pages_own_months(app, client, monkeypatch):
+    """The line that says since when a page's copy was kept (static/js/connection.js)
+    has its Nepali months from the page (data-calendar), not from the browser, whose
+    Nepali wrote the month in English under Debian's Chromium: the Bikram Sambat months
+    from the one before today's, each with its first day and year, Mangsir 2083 starting
+    on 17 November 2026. An English page has none: the browser writes its date."""
+    monkeypatch.setattr("ledger.i18n.numbers.today", lambda: date(2026, 12, 7))
+    english = client.get("/").get_data(as_text=True)
+    assert 'id="connection"' in english and "data-calendar" not in english
+    nepali = client.get("/", headers=NE).get_data(as_text=True)
+    found = re.search(r"data-calendar='([^']*)'", nepali)
+    assert found is not None
+    months = json.loads(html.unescape(found[1]))
+    assert months[:2] == [["2026-10-18", 2083, "कात्तिक"], ["2026-11-17", 2083, "मंसिर"]]
+    assert [name for _, _, name in months[1:13]] == list(MONTHS[7:] + MONTHS[:7])
+    firsts = [date.fromisoformat(first) for first, _, _ in months]
+    assert firsts == sorted(firsts) and firsts[-1] > date(2027, 12, 7)  # a year on is held

@@ -15,7 +15,9 @@ context's does."""
 from __future__ import annotations
 
 import re
+from datetime import date
 
+import nepali_datetime
 import pytest
 from browser_support import api_match, ask_in, flash
 from match_pages_support import BY_COUNTS, PLAYERS, WORKED
@@ -24,6 +26,7 @@ from test_browser_hand_once import api, fill_hand, save_button, stored, unsent
 from test_browser_person import TABLE  # played for a stake: its players get own links
 
 from ledger.http.pace import POLL_SECONDS
+from ledger.i18n.numbers import BS_MONTHS
 from ledger.serving.server import serving_in_thread
 
 pytestmark = pytest.mark.browser
@@ -41,6 +44,8 @@ WORDS = {
         "sent 2": "बाजी २ पठाइयो र सेभ भयो।",
     },
 }
+
+DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
 
 #: Every copy the worker keeps, as {url: text}.
 COPIES = """async () => {
@@ -94,6 +99,18 @@ def opened_offline(page, url: str):
     return answer
 
 
+def kept_day_bs(page) -> str:
+    """The day the copy shown was kept, on the phone's clock, as a Nepali page writes a
+    date: ``२१ मंसिर २०८३``. Under Debian's Chromium the browser's own Nepali wrote
+    "Dec 7, 2026" (its ICU has no Nepali month names)."""
+    local = page.evaluate(
+        """() => { const when = new Date(document.documentElement.dataset.offlineCopy);
+        return [when.getFullYear(), when.getMonth() + 1, when.getDate()]; }"""
+    )
+    bs = nepali_datetime.date.from_datetime_date(date(*local))
+    return f"{bs.day} {BS_MONTHS[bs.month - 1]} {bs.year}".translate(DEVANAGARI)
+
+
 def back_online_hand_2_is_sent(page, page_url: str, words: dict = WORDS["en"]) -> None:
     """The connection back: the hand kept on the copy is sent (by the page's "online",
     or, when the worker saw the connection a moment after the page, by "Send now"),
@@ -142,6 +159,8 @@ def test_the_scorekeepers_match_page_opened_offline_is_its_copy_and_enter_hand_w
     line = page.locator("#connection").inner_text()
     assert line.startswith(words["copy"])
     assert re.search(r"[0-9०-९]", line)  # since when
+    if lang == "ne":  # by the page's own Bikram Sambat months, not the browser's Nepali
+        assert kept_day_bs(page) in line
     assert standings(page) == online
     assert page.locator("#edit-link").count() == 0  # the edit link is not kept
 

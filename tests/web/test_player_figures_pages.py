@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from api_hands import play
-from match_pages_support import DUBLEE_FINISH, WORKED
+from match_pages_support import BY_COUNTS, DUBLEE_FINISH, WORKED
 from table_pages_support import (
     AWARD_TITLES,
     FOUR,
@@ -247,6 +247,41 @@ def test_a_night_is_never_both_the_best_and_the_worst(client):
     for row in stats_of(client, url)["players"]:
         best, worst = row["best_night"], row["worst_night"]
         assert shown[row["name"]] == (worst["match"] if best != worst else None)
+    assert any(shown.values())
+
+
+def _worst_hands_shown(client, url: str) -> dict[str, str | None]:
+    """Each player's worst hand as their page links it (its address; None: "—"), after
+    checking their best hand is linked."""
+    shown = {}
+    for row in stats_of(client, url)["players"]:
+        html = client.get(f"{url}/players/{row['name']}").get_data(as_text=True)
+        best = row["best_hand"]
+        assert f'href="/matches/{best["match"]}/hands/{best["number"]}">' in lead_of(html)
+        more = " ".join(html[html.index('class="player-more"') :].split())
+        found = re.search(r'Worst hand: (?:<a href="(/matches/[^"]+)">|—)', more)
+        assert found is not None, more
+        shown[row["name"]] = found.group(1)
+    return shown
+
+
+def test_a_hand_is_never_both_the_best_and_the_worst(client):
+    """After one hand, each player's only hand is their best hand, and no worst hand is
+    named ("—"), where the page named that hand twice; the API still gives it as both.
+    After a second hand with another net, the lower is the worst."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    match_id = night(client, url, key, None)
+    play(client, match_id, key, [WORKED])
+    assert set(_worst_hands_shown(client, url).values()) == {None}
+    rows = stats_of(client, url)["players"]
+    assert all(row["worst_hand"] == row["best_hand"] is not None for row in rows)
+    play(client, match_id, key, [BY_COUNTS])
+    shown = _worst_hands_shown(client, url)
+    for row in stats_of(client, url)["players"]:
+        best, worst = row["best_hand"], row["worst_hand"]
+        expected = f"/matches/{worst['match']}/hands/{worst['number']}"
+        assert shown[row["name"]] == (expected if best != worst else None)
     assert any(shown.values())
 
 

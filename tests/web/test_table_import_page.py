@@ -11,7 +11,7 @@ import re
 
 import pytest
 from api_hands import play
-from pypdf import PdfReader
+from pypdf import PdfReader, PdfWriter
 from row_counts import rows
 from saved_files_support import NE, file_errors, load_form, refused_alone, upload
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
@@ -108,7 +108,7 @@ def test_problems_are_shown_on_the_file_field_and_nothing_is_stored(app, client,
         (None, "Choose the table's season PDF or its export.json first."),
         (b"a letter to Asha", "This file is neither a table's season PDF nor"),
         (summary, "This PDF carries no table: it has no attached export.json."),
-        (b"%PDF-1.7 nothing more", "This PDF is damaged: the ledger cannot read it."),
+        (b"%PDF-1.7 nothing more", "This season PDF is damaged: the ledger cannot read it."),
     ]
     for data, sentence in cases:
         refused_alone(load(client, data), sentence)
@@ -138,6 +138,39 @@ def test_the_messages_in_nepali_and_a_file_over_the_limit(app, client):
     big = load(client, b"%PDF-1.7\n" + b" " * IMPORT_MAX_BYTES, headers=NE)
     assert big.status_code == 413
     assert file_errors(big.get_data(as_text=True)) == ["यो फाइल ४ MiB भन्दा ठूलो छ।"]
+    assert rows(app, Table) == 0
+
+
+def blank_pdf() -> bytes:
+    """A PDF that is no season PDF, nor any PDF the ledger printed: one blank page."""
+    writer = PdfWriter()
+    writer.add_blank_page(200, 200)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_a_damaged_pdf_or_one_with_no_table_is_said_to_be_a_season_pdf(app, client):
+    """A season PDF that cannot be read is said to be one, and what to do: print it again
+    from the table's page, or load the table's export.json (before, "Print the summary
+    again": a match's word); in Nepali too. Through the API likewise, and a PDF with no
+    table in it names the season PDF there too (before: "This PDF carries no match ...
+    Import a match summary")."""
+    damaged = b"%PDF-1.7 nothing more"
+    english = file_errors(load(client, damaged, "season.pdf").get_data(as_text=True))
+    assert english == [
+        "This season PDF is damaged: the ledger cannot read it. Print the season PDF again "
+        "from the table's page, or load the table's export.json instead."
+    ]
+    nepali = file_errors(load(client, damaged, "season.pdf", headers=NE).get_data(as_text=True))
+    assert len(nepali) == 1 and "सिजन PDF" in nepali[0] and "सारांश" not in nepali[0], nepali
+    pdf = {"Content-Type": "application/pdf"}
+    answer = client.post("/api/v1/tables/import", data=damaged, headers=pdf)
+    assert answer.status_code == 400
+    assert "season PDF" in json.dumps(answer.get_json()) and "summary" not in answer.text
+    answer = client.post("/api/v1/tables/import", data=blank_pdf(), headers=pdf)
+    assert answer.status_code == 422
+    assert "This PDF carries no table" in answer.text and "match" not in answer.text
     assert rows(app, Table) == 0
 
 

@@ -31,6 +31,15 @@ DUBLEES = {  # a dublee finish, which the points race does not play
         {"name": "Chandra", "seen": "unseen", "maal_counts": {}},
     ],
 }
+PLAIN = {  # a hand every profile here plays
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal_counts": {"poplu": 1}},
+        {"name": "Bikash", "seen": "sequences", "maal_counts": {"tiplu": 1}},
+        {"name": "Chandra", "seen": "unseen", "maal_counts": {}},
+    ],
+}
 CASES = [("gamerules", THREE_TIPLUS, "amarnepal"), ("sparkai", DUBLEES, "gamerules")]
 IDS = ["points-race-as-zero-sum", "zero-sum-as-points-race"]
 
@@ -95,3 +104,52 @@ def test_the_pdfs_keep_the_refused_hand(client, played, hand, other):
     table = new_table(client, played, hand)
     response = client.get(f"/tables/{table}/what-if.pdf", query_string={"rules-profile": other})
     assert response.status_code == 200 and response.mimetype == "application/pdf"
+
+
+def change_column(html: str) -> bool:
+    return ">Change</th>" in html
+
+
+#: The page's words where the totals as played and under the rules picked count different
+#: things (a points race's are each player's own maal), by the way the match was played.
+OTHER_KIND = {
+    "sparkai": "As played, the totals are points won and lost; under a points race they are",
+    "gamerules": "As played (a points race), the totals are each player's own maal;",
+}
+
+
+@pytest.mark.parametrize(("played", "other"), [("sparkai", "gamerules"), ("gamerules", "sparkai")])
+def test_no_change_is_worked_out_between_a_points_race_and_a_zero_sum_match(client, played, other):
+    """A zero-sum match under a points race, and the other way round: the totals as played
+    and under the other rules count different things (points won and lost, each player's
+    own maal), so the page has no "Change" column, where it subtracted one from the other,
+    and says why; each hand that changes shows its points as played → under these rules,
+    where it showed their difference. Under rules of the same kind the change is shown."""
+    public_id = new_match(client, played, PLAIN)
+    url = f"/matches/{public_id}/what-if"
+    html = client.get(url, query_string={"rules-profile": other}).get_data(as_text=True)
+    assert not change_column(html) and "data-change" not in html
+    assert OTHER_KIND[played] in html.replace("&#39;", "'")
+    api = client.post(f"/api/v1/matches/{public_id}/rescore", json={"rules": other}).get_json()
+    changed = [p for p in api["hands"][0]["players"] if p["net"] != p["net_as_played"]]
+    assert changed
+    for p in changed:
+        assert f'data-as-played="{p["net_as_played"]}" data-rescored="{p["net"]}"' in html
+    same = "amarnepal" if played == "sparkai" else "gamerules"
+    html = client.get(url, query_string={"rules-profile": same}).get_data(as_text=True)
+    assert change_column(html) and OTHER_KIND[played] not in html.replace("&#39;", "'")
+
+
+def test_no_change_is_worked_out_for_a_season_under_a_points_race(client):
+    """A season's "As played" is the standings' points won and lost: under a points race
+    the totals are each player's own maal, and no "Change" column sets one against the
+    other; under zero-sum rules it is there."""
+    table = new_table(client, "sparkai", PLAIN)
+    url = f"/tables/{table}/what-if"
+    html = client.get(url, query_string={"rules-profile": "gamerules"}).get_data(as_text=True)
+    assert not change_column(html) and OTHER_KIND["sparkai"] in html
+    html = client.get(url, query_string={"rules-profile": "amarnepal"}).get_data(as_text=True)
+    assert change_column(html) and OTHER_KIND["sparkai"] not in html
+    client.get("/lang/ne")
+    html = client.get(url, query_string={"rules-profile": "gamerules"}).get_data(as_text=True)
+    assert ">फरक</th>" not in html and "तिनको फरक निकालिँदैन" in html
