@@ -1,11 +1,12 @@
 """A table's night kept on a narrow phone (360 × 740, touch) in Nepali, hand by hand, as
 a scorekeeper did it (session 23): what tripped them, held here. A hand edited after, to
-add the maal a player forgot, is typed in the total box as a new hand is."""
+add the maal a player forgot, is typed in the total box as a new hand is; an unseen
+player's row under kidnap keeps "Plays" on the name line."""
 
 from __future__ import annotations
 
 import pytest
-from browser_support import ask_in, flash, fresh_page, no_sideways_scroll, save_hand
+from browser_support import ask_in, choose, flash, fresh_page, no_sideways_scroll, save_hand
 
 pytestmark = pytest.mark.browser
 
@@ -73,4 +74,27 @@ def test_a_forgotten_maal_is_added_in_the_total_box_of_the_edit_form(live_server
     stored = phone.request.get(match_url.replace("/matches/", "/api/v1/matches/")).json()
     (sita,) = [p for p in stored["hands"][0]["players"] if p["name"] == "सीता"]
     assert sita["maal"] == 3
+    assert phone.console_errors == []
+
+
+def test_an_unseen_row_keeps_plays_on_the_name_line(live_server, phone):
+    """Marked unseen, a row says under the name what its maal counts for (किड्न्याप:
+    माल गेम गर्नेलाई); that note wraps beside "Plays" and "More", where it pushed
+    "Plays" to a line of its own and made the row a line taller."""
+    match_url = _match(phone, live_server)
+    phone.goto(match_url + "/hands/new")
+    phone.wait_for_function("() => window.htmx !== undefined")
+    choose(phone, "players-1-seen", "unseen")
+    note = phone.locator("#player-1-unseen-maal")
+    note.wait_for()
+    assert note.inner_text() == "किड्न्याप: माल गेम गर्नेलाई"
+    title = phone.locator("#player-1-title").bounding_box()
+    plays = phone.locator("#player-1 .plays-switch").bounding_box()
+    assert title and plays
+    assert plays["y"] < title["y"] + title["height"]  # on the name's line, not below
+    # and the row is as tall as a row without the note, give or take the note's 2nd line
+    seen = phone.locator("#player-0 .player-head").bounding_box()
+    head = phone.locator("#player-1 .player-head").bounding_box()
+    assert seen and head and head["height"] <= seen["height"] + 16
+    assert no_sideways_scroll(phone)
     assert phone.console_errors == []
