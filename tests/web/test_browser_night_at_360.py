@@ -1,7 +1,8 @@
 """A table's night kept on a narrow phone (360 × 740, touch) in Nepali, hand by hand, as
 a scorekeeper did it (session 23): what tripped them, held here. A hand edited after, to
 add the maal a player forgot, is typed in the total box as a new hand is; an unseen
-player's row under kidnap keeps "Plays" on the name line."""
+player's row under kidnap keeps "Plays" on the name line; the summary PDF opens in the
+phone's viewer with nothing refused."""
 
 from __future__ import annotations
 
@@ -97,4 +98,21 @@ def test_an_unseen_row_keeps_plays_on_the_name_line(live_server, phone):
     head = phone.locator("#player-1 .player-head").bounding_box()
     assert seen and head and head["height"] <= seen["height"] + 16
     assert no_sideways_scroll(phone)
+    assert phone.console_errors == []
+
+
+def test_the_summary_opened_on_a_phone_is_answered_whole(live_server, phone):
+    """The night's summary PDF, tapped on the match page, opens in the phone's own
+    viewer, which asks the site for /favicon.ico: that was a 404, an error on every PDF
+    opened."""
+    hand = {
+        "finish": "sequences",
+        "winner": "राम",
+        "players": [{"name": n, "seen": "sequences", "maal": 3} for n in PLAYERS],
+    }
+    match_url = _match(phone, live_server, [hand])
+    phone.locator("a[href$='/summary.pdf']").first.tap()
+    phone.wait_for_url(match_url + "/summary.pdf")
+    phone.wait_for_load_state("networkidle")
+    phone.wait_for_timeout(500)  # the viewer asks for the icon once it has drawn the page
     assert phone.console_errors == []
