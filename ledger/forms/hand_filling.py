@@ -13,15 +13,23 @@ from ledger.engine.hand_body import PLAYER
 from ledger.forms.form_json import MODES, text, write
 from ledger.i18n import tr
 
+#: What only the counts and cards modes of a row show (``hand_reading._shows``): a row
+#: that holds one of these and no maal opens by counts, where they are.
+_BESIDE_MAAL = frozenset({"dealt_tunnelas", "marriages_shown"})
+
 
 def _fill_row(
     item: Mapping[str, Any], prefix: str, name: str, notes: list[str]
 ) -> list[tuple[str, str]]:
     """A player of the settle format as the form data of its row: each field of
     ``PLAYER`` in the form field its declaration names; the first maal given sets the
-    row's mode."""
+    row's mode. A row with no maal opens as the new hand's form opens every row, as a
+    total (its box on the row, the "More" folded), unless it holds a dealt tunnela or a
+    shown marriage, which only the counts show: a player who typed nothing is edited
+    like any other, not by a screen of steppers."""
     out = [(prefix + "name", name), (prefix + "plays", "y")]
     mode = None
+    beside = False
     for declared in PLAYER.fields:
         value = item.get(declared.key)
         if declared.key == "name" or declared.form is None:
@@ -33,8 +41,9 @@ def _fill_row(
         entries = write(declared, value, prefix, name, notes)
         if entries is not None and declared.key in MODES:
             mode = MODES[declared.key]
+        beside = beside or bool(entries and declared.key in _BESIDE_MAAL)
         out.extend(entries or ())
-    out.append((prefix + "maal_mode", mode or "counts"))
+    out.append((prefix + "maal_mode", mode or ("counts" if beside else "number")))
     return out
 
 
@@ -84,9 +93,9 @@ def hand_formdata(
             out[key] = value
     if players is not None:
         for row, name in enumerate(players):
-            if row not in used_rows:  # sits out: a row with no "plays"
+            if row not in used_rows:  # sits out: a row with no "plays", a total if switched on
                 out[f"players-{row}-name"] = name
-                out[f"players-{row}-maal_mode"] = "counts"
+                out[f"players-{row}-maal_mode"] = "number"
     if data.get("tiplu") is not None:
         out["tiplu"] = text(data["tiplu"])
     if data.get("finish") is not None:

@@ -1,7 +1,8 @@
 """The web app manifest: what a phone needs to keep the ledger on its home screen as an
 app of its own, opening full screen: its name in the page's language, icons, colours."""
 
-from flask import Blueprint, Response, json, request, url_for
+from flask import Blueprint, Response, json, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import force_locale, gettext
 
 from ledger.i18n.language import DEFAULT_LANGUAGE, LANGUAGES
@@ -56,3 +57,13 @@ def manifest() -> Response:
             ],
         }
     return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+
+
+@bp.get("/favicon.ico")
+def favicon() -> ResponseReturnValue:
+    """The icon, where a browser asks for it unasked: on what is not a page of ours (a
+    PDF opened on a phone shows in the browser's own viewer, which asks here). It was a
+    404, an error in the console and the log for every PDF opened. Sent on to the PNG
+    (a browser takes any image at this address), for a while only: its name changes
+    with its content."""
+    return redirect(url_for("static", filename=ICONS[0][0]))

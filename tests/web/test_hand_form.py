@@ -166,3 +166,30 @@ def test_a_refused_tunnela_lists_the_kinds_in_the_page_language(app):
     assert "बादशाह" in message and "पप्लु" in message and "साधारण जोकर" in message
     assert "poplu" not in message and "ordinary" not in message
     assert check.data["players"][0]["dealt_tunnelas"] == ["poplu", "बादशाह"]
+
+
+def test_a_row_with_nothing_entered_is_edited_as_a_total(app):
+    """A player who typed no maal (the box left at its 0) opens the stored hand's form as
+    the new hand's form opened: as a total, "More" folded. It opened by counts, the
+    total box gone and a screen of steppers in its place, so adding the 3 that was
+    forgotten took finding "Total" under "More" first. A row holding a dealt tunnela
+    and no maal still opens by counts, where the tunnela is; a player who sat out, as a
+    total once switched on."""
+    hand = {
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal": 12},
+            {"name": "Bikash", "seen": "sequences"},
+            {"name": "Chandra", "seen": "unseen"},
+            {"name": "Dipa", "seen": "sequences", "dealt_tunnelas": ["5S"]},
+        ],
+    }
+    formdata, notes = hand_formdata(hand, players=MATCH)
+    assert notes == []
+    modes = [formdata[f"players-{row}-maal_mode"] for row in range(len(MATCH))]
+    assert modes == ["number", "number", "number", "counts", "number", "number"]
+    with app.test_request_context(method="POST"):
+        form = build_hand_form(PROFILES["amarnepal"], players=MATCH, formdata=formdata)
+        read = read_hand_form(form)
+    assert read.data["players"] == hand["players"]  # the same hand, saved unchanged

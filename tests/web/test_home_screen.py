@@ -44,3 +44,11 @@ def test_the_icons_it_names_are_pngs_of_their_sizes(client):
 def test_an_unknown_language_is_english(client):
     manifest = client.get("/manifest.webmanifest?lang=xx").get_json(force=True)
     assert manifest["lang"] == "en" and manifest["name"] == "Marriage ledger"
+
+
+def test_the_icon_is_where_a_browser_asks_for_it_unasked(client):
+    """/favicon.ico, asked by a phone's PDF viewer: the icon, not a 404."""
+    answer = client.get("/favicon.ico", follow_redirects=True)
+    assert answer.status_code == 200
+    assert Image.open(io.BytesIO(answer.data)).format == "PNG"
+    answer.close()
