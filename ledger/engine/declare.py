@@ -42,6 +42,12 @@ class Reading:
         self.errors.append(FieldError(join(parent, key), template, **values))
 
 
+def refusal(field: str, template: str, **values: object) -> Invalid:
+    """One problem that stops a reader, to raise (``make translations-update`` extracts
+    ``template``: the keyword refusal:2)."""
+    return Invalid([FieldError(field, template, **values)])
+
+
 def join(parent: str, key: str | int) -> str:
     """A field's dotted path: ``players.2`` and ``maal`` → ``players.2.maal``."""
     return f"{parent}.{key}" if parent else str(key)

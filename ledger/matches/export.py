@@ -18,7 +18,17 @@ from typing import Any
 from msgspec import Struct
 
 from ledger.engine import FieldError, Hand, HouseRules, Invalid
-from ledger.engine.declare import REFUSED, Body, Choice, Field, Kind, Reading, Schema, Whole
+from ledger.engine.declare import (
+    REFUSED,
+    Body,
+    Choice,
+    Field,
+    Kind,
+    Reading,
+    Schema,
+    Whole,
+    refusal,
+)
 from ledger.engine.errors import N_
 from ledger.engine.values import is_int
 from ledger.matches.models import HandVersion, utcnow
@@ -206,37 +216,25 @@ def read_export(data: object) -> ImportSpec:
     """Check an exported match; raises Invalid with every problem (fields like
     ``hands.3.players.0.name``)."""
     if not isinstance(data, Mapping):
-        raise Invalid([FieldError("", "An import must be a match exported as JSON.")])
+        raise refusal("", "An import must be a match exported as JSON.")
     fmt = data.get("format", EXPORT_FORMAT)
     if fmt == TABLE_EXPORT_FORMAT:  # a table's export (or season PDF) loaded as a match
-        raise Invalid(
-            [
-                FieldError(
-                    "format",
-                    "This is a whole table's export, not one match's: a table is loaded "
-                    "on the new-table page, or with POST /api/v1/tables/import.",
-                )
-            ]
+        raise refusal(
+            "format",
+            "This is a whole table's export, not one match's: a table is loaded "
+            "on the new-table page, or with POST /api/v1/tables/import.",
         )
     if fmt != EXPORT_FORMAT:
-        raise Invalid(
-            [
-                FieldError(
-                    "format", "This is not a match exported by the ledger ({given!r}).", given=fmt
-                )
-            ]
+        raise refusal(
+            "format", "This is not a match exported by the ledger ({given!r}).", given=fmt
         )
     given = data.get("format_version", EXPORT_FORMAT_VERSION)
     if not is_int(given) or given != EXPORT_FORMAT_VERSION:
-        raise Invalid(
-            [
-                FieldError(
-                    "format_version",
-                    "This ledger reads exports of format_version {known}; this one has {given}.",
-                    known=EXPORT_FORMAT_VERSION,
-                    given=json.dumps(given)[:40],
-                )
-            ]
+        raise refusal(
+            "format_version",
+            "This ledger reads exports of format_version {known}; this one has {given}.",
+            known=EXPORT_FORMAT_VERSION,
+            given=json.dumps(given)[:40],
         )
     match = read_match(
         data.get("name"),

@@ -26,7 +26,18 @@ from ledger.engine import (
     parse_hand,
     resolve_rules,
 )
-from ledger.engine.declare import REFUSED, Body, Field, Flag, Kind, Parsed, Reading, join, ref
+from ledger.engine.declare import (
+    REFUSED,
+    Body,
+    Field,
+    Flag,
+    Kind,
+    Parsed,
+    Reading,
+    join,
+    ref,
+    refusal,
+)
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
 from ledger.engine.hand_body import NAME_SCHEMA
@@ -386,7 +397,7 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
     key is accepted only when it gives the match's own rules.
     """
     if not isinstance(data, Mapping):
-        raise Invalid([FieldError(_join(prefix, ""), "The hand must be a JSON object.")])
+        raise refusal(_join(prefix, ""), "The hand must be a JSON object.")
     errors: list[FieldError] = []
     data = dict(data)
     if "rules" in data:
@@ -441,7 +452,7 @@ def read_dealer(value: object, players: Sequence[str], *, field: str = "dealer")
     """A dealer given by name: one of the registered players."""
     found = find_player(value, players)
     if found is None:
-        raise Invalid([FieldError(field, "The dealer must be one of the match's players.")])
+        raise refusal(field, "The dealer must be one of the match's players.")
     return found
 
 

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from msgspec import Struct
 
 from ledger.engine import PROFILES, FieldError, Invalid
-from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema
+from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, refusal
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.hand_body import NAME_SCHEMA
@@ -82,16 +82,10 @@ def read_table_changes(data: Mapping[str, object], roster: Sequence[str]) -> dic
 def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:
     """Names joining the roster: each a player's name, none already on it (ignoring case)."""
     if not isinstance(value, list):
-        raise Invalid([FieldError("players", "players must be a list of the players' names.")])
+        raise refusal("players", "players must be a list of the players' names.")
     known = {name.casefold() for name in roster}
     if len(known) + len(value) > MAX_ROSTER:
-        raise Invalid(
-            [
-                FieldError(
-                    "players", "A table's roster holds at most {most} people.", most=MAX_ROSTER
-                )
-            ]
-        )
+        raise refusal("players", "A table's roster holds at most {most} people.", most=MAX_ROSTER)
     errors: list[FieldError] = []
     names: list[str] = []
     for index, item in enumerate(value):
@@ -164,14 +158,10 @@ def read_player_change(data: Mapping[str, Any]) -> tuple[str, object]:
     given = [key for key in ("name", "merge_into") if key in data]
     others = [key for key in data if key not in ("name", "merge_into")]
     if len(given) != 1 or others:
-        raise Invalid(
-            [
-                FieldError(
-                    "",
-                    "Send name (the new name) to rename the player, or merge_into (another "
-                    "player on the roster) to fold them into that one: one of the two.",
-                )
-            ]
+        raise refusal(
+            "",
+            "Send name (the new name) to rename the player, or merge_into (another "
+            "player on the roster) to fold them into that one: one of the two.",
         )
     return given[0], data[given[0]]
 
@@ -185,14 +175,10 @@ def read_payment(
     season it settles, one of ``seasons`` (the table's); 422 without a currency (a table
     without a stake)."""
     if currency is None:
-        raise Invalid(
-            [
-                FieldError(
-                    "",
-                    "This table plays for points only: it has no stake, so no money is "
-                    "owed or paid. Give the table a stake first.",
-                )
-            ]
+        raise refusal(
+            "",
+            "This table plays for points only: it has no stake, so no money is "
+            "owed or paid. Give the table a stake first.",
         )
     assert callable(find)
     reading = PaymentReading(find, seasons)
