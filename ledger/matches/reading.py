@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -26,21 +26,10 @@ from ledger.engine import (
     parse_hand,
     resolve_rules,
 )
-from ledger.engine.declare import (
-    REFUSED,
-    Body,
-    Field,
-    Flag,
-    Kind,
-    Parsed,
-    Reading,
-    join,
-    ref,
-    refusal,
-)
+from ledger.engine.declare import REFUSED, Body, Field, Flag, Kind, Parsed, Reading, ref, refusal
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
-from ledger.engine.hand_body import NAME_SCHEMA
+from ledger.engine.hand_body import LISTED_TWICE, NAME_SCHEMA, NO_NAME
 from ledger.engine.names import name_problem, read_name, tidy_name
 from ledger.engine.rules import parse_length
 from ledger.engine.settle_up import STAKE as ENGINE_STAKE
@@ -341,46 +330,6 @@ def read_idempotency_key(value: object) -> str:
     return value
 
 
-def _read_players(players: object, fail: Callable[..., None]) -> list[str]:
-    if not isinstance(players, list):
-        fail("players", "players must be a list of the players' names, in seat order.")
-        return []
-    if not MIN_PLAYERS <= len(players) <= MAX_MATCH_PLAYERS:
-        fail(
-            "players",
-            "A match has {least} to {most} players (each hand has 2 to 5 of them, 2 to 8 "
-            "with four packs); this one lists {n}.",
-            least=MIN_PLAYERS,
-            most=MAX_MATCH_PLAYERS,
-            n=len(players),
-        )
-    names: list[str] = []
-    keys: set[str] = set()
-    for index, item in enumerate(players):
-        if isinstance(item, Mapping):  # {"name": ...}, as in a match's JSON
-            item = item.get("name")
-        try:
-            player = read_name(
-                item,
-                "",
-                most=MAX_NAME,
-                missing=N_("Each player needs a name."),
-            )
-        except FieldError as problem:
-            fail(f"players.{index}", problem.template, **problem.values)
-            continue
-        if player.casefold() in keys:
-            fail(
-                f"players.{index}",
-                "{name!r} is listed twice; each player needs their own name.",
-                name=player,
-            )
-            continue
-        keys.add(player.casefold())
-        names.append(player)
-    return names
-
-
 def find_player(name: object, players: Sequence[str]) -> str | None:
     """The registered spelling of ``name`` (matched ignoring case and spacing), or None."""
     if not isinstance(name, str):
@@ -466,10 +415,37 @@ class MatchPlayers(Kind):
     """A match's players, in seat order: names, each once."""
 
     def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
-        def fail(field: str, template: str, **values: object) -> None:
-            reading.errors.append(FieldError(join(parent, field), template, **values))
-
-        return _read_players(value, fail)
+        if not isinstance(value, list):
+            reading.refuse(
+                parent, key, "players must be a list of the players' names, in seat order."
+            )
+            return []
+        if not MIN_PLAYERS <= len(value) <= MAX_MATCH_PLAYERS:
+            reading.refuse(
+                parent,
+                key,
+                "A match has {least} to {most} players (each hand has 2 to 5 of them, 2 to 8 "
+                "with four packs); this one lists {n}.",
+                least=MIN_PLAYERS,
+                most=MAX_MATCH_PLAYERS,
+                n=len(value),
+            )
+        names: list[str] = []
+        keys: set[str] = set()
+        for index, item in enumerate(value):
+            if isinstance(item, Mapping):  # {"name": ...}, as in a match's JSON
+                item = item.get("name")
+            try:
+                player = read_name(item, "", most=MAX_NAME, missing=NO_NAME)
+            except FieldError as problem:
+                reading.refuse(parent, f"{key}.{index}", problem.template, **problem.values)
+                continue
+            if player.casefold() in keys:
+                reading.refuse(parent, f"{key}.{index}", LISTED_TWICE, name=player)
+                continue
+            keys.add(player.casefold())
+            names.append(player)
+        return names
 
     def schema(self) -> dict[str, object]:
         return {

@@ -16,13 +16,14 @@ from ledger.engine import PROFILES, FieldError, Invalid
 from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, refusal
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
-from ledger.engine.hand_body import NAME_SCHEMA
+from ledger.engine.hand_body import LISTED_TWICE, NAME_SCHEMA, NO_NAME
 from ledger.engine.names import read_name
 from ledger.engine.settle_up import CENT
 from ledger.i18n.numbers import western_digits
 from ledger.matches.export import Moment
 from ledger.matches.reading import (
     AMOUNT_SCHEMA,
+    CHANGES_OBJECT,
     MAX_PER_POINT,
     RULES,
     STAKE_FIELD,
@@ -109,9 +110,7 @@ def _named_before(name: str, index: int, joining: Sequence[str]) -> FieldError:
     or on the roster."""
     field = f"players.{index}"
     if name.casefold() in {n.casefold() for n in joining}:
-        return FieldError(
-            field, "{name!r} is listed twice; each player needs their own name.", name=name
-        )
+        return FieldError(field, LISTED_TWICE, name=name)
     return FieldError(
         field,
         "{name} is already on the table's roster (names are the same ignoring capitals).",
@@ -121,7 +120,7 @@ def _named_before(name: str, index: int, joining: Sequence[str]) -> FieldError:
 
 def read_player_name(value: object, field: str) -> str:
     """A player's name, tidied; FieldError of ``field``."""
-    return read_name(value, field, most=MAX_NAME, missing=N_("Each player needs a name."))
+    return read_name(value, field, most=MAX_NAME, missing=NO_NAME)
 
 
 def read_table_name(value: object, field: str = "name") -> str:
@@ -246,7 +245,7 @@ TABLE_CHANGE = Body(
             help="Names to add to the roster.",
         ),
     ),
-    N_("The changes must be a JSON object."),
+    CHANGES_OBJECT,
     unknown=N_("{given!r} cannot be changed here; a table's changes are {fields}."),
     nulls_absent=False,
 )
