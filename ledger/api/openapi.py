@@ -17,6 +17,7 @@ from flask import Response, jsonify
 
 from ledger.api import bp
 from ledger.engine import PROFILES, hand_body
+from ledger.engine.declare import ref
 from ledger.engine.game import (
     FINISHES,
     HAND_PLAYERS,
@@ -86,10 +87,6 @@ ERROR_STATUSES = {
     503: "Another import is being read (one at a time; an import waits up to 10 s for its "
     "turn): nothing was stored; try again after `Retry-After`.",
 }
-
-
-def ref(name: str) -> Schema:
-    return {"$ref": f"#/components/schemas/{name}"}
 
 
 def nullable(schema: Schema) -> Schema:
@@ -185,7 +182,7 @@ SETTINGS = [name for name in PROFILES["amarnepal"].to_json() if name != "profile
 LIMITS = obj(
     {
         "players": obj({"least": whole(), "most": whole()}, ("least", "most")),
-        "copies": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "copies": TOTALS,
         "hand_cards": whole(),
         "dealt_tunnelas": whole(),
     },
