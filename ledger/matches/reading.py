@@ -87,12 +87,6 @@ class MatchSpec(RosterSpec, frozen=True):
     first_dealer: str
 
 
-def tidy(name: str) -> str:
-    """A name as the engine reads it: composed (NFC), runs of whitespace made one space,
-    ends trimmed."""
-    return tidy_name(name)
-
-
 def rules_record(rules: HouseRules) -> dict[str, Any]:
     return {"profile": rules.profile, "overrides": rules.overrides()}
 
@@ -246,13 +240,6 @@ def read_season_id(value: object) -> str:
     return value
 
 
-def read_match_changes(data: object) -> dict[str, Any]:
-    """What a change of a match sets, read, from ``{"name": ..., "length": ...,
-    "stake": ..., "rules": ...}``; a field left out stays as it is. Every problem is
-    reported together."""
-    return read_changes(MATCH_CHANGE, data)
-
-
 def read_changes(body: Body, data: object, reading: Reading | None = None) -> dict[str, Any]:
     """The changes to a document a key owns (a match, a table): the fields of ``data``
     that ``body`` declares, each read, a field left out unchanged, every problem
@@ -334,7 +321,7 @@ def find_player(name: object, players: Sequence[str]) -> str | None:
     """The registered spelling of ``name`` (matched ignoring case and spacing), or None."""
     if not isinstance(name, str):
         return None
-    key = tidy(name).casefold()
+    key = tidy_name(name).casefold()
     return next((p for p in players if p.casefold() == key), None)
 
 
@@ -368,7 +355,7 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
         for index, entry in enumerate(listed):
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 continue  # the engine reports it
-            if not tidy(entry["name"]) or name_problem(entry["name"], "") is not None:
+            if not tidy_name(entry["name"]) or name_problem(entry["name"], "") is not None:
                 continue  # the engine says what is wrong with the name
             registered = find_player(entry["name"], players)
             if registered is None:
@@ -376,7 +363,7 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
                     FieldError(
                         f"{prefix}players.{index}.name",
                         "{name!r} is not a player of this match; the players are {players}.",
-                        name=tidy(entry["name"]),
+                        name=tidy_name(entry["name"]),
                         players=", ".join(players),
                     )
                 )
