@@ -151,30 +151,17 @@ def export_csv(view: MatchView) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
 
-    def row(*cells: object) -> None:
-        writer.writerow([csv_cell(c) for c in cells])
+    def row(first: tuple[object, ...], each: Mapping[str, object]) -> None:
+        """The first cells, then a cell per player from ``each`` (empty: none for them)."""
+        writer.writerow([csv_cell(c) for c in (*first, *(each.get(p, "") for p in players))])
 
     players = view.players
-    row("Hand", "Dealer", "Finish", "Winner", *players)
+    row(("Hand", "Dealer", "Finish", "Winner"), dict(zip(players, players, strict=True)))
     for hand in view.hands:
-        nets = hand.nets
-        row(
-            hand.number,
-            hand.dealer,
-            hand.finish,
-            hand.winner or "",
-            *(nets.get(p, "") for p in players),
-        )
+        row((hand.number, hand.dealer, hand.finish, hand.winner or ""), hand.nets)
         if hand.carried_penalties:
-            carried = hand.carried_penalties
-            row(
-                hand.number,
-                "",
-                "foul penalty carried in",
-                "",
-                *(carried.get(p, "") for p in players),
-            )
-    row("Total", "", "", "", *(view.totals[p] for p in players))
+            row((hand.number, "", "foul penalty carried in", ""), hand.carried_penalties)
+    row(("Total", "", "", ""), view.totals)
     return out.getvalue()
 
 
