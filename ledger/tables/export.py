@@ -249,10 +249,7 @@ def _read_payments(
     season's index, when it was recorded and its state."""
     paid = []
     for i, item in enumerate(items):
-        if not isinstance(item, Mapping):
-            reading.errors.append(FieldError(f"payments.{i}", PAYMENT_ENTRY.message))
-            continue
-        before = len(reading.errors)
+        before = len(reading.errors)  # an item that is no object: PAYMENT_ENTRY's sentence
         marks: Any = PAYMENT_ENTRY.read(item, f"payments.{i}", reading)
         if len(reading.errors) > before:
             continue
