@@ -54,8 +54,6 @@ IMPORT_MAX_BYTES = 4 * 1024 * 1024
 #: "rename": the hand as it was before a player was renamed (``matches.membership``);
 #: its names are the ones it had then.
 HISTORY_ACTIONS = ("edit", "delete", "rename")
-HAND_STAMPS = ("created_at", "updated_at")
-HISTORY_STAMPS = ("saved_at", "replaced_at")
 
 # A cell starting with one of these is a formula to a spreadsheet (OWASP's list, and the
 # fullwidth forms that spreadsheets in East Asian locales read as the same signs).
@@ -203,7 +201,7 @@ def read_export(data: object) -> ImportSpec:
     """Check an exported match; raises Invalid with every problem (fields like
     ``hands.3.players.0.name``)."""
     if not isinstance(data, Mapping):
-        raise refusal("", "An import must be a match exported as JSON.")
+        raise refusal("", EXPORT.message)
     fmt = data.get("format", EXPORT_FORMAT)
     if fmt == TABLE_EXPORT_FORMAT:  # a table's export (or season PDF) loaded as a match
         raise refusal(
@@ -371,13 +369,13 @@ EXPORT = Body(
             help="When the table ended the match (End the night).",
         ),
     ),
-    "An import must be a match exported as JSON.",
+    N_("An import must be a match exported as JSON."),
     nulls_absent=False,
 )
 #: A hand of an export (beside its dealer and the hand's own fields, ``HAND``), and its
 #: times (read after the hand, so that its problems come in that order).
 HAND_ENTRY = Body((Field("number", _NUMBER, required=True), _VERSION), _ENTRY, nulls_absent=False)
-HAND_TIMES = _times(*HAND_STAMPS)
+HAND_TIMES = _times("created_at", "updated_at")
 #: An earlier version of a hand (``rules``: those it was settled under, when they are
 #: not the match's), and its times.
 HISTORY_ENTRY = Body(
@@ -394,7 +392,7 @@ HISTORY_ENTRY = Body(
     _ENTRY,
     nulls_absent=False,
 )
-HISTORY_TIMES = _times(*HISTORY_STAMPS)
+HISTORY_TIMES = _times("saved_at", "replaced_at")
 #: How each list of an export's hands is read (and described).
 ENTRIES = {"hands": (HAND_ENTRY, HAND_TIMES), "history": (HISTORY_ENTRY, HISTORY_TIMES)}
 
