@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from msgspec import Struct
 
 from ledger.engine import PROFILES, FieldError, Invalid
-from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, refusal
+from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, join, refusal
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.engine.hand_body import LISTED_TWICE, NAME_SCHEMA, NO_NAME
@@ -78,44 +78,6 @@ def read_table_changes(data: Mapping[str, object], roster: Sequence[str]) -> dic
     """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster), as
     ``TABLE_CHANGE`` declares them."""
     return read_changes(TABLE_CHANGE, data, RosterReading(roster))
-
-
-def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:
-    """Names joining the roster: each a player's name, none already on it (ignoring case)."""
-    if not isinstance(value, list):
-        raise refusal("players", "players must be a list of the players' names.")
-    known = {name.casefold() for name in roster}
-    if len(known) + len(value) > MAX_ROSTER:
-        raise refusal("players", "A table's roster holds at most {most} people.", most=MAX_ROSTER)
-    errors: list[FieldError] = []
-    names: list[str] = []
-    for index, item in enumerate(value):
-        try:
-            name = read_player_name(item, f"players.{index}")
-        except FieldError as problem:
-            errors.append(problem)
-            continue
-        if name.casefold() in known:
-            errors.append(_named_before(name, index, names))
-            continue
-        known.add(name.casefold())
-        names.append(name)
-    if errors:
-        raise Invalid(errors)
-    return tuple(names)
-
-
-def _named_before(name: str, index: int, joining: Sequence[str]) -> FieldError:
-    """A name met already: typed twice among those joining (the roster did not say it),
-    or on the roster."""
-    field = f"players.{index}"
-    if name.casefold() in {n.casefold() for n in joining}:
-        return FieldError(field, LISTED_TWICE, name=name)
-    return FieldError(
-        field,
-        "{name} is already on the table's roster (names are the same ignoring capitals).",
-        name=name,
-    )
 
 
 def read_player_name(value: object, field: str) -> str:
@@ -191,14 +153,44 @@ def read_payment(
 
 @dataclass(frozen=True)
 class NewPlayers(Kind):
-    """Names joining a table's roster (the roster the reading is against, or none)."""
+    """Names joining a table's roster (the roster a ``RosterReading`` is against, or
+    none), each a player's name, none already on it (ignoring case)."""
 
     described: Schema
 
     def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        if not isinstance(value, list):
+            reading.refuse(parent, key, "players must be a list of the players' names.")
+            return REFUSED
         roster = reading.roster if isinstance(reading, RosterReading) else ()
-        joining = Parsed(lambda given, path: read_new_players(given, roster), self.described)
-        return joining.read(value, parent, key, reading)
+        known = {name.casefold() for name in roster}
+        if len(known) + len(value) > MAX_ROSTER:
+            reading.refuse(
+                parent, key, "A table's roster holds at most {most} people.", most=MAX_ROSTER
+            )
+            return REFUSED
+        joining: list[str] = []
+        for index, item in enumerate(value):
+            where = f"{key}.{index}"
+            try:
+                name = read_player_name(item, join(parent, where))
+            except FieldError as problem:
+                reading.errors.append(problem)
+                continue
+            if name.casefold() in {n.casefold() for n in joining}:
+                reading.refuse(parent, where, LISTED_TWICE, name=name)
+            elif name.casefold() in known:
+                reading.refuse(
+                    parent,
+                    where,
+                    "{name} is already on the table's roster (names are the same ignoring "
+                    "capitals).",
+                    name=name,
+                )
+            else:
+                known.add(name.casefold())
+                joining.append(name)
+        return tuple(joining)
 
     def schema(self) -> Schema:
         return self.described
