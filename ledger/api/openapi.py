@@ -17,7 +17,7 @@ from flask import Response, jsonify
 
 from ledger.api import bp
 from ledger.engine import PROFILES, hand_body
-from ledger.engine.declare import ref
+from ledger.engine.declare import nullable, obj, ref
 from ledger.engine.game import (
     FINISHES,
     HAND_PLAYERS,
@@ -89,19 +89,8 @@ ERROR_STATUSES = {
 }
 
 
-def nullable(schema: Schema) -> Schema:
-    return {"anyOf": [schema, {"type": "null"}]}
-
-
 def array(items: Schema, **extra: Any) -> Schema:
     return {"type": "array", "items": items, **extra}
-
-
-def obj(properties: dict[str, Schema], required: tuple[str, ...] = (), **extra: Any) -> Schema:
-    out: Schema = {"type": "object", "properties": properties, **extra}
-    if required:
-        out["required"] = list(required)
-    return out
 
 
 def whole(least: int | None = None, most: int | None = None) -> Schema:

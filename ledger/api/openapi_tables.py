@@ -11,12 +11,10 @@ from ledger.api.openapi import (
     TEXT,
     Schema,
     array,
-    nullable,
-    obj,
     shape,
     whole,
 )
-from ledger.engine.declare import ref
+from ledger.engine.declare import nullable, obj, ref
 from ledger.engine.player_figures import AWARDS, FORM_NIGHTS
 from ledger.tables.export import (
     MAX_IMPORTED_MATCHES,
