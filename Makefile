@@ -50,7 +50,7 @@ $(TRANSLATIONS)/%/LC_MESSAGES/messages.mo: $(TRANSLATIONS)/%/LC_MESSAGES/message
 # For developers: extract every marked string into messages.pot and merge it into the
 # .po files (then translate what is new: tests/i18n checks nothing is left out).
 BABEL_KEYWORDS := -k _ -k gettext -k ngettext:1,2 -k lazy_gettext -k _l -k N_ -k tr \
-	-k Msg -k PluralMsg:1,2 -k trn:1,2 -k fail:2 -k refuse:3 -k FieldError:2 -k CardError:1 -k pgettext:1c,2 -k npgettext:1c,2,3 \
+	-k Msg -k PluralMsg:1,2 -k trn:1,2 -k fail:2 -k refuse:3 -k refusal:2 -k FieldError:2 -k CardError:1 -k pgettext:1c,2 -k npgettext:1c,2,3 \
 	--add-comments=TRANSLATORS:
 
 translations-update: venv

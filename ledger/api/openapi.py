@@ -17,6 +17,7 @@ from flask import Response, jsonify
 
 from ledger.api import bp
 from ledger.engine import PROFILES, hand_body
+from ledger.engine.declare import nullable, obj, ref
 from ledger.engine.game import (
     FINISHES,
     HAND_PLAYERS,
@@ -88,23 +89,8 @@ ERROR_STATUSES = {
 }
 
 
-def ref(name: str) -> Schema:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def nullable(schema: Schema) -> Schema:
-    return {"anyOf": [schema, {"type": "null"}]}
-
-
 def array(items: Schema, **extra: Any) -> Schema:
     return {"type": "array", "items": items, **extra}
-
-
-def obj(properties: dict[str, Schema], required: tuple[str, ...] = (), **extra: Any) -> Schema:
-    out: Schema = {"type": "object", "properties": properties, **extra}
-    if required:
-        out["required"] = list(required)
-    return out
 
 
 def whole(least: int | None = None, most: int | None = None) -> Schema:
@@ -185,7 +171,7 @@ SETTINGS = [name for name in PROFILES["amarnepal"].to_json() if name != "profile
 LIMITS = obj(
     {
         "players": obj({"least": whole(), "most": whole()}, ("least", "most")),
-        "copies": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "copies": TOTALS,
         "hand_cards": whole(),
         "dealt_tunnelas": whole(),
     },

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from ledger.api.openapi import TEXT, Schema, ref, whole
+from ledger.api.openapi import TEXT, Schema, whole
+from ledger.engine.declare import ref
 from ledger.matches.export import IMPORT_MAX_BYTES
 
 #: The parameters: ``word name in schema description`` (a line that starts with spaces
@@ -91,20 +92,18 @@ CONTENTS: dict[str, Schema] = {
     "json": {"application/json": {}},
     "csv": {"text/csv": {"schema": TEXT}},
 }
+#: The answers' headers: ``word header description``.
+HEADER_TABLE = """
+location Location The new match's address.
+table-location Location The new table's address.
+renamed Location The player's record under their name now.
+etag ETag The hand's version.
+match-etag ETag The match's version.
+replayed Idempotent-Replayed `true` when this is the first answer to the same Idempotency-Key.
+"""
 HEADERS: dict[str, Schema] = {
-    "location": {"Location": {"description": "The new match's address.", "schema": TEXT}},
-    "table-location": {"Location": {"description": "The new table's address.", "schema": TEXT}},
-    "renamed": {
-        "Location": {"description": "The player's record under their name now.", "schema": TEXT}
-    },
-    "etag": {"ETag": {"description": "The hand's version.", "schema": TEXT}},
-    "match-etag": {"ETag": {"description": "The match's version.", "schema": TEXT}},
-    "replayed": {
-        "Idempotent-Replayed": {
-            "description": "`true` when this is the first answer to the same Idempotency-Key.",
-            "schema": TEXT,
-        }
-    },
+    word: {header: {"description": text, "schema": TEXT}}
+    for word, header, text in (line.split(" ", 2) for line in HEADER_TABLE.strip().splitlines())
 }
 KEYS: dict[str, list[dict[str, list[str]]]] = {
     "edit": [{"editKey": []}],

@@ -11,13 +11,10 @@ from ledger.api.openapi import (
     TEXT,
     Schema,
     array,
-    nullable,
-    obj,
-    ref,
     shape,
     whole,
 )
-from ledger.engine.game import MAX_MATCH_NAME
+from ledger.engine.declare import nullable, obj, ref
 from ledger.engine.player_figures import AWARDS, FORM_NIGHTS
 from ledger.tables.export import (
     MAX_IMPORTED_MATCHES,
@@ -29,14 +26,13 @@ from ledger.tables.export import (
 )
 from ledger.tables.models import MAX_QR_TEXT
 from ledger.tables.people import HANDLE_KINDS, MAX_HANDLE, MAX_HANDLES, MAX_LABEL
-from ledger.tables.reading import MAX_ROSTER, NEW_SEASON, PAYMENT, TABLE, TABLE_CHANGE
+from ledger.tables.reading import NEW_SEASON, PAYMENT, TABLE, TABLE_CHANGE
 
 MONEY = {
     "type": "string",
     "pattern": r"^-?[0-9]+\.[0-9]{2}$",
     "description": "Money as an exact decimal string with 2 places (never a float).",
 }
-TABLE_NAME = {**NAME, "maxLength": MAX_MATCH_NAME}
 PRINTABLE = "printable: control, invisible and direction characters are refused (422 on the field)"
 #: The kinds of the tables' fields (``shape``'s words).
 KINDS: dict[str, Schema] = {
@@ -207,10 +203,8 @@ def table_schemas() -> dict[str, Schema]:
         "TableExport": obj(
             {
                 "format": {"const": TABLE_FORMAT},
-                "name": TABLE_NAME,
-                "players": array(NAME, maxItems=MAX_ROSTER, uniqueItems=True),
-                "rules": ref("RulesSpec"),
-                "stake": nullable(ref("Stake")),
+                # a new table's fields; its first season's name is its seasons' first
+                **{key: schema for key, schema in TABLE.properties().items() if key != "season"},
                 "seasons": array(
                     SEASON_ENTRY.schema(),
                     minItems=1,

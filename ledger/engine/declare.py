@@ -1,7 +1,7 @@
 """Request bodies declared once: each field's type, bounds, choices and the sentence of each
 failure, as data. From a declaration, generically: the reader (``Body.read``: every
 problem at once, each with its dotted path, e.g. ``players.2.maal``), the JSON Schema of
-the OpenAPI document (``Kind.schema``, ``object_schema``) and, in the forms layer, the
+the OpenAPI document (``Kind.schema``, ``Body.schema``) and, in the forms layer, the
 mapping between form data and JSON (``Field.form``).
 
 Plain Python, like the rest of the engine (docs/architecture.md, "Request bodies"): a
@@ -42,6 +42,12 @@ class Reading:
         self.errors.append(FieldError(join(parent, key), template, **values))
 
 
+def refusal(field: str, template: str, **values: object) -> Invalid:
+    """One problem that stops a reader, to raise (``make translations-update`` extracts
+    ``template``: the keyword refusal:2)."""
+    return Invalid([FieldError(field, template, **values)])
+
+
 def join(parent: str, key: str | int) -> str:
     """A field's dotted path: ``players.2`` and ``maal`` → ``players.2.maal``."""
     return f"{parent}.{key}" if parent else str(key)
@@ -50,6 +56,19 @@ def join(parent: str, key: str | int) -> str:
 def ref(name: str) -> Schema:
     """A schema of the OpenAPI document's components, by its name."""
     return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(schema: dict[str, Any]) -> Schema:
+    """``schema``, or null."""
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def obj(properties: dict[str, Any], required: tuple[str, ...] = (), **extra: Any) -> Schema:
+    """An object's schema: its properties, the keys it requires (if any) and ``extra``."""
+    out: Schema = {"type": "object", "properties": properties, **extra}
+    if required:
+        out["required"] = list(required)
+    return out
 
 
 #: What a kind gives back when the value was refused (its problem is in the reading).
@@ -206,7 +225,7 @@ class Field:
 
     def schema(self) -> Schema:
         own = self.kind.schema()
-        out: Schema = {"anyOf": [own, {"type": "null"}]} if self.nullable else own
+        out = nullable(own) if self.nullable else own
         return {**out, "description": self.help} if self.help else out
 
 
@@ -282,14 +301,10 @@ class Body:
         """The JSON Schema of each field, by key (to splice into a larger object)."""
         return {f.key: f.schema() for f in self.fields}
 
-    def schema(self, *extra_required: str) -> Schema:
-        """The JSON Schema of the object (``extra_required``: keys a route requires)."""
-        out: Schema = {"type": "object", "properties": self.properties()}
-        if self.unknown is not None:
-            out["additionalProperties"] = False
-        required = [f.key for f in self.fields if f.required] + list(extra_required)
-        if required:
-            out["required"] = required
+    def schema(self) -> Schema:
+        """The JSON Schema of the object."""
+        closed = {"additionalProperties": False} if self.unknown is not None else {}
+        out = obj(self.properties(), tuple(f.key for f in self.fields if f.required), **closed)
         return {**out, "description": self.help} if self.help else out
 
 

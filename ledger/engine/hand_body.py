@@ -38,6 +38,8 @@ from .rules import MAAL_COUNT_HELP, HouseRules
 from .values import is_int
 
 NO_NAME = N_("Each player needs a name.")
+FINISH_MESSAGE = N_("The finish must be sequences, dublees or void.")
+LISTED_TWICE = N_("{name!r} is listed twice; each player needs their own name.")
 TOO_MANY = N_(
     "A hand has 2 to {most} players with three packs; this one lists {n}. "
     "Four packs (the packs setting) deal to 2 to 8."
@@ -436,11 +438,7 @@ class Players(Kind):
                 check_held(reading, name, where, cards, counts, tunnelas)
             folded = name.casefold()
             if folded in names:
-                reading.fail(
-                    f"{where}.name",
-                    "{name!r} is listed twice; each player needs their own name.",
-                    name=name,
-                )
+                reading.fail(f"{where}.name", LISTED_TWICE, name=name)
             names[folded] = name
             players.append(player)
         return players
@@ -541,7 +539,7 @@ HAND = Body(
         ),
         Field(
             "finish",
-            Choice(FINISHES, N_("The finish must be sequences, dublees or void.")),
+            Choice(FINISHES, FINISH_MESSAGE),
             nullable=True,
             refused="",  # told already: not taken from the winner's route
             help="null or absent: the route by which the winner saw (a winner who saw "

@@ -14,14 +14,12 @@ from typing import Any
 
 from .cards import Card
 from .copies import check_copies, place_joker_tunnelas
-from .errors import N_, Invalid
+from .errors import Invalid
 from .game import FINISHES
 from .hand import Hand, PlayerHand, kind_counts
-from .hand_body import HAND, HandReading, item_paths
+from .hand_body import FINISH_MESSAGE, HAND, HandReading, item_paths
 from .rules import HouseRules
 from .values import new
-
-FINISH_MESSAGE = N_("The finish must be sequences, dublees or void.")
 
 
 class _Reader(HandReading):

@@ -72,21 +72,11 @@ def _write_text(value: object, name: str, who: str, notes: list[str]) -> Entries
     return [(name, text(value))]
 
 
-Writer = Callable[[object, str, str, list[str]], Entries]
-#: How a kind is written into form data (a kind not listed: as its text).
-WRITERS: dict[type[Kind], Writer] = {
-    MaalCounts: _write_counts,
-    MaalCards: _write_cards,
-    DealtTunnelas: _write_tunnelas,
-    Flag: _write_flag,
-}
-
-
 def write(field: Field, value: object, prefix: str, who: str, notes: list[str]) -> Entries:
     """The form data entries of ``field``'s JSON ``value`` in the row ``prefix``
     (``who``: the player, for a note on what was left out)."""
     assert field.form is not None  # only fields with a form field are written
-    writer = WRITERS.get(type(field.kind), _write_text)
+    writer = FORMS[type(field.kind)][0] if type(field.kind) in FORMS else _write_text
     return writer(value, prefix + field.form, who, notes)
 
 
@@ -112,7 +102,8 @@ class RowReader(Struct):
     def read(self, field: Field) -> Any:
         """``field``'s JSON value from the row; None when the row gives none."""
         assert field.form is not None  # only fields with a form field are read
-        return READERS.get(type(field.kind), _read_choice)(self, field.form)
+        reader = FORMS[type(field.kind)][1] if type(field.kind) in FORMS else _read_choice
+        return reader(self, field.form)
 
 
 def _read_counts(row: RowReader, name: str) -> Any:
@@ -140,13 +131,15 @@ def _read_choice(row: RowReader, name: str) -> Any:
     return row.field(name).data or None
 
 
-#: How a kind is read out of a row (a kind not listed: a choice, its value or None).
-READERS: dict[type[Kind], Callable[[RowReader, str], Any]] = {
-    MaalCounts: _read_counts,
-    MaalCards: _read_cards,
-    DealtTunnelas: _read_tunnelas,
-    Flag: _read_flag,
-    Whole: _read_whole,
+Writer = Callable[[object, str, str, list[str]], Entries]
+#: How a kind is written into form data and read back out of a row (a kind not listed:
+#: written as its text, read as a choice: its value or None).
+FORMS: dict[type[Kind], tuple[Writer, Callable[[RowReader, str], Any]]] = {
+    MaalCounts: (_write_counts, _read_counts),
+    MaalCards: (_write_cards, _read_cards),
+    DealtTunnelas: (_write_tunnelas, _read_tunnelas),
+    Flag: (_write_flag, _read_flag),
+    Whole: (_write_text, _read_whole),
 }
 
 

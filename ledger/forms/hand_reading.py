@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from flask_babel import force_locale
@@ -77,28 +78,22 @@ def _whole(field: Field) -> int | str | None:
     return text if value is None else value
 
 
-_tunnela_words: tuple[dict[str, str], re.Pattern[str]] | None = None
-
-
+@cache  # the catalogues do not change
 def _kind_words() -> tuple[dict[str, str], re.Pattern[str]]:
     """Every word a scorekeeper may type for a kind of dealt tunnela, in each language of
     the pages (``पप्लु``, ``साधारण जोकर``, ``ordinary joker``; the ids too), lower case →
     the kind's id; and a pattern finding them as whole entries, longest first (so that
-    ``साधारण जोकर`` is not read as ``साधारण``). Built once: the catalogues do not change."""
-    global _tunnela_words
-    if _tunnela_words is None:
-        words: dict[str, str] = {}
-        for language in LANGUAGES:
-            with force_locale(language):
-                for kind in TUNNELA_KINDS:
-                    for word in (KIND_NAMES[kind], KIND_WORDS[kind], kind, kind.replace("_", " ")):
-                        words[" ".join(str(word).lower().split())] = kind
-        alternatives = "|".join(
-            r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len, reverse=True)
-        )
-        pattern = re.compile(rf"(?<![^\s,;])(?:{alternatives})(?![^\s,;])", re.IGNORECASE)
-        _tunnela_words = words, pattern
-    return _tunnela_words
+    ``साधारण जोकर`` is not read as ``साधारण``)."""
+    words: dict[str, str] = {}
+    for language in LANGUAGES:
+        with force_locale(language):
+            for kind in TUNNELA_KINDS:
+                for word in (KIND_NAMES[kind], KIND_WORDS[kind], kind, kind.replace("_", " ")):
+                    words[" ".join(str(word).lower().split())] = kind
+    alternatives = "|".join(
+        r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len, reverse=True)
+    )
+    return words, re.compile(rf"(?<![^\s,;])(?:{alternatives})(?![^\s,;])", re.IGNORECASE)
 
 
 def tunnela_entries(text: str) -> list[str]:

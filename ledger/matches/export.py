@@ -18,7 +18,17 @@ from typing import Any
 from msgspec import Struct
 
 from ledger.engine import FieldError, Hand, HouseRules, Invalid
-from ledger.engine.declare import REFUSED, Body, Choice, Field, Kind, Reading, Schema, Whole
+from ledger.engine.declare import (
+    REFUSED,
+    Body,
+    Choice,
+    Field,
+    Kind,
+    Reading,
+    Schema,
+    Whole,
+    refusal,
+)
 from ledger.engine.errors import N_
 from ledger.engine.values import is_int
 from ledger.matches.models import HandVersion, utcnow
@@ -44,8 +54,6 @@ IMPORT_MAX_BYTES = 4 * 1024 * 1024
 #: "rename": the hand as it was before a player was renamed (``matches.membership``);
 #: its names are the ones it had then.
 HISTORY_ACTIONS = ("edit", "delete", "rename")
-HAND_STAMPS = ("created_at", "updated_at")
-HISTORY_STAMPS = ("saved_at", "replaced_at")
 
 # A cell starting with one of these is a formula to a spreadsheet (OWASP's list, and the
 # fullwidth forms that spreadsheets in East Asian locales read as the same signs).
@@ -141,30 +149,17 @@ def export_csv(view: MatchView) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
 
-    def row(*cells: object) -> None:
-        writer.writerow([csv_cell(c) for c in cells])
+    def row(first: tuple[object, ...], each: Mapping[str, object]) -> None:
+        """The first cells, then a cell per player from ``each`` (empty: none for them)."""
+        writer.writerow([csv_cell(c) for c in (*first, *(each.get(p, "") for p in players))])
 
     players = view.players
-    row("Hand", "Dealer", "Finish", "Winner", *players)
+    row(("Hand", "Dealer", "Finish", "Winner"), dict(zip(players, players, strict=True)))
     for hand in view.hands:
-        nets = hand.nets
-        row(
-            hand.number,
-            hand.dealer,
-            hand.finish,
-            hand.winner or "",
-            *(nets.get(p, "") for p in players),
-        )
+        row((hand.number, hand.dealer, hand.finish, hand.winner or ""), hand.nets)
         if hand.carried_penalties:
-            carried = hand.carried_penalties
-            row(
-                hand.number,
-                "",
-                "foul penalty carried in",
-                "",
-                *(carried.get(p, "") for p in players),
-            )
-    row("Total", "", "", "", *(view.totals[p] for p in players))
+            row((hand.number, "", "foul penalty carried in", ""), hand.carried_penalties)
+    row(("Total", "", "", ""), view.totals)
     return out.getvalue()
 
 
@@ -206,37 +201,25 @@ def read_export(data: object) -> ImportSpec:
     """Check an exported match; raises Invalid with every problem (fields like
     ``hands.3.players.0.name``)."""
     if not isinstance(data, Mapping):
-        raise Invalid([FieldError("", "An import must be a match exported as JSON.")])
+        raise refusal("", EXPORT.message)
     fmt = data.get("format", EXPORT_FORMAT)
     if fmt == TABLE_EXPORT_FORMAT:  # a table's export (or season PDF) loaded as a match
-        raise Invalid(
-            [
-                FieldError(
-                    "format",
-                    "This is a whole table's export, not one match's: a table is loaded "
-                    "on the new-table page, or with POST /api/v1/tables/import.",
-                )
-            ]
+        raise refusal(
+            "format",
+            "This is a whole table's export, not one match's: a table is loaded "
+            "on the new-table page, or with POST /api/v1/tables/import.",
         )
     if fmt != EXPORT_FORMAT:
-        raise Invalid(
-            [
-                FieldError(
-                    "format", "This is not a match exported by the ledger ({given!r}).", given=fmt
-                )
-            ]
+        raise refusal(
+            "format", "This is not a match exported by the ledger ({given!r}).", given=fmt
         )
     given = data.get("format_version", EXPORT_FORMAT_VERSION)
     if not is_int(given) or given != EXPORT_FORMAT_VERSION:
-        raise Invalid(
-            [
-                FieldError(
-                    "format_version",
-                    "This ledger reads exports of format_version {known}; this one has {given}.",
-                    known=EXPORT_FORMAT_VERSION,
-                    given=json.dumps(given)[:40],
-                )
-            ]
+        raise refusal(
+            "format_version",
+            "This ledger reads exports of format_version {known}; this one has {given}.",
+            known=EXPORT_FORMAT_VERSION,
+            given=json.dumps(given)[:40],
         )
     match = read_match(
         data.get("name"),
@@ -386,13 +369,13 @@ EXPORT = Body(
             help="When the table ended the match (End the night).",
         ),
     ),
-    "An import must be a match exported as JSON.",
+    N_("An import must be a match exported as JSON."),
     nulls_absent=False,
 )
 #: A hand of an export (beside its dealer and the hand's own fields, ``HAND``), and its
 #: times (read after the hand, so that its problems come in that order).
 HAND_ENTRY = Body((Field("number", _NUMBER, required=True), _VERSION), _ENTRY, nulls_absent=False)
-HAND_TIMES = _times(*HAND_STAMPS)
+HAND_TIMES = _times("created_at", "updated_at")
 #: An earlier version of a hand (``rules``: those it was settled under, when they are
 #: not the match's), and its times.
 HISTORY_ENTRY = Body(
@@ -409,7 +392,7 @@ HISTORY_ENTRY = Body(
     _ENTRY,
     nulls_absent=False,
 )
-HISTORY_TIMES = _times(*HISTORY_STAMPS)
+HISTORY_TIMES = _times("saved_at", "replaced_at")
 #: How each list of an export's hands is read (and described).
 ENTRIES = {"hands": (HAND_ENTRY, HAND_TIMES), "history": (HISTORY_ENTRY, HISTORY_TIMES)}
 

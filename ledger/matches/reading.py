@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -26,10 +26,10 @@ from ledger.engine import (
     parse_hand,
     resolve_rules,
 )
-from ledger.engine.declare import REFUSED, Body, Field, Flag, Kind, Parsed, Reading, join, ref
+from ledger.engine.declare import REFUSED, Body, Field, Flag, Kind, Parsed, Reading, ref, refusal
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_MATCH_PLAYERS, MAX_NAME, MIN_PLAYERS
-from ledger.engine.hand_body import NAME_SCHEMA
+from ledger.engine.hand_body import LISTED_TWICE, NAME_SCHEMA, NO_NAME
 from ledger.engine.names import name_problem, read_name, tidy_name
 from ledger.engine.rules import parse_length
 from ledger.engine.settle_up import STAKE as ENGINE_STAKE
@@ -85,12 +85,6 @@ class MatchSpec(RosterSpec, frozen=True):
 
     length: MatchLength | None
     first_dealer: str
-
-
-def tidy(name: str) -> str:
-    """A name as the engine reads it: composed (NFC), runs of whitespace made one space,
-    ends trimmed."""
-    return tidy_name(name)
 
 
 def rules_record(rules: HouseRules) -> dict[str, Any]:
@@ -246,13 +240,6 @@ def read_season_id(value: object) -> str:
     return value
 
 
-def read_match_changes(data: object) -> dict[str, Any]:
-    """What a change of a match sets, read, from ``{"name": ..., "length": ...,
-    "stake": ..., "rules": ...}``; a field left out stays as it is. Every problem is
-    reported together."""
-    return read_changes(MATCH_CHANGE, data)
-
-
 def read_changes(body: Body, data: object, reading: Reading | None = None) -> dict[str, Any]:
     """The changes to a document a key owns (a match, a table): the fields of ``data``
     that ``body`` declares, each read, a field left out unchanged, every problem
@@ -330,51 +317,11 @@ def read_idempotency_key(value: object) -> str:
     return value
 
 
-def _read_players(players: object, fail: Callable[..., None]) -> list[str]:
-    if not isinstance(players, list):
-        fail("players", "players must be a list of the players' names, in seat order.")
-        return []
-    if not MIN_PLAYERS <= len(players) <= MAX_MATCH_PLAYERS:
-        fail(
-            "players",
-            "A match has {least} to {most} players (each hand has 2 to 5 of them, 2 to 8 "
-            "with four packs); this one lists {n}.",
-            least=MIN_PLAYERS,
-            most=MAX_MATCH_PLAYERS,
-            n=len(players),
-        )
-    names: list[str] = []
-    keys: set[str] = set()
-    for index, item in enumerate(players):
-        if isinstance(item, Mapping):  # {"name": ...}, as in a match's JSON
-            item = item.get("name")
-        try:
-            player = read_name(
-                item,
-                "",
-                most=MAX_NAME,
-                missing=N_("Each player needs a name."),
-            )
-        except FieldError as problem:
-            fail(f"players.{index}", problem.template, **problem.values)
-            continue
-        if player.casefold() in keys:
-            fail(
-                f"players.{index}",
-                "{name!r} is listed twice; each player needs their own name.",
-                name=player,
-            )
-            continue
-        keys.add(player.casefold())
-        names.append(player)
-    return names
-
-
 def find_player(name: object, players: Sequence[str]) -> str | None:
     """The registered spelling of ``name`` (matched ignoring case and spacing), or None."""
     if not isinstance(name, str):
         return None
-    key = tidy(name).casefold()
+    key = tidy_name(name).casefold()
     return next((p for p in players if p.casefold() == key), None)
 
 
@@ -386,7 +333,7 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
     key is accepted only when it gives the match's own rules.
     """
     if not isinstance(data, Mapping):
-        raise Invalid([FieldError(_join(prefix, ""), "The hand must be a JSON object.")])
+        raise refusal(_join(prefix, ""), "The hand must be a JSON object.")
     errors: list[FieldError] = []
     data = dict(data)
     if "rules" in data:
@@ -408,7 +355,7 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
         for index, entry in enumerate(listed):
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 continue  # the engine reports it
-            if not tidy(entry["name"]) or name_problem(entry["name"], "") is not None:
+            if not tidy_name(entry["name"]) or name_problem(entry["name"], "") is not None:
                 continue  # the engine says what is wrong with the name
             registered = find_player(entry["name"], players)
             if registered is None:
@@ -416,7 +363,7 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
                     FieldError(
                         f"{prefix}players.{index}.name",
                         "{name!r} is not a player of this match; the players are {players}.",
-                        name=tidy(entry["name"]),
+                        name=tidy_name(entry["name"]),
                         players=", ".join(players),
                     )
                 )
@@ -441,7 +388,7 @@ def read_dealer(value: object, players: Sequence[str], *, field: str = "dealer")
     """A dealer given by name: one of the registered players."""
     found = find_player(value, players)
     if found is None:
-        raise Invalid([FieldError(field, "The dealer must be one of the match's players.")])
+        raise refusal(field, "The dealer must be one of the match's players.")
     return found
 
 
@@ -455,10 +402,37 @@ class MatchPlayers(Kind):
     """A match's players, in seat order: names, each once."""
 
     def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
-        def fail(field: str, template: str, **values: object) -> None:
-            reading.errors.append(FieldError(join(parent, field), template, **values))
-
-        return _read_players(value, fail)
+        if not isinstance(value, list):
+            reading.refuse(
+                parent, key, "players must be a list of the players' names, in seat order."
+            )
+            return []
+        if not MIN_PLAYERS <= len(value) <= MAX_MATCH_PLAYERS:
+            reading.refuse(
+                parent,
+                key,
+                "A match has {least} to {most} players (each hand has 2 to 5 of them, 2 to 8 "
+                "with four packs); this one lists {n}.",
+                least=MIN_PLAYERS,
+                most=MAX_MATCH_PLAYERS,
+                n=len(value),
+            )
+        names: list[str] = []
+        keys: set[str] = set()
+        for index, item in enumerate(value):
+            if isinstance(item, Mapping):  # {"name": ...}, as in a match's JSON
+                item = item.get("name")
+            try:
+                player = read_name(item, "", most=MAX_NAME, missing=NO_NAME)
+            except FieldError as problem:
+                reading.refuse(parent, f"{key}.{index}", problem.template, **problem.values)
+                continue
+            if player.casefold() in keys:
+                reading.refuse(parent, f"{key}.{index}", LISTED_TWICE, name=player)
+                continue
+            keys.add(player.casefold())
+            names.append(player)
+        return names
 
     def schema(self) -> dict[str, object]:
         return {

@@ -62,15 +62,16 @@ from ledger.matches.digests import request_digest
 from ledger.matches.models import Hand as StoredHand
 from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
 from ledger.matches.reading import (
+    MATCH_CHANGE,
     PROFILE_LENGTH,
     MatchSpec,
     kept_under,
+    read_changes,
     read_dealer,
     read_hand,
     read_hand_number,
     read_idempotency_key,
     read_match,
-    read_match_changes,
     rules_from_record,
     rules_record,
     settled_under,
@@ -398,7 +399,7 @@ def change_match(match: Match, data: object) -> Match:
     may not ask for fewer hands than are played: checked while the match is held for this
     write, so that a hand saved at the same moment counts. Raises Invalid and changes
     nothing on a problem (a MatchConflict when the match cannot end or open again)."""
-    changes = read_match_changes(data)
+    changes = read_changes(MATCH_CHANGE, data)
     if not changes:
         return match
     with transaction():

@@ -11,7 +11,7 @@ from typing import Any
 from ledger import matches
 from ledger.collector import collector_paused
 from ledger.engine import FieldError, Invalid, Stake
-from ledger.engine.declare import Body, Choice, Field, Reading
+from ledger.engine.declare import Body, Choice, Field, Reading, refusal
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME
 from ledger.extensions import db
@@ -85,17 +85,13 @@ def import_table(data: object) -> tuple[Table, str]:
     is checked first (each match as a match's import checks it, its hands settled again),
     so that a document with any problem stores nothing."""
     if isinstance(data, Mapping) and data.get("format") == EXPORT_FORMAT:
-        raise Invalid(  # one match's export (or summary PDF) loaded as a table
-            [
-                FieldError(
-                    "format",
-                    "This is one match's export, not a whole table's: a match is loaded "
-                    "with POST /api/v1/matches/import, or on the new-match page.",
-                )
-            ]
+        raise refusal(  # one match's export (or summary PDF) loaded as a table
+            "format",
+            "This is one match's export, not a whole table's: a match is loaded "
+            "with POST /api/v1/matches/import, or on the new-match page.",
         )
     if not isinstance(data, Mapping) or data.get("format") != TABLE_FORMAT:
-        raise Invalid([FieldError("format", "This is not a table exported by the ledger.")])
+        raise refusal("format", "This is not a table exported by the ledger.")
     reading = Reading()
     errors = reading.errors
     seasons = _read_seasons(data.get("seasons"), reading)
@@ -254,10 +250,7 @@ def _read_payments(
     season's index, when it was recorded and its state."""
     paid = []
     for i, item in enumerate(items):
-        if not isinstance(item, Mapping):
-            reading.errors.append(FieldError(f"payments.{i}", PAYMENT_ENTRY.message))
-            continue
-        before = len(reading.errors)
+        before = len(reading.errors)  # an item that is no object: PAYMENT_ENTRY's sentence
         marks: Any = PAYMENT_ENTRY.read(item, f"payments.{i}", reading)
         if len(reading.errors) > before:
             continue
@@ -269,7 +262,7 @@ def _read_payments(
             )
             season = _season_index(item.get("season"), seasons)
             if season is False or season is None:
-                raise Invalid([FieldError("season", "season must be a season's index.")])
+                raise refusal("season", "season must be a season's index.")
         except Invalid as problem:
             reading.errors += _within(f"payments.{i}", problem)
             continue

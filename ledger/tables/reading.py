@@ -13,16 +13,17 @@ from typing import Any, TypeVar
 from msgspec import Struct
 
 from ledger.engine import PROFILES, FieldError, Invalid
-from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema
+from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, join, refusal
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
-from ledger.engine.hand_body import NAME_SCHEMA
+from ledger.engine.hand_body import LISTED_TWICE, NAME_SCHEMA, NO_NAME
 from ledger.engine.names import read_name
 from ledger.engine.settle_up import CENT
 from ledger.i18n.numbers import western_digits
 from ledger.matches.export import Moment
 from ledger.matches.reading import (
     AMOUNT_SCHEMA,
+    CHANGES_OBJECT,
     MAX_PER_POINT,
     RULES,
     STAKE_FIELD,
@@ -79,55 +80,9 @@ def read_table_changes(data: Mapping[str, object], roster: Sequence[str]) -> dic
     return read_changes(TABLE_CHANGE, data, RosterReading(roster))
 
 
-def read_new_players(value: object, roster: Sequence[str]) -> tuple[str, ...]:
-    """Names joining the roster: each a player's name, none already on it (ignoring case)."""
-    if not isinstance(value, list):
-        raise Invalid([FieldError("players", "players must be a list of the players' names.")])
-    known = {name.casefold() for name in roster}
-    if len(known) + len(value) > MAX_ROSTER:
-        raise Invalid(
-            [
-                FieldError(
-                    "players", "A table's roster holds at most {most} people.", most=MAX_ROSTER
-                )
-            ]
-        )
-    errors: list[FieldError] = []
-    names: list[str] = []
-    for index, item in enumerate(value):
-        try:
-            name = read_player_name(item, f"players.{index}")
-        except FieldError as problem:
-            errors.append(problem)
-            continue
-        if name.casefold() in known:
-            errors.append(_named_before(name, index, names))
-            continue
-        known.add(name.casefold())
-        names.append(name)
-    if errors:
-        raise Invalid(errors)
-    return tuple(names)
-
-
-def _named_before(name: str, index: int, joining: Sequence[str]) -> FieldError:
-    """A name met already: typed twice among those joining (the roster did not say it),
-    or on the roster."""
-    field = f"players.{index}"
-    if name.casefold() in {n.casefold() for n in joining}:
-        return FieldError(
-            field, "{name!r} is listed twice; each player needs their own name.", name=name
-        )
-    return FieldError(
-        field,
-        "{name} is already on the table's roster (names are the same ignoring capitals).",
-        name=name,
-    )
-
-
 def read_player_name(value: object, field: str) -> str:
     """A player's name, tidied; FieldError of ``field``."""
-    return read_name(value, field, most=MAX_NAME, missing=N_("Each player needs a name."))
+    return read_name(value, field, most=MAX_NAME, missing=NO_NAME)
 
 
 def read_table_name(value: object, field: str = "name") -> str:
@@ -164,14 +119,10 @@ def read_player_change(data: Mapping[str, Any]) -> tuple[str, object]:
     given = [key for key in ("name", "merge_into") if key in data]
     others = [key for key in data if key not in ("name", "merge_into")]
     if len(given) != 1 or others:
-        raise Invalid(
-            [
-                FieldError(
-                    "",
-                    "Send name (the new name) to rename the player, or merge_into (another "
-                    "player on the roster) to fold them into that one: one of the two.",
-                )
-            ]
+        raise refusal(
+            "",
+            "Send name (the new name) to rename the player, or merge_into (another "
+            "player on the roster) to fold them into that one: one of the two.",
         )
     return given[0], data[given[0]]
 
@@ -185,14 +136,10 @@ def read_payment(
     season it settles, one of ``seasons`` (the table's); 422 without a currency (a table
     without a stake)."""
     if currency is None:
-        raise Invalid(
-            [
-                FieldError(
-                    "",
-                    "This table plays for points only: it has no stake, so no money is "
-                    "owed or paid. Give the table a stake first.",
-                )
-            ]
+        raise refusal(
+            "",
+            "This table plays for points only: it has no stake, so no money is "
+            "owed or paid. Give the table a stake first.",
         )
     assert callable(find)
     reading = PaymentReading(find, seasons)
@@ -206,14 +153,44 @@ def read_payment(
 
 @dataclass(frozen=True)
 class NewPlayers(Kind):
-    """Names joining a table's roster (the roster the reading is against, or none)."""
+    """Names joining a table's roster (the roster a ``RosterReading`` is against, or
+    none), each a player's name, none already on it (ignoring case)."""
 
     described: Schema
 
     def read(self, value: object, parent: str, key: str | int, reading: Reading) -> object:
+        if not isinstance(value, list):
+            reading.refuse(parent, key, "players must be a list of the players' names.")
+            return REFUSED
         roster = reading.roster if isinstance(reading, RosterReading) else ()
-        joining = Parsed(lambda given, path: read_new_players(given, roster), self.described)
-        return joining.read(value, parent, key, reading)
+        known = {name.casefold() for name in roster}
+        if len(known) + len(value) > MAX_ROSTER:
+            reading.refuse(
+                parent, key, "A table's roster holds at most {most} people.", most=MAX_ROSTER
+            )
+            return REFUSED
+        joining: list[str] = []
+        for index, item in enumerate(value):
+            where = f"{key}.{index}"
+            try:
+                name = read_player_name(item, join(parent, where))
+            except FieldError as problem:
+                reading.errors.append(problem)
+                continue
+            if name.casefold() in {n.casefold() for n in joining}:
+                reading.refuse(parent, where, LISTED_TWICE, name=name)
+            elif name.casefold() in known:
+                reading.refuse(
+                    parent,
+                    where,
+                    "{name} is already on the table's roster (names are the same ignoring "
+                    "capitals).",
+                    name=name,
+                )
+            else:
+                known.add(name.casefold())
+                joining.append(name)
+        return tuple(joining)
 
     def schema(self) -> Schema:
         return self.described
@@ -260,7 +237,7 @@ TABLE_CHANGE = Body(
             help="Names to add to the roster.",
         ),
     ),
-    N_("The changes must be a JSON object."),
+    CHANGES_OBJECT,
     unknown=N_("{given!r} cannot be changed here; a table's changes are {fields}."),
     nulls_absent=False,
 )

@@ -41,6 +41,7 @@ from markupsafe import Markup
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid, SettleUp
+from ledger.engine.names import tidy_name
 from ledger.extensions import csrf
 from ledger.forms.length import MAX_COUNT, LengthForm, length_unit, suggest_length
 from ledger.forms.new_match import (
@@ -74,7 +75,7 @@ from ledger.matches import create_match
 from ledger.matches.chart import running_chart
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
-from ledger.matches.reading import read_match, read_whole_number, rules_from_record, tidy
+from ledger.matches.reading import read_match, read_whole_number, rules_from_record
 from ledger.matches.view import HandView, MatchView, stake_of
 from ledger.tables.models import Table
 from ledger.tables.player_stats import match_stats
@@ -126,7 +127,7 @@ def submit_new_match(form: NewMatchForm, choice: RulesChoice) -> tuple[Match, st
     problems: list[Problem] = []
     names, rows = [], []
     for row, entry in enumerate(form.players):
-        name = tidy(entry.data or "")
+        name = tidy_name(entry.data or "")
         if name:
             names.append(name)
             rows.append(row)
