@@ -92,8 +92,10 @@ def test_mark_paid_beside_a_payment_said_offers_only_the_rest(client):
     page = client.get(f"/tables/{table_id}").text
     line = re.search(r'<li class="transfer">Dipa pays Asha .*?</li>', page, re.S)
     assert line is not None
-    assert "Dipa said they paid NPR\xa0200.00: it counts once Asha says it reached them." in (
-        line.group(0)
+    # Asha holds no own link: the scorekeeper says whether it reached her.
+    assert (
+        "Dipa said they paid NPR\xa0200.00: Asha has no own link, so it counts once the "
+        "scorekeeper says it reached them." in line.group(0)
     )
     assert '<input type="hidden" name="amount" value="90.00">' in line.group(0)
     assert "Mark the other NPR\xa090.00 paid" in line.group(0)
@@ -141,6 +143,49 @@ def test_the_table_answers_for_a_payee_with_no_link_of_their_own(client):
     pending = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"][-1]
     assert f"/payments/{pending['id']}/confirm" not in page
     assert client.post(f"/tables/{table_id}/payments/{pending['id']}/confirm").status_code == 403
+
+
+def test_who_answers_a_payment_said_is_the_same_on_every_page(client):
+    """Dipa said she paid Asha, who holds an own link: both pages said Asha would say
+    whether it reached her. Then the table revoked Asha's link: Dipa's page said the
+    scorekeeper would answer for her, the table's page still that Asha would, though
+    she no longer could (and the table's page offered the scorekeeper the answer)."""
+    table_id = _night(client, "Asha", "Bikash", "Asha")
+    _own_link(client, table_id, "Asha")
+    _own_link(client, table_id, "Dipa")
+    said = {"payee": "Asha", "amount": "200", "payment_key": "dipa-part"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+
+    def words() -> tuple[str, str]:
+        """The table's words beside Dipa's line, and Dipa's beside hers."""
+        table = re.search(
+            r'<li class="transfer">Dipa pays Asha .*?</li>',
+            client.get(f"/tables/{table_id}").text,
+            re.S,
+        )
+        own = re.search(
+            r'<li class="transfer">Dipa pays Asha .*?</li>',
+            client.get(f"/me/{table_id}").text,
+            re.S,
+        )
+        assert table is not None and own is not None
+        hint = re.compile(r'<span class="hint said-paid">([^<]*)</span>')
+        return hint.findall(table.group(0))[0], hint.findall(own.group(0))[0]
+
+    assert words() == (
+        "Dipa said they paid NPR\xa0200.00: it counts once Asha says it reached them.",
+        "You said you paid NPR\xa0200.00: it counts once Asha says it reached them.",
+    )
+    assert (
+        client.post(f"/tables/{table_id}/own-link/revoke", data={"player": "Asha"}).status_code
+        == 303
+    )
+    assert words() == (
+        "Dipa said they paid NPR\xa0200.00: Asha has no own link, so it counts once the "
+        "scorekeeper says it reached them.",
+        "You said you paid NPR\xa0200.00: Asha has no own link, so it counts once the "
+        "scorekeeper says it reached them.",
+    )
 
 
 def test_a_rejected_payment_offers_no_take_back(client):
