@@ -323,7 +323,10 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
         "currency": mine["currency"],
         "balance": _decimal(mine["balance"]),
         "transfers": [{**t, "amount": _decimal(t.get("amount"))} for t in mine["transfers"]],
-        "payments": [{**p, "amount": Decimal(p["amount"])} for p in mine["payments"]],
+        "payments": [
+            {**p, "amount": Decimal(p["amount"])}
+            for p in _with_taken_back(player, mine["payments"])
+        ],
         "earlier": [
             {
                 **e,
@@ -364,6 +367,23 @@ def _problems(invalid: Invalid) -> list[str]:
 
 def _back(player: TablePlayer) -> Response:
     return redirect(url_for("people.page", public_id=player.table.public_id), 303)
+
+
+def _with_taken_back(player: TablePlayer, payments: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The player's payments, and the kept records of their confirmed payments the table
+    took back, in the order they were made: the table's page lists those, marked, and
+    a payee who said the money reached them saw it gone from their own page without a
+    word. (``GET /api/v1/me`` leaves them out, as the table's payments do without
+    ``?deleted=1``.)"""
+    table = player.table
+    taken_back = [
+        service.payment_json(table, p)
+        for p in service.payments(table, None, deleted=True)
+        if p.deleted_at is not None and player.name in (p.payer, p.payee)
+    ]
+    if not taken_back:
+        return payments
+    return sorted([*payments, *taken_back], key=lambda p: (p["at"], p["id"]))
 
 
 def _said_paid(name: str, season: str, payments: list[dict[str, Any]]) -> dict[str, Decimal]:

@@ -336,3 +336,33 @@ def test_take_back_refused_on_an_earlier_seasons_page_shows_that_season(client):
     assert refused.status_code == 422, refused.status_code
     assert "Standings · Season: 1" in refused.text
     assert "Standings · Tihar" not in refused.text
+
+
+def test_a_confirmed_payment_taken_back_stays_on_both_own_pages_marked(client):
+    """Asha said Dipa's NPR 50 reached her; the scorekeeper then took it back (marked by
+    mistake). The table's page lists it, "taken back on …: it no longer counts"; Dipa's
+    and Asha's own pages said "No payments yet.", as if it had never been said."""
+    table_id = _night(client, "Asha")
+    _own_link(client, table_id, "Dipa")
+    said = {"payee": "Asha", "amount": "50", "payment_key": "dipa-said"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    [paid] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    _own_link(client, table_id, "Asha")
+    assert client.post(f"/me/{table_id}/payments/{paid['id']}/confirm").status_code == 303
+    taken = client.post(
+        f"/tables/{table_id}/payments/{paid['id']}/delete", data={"payment_key": "taken"}
+    )
+    assert taken.status_code == 303
+    marked = re.compile(
+        r'<li class="payment state-confirmed taken-back">\s*Dipa paid Asha NPR\xa050\.00 on '
+        r"[^<]*<span class=\"payment-state\">\(taken back on [^<]*: it no longer counts\)"
+    )
+    assert marked.search(client.get(f"/tables/{table_id}").text)
+    for name in ("Asha", "Dipa"):
+        _own_link(client, table_id, name)
+        page = client.get(f"/me/{table_id}").text
+        assert marked.search(page), name
+        assert "No payments yet." not in page
+        # Nothing on it to answer or take back; the API's list stays the live payments.
+        assert f"/payments/{paid['id']}/" not in page
+        assert client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"] == []
