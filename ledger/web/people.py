@@ -28,7 +28,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -114,7 +114,10 @@ def tables() -> ResponseReturnValue:
     for public_id, key in reversed(held_person_keys().items()):
         player = people.person_of(key)
         if player is None or player.table.public_id != public_id:
-            rows.append({"public_id": public_id, "revoked": True})
+            # Which table's link stopped working (its name, while the table is there):
+            # the row said only that a link no longer worked, and a player of two
+            # tables could not tell whose scorekeeper to ask.
+            rows.append({"public_id": public_id, "revoked": True, "table": _table_name(public_id)})
             continue
         mine = people.me_json(player)
         rows.append(
@@ -367,6 +370,14 @@ def _problems(invalid: Invalid) -> list[str]:
 
 def _back(player: TablePlayer) -> Response:
     return redirect(url_for("people.page", public_id=player.table.public_id), 303)
+
+
+def _table_name(public_id: str) -> str | None:
+    """The name of the table at ``public_id``, or None when it was deleted."""
+    try:
+        return service.get_table(public_id).name
+    except NotFound:
+        return None
 
 
 def _with_taken_back(player: TablePlayer, payments: list[dict[str, Any]]) -> list[dict[str, Any]]:
