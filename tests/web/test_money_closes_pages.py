@@ -366,3 +366,23 @@ def test_a_confirmed_payment_taken_back_stays_on_both_own_pages_marked(client):
         # Nothing on it to answer or take back; the API's list stays the live payments.
         assert f"/payments/{paid['id']}/" not in page
         assert client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"] == []
+
+
+def test_received_on_a_page_opened_before_a_take_back_answers_no_other_payment(client):
+    """Dipa took back her NPR 50 to Asha, then said she paid NPR 40: on SQLite the new
+    payment took the id of the one taken back, so "Received" on Asha's page, opened
+    before, confirmed the NPR 40 she had never seen. It is no such payment now (404)."""
+    table_id = _night(client, "Asha")
+    _own_link(client, table_id, "Dipa")
+    said = {"payee": "Asha", "amount": "50", "payment_key": "dipa-first"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    [first] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    assert client.post(f"/me/{table_id}/payments/{first['id']}/delete").status_code == 303
+    said = {"payee": "Asha", "amount": "40", "payment_key": "dipa-again"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    [again] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    assert again["id"] != first["id"]
+    _own_link(client, table_id, "Asha")
+    assert client.post(f"/me/{table_id}/payments/{first['id']}/confirm").status_code == 404
+    [again] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    assert (again["amount"], again["state"]) == ("40.00", "pending")
