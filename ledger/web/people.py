@@ -28,7 +28,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import NotFound, RequestEntityTooLarge
+from werkzeug.exceptions import Conflict, NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -47,7 +47,7 @@ from ledger.http.edit_keys import forget_person_key, held_person_keys, remember_
 from ledger.http.forgetting import forget_kept_pages
 from ledger.http.no_store import may_keep_copy, unkept
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
-from ledger.i18n import N_, tr
+from ledger.i18n import N_, tr, translate
 from ledger.tables import people, service
 from ledger.tables.models import PENDING, UNCONFIRMED, TablePlayer
 from ledger.tables.payment_keys import KeyReused
@@ -72,6 +72,12 @@ ANSWERED = {
     "confirm": N_("Thank you: the payment is confirmed."),
     "reject": N_("The payment is marked as not received; it does not count."),
 }
+
+#: What the page says when a payment answered or taken back from a page opened before
+#: was taken back meanwhile.
+TAKEN_BACK_MEANWHILE = N_(
+    "This payment was taken back meanwhile: the page shows your payments as they are now."
+)
 
 WRONG_LINK = N_(
     "This is not a player's own link, or it was replaced by a newer one: ask the table's "
@@ -188,12 +194,20 @@ def answer(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
     if not PlainForm().validate_on_submit():
         abort(400)
     caller = service.Caller(player)
-    if what == "delete":
-        service.delete_payment(player.table, payment_id, caller)
-        flash(tr("The payment is taken back."))
-    else:
-        service.answer_payment(player.table, payment_id, what == "confirm", caller)
-        flash(tr(ANSWERED[what]))
+    try:
+        if what == "delete":
+            service.delete_payment(player.table, payment_id, caller)
+            flash(tr("The payment is taken back."))
+        else:
+            service.answer_payment(player.table, payment_id, what == "confirm", caller)
+            flash(tr(ANSWERED[what]))
+    # Tapped on a page opened before, the payment moved on meanwhile (taken back,
+    # answered on another phone): the page as it is now, saying so, where the player
+    # was left on an error page whose only way on was "Back to the start".
+    except NotFound:
+        flash(tr(TAKEN_BACK_MEANWHILE))
+    except Conflict as moved_on:
+        flash(translate(moved_on.description))
     return _back(player)
 
 

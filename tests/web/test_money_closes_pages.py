@@ -371,7 +371,8 @@ def test_a_confirmed_payment_taken_back_stays_on_both_own_pages_marked(client):
 def test_received_on_a_page_opened_before_a_take_back_answers_no_other_payment(client):
     """Dipa took back her NPR 50 to Asha, then said she paid NPR 40: on SQLite the new
     payment took the id of the one taken back, so "Received" on Asha's page, opened
-    before, confirmed the NPR 40 she had never seen. It is no such payment now (404)."""
+    before, confirmed the NPR 40 she had never seen. It is no such payment now: her
+    page says it was taken back meanwhile."""
     table_id = _night(client, "Asha")
     _own_link(client, table_id, "Dipa")
     said = {"payee": "Asha", "amount": "50", "payment_key": "dipa-first"}
@@ -383,6 +384,16 @@ def test_received_on_a_page_opened_before_a_take_back_answers_no_other_payment(c
     [again] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
     assert again["id"] != first["id"]
     _own_link(client, table_id, "Asha")
-    assert client.post(f"/me/{table_id}/payments/{first['id']}/confirm").status_code == 404
+    # Asha's page again, saying so, where she was left on an error page.
+    stale = client.post(f"/me/{table_id}/payments/{first['id']}/confirm", follow_redirects=True)
+    assert stale.request.path == f"/me/{table_id}"
+    assert "This payment was taken back meanwhile: the page shows your payments as they" in (
+        stale.text
+    )
     [again] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
     assert (again["amount"], again["state"]) == ("40.00", "pending")
+    # Received on one phone, then "Not received" from the page opened before it.
+    assert client.post(f"/me/{table_id}/payments/{again['id']}/confirm").status_code == 303
+    stale = client.post(f"/me/{table_id}/payments/{again['id']}/reject", follow_redirects=True)
+    assert stale.request.path == f"/me/{table_id}"
+    assert "This payment is already confirmed: it cannot be rejected now." in stale.text
