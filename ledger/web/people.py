@@ -28,7 +28,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import Conflict, NotFound, RequestEntityTooLarge
+from werkzeug.exceptions import Conflict, Forbidden, NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -77,6 +77,12 @@ ANSWERED = {
 #: was taken back meanwhile.
 TAKEN_BACK_MEANWHILE = N_(
     "This payment was taken back meanwhile: the page shows your payments as they are now."
+)
+
+#: What the page says when "Take back" was tapped on a payment its payee confirmed
+#: meanwhile (a page opened before).
+CONFIRMED_MEANWHILE = N_(
+    "This payment was confirmed meanwhile: only the scorekeeper can take it back now."
 )
 
 WRONG_LINK = N_(
@@ -208,6 +214,12 @@ def answer(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
         flash(tr(TAKEN_BACK_MEANWHILE))
     except Conflict as moved_on:
         flash(translate(moved_on.description))
+    except Forbidden:
+        if what != "delete":  # only the payee answers: no page offers it to another
+            raise
+        # "Take back" is offered on a payment while it waits for its payee: they
+        # confirmed it meanwhile.
+        flash(tr(CONFIRMED_MEANWHILE))
     return _back(player)
 
 

@@ -397,3 +397,13 @@ def test_received_on_a_page_opened_before_a_take_back_answers_no_other_payment(c
     stale = client.post(f"/me/{table_id}/payments/{again['id']}/reject", follow_redirects=True)
     assert stale.request.path == f"/me/{table_id}"
     assert "This payment is already confirmed: it cannot be rejected now." in stale.text
+    # Dipa's "Take back", on her page opened before Asha confirmed it.
+    _own_link(client, table_id, "Dipa")
+    stale = client.post(f"/me/{table_id}/payments/{again['id']}/delete", follow_redirects=True)
+    assert stale.request.path == f"/me/{table_id}"
+    assert (
+        "This payment was confirmed meanwhile: only the scorekeeper can take it back now."
+        in stale.text
+    )
+    [again] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    assert again["state"] == "confirmed"
