@@ -143,8 +143,14 @@ class TablePayment(Model):
     but a confirmed one is kept as a record (``deleted_at``) and no longer counts."""
 
     __tablename__ = "table_payments"
-    # A season's payments in the order they were handed over (its balances).
-    __table_args__ = (Index("ix_table_payments_season_id_at", "season_id", "at", "id"),)
+    # A season's payments in the order they were handed over (its balances). On SQLite
+    # an id is never given again (AUTOINCREMENT): a payment taken back is deleted, and
+    # the next one took its id, so a page opened before (Received, Take back) or a
+    # client's retry acted on another payment (PostgreSQL's sequence never reuses one).
+    __table_args__ = (
+        Index("ix_table_payments_season_id_at", "season_id", "at", "id"),
+        {"sqlite_autoincrement": True},
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)

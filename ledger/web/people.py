@@ -28,7 +28,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import Conflict, Forbidden, NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -47,7 +47,7 @@ from ledger.http.edit_keys import forget_person_key, held_person_keys, remember_
 from ledger.http.forgetting import forget_kept_pages
 from ledger.http.no_store import may_keep_copy, unkept
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
-from ledger.i18n import N_, tr
+from ledger.i18n import N_, tr, translate
 from ledger.tables import people, service
 from ledger.tables.models import PENDING, UNCONFIRMED, TablePlayer
 from ledger.tables.payment_keys import KeyReused
@@ -72,6 +72,18 @@ ANSWERED = {
     "confirm": N_("Thank you: the payment is confirmed."),
     "reject": N_("The payment is marked as not received; it does not count."),
 }
+
+#: What the page says when a payment answered or taken back from a page opened before
+#: was taken back meanwhile.
+TAKEN_BACK_MEANWHILE = N_(
+    "This payment was taken back meanwhile: the page shows your payments as they are now."
+)
+
+#: What the page says when "Take back" was tapped on a payment its payee confirmed
+#: meanwhile (a page opened before).
+CONFIRMED_MEANWHILE = N_(
+    "This payment was confirmed meanwhile: only the scorekeeper can take it back now."
+)
 
 WRONG_LINK = N_(
     "This is not a player's own link, or it was replaced by a newer one: ask the table's "
@@ -114,7 +126,10 @@ def tables() -> ResponseReturnValue:
     for public_id, key in reversed(held_person_keys().items()):
         player = people.person_of(key)
         if player is None or player.table.public_id != public_id:
-            rows.append({"public_id": public_id, "revoked": True})
+            # Which table's link stopped working (its name, while the table is there):
+            # the row said only that a link no longer worked, and a player of two
+            # tables could not tell whose scorekeeper to ask.
+            rows.append({"public_id": public_id, "revoked": True, "table": _table_name(public_id)})
             continue
         mine = people.me_json(player)
         rows.append(
@@ -185,12 +200,26 @@ def answer(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
     if not PlainForm().validate_on_submit():
         abort(400)
     caller = service.Caller(player)
-    if what == "delete":
-        service.delete_payment(player.table, payment_id, caller)
-        flash(tr("The payment is taken back."))
-    else:
-        service.answer_payment(player.table, payment_id, what == "confirm", caller)
-        flash(tr(ANSWERED[what]))
+    try:
+        if what == "delete":
+            service.delete_payment(player.table, payment_id, caller)
+            flash(tr("The payment is taken back."))
+        else:
+            service.answer_payment(player.table, payment_id, what == "confirm", caller)
+            flash(tr(ANSWERED[what]))
+    # Tapped on a page opened before, the payment moved on meanwhile (taken back,
+    # answered on another phone): the page as it is now, saying so, where the player
+    # was left on an error page whose only way on was "Back to the start".
+    except NotFound:
+        flash(tr(TAKEN_BACK_MEANWHILE))
+    except Conflict as moved_on:
+        flash(translate(moved_on.description))
+    except Forbidden:
+        if what != "delete":  # only the payee answers: no page offers it to another
+            raise
+        # "Take back" is offered on a payment while it waits for its payee: they
+        # confirmed it meanwhile.
+        flash(tr(CONFIRMED_MEANWHILE))
     return _back(player)
 
 
@@ -323,7 +352,10 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
         "currency": mine["currency"],
         "balance": _decimal(mine["balance"]),
         "transfers": [{**t, "amount": _decimal(t.get("amount"))} for t in mine["transfers"]],
-        "payments": [{**p, "amount": Decimal(p["amount"])} for p in mine["payments"]],
+        "payments": [
+            {**p, "amount": Decimal(p["amount"])}
+            for p in _with_taken_back(player, mine["payments"])
+        ],
         "earlier": [
             {
                 **e,
@@ -364,6 +396,31 @@ def _problems(invalid: Invalid) -> list[str]:
 
 def _back(player: TablePlayer) -> Response:
     return redirect(url_for("people.page", public_id=player.table.public_id), 303)
+
+
+def _table_name(public_id: str) -> str | None:
+    """The name of the table at ``public_id``, or None when it was deleted."""
+    try:
+        return service.get_table(public_id).name
+    except NotFound:
+        return None
+
+
+def _with_taken_back(player: TablePlayer, payments: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The player's payments, and the kept records of their confirmed payments the table
+    took back, in the order they were made: the table's page lists those, marked, and
+    a payee who said the money reached them saw it gone from their own page without a
+    word. (``GET /api/v1/me`` leaves them out, as the table's payments do without
+    ``?deleted=1``.)"""
+    table = player.table
+    taken_back = [
+        service.payment_json(table, p)
+        for p in service.payments(table, None, deleted=True)
+        if p.deleted_at is not None and player.name in (p.payer, p.payee)
+    ]
+    if not taken_back:
+        return payments
+    return sorted([*payments, *taken_back], key=lambda p: (p["at"], p["id"]))
 
 
 def _said_paid(name: str, season: str, payments: list[dict[str, Any]]) -> dict[str, Decimal]:

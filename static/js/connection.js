@@ -9,7 +9,7 @@
    A write sent with no connection left the page for the browser's own error page, and
    what was typed with it (a changed hand: Back did not bring it back). So on a page
    whose line has words for it (data-text-held: the match page, a hand's change and its
-   delete), a form that posts while the browser says it is offline, or after a poll
+   delete, a player's own page, the editor's table page), a form that posts while the browser says it is offline, or after a poll
    failed, first asks the ledger whether it can be reached (the line's data-probe, never
    cached); with no answer the page stays as it is and the line says so, and a tap once
    the connection is back sends it.

@@ -92,8 +92,10 @@ def test_mark_paid_beside_a_payment_said_offers_only_the_rest(client):
     page = client.get(f"/tables/{table_id}").text
     line = re.search(r'<li class="transfer">Dipa pays Asha .*?</li>', page, re.S)
     assert line is not None
-    assert "Dipa said they paid NPR\xa0200.00: it counts once Asha says it reached them." in (
-        line.group(0)
+    # Asha holds no own link: the scorekeeper says whether it reached her.
+    assert (
+        "Dipa said they paid NPR\xa0200.00: Asha has no own link, so it counts once the "
+        "scorekeeper says it reached them." in line.group(0)
     )
     assert '<input type="hidden" name="amount" value="90.00">' in line.group(0)
     assert "Mark the other NPR\xa090.00 paid" in line.group(0)
@@ -141,6 +143,49 @@ def test_the_table_answers_for_a_payee_with_no_link_of_their_own(client):
     pending = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"][-1]
     assert f"/payments/{pending['id']}/confirm" not in page
     assert client.post(f"/tables/{table_id}/payments/{pending['id']}/confirm").status_code == 403
+
+
+def test_who_answers_a_payment_said_is_the_same_on_every_page(client):
+    """Dipa said she paid Asha, who holds an own link: both pages said Asha would say
+    whether it reached her. Then the table revoked Asha's link: Dipa's page said the
+    scorekeeper would answer for her, the table's page still that Asha would, though
+    she no longer could (and the table's page offered the scorekeeper the answer)."""
+    table_id = _night(client, "Asha", "Bikash", "Asha")
+    _own_link(client, table_id, "Asha")
+    _own_link(client, table_id, "Dipa")
+    said = {"payee": "Asha", "amount": "200", "payment_key": "dipa-part"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+
+    def words() -> tuple[str, str]:
+        """The table's words beside Dipa's line, and Dipa's beside hers."""
+        table = re.search(
+            r'<li class="transfer">Dipa pays Asha .*?</li>',
+            client.get(f"/tables/{table_id}").text,
+            re.S,
+        )
+        own = re.search(
+            r'<li class="transfer">Dipa pays Asha .*?</li>',
+            client.get(f"/me/{table_id}").text,
+            re.S,
+        )
+        assert table is not None and own is not None
+        hint = re.compile(r'<span class="hint said-paid">([^<]*)</span>')
+        return hint.findall(table.group(0))[0], hint.findall(own.group(0))[0]
+
+    assert words() == (
+        "Dipa said they paid NPR\xa0200.00: it counts once Asha says it reached them.",
+        "You said you paid NPR\xa0200.00: it counts once Asha says it reached them.",
+    )
+    assert (
+        client.post(f"/tables/{table_id}/own-link/revoke", data={"player": "Asha"}).status_code
+        == 303
+    )
+    assert words() == (
+        "Dipa said they paid NPR\xa0200.00: Asha has no own link, so it counts once the "
+        "scorekeeper says it reached them.",
+        "You said you paid NPR\xa0200.00: Asha has no own link, so it counts once the "
+        "scorekeeper says it reached them.",
+    )
 
 
 def test_a_rejected_payment_offers_no_take_back(client):
@@ -291,3 +336,74 @@ def test_take_back_refused_on_an_earlier_seasons_page_shows_that_season(client):
     assert refused.status_code == 422, refused.status_code
     assert "Standings · Season: 1" in refused.text
     assert "Standings · Tihar" not in refused.text
+
+
+def test_a_confirmed_payment_taken_back_stays_on_both_own_pages_marked(client):
+    """Asha said Dipa's NPR 50 reached her; the scorekeeper then took it back (marked by
+    mistake). The table's page lists it, "taken back on …: it no longer counts"; Dipa's
+    and Asha's own pages said "No payments yet.", as if it had never been said."""
+    table_id = _night(client, "Asha")
+    _own_link(client, table_id, "Dipa")
+    said = {"payee": "Asha", "amount": "50", "payment_key": "dipa-said"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    [paid] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    _own_link(client, table_id, "Asha")
+    assert client.post(f"/me/{table_id}/payments/{paid['id']}/confirm").status_code == 303
+    taken = client.post(
+        f"/tables/{table_id}/payments/{paid['id']}/delete", data={"payment_key": "taken"}
+    )
+    assert taken.status_code == 303
+    marked = re.compile(
+        r'<li class="payment state-confirmed taken-back">\s*Dipa paid Asha NPR\xa050\.00 on '
+        r"[^<]*<span class=\"payment-state\">\(taken back on [^<]*: it no longer counts\)"
+    )
+    assert marked.search(client.get(f"/tables/{table_id}").text)
+    for name in ("Asha", "Dipa"):
+        _own_link(client, table_id, name)
+        page = client.get(f"/me/{table_id}").text
+        assert marked.search(page), name
+        assert "No payments yet." not in page
+        # Nothing on it to answer or take back; the API's list stays the live payments.
+        assert f"/payments/{paid['id']}/" not in page
+        assert client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"] == []
+
+
+def test_received_on_a_page_opened_before_a_take_back_answers_no_other_payment(client):
+    """Dipa took back her NPR 50 to Asha, then said she paid NPR 40: on SQLite the new
+    payment took the id of the one taken back, so "Received" on Asha's page, opened
+    before, confirmed the NPR 40 she had never seen. It is no such payment now: her
+    page says it was taken back meanwhile."""
+    table_id = _night(client, "Asha")
+    _own_link(client, table_id, "Dipa")
+    said = {"payee": "Asha", "amount": "50", "payment_key": "dipa-first"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    [first] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    assert client.post(f"/me/{table_id}/payments/{first['id']}/delete").status_code == 303
+    said = {"payee": "Asha", "amount": "40", "payment_key": "dipa-again"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    [again] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    assert again["id"] != first["id"]
+    _own_link(client, table_id, "Asha")
+    # Asha's page again, saying so, where she was left on an error page.
+    stale = client.post(f"/me/{table_id}/payments/{first['id']}/confirm", follow_redirects=True)
+    assert stale.request.path == f"/me/{table_id}"
+    assert "This payment was taken back meanwhile: the page shows your payments as they" in (
+        stale.text
+    )
+    [again] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    assert (again["amount"], again["state"]) == ("40.00", "pending")
+    # Received on one phone, then "Not received" from the page opened before it.
+    assert client.post(f"/me/{table_id}/payments/{again['id']}/confirm").status_code == 303
+    stale = client.post(f"/me/{table_id}/payments/{again['id']}/reject", follow_redirects=True)
+    assert stale.request.path == f"/me/{table_id}"
+    assert "This payment is already confirmed: it cannot be rejected now." in stale.text
+    # Dipa's "Take back", on her page opened before Asha confirmed it.
+    _own_link(client, table_id, "Dipa")
+    stale = client.post(f"/me/{table_id}/payments/{again['id']}/delete", follow_redirects=True)
+    assert stale.request.path == f"/me/{table_id}"
+    assert (
+        "This payment was confirmed meanwhile: only the scorekeeper can take it back now."
+        in stale.text
+    )
+    [again] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    assert again["state"] == "confirmed"

@@ -127,6 +127,28 @@ def test_a_new_link_replaces_the_old(client):
     assert client.get(f"/me/{table['id']}").status_code == 200  # the browser kept the new
 
 
+def test_my_tables_names_the_table_whose_link_was_revoked(client):
+    """The scorekeeper revoked Asha's link: "My tables" said "A link that no longer
+    works (a newer one was made)", naming no table (a player of two tables could not
+    tell whose scorekeeper to ask) and saying a newer one was made, which none was."""
+    table = _table(client)
+    client.get(_link(client, table, "Asha").split("localhost", 1)[1])
+    gone = client.delete(f"/api/v1/tables/{table['id']}/players/Asha/link", headers=table["auth"])
+    assert gone.status_code == 204
+    page = client.get("/me").get_data(as_text=True)
+    row = re.search(r'<ul class="match-list person-tables">\s*<li>(.*?)</li>', page, re.S)
+    assert row is not None
+    assert re.sub(r"\s+", " ", row.group(1)).strip() == (
+        f'<a href="/tables/{table["id"]}">Friday table</a>: This link no longer works: it was'
+        " revoked, or a newer one was made. Ask the table's scorekeeper for a new one."
+    )
+    # A table deleted since: the words alone.
+    assert client.delete(f"/api/v1/tables/{table['id']}", headers=table["auth"]).status_code == 204
+    page = client.get("/me").get_data(as_text=True)
+    assert "Friday table" not in page
+    assert "This link no longer works: it was revoked, or a newer one was made." in page
+
+
 def test_the_forms_need_a_csrf_token(csrf_client):
     table = _table(csrf_client)
     csrf_client.get(_link(csrf_client, table, "Dipa").split("localhost", 1)[1])
