@@ -33,6 +33,7 @@ NOT_PAGES = {
     "static",
     "main.healthz",
     "home_screen.manifest",  # JSON for the browser
+    "home_screen.favicon",  # a redirect to the icon, for browsers' PDF viewers
     "main.offline_worker",  # the service worker's script
     "serving.readyz",
     "i18n.set_language",  # redirects back
