@@ -115,6 +115,7 @@ __all__ = [
     "versions_not_edits",
     "import_match",
     "prepare_import",
+    "stop_here",
     "store_imports",
     "is_public_id",
     "match_json",
@@ -430,6 +431,19 @@ def change_match(match: Match, data: object) -> Match:
         if "finished" in changes:
             _end_or_reopen(match, changes["finished"], now)
     return match
+
+
+def stop_here(match: Match) -> int:
+    """End the match after the hands played when the stop is stored: its length becomes
+    their number, which is returned (0: no hand is left, nothing changed). Counted while
+    the match is held, so that a hand saved at the same moment as "Stop here" is among
+    them: the number its page showed would be a length below the hands played."""
+    with transaction():
+        _touch(match)  # first: the match's row, as in every write
+        played = fold.held_scoreboard(match).hands
+        if played:
+            match.length = {"hands": played}
+    return played
 
 
 def _end_or_reopen(match: Match, finished: bool, now: datetime) -> None:
