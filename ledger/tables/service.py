@@ -856,21 +856,23 @@ def add_payment(
     into an error that says nothing was stored.
 
     ``ask``: a page's question before a payment it doubts is recorded (one larger than
-    the debt), called with the payment once it is read and is no replay; it raises to
-    record nothing."""
+    the debt), called with the payment once it is read and is no replay, while the write
+    holds the table's row: a payment of the same debt recorded from another phone a
+    moment before is counted in it (asked before the write, both were recorded); it
+    raises to record nothing."""
     key = payment_keys.read_key(key)
     request = payment_keys.digest("POST", None, data)
     if (earlier := payment_keys.answered_before(table, key, request)) is not None:
         return earlier
-    read = _read_payment_by(table, data, by)
-    if ask is not None:
-        ask(read)
+    _read_payment_by(table, data, by)  # a request that is no payment holds no row
     try:
         with matches.transaction():
             now = _touch(table)  # first: the table's row; then its roster as it is now
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier  # its first request was carried out meanwhile
             spec = _read_payment_by(table, data, by)
+            if ask is not None:  # here: against the payments recorded until now
+                ask(spec)
             payment = TablePayment(
                 table_id=table.id,
                 season_id=_paid_season(table, spec.season).id,
