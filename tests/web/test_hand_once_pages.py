@@ -22,6 +22,7 @@ from match_pages_support import (
     hand_form,
     hidden,
     page_totals,
+    same_browser,
     squash,
 )
 from sqlalchemy import func, select, update
@@ -300,10 +301,10 @@ def test_stop_here_counts_a_hand_saved_at_the_same_moment(make_app, monkeypatch)
     """The length page showed 1 hand; another phone saves hand 2 before the stop is
     stored: the match ends after 2 (it was a 500: a length below the hands played)."""
     app = make_app(PROPAGATE_EXCEPTIONS=False)  # a failure answers 500, as when served
-    client, other = app.test_client(), app.test_client()
+    client = app.test_client()
     url = create_match(client, length_kind="open")
     add_hand(client, url, WORKED)
-    other.set_cookie("session", client.get_cookie("session").value)
+    other = same_browser(app, client)
     held = matches.stop_here
 
     def after_another_hand(match):

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from api_hands import play
 from at_once import at_once
 from lost_database import lost_after_commit
+from match_pages_support import same_browser
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
 
 from ledger import matches
@@ -127,8 +128,7 @@ def test_two_phones_marking_one_debt_paid_at_once_record_it_once(app, client, mo
     before its write begins (the check ran before then, and both were recorded: the
     debt counted twice once the payee confirmed them)."""
     url = owing_table(client)
-    other = app.test_client()
-    other.set_cookie("session", client.get_cookie("session").value)
+    other = same_browser(app, client)
     first, second = mark_paid_forms(client.get(url).get_data(as_text=True))[:1] * 2
     second = {**second, "payment_key": payment_keys(other.get(url).get_data(as_text=True))[0]}
     write = matches.transaction
