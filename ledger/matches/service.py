@@ -30,10 +30,11 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from functools import cache
-from typing import Any, ParamSpec, TypeGuard, TypeVar
+from typing import Any, ParamSpec, TypeGuard, TypeVar, cast
 
 from msgspec import Struct
 from sqlalchemy import Table, bindparam, column, func, insert, inspect, select, table, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import QueryableAttribute, selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -366,18 +367,17 @@ def _stored(read: Callable[P, MatchSpec]) -> Callable[P, tuple[Match, str]]:
 create_match = _stored(read_match)
 
 
+#: The 404 of a match that is not (or no longer) there.
+NO_MATCH = Msg(
+    "There is no match at this address. Check the link; a match started by mistake may "
+    "have been deleted."
+)
+
+
 def get_match(public_id: str) -> Match:
     """The match with this public id (one query: its players and hands are read by what
     needs them, so that a kept page or PDF costs only this); 404."""
-    return by_public_id(
-        Match,
-        Match.public_id,
-        public_id,
-        Msg(
-            "There is no match at this address. Check the link; a match started by "
-            "mistake may have been deleted."
-        ),
-    )
+    return by_public_id(Match, Match.public_id, public_id, NO_MATCH)
 
 
 def by_public_id(
@@ -1227,10 +1227,14 @@ def _touch(match: Match, *, new_number: bool = False) -> datetime:
     values: dict[str, Any] = {"version": Match.version + 1, "updated_at": now}
     if new_number:
         values["last_hand_number"] = Match.last_hand_number + 1
-    db.session.execute(
+    touched = db.session.execute(
         update(Match).where(Match.id == match.id).values(**values),
         execution_options={"synchronize_session": False},
     )
+    if not cast("CursorResult[Any]", touched).rowcount:
+        # Deleted since the request read it (a night started by mistake, deleted on
+        # another phone while a hand was being added): 404, as for the next request.
+        raise NotFound(NO_MATCH)
     players = inspect(match).attrs.players.loaded_value
     for player in players if isinstance(players, list) else ():
         db.session.expire(player)

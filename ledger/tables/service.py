@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from msgspec import Struct
 from sqlalchemy import func, select, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.elements import ColumnElement
 from werkzeug.exceptions import Conflict, Forbidden, NotFound
@@ -100,17 +101,16 @@ def create_table(data: Mapping[str, Any], imported: bool = False) -> tuple[Table
     return table, key
 
 
+#: The 404 of a table that is not (or no longer) there.
+NO_TABLE = Msg(
+    "There is no table at this address. Check the link; a table made by mistake may "
+    "have been deleted."
+)
+
+
 def get_table(public_id: str) -> Table:
     """The table with this public id; 404."""
-    return matches.by_public_id(
-        Table,
-        Table.public_id,
-        public_id,
-        Msg(
-            "There is no table at this address. Check the link; a table made by "
-            "mistake may have been deleted."
-        ),
-    )
+    return matches.by_public_id(Table, Table.public_id, public_id, NO_TABLE)
 
 
 def table_of(match: Match) -> Table | None:
@@ -1382,10 +1382,14 @@ def _touch(table: Table) -> datetime:
     commit (so two writes to one table queue, on both databases), and reads the table,
     its roster and seasons again, as the writes before it left them."""
     now = utcnow()
-    db.session.execute(
+    touched = db.session.execute(
         update(Table).where(Table.id == table.id).values(version=Table.version + 1, updated_at=now),
         execution_options={"synchronize_session": False},
     )
+    if not cast("CursorResult[Any]", touched).rowcount:
+        # Deleted since the request read it (a table made by mistake, deleted on another
+        # phone while a night was being started there): 404, as for the next request.
+        raise NotFound(NO_TABLE)
     db.session.expire(table)  # and, by its cascade, the roster and seasons loaded
     return now
 
