@@ -30,10 +30,11 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from functools import cache
-from typing import Any, ParamSpec, TypeGuard, TypeVar
+from typing import Any, ParamSpec, TypeGuard, TypeVar, cast
 
 from msgspec import Struct
 from sqlalchemy import Table, bindparam, column, func, insert, inspect, select, table, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import QueryableAttribute, selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -116,6 +117,7 @@ __all__ = [
     "versions_not_edits",
     "import_match",
     "prepare_import",
+    "stop_here",
     "store_imports",
     "is_public_id",
     "match_json",
@@ -366,18 +368,17 @@ def _stored(read: Callable[P, MatchSpec]) -> Callable[P, tuple[Match, str]]:
 create_match = _stored(read_match)
 
 
+#: The 404 of a match that is not (or no longer) there.
+NO_MATCH = Msg(
+    "There is no match at this address. Check the link; a match started by mistake may "
+    "have been deleted."
+)
+
+
 def get_match(public_id: str) -> Match:
     """The match with this public id (one query: its players and hands are read by what
     needs them, so that a kept page or PDF costs only this); 404."""
-    return by_public_id(
-        Match,
-        Match.public_id,
-        public_id,
-        Msg(
-            "There is no match at this address. Check the link; a match started by "
-            "mistake may have been deleted."
-        ),
-    )
+    return by_public_id(Match, Match.public_id, public_id, NO_MATCH)
 
 
 def by_public_id(
@@ -431,6 +432,19 @@ def change_match(match: Match, data: object) -> Match:
         if "finished" in changes:
             _end_or_reopen(match, changes["finished"], now)
     return match
+
+
+def stop_here(match: Match) -> int:
+    """End the match after the hands played when the stop is stored: its length becomes
+    their number, which is returned (0: no hand is left, nothing changed). Counted while
+    the match is held, so that a hand saved at the same moment as "Stop here" is among
+    them: the number its page showed would be a length below the hands played."""
+    with transaction():
+        _touch(match)  # first: the match's row, as in every write
+        played = fold.held_scoreboard(match).hands
+        if played:
+            match.length = {"hands": played}
+    return played
 
 
 def _end_or_reopen(match: Match, finished: bool, now: datetime) -> None:
@@ -1214,10 +1228,14 @@ def _touch(match: Match, *, new_number: bool = False) -> datetime:
     values: dict[str, Any] = {"version": Match.version + 1, "updated_at": now}
     if new_number:
         values["last_hand_number"] = Match.last_hand_number + 1
-    db.session.execute(
+    touched = db.session.execute(
         update(Match).where(Match.id == match.id).values(**values),
         execution_options={"synchronize_session": False},
     )
+    if not cast("CursorResult[Any]", touched).rowcount:
+        # Deleted since the request read it (a night started by mistake, deleted on
+        # another phone while a hand was being added): 404, as for the next request.
+        raise NotFound(NO_MATCH)
     players = inspect(match).attrs.players.loaded_value
     for player in players if isinstance(players, list) else ():
         db.session.expire(player)

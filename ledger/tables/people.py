@@ -57,10 +57,10 @@ def give_link(table: Table, name: str) -> tuple[TablePlayer, str]:
     """A new own link for the roster player ``name`` (the table key's holder hands it
     over): the one before is revoked and their handles and QR are cleared. 404 for a
     name the table does not know; 422 for a guest or a former player."""
-    player = _linkable(table, name)
     key = new_person_key()
     with matches.transaction():
         service._touch(table)
+        player = _linkable(table, name)
         player.person_key_hash = _hash_key(key)
         _clear_pay_to(player)
         service.pay_to_changed(table)
@@ -69,10 +69,9 @@ def give_link(table: Table, name: str) -> tuple[TablePlayer, str]:
 
 def revoke_link(table: Table, name: str) -> None:
     """The player's link stops working (their handles stay: they set them)."""
-    player = _linkable(table, name)
     with matches.transaction():
         service._touch(table)
-        player.person_key_hash = None
+        _linkable(table, name).person_key_hash = None
 
 
 def renew_link(player: TablePlayer) -> str:
@@ -85,6 +84,8 @@ def renew_link(player: TablePlayer) -> str:
 
 
 def _linkable(table: Table, name: str) -> TablePlayer:
+    """The roster player ``name``, found while the write holds the table: a player who
+    left the table ("Forget me") or was renamed a moment before is not written to."""
     if service.left_the_table(name):
         raise Invalid(
             [FieldError("name", "A former player has left the table: they get no own link.")]
@@ -236,10 +237,9 @@ def clear_qr(player: TablePlayer) -> None:
 
 def take_down(table: Table, name: str) -> None:
     """The table key takes a player's handles and QR down (it can never set them)."""
-    player = _linkable(table, name)
     with matches.transaction():
         service._touch(table)
-        _clear_pay_to(player)
+        _clear_pay_to(_linkable(table, name))
         service.pay_to_changed(table)
 
 

@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from msgspec import Struct
 from sqlalchemy import func, select, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.elements import ColumnElement
 from werkzeug.exceptions import Conflict, Forbidden, NotFound
@@ -100,17 +101,16 @@ def create_table(data: Mapping[str, Any], imported: bool = False) -> tuple[Table
     return table, key
 
 
+#: The 404 of a table that is not (or no longer) there.
+NO_TABLE = Msg(
+    "There is no table at this address. Check the link; a table made by mistake may "
+    "have been deleted."
+)
+
+
 def get_table(public_id: str) -> Table:
     """The table with this public id; 404."""
-    return matches.by_public_id(
-        Table,
-        Table.public_id,
-        public_id,
-        Msg(
-            "There is no table at this address. Check the link; a table made by "
-            "mistake may have been deleted."
-        ),
-    )
+    return matches.by_public_id(Table, Table.public_id, public_id, NO_TABLE)
 
 
 def table_of(match: Match) -> Table | None:
@@ -856,21 +856,23 @@ def add_payment(
     into an error that says nothing was stored.
 
     ``ask``: a page's question before a payment it doubts is recorded (one larger than
-    the debt), called with the payment once it is read and is no replay; it raises to
-    record nothing."""
+    the debt), called with the payment once it is read and is no replay, while the write
+    holds the table's row: a payment of the same debt recorded from another phone a
+    moment before is counted in it (asked before the write, both were recorded); it
+    raises to record nothing."""
     key = payment_keys.read_key(key)
     request = payment_keys.digest("POST", None, data)
     if (earlier := payment_keys.answered_before(table, key, request)) is not None:
         return earlier
-    read = _read_payment_by(table, data, by)
-    if ask is not None:
-        ask(read)
+    _read_payment_by(table, data, by)  # a request that is no payment holds no row
     try:
         with matches.transaction():
             now = _touch(table)  # first: the table's row; then its roster as it is now
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier  # its first request was carried out meanwhile
             spec = _read_payment_by(table, data, by)
+            if ask is not None:  # here: against the payments recorded until now
+                ask(spec)
             payment = TablePayment(
                 table_id=table.id,
                 season_id=_paid_season(table, spec.season).id,
@@ -1380,10 +1382,14 @@ def _touch(table: Table) -> datetime:
     commit (so two writes to one table queue, on both databases), and reads the table,
     its roster and seasons again, as the writes before it left them."""
     now = utcnow()
-    db.session.execute(
+    touched = db.session.execute(
         update(Table).where(Table.id == table.id).values(version=Table.version + 1, updated_at=now),
         execution_options={"synchronize_session": False},
     )
+    if not cast("CursorResult[Any]", touched).rowcount:
+        # Deleted since the request read it (a table made by mistake, deleted on another
+        # phone while a night was being started there): 404, as for the next request.
+        raise NotFound(NO_TABLE)
     db.session.expire(table)  # and, by its cascade, the roster and seasons loaded
     return now
 

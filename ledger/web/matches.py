@@ -609,11 +609,6 @@ def play_on(form: LengthForm, match: Match, view: MatchView) -> bool:
     return True
 
 
-def stop_here(match: Match, view: MatchView) -> None:
-    """End the match after the hands played: its length becomes their number."""
-    matches.change_match(match, {"length": {"hands": view.state.hands_played}})
-
-
 @bp.route("/<public_id>/length", methods=["GET", "POST"])
 def change_length(public_id: str) -> ResponseReturnValue:
     """Play on after the end (a new, longer length) or stop here (the length becomes the
@@ -627,9 +622,9 @@ def change_length(public_id: str) -> ResponseReturnValue:
         return render_template("match/length.html", view=view, form=form, can_stop=can_stop)
     form = LengthForm(formdata=request.form)
     if request.form.get("action") == "stop" and can_stop:
-        stop_here(match, view)
-        played = length_words("hands", view.state.hands_played)
-        flash(tr("The match ends here, after {played}.", played=played), "success")
+        if played := matches.stop_here(match):
+            words = length_words("hands", played)
+            flash(tr("The match ends here, after {played}.", played=words), "success")
         return redirect(url_for("matches.show", public_id=public_id), 303)
     if play_on(form, match, view):
         flash(tr("The match goes on."), "success")

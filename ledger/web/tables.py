@@ -755,13 +755,19 @@ def take_down_pay_to(public_id: str) -> ResponseReturnValue:
     )
 
 
-def _for_player(public_id: str, act: Callable[[Table, str], object], done: str) -> Response:
+def _for_player(
+    public_id: str, act: Callable[[Table, str], object], done: str
+) -> ResponseReturnValue:
     """``act`` on the roster player the button names (``player``), then the page saying
-    ``done``."""
+    ``done``; the page again saying why for a guest or a player who left the table, as
+    "Own link" does (a form sent by hand: the page offers neither)."""
     table = TABLE_PAGES.editable(public_id)
     PlainForm()
     name = request.form.get("player", "")
-    act(table, name)
+    try:
+        act(table, name)
+    except Invalid as invalid:
+        return _page(table, table.current_season, 422, top_problems=place(invalid, {}))
     return _back(table, tr(done, name=name))
 
 

@@ -6,12 +6,16 @@ handles are gone."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 from api_support import bearer, hand
 from people_support import answer, give_link, me, pay, staked_table
+from sqlalchemy import select
 
 from ledger.extensions import db
+from ledger.tables import service
+from ledger.tables.models import TablePlayer
 
 OLD = "Chandra"
 
@@ -125,6 +129,45 @@ def test_a_former_player_gets_no_new_link(client, table):
     client.delete("/api/v1/me", headers=bearer(key))
     response = client.post(f"{table.url}/players/Former player 1/link", headers=table.auth)
     assert response.status_code == 422
+
+
+@pytest.mark.parametrize("act", ["link", "handles"])
+def test_a_player_who_leaves_while_the_table_key_acts_on_them_gets_nothing(
+    app, client, table, monkeypatch, act
+):
+    """Chandra forgets himself on his phone while the scorekeeper gives him a new link
+    (or takes his handles down): checked once the table is held, the scorekeeper's
+    request finds no Chandra (404), and the former player holds no link (it was given to
+    him: found before, the player was written to after he left)."""
+    key = give_link(table, OLD)
+    other = app.test_client()
+    hold = service._touch
+    left = []
+
+    def forget() -> None:
+        left.append(other.delete("/api/v1/me", headers=bearer(key)).status_code)
+
+    def forgotten_meanwhile(held):
+        if threading.current_thread() is threading.main_thread() and not left:
+            leaving = threading.Thread(target=forget)  # another phone: a request of its own
+            leaving.start()
+            leaving.join()
+        return hold(held)
+
+    monkeypatch.setattr(service, "_touch", forgotten_meanwhile)
+    if act == "link":
+        acted = client.post(f"{table.url}/players/{OLD}/link", headers=table.auth)
+    else:
+        acted = client.delete(f"{table.url}/players/{OLD}/handles", headers=table.auth)
+    monkeypatch.undo()
+    assert left == [204]
+    assert acted.status_code == 404, acted.get_json()
+    assert acted.get_json()["errors"][0]["message"] == f"This table has no player called {OLD}."
+    with app.app_context():
+        former = db.session.scalars(
+            select(TablePlayer).where(TablePlayer.name == "Former player 1")
+        ).one()
+        assert former.person_key_hash is None
 
 
 def _left(client, table) -> str:

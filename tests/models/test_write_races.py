@@ -1,6 +1,9 @@
 """Writes to one hand at the same instant: each is stored whole or refused (409, or 404
 for an edit that comes after the delete), never a 500 (on PostgreSQL an edit and a
-delete used to deadlock), and the hand and its history show what went through."""
+delete used to deadlock), and the hand and its history show what went through. A write
+to a match or a table deleted meanwhile is a 404, as the next request's."""
+
+import threading
 
 import pytest
 from at_once import at_once
@@ -8,7 +11,9 @@ from sqlalchemy import func, select
 
 from ledger import matches
 from ledger.extensions import db
-from ledger.matches.models import Hand, HandVersion
+from ledger.matches import service as match_service
+from ledger.matches.models import Hand, HandVersion, Match
+from ledger.tables import service as table_service
 
 PLAYERS = ["Asha", "Bikash", "Chandra"]
 ROUNDS = 15
@@ -121,3 +126,72 @@ def test_a_write_refused_for_meeting_another_is_a_409_and_stores_nothing(
             (1, 1, 10)
         ]
         assert db.session.scalar(select(func.count()).select_from(HandVersion)) == 0
+
+
+def _deleted_meanwhile(monkeypatch, service, delete) -> list[int]:
+    """The first write of this thread to take its row (``service._touch``) finds it
+    deleted by another phone's request (``delete``, in a thread of its own) just before;
+    the list gets that request's status."""
+    hold = service._touch
+    deleted: list[int] = []
+
+    def touch(row, **options):
+        if threading.current_thread() is threading.main_thread() and not deleted:
+            deleting = threading.Thread(target=lambda: deleted.append(delete().status_code))
+            deleting.start()
+            deleting.join()
+        return hold(row, **options)
+
+    monkeypatch.setattr(service, "_touch", touch)
+    return deleted
+
+
+def test_a_hand_added_as_its_match_is_deleted_is_a_404(race_app, monkeypatch):
+    """A night started by mistake is deleted on one phone while another adds a hand to
+    it: the hand is told the match is gone (404; the page's kept hands say so), not 500."""
+    client = race_app.test_client()
+    made = client.post(
+        "/api/v1/matches", json={"name": "Race", "players": PLAYERS, "rules": "sparkai"}
+    )
+    url = f"/api/v1/matches/{made.get_json()['id']}"
+    auth = {"Authorization": f"Bearer {made.get_json()['edit_key']}"}
+    deleted = _deleted_meanwhile(
+        monkeypatch, match_service, lambda: race_app.test_client().delete(url, headers=auth)
+    )
+    added = client.post(f"{url}/hands", json=hand(10), headers=auth)
+    assert deleted == [204]
+    assert added.status_code == 404
+    assert added.get_json()["errors"][0]["message"].startswith("There is no match at this address.")
+    with race_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Hand)) == 0
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        ("post", "/matches", {"name": "Night", "players": PLAYERS}),
+        ("post", "/seasons", {"name": "Tihar"}),
+        ("patch", "", {"players": ["Esha"]}),
+        ("post", "/players/Asha/link", None),
+    ],
+    ids=["night", "season", "roster", "own-link"],
+)
+def test_a_write_to_a_table_deleted_meanwhile_is_a_404(race_app, monkeypatch, write):
+    """A table made by mistake is deleted on one phone while another starts a night in
+    it (or a season, a roster change, an own link): 404, and nothing is stored."""
+    client = race_app.test_client()
+    made = client.post("/api/v1/tables", json={"name": "T", "players": PLAYERS}).get_json()
+    url = f"/api/v1/tables/{made['id']}"
+    auth = {"Authorization": f"Bearer {made['edit_key']}"}
+    deleted = _deleted_meanwhile(
+        monkeypatch, table_service, lambda: race_app.test_client().delete(url, headers=auth)
+    )
+    method, path, body = write
+    answer = getattr(client, method)(url + path, json=body, headers=auth)
+    assert deleted == [204]
+    assert answer.status_code == 404
+    assert answer.get_json()["errors"][0]["message"].startswith(
+        "There is no table at this address."
+    )
+    with race_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Match)) == 0

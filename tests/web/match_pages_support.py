@@ -9,6 +9,7 @@ from typing import Any
 from worked_example import WORKED_HAND
 
 from ledger.engine import parse_hand, resolve_rules, settle
+from ledger.http.security import OWN_COOKIES
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 
@@ -180,3 +181,13 @@ def imported_match(client, hands: int) -> tuple[str, str]:
     assert response.status_code == 201, response.get_json()
     body = response.get_json()
     return f"/matches/{body['id']}", body["edit_key"]
+
+
+def same_browser(app, client):
+    """Another test client holding ``client``'s cookies: another tab of its browser (the
+    session is kept in several cookies: ``ledger.http.security.OWN_COOKIES``)."""
+    other = app.test_client()
+    for name in ["session", *OWN_COOKIES]:
+        if (cookie := client.get_cookie(name)) is not None:
+            other.set_cookie(name, cookie.value)
+    return other

@@ -4,6 +4,7 @@ playing on or stopping after the end (the test client; the browser tests drive t
 in Chromium)."""
 
 import re
+import threading
 from datetime import timedelta
 from html import unescape
 
@@ -21,10 +22,12 @@ from match_pages_support import (
     hand_form,
     hidden,
     page_totals,
+    same_browser,
     squash,
 )
 from sqlalchemy import func, select, update
 
+from ledger import matches
 from ledger.extensions import db
 from ledger.matches.hands_kept import kept_hands
 from ledger.matches.models import Hand, HandVersion, Match
@@ -292,6 +295,34 @@ def test_stop_here_ends_the_match_after_the_hands_played(app, client):
     assert "The match is over." in html
     with app.app_context():
         assert db.session.scalars(select(Match)).one().length == {"hands": 1}
+
+
+def test_stop_here_counts_a_hand_saved_at_the_same_moment(make_app, monkeypatch):
+    """The length page showed 1 hand; another phone saves hand 2 before the stop is
+    stored: the match ends after 2 (it was a 500: a length below the hands played)."""
+    app = make_app(PROPAGATE_EXCEPTIONS=False)  # a failure answers 500, as when served
+    client = app.test_client()
+    url = create_match(client, length_kind="open")
+    add_hand(client, url, WORKED)
+    other = same_browser(app, client)
+    held = matches.stop_here
+
+    def after_another_hand(match):
+        saving = threading.Thread(target=add_hand, args=(other, url, WORKED))
+        saving.start()
+        saving.join()
+        return held(match)
+
+    monkeypatch.setattr(matches, "stop_here", after_another_hand)
+    stopped = client.post(f"{url}/length", data={"action": "stop"})
+    monkeypatch.undo()
+    assert stopped.status_code == 303
+    html = client.get(url).get_data(as_text=True)
+    assert "The match ends here, after 2 hands." in html
+    assert "The match is over." in html
+    assert hands_stored(app) == [1, 2]
+    with app.app_context():
+        assert db.session.scalars(select(Match)).one().length == {"hands": 2}
 
 
 def test_the_length_page_needs_edit_rights(app, client):

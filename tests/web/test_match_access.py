@@ -195,11 +195,12 @@ def test_the_session_cookie_does_not_show_the_edit_keys(app, client, make_app):
     url = create_match(client)
     key = edit_link(client, url).rsplit("/", 1)[1]
     public_id = url.rsplit("/", 1)[1]
-    cookie = client.get_cookie("session")
+    cookie = client.get_cookie("edit_rights")  # the session's cookie of the edit keys
     # Whoever holds the cookie can undo its signature's encoding: the keys are not there.
     readable = app.session_interface.get_signing_serializer(app).loads(cookie.value)
     assert key not in json.dumps(readable) and public_id not in json.dumps(readable)
     assert key not in cookie.value
+    assert key not in client.get_cookie("session").value
     with app.app_context():
         assert unseal(readable[SESSION_KEY]) == [[public_id, key]]
     # Sealed under another secret key, the list opens to nothing.

@@ -8,13 +8,18 @@ from __future__ import annotations
 import html
 import http.cookiejar
 import re
+import threading
 import urllib.parse
 import urllib.request
+from contextlib import contextmanager
 
 from api_hands import play
 from at_once import at_once
 from lost_database import lost_after_commit
+from match_pages_support import same_browser
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
+
+from ledger import matches
 
 MARK_PAID = re.compile(
     r'<input type="hidden" name="payer" value="([^"]+)">\s*'
@@ -114,6 +119,40 @@ def test_a_payment_recorded_before_the_database_went_still_goes_back_to_the_page
     assert lost["lost"]
     assert answer.status_code == 303, answer.get_data(as_text=True)
     assert len(payments(client, url)) == 1
+
+
+def test_two_phones_marking_one_debt_paid_at_once_record_it_once(app, client, monkeypatch):
+    """Two phones' "Mark paid" for the same debt, each form its own key: the second is
+    checked against the debt as the first left it, and asked about (overpaying), not
+    recorded beside it. Forced: the first is recorded after the second was read and
+    before its write begins (the check ran before then, and both were recorded: the
+    debt counted twice once the payee confirmed them)."""
+    url = owing_table(client)
+    other = same_browser(app, client)
+    first, second = mark_paid_forms(client.get(url).get_data(as_text=True))[:1] * 2
+    second = {**second, "payment_key": payment_keys(other.get(url).get_data(as_text=True))[0]}
+    write = matches.transaction
+    meanwhile = [lambda: other.post(f"{url}/payments", data=first)]
+
+    @contextmanager
+    def first_recorded_meanwhile(*args, **kwargs):
+        if meanwhile and threading.current_thread() is threading.main_thread():
+            recording = threading.Thread(target=meanwhile.pop())
+            recording.start()
+            recording.join()
+        with write(*args, **kwargs):
+            yield
+
+    monkeypatch.setattr(matches, "transaction", first_recorded_meanwhile)
+    asked = client.post(f"{url}/payments", data=second)
+    monkeypatch.undo()
+    assert not meanwhile  # the first was recorded in between
+    assert asked.status_code == 200
+    owed = f"{first['payer']} owes {first['payee']} NPR 0.00 now"
+    assert owed in html.unescape(asked.get_data(as_text=True)).replace("\xa0", " ")
+    assert [(p["from"], p["to"], p["amount"]) for p in payments(client, url)] == [
+        (first["payer"], first["payee"], first["amount"])
+    ]
 
 
 def test_four_posts_of_one_form_at_once_record_one_payment(live_server):

@@ -4,10 +4,13 @@ Not received, handles, the QR, a new link) write with the player's own key only.
 
 from __future__ import annotations
 
+import html
 import io
 import re
 
+import pytest
 import segno
+from table_pages_support import ROSTER, create_table
 
 STAKE = {"per_point": "1.00", "currency": "NPR"}
 
@@ -189,6 +192,23 @@ def test_the_table_page_hands_over_a_link_and_shows_states_and_pay_to(client):
     assert client.get("/api/v1/me", headers=auth).get_json()["handles"] == []
     assert client.post(f"{table_url}/own-link/revoke", data={"player": "Asha"}).status_code == 303
     assert client.get("/api/v1/me", headers=auth).status_code == 401
+
+
+@pytest.mark.parametrize("path", ["own-link/revoke", "pay-to/take-down"])
+def test_a_guest_or_a_former_player_sent_by_hand_is_told_not_a_500(client, path):
+    """The table page offers these buttons for roster players alone; a form naming a
+    guest or a former player is answered as "Own link" answers it."""
+    table_url = create_table(client)
+    night = client.post(f"{table_url}/matches", data={"players": ROSTER[:2], "guests": "Ram"})
+    assert night.status_code == 303
+    said = {
+        "Ram": "Ram played as a guest: only a player on the table's roster gets an own link.",
+        "Former player 1": "A former player has left the table: they get no own link.",
+    }
+    for name, words in said.items():
+        answer = client.post(f"{table_url}/{path}", data={"player": name})
+        assert answer.status_code == 422
+        assert words in html.unescape(answer.get_data(as_text=True))
 
 
 def test_forget_me_from_the_page(client):
