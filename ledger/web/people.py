@@ -28,7 +28,13 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import Conflict, Forbidden, NotFound, RequestEntityTooLarge
+from werkzeug.exceptions import (
+    Conflict,
+    Forbidden,
+    HTTPException,
+    NotFound,
+    RequestEntityTooLarge,
+)
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -210,10 +216,8 @@ def answer(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
     # Tapped on a page opened before, the payment moved on meanwhile (taken back,
     # answered on another phone): the page as it is now, saying so, where the player
     # was left on an error page whose only way on was "Back to the start".
-    except NotFound:
-        flash(tr(TAKEN_BACK_MEANWHILE))
-    except Conflict as moved_on:
-        flash(translate(moved_on.description))
+    except (NotFound, Conflict) as problem:
+        flash(moved_on(problem, TAKEN_BACK_MEANWHILE))
     except Forbidden:
         if what != "delete":  # only the payee answers: no page offers it to another
             raise
@@ -396,6 +400,16 @@ def _problems(invalid: Invalid) -> list[str]:
 
 def _back(player: TablePlayer) -> Response:
     return redirect(url_for("people.page", public_id=player.table.public_id), 303)
+
+
+def moved_on(problem: HTTPException, taken_back: str) -> str:
+    """What a page says when a payment tapped on it moved on meanwhile (a page opened
+    before, or a form held with no connection and sent once back): ``taken_back`` (a
+    message id) when it is no longer there, else the service's own sentence (answered
+    already, or a payee who now answers for themselves)."""
+    if isinstance(problem, NotFound):
+        return tr(taken_back)
+    return translate(problem.description)
 
 
 def _table_name(public_id: str) -> str | None:

@@ -37,7 +37,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
-from werkzeug.exceptions import Conflict
+from werkzeug.exceptions import Conflict, Forbidden, NotFound
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -99,7 +99,7 @@ from ledger.tables.reading import read_table, read_table_changes
 from ledger.web import overpaying
 from ledger.web.edit_rights import TABLE_PAGES, table_edit_key
 from ledger.web.filters import season_name
-from ledger.web.people import ANSWERED
+from ledger.web.people import ANSWERED, moved_on
 from ledger.web.qr import qr_inline
 from ledger.web.saved_files import load_posted
 
@@ -491,6 +491,11 @@ TABLE_PAGES.share(bp)  # qr (the read-only link's QR code) and join (the edit li
 #: (flashed as ``MONEY``: the section shows it, not the page's top out of sight).
 MONEY = "money"
 
+#: What the table's page says when a payment tapped on it was taken back meanwhile.
+TAKEN_BACK_MEANWHILE = N_(
+    "This payment was taken back meanwhile: the page shows the table's payments as they are now."
+)
+
 
 def _back(table: Table, message: str) -> Response:
     flash(message, "success")
@@ -782,7 +787,10 @@ def delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     except Invalid as invalid:  # a key that is no key: the form was not the page's
         shown = next((s for s in table.seasons if s.public_id == earlier), table.current_season)
         return _page(table, shown, 422, top_problems=place(invalid, {}))
-    flash(tr("The payment is taken back."), MONEY)  # the same form again: the same words
+    except (NotFound, Conflict) as problem:  # taken back or answered meanwhile
+        flash(moved_on(problem, TAKEN_BACK_MEANWHILE), MONEY)
+    else:
+        flash(tr("The payment is taken back."), MONEY)  # the same form again: the same words
     return _back_to_money(public_id, earlier)
 
 
@@ -794,8 +802,16 @@ def answer_payment(public_id: str, payment_id: int, what: str) -> ResponseReturn
     table = TABLE_PAGES.editable(public_id)
     PlainForm()  # the token was checked by CSRFProtect
     earlier = _earlier_season(table)
-    service.answer_payment(table, payment_id, what == "confirm", service.TABLE_KEY)
-    flash(tr(ANSWERED[what]), MONEY)
+    try:
+        service.answer_payment(table, payment_id, what == "confirm", service.TABLE_KEY)
+    # Tapped on a page opened before (or held with no connection and sent once back),
+    # the payment moved on meanwhile: taken back by its payer, answered on another
+    # phone, or its payee was given an own link and answers it now. The table's money
+    # as it is now, saying so, where the scorekeeper was left on an error page.
+    except (NotFound, Conflict, Forbidden) as problem:
+        flash(moved_on(problem, TAKEN_BACK_MEANWHILE), MONEY)
+    else:
+        flash(tr(ANSWERED[what]), MONEY)
     return _back_to_money(public_id, earlier)
 
 

@@ -8,6 +8,7 @@ only fail."""
 
 from __future__ import annotations
 
+import html
 import re
 from decimal import Decimal
 
@@ -142,7 +143,13 @@ def test_the_table_answers_for_a_payee_with_no_link_of_their_own(client):
     page = client.get(f"/tables/{table_id}").text
     pending = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"][-1]
     assert f"/payments/{pending['id']}/confirm" not in page
-    assert client.post(f"/tables/{table_id}/payments/{pending['id']}/confirm").status_code == 403
+    # Sent all the same (a page opened before Asha had her link): refused, and said so.
+    refused = client.post(
+        f"/tables/{table_id}/payments/{pending['id']}/confirm", follow_redirects=True
+    )
+    assert "Only Asha, who was paid, may say whether this money reached them." in refused.text
+    pending = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"][-1]
+    assert pending["state"] == "pending"
 
 
 def test_who_answers_a_payment_said_is_the_same_on_every_page(client):
@@ -407,3 +414,54 @@ def test_received_on_a_page_opened_before_a_take_back_answers_no_other_payment(c
     )
     [again] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
     assert again["state"] == "confirmed"
+
+
+def test_an_answer_on_the_tables_page_opened_before_leads_back_to_it(client):
+    """The scorekeeper's "Reached Asha", "Did not reach Asha" or "Take back", tapped on
+    the table's page opened before the payment moved on (taken back by its payer,
+    answered on another phone, its payee given an own link), or held with no connection
+    and sent once back: the page's money as it is now, saying so, where it left the
+    scorekeeper on an error page whose only way on was "Back to the start"."""
+    table_id = _night(client, "Asha")
+    _own_link(client, table_id, "Dipa")
+
+    def said(amount: str) -> dict:
+        data = {"payee": "Asha", "amount": amount, "payment_key": f"dipa-{amount}"}
+        assert client.post(f"/me/{table_id}/pay", data=data).status_code == 303
+        return client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"][-1]
+
+    def tapped(payment: dict, what: str) -> str:
+        answer = client.post(
+            f"/tables/{table_id}/payments/{payment['id']}/{what}",
+            data={"payment_key": f"table-{what}-{payment['id']}"},
+            follow_redirects=True,
+        )
+        assert answer.status_code == 200
+        assert answer.request.path == f"/tables/{table_id}"
+        return html.unescape(answer.text)
+
+    first = said("50")
+    assert f"/payments/{first['id']}/confirm" in client.get(f"/tables/{table_id}").text
+    assert client.post(f"/me/{table_id}/payments/{first['id']}/delete").status_code == 303
+    gone = "This payment was taken back meanwhile: the page shows the table's payments as"
+    assert gone in tapped(first, "confirm")
+    assert gone in tapped(first, "delete")
+
+    second = said("40")
+    assert client.post(f"/tables/{table_id}/payments/{second['id']}/confirm").status_code == 303
+    page = tapped(second, "reject")
+    assert "This payment is already confirmed: it cannot be rejected now." in page
+
+    third = said("30")
+    assert client.post(f"/tables/{table_id}/payments/{third['id']}/reject").status_code == 303
+    assert "A rejected payment is kept as it is, marked rejected." in tapped(third, "delete")
+
+    fourth = said("20")
+    _own_link(client, table_id, "Asha")
+    page = tapped(fourth, "confirm")
+    assert "Only Asha, who was paid, may say whether this money reached them." in page
+    states = {
+        p["id"]: p["state"]
+        for p in client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    }
+    assert states == {second["id"]: "confirmed", third["id"]: "rejected", fourth["id"]: "pending"}
