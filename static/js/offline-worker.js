@@ -126,6 +126,11 @@ function keepCopy(name, url, response, most) {
 // The list of this phone's own pages ("All my tables"), which names each one's table.
 var MINE = SCOPE.pathname + "me";
 
+// The writes that take a page away with its copies: a match or table deleted, a player
+// forgotten ("Forget me"). Not a hand, a payment or a QR code taken back, whose page
+// stays: "Take back" on an own page dropped the list of this phone's own pages.
+var GONE = /^(?:(?:matches|tables)\/[^/]+\/delete|me\/[^/]+\/forget)$/;
+
 // Every copy of a match or table: its page and whatever is under it (its form, its big
 // screen, its QR code); of an own page, that page and the list of them (MINE).
 function forget(url) {
@@ -182,7 +187,7 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (!inScope(url)) return;
-  if (request.method === "POST" && /\/(delete|forget)$/.test(url.pathname)) {
+  if (request.method === "POST" && GONE.test(url.pathname.slice(SCOPE.pathname.length))) {
     // This phone deletes it (a match started by mistake), or forgets its player: its
     // copies go with it; a delete refused sends this phone back to the page, which is
     // kept again.

@@ -264,3 +264,21 @@ def test_all_my_tables_opens_offline_from_an_own_pages_copy(live_server, page):
             break
         page.wait_for_timeout(100)
     assert url not in copies(page) and TABLE["name"] not in copies(page)[mine]
+
+
+def test_a_payment_or_qr_taken_back_keeps_the_phones_copies(live_server, page):
+    """A payment taken back and a QR code taken down post to addresses that
+    end in /delete: the worker took them for the page deleted, and dropped the list of
+    this phone's own pages ("All my tables") with them. Only a match or table deleted,
+    or "Forget me", takes copies away."""
+    _, _, url = own_page(page, live_server)
+    mine = f"{live_server}/me"
+    page.goto(mine)
+    kept(page, mine)
+    page.goto(url)
+    kept(page, url)
+    sent = "(address) => fetch(address, {method: 'POST'}).then(answer => answer.status)"
+    for address in (f"{url}/payments/1/delete", f"{url}/qr/delete"):
+        assert page.evaluate(sent, address) == 400  # no form token: nothing is done
+    page.wait_for_timeout(500)  # the worker forgets as the request goes, not after it
+    assert mine in copies(page) and url in copies(page)
