@@ -50,6 +50,18 @@ def _own_link(client, table_id: str, name: str) -> None:
     client.get(link.group(1).split("localhost", 1)[1])
 
 
+def _dipa_said_she_paid_asha(client) -> tuple[str, dict]:
+    """Asha won a night; Dipa says on her own page she paid her NPR 50, and Asha's own
+    link is then opened on this client. The table's id and the payment."""
+    table_id = _night(client, "Asha")
+    _own_link(client, table_id, "Dipa")
+    said = {"payee": "Asha", "amount": "50", "payment_key": "dipa-said"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    [paid] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    _own_link(client, table_id, "Asha")
+    return table_id, paid
+
+
 def _offered(page: str) -> tuple[str | None, str | None]:
     """The payee and amount the "I paid" form is filled in with."""
     payee = re.search(r'<select id="payee".*?<option selected value="([^"]+)"', page, re.S)
@@ -198,12 +210,7 @@ def test_who_answers_a_payment_said_is_the_same_on_every_page(client):
 def test_a_rejected_payment_offers_no_take_back(client):
     """Asha said Dipa's payment never reached her: it is kept, marked, and taking it
     back is refused (409); the table's page offered "Take back" on it all the same."""
-    table_id = _night(client, "Asha")
-    _own_link(client, table_id, "Dipa")
-    said = {"payee": "Asha", "amount": "50", "payment_key": "dipa-said"}
-    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
-    [paid] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
-    _own_link(client, table_id, "Asha")
+    table_id, paid = _dipa_said_she_paid_asha(client)
     assert client.post(f"/me/{table_id}/payments/{paid['id']}/reject").status_code == 303
     page = client.get(f"/tables/{table_id}").text
     assert "(not received)" in page
@@ -349,12 +356,7 @@ def test_a_confirmed_payment_taken_back_stays_on_both_own_pages_marked(client):
     """Asha said Dipa's NPR 50 reached her; the scorekeeper then took it back (marked by
     mistake). The table's page lists it, "taken back on …: it no longer counts"; Dipa's
     and Asha's own pages said "No payments yet.", as if it had never been said."""
-    table_id = _night(client, "Asha")
-    _own_link(client, table_id, "Dipa")
-    said = {"payee": "Asha", "amount": "50", "payment_key": "dipa-said"}
-    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
-    [paid] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
-    _own_link(client, table_id, "Asha")
+    table_id, paid = _dipa_said_she_paid_asha(client)
     assert client.post(f"/me/{table_id}/payments/{paid['id']}/confirm").status_code == 303
     taken = client.post(
         f"/tables/{table_id}/payments/{paid['id']}/delete", data={"payment_key": "taken"}
