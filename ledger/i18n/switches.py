@@ -16,6 +16,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.wrappers import Response
 
+from ledger.i18n import numbers
 from ledger.i18n.language import (
     DEFAULT_LANGUAGE,
     DIGIT_STYLES,
@@ -30,15 +31,7 @@ from ledger.i18n.language import (
     translations,
 )
 from ledger.i18n.messages import tr, translate
-from ledger.i18n.numbers import (
-    copy_calendar,
-    digits,
-    format_day,
-    format_moment,
-    money,
-    num,
-    signed,
-)
+from ledger.i18n.numbers import digits, format_day, format_moment, money, num, signed
 
 COOKIE_MAX_AGE = 2 * 365 * 24 * 3600  # two years: a preference, not a session
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
@@ -204,7 +197,7 @@ def init_i18n(app: Flask) -> None:
         {
             "tr": tr,
             "current_language": current_language,
-            "copy_calendar": copy_calendar,
+            "copy_calendar": numbers.copy_calendar,
             "digit_style": digit_style,
             "here": here,
             "languages": LANGUAGES,
