@@ -13,7 +13,7 @@ import copy
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import Flask, Request, Response, request
+from flask import Flask, Request, Response, get_flashed_messages, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
@@ -188,6 +188,17 @@ def _read(
     return (data, issued_at) if isinstance(data, dict) else ({}, None)
 
 
+def flashed_for_the_page(**options: Any) -> list[Any]:
+    """The pages' ``get_flashed_messages``: none for a request a page's script makes in
+    the background, which leaves them in the session for the page the person opens next.
+    Taken by a background render (the new-hand form fetched for no connection, a kept
+    hand's fresh form token), "Hand 2 sent and saved." was gone from the match page the
+    hands sent led to."""
+    if request.headers.get(BACKGROUND_HEADER):
+        return []
+    return get_flashed_messages(**options)
+
+
 def _set_security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
@@ -198,4 +209,5 @@ def _set_security_headers(response: Response) -> Response:
 
 def init_security(app: Flask) -> None:
     app.session_interface = SessionCookie()
+    app.jinja_env.globals["get_flashed_messages"] = flashed_for_the_page
     app.after_request(_set_security_headers)

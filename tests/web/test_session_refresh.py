@@ -11,10 +11,10 @@ import time
 
 import pytest
 from itsdangerous import TimestampSigner
-from match_pages_support import WORKED, create_match, hand_form, same_browser
+from match_pages_support import WORKED, add_hand, create_match, hand_form, same_browser
 from test_money_closes_pages import _night, _own_link
 
-from ledger.http.security import OWN_COOKIES
+from ledger.http.security import BACKGROUND_HEADER, OWN_COOKIES
 
 DAY = 24 * 3600
 
@@ -124,3 +124,17 @@ def test_a_session_of_one_cookie_keeps_its_keys_and_splits_at_its_next_change(ap
     assert all(client.get_cookie(name) is not None for name in OWN_COOKIES)
     assert client.get(f"/me/{table_id}").status_code == 200
     assert "Tihar" in client.get(f"/tables/{table_id}").text
+
+
+def test_a_background_fetch_leaves_the_pages_messages_for_the_page(client):
+    """Hands kept with no connection are sent one after the other, each answer adding its
+    "sent and saved" to the session for the match page they lead to. A page's script
+    fetching meanwhile in the background (the new-hand form kept for no connection, a
+    fresh form token) rendered a page and took the messages: the match page had none."""
+    url = create_match(client)
+    client.get(f"{url}/hands/new")  # the form's token is in the session from here on
+    add_hand(client, url, WORKED)  # its "Hand 1 saved." waits for the next page
+    background = client.get(f"{url}/hands/new", headers={BACKGROUND_HEADER: "1"})
+    assert background.status_code == 200 and "Hand 1 saved" not in background.text
+    assert _session(background) == []
+    assert "Hand 1 saved" in client.get(url).text
