@@ -222,15 +222,23 @@ def test_the_unseen_hands_of_zero_sum_nights_alone_need_no_word_of_it(client):
     assert "zero-sum" not in more
 
 
-def _worst_nights_shown(client, url: str) -> dict[str, str | None]:
-    """Each player's worst night as their page links it (None: "—"), after checking
-    their best night is linked."""
+def _night_address(item: dict) -> str:
+    return f"/matches/{item['match']}"
+
+
+def _hand_address(item: dict) -> str:
+    return f"/matches/{item['match']}/hands/{item['number']}"
+
+
+def _worst_shown(client, url: str, kind: str, address) -> dict[str, str | None]:
+    """Each player's worst night or hand (``kind``) as their page links it (None: "—"),
+    after checking their best is linked at its ``address``."""
     shown = {}
     for row in stats_of(client, url)["players"]:
         html = client.get(f"{url}/players/{row['name']}").get_data(as_text=True)
-        assert f'href="/matches/{row["best_night"]["match"]}">' in lead_of(html)
+        assert f'href="{address(row[f"best_{kind}"])}">' in lead_of(html)
         more = " ".join(html[html.index('class="player-more"') :].split())
-        found = re.search(r'Worst night: (?:<a href="/matches/([^"]+)">|—)', more)
+        found = re.search(rf'Worst {kind}: (?:<a href="(/matches/[^"]+)">|—)', more)
         assert found is not None, more
         shown[row["name"]] = found.group(1)
     return shown
@@ -241,28 +249,13 @@ def test_a_night_is_never_both_the_best_and_the_worst(client):
     night is named ("—"); after a second with another total, the lower is the worst.
     A player whose two nights came out alike has a best night alone still."""
     url = finished_night(client)
-    assert set(_worst_nights_shown(client, url).values()) == {None}
+    assert set(_worst_shown(client, url, "night", _night_address).values()) == {None}
     night_over(client, url, FOUR[:1])
-    shown = _worst_nights_shown(client, url)
+    shown = _worst_shown(client, url, "night", _night_address)
     for row in stats_of(client, url)["players"]:
         best, worst = row["best_night"], row["worst_night"]
-        assert shown[row["name"]] == (worst["match"] if best != worst else None)
+        assert shown[row["name"]] == (_night_address(worst) if best != worst else None)
     assert any(shown.values())
-
-
-def _worst_hands_shown(client, url: str) -> dict[str, str | None]:
-    """Each player's worst hand as their page links it (its address; None: "—"), after
-    checking their best hand is linked."""
-    shown = {}
-    for row in stats_of(client, url)["players"]:
-        html = client.get(f"{url}/players/{row['name']}").get_data(as_text=True)
-        best = row["best_hand"]
-        assert f'href="/matches/{best["match"]}/hands/{best["number"]}">' in lead_of(html)
-        more = " ".join(html[html.index('class="player-more"') :].split())
-        found = re.search(r'Worst hand: (?:<a href="(/matches/[^"]+)">|—)', more)
-        assert found is not None, more
-        shown[row["name"]] = found.group(1)
-    return shown
 
 
 def test_a_hand_is_never_both_the_best_and_the_worst(client):
@@ -273,15 +266,14 @@ def test_a_hand_is_never_both_the_best_and_the_worst(client):
     key = edit_key(client, url)
     match_id = night(client, url, key, None)
     play(client, match_id, key, [WORKED])
-    assert set(_worst_hands_shown(client, url).values()) == {None}
+    assert set(_worst_shown(client, url, "hand", _hand_address).values()) == {None}
     rows = stats_of(client, url)["players"]
     assert all(row["worst_hand"] == row["best_hand"] is not None for row in rows)
     play(client, match_id, key, [BY_COUNTS])
-    shown = _worst_hands_shown(client, url)
+    shown = _worst_shown(client, url, "hand", _hand_address)
     for row in stats_of(client, url)["players"]:
         best, worst = row["best_hand"], row["worst_hand"]
-        expected = f"/matches/{worst['match']}/hands/{worst['number']}"
-        assert shown[row["name"]] == (expected if best != worst else None)
+        assert shown[row["name"]] == (_hand_address(worst) if best != worst else None)
     assert any(shown.values())
 
 
