@@ -195,6 +195,12 @@
 
   function edited(event) {
     var target = event.target;
+    // A change told by the form itself: hand-queue.js reset it for the next hand, every
+    // field at once. Each row's state is read again (who is offered as the finisher,
+    // the notes on the unseen maal, the cards' tiplu).
+    if (target instanceof HTMLFormElement && target.classList.contains("hand-form")) {
+      return setUp(target);
+    }
     if (!(target instanceof Element) || !target.form) return;
     if (!target.form.classList.contains("hand-form")) return;
     if (target.matches("[data-tiplu]")) syncTiplu(target.form);

@@ -426,7 +426,8 @@
         b.textContent = words("save", last + 1);
       });
     }
-    form.dispatchEvent(new Event("change", { bubbles: true }));  // the preview, if it can
+    // The preview, if it can; hand-form.js reads each row again (who may finish).
+    form.dispatchEvent(new Event("change", { bubbles: true }));
     typed = false;  // nothing typed into the next hand yet
     form.setAttribute("data-renewed", "");
   }

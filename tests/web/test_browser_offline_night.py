@@ -3,7 +3,7 @@ while the phone is offline are kept, each as its own hand, and stored once, in o
 when it is back; a follower's page says when its scores may be stale."""
 
 import pytest
-from browser_support import ask_in, flash, fresh_page, open_hand_form
+from browser_support import ask_in, choose, flash, fresh_page, open_hand_form
 from match_pages_support import (
     BY_COUNTS,
     DUBLEE_FINISH,
@@ -221,26 +221,37 @@ def test_enter_hand_opens_the_kept_form_when_the_ledger_cannot_be_reached_online
     assert unsent(page) == []
 
 
+#: The names "Who finished?" offers.
+FINISHERS = "[...document.querySelectorAll('#winner option')].map(o => o.value && o.textContent)"
+
+
 def test_the_next_hands_form_offline_sits_out_the_next_dealer_in_turn(live_server, page):
     """Six at a table whose hands deal to five: the dealer sits out in turn. A hand kept
     offline passes the deal on in the form, and who sits out with it: the next dealer out,
-    the last one back in."""
+    the last one back in. "Who finished?" follows them (it offered the kept hand's
+    players: Asha, back in, could not be chosen, Bikash, out, could), and a row marked
+    unseen in the kept hand loses its note on the unseen maal with its mark."""
     players = ["Asha", "Bikash", "Chandra", "Dipa", "Ekta", "Fulmaya"]
     created = api(
         live_server + "/api/v1/matches",
-        {"name": "Six", "players": players, "rules": "sparkai", "length": None},
+        {"name": "Six", "players": players, "rules": "amarnepal", "length": None},
     )
     page_url = f"{live_server}/matches/{created['id']}"
     join(page, f"{page_url}/join/{created['edit_key']}")
     open_hand_form(page, page_url)
     plays = "[...document.querySelectorAll('input[name$=-plays]')].map(b => b.checked)"
     assert page.evaluate(plays) == [False, True, True, True, True, True]
+    assert page.evaluate(FINISHERS)[1:] == players[1:]
+    choose(page, "players-2-seen", "unseen")
+    assert page.locator("#player-2-unseen-maal").is_visible()
 
     page.context.set_offline(True)
     save_button(page).click()
     page.locator("#hand-queue .unsent").wait_for()
     assert page.input_value("#dealer") == "Bikash"
     assert page.evaluate(plays) == [True, False, True, True, True, True]
+    assert page.evaluate(FINISHERS)[1:] == ["Asha", *players[2:]]
+    assert page.locator("#player-2-unseen-maal").is_hidden()
 
 
 def test_a_kept_hand_behind_one_that_cannot_be_saved_waits_and_follows_it_when_dropped(
