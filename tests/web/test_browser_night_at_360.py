@@ -17,11 +17,11 @@ PLAYERS = ["राम", "सीता", "हरि", "गीता", "बिक�
 KIDNAP = {"profile": "amarnepal", "unseen_maal": "kidnap", "foul": "same_hand"}
 
 
-def _match(page, base: str, hands=()) -> str:
-    """A match of PLAYERS under kidnap made through the API (with ``hands``), joined by
-    this phone with its edit link; the match page's URL."""
+def _match(page, base: str, hands=(), players=PLAYERS) -> str:
+    """A match of ``players`` under kidnap made through the API (with ``hands``), joined
+    by this phone with its edit link; the match page's URL."""
     answer = page.request.post(
-        f"{base}/api/v1/matches", data={"name": "Friday", "players": PLAYERS, "rules": KIDNAP}
+        f"{base}/api/v1/matches", data={"name": "Friday", "players": players, "rules": KIDNAP}
     )
     assert answer.status == 201, answer.text()
     body = answer.json()
@@ -116,3 +116,37 @@ def test_the_summary_opened_on_a_phone_is_answered_whole(live_server, phone):
     phone.wait_for_load_state("networkidle")
     phone.wait_for_timeout(500)  # the viewer asks for the icon once it has drawn the page
     assert phone.console_errors == []
+
+
+#: The words of the rows' names broken across two lines (a hyphenated word may break
+#: after its hyphen).
+BROKEN_WORDS = """() => [...document.querySelectorAll('.player-title')]
+    .filter(e => e.checkVisibility()).flatMap(e => {
+      const text = e.firstChild, broken = [];
+      for (const m of text.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+        if (lines > m[0].split('-').length) broken.push(m[0]);
+      }
+      return broken;
+    })"""
+
+
+def test_a_long_first_name_is_not_broken_inside_a_word(live_server, phone):
+    """The name "Chandrakanta Bhattarai-Upadhyaya" read "Chandraka / nta" in the form at 360 px:
+    beside "✓ Plays" and "More · Foul" the name had 100 px, and it was broken anywhere.
+    It breaks between words now, "Plays" going under it when its word is wider than
+    that; and a row that sits out gives the name the room of its "More", folded away
+    with the row (there it broke too, beside "Sits out")."""
+    players = ["Chandrakanta Bhattarai-Upadhyaya", *PLAYERS]  # 6: one sits out in turn
+    match_url = _match(phone, live_server, players=players)
+    phone.goto(match_url + "/hands/new")
+    phone.wait_for_function("() => window.htmx !== undefined")
+    phone.evaluate("() => document.fonts.ready.then(() => true)")
+    assert not phone.locator("#players-0-plays").is_checked()  # the dealer sits out
+    assert phone.evaluate(BROKEN_WORDS) == []
+    phone.locator("#player-0 .plays-switch > span").tap()  # plays after all
+    assert phone.evaluate(BROKEN_WORDS) == []
+    assert no_sideways_scroll(phone)
