@@ -143,6 +143,43 @@
     });
   }
 
+  // Who plays when the seat ``dealer`` (an index) deals and more sit at the table than a
+  // hand deals to: the dealer and the seats after it, the way the deal passes, sit out,
+  // as many as must (ledger/web/hand_entry.py, default_playing). Null when nobody must.
+  // hand-queue.js sets the next hand's form with it too.
+  function playingInTurn(form, dealer) {
+    var deal = form.querySelector("[data-sit-out-in-turn]");
+    var out = deal ? Number(deal.getAttribute("data-sit-out-in-turn")) || 0 : 0;
+    var seats = form.elements.dealer ? form.elements.dealer.options.length : 0;
+    if (out <= 0 || dealer < 0 || dealer >= seats) return null;
+    var step = deal.getAttribute("data-deal-passes") === "right" ? seats - 1 : 1;
+    var plays = [];
+    for (var seat = 0; seat < seats; seat += 1) plays.push(true);
+    for (var k = 0, at = dealer; k < out; k += 1, at = (at + step) % seats) plays[at] = false;
+    return plays;
+  }
+  window.ledgerHandForm = { playingInTurn: playingInTurn };
+
+  function playsBoxes(form) {
+    return Array.prototype.slice.call(form.querySelectorAll(PLAYS));
+  }
+
+  // Another dealer chosen (the one who dealt in fact): who sits out in turn follows
+  // them, while the rows are as the last dealer's turn set them. A sit-out set by hand
+  // (someone stepped away) is the scorekeeper's and stays.
+  function syncDealer(select) {
+    var form = select.form;
+    var seats = Array.prototype.map.call(select.options, function (o) { return o.value; });
+    var before = playingInTurn(form, seats.indexOf(select.getAttribute("data-dealt")));
+    var after = playingInTurn(form, select.selectedIndex);
+    select.setAttribute("data-dealt", select.value);
+    var boxes = playsBoxes(form);
+    if (!before || !after || boxes.length !== before.length) return;
+    if (!boxes.every(function (box, i) { return box.checked === before[i]; })) return;
+    boxes.forEach(function (box, i) { box.checked = after[i]; });
+    syncPlaying(form);
+  }
+
   // The note on an unseen player's maal (murder, kidnap) shows while the row is marked
   // unseen. Without this script the page shows it as the row was posted.
   var SEEN = 'input[type="radio"][name^="players-"][name$="-seen"]';
@@ -162,6 +199,8 @@
       syncNames(form);
       syncPlaying(form, true);
       syncUnseen(form);
+      var dealer = form.elements.dealer;
+      if (dealer && dealer.tagName === "SELECT") dealer.setAttribute("data-dealt", dealer.value);
     });
   }
 
@@ -207,6 +246,7 @@
     if (target.matches("[data-player-name]")) syncNames(target.form);
     if (target.matches(PLAYS)) syncPlaying(target.form);
     if (target.matches(SEEN)) syncUnseen(target.form);
+    if (target.matches("select[name=dealer]") && event.type === "change") syncDealer(target);
     clearErrors(target);
   }
   document.addEventListener("input", edited);

@@ -407,11 +407,7 @@
       var step = deal.getAttribute("data-deal-passes") === "right" ? seats.length - 1 : 1;
       var next = (was + step) % seats.length;
       dealer.value = seats[next];
-      var out = Number(deal.getAttribute("data-sit-out-in-turn")) || 0;
-      if (out > 0) {
-        plays = seats.map(function () { return true; });
-        for (var k = 0, at = next; k < out; k += 1, at = (at + step) % seats.length) plays[at] = false;
-      }
+      plays = window.ledgerHandForm.playingInTurn(form, next) || plays;
     }
     plays.forEach(function (on, i) {
       var box = form.elements["players-" + i + "-plays"];

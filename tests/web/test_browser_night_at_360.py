@@ -150,3 +150,28 @@ def test_a_long_first_name_is_not_broken_inside_a_word(live_server, phone):
     phone.locator("#player-0 .plays-switch > span").tap()  # plays after all
     assert phone.evaluate(BROKEN_WORDS) == []
     assert no_sideways_scroll(phone)
+
+
+#: Who plays, row by row, as the "Plays" switches say.
+PLAYING = "() => [...document.querySelectorAll('input[name$=-plays]')].map(b => b.checked)"
+
+
+def test_another_dealer_chosen_sits_out_in_their_turn(live_server, phone):
+    """Six at a table whose hands deal to five: the form opens with राम, the dealer,
+    sitting out. गीता dealt in fact: the scorekeeper picks her as the dealer, and she
+    sits out instead, राम plays (he stayed out, and she could be named the finisher of a
+    hand she did not play). A sit-out the scorekeeper set by hand is theirs: another
+    dealer then leaves who plays as it is."""
+    match_url = _match(phone, live_server, players=[*PLAYERS, "कृष्ण"])
+    phone.goto(match_url + "/hands/new")
+    phone.wait_for_function("() => window.htmx !== undefined")
+    assert phone.evaluate(PLAYING) == [False, True, True, True, True, True]
+    phone.select_option("#dealer", "गीता")
+    assert phone.evaluate(PLAYING) == [True, True, True, False, True, True]
+    finishers = phone.locator("#winner option").all_inner_texts()
+    assert "गीता" not in finishers and "राम" in finishers
+
+    phone.locator("#player-5 .plays-switch > span").tap()  # कृष्ण stepped away
+    phone.select_option("#dealer", "हरि")
+    assert phone.evaluate(PLAYING) == [True, True, True, False, True, False]
+    assert phone.console_errors == []
