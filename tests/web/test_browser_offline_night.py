@@ -226,32 +226,37 @@ FINISHERS = "[...document.querySelectorAll('#winner option')].map(o => o.value &
 
 
 def test_the_next_hands_form_offline_sits_out_the_next_dealer_in_turn(live_server, page):
-    """Six at a table whose hands deal to five: the dealer sits out in turn. A hand kept
-    offline passes the deal on in the form, and who sits out with it: the next dealer out,
-    the last one back in. "Who finished?" follows them (it offered the kept hand's
-    players: Asha, back in, could not be chosen, Bikash, out, could), and a row marked
-    unseen in the kept hand loses its note on the unseen maal with its mark."""
-    players = ["Asha", "Bikash", "Chandra", "Dipa", "Ekta", "Fulmaya"]
+    """Seven at a table whose hands deal to five: the dealer and the next sit out in
+    turn. A hand kept offline passes the deal on in the form, and who sits out with it:
+    the next dealer out, the last one back in. "Who finished?" follows them (it offered
+    the kept hand's players: Asha, back in, could not be chosen, Chandra, out, could); a
+    row marked unseen in the kept hand loses its note on the unseen maal with its mark;
+    and Bikash, out again, is drawn as Chandra is, his note on the first hand gone (his
+    row stayed boxed in yellow, a warning with nothing said)."""
+    players = ["Asha", "Bikash", "Chandra", "Dipa", "Ekta", "Fulmaya", "Gopal"]
     created = api(
         live_server + "/api/v1/matches",
-        {"name": "Six", "players": players, "rules": "amarnepal", "length": None},
+        {"name": "Seven", "players": players, "rules": "amarnepal", "length": None},
     )
     page_url = f"{live_server}/matches/{created['id']}"
     join(page, f"{page_url}/join/{created['edit_key']}")
     open_hand_form(page, page_url)
     plays = "[...document.querySelectorAll('input[name$=-plays]')].map(b => b.checked)"
-    assert page.evaluate(plays) == [False, True, True, True, True, True]
-    assert page.evaluate(FINISHERS)[1:] == players[1:]
-    choose(page, "players-2-seen", "unseen")
-    assert page.locator("#player-2-unseen-maal").is_visible()
+    assert page.evaluate(plays) == [False, False, True, True, True, True, True]
+    assert page.evaluate(FINISHERS)[1:] == players[2:]
+    choose(page, "players-3-seen", "unseen")
+    assert page.locator("#player-3-unseen-maal").is_visible()
 
     page.context.set_offline(True)
     save_button(page).click()
     page.locator("#hand-queue .unsent").wait_for()
     assert page.input_value("#dealer") == "Bikash"
-    assert page.evaluate(plays) == [True, False, True, True, True, True]
-    assert page.evaluate(FINISHERS)[1:] == ["Asha", *players[2:]]
-    assert page.locator("#player-2-unseen-maal").is_hidden()
+    assert page.evaluate(plays) == [True, False, False, True, True, True, True]
+    assert page.evaluate(FINISHERS)[1:] == ["Asha", *players[3:]]
+    assert page.locator("#player-3-unseen-maal").is_hidden()
+    assert page.locator("#player-1-carried").is_hidden()
+    border = "e => getComputedStyle(e).borderStyle"
+    assert page.locator("#player-1").evaluate(border) == page.locator("#player-2").evaluate(border)
 
 
 def test_a_kept_hand_behind_one_that_cannot_be_saved_waits_and_follows_it_when_dropped(
