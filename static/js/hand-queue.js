@@ -290,7 +290,28 @@
     else b.removeAttribute("role");
     b.replaceChildren.apply(b, lines);
     b.hidden = lines.length === 0;
+    renumberEntry();
   }
+
+  // The match page speaks of the hand after the last one saved. With hands after it kept
+  // on this phone, its "Enter hand" opens the form of the hand after those
+  // (offline-entry.js) and says so (it said "Enter hand 2" with hand 2 kept: typed again
+  // as the hand it seemed lost), and the lines on who deals and sits out the hand typed
+  // already are put away (templates/match/_live.html, data-next-hand).
+  function renumberEntry() {
+    var entry = document.querySelector("a[data-offline-entry][data-hand-number]");
+    if (!entry) return;
+    var last = unsent().reduce(function (most, item) {
+      return Math.max(most, item.number || 0);
+    }, 0);
+    var ahead = last >= Number(entry.getAttribute("data-hand-number"));
+    if (!entry.hasAttribute("data-text-saved")) {
+      entry.setAttribute("data-text-saved", entry.textContent);
+    }
+    entry.textContent = ahead ? words("enter", last + 1) : entry.getAttribute("data-text-saved");
+    document.querySelectorAll("[data-next-hand]").forEach(function (line) { line.hidden = ahead; });
+  }
+  document.addEventListener("htmx:afterSettle", renumberEntry);  // the poll's new lines
 
   var sending = {};
 

@@ -45,6 +45,7 @@ WORDS = {
         "unsent 3": "Hand 3: not sent yet.",
         "sent 2": "Hand 2 was sent and saved.",
         "sent 3": "Hand 3 was sent and saved.",
+        "enter 3": "Enter hand 3",
     },
     "ne": {
         "adding 2": "बाजी २ हाल्दै",
@@ -55,6 +56,7 @@ WORDS = {
         "unsent 3": "बाजी ३: अझै पठाइएको छैन।",
         "sent 2": "बाजी २ पठाइयो र सेभ भयो।",
         "sent 3": "बाजी ३ पठाइयो र सेभ भयो।",
+        "enter 3": "बाजी ३ हाल्नुहोस्",
     },
 }
 
@@ -145,7 +147,8 @@ def test_enter_hand_tapped_offline_on_the_match_page_opens_the_form_and_both_han
     form for hand 2 (before, the browser's own error page, and the night stopped). Hand
     2 is typed and saved, the form takes hand 3 (Chandra deals); "← match" puts the match
     page back, saying hand 2 is kept; "Enter hand" again opens hand 3, not 2, dealt by
-    Chandra. Hand 3 saved, back online: both stored once, in order."""
+    Chandra (the link says so: it said "Enter hand 2"). Hand 3 saved, back online: both
+    stored once, in order."""
     words = WORDS[lang]
     page_url, edit_link = new_match(live_server)
     ask_in(page, live_server, lang)
@@ -166,6 +169,11 @@ def test_enter_hand_tapped_offline_on_the_match_page_opens_the_form_and_both_han
     page.locator(".breadcrumb a").click()
     page.locator("a[data-offline-entry]").wait_for()
     says(page, "#hand-queue", words["unsent 2"])
+    # the link names the hand it opens (it said "Enter hand 2", hand 2 kept), and the
+    # lines on who deals hand 2 and sits it out, typed already, are put away
+    assert page.locator("a[data-offline-entry]").inner_text() == words["enter 3"]
+    assert page.locator("[data-next-hand]").count() == 1  # Bikash deals; nobody sits out
+    assert page.locator("[data-next-hand]").is_hidden()
     page.locator("a[data-offline-entry]").click()
     assert page.locator("h1").inner_text() == words["adding 3"]
     assert save_button(page).inner_text() == words["save 3"]
