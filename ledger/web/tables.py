@@ -388,12 +388,15 @@ def _forms(table: Table, on_roster: list[str], given: dict[str, Any]) -> dict[st
     # nights, but is offered for no new night, rename, merge or own link.
     playing = [n for n in on_roster if not service.left_the_table(n)]
     tonight = [n for n in (last.played if last else ()) if n in playing] or playing
+    # The hint says the last night's players are ticked: its guests too.
+    guests = guest_names(table.id)
+    guests_tonight = [n for n in (last.played if last else ()) if n in guests]
     table_packs = rules_from_record(table.rules).packs
     match_form = given.get("match_form") or TableMatchForm(
-        formdata=None, players=tonight, packs=str(table_packs)
+        formdata=None, players=tonight, known_guests=guests_tonight, packs=str(table_packs)
     )
     match_form.players.choices = [SelectChoice(n, n) for n in playing]
-    match_form.known_guests.choices = [SelectChoice(n, n) for n in guest_names(table.id)]
+    match_form.known_guests.choices = [SelectChoice(n, n) for n in guests]
     move_form = given.get("move_form") or MoveMatchForm(formdata=None)
     movable = _movable_matches()
     move_form.match.choices = [SelectChoice(m.public_id, m.name) for m in movable]

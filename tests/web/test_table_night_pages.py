@@ -135,10 +135,23 @@ def test_guests_typed_then_ticked_play_without_joining_the_roster(client):
     play(client, first, key, [hand])
     page = client.get(url).get_data(as_text=True)
     assert page.count('class="guest-mark"') >= 2  # the standings and the money mark them
-    assert 'name="known_guests" type="checkbox" value="Ram"' in page
+    # The last night's players are ticked, its guests among them.
+    assert _ticked_guests(page) == {"Ram": True, "Sita": True}
     second = start_match(client, url, ROSTER[:3], known_guests=["Ram"])
     names = {p["name"]: p["guest"] for p in _match(client, second)["players"]}
     assert names == {"Asha": False, "Bikash": False, "Chandra": False, "Ram": True}
+    four = [
+        {"name": n, "seen": "sequences", "maal": 2} for n in ("Asha", "Bikash", "Chandra", "Ram")
+    ]
+    play(client, second, key, [{**hand, "players": four}])
+    # Sita did not play the last night: offered, not ticked.
+    assert _ticked_guests(client.get(url).get_data(as_text=True)) == {"Ram": True, "Sita": False}
+
+
+def _ticked_guests(page: str) -> dict[str, bool]:
+    """Each guest of earlier nights offered on the table's page: whether it is ticked."""
+    boxes = re.findall(r'<input [^>]*name="known_guests"[^>]*>', page)
+    return {re.sub(r'.*value="([^"]*)".*', r"\1", box): " checked" in box for box in boxes}
 
 
 def _marked(page: str, css: str) -> dict[str, bool]:
