@@ -270,4 +270,4 @@ def _payment_caller(public_id: str) -> tuple[Table, service.Caller]:
             403,
             "This is neither the edit key of this table nor the own link of one of its players.",
         )
-    return table, service.Caller(player)
+    return table, service.Caller.holding(player)

@@ -822,9 +822,16 @@ def _in_currency(payment: TablePayment, table: Table) -> bool:
 
 class Caller(Struct, frozen=True):
     """Who sends a payment write: the table key's holder (``player`` None), or a roster
-    player of this table with their own link (docs/api.md, "Payments that close")."""
+    player of this table with their own link (docs/api.md, "Payments that close"), whose
+    key's hash (``key_hash``) is checked again once the write holds the table."""
 
     player: TablePlayer | None = None
+    key_hash: str | None = None
+
+    @classmethod
+    def holding(cls, player: TablePlayer) -> Caller:
+        """The player found by their own key as the request began: the key is theirs."""
+        return cls(player, player.person_key_hash)
 
     @property
     def table_key(self) -> bool:
@@ -832,6 +839,23 @@ class Caller(Struct, frozen=True):
 
 
 TABLE_KEY = Caller()
+
+
+def _still_held(by: Caller) -> None:
+    """403 when the caller's own link was revoked, renewed or forgotten on another phone
+    after their request found them by it (checked once the write holds the table: the
+    player's row is read again). Found before, the old key went on to confirm a payment
+    (or record one, or take one back) after it stopped working."""
+    if by.player is None:
+        return
+    db.session.refresh(by.player, ["person_key_hash"])
+    if by.key_hash is None or by.player.person_key_hash != by.key_hash:
+        raise Forbidden(
+            Msg(
+                "Your own link was replaced or revoked a moment ago: nothing was changed. "
+                "Ask the table's scorekeeper for a new link."
+            )
+        )
 
 
 def add_payment(
@@ -870,6 +894,7 @@ def add_payment(
             now = _touch(table)  # first: the table's row; then its roster as it is now
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier  # its first request was carried out meanwhile
+            _still_held(by)
             spec = _read_payment_by(table, data, by)
             if ask is not None:  # here: against the payments recorded until now
                 ask(spec)
@@ -962,6 +987,7 @@ def delete_payment(
             now = _touch(table)  # first: the table's row, as in every write to the table
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier
+            _still_held(by)
             found = _payment(table, payment_id)
             if found.state == REJECTED:
                 raise Conflict(Msg("A rejected payment is kept as it is, marked rejected."))
@@ -989,6 +1015,7 @@ def answer_payment(table: Table, payment_id: int, confirm: bool, by: Caller) -> 
     Read and answered while the write holds the table's row, as every payment write."""
     with matches.transaction():
         now = _touch(table)
+        _still_held(by)
         found = _payment(table, payment_id)
         payee = next((p for p in table.players if p.name == found.payee), None)
         if payee is not None and payee.person_key_hash is not None:

@@ -173,7 +173,7 @@ def pay(public_id: str) -> ResponseReturnValue:
         answered = service.add_payment(
             player.table,
             data,
-            service.Caller(player),
+            service.Caller.holding(player),
             key=form.payment_key.data or None,
             ask=ask,
         )
@@ -205,7 +205,7 @@ def answer(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
     player = _holder(public_id)
     if not PlainForm().validate_on_submit():
         abort(400)
-    caller = service.Caller(player)
+    caller = service.Caller.holding(player)
     try:
         if what == "delete":
             service.delete_payment(player.table, payment_id, caller)
