@@ -12,6 +12,7 @@ import html
 import re
 from decimal import Decimal
 
+import pytest
 from api_hands import won_by
 from table_pages_support import edit_key
 
@@ -467,3 +468,30 @@ def test_an_answer_on_the_tables_page_opened_before_leads_back_to_it(client):
         for p in client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
     }
     assert states == {second["id"]: "confirmed", third["id"]: "rejected", fourth["id"]: "pending"}
+
+
+@pytest.mark.parametrize("asha_linked", [False, True])
+def test_a_reader_of_the_table_is_told_nothing_about_own_links(app, client, asha_linked):
+    """Dipa said she paid Asha. Whoever merely reads the table (its read-only link, on
+    another phone) was told "Asha has no own link" (or, once she had one, that she would
+    answer herself): who holds a link is the scorekeeper's business. The reader is told
+    only that it counts once it is confirmed."""
+    table_id = _night(client, "Asha", "Bikash", "Asha")
+    if asha_linked:
+        _own_link(client, table_id, "Asha")
+    _own_link(client, table_id, "Dipa")
+    said = {"payee": "Asha", "amount": "200", "payment_key": "dipa-part"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    reader = app.test_client()
+    page = html.unescape(reader.get(f"/tables/{table_id}").text)
+    line = re.search(r'<li class="transfer">Dipa pays Asha .*?</li>', page, re.S)
+    assert line is not None
+    assert "own link" not in page and "scorekeeper says" not in page
+    assert (
+        "Dipa said they paid NPR\xa0200.00: it counts once it is confirmed that it reached Asha."
+        in line.group(0)
+    )
+    reader.set_cookie("lang", "ne")
+    nepali = html.unescape(reader.get(f"/tables/{table_id}").text)
+    assert "तिरेँ भन्नुभयो" in nepali
+    assert "लिङ्क छैन" not in nepali
