@@ -135,7 +135,7 @@ def read_handles(data: Mapping[str, Any]) -> list[dict[str, str]]:
     for i, item in enumerate(given):
         field = f"handles.{i}"
         if not isinstance(item, Mapping):
-            errors.append(FieldError(field, 'Each handle must be an object {{"kind", "handle"}}.'))
+            errors.append(FieldError(field, 'Each handle must be an object {"kind", "handle"}.'))
             continue
         extra = [str(k) for k in item if k not in ("kind", "handle", "label")]
         if extra:

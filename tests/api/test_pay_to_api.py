@@ -239,3 +239,13 @@ def test_the_match_page_shows_how_to_pay_and_forgets_it_when_taken_down(client, 
     assert "9841000000" in shown and "How to pay Asha, as set by Asha" in shown
     client.delete(f"{table.url}/players/Asha/handles", headers=table.auth)
     assert "9841000000" not in client.get(page).get_data(as_text=True)
+
+
+def test_a_handle_that_is_no_object_is_told_the_shape_as_it_is_written(client, table):
+    """The sentence read 'Each handle must be an object {{"kind", "handle"}}.': the
+    braces doubled for a template that was never filled in."""
+    key = give_link(table, "Asha")
+    response = client.put("/api/v1/me/handles", json={"handles": ["9841"]}, headers=bearer(key))
+    assert response.get_json()["errors"] == [
+        {"field": "handles.0", "message": 'Each handle must be an object {"kind", "handle"}.'}
+    ]
