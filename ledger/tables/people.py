@@ -203,9 +203,35 @@ def set_handles(player: TablePlayer, handles: list[dict[str, str]]) -> None:
         service.pay_to_changed(player.table)
 
 
+#: How the QR codes that are plainly no payment begin (compared ignoring case): a Wi-Fi
+#: network's (its password in it, which the whole table would then read beside the
+#: player's name), a contact card, an event, a text message or an e-mail to send.
+NOT_PAYMENT = (
+    "wifi:",
+    "begin:vcard",
+    "mecard:",
+    "begin:vevent",
+    "begin:vcalendar",
+    "smsto:",
+    "matmsg:",
+)
+
+
 def read_qr_text(text: str) -> str:
     """What a wallet's QR code says, if a ledger may show it: at most MAX_QR_TEXT
-    characters, printable. Invalid on field ``qr``."""
+    characters, printable, and none of the codes that are plainly no payment
+    (NOT_PAYMENT). Invalid on field ``qr``."""
+    if text.strip().casefold().startswith(NOT_PAYMENT):
+        raise Invalid(
+            [
+                FieldError(
+                    "qr",
+                    "This QR code is not a payment code (it is a Wi-Fi network, a contact "
+                    "card, an event or a message), so nothing was kept: send a screenshot "
+                    "of your wallet's QR code.",
+                )
+            ]
+        )
     if not text or len(text) > MAX_QR_TEXT or not printable(text):
         raise Invalid(
             [

@@ -118,6 +118,12 @@ def _two_codes() -> bytes:
         (_two_codes(), 422, "image/png"),
         (qr_image("a\x07bell"), 422, "image/png"),
         (qr_image("x" * 600), 422, "image/png"),
+        # Not a payment code: a Wi-Fi network's holds its password, which the table
+        # would have read beside the player's name; a contact card, an event.
+        (qr_image("WIFI:T:WPA;S:Ghar;P:secret99;;"), 422, "image/png"),
+        (qr_image("BEGIN:VCARD\nVERSION:3.0\nFN:Asha\nEND:VCARD"), 422, "image/png"),
+        (qr_image("MECARD:N:Asha;TEL:9841000000;;"), 422, "image/png"),
+        (qr_image("BEGIN:VEVENT\nSUMMARY:Tihar\nEND:VEVENT"), 422, "image/png"),
     ],
     ids=[
         "photo",
@@ -130,6 +136,10 @@ def _two_codes() -> bytes:
         "two-codes",
         "control-character",
         "too-long",
+        "wifi",
+        "contact-card",
+        "mecard",
+        "event",
     ],
 )
 def test_a_bad_image_keeps_nothing(app, client, table, body, status, mimetype):

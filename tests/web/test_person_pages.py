@@ -302,3 +302,20 @@ def test_how_to_pay_me_shows_my_handles_and_one_empty_block(client):
     assert client.post(f"/me/{table['id']}/handles", data=full).status_code == 303
     page = client.get(f"/me/{table['id']}").text
     assert _handle_rows(page) == ["shown"] * 5 and "data-add-row" not in page
+
+
+def test_a_wifi_qr_uploaded_by_mistake_is_refused_in_nepali_and_kept_nowhere(client):
+    """Asha's screenshot was her home Wi-Fi's code, not her wallet's: it was kept and
+    shown to the whole table beside her name, its password with it."""
+    table = _table(client)
+    client.get(_link(client, table, "Asha").split("localhost", 1)[1])
+    client.set_cookie("lang", "ne")
+    png = io.BytesIO()
+    segno.make("WIFI:T:WPA;S:Ghar;P:secret99;;", error="m").save(png, kind="png", scale=8)
+    upload = {"image": (io.BytesIO(png.getvalue()), "qr.png", "image/png")}
+    bad = client.post(f"/me/{table['id']}/qr", data=upload, content_type="multipart/form-data")
+    assert bad.status_code == 422
+    page = html.unescape(bad.get_data(as_text=True))
+    assert "भुक्तानीको QR होइन" in page and "secret99" not in page
+    settle = client.get(f"/api/v1/tables/{table['id']}/settle-up").get_json()
+    assert {b["name"]: b["pay_to"] for b in settle["balances"]}["Asha"] is None
