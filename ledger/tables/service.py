@@ -841,6 +841,10 @@ class Caller(Struct, frozen=True):
 TABLE_KEY = Caller()
 
 
+class LinkGone(Forbidden):
+    """The caller's own link stopped working while their write was on its way."""
+
+
 def _still_held(by: Caller) -> None:
     """403 when the caller's own link was revoked, renewed or forgotten on another phone
     after their request found them by it (checked once the write holds the table: the
@@ -850,7 +854,7 @@ def _still_held(by: Caller) -> None:
         return
     db.session.refresh(by.player, ["person_key_hash"])
     if by.key_hash is None or by.player.person_key_hash != by.key_hash:
-        raise Forbidden(
+        raise LinkGone(
             Msg(
                 "Your own link was replaced or revoked a moment ago: nothing was changed. "
                 "Ask the table's scorekeeper for a new link."

@@ -495,3 +495,38 @@ def test_a_reader_of_the_table_is_told_nothing_about_own_links(app, client, asha
     nepali = html.unescape(reader.get(f"/tables/{table_id}").text)
     assert "तिरेँ भन्नुभयो" in nepali
     assert "लिङ्क छैन" not in nepali
+
+
+def test_take_back_with_a_link_replaced_meanwhile_says_the_link_is_gone(app, client, monkeypatch):
+    """Dipa taps "Take back" as her link is replaced on her other phone: nothing is taken
+    back, and the page says her link was replaced (403), where she was told the payment
+    had been confirmed meanwhile (it had not) and sent to a page that then answered 403."""
+    import threading
+
+    from ledger.tables import service
+
+    table_id, paid = _dipa_said_she_paid_asha(client)
+    _own_link(client, table_id, "Dipa")
+    other = app.test_client()
+    other.set_cookie("own_links", client.get_cookie("own_links").value)
+    hold = service._touch
+    done: list[int] = []
+
+    def renewed_meanwhile(held):
+        if threading.current_thread() is threading.main_thread() and not done:
+            renewing = threading.Thread(
+                target=lambda: done.append(other.post(f"/me/{table_id}/link").status_code)
+            )
+            renewing.start()
+            renewing.join()
+        return hold(held)
+
+    monkeypatch.setattr(service, "_touch", renewed_meanwhile)
+    taken = client.post(f"/me/{table_id}/payments/{paid['id']}/delete")
+    monkeypatch.undo()
+    assert done == [200]
+    assert taken.status_code == 403
+    assert "replaced or revoked a moment ago" in html.unescape(taken.text)
+    assert "confirmed meanwhile" not in html.unescape(client.get("/me").text)
+    [still] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    assert still["state"] == "pending"
