@@ -21,6 +21,7 @@ from werkzeug.exceptions import NotFound
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid
+from ledger.engine.names import joins_after_virama
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import membership
@@ -191,8 +192,12 @@ def _text(value: object, field: str, least: int, most: int, errors: list[FieldEr
 
 def printable(text: str) -> bool:
     """No control, format (direction marks, zero-width joiners), surrogate, private or
-    unassigned characters: what is shown is what is there."""
-    return all(unicodedata.category(c)[0] != "C" for c in text)
+    unassigned characters: what is shown is what is there. A joiner after a Devanagari
+    virama (a half form, as a Nepali keyboard types it) is allowed, as in names."""
+    return all(
+        unicodedata.category(c)[0] != "C" or joins_after_virama(c, previous)
+        for previous, c in zip(" " + text, text, strict=False)  # each after the one before
+    )
 
 
 def set_handles(player: TablePlayer, handles: list[dict[str, str]]) -> None:

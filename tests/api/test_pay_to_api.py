@@ -259,3 +259,17 @@ def test_a_handle_that_is_no_object_is_told_the_shape_as_it_is_written(client, t
     assert response.get_json()["errors"] == [
         {"field": "handles.0", "message": 'Each handle must be an object {"kind", "handle"}.'}
     ]
+
+
+def test_a_nepali_label_with_a_half_form_is_kept_as_a_name_would_be(client, table):
+    """A Nepali keyboard writes a half form as virama + zero-width joiner (क्‍ष): names
+    take it, a handle's label was refused as holding an invisible character. A joiner
+    anywhere else is still refused."""
+    key = give_link(table, "Asha")
+    half = {"kind": "esewa", "handle": "9841000000", "label": "घर क्\u200dष"}
+    response = client.put("/api/v1/me/handles", json={"handles": [half]}, headers=bearer(key))
+    assert response.status_code == 200, response.get_json()
+    assert me(client, key)["handles"] == [half]
+    loose = {**half, "label": "घर\u200d"}
+    response = client.put("/api/v1/me/handles", json={"handles": [loose]}, headers=bearer(key))
+    assert response.status_code == 422
