@@ -414,7 +414,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
     (``{"merge_into": other}``), through every match and hand of the table and its
     payments: no total changes, and each hand's history keeps the hand as it was. 404
     for a name not on the roster; 422 for a new name already on it, or a merge of two
-    who played in the same match.
+    who played in the same match or have a payment between them.
 
     One write holding the table's row from the start: the roster, the matches and the
     payments are read as they are then, so that a payment or a new match stored at the
@@ -489,6 +489,18 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
                             a=old,
                             b=target,
                             match=together[0],
+                        )
+                    ]
+                )
+            if _paid_between(table, old, target):
+                raise Invalid(
+                    [
+                        FieldError(
+                            "merge_into",
+                            "{a} and {b} have a payment between them, so they are two "
+                            "people: they cannot be merged.",
+                            a=old,
+                            b=target,
                         )
                     ]
                 )
@@ -1373,6 +1385,17 @@ def _roster_player(table: Table, name: str) -> TablePlayer:
     if found is None:
         raise NotFound(Msg("This table has no player called {name}.", name=name))
     return found
+
+
+def _paid_between(table: Table, a: str, b: str) -> bool:
+    """Whether a payment of the table went between ``a`` and ``b`` either way (a kept
+    record of one taken back too): merged, it would go from a player to themselves, which
+    no payment may (the table's export would carry it, and its import refuse it)."""
+    pair = ((TablePayment.payer == a) & (TablePayment.payee == b)) | (
+        (TablePayment.payer == b) & (TablePayment.payee == a)
+    )
+    found = select(TablePayment.id).where(TablePayment.table_id == table.id, pair).limit(1)
+    return db.session.scalars(found).first() is not None
 
 
 def _rename_payments(table: Table, old: str, new: str) -> None:
