@@ -78,8 +78,10 @@ def revoke_link(table: Table, name: str) -> None:
 def renew_link(player: TablePlayer) -> str:
     """The holder replaces their own key (handles kept): the old one stops working."""
     key = new_person_key()
+    holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(player.table)
+        service.still_held(holder)  # a revoked link renews nothing, even on its way
         player.person_key_hash = _hash_key(key)
     return key
 
@@ -201,8 +203,10 @@ def printable(text: str) -> bool:
 
 
 def set_handles(player: TablePlayer, handles: list[dict[str, str]]) -> None:
+    holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(player.table)
+        service.still_held(holder)
         player.handles = handles or None
         player.pay_to_set_at = utcnow()
         service.pay_to_changed(player.table)
@@ -252,16 +256,20 @@ def read_qr_text(text: str) -> str:
 
 
 def set_qr(player: TablePlayer, text: str) -> None:
+    holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(player.table)
+        service.still_held(holder)
         player.qr = read_qr_text(text)
         player.pay_to_set_at = utcnow()
         service.pay_to_changed(player.table)
 
 
 def clear_qr(player: TablePlayer) -> None:
+    holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(player.table)
+        service.still_held(holder)
         player.qr = None
         service.pay_to_changed(player.table)
 
@@ -290,8 +298,10 @@ def forget(player: TablePlayer) -> str:
     Returns the new name. (The caller empties the kept pages and PDFs:
     ``ledger.http.forgetting``.)"""
     table = player.table
+    holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(table)  # first: the table's row, as every write to the table
+        service.still_held(holder)
         old, new = player.name, _next_former_name(table)
         in_table = service.table_matches(table)
         player.name, player.name_key = new, new.casefold()

@@ -857,7 +857,7 @@ class LinkGone(Forbidden):
     """The caller's own link stopped working while their write was on its way."""
 
 
-def _still_held(by: Caller) -> None:
+def still_held(by: Caller) -> None:
     """403 when the caller's own link was revoked, renewed or forgotten on another phone
     after their request found them by it (checked once the write holds the table: the
     player's row is read again). Found before, the old key went on to confirm a payment
@@ -910,7 +910,7 @@ def add_payment(
             now = _touch(table)  # first: the table's row; then its roster as it is now
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier  # its first request was carried out meanwhile
-            _still_held(by)
+            still_held(by)
             spec = _read_payment_by(table, data, by)
             if ask is not None:  # here: against the payments recorded until now
                 ask(spec)
@@ -1003,7 +1003,7 @@ def delete_payment(
             now = _touch(table)  # first: the table's row, as in every write to the table
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier
-            _still_held(by)
+            still_held(by)
             found = _payment(table, payment_id)
             if found.state == REJECTED:
                 raise Conflict(Msg("A rejected payment is kept as it is, marked rejected."))
@@ -1031,7 +1031,7 @@ def answer_payment(table: Table, payment_id: int, confirm: bool, by: Caller) -> 
     Read and answered while the write holds the table's row, as every payment write."""
     with matches.transaction():
         now = _touch(table)
-        _still_held(by)
+        still_held(by)
         found = _payment(table, payment_id)
         payee = next((p for p in table.players if p.name == found.payee), None)
         if payee is not None and payee.person_key_hash is not None:

@@ -6,11 +6,13 @@ stays as it was."""
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 
 import pytest
 from api_support import bearer
 from people_support import give_link, pay, staked_table
 
+from ledger import matches
 from ledger.tables import service
 
 
@@ -76,3 +78,65 @@ def test_an_old_key_records_no_payment_once_renewed(app, table, monkeypatch):
     assert paid.status_code == 403, paid.get_json()
     assert "replaced or revoked" in paid.get_json()["errors"][0]["message"]
     assert table.get("/payments")["payments"] == []
+
+
+def _png(text: str) -> bytes:
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="png", scale=8, border=4)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("write", ["renew", "handles", "qr"])
+def test_a_link_revoked_while_its_holder_writes_to_me_changes_nothing(
+    app, table, monkeypatch, write
+):
+    """The scorekeeper revokes a stolen link while the thief's request with it is on its
+    way: found before, it published a QR or handles in the player's name, or gave the
+    thief a new working link (renew), after the revoke."""
+    stolen = give_link(table, "Asha")
+    other = app.test_client()
+    write_of = matches.transaction
+    done: list[int] = []
+
+    @contextmanager
+    def revoked_meanwhile(*args, **kwargs):
+        """The revoke, just before the holder's write begins (its lock held, on SQLite,
+        from the write's start: the revoke would wait for it)."""
+        if threading.current_thread() is threading.main_thread() and not done:
+            revoke = f"{table.url}/players/Asha/link"
+            revoking = threading.Thread(
+                target=lambda: done.append(other.delete(revoke, headers=table.auth).status_code)
+            )
+            revoking.start()
+            revoking.join()
+        with write_of(*args, **kwargs):
+            yield
+
+    monkeypatch.setattr(matches, "transaction", revoked_meanwhile)
+    client = table.client
+    if write == "renew":
+        sent = client.post("/api/v1/me/link", headers=bearer(stolen))
+    elif write == "handles":
+        body = {"handles": [{"kind": "esewa", "handle": "9800000000"}]}
+        sent = client.put("/api/v1/me/handles", json=body, headers=bearer(stolen))
+    else:
+        sent = client.post(
+            "/api/v1/me/qr",
+            data=_png("000201010211"),
+            headers={**bearer(stolen), "Content-Type": "image/png"},
+        )
+    monkeypatch.undo()
+    assert done == [204]
+    assert sent.status_code == 401, sent.get_json()
+    rows = {b["name"]: b["pay_to"] for b in table.get("/settle-up")["balances"]}
+    assert rows["Asha"] is None
+    with app.app_context():
+        from ledger.extensions import db
+        from ledger.tables.models import TablePlayer
+
+        asha = db.session.scalars(db.select(TablePlayer).where(TablePlayer.name == "Asha")).one()
+        assert asha.person_key_hash is None
