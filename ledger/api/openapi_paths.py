@@ -38,6 +38,9 @@ season season query season A season's id, or `all`; absent: the current season (
 season-all season query season A season's id; absent: all.
 players players query text The names, comma-separated, in seat order.
 deleted deleted query flag `1`: with the kept records of deleted confirmed payments.
+at-most-owed at_most_owed query flag `1`: record it only if its payer still owes its payee
+  at least this much (a payment of that debt recorded a moment before with another key
+  counts): else 422 on `amount`, nothing recorded. `0` or absent: recorded as sent.
 """
 PARAMETER_SCHEMAS: dict[str, Schema] = {
     "id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
@@ -251,7 +254,7 @@ Money across nights: balances net of payments, the fewest transfers
 200 TableSettleUp: Balances and transfers.
 post /api/v1/tables/{public_id}/payments tables TABLE_WRITES
 Record money handed over (a table without a stake: 422)
-in=table,payment-key body=NewPayment key=either
+in=table,payment-key,at-most-owed body=NewPayment key=either
 201 TablePayment+replayed: The payment.
 > With the table key: unconfirmed, counted. With the payer's own key: pending, counted once
 > the payee confirms it (`from` must be the payer: 403). ONCE

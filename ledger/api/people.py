@@ -8,6 +8,8 @@ keys are); the routes under a table answer 401 without a key, 403 with a wrong o
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from flask import Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
@@ -19,7 +21,7 @@ from ledger.api.tables import TABLE_KEYS
 from ledger.http.forgetting import forget_kept_pages
 from ledger.http.no_store import unkept
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
-from ledger.tables import people
+from ledger.tables import people, service
 from ledger.tables.models import TablePlayer
 from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
 
@@ -47,7 +49,9 @@ def take_down_handles(public_id: str, name: str) -> ResponseReturnValue:
 @bp.post("/me/link")
 def renew_person_link() -> ResponseReturnValue:
     player = _me()
-    return _link_created(player, people.renew_link(player))
+    with _still_yours():
+        key = people.renew_link(player)
+    return _link_created(player, key)
 
 
 @bp.get("/me")
@@ -58,7 +62,9 @@ def me() -> ResponseReturnValue:
 @bp.put("/me/handles")
 def set_handles() -> Response:
     player = _me()
-    people.set_handles(player, people.read_handles(json_object()))
+    handles = people.read_handles(json_object())
+    with _still_yours():
+        people.set_handles(player, handles)
     return jsonify({"handles": list(player.handles or [])})
 
 
@@ -77,13 +83,16 @@ def set_qr() -> Response:
             "your QR code is far less).",
             "image",
         ) from None
-    people.set_qr(player, text)
+    with _still_yours():
+        people.set_qr(player, text)
     return jsonify({"qr": player.qr})
 
 
 @bp.delete("/me/qr")
 def clear_qr() -> ResponseReturnValue:
-    people.clear_qr(_me())
+    player = _me()
+    with _still_yours():
+        people.clear_qr(player)
     return "", 204
 
 
@@ -91,7 +100,9 @@ def clear_qr() -> ResponseReturnValue:
 def forget_me() -> ResponseReturnValue:
     """The holder leaves the table: "Former player N" everywhere in it, totals unchanged;
     their handles, QR and link are gone, and the kept pages and PDFs with them."""
-    people.forget(_me())
+    player = _me()
+    with _still_yours():
+        people.forget(player)
     forget_kept_pages(current_app)
     return "", 204
 
@@ -108,13 +119,28 @@ def _me() -> TablePlayer:
     player = people.person_of(key)
     if player is None:
         count_wrong_key(PERSON_LINKS)  # 429 past the guesses' budget
-        raise ApiError.one(
-            401,
-            "This is not a player's own link, or it was revoked: ask the table's scorekeeper "
-            "for a new one.",
-            headers={"WWW-Authenticate": 'Bearer realm="people", error="invalid_token"'},
-        )
+        raise _revoked()
     return player
+
+
+def _revoked() -> ApiError:
+    return ApiError.one(
+        401,
+        "This is not a player's own link, or it was revoked: ask the table's scorekeeper "
+        "for a new one.",
+        headers={"WWW-Authenticate": 'Bearer realm="people", error="invalid_token"'},
+    )
+
+
+@contextmanager
+def _still_yours() -> Iterator[None]:
+    """A write of the holder's: their link revoked, renewed or forgotten on another phone
+    while it was on its way is found once the write holds the table, and answered 401 as
+    a revoked key is (nothing changed)."""
+    try:
+        yield
+    except service.LinkGone:
+        raise _revoked() from None
 
 
 def _link_created(player: TablePlayer, key: str) -> Response:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from decimal import Decimal
 
 from flask import Response, jsonify, make_response, request, url_for
 from flask.typing import ResponseReturnValue
@@ -19,6 +20,7 @@ from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.keys import EditKeys, bearer_key
 from ledger.api.matches import _attachment, _created, import_body
+from ledger.engine import FieldError, Invalid
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.no_store import unkept
 from ledger.http.owned import TABLE
@@ -30,7 +32,9 @@ from ledger.matches.rescore import read_rescore_rules
 from ledger.tables import export as table_export
 from ledger.tables import people, player_stats, service
 from ledger.tables.models import Season, Table
+from ledger.tables.money_view import owed_now
 from ledger.tables.payment_keys import Answered
+from ledger.tables.reading import PaymentSpec
 from ledger.tables.rescore import rescore_season
 
 #: A table's writes: its edit key.
@@ -175,7 +179,9 @@ def table_add_payment(public_id: str) -> ResponseReturnValue:
     """With the table key: an unconfirmed payment; with the payer's own link: pending.
     Recorded once per ``Idempotency-Key`` (as a hand is stored), checked after the key."""
     table, caller = _payment_caller(public_id)
-    return _answer(service.add_payment(table, json_object(), caller, key=_idempotency_key()))
+    at_most = _at_most_owed(table)
+    data = json_object()
+    return _answer(service.add_payment(table, data, caller, key=_idempotency_key(), ask=at_most))
 
 
 @bp.get("/tables/<id:public_id>/payments")
@@ -239,6 +245,45 @@ def _season_json(public_id: str, figures: Callable[[Table, Season | None], objec
     return jsonify(figures(*_table_and_season(public_id)))
 
 
+def _at_most_owed(table: Table) -> Callable[[PaymentSpec], None] | None:
+    """``?at_most_owed=1``: the service's ``ask`` that refuses a payment larger than what
+    its payer still owes its payee (422 on ``amount``), checked while the write holds the
+    table: the same debt recorded a moment before with another key (the payer's "I paid"
+    and the table's "Mark paid" at once) is counted in it. Absent or 0: what is sent is
+    recorded, as it always was (an overpayment comes back through the settle-up)."""
+    flag = request.args.get("at_most_owed", "0")
+    if flag not in ("0", "1"):
+        raise ApiError.one(
+            422,
+            "at_most_owed must be 1 (record it only if it is owed) or 0.",
+            "at_most_owed",
+        )
+    if flag == "0":
+        return None
+
+    def at_most_owed(paying: PaymentSpec) -> None:
+        owed = owed_now(table, paying)
+        if paying.amount > owed:
+            raise Invalid(
+                [
+                    FieldError(
+                        "amount",
+                        "{payer} owes {payee} {currency} {owed} now, less than this payment "
+                        "of {currency} {amount}: it was recorded a moment ago, or is not "
+                        "owed. Nothing was recorded; send it without at_most_owed to record "
+                        "it as it is.",
+                        payer=paying.payer,
+                        payee=paying.payee,
+                        currency=paying.currency,
+                        owed=format(owed.quantize(Decimal("0.01")), "f"),
+                        amount=format(paying.amount, "f"),
+                    )
+                ]
+            )
+
+    return at_most_owed
+
+
 def _idempotency_key() -> str | None:
     return request.headers.get("Idempotency-Key")
 
@@ -270,4 +315,4 @@ def _payment_caller(public_id: str) -> tuple[Table, service.Caller]:
             403,
             "This is neither the edit key of this table nor the own link of one of its players.",
         )
-    return table, service.Caller(player)
+    return table, service.Caller.holding(player)

@@ -40,6 +40,12 @@ _NOT_TEXT = frozenset(("Cs", "Co", "Cn"))
 _DOTS = frozenset((".", ".."))
 
 
+def joins_after_virama(char: str, previous: str) -> bool:
+    """Whether ``char`` is a zero-width (non-)joiner right after a Devanagari virama: how
+    a Nepali keyboard writes a half form (क्‍ष), the one invisible character text may hold."""
+    return char in _JOINERS and previous == _VIRAMA
+
+
 def tidy_name(text: str) -> str:
     """``text`` in composed form (NFC), runs of whitespace made one space, ends trimmed.
 
@@ -77,9 +83,7 @@ def name_problem(text: str, field: str) -> FieldError | None:
                 "{code}; type it again without them.",
                 code=code,
             )
-        if (category == "Cf" and not (char in _JOINERS and previous == _VIRAMA)) or (
-            char in _BLANK
-        ):
+        if (category == "Cf" and not joins_after_virama(char, previous)) or (char in _BLANK):
             return FieldError(
                 field,
                 "A name cannot hold invisible characters, such as {code}; "

@@ -12,6 +12,7 @@ from msgspec import Struct
 from ledger.tables import service
 from ledger.tables.figures import Standings
 from ledger.tables.models import PENDING, Season, Table, TablePayment
+from ledger.tables.reading import PaymentSpec
 
 
 class Transfer(Struct, frozen=True):
@@ -79,3 +80,18 @@ def said_paid(payments: Sequence[TablePayment]) -> dict[tuple[str, str], Decimal
         if p.state == PENDING:
             said[p.payer, p.payee] = said.get((p.payer, p.payee), Decimal(0)) + p.amount
     return said
+
+
+def owed_now(table: Table, paying: PaymentSpec) -> Decimal:
+    """What the payer owes the payee in the payment's season, as the page shows it: the
+    transfer between them, less what the payer already said they paid them and is not
+    yet confirmed (that counts once the payee confirms it)."""
+    season = next((s for s in table.seasons if s.public_id == paying.season), None)
+    view = money_view(table, season or table.current_season)
+    pair = (paying.payer, paying.payee)
+    owed = sum(
+        (t.amount for t in view["transfers"] if (t.payer, t.payee) == pair and t.amount),
+        Decimal(0),
+    )
+    said: Decimal = view["said"].get(pair, Decimal(0))
+    return max(owed - said, Decimal(0))

@@ -21,6 +21,7 @@ from werkzeug.exceptions import NotFound
 
 from ledger import matches
 from ledger.engine import FieldError, Invalid
+from ledger.engine.names import joins_after_virama
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import membership
@@ -77,8 +78,10 @@ def revoke_link(table: Table, name: str) -> None:
 def renew_link(player: TablePlayer) -> str:
     """The holder replaces their own key (handles kept): the old one stops working."""
     key = new_person_key()
+    holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(player.table)
+        service.still_held(holder)  # a revoked link renews nothing, even on its way
         player.person_key_hash = _hash_key(key)
     return key
 
@@ -135,7 +138,7 @@ def read_handles(data: Mapping[str, Any]) -> list[dict[str, str]]:
     for i, item in enumerate(given):
         field = f"handles.{i}"
         if not isinstance(item, Mapping):
-            errors.append(FieldError(field, 'Each handle must be an object {{"kind", "handle"}}.'))
+            errors.append(FieldError(field, 'Each handle must be an object {"kind", "handle"}.'))
             continue
         extra = [str(k) for k in item if k not in ("kind", "handle", "label")]
         if extra:
@@ -191,21 +194,53 @@ def _text(value: object, field: str, least: int, most: int, errors: list[FieldEr
 
 def printable(text: str) -> bool:
     """No control, format (direction marks, zero-width joiners), surrogate, private or
-    unassigned characters: what is shown is what is there."""
-    return all(unicodedata.category(c)[0] != "C" for c in text)
+    unassigned characters: what is shown is what is there. A joiner after a Devanagari
+    virama (a half form, as a Nepali keyboard types it) is allowed, as in names."""
+    return all(
+        unicodedata.category(c)[0] != "C" or joins_after_virama(c, previous)
+        for previous, c in zip(" " + text, text, strict=False)  # each after the one before
+    )
 
 
 def set_handles(player: TablePlayer, handles: list[dict[str, str]]) -> None:
+    holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(player.table)
+        service.still_held(holder)
         player.handles = handles or None
         player.pay_to_set_at = utcnow()
         service.pay_to_changed(player.table)
 
 
+#: How the QR codes that are plainly no payment begin (compared ignoring case): a Wi-Fi
+#: network's (its password in it, which the whole table would then read beside the
+#: player's name), a contact card, an event, a text message or an e-mail to send.
+NOT_PAYMENT = (
+    "wifi:",
+    "begin:vcard",
+    "mecard:",
+    "begin:vevent",
+    "begin:vcalendar",
+    "smsto:",
+    "matmsg:",
+)
+
+
 def read_qr_text(text: str) -> str:
     """What a wallet's QR code says, if a ledger may show it: at most MAX_QR_TEXT
-    characters, printable. Invalid on field ``qr``."""
+    characters, printable, and none of the codes that are plainly no payment
+    (NOT_PAYMENT). Invalid on field ``qr``."""
+    if text.strip().casefold().startswith(NOT_PAYMENT):
+        raise Invalid(
+            [
+                FieldError(
+                    "qr",
+                    "This QR code is not a payment code (it is a Wi-Fi network, a contact "
+                    "card, an event or a message), so nothing was kept: send a screenshot "
+                    "of your wallet's QR code.",
+                )
+            ]
+        )
     if not text or len(text) > MAX_QR_TEXT or not printable(text):
         raise Invalid(
             [
@@ -221,16 +256,20 @@ def read_qr_text(text: str) -> str:
 
 
 def set_qr(player: TablePlayer, text: str) -> None:
+    holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(player.table)
+        service.still_held(holder)
         player.qr = read_qr_text(text)
         player.pay_to_set_at = utcnow()
         service.pay_to_changed(player.table)
 
 
 def clear_qr(player: TablePlayer) -> None:
+    holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(player.table)
+        service.still_held(holder)
         player.qr = None
         service.pay_to_changed(player.table)
 
@@ -259,8 +298,10 @@ def forget(player: TablePlayer) -> str:
     Returns the new name. (The caller empties the kept pages and PDFs:
     ``ledger.http.forgetting``.)"""
     table = player.table
+    holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(table)  # first: the table's row, as every write to the table
+        service.still_held(holder)
         old, new = player.name, _next_former_name(table)
         in_table = service.table_matches(table)
         player.name, player.name_key = new, new.casefold()

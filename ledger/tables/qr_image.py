@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 
 from ledger.engine import FieldError, Invalid
+from ledger.engine.errors import N_
 
 #: The largest body and image taken (docs/api.md): 413 beyond.
 MAX_BYTES = 1024 * 1024
@@ -33,7 +34,7 @@ def read_qr(data: bytes) -> str:
     if len(data) > MAX_BYTES:
         raise TooLarge
     if not data.startswith(_SIGNATURES):
-        raise _invalid("This is not a PNG or JPEG image: send a screenshot of your QR code.")
+        raise _invalid(N_("This is not a PNG or JPEG image: send a screenshot of your QR code."))
     import zxingcpp
     from PIL import Image, UnidentifiedImageError
 
@@ -47,7 +48,7 @@ def read_qr(data: bytes) -> str:
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise TooLarge from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
-        raise _invalid("This image cannot be read: send a PNG or JPEG screenshot.") from None
+        raise _invalid(N_("This image cannot be read: send a PNG or JPEG screenshot.")) from None
     # Plain: the text as the code holds it (zxing-cpp's default would spell a control
     # character "<BEL>", hiding it from the check of the text).
     found = [
@@ -60,15 +61,19 @@ def read_qr(data: bytes) -> str:
     ]
     if not found:
         raise _invalid(
-            "No QR code could be read in this image: send a sharp screenshot of your "
-            "wallet's QR code alone."
+            N_(
+                "No QR code could be read in this image: send a sharp screenshot of your "
+                "wallet's QR code alone."
+            )
         )
     if len(found) > 1:
         raise _invalid(
-            "This image holds several QR codes: send a screenshot of your own code alone."
+            N_("This image holds several QR codes: send a screenshot of your own code alone.")
         )
     return found[0]
 
 
 def _invalid(message: str) -> Invalid:
+    """``message`` on field ``image`` (marked N_ where it is written: the catalogue's
+    message id, shown in the page's language)."""
     return Invalid([FieldError("image", message)])

@@ -414,7 +414,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
     (``{"merge_into": other}``), through every match and hand of the table and its
     payments: no total changes, and each hand's history keeps the hand as it was. 404
     for a name not on the roster; 422 for a new name already on it, or a merge of two
-    who played in the same match.
+    who played in the same match or have a payment between them.
 
     One write holding the table's row from the start: the roster, the matches and the
     payments are read as they are then, so that a payment or a new match stored at the
@@ -489,6 +489,18 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
                             a=old,
                             b=target,
                             match=together[0],
+                        )
+                    ]
+                )
+            if _paid_between(table, old, target):
+                raise Invalid(
+                    [
+                        FieldError(
+                            "merge_into",
+                            "{a} and {b} have a payment between them, so they are two "
+                            "people: they cannot be merged.",
+                            a=old,
+                            b=target,
                         )
                     ]
                 )
@@ -822,9 +834,16 @@ def _in_currency(payment: TablePayment, table: Table) -> bool:
 
 class Caller(Struct, frozen=True):
     """Who sends a payment write: the table key's holder (``player`` None), or a roster
-    player of this table with their own link (docs/api.md, "Payments that close")."""
+    player of this table with their own link (docs/api.md, "Payments that close"), whose
+    key's hash (``key_hash``) is checked again once the write holds the table."""
 
     player: TablePlayer | None = None
+    key_hash: str | None = None
+
+    @classmethod
+    def holding(cls, player: TablePlayer) -> Caller:
+        """The player found by their own key as the request began: the key is theirs."""
+        return cls(player, player.person_key_hash)
 
     @property
     def table_key(self) -> bool:
@@ -832,6 +851,27 @@ class Caller(Struct, frozen=True):
 
 
 TABLE_KEY = Caller()
+
+
+class LinkGone(Forbidden):
+    """The caller's own link stopped working while their write was on its way."""
+
+
+def still_held(by: Caller) -> None:
+    """403 when the caller's own link was revoked, renewed or forgotten on another phone
+    after their request found them by it (checked once the write holds the table: the
+    player's row is read again). Found before, the old key went on to confirm a payment
+    (or record one, or take one back) after it stopped working."""
+    if by.player is None:
+        return
+    db.session.refresh(by.player, ["person_key_hash"])
+    if by.key_hash is None or by.player.person_key_hash != by.key_hash:
+        raise LinkGone(
+            Msg(
+                "Your own link was replaced or revoked a moment ago: nothing was changed. "
+                "Ask the table's scorekeeper for a new link."
+            )
+        )
 
 
 def add_payment(
@@ -870,6 +910,7 @@ def add_payment(
             now = _touch(table)  # first: the table's row; then its roster as it is now
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier  # its first request was carried out meanwhile
+            still_held(by)
             spec = _read_payment_by(table, data, by)
             if ask is not None:  # here: against the payments recorded until now
                 ask(spec)
@@ -962,6 +1003,7 @@ def delete_payment(
             now = _touch(table)  # first: the table's row, as in every write to the table
             if (earlier := payment_keys.answered_before(table, key, request)) is not None:
                 return earlier
+            still_held(by)
             found = _payment(table, payment_id)
             if found.state == REJECTED:
                 raise Conflict(Msg("A rejected payment is kept as it is, marked rejected."))
@@ -989,6 +1031,7 @@ def answer_payment(table: Table, payment_id: int, confirm: bool, by: Caller) -> 
     Read and answered while the write holds the table's row, as every payment write."""
     with matches.transaction():
         now = _touch(table)
+        still_held(by)
         found = _payment(table, payment_id)
         payee = next((p for p in table.players if p.name == found.payee), None)
         if payee is not None and payee.person_key_hash is not None:
@@ -1342,6 +1385,17 @@ def _roster_player(table: Table, name: str) -> TablePlayer:
     if found is None:
         raise NotFound(Msg("This table has no player called {name}.", name=name))
     return found
+
+
+def _paid_between(table: Table, a: str, b: str) -> bool:
+    """Whether a payment of the table went between ``a`` and ``b`` either way (a kept
+    record of one taken back too): merged, it would go from a player to themselves, which
+    no payment may (the table's export would carry it, and its import refuse it)."""
+    pair = ((TablePayment.payer == a) & (TablePayment.payee == b)) | (
+        (TablePayment.payer == b) & (TablePayment.payee == a)
+    )
+    found = select(TablePayment.id).where(TablePayment.table_id == table.id, pair).limit(1)
+    return db.session.scalars(found).first() is not None
 
 
 def _rename_payments(table: Table, old: str, new: str) -> None:

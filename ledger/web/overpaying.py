@@ -4,7 +4,8 @@ table's page, "I paid" on a player's own page).
 4400 typed for a debt of 440 is a slip of the finger far more often than a gift; once
 the payee confirms without looking, the table's money is off by it. The pages' forms
 come back once, saying what is owed and what was typed, with a button that records the
-amount as typed. The JSON API records what it is sent, as it always has (docs/api.md).
+amount as typed. The JSON API records what it is sent, as it always has, unless asked
+to refuse more than is owed (``?at_most_owed=1``, docs/api.md): the same ``owed_now``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from flask import request
 
 from ledger.i18n import money, tr, western_digits
 from ledger.tables.models import Table
-from ledger.tables.money_view import money_view
+from ledger.tables.money_view import owed_now
 from ledger.tables.reading import PaymentSpec
 
 #: The form's button that records the amount anyway; its value is the amount it was
@@ -37,21 +38,6 @@ class Asked(Exception):  # noqa: N818  (a question, not an error)
     def __init__(self, question: Question) -> None:
         super().__init__(question.sentence)
         self.question = question
-
-
-def owed_now(table: Table, paying: PaymentSpec) -> Decimal:
-    """What the payer owes the payee in the payment's season, as the page shows it: the
-    transfer between them, less what the payer already said they paid them and is not
-    yet confirmed (that counts once the payee confirms it)."""
-    season = next((s for s in table.seasons if s.public_id == paying.season), None)
-    view = money_view(table, season or table.current_season)
-    pair = (paying.payer, paying.payee)
-    owed = sum(
-        (t.amount for t in view["transfers"] if (t.payer, t.payee) == pair and t.amount),
-        Decimal(0),
-    )
-    said: Decimal = view["said"].get(pair, Decimal(0))
-    return max(owed - said, Decimal(0))
 
 
 def ask_first(table: Table, you: str | None = None) -> Callable[[PaymentSpec], None]:
@@ -98,4 +84,4 @@ def _confirmed() -> Decimal | None:
     return sent if sent.is_finite() else None  # NaN compares as no amount, or raises
 
 
-__all__ = ["CONFIRM", "Asked", "Question", "ask_first", "owed_now"]
+__all__ = ["CONFIRM", "Asked", "Question", "ask_first"]

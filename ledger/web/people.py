@@ -173,7 +173,7 @@ def pay(public_id: str) -> ResponseReturnValue:
         answered = service.add_payment(
             player.table,
             data,
-            service.Caller(player),
+            service.Caller.holding(player),
             key=form.payment_key.data or None,
             ask=ask,
         )
@@ -205,7 +205,7 @@ def answer(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
     player = _holder(public_id)
     if not PlainForm().validate_on_submit():
         abort(400)
-    caller = service.Caller(player)
+    caller = service.Caller.holding(player)
     try:
         if what == "delete":
             service.delete_payment(player.table, payment_id, caller)
@@ -218,8 +218,10 @@ def answer(public_id: str, payment_id: int, what: str) -> ResponseReturnValue:
     # was left on an error page whose only way on was "Back to the start".
     except (NotFound, Conflict) as problem:
         flash(moved_on(problem, TAKEN_BACK_MEANWHILE))
-    except Forbidden:
-        if what != "delete":  # only the payee answers: no page offers it to another
+    except Forbidden as refused:
+        # Only the payee answers: no page offers it to another. A link replaced or
+        # revoked meanwhile is told as such, not as the payment confirmed.
+        if what != "delete" or isinstance(refused, service.LinkGone):
             raise
         # "Take back" is offered on a payment while it waits for its payee: they
         # confirmed it meanwhile.

@@ -118,6 +118,12 @@ def _two_codes() -> bytes:
         (_two_codes(), 422, "image/png"),
         (qr_image("a\x07bell"), 422, "image/png"),
         (qr_image("x" * 600), 422, "image/png"),
+        # Not a payment code: a Wi-Fi network's holds its password, which the table
+        # would have read beside the player's name; a contact card, an event.
+        (qr_image("WIFI:T:WPA;S:Ghar;P:secret99;;"), 422, "image/png"),
+        (qr_image("BEGIN:VCARD\nVERSION:3.0\nFN:Asha\nEND:VCARD"), 422, "image/png"),
+        (qr_image("MECARD:N:Asha;TEL:9841000000;;"), 422, "image/png"),
+        (qr_image("BEGIN:VEVENT\nSUMMARY:Tihar\nEND:VEVENT"), 422, "image/png"),
     ],
     ids=[
         "photo",
@@ -130,6 +136,10 @@ def _two_codes() -> bytes:
         "two-codes",
         "control-character",
         "too-long",
+        "wifi",
+        "contact-card",
+        "mecard",
+        "event",
     ],
 )
 def test_a_bad_image_keeps_nothing(app, client, table, body, status, mimetype):
@@ -239,3 +249,27 @@ def test_the_match_page_shows_how_to_pay_and_forgets_it_when_taken_down(client, 
     assert "9841000000" in shown and "How to pay Asha, as set by Asha" in shown
     client.delete(f"{table.url}/players/Asha/handles", headers=table.auth)
     assert "9841000000" not in client.get(page).get_data(as_text=True)
+
+
+def test_a_handle_that_is_no_object_is_told_the_shape_as_it_is_written(client, table):
+    """The sentence read 'Each handle must be an object {{"kind", "handle"}}.': the
+    braces doubled for a template that was never filled in."""
+    key = give_link(table, "Asha")
+    response = client.put("/api/v1/me/handles", json={"handles": ["9841"]}, headers=bearer(key))
+    assert response.get_json()["errors"] == [
+        {"field": "handles.0", "message": 'Each handle must be an object {"kind", "handle"}.'}
+    ]
+
+
+def test_a_nepali_label_with_a_half_form_is_kept_as_a_name_would_be(client, table):
+    """A Nepali keyboard writes a half form as virama + zero-width joiner (क्‍ष): names
+    take it, a handle's label was refused as holding an invisible character. A joiner
+    anywhere else is still refused."""
+    key = give_link(table, "Asha")
+    half = {"kind": "esewa", "handle": "9841000000", "label": "घर क्\u200dष"}
+    response = client.put("/api/v1/me/handles", json={"handles": [half]}, headers=bearer(key))
+    assert response.status_code == 200, response.get_json()
+    assert me(client, key)["handles"] == [half]
+    loose = {**half, "label": "घर\u200d"}
+    response = client.put("/api/v1/me/handles", json={"handles": [loose]}, headers=bearer(key))
+    assert response.status_code == 422

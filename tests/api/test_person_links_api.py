@@ -176,3 +176,28 @@ def test_the_export_carries_no_keys_nor_handles(client, table):
     )
     text = client.get(f"{table.url}/export.json").get_data(as_text=True)
     assert key not in text and "a@b" not in text and "person_key" not in text
+
+
+@pytest.mark.parametrize("payer", ["Esha", "Asha"])
+def test_two_players_with_a_payment_between_them_are_not_merged(client, table, payer):
+    """A payment from Esha to Asha, then Esha merged into Asha: the payment went from
+    Asha to Asha, which the table's export then carried and its import refused (422 on
+    payments.0.to): the table could no longer be moved. Money handed from one to the
+    other says they are two people, as a night played together does."""
+    payee = "Asha" if payer == "Esha" else "Esha"
+    paid = table.post("/payments", {"from": payer, "to": payee, "amount": "5.00"})
+    response = table.client.patch(
+        f"{table.url}/players/Esha", json={"merge_into": "Asha"}, headers=table.auth
+    )
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["errors"] == [
+        {
+            "field": "merge_into",
+            "message": "Esha and Asha have a payment between them, so they are two people: "
+            "they cannot be merged.",
+        }
+    ]
+    assert [p["id"] for p in table.get("/payments")["payments"]] == [paid["id"]]
+    assert {p["name"] for p in table.get("")["players"]} >= {"Asha", "Esha"}
+    exported = client.get(f"{table.url}/export.json").get_json()
+    assert client.post("/api/v1/tables/import", json=exported).status_code == 201

@@ -12,6 +12,7 @@ import html
 import re
 from decimal import Decimal
 
+import pytest
 from api_hands import won_by
 from table_pages_support import edit_key
 
@@ -467,3 +468,65 @@ def test_an_answer_on_the_tables_page_opened_before_leads_back_to_it(client):
         for p in client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
     }
     assert states == {second["id"]: "confirmed", third["id"]: "rejected", fourth["id"]: "pending"}
+
+
+@pytest.mark.parametrize("asha_linked", [False, True])
+def test_a_reader_of_the_table_is_told_nothing_about_own_links(app, client, asha_linked):
+    """Dipa said she paid Asha. Whoever merely reads the table (its read-only link, on
+    another phone) was told "Asha has no own link" (or, once she had one, that she would
+    answer herself): who holds a link is the scorekeeper's business. The reader is told
+    only that it counts once it is confirmed."""
+    table_id = _night(client, "Asha", "Bikash", "Asha")
+    if asha_linked:
+        _own_link(client, table_id, "Asha")
+    _own_link(client, table_id, "Dipa")
+    said = {"payee": "Asha", "amount": "200", "payment_key": "dipa-part"}
+    assert client.post(f"/me/{table_id}/pay", data=said).status_code == 303
+    reader = app.test_client()
+    page = html.unescape(reader.get(f"/tables/{table_id}").text)
+    line = re.search(r'<li class="transfer">Dipa pays Asha .*?</li>', page, re.S)
+    assert line is not None
+    assert "own link" not in page and "scorekeeper says" not in page
+    assert (
+        "Dipa said they paid NPR\xa0200.00: it counts once it is confirmed that it reached Asha."
+        in line.group(0)
+    )
+    reader.set_cookie("lang", "ne")
+    nepali = html.unescape(reader.get(f"/tables/{table_id}").text)
+    assert "तिरेँ भन्नुभयो" in nepali
+    assert "लिङ्क छैन" not in nepali
+
+
+def test_take_back_with_a_link_replaced_meanwhile_says_the_link_is_gone(app, client, monkeypatch):
+    """Dipa taps "Take back" as her link is replaced on her other phone: nothing is taken
+    back, and the page says her link was replaced (403), where she was told the payment
+    had been confirmed meanwhile (it had not) and sent to a page that then answered 403."""
+    import threading
+
+    from ledger.tables import service
+
+    table_id, paid = _dipa_said_she_paid_asha(client)
+    _own_link(client, table_id, "Dipa")
+    other = app.test_client()
+    other.set_cookie("own_links", client.get_cookie("own_links").value)
+    hold = service._touch
+    done: list[int] = []
+
+    def renewed_meanwhile(held):
+        if threading.current_thread() is threading.main_thread() and not done:
+            renewing = threading.Thread(
+                target=lambda: done.append(other.post(f"/me/{table_id}/link").status_code)
+            )
+            renewing.start()
+            renewing.join()
+        return hold(held)
+
+    monkeypatch.setattr(service, "_touch", renewed_meanwhile)
+    taken = client.post(f"/me/{table_id}/payments/{paid['id']}/delete")
+    monkeypatch.undo()
+    assert done == [200]
+    assert taken.status_code == 403
+    assert "replaced or revoked a moment ago" in html.unescape(taken.text)
+    assert "confirmed meanwhile" not in html.unescape(client.get("/me").text)
+    [still] = client.get(f"/api/v1/tables/{table_id}/payments").get_json()["payments"]
+    assert still["state"] == "pending"
