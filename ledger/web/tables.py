@@ -681,7 +681,9 @@ def _change_player(
     page saying ``done``, or the page again with the form (under ``forms``, by player)
     and its problems."""
     table = TABLE_PAGES.editable(public_id)
-    name = _posted_player(table)
+    name = request.form.get("player", "")
+    if name not in service.roster(table):
+        return _player_gone(table, name)
     form = form_class(formdata=request.form, prefix=_prefix(name))
     value = form[field].data
     try:
@@ -692,12 +694,22 @@ def _change_player(
     return _back(table, tr(done, old=name, new=value))
 
 
-def _posted_player(table: Table) -> str:
-    """The roster entry a rename or merge form is for (``player``); 404 if none."""
-    name = request.form.get("player", "")
-    if name not in service.roster(table):
+#: A rename or merge sent again (a double tap, the back button) or from a tab left open,
+#: after the player was renamed or merged: the page said "Page not found".
+PLAYER_GONE = N_(
+    "{old} is no longer on the roster: renamed or merged, they are {now} now, so nothing "
+    "more changed."
+)
+
+
+def _player_gone(table: Table, name: str) -> Response:
+    """The answer to a rename or merge of ``name``, no roster entry: the table's page
+    saying who they are now when they were renamed or merged; else a 404."""
+    now = service.renamed_to(table, name)
+    if now is None:
         abort(404, tr("There is no such player on this table's roster."))
-    return name
+    flash(tr(PLAYER_GONE, old=name, now=now), "error")
+    return redirect(url_for("tables.show", public_id=table.public_id), 303)
 
 
 @bp.post("/<public_id>/payments")
