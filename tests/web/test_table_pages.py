@@ -497,6 +497,19 @@ def test_a_rename_to_a_guests_name_says_they_were_a_guest(client):
     assert [p["name"] for p in api(client, url)["players"]] == ROSTER
 
 
+@pytest.mark.parametrize("into", ["", "Bikash", "Zed"])
+def test_a_merge_into_nobody_on_the_roster_is_refused_in_words_on_its_field(client, into):
+    url = create_table(client)
+    prefix = form_prefix("Bikash")
+    data = {"player": "Bikash", f"{prefix}-merge_into": into}
+    response = client.post(f"{url}/players/merge", data=data)
+    assert response.status_code == 422
+    assert field_errors(response.get_data(as_text=True), f"{prefix}-merge_into") == [
+        "The player to merge into must be another player on the roster."
+    ]
+    assert [p["name"] for p in api(client, url)["players"]] == ROSTER
+
+
 def test_a_merge_of_two_who_played_together_is_refused_on_its_field(client):
     url = create_table(client)
     key = edit_key(client, url)
