@@ -17,6 +17,8 @@ import enum
 from functools import lru_cache
 from typing import NamedTuple
 
+from .errors import cut
+
 RANK_CODES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 SUIT_CODES = {
@@ -92,7 +94,7 @@ def parse_card(code: object) -> Card:
     if len(code) > MAX_CODE:
         raise CardError(
             "{code!r} is not a card: write a card as rank and suit, like 8H or 10♥.",
-            code=code[:MAX_CODE] + "…",
+            code=cut(code, MAX_CODE),
         )
     return _parse_text(code)
 

@@ -9,6 +9,15 @@ def N_(message: str) -> str:
     return message
 
 
+def cut(value: object, most: int) -> object:
+    """``value`` as a message repeats it: a text longer than ``most`` characters cut
+    there with "…", so that a field sent 20,000 characters long is not repeated whole in
+    its refusal (on the page, and in the API's answer); any other value as it is."""
+    if isinstance(value, str) and len(value) > most:
+        return value[:most] + "…"
+    return value
+
+
 class Tally(tuple[tuple[str, int], ...]):
     """Names each with a count, as a sentence lists them: ``Asha 1, Bikash 3``. A value of
     a sentence kept as pairs, so that a page can write the counts in its own digits."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from .errors import N_, FieldError, Invalid
+from .errors import N_, FieldError, Invalid, cut
 from .game import HAND_CARDS, HAND_PLAYERS, MAX_DEALT_TUNNELAS, MIN_PLAYERS, PACKS
 from .values import is_int
 
@@ -454,6 +454,10 @@ class Setting:
         raise NotImplementedError
 
 
+#: How much of a setting's value its refusal repeats: a typo whole, a flood cut.
+SHOWN_MOST = 40
+
+
 @dataclass(frozen=True)
 class OneOf(Setting):
     values: tuple[str, ...]
@@ -466,7 +470,7 @@ class OneOf(Setting):
             "{setting} must be one of {allowed}; got {value!r}.",
             setting=name,
             allowed=", ".join(self.values),
-            value=value,
+            value=cut(value, SHOWN_MOST),
         )
 
     def schema(self, resolved: bool = False) -> Schema:

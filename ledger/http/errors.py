@@ -21,6 +21,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from ledger.extensions import db
+from ledger.http.expired_forms import kept_fields, sent_to
 from ledger.http.no_store import unkept
 from ledger.i18n import N_, tr, translate
 from ledger.i18n.language import is_api_request
@@ -56,6 +57,10 @@ PAGE_TITLES = {
 }
 
 CSRF_MESSAGE = _l("This form has expired. Reload the page and fill it in again.")
+#: A form of this browser's own, only too old (ledger.http.expired_forms): kept to send again.
+CSRF_KEPT_MESSAGE = _l(
+    "This form was open for too long, so nothing was saved. What you typed is kept: send it again."
+)
 #: 413: the size limit that applied (the app's, or a route's own, like the import's);
 #: within it, werkzeug's limit on the parts of a multipart form.
 TOO_LARGE = {
@@ -162,7 +167,18 @@ def handle_http_exception(error: HTTPException) -> HTTPException | Response:
 def handle_csrf_error(error: CSRFError) -> Response:
     if is_api_request():
         return error_response(error, "The request is missing a valid CSRF token.")
-    return error_response(error, str(CSRF_MESSAGE))
+    kept = kept_fields(error)
+    if kept is None:
+        return error_response(error, str(CSRF_MESSAGE))
+    body = render_template(
+        "error.html",
+        code=400,
+        name=PAGE_TITLES[400],
+        message=CSRF_KEPT_MESSAGE,
+        kept=kept,
+        kept_action=sent_to(),
+    )
+    return make_response(body, 400)
 
 
 def unavailable_reason(error: BaseException) -> str | None:

@@ -475,8 +475,13 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
         else:
             target = find_player(value, others)
             if target is None:
-                raise Invalid(
-                    [FieldError("merge_into", "merge_into must be another player on the roster.")]
+                raise Invalid(  # the page's words too: no field name of the API
+                    [
+                        FieldError(
+                            "merge_into",
+                            "The player to merge into must be another player on the roster.",
+                        )
+                    ]
                 )
             together = [m.name for m in in_table if {old, target} <= set(m.player_names)]
             if together:

@@ -604,6 +604,8 @@ def delete_table(public_id: str) -> ResponseReturnValue:
 def rename_season(public_id: str, season_id: str) -> ResponseReturnValue:
     """A season's name put right (the API's PATCH of the season)."""
     table = TABLE_PAGES.editable(public_id)
+    if _season_gone(table, season_id):
+        return _season_gone_back(table, SEASON_GONE_RENAME)
     form = SeasonRenameForm(formdata=request.form, prefix=season_id)
     try:
         season = service.rename_season(table, season_id, {"name": form.name.data or ""})
@@ -620,6 +622,8 @@ def take_back_season(public_id: str, season_id: str) -> ResponseReturnValue:
     """A season started by mistake taken back (the API's DELETE of the season): the one
     before it is current again."""
     table = TABLE_PAGES.editable(public_id)
+    if _season_gone(table, season_id):
+        return _season_gone_back(table, SEASON_GONE_TAKE_BACK)
     name = next((s.name for s in table.seasons if s.public_id == season_id), None)
     try:
         service.take_back_season(table, season_id)
@@ -633,6 +637,29 @@ def take_back_season(public_id: str, season_id: str) -> ResponseReturnValue:
             name=season_name(name or ""),
         ),
     )
+
+
+#: A season's form sent again (a double tap, the back button) or from a tab left open,
+#: after the season was taken back: the page said "Page not found" (404, the API's answer).
+SEASON_GONE_TAKE_BACK = N_(
+    "This season is no longer at the table: it was already taken back, so nothing more changed."
+)
+SEASON_GONE_RENAME = N_(
+    "This season is no longer at the table: it was taken back meanwhile, so no name was changed."
+)
+
+
+def _season_gone(table: Table, season_id: str) -> bool:
+    """Whether ``season_id`` is no season of the table: taken back (season ids are
+    random, so a form's id of a season that is gone is what it meets), as the payment
+    forms take it (``season_taken_back``)."""
+    return all(season.public_id != season_id for season in table.seasons)
+
+
+def _season_gone_back(table: Table, words: str) -> Response:
+    """The table's page, saying that the season the form named is gone: nothing stored."""
+    flash(tr(words), "error")
+    return redirect(url_for("tables.show", public_id=table.public_id), 303)
 
 
 @bp.post("/<public_id>/players/rename")
@@ -658,7 +685,9 @@ def _change_player(
     page saying ``done``, or the page again with the form (under ``forms``, by player)
     and its problems."""
     table = TABLE_PAGES.editable(public_id)
-    name = _posted_player(table)
+    name = request.form.get("player", "")
+    if name not in service.roster(table):
+        return _player_gone(table, name)
     form = form_class(formdata=request.form, prefix=_prefix(name))
     value = form[field].data
     try:
@@ -669,12 +698,22 @@ def _change_player(
     return _back(table, tr(done, old=name, new=value))
 
 
-def _posted_player(table: Table) -> str:
-    """The roster entry a rename or merge form is for (``player``); 404 if none."""
-    name = request.form.get("player", "")
-    if name not in service.roster(table):
+#: A rename or merge sent again (a double tap, the back button) or from a tab left open,
+#: after the player was renamed or merged: the page said "Page not found".
+PLAYER_GONE = N_(
+    "{old} is no longer on the roster: renamed or merged, they are {now} now, so nothing "
+    "more changed."
+)
+
+
+def _player_gone(table: Table, name: str) -> Response:
+    """The answer to a rename or merge of ``name``, no roster entry: the table's page
+    saying who they are now when they were renamed or merged; else a 404."""
+    now = service.renamed_to(table, name)
+    if now is None:
         abort(404, tr("There is no such player on this table's roster."))
-    return name
+    flash(tr(PLAYER_GONE, old=name, now=now), "error")
+    return redirect(url_for("tables.show", public_id=table.public_id), 303)
 
 
 @bp.post("/<public_id>/payments")

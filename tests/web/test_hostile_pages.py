@@ -136,3 +136,15 @@ def test_a_form_of_too_many_parts_is_not_called_too_large(client):
     html = response.get_data(as_text=True)
     assert "What you sent has too many parts." in html
     assert "KiB" not in html
+
+
+@pytest.mark.parametrize("sent", ["x" * 20000, "9" * 5000])
+def test_a_flood_in_a_house_rule_is_not_repeated_whole_in_its_refusal(app, client, sent):
+    """A setting of a few words sent 20,000 characters long: the refusal names the field
+    and what it may be, and repeats the value cut (it repeated all of it)."""
+    response = client.post("/matches/new", data=new_match_form(**{"rules-foul": sent}))
+    assert response.status_code == 422
+    said = field_error(response.get_data(as_text=True), "rules-foul")
+    assert said.startswith("“Foul” must be one of off, to this hand")
+    assert f"&#39;{sent[:40]}…&#39;" in said and len(said) < 300
+    assert rows(app, Match) == 0

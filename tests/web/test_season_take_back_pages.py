@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from table_pages_support import ROSTER, create_table, start_match
 
 
@@ -49,3 +51,49 @@ def test_in_nepali(client):
     action = page.split('class="inline-form take-back-season" method="post" action="', 1)[1]
     text = client.post(action.split('"', 1)[0], follow_redirects=True).get_data(as_text=True)
     assert "“दशैँ २०८३” सिजन फिर्ता लिइयो" in text
+
+
+def _take_back_action(client, url: str) -> str:
+    page = client.get(url).get_data(as_text=True)
+    action = page.split('class="inline-form take-back-season" method="post" action="', 1)[1]
+    return action.split('"', 1)[0]
+
+
+def test_a_take_back_sent_again_says_it_was_taken_back_and_changes_nothing(client):
+    """A double tap, or the back button and the form sent again: before, "Page not found"."""
+    url = create_table(client)
+    _start_season(client, url, "Dashain 2083")
+    action = _take_back_action(client, url)
+    assert client.post(action).status_code == 303
+    _start_season(client, url, "Tihar 2083")  # what the table holds now must stay
+    again = client.post(action, follow_redirects=True)
+    text = again.get_data(as_text=True)
+    assert again.status_code == 200
+    assert "This season is no longer at the table: it was already taken back" in text
+    assert "Take this season back" in text  # Tihar is still there, still current
+    table = client.get("/api/v1" + url).get_json()
+    assert [s["name"] for s in table["seasons"]] == ["1", "Tihar 2083"]
+
+
+def test_a_rename_from_a_tab_left_open_after_the_take_back_changes_nothing(client):
+    url = create_table(client)
+    _start_season(client, url, "Dashain 2083")
+    page = client.get(url).get_data(as_text=True)
+    rename = re.search(r'action="([^"]+/rename)"', page).group(1)
+    season_id = rename.rsplit("/", 2)[1]
+    client.post(_take_back_action(client, url))
+    sent = client.post(rename, data={f"{season_id}-name": "Dashain 2084"}, follow_redirects=True)
+    text = sent.get_data(as_text=True)
+    assert sent.status_code == 200
+    assert "it was taken back meanwhile, so no name was changed." in text
+    assert "Dashain 2084" not in text
+
+
+def test_a_stale_take_back_in_nepali(client):
+    url = create_table(client)
+    _start_season(client, url, "Dashain 2083")
+    action = _take_back_action(client, url)
+    client.post(action)
+    client.set_cookie("lang", "ne")
+    text = client.post(action, follow_redirects=True).get_data(as_text=True)
+    assert "यो सिजन अब टेबलमा छैन" in text

@@ -497,6 +497,19 @@ def test_a_rename_to_a_guests_name_says_they_were_a_guest(client):
     assert [p["name"] for p in api(client, url)["players"]] == ROSTER
 
 
+@pytest.mark.parametrize("into", ["", "Bikash", "Zed"])
+def test_a_merge_into_nobody_on_the_roster_is_refused_in_words_on_its_field(client, into):
+    url = create_table(client)
+    prefix = form_prefix("Bikash")
+    data = {"player": "Bikash", f"{prefix}-merge_into": into}
+    response = client.post(f"{url}/players/merge", data=data)
+    assert response.status_code == 422
+    assert field_errors(response.get_data(as_text=True), f"{prefix}-merge_into") == [
+        "The player to merge into must be another player on the roster."
+    ]
+    assert [p["name"] for p in api(client, url)["players"]] == ROSTER
+
+
 def test_a_merge_of_two_who_played_together_is_refused_on_its_field(client):
     url = create_table(client)
     key = edit_key(client, url)
@@ -516,6 +529,26 @@ def test_a_merge_of_two_who_played_together_is_refused_on_its_field(client):
 def test_a_rename_of_someone_not_on_the_roster_is_404(client):
     url = create_table(client)
     assert client.post(f"{url}/players/rename", data={"player": "Zed"}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("first", "field", "value"), [("rename", "name", "Bikas"), ("merge", "merge_into", "Dipa")]
+)
+def test_a_rename_or_merge_sent_again_says_who_they_are_now(client, first, field, value):
+    """A double tap, the back button, or a tab left open after another renamed or merged
+    them: before, "Page not found"."""
+    url = create_table(client)
+    form = {"player": "Bikash", f"{form_prefix('Bikash')}-{field}": value}
+    assert client.post(f"{url}/players/{first}", data=form).status_code == 303
+    roster = [p["name"] for p in api(client, url)["players"]]
+    for path, data in ((first, form), ("rename", {**form, f"{form_prefix('Bikash')}-name": "B"})):
+        again = client.post(f"{url}/players/{path}", data=data, follow_redirects=True)
+        assert again.status_code == 200
+        assert (
+            f"Bikash is no longer on the roster: renamed or merged, they are {value} now, "
+            "so nothing more changed." in again.get_data(as_text=True)
+        )
+    assert [p["name"] for p in api(client, url)["players"]] == roster
 
 
 # --- a player's page ---------------------------------------------------------------------------
