@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from babel.support import NullTranslations, Translations
 from flask import g, has_request_context, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, Domain, get_locale, get_translations
 
 LANGUAGES: dict[str, str] = {"en": "English", "ne": "नेपाली"}
 DEFAULT_LANGUAGE = "en"
@@ -12,8 +14,52 @@ LANG_COOKIE = "lang"
 DIGITS_COOKIE = "digits"
 #: Digit styles by their CLDR numbering-system names.
 DIGIT_STYLES = ("deva", "latn")
+WESTERN_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
 
-babel = Babel()
+
+class WesternDigits(NullTranslations):
+    """The Nepali catalogue for a reader who chose Western digits: a translation writes
+    some numbers as they are ("० देखि {most}"), which would stand in Devanagari beside
+    the Western digits of the numbers filled in ("० देखि 3")."""
+
+    def __init__(self, found: NullTranslations) -> None:
+        super().__init__()
+        self.found = found
+
+    def ugettext(self, message: str) -> str:
+        return self.found.ugettext(message).translate(WESTERN_DIGITS)
+
+    def ungettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.found.ungettext(msgid1, msgid2, n).translate(WESTERN_DIGITS)
+
+    def upgettext(self, context: str, message: str) -> str:
+        return self.found.upgettext(context, message).translate(WESTERN_DIGITS)
+
+    def unpgettext(self, context: str, singular: str, plural: str, num: int) -> str:
+        return self.found.unpgettext(context, singular, plural, num).translate(WESTERN_DIGITS)
+
+    gettext, ngettext, pgettext, npgettext = ugettext, ungettext, upgettext, unpgettext
+
+
+class PageDomain(Domain):  # type: ignore[misc]  # Flask-Babel has no types
+    """Flask-Babel's domain, its catalogue in the reader's digits (``WesternDigits``)."""
+
+    def get_translations(self) -> NullTranslations:
+        found: NullTranslations = super().get_translations()
+        if digit_style() == "latn" and current_language() != DEFAULT_LANGUAGE:
+            return WesternDigits(found)
+        return found
+
+
+class PageBabel(Babel):  # type: ignore[misc]  # Flask-Babel has no types
+    """Flask-Babel, its every translation (templates, forms, messages) by ``PageDomain``."""
+
+    @cached_property
+    def domain_instance(self) -> Domain:
+        return PageDomain(domain=self.domain)
+
+
+babel = PageBabel()
 
 
 def is_api_request() -> bool:

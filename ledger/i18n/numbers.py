@@ -18,11 +18,10 @@ from babel.numbers import format_currency, format_decimal
 from flask import current_app, has_app_context, has_request_context
 from flask_babel import get_locale, ngettext
 
-from ledger.i18n.language import DEFAULT_LANGUAGE, digit_style
+from ledger.i18n.language import DEFAULT_LANGUAGE, WESTERN_DIGITS, digit_style
 
 MINUS = "\N{MINUS SIGN}"
 _DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
-_WESTERN = str.maketrans("०१२३४५६७८९", "0123456789")
 
 
 def digits(text: object) -> str:
@@ -80,7 +79,7 @@ def length_words(unit: str, count: object) -> str:
 def western_digits(text: str) -> str:
     """Typed text with any Devanagari digits written as Western ones (``"०.५०"`` →
     ``"0.50"``), for reading what a Nepali keyboard typed."""
-    return text.translate(_WESTERN)
+    return text.translate(WESTERN_DIGITS)
 
 
 def season_name(name: str) -> str:

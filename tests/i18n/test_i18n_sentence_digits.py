@@ -100,3 +100,17 @@ def test_a_number_written_in_a_template_follows_each_reader_not_the_first(client
         for h in ({}, NE, {})
     ]
     assert shown == [("No maal", "0"), ("माल छैन", "०"), ("No maal", "0")]
+
+
+def test_numbers_a_translation_writes_follow_the_digits_chosen(client):
+    """The catalogue writes some numbers itself ("० देखि {most}", "२ देखि १२ जना खेलाडी"):
+    with Western digits chosen they are Western too, in the page's words, its form's
+    labels and the engine's sentences."""
+    new_match = visible_text(client.get("/matches/new", headers=NE).get_data(as_text=True))
+    assert "२ देखि १२ जना खेलाडी" in new_match  # its hint, in the reader's digits
+    client.set_cookie("digits", "latn")
+    new_match = visible_text(client.get("/matches/new", headers=NE).get_data(as_text=True))
+    assert "2 देखि 12 जना खेलाडी" in new_match
+    text = checked(client).replace("०१२", "")  # the switch to Devanagari digits, shown in them
+    assert "तर यो बाजीमा 4 वटा छ" in text
+    assert not re.findall(r"\S*[०-९]\S*", text)
