@@ -14,6 +14,7 @@ from pdf_support import (
     api_created_match,
     font_names,
     inline_pdf,
+    letters,
     make_match,
     overflowing_boxes,
     page_sizes,
@@ -485,6 +486,18 @@ def test_the_checker_slip_carries_the_netting_line(client, lang, paper):
     data = inline_pdf(response, "hand-slip.pdf")
     assert _legible(line) in _legible(pdf_text(data))
     assert len(pdf_reader(data).pages) == 1
+
+
+@pytest.mark.slow  # seconds: lays out PDFs
+def test_the_nepali_checker_slip_ends_its_link_with_the_nepali_full_stop(client):
+    """The slip's last sentence, the link back to the checker, ended with a "." written
+    after the translated link: a Nepali slip read "... खोल्नुहोस्." (docs/translating.md:
+    a sentence ends with the page's full stop)."""
+    client.get("/lang/ne")
+    response = client.get("/check/slip.pdf", query_string={"h": encode_hand_link(CHECKED)})
+    text = letters(pdf_text(inline_pdf(response, "hand-slip.pdf")))
+    assert letters("यो बाजी हिसाब जाँचमा खोल्नुहोस्।") in text
+    assert letters("खोल्नुहोस्.") not in text
 
 
 @pytest.mark.parametrize(
