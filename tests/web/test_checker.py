@@ -542,3 +542,39 @@ def test_a_points_race_that_murders_says_so_in_the_settlement(client):
     assert "own 10, plus the kidnapped maal of Dipa (8)" in words
     kept = text_of(client.post("/check", data=hand_form(WORKED, profile="gamerules")).text)
     assert "murdered" not in kept and "points race: everyone's own maal counts" in kept
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        (
+            "en",
+            "Bikash: the 2 marriages entered as a count have no box in this form: they were"
+            " left out, and the settlement here counts without them.",
+        ),
+        (
+            "ne",
+            "Bikash: सङ्ख्यामा हालिएका २ म्यारिजको यो फारममा ठाउँ छैन: ती छुटाइए, र यहाँको"
+            " हिसाब तिनबिना गरिएको छ।",
+        ),
+    ],
+)
+def test_a_link_with_marriages_entered_as_a_count_says_they_were_left_out(client, lang, note):
+    """A shared hand whose maal gives marriages as a count (the API's
+    ``maal_counts.marriage``, docs/rules.md §7) opens in the checker without them, since
+    its form has no box for them: the note read "'marriage' is not a kind of maal", which
+    is untrue and did not say the settlement shown leaves them out."""
+    hand = {
+        "rules": "amarnepal",
+        "tiplu": "8H",
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal": 0},
+            {"name": "Bikash", "seen": "sequences", "maal_counts": {"marriage": 2, "tiplu": 0}},
+        ],
+    }
+    client.get(f"/lang/{lang}")
+    body = client.get("/check", query_string={"h": encode_hand_link(hand)}).get_data(as_text=True)
+    assert note in text_of(body)
+    assert "not a kind of maal" not in body
