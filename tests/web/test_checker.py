@@ -183,6 +183,26 @@ def test_errors_show_beside_their_fields(client):
     assert '<table class="nets">' not in body  # nothing settled
 
 
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_a_maal_entered_in_no_way_of_the_form_is_refused_on_its_field(client, lang):
+    """A "Maal entered as" none of the form's ways (a form sent by hand) was read as
+    counts, silently: Asha's total of 15 settled as no maal at all."""
+    players = [
+        {"name": "Asha", "seen": "sequences", "maal_mode": "total", "maal": "15"},
+        ("Bikash", "sequences", 0),
+    ]
+    client.get(f"/lang/{lang}")
+    response = client.post("/check", data=hand_form(players))
+    assert response.status_code == 422
+    body = response.get_data(as_text=True)
+    message = {
+        "en": "Choose how the maal is entered: as a count, as cards, or as a total.",
+        "ne": "माल कसरी हाल्ने छान्नुहोस्: गन्ती, पत्ता, वा जम्मा।",
+    }[lang]
+    assert message in errors_of(body, "players-0-maal_mode")
+    assert '<table class="nets">' not in body
+
+
 def test_whole_hand_problems_show_at_the_top(client):
     response = client.post("/check", data=hand_form([("Asha", "sequences", 3)]))
     body = response.get_data(as_text=True)
