@@ -507,8 +507,8 @@ def check_held(
     if held + 3 * laid > HAND_CARDS:
         hand.fail(
             f"{path}.{where}",
-            "{name} holds {count} cards here ({held} maal cards and {laid} dealt "
-            "tunnela(s) of 3), but a player holds {cards} cards.",
+            "{name} holds {count} cards here (maal cards: {held}; dealt tunnelas, 3 cards "
+            "each: {laid}), but a player holds {cards} cards.",
             name=name,
             count=held + 3 * laid,
             held=held,

@@ -142,8 +142,8 @@ class _Reader(HandReading):
         if p.marriages_shown > most:
             self.fail(
                 f"{path}.marriages_shown",
-                "{name} holds the cards of {most} marriage(s) only (a tiplu, poplu and "
-                "jhiplu each), so cannot have shown {shown}.",
+                "{name} shows more marriages ({shown}) than their cards make ({most}: a "
+                "tiplu, a poplu and a jhiplu each).",
                 name=p.name,
                 most=most,
                 shown=p.marriages_shown,

@@ -657,6 +657,17 @@ def resolve_rules(spec: object, *, stored: bool = False) -> HouseRules:
             ]
         )
     profile = spec.get("profile")
+    if profile is None and field == "rules.profile":
+        # Overrides sent without their profile: say it is missing, not "None is not ...".
+        raise Invalid(
+            [
+                FieldError(
+                    field,
+                    "Give the profile that these overrides change: one of {profiles}.",
+                    profiles=", ".join(PROFILES),
+                )
+            ]
+        )
     if not isinstance(profile, str) or profile not in PROFILES:
         raise Invalid(
             [

@@ -184,11 +184,28 @@ def _read_winner(
     return None, True  # this problem says it all about the winner
 
 
+def _unknown_modes(form: HandForm, rows: list[int]) -> list[Problem]:
+    """A "Maal entered as" posted as none of the form's ways (only a form sent by hand has
+    one): a problem on it. ``prepare_hand_form`` redraws such a row by counts, which read
+    as they are would lose the maal typed another way, without a word."""
+    return [
+        Problem(
+            tr("Choose how the maal is entered: as a count, as cards, or as a total."),
+            mode,
+            _label(form, index, mode),
+        )
+        for index in rows
+        if (mode := form.players[index].form.maal_mode).raw_data
+        and mode.raw_data[0] not in ("", *MODES.values())
+    ]
+
+
 def read_hand_form(form: HandForm) -> HandInput:
     """The form in the settle format of docs/api.md (without rules); what could not be read
-    (a number that is no number, a finisher who is not in the hand) is a problem."""
-    problems: list[Problem] = []
+    (a number that is no number, a finisher who is not in the hand, a way of entering the
+    maal the form has not) is a problem."""
     rows = [index for index in range(len(form.players)) if _in_hand(form, index)]
+    problems = _unknown_modes(form, rows)
     players = [_read_row(form, index) for index in rows]
     finish = form.finish.data or None  # the engine refuses one not among the choices
     winner, winner_unnamed = _read_winner(form, finish, rows, problems)

@@ -299,6 +299,17 @@ def test_unhashable_profile_is_422(client, profile):
     assert "rules.profile" in assert_error_format(response, 422)
 
 
+def test_overrides_without_a_profile_say_the_profile_is_missing(client):
+    """Overrides with no profile were answered "None is not a house-rules profile", the
+    JSON null of a field never sent."""
+    response = post(client, dict(WORKED, rules={"unseen_maal": "kidnap"}))
+    assert assert_error_format(response, 422) == ["rules.profile"]
+    assert response.get_json()["errors"][0]["message"] == (
+        "Give the profile that these overrides change: one of amarnepal, sparkai, classic,"
+        " everestbuzz, gamerules."
+    )
+
+
 @pytest.mark.parametrize("where", ["tiplu", "maal_cards", "dealt_tunnelas"])
 def test_unicode_digit_card_is_422(client, where):
     data = dict(WORKED, tiplu="8H")

@@ -436,6 +436,19 @@ def test_shown_marriages_need_their_cards():
     assert error_fields(data, "gamerules") == ["players.0.marriages_shown"]
 
 
+@pytest.mark.parametrize(("held", "shown"), [({"tiplu": 1, "poplu": 1}, 1), ({}, 2)])
+def test_shown_marriages_past_the_cards_are_said_without_a_plural_s(held, shown):
+    """The message counted "0 marriage(s)"; it says the two numbers without a noun to
+    agree with them (docs/translating.md)."""
+    data = two(a={"maal_counts": held, "marriages_shown": shown})
+    [problem] = problems(data, "gamerules")
+    assert (problem.field, problem.message) == (
+        "players.0.marriages_shown",
+        f"A shows more marriages ({shown}) than their cards make (0: a tiplu, a poplu and a"
+        " jhiplu each).",
+    )
+
+
 # --- fouls --------------------------------------------------------------------------------
 
 

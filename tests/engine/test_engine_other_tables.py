@@ -401,13 +401,13 @@ def test_more_than_21_cards_are_refused():
     cards = ["8H", "8H", "9H", "9H", "9H", "7H", "7H", "7H"] + ["5S"] * 3 + ["6S"] * 3
     cards += ["2C"] * 3 + ["3C"] * 3 + ["4C"] * 3  # 23 cards
     assert problems(one_player(maal_cards=cards), "amarnepal") == {
-        "players.0.maal_cards": "Asha holds 23 cards here (23 maal cards and 0 dealt "
-        "tunnela(s) of 3), but a player holds 21 cards."
-    }
+        "players.0.maal_cards": "Asha holds 23 cards here (maal cards: 23; dealt tunnelas, "
+        "3 cards each: 0), but a player holds 21 cards."
+    }  # no "tunnela(s)": the counts stand apart from nouns that would agree with them
     # 16 cards and two tunnelas of 3: 22.
     assert problems(one_player(maal_cards=cards[:16], dealt_tunnelas=["QS", "KS"]), "amarnepal")[
         "players.0.maal_cards"
-    ].startswith("Asha holds 22 cards here (16 maal cards and 2 dealt tunnela(s) of 3)")
+    ].startswith("Asha holds 22 cards here (maal cards: 16; dealt tunnelas, 3 cards each: 2)")
     # Counts are cards too: a marriage is three.
     assert "players.0.maal_counts" in problems(
         one_player(

@@ -244,6 +244,18 @@ def test_foul_same_hand():
     }
 
 
+def test_a_fouled_unseen_players_maal_is_not_kidnapped():
+    # docs/rule-choices.md: Dipa, unseen with 8, fouled: her E is 0 and the finisher takes
+    # none of it under kidnap. E 10, 5, 0, 0; T 15; points 25, 5, -15, -15; fees Bikash 3,
+    # Chandra 3, Dipa none; her penalty 15 to Asha.
+    data = worked_example()
+    data["players"][3]["foul"] = True
+    result = settle_data(data, "classic", foul="same_hand", unseen_maal="kidnap")
+    p = by_name(result)
+    assert (p["Asha"].effective_maal, p["Dipa"].maal, p["Dipa"].effective_maal) == (10, 8, 0)
+    assert nets(result) == {"Asha": 46, "Bikash": 2, "Chandra": -18, "Dipa": -30}
+
+
 def test_foul_penalty_override():
     data = worked_example(chandra={"foul": True})
     result = settle_data(data, "classic", foul="same_hand", foul_penalty=20)

@@ -14,6 +14,7 @@ from pdf_support import (
     api_created_match,
     font_names,
     inline_pdf,
+    letters,
     make_match,
     overflowing_boxes,
     page_sizes,
@@ -485,6 +486,86 @@ def test_the_checker_slip_carries_the_netting_line(client, lang, paper):
     data = inline_pdf(response, "hand-slip.pdf")
     assert _legible(line) in _legible(pdf_text(data))
     assert len(pdf_reader(data).pages) == 1
+
+
+def _seat(name: str, seen: str, cards: list[str]) -> dict:
+    return {"name": name, "seen": seen, "maal_cards": cards}
+
+
+#: Five players, each with maal cards (the most a hand has with three packs).
+FIVE_WITH_CARDS = {
+    "rules": "amarnepal",
+    "tiplu": "8H",
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        _seat("Asha", "sequences", ["7H", "8H", "9H", "8D", "JK"]),
+        _seat("Bikash", "sequences", ["7H", "9H", "8D"]),
+        {**_seat("Chandra", "sequences", ["7H", "9H"]), "dealt_tunnelas": ["5S"]},
+        _seat("Dipa", "unseen", ["8D", "JK"]),
+        _seat("Esha", "dublees", ["JK", "8H"]),
+    ],
+}
+
+#: Eight players on four packs: Gita, the sixth, is the only unseen one.
+EIGHT_ON_FOUR_PACKS = {
+    "rules": {"profile": "amarnepal", "packs": 4},
+    "tiplu": "8H",
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        _seat(name, "unseen" if name == "Gita" else "sequences", cards)
+        for name, cards in [
+            ("Asha", ["7H", "8H", "9H"]),
+            ("Bikash", ["8D", "JK"]),
+            ("Chandra", ["9H"]),
+            ("Dipa", ["7H"]),
+            ("Esha", ["JK"]),
+            ("Gita", ["8D", "7H"]),
+            ("Hari", ["9H"]),
+            ("Indra", ["8H"]),
+        ]
+    ],
+}
+
+
+@pytest.mark.slow  # seconds: lays out PDFs
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_checker_slip_of_five_players_cards_is_one_page(client, lang, paper):
+    """A slip of five players (two boxes a row, each maal item two lines) ran onto a
+    second page, its first page half empty: the boxes moved over two rows at a time. Five
+    players (or more) take three boxes a row, and a slip of five keeps to one page."""
+    client.get(f"/lang/{lang}")
+    h = encode_hand_link(FIVE_WITH_CARDS)
+    response = client.get("/check/slip.pdf", query_string={"h": h, "paper": paper})
+    data = inline_pdf(response, "hand-slip.pdf")
+    assert len(pdf_reader(data).pages) == 1
+    assert "Esha" in pdf_text(data)
+
+
+@pytest.mark.slow  # seconds: lays out PDFs
+def test_a_two_page_checker_slip_fills_its_first_page(client):
+    """Eight players (four packs) take two pages: the first holds as many rows of
+    players' boxes as fit (Gita's, in the second row, says she is murdered), the boxes
+    are not carried over two rows at a time to leave the first page half empty."""
+    h = encode_hand_link(EIGHT_ON_FOUR_PACKS)
+    data = inline_pdf(client.get("/check/slip.pdf", query_string={"h": h}), "hand-slip.pdf")
+    first, second = (page.extract_text() for page in pdf_reader(data).pages)
+    assert "unseen: murdered" in first
+    assert "Words of the game" in second
+
+
+@pytest.mark.slow  # seconds: lays out PDFs
+def test_the_nepali_checker_slip_ends_its_link_with_the_nepali_full_stop(client):
+    """The slip's last sentence, the link back to the checker, ended with a "." written
+    after the translated link: a Nepali slip read "... खोल्नुहोस्." (docs/translating.md:
+    a sentence ends with the page's full stop)."""
+    client.get("/lang/ne")
+    response = client.get("/check/slip.pdf", query_string={"h": encode_hand_link(CHECKED)})
+    text = letters(pdf_text(inline_pdf(response, "hand-slip.pdf")))
+    assert letters("यो बाजी हिसाब जाँचमा खोल्नुहोस्।") in text
+    assert letters("खोल्नुहोस्.") not in text
 
 
 @pytest.mark.parametrize(

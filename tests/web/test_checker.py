@@ -183,6 +183,26 @@ def test_errors_show_beside_their_fields(client):
     assert '<table class="nets">' not in body  # nothing settled
 
 
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_a_maal_entered_in_no_way_of_the_form_is_refused_on_its_field(client, lang):
+    """A "Maal entered as" none of the form's ways (a form sent by hand) was read as
+    counts, silently: Asha's total of 15 settled as no maal at all."""
+    players = [
+        {"name": "Asha", "seen": "sequences", "maal_mode": "total", "maal": "15"},
+        ("Bikash", "sequences", 0),
+    ]
+    client.get(f"/lang/{lang}")
+    response = client.post("/check", data=hand_form(players))
+    assert response.status_code == 422
+    body = response.get_data(as_text=True)
+    message = {
+        "en": "Choose how the maal is entered: as a count, as cards, or as a total.",
+        "ne": "माल कसरी हाल्ने छान्नुहोस्: गन्ती, पत्ता, वा जम्मा।",
+    }[lang]
+    assert message in errors_of(body, "players-0-maal_mode")
+    assert '<table class="nets">' not in body
+
+
 def test_whole_hand_problems_show_at_the_top(client):
     response = client.post("/check", data=hand_form([("Asha", "sequences", 3)]))
     body = response.get_data(as_text=True)
@@ -542,3 +562,39 @@ def test_a_points_race_that_murders_says_so_in_the_settlement(client):
     assert "own 10, plus the kidnapped maal of Dipa (8)" in words
     kept = text_of(client.post("/check", data=hand_form(WORKED, profile="gamerules")).text)
     assert "murdered" not in kept and "points race: everyone's own maal counts" in kept
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        (
+            "en",
+            "Bikash: the 2 marriages entered as a count have no box in this form: they were"
+            " left out, and the settlement here counts without them.",
+        ),
+        (
+            "ne",
+            "Bikash: सङ्ख्यामा हालिएका २ म्यारिजको यो फारममा ठाउँ छैन: ती छुटाइए, र यहाँको"
+            " हिसाब तिनबिना गरिएको छ।",
+        ),
+    ],
+)
+def test_a_link_with_marriages_entered_as_a_count_says_they_were_left_out(client, lang, note):
+    """A shared hand whose maal gives marriages as a count (the API's
+    ``maal_counts.marriage``, docs/rules.md §7) opens in the checker without them, since
+    its form has no box for them: the note read "'marriage' is not a kind of maal", which
+    is untrue and did not say the settlement shown leaves them out."""
+    hand = {
+        "rules": "amarnepal",
+        "tiplu": "8H",
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal": 0},
+            {"name": "Bikash", "seen": "sequences", "maal_counts": {"marriage": 2, "tiplu": 0}},
+        ],
+    }
+    client.get(f"/lang/{lang}")
+    body = client.get("/check", query_string={"h": encode_hand_link(hand)}).get_data(as_text=True)
+    assert note in text_of(body)
+    assert "not a kind of maal" not in body
