@@ -207,6 +207,7 @@ def settle_up(
     totals: Mapping[str, int],
     stake: Stake | None = None,
     prefer: Sequence[tuple[str, str]] = (),
+    keep: Sequence[tuple[str, str, int]] = (),
 ) -> SettleUp:
     """Each player's balance and the fewest transfers that settle them all.
 
@@ -215,6 +216,10 @@ def settle_up(
     ``prefer``: (payer, payee) pairs to keep where the fewest transfers allow it, first
     first (a table's settle-up passes the pairs of the payments already made: whoever
     paid part of a debt is asked to pay the rest to the same person, not to another).
+    ``keep``: (payer, payee, at most) transfers to keep where the fewest transfers allow
+    it (a table's settle-up passes what is left of the plan made before any payment:
+    whoever paid exactly what the plan said finds the rest of the plan unchanged, rather
+    than sent to the same person again and everyone else's payments reshuffled).
 
     Many sets of payments can be equally few; the one returned is fixed by these rules,
     so the same totals always give the same transfers:
@@ -228,6 +233,12 @@ def settle_up(
        most pays the player owed most (ties: the earlier seat) likewise, until all are
        square.
     3. The transfers are listed by the payer's seat, then the payee's.
+    4. With ``keep``: first each of its transfers in turn whose payer still owes and
+       whose payee is still owed pays as much as squares one of them or reaches its
+       "at most", across the whole table; then rules 1 and 2 settle what is left (a
+       pair paying in both steps pays once, the sum). That plan is the answer when it
+       takes no more transfers than rules 1 to 3 alone; else theirs is (payments made
+       off the plan can leave a shorter one, and the fewest always wins).
 
     Money is exact: a total or a payment in points is an integer and ``per_point`` has at
     most 2 decimal places, so each amount is its points × ``per_point`` with exactly 2
@@ -236,14 +247,14 @@ def settle_up(
     names = list(totals)
     _check_totals(totals)
     points = [totals[name] for name in names]
-    seats = [i for i, p in enumerate(points) if p]
-
     seat_of = {name: i for i, name in enumerate(names)}
     pairs = [(seat_of[d], seat_of[c]) for d, c in prefer if d in seat_of and c in seat_of]
-    found: list[tuple[int, int, int]] = []
-    for group in _groups([points[i] for i in seats]):
-        found += _pay_within([seats[i] for i in group], points, pairs)
-    found.sort()
+    found = _fewest(points, pairs)
+    kept = [(seat_of[d], seat_of[c], most) for d, c, most in keep if d in seat_of and c in seat_of]
+    if kept:
+        planned = _keeping(points, kept, pairs)
+        if len(planned) <= len(found):
+            found = planned
 
     def money(p: int) -> Decimal | None:
         return None if stake is None else _times(p, stake.per_point)
@@ -275,6 +286,38 @@ def _check_totals(totals: Mapping[str, int]) -> None:
         )
     if errors:
         raise Invalid(errors)
+
+
+def _fewest(points: list[int], prefer: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """The fewest payments (payer seat, payee seat, points) that settle ``points`` (by
+    seat), by rules 1 to 3 of ``settle_up``."""
+    seats = [i for i, p in enumerate(points) if p]
+    found: list[tuple[int, int, int]] = []
+    for group in _groups([points[i] for i in seats]):
+        found += _pay_within([seats[i] for i in group], points, prefer)
+    return sorted(found)
+
+
+def _keeping(
+    points: list[int], keep: list[tuple[int, int, int]], prefer: list[tuple[int, int]]
+) -> list[tuple[int, int, int]]:
+    """The payments of rule 4 of ``settle_up``: the ``keep`` transfers (seats) first, as
+    far as they go, then the fewest for what is left.
+
+    A kept payment never turns a balance's sign (it stops when either player is
+    square), so what is left is settled by debtors paying creditors as before and a
+    pair met again in that step pays the same way: it is added to the kept payment."""
+    owed = list(points)
+    paid: dict[tuple[int, int], int] = {}
+    for payer, payee, most in keep:
+        amount = min(most, -owed[payer], owed[payee])
+        if amount > 0:
+            owed[payer] += amount
+            owed[payee] -= amount
+            paid[payer, payee] = paid.get((payer, payee), 0) + amount
+    for payer, payee, amount in _fewest(owed, prefer):
+        paid[payer, payee] = paid.get((payer, payee), 0) + amount
+    return sorted((payer, payee, amount) for (payer, payee), amount in paid.items())
 
 
 def _groups(balances: list[int]) -> list[list[int]]:

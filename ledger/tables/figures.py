@@ -26,7 +26,7 @@ from ledger.engine.match import is_finished, next_seat
 from ledger.engine.player_figures import place_among
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Line, Scoreboard
-from ledger.engine.settle_up import CENT
+from ledger.engine.settle_up import CENT, MAX_PLAYERS
 from ledger.matches.forgettable import holds_names
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import iso
@@ -444,13 +444,17 @@ def money_settle_up(
     balances: Sequence[MoneyBalance],
     stake: Stake | None,
     paid: Sequence[tuple[str, str]] = (),
+    counted: Iterable[tuple[str, str, Decimal]] = (),
 ) -> dict[str, Any]:
     """The body of a table's settle-up: each balance and the fewest transfers that settle
     them exactly (the engine's ``settle_up``, over cents when there is money, else over
     points). Only the players with something to settle take part in the search.
-    ``paid``: who paid whom already, in the order paid: among the fewest transfers, those
-    go on between the same two (a debt paid in part is paid off to the same person, and
-    an overpayment comes back from whoever got it), rather than be sent elsewhere."""
+    Among the fewest, first what is left of the plan made before any payment stands
+    (``counted``: the payments the balances count, ``(payer, payee, amount)``): whoever
+    pays exactly what they were told finds everyone's rest of the plan unchanged. Then
+    ``paid``: who paid whom already, in the order paid: those go on between the same
+    two (a debt paid in part is paid off to the same person, and an overpayment comes
+    back from whoever got it), rather than be sent elsewhere."""
     prefer = [*paid, *((payee, payer) for payer, payee in paid)]
     if stake is None:
         owed = {b.name: b.total for b in balances if b.total}
@@ -458,7 +462,8 @@ def money_settle_up(
         transfers = [t.to_json() for t in result.transfers]
     else:
         owed = {b.name: int(b.amount / CENT) for b in balances if b.amount}
-        result = settle_up(owed, Stake(CENT, stake.currency), prefer)
+        keep = _plan_left(balances, counted)
+        result = settle_up(owed, Stake(CENT, stake.currency), prefer, keep)
         transfers = [
             {
                 "from": t.payer,
@@ -473,6 +478,24 @@ def money_settle_up(
         "balances": [b.to_json() for b in balances],
         "transfers": transfers,
     }
+
+
+def _plan_left(
+    balances: Sequence[MoneyBalance], counted: Iterable[tuple[str, str, Decimal]]
+) -> list[tuple[str, str, int]]:
+    """What is left of the plan made on the money won before any payment, in cents:
+    each of its transfers less what its payer paid its payee, those paid off left out.
+    Empty when more players had money then than the engine settles at once (some have
+    paid since): nothing to keep then."""
+    before = {b.name: int(b.won / CENT) for b in balances if b.won}
+    if len(before) > MAX_PLAYERS:
+        return []
+    paid: dict[tuple[str, str], int] = {}
+    for payer, payee, amount in counted:
+        paid[payer, payee] = paid.get((payer, payee), 0) + int(amount / CENT)
+    plan = settle_up(before).transfers
+    left = [(t.payer, t.payee, t.points - paid.get((t.payer, t.payee), 0)) for t in plan]
+    return [(payer, payee, cents) for payer, payee, cents in left if cents > 0]
 
 
 def _points(amount: Decimal | None, per_point: Decimal) -> int | None:

@@ -803,8 +803,9 @@ def season_settle_up(
     (with a table stake: their money at each match's stake in the table's currency,
     less what they paid, plus what they were paid, counting the payments whose state
     counts in that currency, as the matches are counted) and the fewest transfers that
-    settle every balance exactly (the engine's ``settle_up``; among the fewest, a debt
-    paid in part goes on to the same payee). Without a stake, in points. Each balance
+    settle every balance exactly (the engine's ``settle_up``; among the fewest, what is
+    left of the plan made before any payment stands, and a debt paid in part goes on to
+    the same payee). Without a stake, in points. Each balance
     row carries how to pay that player (``pay_to``); ``unconfirmed`` and ``pending``
     list the payments counted but not yet confirmed, and recorded by the payer, not yet
     counted.
@@ -813,16 +814,17 @@ def season_settle_up(
     table_stake = stake(table)
     found = payments(table, season) if paid is None else paid
     in_currency = [p for p in found if _in_currency(p, table)]
+    counted = [(p.payer, p.payee, p.amount) for p in in_currency if p.counts]
     balances = figures.money_balances(
         roster(table),
         list(read.matches) if read is not None else _figures(table, season),
         table_stake,
-        [(p.payer, p.payee, p.amount) for p in in_currency if p.counts],
+        counted,
     )
     # Every payment said (counted or not yet; not one taken back, a mistake): its two go
     # on settling with each other.
     pairs = [(p.payer, p.payee) for p in in_currency if p.deleted_at is None]
-    body = with_pay_to(table, figures.money_settle_up(balances, table_stake, pairs))
+    body = with_pay_to(table, figures.money_settle_up(balances, table_stake, pairs, counted))
     body["unconfirmed"] = [p.id for p in found if p.state == UNCONFIRMED]
     body["pending"] = [p.id for p in found if p.state == PENDING]
     return body

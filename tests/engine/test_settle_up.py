@@ -153,6 +153,92 @@ def test_a_debt_paid_in_part_is_paid_off_to_the_same_payee():
     ]
 
 
+def _moves(result) -> list[tuple[str, str, int]]:
+    return [(t.payer, t.payee, t.points) for t in result.transfers]
+
+
+@SETTINGS
+@given(tables(), st.data())
+def test_paying_part_of_a_plan_exactly_leaves_the_rest_of_it(table, data):
+    totals, _ = table
+    plan = _moves(settle_up(totals))
+    done = data.draw(st.sets(st.sampled_from(range(len(plan))) if plan else st.nothing()))
+    left = dict(totals)
+    for i in done:
+        payer, payee, points = plan[i]
+        left[payer] += points
+        left[payee] -= points
+    rest = [move for i, move in enumerate(plan) if i not in done]
+    # As a table passes them: the pairs paid go on between the same two.
+    pairs = [plan[i][:2] for i in sorted(done)]
+    pairs += [(payee, payer) for payer, payee in pairs]
+    fresh = settle_up(left, prefer=pairs)
+    result = settle_up(left, prefer=pairs, keep=rest)
+    assert flows(result) == left
+    assert len(result.transfers) <= len(fresh.transfers)
+    if len(rest) <= len(fresh.transfers):
+        assert _moves(result) == rest
+
+
+@SETTINGS
+@given(tables(), st.data())
+def test_kept_transfers_never_cost_a_payment(table, data):
+    totals, _ = table
+    names = list(totals)
+    name = st.sampled_from(names)
+    keep = data.draw(st.lists(st.tuples(name, name, st.integers(-5, 10**6))))
+    pairs = data.draw(st.lists(st.tuples(name, name)))
+    result = settle_up(totals, prefer=pairs, keep=keep)
+    assert flows(result) == totals
+    for t in result.transfers:
+        assert t.points > 0 and t.payer != t.payee
+        assert totals[t.payer] < 0 < totals[t.payee]
+    assert len({(t.payer, t.payee) for t in result.transfers}) == len(result.transfers)
+    assert len(result.transfers) == len(settle_up(totals).transfers)
+
+
+def test_a_transfer_paid_in_full_leaves_the_rest_of_the_plan():
+    # Chandra, told to pay Bikash 1 and Esha 2, pays Esha her 2: afresh, the seats' rule
+    # then sends him to Asha and Dipa to Bikash; kept, the plan's rest stands.
+    totals = {"Asha": 1, "Bikash": 1, "Chandra": -3, "Dipa": -1, "Esha": 2}
+    plan = [("Chandra", "Bikash", 1), ("Chandra", "Esha", 2), ("Dipa", "Asha", 1)]
+    assert _moves(settle_up(totals)) == plan
+    left = {"Asha": 1, "Bikash": 1, "Chandra": -1, "Dipa": -1, "Esha": 0}
+    paid = [("Chandra", "Esha"), ("Esha", "Chandra")]
+    assert _moves(settle_up(left, prefer=paid)) == [("Chandra", "Asha", 1), ("Dipa", "Bikash", 1)]
+    assert _moves(settle_up(left, prefer=paid, keep=[plan[0], plan[2]])) == [plan[0], plan[2]]
+
+
+def test_a_pair_paid_but_not_yet_counted_leaves_the_plan():
+    # Bikash said he paid Chandra his 4; until Chandra confirms, the totals are as they
+    # were. Preferring the pair alone sent Bikash to Chandra for all she is owed.
+    totals = {"Bikash": -38, "Chandra": 26, "Dipa": -22, "Esha": 34}
+    plan = [("Bikash", "Chandra", 4), ("Bikash", "Esha", 34), ("Dipa", "Chandra", 22)]
+    assert _moves(settle_up(totals)) == plan
+    paid = [("Bikash", "Chandra"), ("Chandra", "Bikash")]
+    assert _moves(settle_up(totals, prefer=paid))[0] == ("Bikash", "Chandra", 26)
+    assert _moves(settle_up(totals, prefer=paid, keep=plan)) == plan
+
+
+def test_a_kept_transfer_goes_first_and_its_pair_pays_the_rest_at_once():
+    totals = {"Asha": -3, "Bikash": -3, "Chandra": 3, "Dipa": 3}
+    assert _moves(settle_up(totals)) == [("Asha", "Chandra", 3), ("Bikash", "Dipa", 3)]
+    # Asha's 1 to Dipa kept: the rest of her debt goes to Dipa in the same transfer.
+    assert _moves(settle_up(totals, keep=[("Asha", "Dipa", 1)])) == [
+        ("Asha", "Dipa", 3),
+        ("Bikash", "Chandra", 3),
+    ]
+
+
+def test_a_kept_transfer_that_would_cost_a_payment_gives_way_to_the_fewest():
+    # Dipa's 1 to Bikash kept would take three payments: Chandra squares Bikash and Dipa
+    # Asha in two.
+    totals = {"Asha": 3, "Bikash": 1, "Chandra": -1, "Dipa": -3}
+    fewest = [("Chandra", "Bikash", 1), ("Dipa", "Asha", 3)]
+    assert _moves(settle_up(totals)) == fewest
+    assert _moves(settle_up(totals, keep=[("Dipa", "Bikash", 1)])) == fewest
+
+
 DETERMINISM = """
 import json, random
 from ledger.engine import settle_up
