@@ -9,7 +9,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from api_hands import play
+from api_hands import PLAYERS, play
 from pdf_support import (
     api_created_match,
     font_names,
@@ -485,6 +485,30 @@ def test_the_checker_slip_carries_the_netting_line(client, lang, paper):
     data = inline_pdf(response, "hand-slip.pdf")
     assert _legible(line) in _legible(pdf_text(data))
     assert len(pdf_reader(data).pages) == 1
+
+
+#: Five players, the finisher paying four of them (a netting line each): the players'
+#: cards no longer fit on the first page.
+FIVE = {
+    **CHECKED,
+    "winner": "Esha",
+    "players": [
+        *({"name": name, "seen": "sequences", "maal": 10} for name in PLAYERS),
+        {"name": "Esha", "seen": "sequences", "maal": 0},
+    ],
+}
+
+
+@pytest.mark.slow  # seconds: lays out PDFs
+def test_a_five_player_slip_starts_the_players_cards_on_its_first_page(client):
+    """The cards went over to the second page all together, the first left half empty:
+    their three rows were one block of three lines that the pages' default (two lines
+    at least before a break and after it) kept whole."""
+    response = client.get("/check/slip.pdf", query_string={"h": encode_hand_link(FIVE)})
+    first, *rest = pdf_reader(inline_pdf(response, "hand-slip.pdf")).pages
+    assert rest, "five players' cards are not expected to fit on one page"
+    assert "Asha seen by sequences" in first.extract_text()
+    assert "Own maal" in first.extract_text()
 
 
 @pytest.mark.parametrize(
