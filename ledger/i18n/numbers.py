@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import tzlocal
 from babel import Locale
 from babel.dates import format_date, format_time, get_timezone_name
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_currency, format_decimal, get_currency_precision
 from flask import current_app, has_app_context, has_request_context
 from flask_babel import get_locale, ngettext
 
@@ -100,7 +100,8 @@ def money(amount: Decimal, currency: str | None, sign: bool = False) -> str:
     a currency's letters kept apart from the amount by a no-break space), the page's
     digits, a true minus sign, and with ``sign=True`` a ``+`` on positive amounts. Never
     rounded: Babel would round to the currency's usual places (¥12.50 to ¥12); here the
-    amount keeps every digit it has. No currency known (a payment recorded before
+    amount keeps every digit it has, its cents written out in full (``¥1.10``, never
+    ``¥1.1``). No currency known (a payment recorded before
     payments kept theirs, in a table without a stake now): the amount alone, never
     Babel's bare ``¤``."""
     locale = get_locale() if has_request_context() else None
@@ -110,7 +111,11 @@ def money(amount: Decimal, currency: str | None, sign: bool = False) -> str:
         )
     else:
         text = format_currency(
-            abs(amount), currency, locale=locale or DEFAULT_LANGUAGE, decimal_quantization=False
+            abs(amount),
+            currency,
+            locale=locale or DEFAULT_LANGUAGE,
+            currency_digits=_currency_places_hold(amount, currency),
+            decimal_quantization=False,
         )
     text = _LETTERS_THEN_DIGIT.sub("\N{NO-BREAK SPACE}", text)
     if amount < 0:
@@ -118,6 +123,14 @@ def money(amount: Decimal, currency: str | None, sign: bool = False) -> str:
     elif sign and amount > 0:
         text = "+" + text
     return digits(text)
+
+
+def _currency_places_hold(amount: Decimal, currency: str) -> bool:
+    """Whether the currency's usual places hold the amount (``¥55``, ``NPR 12.50``). An
+    amount with cents in a currency of fewer places (a yen stake of 0.55 a point) is
+    written with the language's two instead: Babel, keeping its digits, dropped a
+    trailing zero down to the currency's places, and a column read ¥6.05 beside ¥1.1."""
+    return amount % Decimal(1).scaleb(-get_currency_precision(currency)) == 0
 
 
 def signed_writer() -> Callable[[int], str]:

@@ -85,6 +85,8 @@ def export_document(view: MatchView, history: Sequence[HandVersion]) -> dict[str
         "first_dealer": view.first_dealer,
         "stake": view.stake.to_json() if view.stake else None,
         "last_hand_number": view.next_hand_number - 1,
+        "created_at": iso(view.created_at),
+        "updated_at": iso(view.updated_at),
         "ended_at": iso(view.ended_at),
         "hands": [
             {
@@ -195,6 +197,23 @@ class ImportSpec(Struct, frozen=True):
     history: tuple[ImportedHand, ...]
     #: When the table ended the match after its last hand (None: it was not ended so).
     ended_at: datetime | None = None
+    #: When the match was made and last changed (None: an export printed before it
+    #: carried them; ``made_and_changed`` reads them from its hands then).
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+    def made_and_changed(self) -> tuple[datetime, datetime] | None:
+        """When the match was made and last changed: as the export says, else its
+        earliest and newest time (of its hands, their earlier versions, its end), so that
+        a match kept for a year and loaded again is not dated the day it was loaded (its
+        summary said "created" after it was played, a table's nights all that day).
+        None when the document gives no time at all."""
+        moments = [
+            moment for item in (*self.hands, *self.history) for moment in item.stamps.values()
+        ] + ([self.ended_at] if self.ended_at else [])
+        made = self.created_at or min(moments, default=None)
+        changed = self.updated_at or max(moments, default=made)
+        return None if made is None or changed is None else (made, max(made, changed))
 
 
 def read_export(data: object) -> ImportSpec:
@@ -239,7 +258,13 @@ def read_export(data: object) -> ImportSpec:
     if reading.errors:
         raise Invalid(reading.errors)
     return ImportSpec(
-        match, last, tuple(hands), tuple(history), read["ended_at"] if hands else None
+        match,
+        last,
+        tuple(hands),
+        tuple(history),
+        read["ended_at"] if hands else None,
+        read["created_at"],
+        read["updated_at"],
     )
 
 
@@ -368,6 +393,8 @@ EXPORT = Body(
             nullable=True,
             help="When the table ended the match (End the night).",
         ),
+        Field("created_at", TIME, nullable=True, help="When the match was made."),
+        Field("updated_at", TIME, nullable=True, help="When the match last changed."),
     ),
     N_("An import must be a match exported as JSON."),
     nulls_absent=False,

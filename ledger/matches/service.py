@@ -979,6 +979,9 @@ def prepare_import(data: object) -> ImportedMatch:
     match, key = _match_row(spec.match)
     match.last_hand_number = spec.last_hand_number
     match.ended_at = spec.ended_at
+    times = spec.made_and_changed()
+    if times:
+        match.created_at, match.updated_at = times
     board = Scoreboard.empty(spec.match.players)
     hands = []
     for item in sorted(spec.hands, key=lambda item: item.number):

@@ -12,7 +12,7 @@ from ledger.extensions import db
 from ledger.matches.models import Match
 
 # What may differ between a match and its imported copy.
-VOLATILE = {"id", "created_at", "updated_at", "version", "edit_key"}
+VOLATILE = {"id", "version", "edit_key"}
 
 
 def comparable(match: dict) -> dict:
@@ -175,3 +175,42 @@ def test_csv_escapes_cells_that_a_spreadsheet_would_run(client):
 def match_net(client, url, name):
     players = client.get(url).get_json()["hands"][0]["players"]
     return next(p["net"] for p in players if p["name"] == name)
+
+
+def _played_earlier(document: dict) -> dict:
+    """The export of a match as if it had been played on 20 Oct 2025 (every time in it
+    moved back): a match kept for a year, then loaded from its summary PDF."""
+    today = document["hands"][0]["created_at"][:10]
+    return json.loads(json.dumps(document).replace(f'"{today}T', '"2025-10-20T'))
+
+
+def test_an_imported_match_keeps_when_it_was_made_and_last_changed(client, create_match):
+    """An import made the copy on the day of the import: a match played in 2025 and loaded
+    from its summary PDF printed "Played 20 Oct 2025 · created 7 Dec 2026 · last change
+    7 Dec 2026", and a table moved in dated every night the day it moved."""
+    m = played_match(create_match)
+    document = _played_earlier(client.get(f"{m.url}/export.json").get_json())
+    assert document["created_at"].startswith("2025-10-20T")
+    copy = client.post("/api/v1/matches/import", json=document).get_json()
+    assert (copy["created_at"], copy["updated_at"]) == (
+        document["created_at"],
+        document["updated_at"],
+    )
+    again = client.get(f"/api/v1/matches/{copy['id']}/export.json").get_json()
+    assert (again["created_at"], again["updated_at"]) == (
+        document["created_at"],
+        document["updated_at"],
+    )
+
+
+def test_an_export_without_the_matchs_times_takes_them_from_its_hands(client, create_match):
+    """An export (a summary PDF) printed before the match's own times were in it: the
+    match was made when its first hand was saved, and last changed at its newest time."""
+    m = played_match(create_match)
+    document = _played_earlier(client.get(f"{m.url}/export.json").get_json())
+    del document["created_at"], document["updated_at"]
+    copy = client.post("/api/v1/matches/import", json=document).get_json()
+    times = [h[k] for h in document["hands"] for k in ("created_at", "updated_at")]
+    times += [h[k] for h in document["history"] for k in ("saved_at", "replaced_at")]
+    assert copy["created_at"] == min(times)
+    assert copy["updated_at"] == max(times)

@@ -2,6 +2,7 @@
 a rename, a new season, money marked paid; every figure checked against sums made here
 from the matches' own JSON."""
 
+import json
 from decimal import Decimal
 
 from api_support import THREE_PLAYER_HAND, bearer, hand
@@ -288,6 +289,21 @@ def test_export_and_import_a_whole_table(client):
     response = client.post("/api/v1/tables/import", json=broken)
     assert response.status_code == 422
     assert response.get_json()["errors"][0]["field"] == "payments.0.from"
+
+
+def test_a_table_moved_in_keeps_the_days_its_nights_were_played(client):
+    """Its nights were all dated the day of the import (the season PDF's "Nights", the
+    records' best and worst nights), a table played through 2025 moved in on one day."""
+    table = create_table(client)
+    for name in ("Night 1", "Night 2"):
+        table.play(table.new_match(["Asha", "Bikash", "Chandra"], name=name), [THREE_PLAYER_HAND])
+    text = client.get(f"{table.url}/export.json").get_data(as_text=True)
+    today = table.get()["created_at"][:10]
+    exported = json.loads(text.replace(f'"{today}T', '"2025-10-20T'))
+    copy = client.post("/api/v1/tables/import", json=exported).get_json()
+    nights = [(m["name"], m["created_at"]) for m in copy["matches"]]
+    assert nights == [(m["name"], m["created_at"]) for m in reversed(exported["matches"])]
+    assert all(day.startswith("2025-10-20T") for _, day in nights)
 
 
 def test_a_misspelt_player_merges_into_the_other_and_no_total_changes(client):

@@ -70,6 +70,7 @@ TERMS = {
 #: Entries that use an English word in another sense than the game's term.
 OTHER_SENSE = {
     ("finish", "Finished: %(played)s of %(of)s hands played."),  # the match is over: सकियो
+    ("finish", "Finished: %(num)s hand played."),  # an ended open match, likewise
     ("hand", "finished the hand"),  # गेम गर्‍यो: "the hand" goes without saying
     ("hand", "Choose who finished, or mark the hand void."),  # likewise
 }

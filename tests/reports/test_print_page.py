@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from api_hands import PLAYERS, add, hand, table_night
 from browser_support import created
 from pdf_support import make_match
 
@@ -87,3 +88,24 @@ def test_the_browser_prints_the_report_without_navigation_or_buttons(live_server
     if text:
         assert re.search(r"Standings", text) and "Every hand" in text
         assert "Dispute checker" not in text  # the navigation
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("en", "Finished: 2 hands played.", "An open match"),
+        ("ne", "सकियो: २ बाजी खेलियो।", "खुला म्याच"),
+    ],
+)
+def test_an_ended_night_is_printed_as_finished(client, lang, said, not_said):
+    """A night the table ended (an open match: no length) was printed "An open match:
+    2 hands played. Winner: Asha.", as if it were still being played."""
+    _table, auth, public_id = table_night(client, PLAYERS)
+    for winner in ("Asha", "Bikash"):
+        add(client, public_id, auth, hand(winner))
+    ended = client.patch(f"/api/v1/matches/{public_id}", json={"finished": True}, headers=auth)
+    assert ended.status_code == 200
+    client.get(f"/lang/{lang}")
+    page = client.get(f"/matches/{public_id}").get_data(as_text=True)
+    state = re.search(r'<p class="report-state">(.*?)</p>', page, re.S).group(1)
+    assert said in state and not_said not in state, state

@@ -265,3 +265,20 @@ def test_no_page_holds_only_the_line_on_rivals(client):
     for number, page in enumerate(pages, start=1):
         # Beyond the running title and the page number, a page holds more than one line.
         assert len(page) > 150, (number, page)
+
+
+@pytest.mark.slow  # seconds: lays out PDFs
+def test_a_guest_is_marked_in_the_records_and_figures_as_in_the_standings(client):
+    """The standings marked a guest, but their record, the others' head-to-head rows
+    against them and the players' figures named them as if they were on the roster (the
+    player's page marks them in all three)."""
+    url = create_table(client)
+    five = [*ROSTER, "Ram"]
+    public_id = start_match(client, url, five, guests="Ram")
+    play(client, public_id, edit_key(client, url), [hand("Ram", 3, five), hand("Asha", 5, five)])
+    text = squeezed(pdf_text(client.get(f"{url}/season.pdf").data))
+    records = text[text.index("Eachplayer'srecord") : text.index("Theplayers'figures")]
+    figures = text[text.index("Theplayers'figures") :]
+    assert "Ramguest1match" in records  # his record's heading
+    assert records.count("Ramguest1") == 1 + len(ROSTER)  # and each head-to-head row
+    assert "Ramguest" in figures
