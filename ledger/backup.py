@@ -59,6 +59,11 @@ def backup(database_url: str, target: Path) -> int:
     source_path = sqlite_file(database_url)
     if not source_path.exists():
         raise BackupError(f"There is no database at {source_path}: nothing to back up.")
+    if not target.parent.is_dir():  # SQLite's own word was "unable to open database file"
+        raise BackupError(
+            f"There is no folder {target.parent} to back up into: make it first"
+            f" (mkdir -p {target.parent}), or name a file in a folder that exists."
+        )
     draft = target.with_name(target.name + ".tmp")
     draft.unlink(missing_ok=True)
     source = sqlite3.connect(source_path, timeout=30)  # reads only

@@ -8,7 +8,10 @@ import subprocess
 import threading
 
 import pytest
+from click.testing import CliRunner
 from served import DEV_SCRIPT, HAND, PLAYERS, Browser, clean_environment, run
+
+from ledger.cli import main
 
 pytestmark = pytest.mark.slow
 
@@ -104,3 +107,20 @@ def test_backup_and_restore_give_the_postgresql_commands(tmp_path, command):
     restore = f"pg_restore --clean --if-exists --no-owner --dbname='{url}' ledger-YYYY-MM-DD.dump"
     assert restore in done.stderr
     assert "marriage-ledger init-db" in done.stderr and "s3cret" not in done.stderr
+
+
+def test_a_backup_into_a_folder_that_does_not_exist_says_so(tmp_path):
+    """The docs' ``marriage-ledger backup /backups/ledger-$(date +%F).sqlite3`` on a
+    machine with no /backups yet: a sentence naming the folder, where it was SQLite's
+    traceback ("unable to open database file")."""
+    database = tmp_path / "ledger.sqlite3"
+    sqlite3.connect(database).close()
+    missing = tmp_path / "backups"
+    app_settings = {
+        "LEDGER_DATABASE_URL": f"sqlite:///{database}",
+        "LEDGER_INSTANCE_PATH": str(tmp_path / "instance"),
+    }
+    done = CliRunner().invoke(main, ["backup", str(missing / "ledger.sqlite3")], env=app_settings)
+    assert done.exit_code == 1, done.output
+    assert f"There is no folder {missing} to back up into: make it first" in done.output
+    assert not missing.exists()
