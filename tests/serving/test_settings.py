@@ -3,6 +3,7 @@ repository, instance/config.py, and settings that cannot work refused at start."
 
 import os
 import threading
+from importlib.metadata import version
 
 import pytest
 from click.testing import CliRunner
@@ -187,3 +188,19 @@ def test_the_help_names_what_an_installed_package_can_act_on():
     for name in ("INSTANCE_PATH", "DATABASE_URL", "SECRET_KEY", "PUBLIC_URL", "PROXY_COUNT"):
         assert f"LEDGER_{name} (" in words
     assert "docs/deployment.md of the ledger's source repository" in words
+
+
+def test_version_names_the_build_a_wheel_was_made_from(monkeypatch, tmp_path):
+    """Every build is 0.1.0: ``--version`` adds the commit setup.py wrote into the
+    package, so that a host can tell the build it upgraded to from the old one (the
+    wheel itself: ``test_wheel.py``). A checkout was built by no one."""
+    from ledger import build_info
+
+    number = version("marriage-ledger")
+    shown = CliRunner().invoke(main, ["--version"])
+    assert (shown.exit_code, shown.output) == (0, f"marriage-ledger {number} (commit unknown)\n")
+    written = tmp_path / "BUILD_COMMIT"
+    written.write_text("2df2f08e59fc\n", encoding="ascii")
+    monkeypatch.setattr(build_info, "COMMIT_FILE", written)
+    shown = CliRunner().invoke(main, ["--version"])
+    assert shown.output == f"marriage-ledger {number} (commit 2df2f08e59fc)\n"
