@@ -41,6 +41,7 @@ from collections.abc import Callable
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
+from limits.errors import ConfigurationError
 from werkzeug.exceptions import NotFound
 
 from ledger import matches
@@ -184,6 +185,16 @@ LIMITED: tuple[
 )
 
 
+#: Said when Flask-Limiter cannot use ``RATELIMIT_STORAGE_URI``: a scheme it does not know
+#: (``127.0.0.1:6379``), or Redis's without the ``redis`` package. The URI is not repeated:
+#: it may hold Redis's password.
+STORAGE_PROBLEM = (
+    "LEDGER_RATELIMIT_STORAGE_URI cannot be used: it must be memory:// (this process's"
+    " counts, the default) or redis://host:6379 (shared by every process), with the redis"
+    " package installed (pip install 'marriage-ledger[redis]' in the ledger's virtualenv)."
+)
+
+
 def _configured(key: str) -> Callable[[], str]:
     """The limit the setting ``key`` holds, read at each request."""
     return lambda: current_app.config[key]
@@ -197,7 +208,10 @@ def init_limits(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
-    limiter = Limiter(get_remote_address, app=app)
+    try:
+        limiter = Limiter(get_remote_address, app=app)
+    except ConfigurationError:  # a traceback stopped init-db and serve: a sentence instead
+        raise ValueError(STORAGE_PROBLEM) from None
     app.extensions[EXTENSION] = limiter
     for key, endpoints, methods, key_func, deduct_when in LIMITED:
         shared = limiter.shared_limit(

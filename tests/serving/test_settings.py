@@ -2,6 +2,7 @@
 repository, instance/config.py, and settings that cannot work refused at start."""
 
 import os
+import sys
 import threading
 from importlib.metadata import version
 
@@ -107,6 +108,12 @@ def test_postgresql_connections_are_tested_before_use(environment):
             "postgres://ledger:x@db.example.org/ledger",
             "names no kind of database the ledger knows",
         ),
+        # a host and port without a scheme: a traceback ending in ConfigurationError before
+        (
+            "LEDGER_RATELIMIT_STORAGE_URI",
+            "127.0.0.1:6379",
+            "LEDGER_RATELIMIT_STORAGE_URI cannot be used: it must be memory://",
+        ),
     ],
 )
 def test_a_setting_that_cannot_work_stops_the_commands_with_a_sentence(
@@ -120,6 +127,21 @@ def test_a_setting_that_cannot_work_stops_the_commands_with_a_sentence(
         assert result.exit_code == 1
         assert says in result.output and "Traceback" not in result.output
         assert "w/rd" not in result.output  # no piece of a password
+
+
+def test_shared_rate_limits_without_the_redis_extra_stop_the_commands_with_a_sentence(
+    environment,
+):
+    """The docs' LEDGER_RATELIMIT_STORAGE_URI=redis://... on an install without
+    ``[redis]``: init-db and serve said "ConfigurationError: 'redis' prerequisite not
+    available" under a traceback. The URI, which may hold a password, is not repeated."""
+    environment.setitem(sys.modules, "redis", None)  # not installed
+    environment.setenv("LEDGER_RATELIMIT_STORAGE_URI", "redis://:s3cret@127.0.0.1:6379")
+    for command in (["init-db"], ["serve", "--port", "1"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1, result.output
+        assert "pip install 'marriage-ledger[redis]'" in result.output
+        assert "Traceback" not in result.output and "s3cret" not in result.output
 
 
 def test_processes_sharing_an_instance_folder_agree_on_one_secret_key(tmp_path):
