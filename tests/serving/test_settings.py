@@ -108,6 +108,13 @@ def test_postgresql_connections_are_tested_before_use(environment):
             "postgres://ledger:x@db.example.org/ledger",
             "names no kind of database the ledger knows",
         ),
+        # read only once a request needed them: every page a 500, the limit off (logged
+        # at each request), the PDFs in a child process all the same ("off" is true)
+        ("LEDGER_STATIC_RECHECK_SECONDS", "x", "LEDGER_STATIC_RECHECK_SECONDS must be a number"),
+        ("LEDGER_UNDO_SECONDS", "2.5", "LEDGER_UNDO_SECONDS must be a whole number, at least 0"),
+        ("LEDGER_RATELIMIT_PDF", "lots", 'LEDGER_RATELIMIT_PDF must be limits such as "10 per'),
+        ("LEDGER_RATELIMIT_EDIT_KEY", "20", "LEDGER_RATELIMIT_EDIT_KEY must be limits"),
+        ("LEDGER_PDF_CHILD_PROCESS", "off", "LEDGER_PDF_CHILD_PROCESS must be true or false"),
         # a host and port without a scheme: a traceback ending in ConfigurationError before
         (
             "LEDGER_RATELIMIT_STORAGE_URI",
