@@ -45,10 +45,14 @@ def _use_postgresql_tools(url: URL) -> str:
         f"The database is {url.get_backend_name()}, not SQLite: back it up with PostgreSQL's"
         f" own tools, while the ledger serves:\n"
         f"  pg_dump --format=custom --file=ledger-$(date +%F).dump '{tools_url}'\n"
-        "and put it back with every `marriage-ledger serve` stopped, then bring it up to"
-        " date:\n"
-        f"  pg_restore --clean --if-exists --no-owner --dbname='{tools_url}'"
-        " ledger-YYYY-MM-DD.dump\n"
+        "and put it back with every `marriage-ledger serve` stopped, into the database"
+        " emptied first (a dump of an older version cannot replace the newer tables in"
+        " place), then bring it up to date, each line once the one before it succeeded:\n"
+        "  pg_restore --list ledger-YYYY-MM-DD.dump > /dev/null\n"
+        "  psql --quiet --single-transaction --command='DROP SCHEMA public CASCADE'"
+        f" --command='CREATE SCHEMA public' '{tools_url}'\n"
+        "  pg_restore --no-owner --single-transaction --exit-on-error"
+        f" --dbname='{tools_url}' ledger-YYYY-MM-DD.dump\n"
         "  marriage-ledger init-db\n"
         "(*** stands for the password in LEDGER_DATABASE_URL.)"
     )
@@ -59,6 +63,11 @@ def backup(database_url: str, target: Path) -> int:
     source_path = sqlite_file(database_url)
     if not source_path.exists():
         raise BackupError(f"There is no database at {source_path}: nothing to back up.")
+    if not target.parent.is_dir():  # SQLite's own word was "unable to open database file"
+        raise BackupError(
+            f"There is no folder {target.parent} to back up into: make it first"
+            f" (mkdir -p {target.parent}), or name a file in a folder that exists."
+        )
     draft = target.with_name(target.name + ".tmp")
     draft.unlink(missing_ok=True)
     source = sqlite3.connect(source_path, timeout=30)  # reads only

@@ -141,6 +141,28 @@ main = Commands(
 main.params = [p for p in main.params if p.name not in ("app", "debug", "env_file")]
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from ledger.build_info import describe
+
+    click.echo(f"marriage-ledger {describe()}")
+    ctx.exit()
+
+
+# Flask's --version names Flask's and Python's; a host upgrading wants the ledger's build.
+main.params.append(
+    click.Option(
+        ["--version"],
+        is_flag=True,
+        expose_value=False,
+        is_eager=True,
+        callback=_print_version,
+        help="Show the ledger's version and the commit it was built from, and exit.",
+    )
+)
+
+
 @main.command(with_appcontext=False)
 @click.option(
     "--host",

@@ -76,6 +76,9 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
         #: How long a static file's version is taken as last seen before its size and
         #: time are looked at again (seconds; ledger.http.assets).
         STATIC_RECHECK_SECONDS=1.0,
+        #: How long after a save its one-tap undo is offered and accepted (seconds;
+        #: ledger.web.undo).
+        UNDO_SECONDS=120,
     )
     if read_instance_config:
         app.config.from_pyfile("config.py", silent=True)
@@ -94,6 +97,8 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
     count = app.config.get("PROXY_COUNT")
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise ValueError(f"{PREFIX}_PROXY_COUNT must be a whole number, 0 or more: got {count!r}")
+    check_number(app.config, "STATIC_RECHECK_SECONDS", 0, whole=False)
+    check_number(app.config, "UNDO_SECONDS", 0)
     check_database_url(app.config["SQLALCHEMY_DATABASE_URI"])
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         # A server restart leaves dead connections in the pool: test each before use.
@@ -106,6 +111,24 @@ def configure(app: Flask, overrides: Mapping[str, Any], read_instance_config: bo
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options.setdefault("creator", functools.partial(_open_read_only, read_only))
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+
+
+def check_number(config: Mapping[str, Any], key: str, least: float, whole: bool = True) -> None:
+    """ValueError naming ``LEDGER_<key>`` unless it holds a number (a whole one when
+    ``whole``) of at least ``least``: a setting read only once a request needs it would
+    fail that request (a 500 on every page), not the start."""
+    value = config[key]
+    kinds = int if whole else int | float
+    if isinstance(value, bool) or not isinstance(value, kinds) or value < least:
+        what = "a whole number" if whole else "a number"
+        raise ValueError(f"{PREFIX}_{key} must be {what}, at least {least}: got {value!r}")
+
+
+def check_switch(config: Mapping[str, Any], key: str) -> None:
+    """ValueError unless ``LEDGER_<key>`` is true or false: ``off`` or ``no`` are text,
+    which Python takes as true."""
+    if not isinstance(config[key], bool):
+        raise ValueError(f"{PREFIX}_{key} must be true or false: got {config[key]!r}")
 
 
 def read_only_sqlite_file(uri: str) -> str | None:

@@ -25,6 +25,7 @@ from ledger.http.no_store import unkept
 from ledger.http.slots import SlotsBusy, render_slot
 from ledger.i18n import N_, tr
 from ledger.i18n.language import is_api_request
+from ledger.settings import check_number
 
 #: Each setting's default and its least value.
 SETTINGS = {"IMPORT_SLOTS": (1, 1), "IMPORT_SLOT_WAIT": (10, 0)}
@@ -74,8 +75,7 @@ def _busy(error: ImportsBusy) -> Response:
 
 def init_imports(app: Flask) -> None:
     for name, (default, least) in SETTINGS.items():
-        given = app.config.setdefault(name, default)
-        if isinstance(given, bool) or not isinstance(given, int) or given < least:
-            raise ValueError(f"LEDGER_{name} must be a whole number, at least {least}: {given!r}")
+        app.config.setdefault(name, default)
+        check_number(app.config, name, least)
     (Path(app.instance_path) / FOLDER).mkdir(parents=True, exist_ok=True)
     app.register_error_handler(ImportsBusy, _busy)

@@ -41,6 +41,8 @@ from collections.abc import Callable
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
+from limits import parse_many
+from limits.errors import ConfigurationError
 from werkzeug.exceptions import NotFound
 
 from ledger import matches
@@ -184,6 +186,29 @@ LIMITED: tuple[
 )
 
 
+#: Said when Flask-Limiter cannot use ``RATELIMIT_STORAGE_URI``: a scheme it does not know
+#: (``127.0.0.1:6379``), or Redis's without the ``redis`` package. The URI is not repeated:
+#: it may hold Redis's password.
+STORAGE_PROBLEM = (
+    "LEDGER_RATELIMIT_STORAGE_URI cannot be used: it must be memory:// (this process's"
+    " counts, the default) or redis://host:6379 (shared by every process), with the redis"
+    " package installed (pip install 'marriage-ledger[redis]' in the ledger's virtualenv)."
+)
+
+
+def _check_limit(key: str, value: object) -> None:
+    """ValueError unless ``value`` is a limit Flask-Limiter reads: one it cannot was logged
+    at each request and not applied, so the host's limit was silently off."""
+    try:
+        if not isinstance(value, str):  # a number, read as JSON
+            raise ValueError(value)
+        parse_many(value)
+    except ValueError:
+        raise ValueError(
+            f'LEDGER_{key} must be limits such as "10 per minute; 100 per hour": got {value!r}'
+        ) from None
+
+
 def _configured(key: str) -> Callable[[], str]:
     """The limit the setting ``key`` holds, read at each request."""
     return lambda: current_app.config[key]
@@ -193,11 +218,14 @@ def init_limits(app: Flask) -> None:
     """A limiter for this app and the limits on its costly routes; call after every
     blueprint is registered (it wraps their view functions)."""
     for key, value in DEFAULT_LIMITS.items():
-        app.config.setdefault(key, value)
+        _check_limit(key, app.config.setdefault(key, value))
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
-    limiter = Limiter(get_remote_address, app=app)
+    try:
+        limiter = Limiter(get_remote_address, app=app)
+    except ConfigurationError:  # a traceback stopped init-db and serve: a sentence instead
+        raise ValueError(STORAGE_PROBLEM) from None
     app.extensions[EXTENSION] = limiter
     for key, endpoints, methods, key_func, deduct_when in LIMITED:
         shared = limiter.shared_limit(

@@ -33,6 +33,7 @@ from ledger.i18n.numbers import local, time_zone
 from ledger.pdf.cache import PdfCache, code_stamp
 from ledger.pdf.child import render_in_child
 from ledger.pdf.jobs import RenderJob
+from ledger.settings import check_number, check_switch
 
 log = logging.getLogger(__name__)
 
@@ -78,11 +79,8 @@ def init_printer(app: App) -> None:
         ("PDF_CACHE_FILES", True, 1),
         ("PDF_CACHE_MB", False, 1),
     ):
-        value = app.config[key]
-        kinds = int if whole else int | float
-        if isinstance(value, bool) or not isinstance(value, kinds) or value < least:
-            what = "a whole number" if whole else "a number"
-            raise ValueError(f"LEDGER_{key} must be {what}, at least {least}: got {value!r}")
+        check_number(app.config, key, least, whole)
+    check_switch(app.config, "PDF_CHILD_PROCESS")
     folder = Path(app.instance_path) / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     cache = PdfCache(

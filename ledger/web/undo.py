@@ -20,7 +20,6 @@ from ledger.matches.models import Match, utcnow
 
 SESSION_KEY = "undo"
 PUT_BACK_KEY = "put_back"
-UNDO_SECONDS = 120
 
 
 class UndoOffer(Struct, frozen=True):
@@ -30,7 +29,7 @@ class UndoOffer(Struct, frozen=True):
 
 
 def undo_seconds() -> int:
-    return int(current_app.config.get("UNDO_SECONDS", UNDO_SECONDS))
+    return int(current_app.config["UNDO_SECONDS"])  # checked at start (ledger.settings)
 
 
 def seconds_left(created_at: datetime) -> int:

@@ -2,7 +2,9 @@
 repository, instance/config.py, and settings that cannot work refused at start."""
 
 import os
+import sys
 import threading
+from importlib.metadata import version
 
 import pytest
 from click.testing import CliRunner
@@ -106,6 +108,19 @@ def test_postgresql_connections_are_tested_before_use(environment):
             "postgres://ledger:x@db.example.org/ledger",
             "names no kind of database the ledger knows",
         ),
+        # read only once a request needed them: every page a 500, the limit off (logged
+        # at each request), the PDFs in a child process all the same ("off" is true)
+        ("LEDGER_STATIC_RECHECK_SECONDS", "x", "LEDGER_STATIC_RECHECK_SECONDS must be a number"),
+        ("LEDGER_UNDO_SECONDS", "2.5", "LEDGER_UNDO_SECONDS must be a whole number, at least 0"),
+        ("LEDGER_RATELIMIT_PDF", "lots", 'LEDGER_RATELIMIT_PDF must be limits such as "10 per'),
+        ("LEDGER_RATELIMIT_EDIT_KEY", "20", "LEDGER_RATELIMIT_EDIT_KEY must be limits"),
+        ("LEDGER_PDF_CHILD_PROCESS", "off", "LEDGER_PDF_CHILD_PROCESS must be true or false"),
+        # a host and port without a scheme: a traceback ending in ConfigurationError before
+        (
+            "LEDGER_RATELIMIT_STORAGE_URI",
+            "127.0.0.1:6379",
+            "LEDGER_RATELIMIT_STORAGE_URI cannot be used: it must be memory://",
+        ),
     ],
 )
 def test_a_setting_that_cannot_work_stops_the_commands_with_a_sentence(
@@ -119,6 +134,21 @@ def test_a_setting_that_cannot_work_stops_the_commands_with_a_sentence(
         assert result.exit_code == 1
         assert says in result.output and "Traceback" not in result.output
         assert "w/rd" not in result.output  # no piece of a password
+
+
+def test_shared_rate_limits_without_the_redis_extra_stop_the_commands_with_a_sentence(
+    environment,
+):
+    """The docs' LEDGER_RATELIMIT_STORAGE_URI=redis://... on an install without
+    ``[redis]``: init-db and serve said "ConfigurationError: 'redis' prerequisite not
+    available" under a traceback. The URI, which may hold a password, is not repeated."""
+    environment.setitem(sys.modules, "redis", None)  # not installed
+    environment.setenv("LEDGER_RATELIMIT_STORAGE_URI", "redis://:s3cret@127.0.0.1:6379")
+    for command in (["init-db"], ["serve", "--port", "1"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1, result.output
+        assert "pip install 'marriage-ledger[redis]'" in result.output
+        assert "Traceback" not in result.output and "s3cret" not in result.output
 
 
 def test_processes_sharing_an_instance_folder_agree_on_one_secret_key(tmp_path):
@@ -187,3 +217,19 @@ def test_the_help_names_what_an_installed_package_can_act_on():
     for name in ("INSTANCE_PATH", "DATABASE_URL", "SECRET_KEY", "PUBLIC_URL", "PROXY_COUNT"):
         assert f"LEDGER_{name} (" in words
     assert "docs/deployment.md of the ledger's source repository" in words
+
+
+def test_version_names_the_build_a_wheel_was_made_from(monkeypatch, tmp_path):
+    """Every build is 0.1.0: ``--version`` adds the commit setup.py wrote into the
+    package, so that a host can tell the build it upgraded to from the old one (the
+    wheel itself: ``test_wheel.py``). A checkout was built by no one."""
+    from ledger import build_info
+
+    number = version("marriage-ledger")
+    shown = CliRunner().invoke(main, ["--version"])
+    assert (shown.exit_code, shown.output) == (0, f"marriage-ledger {number} (commit unknown)\n")
+    written = tmp_path / "BUILD_COMMIT"
+    written.write_text("2df2f08e59fc\n", encoding="ascii")
+    monkeypatch.setattr(build_info, "COMMIT_FILE", written)
+    shown = CliRunner().invoke(main, ["--version"])
+    assert shown.output == f"marriage-ledger {number} (commit 2df2f08e59fc)\n"

@@ -245,6 +245,27 @@ def test_the_documented_upgrade_replaces_a_build_of_the_same_version(wheel, inst
     assert newest.read_bytes() == wanted
 
 
+def _commit_built() -> str:
+    """The commit setup.py names for a build of the repository as it is now."""
+    if not (REPOSITORY / ".git").exists():
+        return "unknown"
+    git = ["git", "-C", str(REPOSITORY)]
+    commit = run([*git, "rev-parse", "--short=12", "HEAD"], clean_environment(), REPOSITORY)
+    changed = run(
+        [*git, "status", "--porcelain", "--untracked-files=no"], clean_environment(), REPOSITORY
+    )
+    return commit.strip() + ("+changes" if changed.strip() else "")
+
+
+def test_the_installed_command_names_the_commit_it_was_built_from(installed, tmp_path):
+    """The wheel is built from the sdist, which holds no .git: the sdist carries the
+    commit to it."""
+    shown = run(
+        [str(installed / "bin" / "marriage-ledger"), "--version"], clean_environment(), tmp_path
+    )
+    assert shown == f"marriage-ledger 0.1.0 (commit {_commit_built()})\n"
+
+
 # --- the installed app, served -------------------------------------------------------------
 
 
