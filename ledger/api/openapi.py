@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import msgspec
 from flask import Response, jsonify
 
 from ledger.api import bp
@@ -29,9 +30,12 @@ from ledger.engine.game import (
 from ledger.engine.hand_body import NAME_SCHEMA, PLAYERS_TEXT
 from ledger.engine.maal import ITEM_NOTES
 from ledger.engine.rules import CHOICES, SETTING_HELP, SETTING_KINDS
+from ledger.matches import answers
 from ledger.matches.export import ENTRIES, EXPORT, EXPORT_FORMAT, EXPORT_FORMAT_VERSION
 from ledger.matches.models import INTEGER_MAX
 from ledger.matches.reading import MATCH, MATCH_CHANGE, STAKE
+from ledger.tables import answers as table_answers
+from ledger.tables import people_answers
 
 Schema = dict[str, Any]
 
@@ -490,6 +494,13 @@ def schemas() -> dict[str, Schema]:
     }
 
 
+def declared(*types: type) -> dict[str, Schema]:
+    """The components of answers declared as ``TypedDict``s (``ledger.matches.answers``)
+    and of every class they use, by class name."""
+    _, found = msgspec.json.schema_components(types, ref_template="#/components/schemas/{name}")
+    return {name: {k: v for k, v in one.items() if k != "title"} for name, one in found.items()}
+
+
 @cache
 def document() -> Schema:
     """The whole OpenAPI document (built once: it only changes with the code)."""
@@ -516,7 +527,11 @@ def document() -> Schema:
         ],
         "paths": paths(),
         "components": {
-            "schemas": {**schemas(), **table_schemas()},
+            "schemas": {
+                **schemas(),
+                **table_schemas(),
+                **declared(*answers.ANSWERS, *table_answers.ANSWERS, *people_answers.ANSWERS),
+            },
             "responses": {
                 f"E{code}": {
                     "description": text,

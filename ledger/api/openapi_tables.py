@@ -85,7 +85,6 @@ def table_schemas() -> dict[str, Schema]:
         **stats_schemas(),
         "NewTable": TABLE.schema(),
         "TableChange": TABLE_CHANGE.schema(),
-        "Season": shape("id* name* started_at*:time current*:bool"),
         "NewSeason": NEW_SEASON.schema(),
         "TableMatch": shape(
             "id* name* season*:text? created_at*:time finished*:bool hands_played*:int0 "

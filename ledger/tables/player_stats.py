@@ -34,7 +34,7 @@ from ledger.engine.player_figures import (
 from ledger.extensions import db
 from ledger.matches import fold
 from ledger.matches.models import Hand, Match
-from ledger.tables import figures, guests, service
+from ledger.tables import answers, figures, guests, service
 from ledger.tables.figures import MatchFigures
 from ledger.tables.models import Season, Table
 
@@ -50,7 +50,7 @@ class Stats(Struct, frozen=True):
     def row(self, name: str) -> PlayerFigures | None:
         return next((row for row in self.players if row.name == name), None)
 
-    def to_json(self, season: dict[str, Any] | None) -> dict[str, Any]:
+    def to_json(self, season: answers.Season | None) -> dict[str, Any]:
         return {
             "season": season,
             "players": [

@@ -43,7 +43,7 @@ from ledger.matches.models import Match, MatchPlayer, utcnow
 from ledger.matches.reading import find_player, read_match, rules_record
 from ledger.matches.service import _hash_key
 from ledger.matches.view import iso
-from ledger.tables import earlier_names, figures, guests, payment_keys
+from ledger.tables import answers, earlier_names, figures, guests, payment_keys
 from ledger.tables.figures import MatchFigures, Standings
 from ledger.tables.models import (
     BY_PAYER,
@@ -1134,7 +1134,7 @@ def with_pay_to(table: Table | None, settle_up: dict[str, Any]) -> dict[str, Any
 # --- the table's JSON ----------------------------------------------------------------
 
 
-def season_json(table: Table, season: Season) -> dict[str, Any]:
+def season_json(table: Table, season: Season) -> answers.Season:
     return {
         "id": season.public_id,
         "name": season.name,
