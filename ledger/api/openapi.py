@@ -426,7 +426,7 @@ def schemas() -> dict[str, Schema]:
                     "name* total*:points amount*:text? guest:guest pay_to:pay_to",
                     {
                         "pay_to": {
-                            **ref("PayTo"),
+                            **nullable(ref("PayTo")),
                             "description": "A match's settle-up: how to pay this player, "
                             "as they set it (null outside a table).",
                         }

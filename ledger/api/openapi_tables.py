@@ -162,7 +162,7 @@ def table_schemas() -> dict[str, Schema]:
             {
                 "balance": shape(
                     "name* guest:guest total*:points amount*:money? won:money? paid:money? "
-                    "received:money? pay_to*:@PayTo",
+                    "received:money? pay_to*:@PayTo?",
                     KINDS,
                 ),
                 "transfer": shape("from* to* points*:int1? amount*:money?", KINDS),
@@ -292,18 +292,15 @@ def people_schemas() -> dict[str, Schema]:
         description="An earlier season in which the player still owes or is owed.",
     )
     return {
-        "Handle": shape("kind* handle* label", where, additionalProperties=False),
         "Handles": obj(
-            {"handles": array(ref("Handle"), maxItems=MAX_HANDLES)},
+            {
+                "handles": array(
+                    shape("kind* handle* label", where, additionalProperties=False),
+                    maxItems=MAX_HANDLES,
+                )
+            },
             ("handles",),
             additionalProperties=False,
-        ),
-        "PayTo": nullable(
-            shape(
-                "handles*:@Handle[] qr* set_at*:time",
-                where,
-                description="How to pay this player, as they set it with their own link.",
-            )
         ),
         "PersonLink": shape("person_key* url*", where),
         "Me": shape(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, get_args
 
 from sqlalchemy import select
 from werkzeug.exceptions import NotFound
@@ -32,7 +32,8 @@ from ledger.tables import earlier_names, service
 from ledger.tables.models import MAX_QR_TEXT, Table, TablePlayer
 
 #: The kinds of handle a player may publish, and how many at most.
-HANDLE_KINDS = ("esewa", "khalti", "fonepay", "upi", "bank", "other")
+HandleKind = Literal["esewa", "khalti", "fonepay", "upi", "bank", "other"]
+HANDLE_KINDS: tuple[str, ...] = get_args(HandleKind)
 MAX_HANDLES = 5
 MAX_HANDLE = 64
 MAX_LABEL = 40

@@ -59,6 +59,7 @@ from ledger.tables.models import (
     TablePlayer,
 )
 from ledger.tables.payment_keys import Answered
+from ledger.tables.people_answers import Handle, PayTo
 from ledger.tables.reading import (
     MAX_ROSTER,
     PaymentSpec,
@@ -1085,19 +1086,20 @@ def payment_json(table: Table, payment: TablePayment) -> dict[str, Any]:
     }
 
 
-def pay_to_json(player: TablePlayer | None) -> dict[str, Any] | None:
+def pay_to_json(player: TablePlayer | None) -> PayTo | None:
     """How to pay a player, as they set it: ``{"handles", "qr", "set_at"}``, or None
     when they set nothing (``ledger.tables.people`` sets it)."""
     if player is None or (not player.handles and player.qr is None):
         return None
     return {
-        "handles": list(player.handles or []),
+        # stored as people.read_handles read them: the declared Handle
+        "handles": cast(list[Handle], list(player.handles or [])),
         "qr": player.qr,
         "set_at": iso(player.pay_to_set_at) if player.pay_to_set_at else None,
     }
 
 
-def pay_to_in_table(table_id: int | None) -> dict[str, dict[str, Any]]:
+def pay_to_in_table(table_id: int | None) -> dict[str, PayTo]:
     """How to pay each player of the table (its row id), by name, for those who set it
     (none for a lone match: ``table_id`` None, no query): what a match's settle-up shows
     beside each payee."""
