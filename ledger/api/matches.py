@@ -18,6 +18,7 @@ from ledger import matches
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.keys import EditKeys
+from ledger.api.operations import WRITES, described
 from ledger.engine import FieldError, Invalid
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.no_store import unkept
@@ -46,7 +47,14 @@ NO_SETTLE_UP = (
 
 
 @bp.post("/matches")
+@described(
+    "matches",
+    "400 413 422 429",
+    "201 CreatedMatch+location: The match and its edit key.",
+    body="NewMatch",
+)
 def create_match() -> ResponseReturnValue:
+    """Create a match"""
     data = json_object()
     match, key = matches.create_match(
         data.get("name"),
@@ -60,16 +68,34 @@ def create_match() -> ResponseReturnValue:
 
 
 @bp.post("/matches/import")
+@described(
+    "matches",
+    "400 413 422 429 503",
+    "201 CreatedMatch+location: The new match (new id, new edit key).",
+    body="import",
+)
 @one_import_at_a_time
 def import_match() -> ResponseReturnValue:
-    """The export's JSON, or (``Content-Type: application/pdf``) a summary PDF carrying it."""
+    """Create a match from an export (JSON, or a summary.pdf with it embedded)
+
+    Every hand is checked and settled again under the match's rules; numbers, dealers,
+    versions, times and history are kept.
+    """
     match, key = matches.import_match(import_body())
     return _created(match, key)
 
 
 @bp.get("/matches/<id:public_id>")
+@described(
+    "matches",
+    "404",
+    "200 Match+match-etag: The match.",
+    "304 -+match-etag: Unchanged since the version named in If-None-Match.",
+    also="if-none-match",
+)
 def get_match(public_id: str) -> ResponseReturnValue:
-    """The match, kept per version (an ETag of it answers 304 while nothing changed)."""
+    """A match: players, totals, every hand, standings"""
+    # Kept per version (an ETag of it answers 304 while nothing changed).
     match = matches.get_match(public_id)
     key = ("json", match.public_id, match.version)
     body = fragment_cache().get(key)
@@ -82,10 +108,16 @@ def get_match(public_id: str) -> ResponseReturnValue:
 
 
 @bp.patch("/matches/<id:public_id>")
+@described("matches", WRITES, "200 Match: The match, changed.", body="MatchChange", key="edit")
 def update_match(public_id: str) -> Response:
-    """Change the match: its ``name``, ``length`` (to play on, or to stop early),
-    ``stake`` (an object, or null for points only) or ``rules`` (every hand settled again
-    under them, or 422 naming the hands they refuse)."""
+    """Change a match's name, length, stake or rules, or end it (End the night)
+
+    A length below the hands already played is refused (422), and so are rules that
+    refuse a hand played (422 on `rules`, naming the hands). `finished: true` on a match
+    with no hand, or `finished: false` on one whose length is reached, is refused (409).
+    """
+    # ``length``: to play on, or to stop early; ``stake``: an object, or null for points
+    # only; ``rules``: every hand settled again under them.
     match = MATCH_KEYS.editable(public_id)
     data = json_object()
     table_service.check_match_stake(match, data)
@@ -94,19 +126,33 @@ def update_match(public_id: str) -> Response:
 
 
 @bp.delete("/matches/<id:public_id>")
+@described(
+    "matches",
+    "401 403 404 409 429",
+    "204 -: Deleted, with its players and its deleted hands' records.",
+    key="edit",
+)
 def delete_match(public_id: str) -> Response:
-    """Delete a match with no hand in it, started by mistake (an addition to docs/api.md);
-    409 when it has a hand."""
+    """Delete a match with no hand in it (one started by mistake)
+
+    A match with a hand in it is kept (409): its hands count in totals, money and
+    figures.
+    """
+    # An addition to docs/api.md.
     # In a table, with the players its start added to the roster (nothing else theirs).
     table_service.delete_match(MATCH_KEYS.editable(public_id))
     return Response(status=204)
 
 
 @bp.get("/matches/<id:public_id>/settle-up")
+@described("matches", "404 422", "200 SettleUp: Balances and transfers, in points and money.")
 def settle_up(public_id: str) -> Response:
-    """Balances and the fewest payments that settle the table; 422 for a points race.
-    Each balance row says how to pay that player (``pay_to``: set by them with their own
-    link, in the match's table; else null)."""
+    """Who pays whom to settle the match: the fewest transfers
+
+    Only for zero-sum matches: a points race → 422.
+    """
+    # Each balance row says how to pay that player (``pay_to``: set by them with their
+    # own link, in the match's table; else null).
     match = matches.get_match(public_id)
     result = matches.match_view(match, newest=0).settle_up_json()
     if result is None:
@@ -115,24 +161,45 @@ def settle_up(public_id: str) -> Response:
 
 
 @bp.get("/matches/<id:public_id>/stats")
+@described("matches", "404", "200 Stats: As a table's stats, over this match alone.")
 def match_stats(public_id: str) -> Response:
-    """Tonight's figures of each player and tonight's awards."""
+    """Tonight's figures of each player and tonight's awards"""
     return jsonify(match_stats_json(matches.get_match(public_id)))
 
 
 @bp.post("/matches/<id:public_id>/rescore")
+@described(
+    "matches",
+    "400 413 422 404 429",
+    "200 Rescore: Totals, hands and the settle-up under the rules.",
+    body="RescoreRequest",
+)
 def rescore(public_id: str) -> Response:
-    """The match's hands under other rules beside the match as played; stores nothing,
-    needs no key (anyone with the match's link may ask "what if")."""
+    """The match under other rules, beside the match as played (stores nothing)
+
+    Needs no key. Each hand is read again from its input and settled under the rules
+    given, in the order played, with its sit-outs; the fouls carried to a later hand
+    follow (docs/rules.md §8).
+    """
+    # No key: anyone with the match's link may ask "what if".
     match = matches.get_match(public_id)
     rules = read_rescore_rules(json_object())
     return jsonify(rescore_match(match, rules).to_json())
 
 
 @bp.post("/matches/<id:public_id>/hands")
+@described(
+    "hands",
+    WRITES,
+    "201 HandAnswer+replayed: The stored hand, its result, the match totals.",
+    also="idem",
+    body="HandInput",
+    key="edit",
+)
 def add_hand(public_id: str) -> ResponseReturnValue:
-    """A new hand, stored once per ``Idempotency-Key``: the same request again gets the
-    first answer again, marked ``Idempotent-Replayed: true``."""
+    """Add a hand"""
+    # Stored once per Idempotency-Key: the same request again gets the first answer
+    # again, marked ``Idempotent-Replayed: true``.
     match = MATCH_KEYS.editable(public_id)
     data = json_object()
     receipt = matches.submit_hand(match, data, key=request.headers.get("Idempotency-Key"))
@@ -144,8 +211,10 @@ def add_hand(public_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/matches/<id:public_id>/hands/<int:number>")
+@described("hands", "404", "200 HandWithHistory+etag: The hand.")
 def get_hand(public_id: str, number: int) -> ResponseReturnValue:
-    """One hand with its history (not in docs/api.md: an addition)."""
+    """A hand with its history"""
+    # An addition to docs/api.md.
     match = matches.get_match(public_id)
     matches.get_hand(match, number)  # 404
     hand = matches.match_view(match, newest=0, also=number).hand(number)
@@ -157,7 +226,16 @@ def get_hand(public_id: str, number: int) -> ResponseReturnValue:
 
 
 @bp.put("/matches/<id:public_id>/hands/<int:number>")
+@described(
+    "hands",
+    WRITES,
+    "200 HandAnswer: The hand as replaced, the match totals.",
+    also="if-match",
+    body="HandInput",
+    key="edit",
+)
 def replace_hand(public_id: str, number: int) -> ResponseReturnValue:
+    """Replace a hand (totals follow)"""
     match = MATCH_KEYS.editable(public_id)
     data = json_object()
     stored = matches.get_hand(match, number)
@@ -166,7 +244,15 @@ def replace_hand(public_id: str, number: int) -> ResponseReturnValue:
 
 
 @bp.delete("/matches/<id:public_id>/hands/<int:number>")
+@described(
+    "hands",
+    "401 403 404 409 429",
+    "200 Deleted: The number deleted and the match totals.",
+    also="if-match",
+    key="edit",
+)
 def delete_hand(public_id: str, number: int) -> Response:
+    """Delete a hand (later hands keep their numbers)"""
     match = MATCH_KEYS.editable(public_id)
     stored = matches.get_hand(match, number)
     expected = _expected_version({}, number, stored.version)
@@ -174,21 +260,38 @@ def delete_hand(public_id: str, number: int) -> Response:
 
 
 @bp.post("/matches/<id:public_id>/hands/<int:number>/restore")
+@described(
+    "hands",
+    "401 403 404 409 422 429",
+    "200 HandAnswer: The hand put back, the match totals.",
+    key="edit",
+)
 def restore_hand(public_id: str, number: int) -> Response:
-    """A deleted hand put back as it was (an addition to docs/api.md)."""
+    """Put a deleted hand back as it was, in its place (totals follow)
+
+    Read and settled again against the match as it is now (422 when it no longer fits:
+    its players or rules changed since); its history keeps the delete and the hand takes
+    the next version. A hand in the match (not deleted, or put back already), or a match
+    that is over: 409.
+    """
+    # An addition to docs/api.md.
     match = MATCH_KEYS.editable(public_id)
     return jsonify(matches.restore_hand(match, number))
 
 
 @bp.get("/matches/<id:public_id>/export.json")
+@described("matches", "404", "200 Export: An attachment.")
 def export_json(public_id: str) -> ResponseReturnValue:
+    """The whole match as JSON (the import takes it back)"""
     match = matches.get_match(public_id)
     response = jsonify(matches.export_json(match))
     return _attachment(response, export_filename(match.name, "json"))
 
 
 @bp.get("/matches/<id:public_id>/export.csv")
+@described("matches", "404", "200 csv: An attachment: a row per hand, a column per player.")
 def export_csv(public_id: str) -> ResponseReturnValue:
+    """The score table as CSV (formula-looking cells escaped)"""
     match = matches.get_match(public_id)
     response = Response(matches.export_csv(match), mimetype="text/csv")
     return _attachment(response, export_filename(match.name, "csv"))

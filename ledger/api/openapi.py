@@ -1,9 +1,10 @@
 """GET /openapi.json: the API described as OpenAPI 3.1, every route with its request and
 response schemas and the error shape of docs/api.md.
 
-The document is data built here, not read off the code: tests/api/test_openapi.py keeps
-it true (every route of the app is in it, it validates, and a property-based run of
-Schemathesis finds no answer that breaks it). The house-rules settings' schemas are
+The schemas are data built here; the operations are read off the routes
+(``ledger.api.openapi_paths``). tests/api/test_openapi.py keeps it true (every route of
+the app is in it, it validates, and a property-based run of Schemathesis finds no answer
+that breaks it). The house-rules settings' schemas are
 the engine's (``SETTING_KINDS``: each setting read and described by one kind), so that
 a new setting is described the moment the engine has it.
 """
@@ -17,6 +18,7 @@ import msgspec
 from flask import Response, jsonify
 
 from ledger.api import bp
+from ledger.api.operations import described
 from ledger.engine import PROFILES, hand_body
 from ledger.engine.declare import nullable, obj, ref
 from ledger.engine.game import (
@@ -561,5 +563,7 @@ def document() -> Schema:
 
 
 @bp.get("/openapi.json")
+@described("meta", "", "200 json: OpenAPI 3.1")
 def openapi_document() -> Response:
+    """This document"""
     return jsonify(document())

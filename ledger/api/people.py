@@ -17,6 +17,7 @@ from flask.typing import ResponseReturnValue
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.keys import bearer_key
+from ledger.api.operations import LINK_WRITES, described
 from ledger.api.tables import TABLE_KEYS
 from ledger.http.forgetting import forget_kept_pages
 from ledger.http.no_store import unkept
@@ -27,27 +28,37 @@ from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
 
 
 @bp.post("/tables/<public_id>/players/<name:name>/link", merge_slashes=False)
+@described("people", LINK_WRITES, "201 PersonLink: The key, shown once, and the link.", key="edit")
 def give_person_link(public_id: str, name: str) -> ResponseReturnValue:
+    """Give a player their own link (revokes the one before, clears their handles)
+
+    A guest or a former player gets none (422 on the name).
+    """
     table = TABLE_KEYS.editable(public_id)
     player, key = people.give_link(table, name)
     return _link_created(player, key)
 
 
 @bp.delete("/tables/<public_id>/players/<name:name>/link", merge_slashes=False)
+@described("people", LINK_WRITES, "204 -: Revoked.", key="edit")
 def revoke_person_link(public_id: str, name: str) -> ResponseReturnValue:
+    """Revoke a player's own link"""
     people.revoke_link(TABLE_KEYS.editable(public_id), name)
     return "", 204
 
 
 @bp.delete("/tables/<public_id>/players/<name:name>/handles", merge_slashes=False)
+@described("people", LINK_WRITES, "204 -: Taken down.", key="edit")
 def take_down_handles(public_id: str, name: str) -> ResponseReturnValue:
-    """The table key takes a player's handles and QR down (it can never set them)."""
+    """Take a player's handles and QR down (the table key can never set them)"""
     people.take_down(TABLE_KEYS.editable(public_id), name)
     return "", 204
 
 
 @bp.post("/me/link")
+@described("people", "401 429", "201 PersonLink: The new key, shown once.", key="person")
 def renew_person_link() -> ResponseReturnValue:
+    """Replace the holder's own key (handles kept)"""
     player = _me()
     with _still_yours():
         key = people.renew_link(player)
@@ -55,12 +66,18 @@ def renew_person_link() -> ResponseReturnValue:
 
 
 @bp.get("/me")
+@described("people", "401 429", "200 Me: The player's own view.", key="person")
 def me() -> ResponseReturnValue:
+    """The holder's money, transfers, payments, handles and nights in their table"""
     return unkept(jsonify(people.me_json(_me())))
 
 
 @bp.put("/me/handles")
+@described(
+    "people", "400 413 422 401 429", "200 Handles: The handles kept.", body="Handles", key="person"
+)
 def set_handles() -> Response:
+    """Set how to pay the holder (replaces their handles)"""
     player = _me()
     handles = people.read_handles(json_object())
     with _still_yours():
@@ -69,9 +86,13 @@ def set_handles() -> Response:
 
 
 @bp.post("/me/qr")
+@described("people", "413 422 401 429", "200 Qr: What the code says.", body="image", key="person")
 def set_qr() -> Response:
-    """The body: a PNG or JPEG image holding the player's wallet QR code; only what
-    the code says is kept."""
+    """Read the holder's wallet QR code from an image; keep only its text
+
+    At most 1 MB and 16 megapixels (413). Not a PNG or JPEG, no code, several codes, or
+    a text over 512 characters or with control characters: 422. The image is never kept.
+    """
     player = _me()
     request.max_content_length = MAX_BYTES
     try:
@@ -89,7 +110,9 @@ def set_qr() -> Response:
 
 
 @bp.delete("/me/qr")
+@described("people", "401 429", "204 -: Gone.", key="person")
 def clear_qr() -> ResponseReturnValue:
+    """Take the holder's QR down"""
     player = _me()
     with _still_yours():
         people.clear_qr(player)
@@ -97,9 +120,15 @@ def clear_qr() -> ResponseReturnValue:
 
 
 @bp.delete("/me")
+@described(
+    "people",
+    "401 429",
+    "204 -: Forgotten: totals unchanged, handles, QR and link gone.",
+    key="person",
+)
 def forget_me() -> ResponseReturnValue:
-    """The holder leaves the table: "Former player N" everywhere in it, totals unchanged;
-    their handles, QR and link are gone, and the kept pages and PDFs with them."""
+    """Forget me: the holder becomes "Former player N" everywhere in the table"""
+    # The kept pages and PDFs go with their handles, QR and link.
     player = _me()
     with _still_yours():
         people.forget(player)

@@ -6,6 +6,7 @@ from flask import Response, jsonify
 
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
+from ledger.api.operations import described
 from ledger.engine import PROFILES, parse_hand, resolve_rules, settle, settlement_json
 from ledger.engine.game import PACKS
 from ledger.engine.rules import (
@@ -18,7 +19,14 @@ from ledger.engine.rules import (
 
 
 @bp.post("/settle")
+@described(
+    "rules",
+    "400 413 422 429",
+    "200 Settlement: The hand as read, then its settlement.",
+    body="SettleRequest",
+)
 def settle_hand() -> Response:
+    """Settle one hand and store nothing (the dispute checker)"""
     data = json_object()
     if "rules" not in data:
         raise ApiError.one(
@@ -33,7 +41,9 @@ def settle_hand() -> Response:
 
 
 @bp.get("/rules")
+@described("rules", "", "200 RulesList: The profiles and the settings.")
 def list_rules() -> Response:
+    """Every profile's values and what each setting means"""
     return jsonify(
         {
             "profiles": [

@@ -20,6 +20,7 @@ from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.keys import EditKeys, bearer_key
 from ledger.api.matches import _attachment, _created, import_body
+from ledger.api.operations import ANSWERED, ONCE, TABLE_WRITES, described
 from ledger.engine import FieldError, Invalid
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.no_store import unkept
@@ -47,37 +48,63 @@ TABLE_KEYS = EditKeys(
 
 
 @bp.post("/tables")
+@described(
+    "tables",
+    "400 413 422 429",
+    "201 CreatedTable+table-location: The table and its edit key.",
+    body="NewTable",
+)
 def create_table() -> ResponseReturnValue:
+    """Create a table: a roster, the rules and stake of its matches"""
     table, key = service.create_table(json_object())
     return _table_created(table, key)
 
 
 @bp.post("/tables/import")
+@described(
+    "tables",
+    "400 413 422 429 503",
+    "201 CreatedTable+table-location: The new table (new ids, new edit key).",
+    body="TableExport",
+)
 @one_import_at_a_time
 def import_table() -> ResponseReturnValue:
-    """The table's export, or (``Content-Type: application/pdf``) a season summary PDF
-    carrying it."""
+    """Create a table from its export"""
+    # The table's export, or (``Content-Type: application/pdf``) a season summary PDF
+    # carrying it.
     table, key = table_export.import_table(import_body(TABLE_PDF))
     return _table_created(table, key)
 
 
 @bp.get("/tables/<id:public_id>")
+@described("tables", "404", "200 Table: The table.")
 def get_table(public_id: str) -> Response:
+    """A table: roster, seasons, matches (newest first)"""
     return jsonify(service.table_json(service.get_table(public_id)))
 
 
 @bp.patch("/tables/<id:public_id>")
+@described("tables", TABLE_WRITES, "200 Table: The table, changed.", body="TableChange", key="edit")
 def update_table(public_id: str) -> Response:
-    """The table's ``name``, ``rules``, ``stake``, and ``players`` to add to the roster."""
+    """Change a table's name, rules, stake, or add players to its roster"""
     table = TABLE_KEYS.editable(public_id)
     service.change_table(table, json_object())
     return jsonify(service.table_json(table))
 
 
 @bp.post("/tables/<id:public_id>/matches")
+@described(
+    "tables",
+    TABLE_WRITES,
+    "201 CreatedMatch+location: The new match and its edit key.",
+    "200 Match: The match moved in.",
+    body="TableMatchRequest",
+    key="edit",
+)
 def table_new_match(public_id: str) -> ResponseReturnValue:
-    """A new match in the table (the body of ``POST /matches``; 201 with its edit key), or
-    ``{"match", "match_edit_key"}``: a match played before moved in (200)."""
+    """A new match in the table, or a match moved in"""
+    # The body of ``POST /matches`` (201 with its edit key), or
+    # ``{"match", "match_edit_key"}``: a match played before moved in (200).
     table = TABLE_KEYS.editable(public_id)
     data = json_object()
     if "match" in data or "match_edit_key" in data:
@@ -88,96 +115,175 @@ def table_new_match(public_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/tables/<id:public_id>/next-dealer")
+@described(
+    "tables", "404", "200 NextDealer: A name, or null: the first player deals.", also="players"
+)
 def table_next_dealer(public_id: str) -> Response:
-    """Who deals first if ``?players=A,B,C`` sit down again (null: the first player)."""
+    """Who deals first if these players sit down again"""
+    # ``?players=A,B,C``; null: the first player.
     table = service.get_table(public_id)
     names = [n for n in request.args.get("players", "").split(",") if n]
     return jsonify({"next_dealer": service.next_dealer(table, names)})
 
 
 @bp.patch("/tables/<id:public_id>/players/<name:name>", merge_slashes=False)
+@described(
+    "tables", TABLE_WRITES, "200 Table: The table, changed.", body="PlayerChange", key="edit"
+)
 def table_change_player(public_id: str, name: str) -> Response:
-    """``{"name": new}`` renames a player; ``{"merge_into": other}`` merges them."""
+    """Rename a player, or merge them into another, through every match and hand"""
+    # ``{"name": new}`` renames a player; ``{"merge_into": other}`` merges them.
     table = TABLE_KEYS.editable(public_id)
     service.change_player(table, name, json_object())
     return jsonify(service.table_json(table))
 
 
 @bp.get("/tables/<id:public_id>/players/<name:name>", merge_slashes=False)
+@described(
+    "tables",
+    "404 422",
+    "200 PlayerRecord: The record.",
+    "302 -+renamed: An earlier name of a player renamed, or merged into another: their record.",
+    also="season",
+)
 def table_player_record(public_id: str, name: str) -> ResponseReturnValue:
-    """A player's record; their old name's address (a rename, a merge) answers 302 to it."""
+    """A player's record: nights, figures, head-to-head, rival and nemesis"""
+    # Their old name's address (a rename, a merge) answers 302 to it.
     table, season = _table_and_season(public_id)
     moved = to_renamed_player(table, name, "api.table_player_record")
     return moved or jsonify(service.player_record(table, name, season))
 
 
 @bp.post("/tables/<id:public_id>/seasons")
+@described(
+    "tables", TABLE_WRITES, "201 Season: The new current season.", body="NewSeason", key="edit"
+)
 def table_start_season(public_id: str) -> ResponseReturnValue:
+    """Start a new season (the current one is kept, closed)"""
     table = TABLE_KEYS.editable(public_id)
     season = service.start_season(table, json_object())
     return jsonify(service.season_json(table, season)), 201
 
 
 @bp.delete("/tables/<id:public_id>")
+@described(
+    "tables",
+    "401 403 404 409 429",
+    "204 -: Deleted, with its roster, seasons and own links.",
+    key="edit",
+)
 def delete_table(public_id: str) -> Response:
-    """A table made by mistake, with no match and no payment, deleted (an addition to
-    docs/api.md); 409 for one with either."""
+    """Delete a table with no match and no payment in it (one made by mistake)
+
+    A table with a match or a payment is kept (409).
+    """
+    # An addition to docs/api.md.
     service.delete_table(TABLE_KEYS.editable(public_id))
     return Response(status=204)
 
 
 @bp.patch("/tables/<id:public_id>/seasons/<season_id>")
+@described("tables", TABLE_WRITES, "200 Season: The season, renamed.", body="NewSeason", key="edit")
 def table_rename_season(public_id: str, season_id: str) -> Response:
-    """A season's name put right (an addition to docs/api.md)."""
+    """Put a season's name right (the body of a new season)"""
+    # An addition to docs/api.md.
     table = TABLE_KEYS.editable(public_id)
     season = service.rename_season(table, season_id, json_object())
     return jsonify(service.season_json(table, season))
 
 
 @bp.delete("/tables/<id:public_id>/seasons/<season_id>")
+@described(
+    "tables", "401 403 404 409 429", "200 Season: The season before it, current again.", key="edit"
+)
 def table_take_back_season(public_id: str, season_id: str) -> Response:
-    """The current season taken back, started by mistake (an addition to docs/api.md):
-    the season before it, current again."""
+    """Take the current season back, started by mistake (the one before is current again)
+
+    Only while no match and no payment is in it, and never the table's first (409).
+    """
+    # An addition to docs/api.md.
     table = TABLE_KEYS.editable(public_id)
     return jsonify(service.season_json(table, service.take_back_season(table, season_id)))
 
 
 @bp.get("/tables/<id:public_id>/standings")
+@described("tables", "404 422", "200 Standings: Players by total, highest first.", also="season")
 def table_standings(public_id: str) -> Response:
+    """The standings of a season: figures, rating, head-to-head"""
     return _season_json(public_id, service.standings_json)
 
 
 @bp.get("/tables/<id:public_id>/stats")
+@described(
+    "tables",
+    "404 422",
+    "200 Stats: A row per player with a hand; highest total first.",
+    also="season",
+)
 def table_stats(public_id: str) -> Response:
-    """Each player's figures over a season (or all time) and its awards."""
+    """Each player's figures over a season, and the season's awards
+
+    Computed from the stored hands: hands, seen, unseen and what they cost, fouls,
+    dublee finishes, best and worst hand and night, places, the longest winning run,
+    form; awards to the holders of the largest value.
+    """
     return _season_json(public_id, player_stats.table_stats_json)
 
 
 @bp.get("/tables/<id:public_id>/rating-history")
+@described("tables", "404 422", "200 RatingHistory: A chart's points.", also="season")
 def table_rating_history(public_id: str) -> Response:
+    """The ratings after each finished match of a season, in play order"""
     return _season_json(
         public_id, lambda table, season: {"games": service.rating_history(table, season)}
     )
 
 
 @bp.get("/tables/<id:public_id>/settle-up")
+@described("tables", "404 422", "200 TableSettleUp: Balances and transfers.", also="season")
 def table_settle_up(public_id: str) -> Response:
+    """Money across nights: balances net of payments, the fewest transfers"""
     return _season_json(public_id, service.season_settle_up)
 
 
 @bp.post("/tables/<id:public_id>/rescore")
+@described(
+    "tables",
+    "400 413 422 404 429",
+    "200 SeasonRescore: The season's standings under the rules, each match's changes.",
+    also="season",
+    body="RescoreRequest",
+)
 def table_rescore(public_id: str) -> Response:
-    """The season's standings under other rules beside them as played (no key needed;
-    nothing is stored)."""
+    """A season under other rules, beside it as played (stores nothing)
+
+    Needs no key. Each match of the season is rescored as `POST
+    /api/v1/matches/{id}/rescore` does (docs/rules.md §8) and the standings are summed
+    over the rescored matches, each player's total and matches won beside those as
+    played.
+    """
     table, season = _table_and_season(public_id)
     rules = read_rescore_rules(json_object())
     return jsonify(rescore_season(table, season, rules).to_json(table))
 
 
 @bp.post("/tables/<id:public_id>/payments")
+@described(
+    "tables",
+    TABLE_WRITES,
+    "201 TablePayment+replayed: The payment.",
+    also="payment-key at-most-owed",
+    body="NewPayment",
+    key="either",
+    note=ONCE,
+)
 def table_add_payment(public_id: str) -> ResponseReturnValue:
-    """With the table key: an unconfirmed payment; with the payer's own link: pending.
-    Recorded once per ``Idempotency-Key`` (as a hand is stored), checked after the key."""
+    """Record money handed over (a table without a stake: 422)
+
+    With the table key: unconfirmed, counted. With the payer's own key: pending, counted
+    once the payee confirms it (`from` must be the payer: 403).
+    """
+    # Its Idempotency-Key is looked up once the caller's key is checked.
     table, caller = _payment_caller(public_id)
     at_most = _at_most_owed(table)
     data = json_object()
@@ -185,8 +291,9 @@ def table_add_payment(public_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/tables/<id:public_id>/payments")
+@described("tables", "404 422", "200 TablePayments: Oldest first.", also="season-all deleted")
 def table_payments(public_id: str) -> Response:
-    """``?deleted=1``: with the kept records of deleted confirmed payments."""
+    """The payments recorded, rejected ones marked"""
     table = service.get_table(public_id)
     season = service.read_season(table, request.args.get("season", service.ALL))
     deleted = request.args.get("deleted", "0")
@@ -199,25 +306,57 @@ def table_payments(public_id: str) -> Response:
 
 
 @bp.post("/tables/<id:public_id>/payments/<int:payment_id>/confirm")
+@described(
+    "people",
+    "401 403 404 409 429",
+    "200 TablePayment: The payment (the same call again: no change).",
+    key="either",
+    note=ANSWERED,
+)
 def table_confirm_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
+    """The payee says the money arrived"""
     table, caller = _payment_caller(public_id)
     return _answer(service.answer_payment(table, payment_id, True, caller))
 
 
 @bp.post("/tables/<id:public_id>/payments/<int:payment_id>/reject")
+@described(
+    "people",
+    "401 403 404 409 429",
+    "200 TablePayment: The payment (the same call again: no change).",
+    key="either",
+    note=ANSWERED,
+)
 def table_reject_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
+    """The payee says the money did not arrive"""
     table, caller = _payment_caller(public_id)
     return _answer(service.answer_payment(table, payment_id, False, caller))
 
 
 @bp.delete("/tables/<id:public_id>/payments/<int:payment_id>")
+@described(
+    "tables",
+    "401 403 404 409 422 429",
+    "204 -+replayed: Taken back.",
+    also="payment-key",
+    key="either",
+    note=ONCE,
+)
 def table_delete_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
+    """Take a payment back
+
+    Unconfirmed: the table key; pending: the table key or the payer's own key;
+    confirmed: the table key, and a record is kept (`?deleted=1`); rejected: 409 (kept,
+    marked).
+    """
     table, caller = _payment_caller(public_id)
     return _answer(service.delete_payment(table, payment_id, caller, key=_idempotency_key()))
 
 
 @bp.get("/tables/<id:public_id>/export.json")
+@described("tables", "404", "200 TableExport: An attachment.")
 def table_export_json(public_id: str) -> ResponseReturnValue:
+    """The whole table as JSON (the import takes it back)"""
     table = service.get_table(public_id)
     response = jsonify(table_export.export_table(table))
     return _attachment(response, export_filename(table.name, "json"))

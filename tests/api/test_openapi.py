@@ -15,6 +15,8 @@ from schemathesis import checks
 from schemathesis.generation.modes import GenerationMode
 
 from ledger import matches
+from ledger.api.openapi_paths import PARAMETERS, paths
+from ledger.api.operations import described
 from ledger.extensions import db
 
 SEED = 20261113
@@ -70,6 +72,51 @@ def test_every_api_route_of_the_app_is_in_the_document(app, client):
     missing = app_operations(app) - described
     assert not missing
     assert ("post", "/api/v1/matches/{public_id}/hands") in described  # the check sees paths
+
+
+def throwaway(public_id: str, payment_id: int) -> str:
+    """A throwaway operation
+
+    Its description, on two lines
+    of its docstring.
+    """
+    return ""
+
+
+def test_an_api_route_without_its_declaration_fails_the_document(app):
+    app.add_url_rule("/api/v1/tables/<id:public_id>/throwaway/<int:payment_id>", "api.x", throwaway)
+    with app.app_context(), pytest.raises(LookupError, match="throwaway.*api.x has no @described"):
+        paths()
+
+
+def test_a_declared_route_is_read_off_its_rule_and_docstring(app):
+    app.add_url_rule(
+        "/api/v1/tables/<id:public_id>/throwaway/<int:payment_id>",
+        "api.x",
+        described("tables", "404 422", "200 Table: The table.", key="edit")(throwaway),
+        methods=["PUT"],
+    )
+    with app.app_context():
+        operation = paths()["/api/v1/tables/{public_id}/throwaway/{payment_id}"]["put"]
+    assert operation["summary"] == "A throwaway operation"
+    assert operation["description"] == "Its description, on two lines of its docstring."
+    assert [p["description"] for p in operation["parameters"]] == [
+        PARAMETERS["tables/public_id"]["description"],
+        "A payment's id.",
+    ]
+    assert set(operation["responses"]) == {"200", "404", "422"}
+    assert operation["security"] == [{"editKey": []}]
+
+
+def test_a_declared_route_without_a_docstring_fails_the_document(app):
+    def undocumented() -> str:
+        return ""
+
+    app.add_url_rule(
+        "/api/v1/undocumented", "api.x", described("meta", "", "204 -: Done.")(undocumented)
+    )
+    with app.app_context(), pytest.raises(LookupError, match="undocumented has no docstring"):
+        paths()
 
 
 def test_every_operation_answers_errors_in_the_api_shape(client):
