@@ -1,16 +1,17 @@
 """Each API operation's declaration, on its view: what its route and docstring cannot say.
 
 A view's route gives the operation's method, path and path parameters, its docstring the
-summary (first line) and description (the rest); ``@described`` on it
-gives the rest. ``ledger.api.openapi_paths`` reads all three into the OpenAPI document,
-and refuses an API route without it.
+summary (first line) and description (the rest), and ``@described`` on it the rest.
+``ledger.api.openapi_paths`` reads all three into the OpenAPI document, and refuses an
+API route without it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from msgspec import Struct
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -30,8 +31,7 @@ ANSWERED = (
 )
 
 
-@dataclass(frozen=True)
-class Operation:
+class Operation(Struct, frozen=True):
     """An operation's declaration; its words are ``ledger.api.openapi_paths``'s."""
 
     tag: str
