@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 
 from ledger.api import bp
 from ledger.engine import FieldError, Invalid
+from ledger.matches.answers import Errors
 
 
 class ApiError(Exception):
@@ -32,13 +33,17 @@ class ApiError(Exception):
 
 @bp.errorhandler(ApiError)
 def _api_error(error: ApiError) -> ResponseReturnValue:
-    body = jsonify({"errors": [e.to_json() for e in error.errors]})
-    return body, error.status, error.headers
+    return jsonify(errors_json(error.errors)), error.status, error.headers
 
 
 @bp.errorhandler(Invalid)
 def _invalid(error: Invalid) -> ResponseReturnValue:
-    return jsonify({"errors": [e.to_json() for e in error.errors]}), 422
+    return jsonify(errors_json(error.errors)), 422
+
+
+def errors_json(errors: list[FieldError]) -> Errors:
+    """The API's error body (docs/api.md): every problem, each on its field."""
+    return {"errors": [{"field": e.field, "message": e.message} for e in errors]}
 
 
 def json_object() -> dict[str, Any]:

@@ -16,13 +16,14 @@ from flask.typing import ResponseReturnValue
 
 from ledger import matches
 from ledger.api import bp
-from ledger.api.errors import ApiError, json_object
+from ledger.api.errors import ApiError, errors_json, json_object
 from ledger.api.keys import EditKeys
 from ledger.api.operations import WRITES, described
 from ledger.engine import FieldError, Invalid
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.no_store import unkept
 from ledger.http.owned import MATCH
+from ledger.matches.answers import HandWithHistory
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
@@ -157,7 +158,7 @@ def settle_up(public_id: str) -> Response:
     result = matches.match_view(match, newest=0).settle_up_json()
     if result is None:
         raise ApiError.one(422, NO_SETTLE_UP)
-    return jsonify(table_service.with_pay_to(table_service.table_of(match), result))
+    return jsonify(table_service.with_pay_to(table_service.table_of(match), {**result}))
 
 
 @bp.get("/matches/<id:public_id>/stats")
@@ -219,8 +220,11 @@ def get_hand(public_id: str, number: int) -> ResponseReturnValue:
     matches.get_hand(match, number)  # 404
     hand = matches.match_view(match, newest=0, also=number).hand(number)
     assert hand is not None
-    history = [history_json(old) for old in matches.hand_history(match, number)]
-    response = jsonify({**hand.to_json(), "history": history})
+    answer: HandWithHistory = {
+        **hand.to_json(),
+        "history": [history_json(old) for old in matches.hand_history(match, number)],
+    }
+    response = jsonify(answer)
     response.set_etag(str(hand.version))
     return response
 
@@ -299,8 +303,7 @@ def export_csv(public_id: str) -> ResponseReturnValue:
 
 @bp.errorhandler(matches.MatchConflict)
 def _conflict(error: matches.MatchConflict) -> ResponseReturnValue:
-    body = {"errors": [{"field": error.field, "message": error.description}]}
-    return jsonify(body), 409
+    return jsonify(errors_json([FieldError(error.field, error.description)])), 409
 
 
 # --- inside --------------------------------------------------------------------------

@@ -21,17 +21,9 @@ from ledger.api import bp
 from ledger.api.operations import described
 from ledger.engine import PROFILES, hand_body
 from ledger.engine.declare import nullable, obj, ref
-from ledger.engine.game import (
-    FINISHES,
-    HAND_PLAYERS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    PACKS,
-    SEEN,
-)
+from ledger.engine.game import HAND_PLAYERS, PACKS
 from ledger.engine.hand_body import NAME_SCHEMA, PLAYERS_TEXT
-from ledger.engine.maal import ITEM_NOTES
-from ledger.engine.rules import CHOICES, SETTING_HELP, SETTING_KINDS
+from ledger.engine.rules import SETTING_HELP, SETTING_KINDS
 from ledger.matches import answers
 from ledger.matches.export import ENTRIES, EXPORT, EXPORT_FORMAT, EXPORT_FORMAT_VERSION
 from ledger.matches.models import INTEGER_MAX
@@ -136,9 +128,6 @@ KINDS: dict[str, Schema] = {
     "time": TIME,
     "totals": TOTALS,
     "name": NAME,
-    "seen": {"enum": list(SEEN)},
-    "finish": {"enum": list(FINISHES)},
-    "action": {"enum": ["edit", "delete"]},
 }
 
 
@@ -196,43 +185,6 @@ def schemas() -> dict[str, Schema]:
     # tests/api/test_openapi_derived.py adds a field to a throwaway declaration).
     player_input = hand_body.PLAYER.schema()
     hand_fields = hand_body.HAND.properties()
-    hand_read = shape(
-        "tiplu*:text? finish*:finish winner*:text? players*:player[]",
-        {"player": shape("name* seen*:seen")},
-        description="A hand as the engine read it (names in their registered spelling).",
-    )
-    breakdown = shape(
-        "item* count:int cards:text[] points*:int kind reason:reason note:note past_table:past",
-        {
-            "reason": {
-                "enum": ["unseen", "seen_by_dublees", "kind_not_scored"],
-                "description": "Why dealt tunnelas earn no bonus: the player's route, or "
-                "a kind the rules never score (its cards then count as maal).",
-            },
-            "note": {
-                "enum": list(ITEM_NOTES),
-                "description": "bonus_added: a dealt tunnela's bonus on top of its cards, "
-                "which are counted in the items after it; marriages_entered: marriages "
-                "entered as a count; no_maal_cards: a dealt tunnela of ordinary cards, "
-                "which are no maal and listed in no other item.",
-            },
-            "past": shape(
-                "entries*:int1 last*:int0 step*:int",
-                description="A count past its table's last entry: that entry plus the "
-                "step again for each further copy.",
-            ),
-        },
-    )
-    player_result = shape(
-        "name* seen*:seen maal*:int effective_maal*:int maal_points*:points fee*:points "
-        "foul_penalty:points net*:points finisher:bool foul:bool breakdown*:breakdown[]",
-        {"breakdown": breakdown},
-    )
-    settlement = props(
-        "scoring:scoring finish:finish winner:text? n:n total_maal:int players:@PlayerResult[] "
-        "payments:@Payment[] fouls_carried:text[]",
-        {"scoring": {"enum": list(CHOICES["scoring"])}, "n": whole(MIN_PLAYERS, MAX_PLAYERS)},
-    )
     resolved_rules = obj(
         {
             "profile": profile,
@@ -244,48 +196,6 @@ def schemas() -> dict[str, Schema]:
         },
         ("profile",),
         description="Every setting as resolved.",
-    )
-    time = {
-        "ended": {
-            **TIME,
-            "description": "When the table ended the match after its last hand "
-            "(`finished: true`); null while it runs.",
-        },
-        "reopened": {**TIME, "description": "When such an end was last taken back."},
-    }
-    summary = props(
-        "id name rules:rules length:@Length? hands_in_length:int1? first_dealer players:player[] "
-        "hands_played:int0 next_dealer next_sitting_out:sitting finished:bool leaders:text[] "
-        "standings:@Standing[] fouls_pending:text[] version:int1 next_hand_number:int1 "
-        "stake:@Stake? created_at:time updated_at:time ended_at:ended reopened_at:reopened",
-        {
-            **time,
-            "rules": {**ref("ResolvedRules"), "description": "Resolved, with `overrides`."},
-            "player": shape("name* total*:points guest:guest"),
-            "sitting": array(
-                TEXT,
-                description="Who sits out the next hand in turn when more play than a hand "
-                "deals to: its dealer, then the seats after (the way the deal passes); [] when "
-                "all fit or the match is finished. A default only.",
-            ),
-        },
-    )
-    summary_required = ("id", "name", "rules", "length", "players", "next_dealer", "finished")
-    hand = obj(
-        {
-            **props("number:int1 dealer version:int1"),
-            **settlement,
-            **props(
-                "tiplu:text? carried_penalties:totals sitting_out:text[] hand:@HandRead "
-                "created_at:time updated_at:time"
-            ),
-        },
-        ("number", "dealer", "version", "finish", "winner", "players", "payments", "hand"),
-        description="A stored hand: per player the fields entered, then the engine's result.",
-    )
-    history_entry = shape(
-        "version*:int1 action*:action dealer hand*:@HandRead nets*:totals saved_at:time "
-        "replaced_at:time"
     )
     export_hand = {
         **hand_fields,
@@ -318,19 +228,7 @@ def schemas() -> dict[str, Schema]:
         "(times in the years 1970 to 9999).",
         examples=[EXPORT_EXAMPLE],
     )
-    error = {
-        "field": {
-            "type": "string",
-            "description": 'A dotted path into the request ("" for the request as a whole), '
-            "like `players.2.maal_cards.0`.",
-        },
-        "message": {
-            "type": "string",
-            "description": "A sentence a person at the table can act on.",
-        },
-    }
     return {
-        "Errors": obj({"errors": array(shape("field* message*", error), minItems=1)}, ("errors",)),
         "Length": {
             "oneOf": [
                 obj({"hands": whole(1, 1000)}, ("hands",), additionalProperties=False),
@@ -382,102 +280,14 @@ def schemas() -> dict[str, Schema]:
             ("rules", "players"),
             examples=[SETTLE_EXAMPLE],
         ),
-        "HandRead": hand_read,
-        "PlayerResult": player_result,
-        "Payment": shape("from* to* points*:int1"),
-        "Settlement": obj(
-            {"hand": ref("HandRead"), "rules": ref("ResolvedRules"), **settlement},
-            ("hand", "rules", "scoring", "total_maal", "players", "payments"),
-        ),
-        "Standing": shape(
-            "place*:int1 name* total*:points hands_played:int0 hands_finished:int0 "
-            "times_seen:int0 best_hand:int? guest:guest"
-        ),
         "NewMatch": {**MATCH.schema(), "examples": [MATCH_EXAMPLE]},
         "MatchChange": MATCH_CHANGE.schema(),
-        "MatchSummary": obj(summary, summary_required),
-        "Match": obj(
-            {
-                **summary,
-                **props(
-                    "hands:@Hand[] cumulative:step[]", {"step": shape("hand*:int1 totals*:totals")}
-                ),
-            },
-            (*summary_required, "hands"),
-        ),
-        "CreatedMatch": {
-            "allOf": [
-                ref("Match"),
-                shape(
-                    "edit_key*:key",
-                    {"key": {"type": "string", "description": "Shown once: keep it."}},
-                ),
-            ]
-        },
-        "Hand": hand,
-        "HandWithHistory": {
-            "allOf": [ref("Hand"), shape("history*:entry[]", {"entry": history_entry})]
-        },
-        "HandAnswer": {"allOf": [ref("Hand"), shape("totals*:totals match*:@MatchSummary")]},
-        "Deleted": shape("deleted*:int1 totals*:totals match*:@MatchSummary"),
         "Export": export,
-        "SettleUp": shape(
-            "stake*:@Stake? balances*:balance[] transfers*:transfer[]",
-            {
-                "balance": shape(
-                    "name* total*:points amount*:text? guest:guest pay_to:pay_to",
-                    {
-                        "pay_to": {
-                            **nullable(ref("PayTo")),
-                            "description": "A match's settle-up: how to pay this player, "
-                            "as they set it (null outside a table).",
-                        }
-                    },
-                ),
-                "transfer": shape("from* to* points*:int1 amount*:text?"),
-            },
-        ),
         "RescoreRequest": obj(
             {"rules": ref("RulesSpec")},
             ("rules",),
             additionalProperties=False,
             examples=[{"rules": {"profile": "sparkai", "unseen_maal": "kidnap"}}],
-        ),
-        "Rescore": shape(
-            "rules*:rules players*:players hands*:hands settle_up*:settle_up",
-            {
-                "rules": OTHER_RULES,
-                "players": array(
-                    shape("name* total*:points total_as_played*:points"),
-                    description="In seat order.",
-                ),
-                "hands": array(
-                    shape(
-                        "number*:int1 rescored*:rescored why*:why players*:players "
-                        "carried_penalties:totals carried_penalties_as_played:totals",
-                        {
-                            "rescored": {
-                                "enum": ["full", "partly", "no"],
-                                "description": "partly: a maal entered as one number is "
-                                "kept as entered; no: the other rules refuse the hand, which "
-                                "keeps its nets as played.",
-                            },
-                            "why": {**nullable(TEXT), "description": "For partly and no."},
-                            "players": array(
-                                shape("name* net*:points net_as_played*:points"),
-                                description="The hand's players (the others sat out).",
-                            ),
-                        },
-                    ),
-                    description="In the order played.",
-                ),
-                "settle_up": {
-                    **nullable(ref("SettleUp")),
-                    "description": "Under the other rules; null when they are a points "
-                    "race, or when the totals do not add up to 0 (a refused hand keeps its "
-                    "nets as played).",
-                },
-            },
         ),
         "RulesList": shape(
             "profiles*:profile[] settings*:texts packs*:packs maal_counts*:texts",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Response, jsonify
 
 from ledger.api import bp
@@ -16,6 +18,7 @@ from ledger.engine.rules import (
     SETTING_HELP,
     with_overrides,
 )
+from ledger.matches.answers import Settlement
 
 
 @bp.post("/settle")
@@ -37,7 +40,10 @@ def settle_hand() -> Response:
         )
     rules = resolve_rules(data["rules"])
     hand = parse_hand(data, rules)
-    return jsonify(settlement_json(hand, settle(hand, rules)))
+    # The engine is pure Python, without the answers' declarations: its JSON is a
+    # ``dict[str, object]`` that mypy cannot hold to ``Settlement``.
+    answer = cast(Settlement, settlement_json(hand, settle(hand, rules)))
+    return jsonify(answer)
 
 
 @bp.get("/rules")

@@ -25,6 +25,7 @@ from ledger.http.expired_forms import kept_fields, sent_to
 from ledger.http.no_store import unkept
 from ledger.i18n import N_, tr, translate
 from ledger.i18n.language import is_api_request
+from ledger.matches.answers import Errors
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +147,8 @@ def _message(error: HTTPException) -> str:
 def error_response(error: HTTPException, message: str) -> Response:
     code = error.code or 500
     if is_api_request():
-        response = make_response(jsonify({"errors": [{"field": "", "message": message}]}), code)
+        errors: Errors = {"errors": [{"field": "", "message": message}]}
+        response = make_response(jsonify(errors), code)
     else:
         name = PAGE_TITLES.get(code) or PAGE_TITLES[500 if code >= 500 else 400]
         body = render_template("error.html", code=code, name=name, message=message)

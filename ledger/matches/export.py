@@ -31,6 +31,7 @@ from ledger.engine.declare import (
 )
 from ledger.engine.errors import N_
 from ledger.engine.values import is_int
+from ledger.matches.answers import HISTORY_ACTIONS
 from ledger.matches.models import HandVersion, utcnow
 from ledger.matches.reading import (
     PROFILE_LENGTH,
@@ -51,9 +52,6 @@ TABLE_EXPORT_FORMAT = "marriage-ledger-table"
 #: An import (the export's JSON, or a summary PDF carrying it) may be this large; the
 #: usual request limit is 256 KiB.
 IMPORT_MAX_BYTES = 4 * 1024 * 1024
-#: "rename": the hand as it was before a player was renamed (``matches.membership``);
-#: its names are the ones it had then.
-HISTORY_ACTIONS = ("edit", "delete", "rename")
 
 # A cell starting with one of these is a formula to a spreadsheet (OWASP's list, and the
 # fullwidth forms that spreadsheets in East Asian locales read as the same signs).

@@ -41,11 +41,13 @@ from ledger.engine.errors import Tally
 from ledger.engine.scoreboard import Carry, Scoreboard, carry, record_from_json
 from ledger.extensions import db
 from ledger.i18n import Msg
-from ledger.matches import fold
+from ledger.matches import answers, fold
 from ledger.matches.models import Hand, Match
-from ledger.matches.view import stake_of
+from ledger.matches.view import settle_up_json, stake_of
 
-FULL, PARTLY, NO = "full", "partly", "no"
+FULL: answers.Rescored = "full"
+PARTLY: answers.Rescored = "partly"
+NO: answers.Rescored = "no"
 
 
 class Reason(Struct, frozen=True):
@@ -72,7 +74,7 @@ class StoredInput(Struct, frozen=True):
 
 class RescoredHand(Struct, frozen=True):
     number: int
-    rescored: str  # full | partly | no
+    rescored: answers.Rescored
     reasons: tuple[Reason, ...]
     #: Per player of the hand: the net under the other rules, and as played.
     nets: Mapping[str, int]
@@ -102,7 +104,7 @@ class RescoredHand(Struct, frozen=True):
         """Each player's change (``change``), for the players whose total it changes."""
         return {name: delta for name in players if (delta := self.change(name))}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> answers.RescoreHand:
         return {
             "number": self.number,
             "rescored": self.rescored,
@@ -151,7 +153,7 @@ class Rescore(Struct, frozen=True):
             return None
         return settle_up({name: self.totals[name] for name in self.players}, self.stake)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> answers.Rescore:
         settled = self.settle_up()
         return {
             "rules": {**self.rules.to_json(), "overrides": self.rules.overrides()},
@@ -164,7 +166,7 @@ class Rescore(Struct, frozen=True):
                 for name in self.players
             ],
             "hands": [hand.to_json() for hand in self.hands],
-            "settle_up": settled.to_json() if settled is not None else None,
+            "settle_up": settle_up_json(settled) if settled is not None else None,
         }
 
 
@@ -229,7 +231,9 @@ def rescore_hands(
     """The hands ``stored`` (in the order played) under ``rules``, folded by the engine."""
     players = tuple(players)
     records: list[HandRecord] = []
-    rescored: list[tuple[str, tuple[Reason, ...], Mapping[str, int], Mapping[str, int]]] = []
+    rescored: list[
+        tuple[answers.Rescored, tuple[Reason, ...], Mapping[str, int], Mapping[str, int]]
+    ] = []
     for kept in stored:
         played, carried_as_played = record_from_json(kept.number, kept.dealer, kept.record)
         record, how, reasons = _rescore_one(kept, played, rules)
@@ -262,7 +266,7 @@ def rescore_hands(
 
 def _rescore_one(
     kept: StoredInput, played: HandRecord, rules: HouseRules
-) -> tuple[HandRecord, str, tuple[Reason, ...]]:
+) -> tuple[HandRecord, answers.Rescored, tuple[Reason, ...]]:
     """The hand's record under ``rules`` (as played when they refuse it), how it was
     rescored and why not in full."""
     try:

@@ -57,8 +57,8 @@ from ledger.engine.scoreboard import Carry, Scoreboard, record_from_json
 from ledger.engine.values import is_int
 from ledger.extensions import db
 from ledger.i18n import Msg, PluralMsg
+from ledger.matches import answers, fold, hands_kept, isolation
 from ledger.matches import export as match_export
-from ledger.matches import fold, hands_kept, isolation
 from ledger.matches.digests import request_digest
 from ledger.matches.models import Hand as StoredHand
 from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
@@ -331,7 +331,7 @@ class Receipt(Struct, frozen=True):
 
     hand: StoredHand
     replayed: bool
-    answer: dict[str, Any]
+    answer: answers.HandAnswer
 
     # From the answer, made before the commit: after it the stored row may be out of reach.
     @property
@@ -748,7 +748,7 @@ def replace_hand(
     data: object,
     expected_version: int | None = None,
     dealer: object = None,
-) -> dict[str, Any]:
+) -> answers.HandAnswer:
     """Re-settle hand ``number`` from new input, keeping the old one in its history; the
     API's answer (the hand, the totals, the match), made before the commit.
 
@@ -783,7 +783,7 @@ def replace_hand(
     return answer
 
 
-def delete_hand(match: Match, number: int, expected_version: int | None = None) -> dict[str, Any]:
+def delete_hand(match: Match, number: int, expected_version: int | None = None) -> answers.Deleted:
     """Delete hand ``number`` (its history keeps a record); later hands keep their numbers.
     The API's answer: the match's totals and the match after it."""
     stored = get_hand(match, number)
@@ -815,7 +815,7 @@ def delete_match(match: Match) -> None:
         db.session.delete(match)
 
 
-def restore_hand(match: Match, number: int) -> dict[str, Any]:
+def restore_hand(match: Match, number: int) -> answers.HandAnswer:
     """Put deleted hand ``number`` back as it was before its delete, with its number, its
     dealer and what was entered, read and settled again against the match as it is now;
     the later hands' carried penalties follow. Its history keeps the delete; the hand
@@ -1269,7 +1269,7 @@ def _store_new_hand(
     key: str | None,
     digest: str | None,
     number: int | None,
-) -> tuple[StoredHand, dict[str, Any]]:
+) -> tuple[StoredHand, answers.HandAnswer]:
     """Inside ``submit_hand``'s transaction: take the next number (holding the match's
     row until the commit), check what other writers may have changed (the key, the
     number, the end of the match), read and settle the hand against the match as it is
@@ -1308,7 +1308,7 @@ def _store_new_hand(
         view = build_match_view(match, board, [stored], [(taken, after)])
         answer = view.hand_answer(taken)
         if key is not None:
-            stored.first_answer = answer
+            stored.first_answer = {**answer}
     db.session.add(stored)
     return stored, answer
 
@@ -1335,7 +1335,8 @@ def _replay(earlier: StoredHand, digest: str | None) -> Receipt:
     if earlier.request_digest != digest:
         raise KeyReused(earlier.number)
     assert earlier.first_answer is not None
-    return Receipt(earlier, True, earlier.first_answer)
+    # Kept as JSON, it is the answer ``hand_answer`` gave then: mypy cannot see it is one.
+    return Receipt(earlier, True, cast(answers.HandAnswer, earlier.first_answer))
 
 
 def _hand_numbered(match: Match, number: int) -> StoredHand | None:

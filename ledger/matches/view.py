@@ -10,7 +10,6 @@ after each hand, for the chart.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Sequence
 from datetime import datetime
@@ -31,6 +30,7 @@ from ledger.engine import (
 from ledger.engine.match import hands_in_length, is_finished, sitting_out_in_turn
 from ledger.engine.rules import parse_length
 from ledger.engine.scoreboard import Scoreboard, record_from_json
+from ledger.matches import answers
 from ledger.matches.models import Hand, HandVersion, Match
 from ledger.matches.players_kept import seating
 from ledger.matches.reading import rules_from_record
@@ -113,7 +113,7 @@ class HandView(Struct, frozen=True):
         match's rules go back in: they are stored once, with the match)."""
         return {"hand": self.input, **self.result, "rules": rules.to_json()}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> answers.Hand:
         result = self.result
         return {
             "number": self.number,
@@ -125,12 +125,13 @@ class HandView(Struct, frozen=True):
             "scoring": result["scoring"],
             "n": result["n"],
             "total_maal": result["total_maal"],
-            "players": self.players(),
+            # The engine's JSON as stored (its ``to_json``): its keys are unseen by mypy.
+            "players": cast(list[answers.PlayerResult], self.players()),
             "payments": result["payments"],
             "fouls_carried": result.get("fouls_carried", []),
             "carried_penalties": self.carried_penalties,
             "sitting_out": list(self.sitting_out),
-            "hand": self.input,
+            "hand": cast(answers.HandRead, self.input),
             "created_at": iso(self.created_at),
             "updated_at": iso(self.updated_at),
         }
@@ -230,7 +231,7 @@ class MatchView(Struct, frozen=True):
         """How many hands are played but not in ``hands`` (a view of the newest few)."""
         return self.state.hands_played - len(self.hands)
 
-    def cumulative(self) -> list[dict[str, Any]]:
+    def cumulative(self) -> list[answers.MatchCumulative]:
         """Each player's total after each hand, in hand order (for the chart)."""
         assert len(self.running) == self.state.hands_played, "a view built without them"
         players = self.players
@@ -239,23 +240,35 @@ class MatchView(Struct, frozen=True):
             for number, totals in self.running
         ]
 
-    def settle_up_json(self) -> dict[str, Any] | None:
+    def settle_up_json(self) -> answers.SettleUp | None:
         """``settle_up`` as the API gives it: each balance marked ``guest``."""
         result = self.settle_up()
         if result is None:
             return None
-        body = result.to_json()
-        balances = cast(list[dict[str, Any]], body["balances"])
-        return {**body, "balances": [self.marked(row) for row in balances]}
+        body = settle_up_json(result)
+        balances = body["balances"]
+        return {
+            **body,
+            "balances": [{**row, "guest": row["name"] in self.guests} for row in balances],
+        }
 
-    def marked(self, row: dict[str, Any]) -> dict[str, Any]:
-        """A player's row (``name``) marked ``guest``, as every player row of the JSON."""
-        return {**row, "guest": row["name"] in self.guests}
+    def standing_json(self, standing: Standing) -> answers.Standing:
+        """A player's standing as the API gives it, marked ``guest`` as every player row."""
+        return {
+            "place": standing.place,
+            "name": standing.name,
+            "total": standing.total,
+            "hands_played": standing.hands_played,
+            "hands_finished": standing.hands_finished,
+            "times_seen": standing.times_seen,
+            "best_hand": standing.best_hand,
+            "guest": standing.name in self.guests,
+        }
 
     def rules_json(self) -> dict[str, Any]:
         return {**self.rules.to_json(), "overrides": self.rules.overrides()}
 
-    def summary_json(self) -> dict[str, Any]:
+    def summary_json(self) -> answers.MatchSummary:
         """The match without its hands: totals, dealer, standings."""
         return {
             "id": self.public_id,
@@ -276,7 +289,7 @@ class MatchView(Struct, frozen=True):
             "ended_at": iso(self.ended_at),
             "reopened_at": iso(self.reopened_at),
             "leaders": self.leaders,
-            "standings": [self.marked(dataclasses.asdict(s)) for s in self.standings],
+            "standings": [self.standing_json(s) for s in self.standings],
             "fouls_pending": list(self.state.fouls_pending),
             "version": self.version,
             "next_hand_number": self.next_hand_number,
@@ -284,14 +297,14 @@ class MatchView(Struct, frozen=True):
             "updated_at": iso(self.updated_at),
         }
 
-    def hand_answer(self, number: int) -> dict[str, Any]:
+    def hand_answer(self, number: int) -> answers.HandAnswer:
         """What the API answers a write of hand ``number``: the hand and its result, the
         match totals and the match without its hands."""
         hand = self.hand(number)
         assert hand is not None
         return {**hand.to_json(), "totals": self.totals, "match": self.summary_json()}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> answers.Match:
         return {
             **self.summary_json(),
             "hands": [hand.to_json() for hand in self.hands],
@@ -410,14 +423,21 @@ def record_names(hand: ShownHand) -> set[str]:
     return {p["name"] for p in hand.result["players"]}
 
 
-def history_json(old: HandVersion) -> dict[str, Any]:
+def history_json(old: HandVersion) -> answers.HandWithHistoryEntry:
     """An earlier version of a hand: what was entered, the nets it had, when."""
     return {
         "version": old.version,
         "action": old.action,
         "dealer": old.dealer,
-        "hand": old.input,
+        "hand": cast(answers.HandRead, old.input),  # the engine's ``Hand.to_json``, stored
         "nets": {p["name"]: p["net"] for p in old.result["players"]},
         "saved_at": iso(old.saved_at),
         "replaced_at": iso(old.replaced_at),
     }
+
+
+def settle_up_json(result: SettleUp) -> answers.SettleUp:
+    """The engine's settle-up as the API gives it (a match's, a rescore's)."""
+    # The engine is pure Python, without the answers' declarations: its ``to_json`` is a
+    # ``dict[str, object]`` that mypy cannot hold to ``answers.SettleUp``.
+    return cast(answers.SettleUp, result.to_json())
