@@ -114,7 +114,7 @@ class StandingsLine(TypedDict):
 
 
 class StandingsPair(TypedDict):
-    """Two players who played a match together (``a`` before ``b`` on the roster)."""
+    """Two players who played a match together (`a` before `b` on the roster)."""
 
     a: str
     b: str
@@ -263,8 +263,7 @@ class NextDealer(TypedDict):
 
 
 class SeasonRescoreLine(StandingsLine):
-    """A player's line of the standings under the other rules, with their total and
-    matches won as played."""
+    """A standings line under the other rules, with the total and matches won as played."""
 
     total_as_played: Points
     matches_won_as_played: Int0

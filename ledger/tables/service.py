@@ -830,7 +830,7 @@ def season_settle_up(
     # Every payment said (counted or not yet; not one taken back, a mistake): its two go
     # on settling with each other.
     pairs = [(p.payer, p.payee) for p in in_currency if p.deleted_at is None]
-    pay_to = pay_to_in_table(table.id)
+    pay_to = {p.name: pay_to_json(p) for p in table.players}  # read with the roster: no query
     return {
         "stake": table_stake.to_json() if table_stake else None,
         "balances": [b.to_json(pay_to.get(b.name)) for b in balances],
