@@ -25,8 +25,8 @@ Money = Annotated[
         description="Money as an exact decimal string with 2 places (never a float).",
     ),
 ]
-#: The table's stake (the request's ``Stake``); null without one.
-Stake = Annotated[dict[str, Any], component("Stake")] | None
+#: The table's stake, as the request's ``Stake`` (the engine's ``Stake.to_json``); null without one.
+TableStake = Annotated[dict[str, Any], component("Stake")] | None
 #: Payments by their ids.
 PaymentIds = list[Int1]
 #: Who paid whom.
@@ -75,7 +75,7 @@ class Table(TypedDict):
     id: str
     name: str
     rules: dict[str, Any]
-    stake: Stake
+    stake: TableStake
     players: list[TableRosterPlayer]
     seasons: list[Season]
     matches: Annotated[list[TableMatch], Meta(description="Newest first.")]
@@ -214,7 +214,7 @@ class TableSettleUpTransfer(Between):
 class TableSettleUp(TypedDict):
     """Money across nights: each balance and the fewest transfers that settle them."""
 
-    stake: Stake
+    stake: TableStake
     balances: list[TableSettleUpBalance]
     transfers: list[TableSettleUpTransfer]
     unconfirmed: Annotated[PaymentIds, Meta(description="Counted, not yet confirmed.")]
