@@ -30,8 +30,8 @@ from ledger.http.wrong_keys import count_wrong_key
 from ledger.matches.export import export_filename
 from ledger.matches.pdf_export import TABLE_PDF
 from ledger.matches.rescore import read_rescore_rules
+from ledger.tables import answers, people, player_stats, service
 from ledger.tables import export as table_export
-from ledger.tables import people, player_stats, service
 from ledger.tables.models import Season, Table
 from ledger.tables.money_view import owed_now
 from ledger.tables.payment_keys import Answered
@@ -123,7 +123,8 @@ def table_next_dealer(public_id: str) -> Response:
     # ``?players=A,B,C``; null: the first player.
     table = service.get_table(public_id)
     names = [n for n in request.args.get("players", "").split(",") if n]
-    return jsonify({"next_dealer": service.next_dealer(table, names)})
+    answer: answers.NextDealer = {"next_dealer": service.next_dealer(table, names)}
+    return jsonify(answer)
 
 
 @bp.patch("/tables/<id:public_id>/players/<name:name>", merge_slashes=False)
@@ -234,9 +235,7 @@ def table_stats(public_id: str) -> Response:
 @described("tables", "404 422", "200 RatingHistory: A chart's points.", also="season")
 def table_rating_history(public_id: str) -> Response:
     """The ratings after each finished match of a season, in play order"""
-    return _season_json(
-        public_id, lambda table, season: {"games": service.rating_history(table, season)}
-    )
+    return _season_json(public_id, service.rating_history_json)
 
 
 @bp.get("/tables/<id:public_id>/settle-up")
@@ -302,7 +301,8 @@ def table_payments(public_id: str) -> Response:
             422, "deleted must be 1 (with the records of deleted payments) or 0.", "deleted"
         )
     found = service.payments(table, season, deleted=deleted == "1")
-    return jsonify({"payments": [service.payment_json(table, p) for p in found]})
+    answer: answers.TablePayments = {"payments": [service.payment_json(table, p) for p in found]}
+    return jsonify(answer)
 
 
 @bp.post("/tables/<id:public_id>/payments/<int:payment_id>/confirm")
@@ -366,7 +366,7 @@ def table_export_json(public_id: str) -> ResponseReturnValue:
 
 
 def _table_created(table: Table, key: str) -> Response:
-    body = {**service.table_json(table), "edit_key": key}
+    body: answers.CreatedTable = {**service.table_json(table), "edit_key": key}
     # Kept by no cache: the edit key is in the body.
     response = unkept(Response(json.dumps(body), status=201, mimetype="application/json"))
     response.headers["Location"] = url_for("api.get_table", public_id=table.public_id)

@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
-from msgspec.structs import asdict, replace
+from msgspec.structs import replace
 
 from ledger.engine import HouseRules, Stake, amount_text, settle_up
 from ledger.engine.match import is_finished, next_seat
@@ -30,7 +30,9 @@ from ledger.engine.settle_up import CENT, MAX_PLAYERS
 from ledger.matches.forgettable import holds_names
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import iso
+from ledger.tables import answers
 from ledger.tables.guests import is_guest, roster_keys
+from ledger.tables.people_answers import PayTo
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce
@@ -87,7 +89,9 @@ class MatchFigures(Struct, frozen=True, dict=True):  # dict: its cached properti
         best = max(self.totals.values())
         return [name for name in self.board.players if self.totals[name] == best]
 
-    def to_json(self, season_public_id: str | None, on_roster: frozenset[str]) -> dict[str, Any]:
+    def to_json(
+        self, season_public_id: str | None, on_roster: frozenset[str]
+    ) -> answers.TableMatch:
         """The match in its table's list; ``on_roster``: the roster's ``roster_keys``."""
         return {
             "id": self.public_id,
@@ -175,12 +179,20 @@ class PlayerLine(Struct):
         if per_point is not None:
             self.amount = (self.amount or Decimal("0.00")) + money(line.total, per_point)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> answers.StandingsLine:
         """Every field: the amount as text, the rating with its ordinal."""
         return {
-            **asdict(self),
+            "name": self.name,
+            "guest": self.guest,
+            "matches": self.matches,
+            "matches_won": self.matches_won,
+            "hands": self.hands,
+            "hands_won": self.hands_won,
+            "seen_hands": self.seen_hands,
+            "maal": self.maal,
+            "total": self.total,
             "amount": amount_text(self.amount),
-            "rating": self.rating.to_json() if self.rating else Rating.start().to_json(),
+            "rating": (self.rating or Rating.start()).to_json(),
         }
 
 
@@ -198,7 +210,7 @@ class Rating(Struct, frozen=True):
         model = _model()
         return cls(model.mu, model.sigma)
 
-    def to_json(self) -> dict[str, float]:
+    def to_json(self) -> answers.StandingsRating:
         return {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal}
 
 
@@ -215,8 +227,18 @@ class Pair(Struct):
     a_paid_b: int = 0
     b_paid_a: int = 0
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_json(self) -> answers.StandingsPair:
+        return {
+            "a": self.a,
+            "b": self.b,
+            "a_guest": self.a_guest,
+            "b_guest": self.b_guest,
+            "matches": self.matches,
+            "a_above": self.a_above,
+            "b_above": self.b_above,
+            "a_paid_b": self.a_paid_b,
+            "b_paid_a": self.b_paid_a,
+        }
 
 
 class Standings(Struct, frozen=True):
@@ -384,15 +406,17 @@ class MoneyBalance(Struct, frozen=True):
         counted off what they are owed."""
         return None if self.won is None else self.won + self.paid - self.received
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, pay_to: PayTo | None) -> answers.TableSettleUpBalance:
+        """The balance's row, with how to pay the player (``pay_to``, as they set it)."""
         return {
             "name": self.name,
             "guest": self.guest,
             "total": self.total,
             "amount": amount_text(self.amount),
             "won": amount_text(self.won),
-            "paid": amount_text(self.paid),
-            "received": amount_text(self.received),
+            "paid": format(self.paid, "f"),
+            "received": format(self.received, "f"),
+            "pay_to": pay_to,
         }
 
 
@@ -440,14 +464,14 @@ def money_balances(
     ]
 
 
-def money_settle_up(
+def money_transfers(
     balances: Sequence[MoneyBalance],
     stake: Stake | None,
     paid: Sequence[tuple[str, str]] = (),
     counted: Iterable[tuple[str, str, Decimal]] = (),
-) -> dict[str, Any]:
-    """The body of a table's settle-up: each balance and the fewest transfers that settle
-    them exactly (the engine's ``settle_up``, over cents when there is money, else over
+) -> list[answers.TableSettleUpTransfer]:
+    """The fewest transfers that settle the balances exactly (the engine's ``settle_up``,
+    over cents when there is money, with its points at ``stake`` when whole; else over
     points). Only the players with something to settle take part in the search.
     Among the fewest, first what is left of the plan made before any payment stands
     (``counted``: the payments the balances count, ``(payer, payee, amount)``): whoever
@@ -459,25 +483,19 @@ def money_settle_up(
     if stake is None:
         owed = {b.name: b.total for b in balances if b.total}
         result = settle_up(owed, prefer=prefer)
-        transfers = [t.to_json() for t in result.transfers]
     else:
         owed = {b.name: int(b.amount / CENT) for b in balances if b.amount}
         keep = _plan_left(balances, counted)
         result = settle_up(owed, Stake(CENT, stake.currency), prefer, keep)
-        transfers = [
-            {
-                "from": t.payer,
-                "to": t.payee,
-                "points": _points(t.amount, stake.per_point),
-                "amount": amount_text(t.amount),
-            }
-            for t in result.transfers
-        ]
-    return {
-        "stake": stake.to_json() if stake else None,
-        "balances": [b.to_json() for b in balances],
-        "transfers": transfers,
-    }
+    return [
+        {
+            "from": t.payer,
+            "to": t.payee,
+            "points": t.points if stake is None else _points(t.amount, stake.per_point),
+            "amount": amount_text(t.amount),
+        }
+        for t in result.transfers
+    ]
 
 
 def _plan_left(

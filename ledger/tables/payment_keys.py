@@ -11,6 +11,7 @@ cannot both be carried out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from msgspec import Struct
@@ -28,7 +29,7 @@ class Answered(Struct, frozen=True):
     with the same key was answered so, and nothing was done now."""
 
     status: int
-    body: dict[str, Any]
+    body: Mapping[str, Any]  # a payment (``answers.TablePayment``; {} for a 204)
     replayed: bool = False
 
 
@@ -93,7 +94,7 @@ def remember(
             request_digest=request_digest,
             payment_id=payment_id,
             status=answer.status,
-            answer=answer.body,
+            answer=dict(answer.body),
         )
     )
 

@@ -9,8 +9,6 @@ played. A 5,000-hand season is 5,000 settles, within a few seconds on a small ma
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec import Struct
 from msgspec.structs import replace
 from sqlalchemy import select
@@ -21,6 +19,7 @@ from ledger.engine import HouseRules
 from ledger.extensions import db
 from ledger.matches.models import Match
 from ledger.matches.rescore import NO, PARTLY, Rescore, rescore_match, stored_inputs
+from ledger.tables import answers
 from ledger.tables.figures import Pair, PlayerLine
 from ledger.tables.figures import standings as figures_standings
 from ledger.tables.models import Season, Table
@@ -51,7 +50,7 @@ class RescoredLine(Struct, frozen=True):
     def change(self) -> int:
         return self.total - self.total_as_played
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> answers.SeasonRescoreLine:
         return {
             **self.line.to_json(),
             "total_as_played": self.total_as_played,
@@ -81,7 +80,7 @@ class RescoredMatch(Struct, frozen=True):
     def hands_refused(self) -> int:
         return sum(h.rescored == NO for h in self.rescore.hands)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> answers.SeasonRescoreMatch:
         r = self.rescore
         return {
             "id": self.public_id,
@@ -112,7 +111,7 @@ class SeasonRescore(Struct, frozen=True):
         played (the standings') leave it out, and the other rules count it."""
         return any(m.points_race for m in self.matches)
 
-    def to_json(self, table: Table) -> dict[str, Any]:
+    def to_json(self, table: Table) -> answers.SeasonRescore:
         return {
             "rules": {**self.rules.to_json(), "overrides": self.rules.overrides()},
             "season": season_json(table, self.season) if self.season is not None else None,

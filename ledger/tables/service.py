@@ -672,7 +672,7 @@ def season_matches(table: Table, season: Season | None) -> list[MatchFigures]:
     return _figures(table, season)
 
 
-def standings_json(table: Table, season: Season | None) -> dict[str, Any]:
+def standings_json(table: Table, season: Season | None) -> answers.Standings:
     """The body of ``GET /api/v1/tables/<id>/standings``."""
     found = standings(table, season)
     return {
@@ -684,7 +684,7 @@ def standings_json(table: Table, season: Season | None) -> dict[str, Any]:
 
 def player_record(
     table: Table, name: str, season: Season | None, read: Standings | None = None
-) -> dict[str, Any]:
+) -> answers.PlayerRecord:
     """One player's record: their nights in the season (date, match, total, place,
     whether it is over and whether it was a points race), their line over the season and
     over all time, best and worst nights (of the zero-sum nights that are over: a points
@@ -695,7 +695,7 @@ def player_record(
     player = _known_player(table, name)
     found = read if read is not None else standings(table, season)
     ever = standings(table, None) if season is not None else found
-    nights: list[dict[str, Any]] = []
+    nights: list[answers.PlayerRecordNight] = []
     for match in found.matches:
         if player in match.played:
             nights.append(
@@ -709,7 +709,7 @@ def player_record(
                     "points_race": not match.zero_sum,
                 }
             )
-    rows: list[dict[str, Any]] = []
+    rows: list[answers.PlayerRecordVersus] = []
     for pair in found.pairs_of(player):
         mine = pair.a == player
         rows.append(
@@ -776,7 +776,7 @@ def _rivals(
 
 def rating_history(
     table: Table, season: Season | None, read: Standings | None = None
-) -> list[dict[str, Any]]:
+) -> list[answers.RatingHistoryGame]:
     """The rating after each finished match of the season, in play order (a chart's
     points): ``{"match", "name", "date", "ratings": {name: {"mu", "sigma", "ordinal"}}}``.
     ``read``: the season's standings already read (a page shows both: one read)."""
@@ -794,12 +794,17 @@ def rating_history(
     ]
 
 
+def rating_history_json(table: Table, season: Season | None) -> answers.RatingHistory:
+    """The body of ``GET /api/v1/tables/<id>/rating-history``."""
+    return {"games": rating_history(table, season)}
+
+
 def season_settle_up(
     table: Table,
     season: Season | None,
     read: Standings | None = None,
     paid: Sequence[TablePayment] | None = None,
-) -> dict[str, Any]:
+) -> answers.TableSettleUp:
     """Money across nights: each player's balance over the season's zero-sum matches
     (with a table stake: their money at each match's stake in the table's currency,
     less what they paid, plus what they were paid, counting the payments whose state
@@ -825,10 +830,14 @@ def season_settle_up(
     # Every payment said (counted or not yet; not one taken back, a mistake): its two go
     # on settling with each other.
     pairs = [(p.payer, p.payee) for p in in_currency if p.deleted_at is None]
-    body = with_pay_to(table, figures.money_settle_up(balances, table_stake, pairs, counted))
-    body["unconfirmed"] = [p.id for p in found if p.state == UNCONFIRMED]
-    body["pending"] = [p.id for p in found if p.state == PENDING]
-    return body
+    pay_to = {p.name: pay_to_json(p) for p in table.players}  # read with the roster: no query
+    return {
+        "stake": table_stake.to_json() if table_stake else None,
+        "balances": [b.to_json(pay_to.get(b.name)) for b in balances],
+        "transfers": figures.money_transfers(balances, table_stake, pairs, counted),
+        "unconfirmed": [p.id for p in found if p.state == UNCONFIRMED],
+        "pending": [p.id for p in found if p.state == PENDING],
+    }
 
 
 def _in_currency(payment: TablePayment, table: Table) -> bool:
@@ -1066,7 +1075,7 @@ def answer_payment(table: Table, payment_id: int, confirm: bool, by: Caller) -> 
         return Answered(200, payment_json(table, found))
 
 
-def payment_json(table: Table, payment: TablePayment) -> dict[str, Any]:
+def payment_json(table: Table, payment: TablePayment) -> answers.TablePayment:
     season = next((s for s in table.seasons if s.id == payment.season_id), None)
     return {
         "id": payment.id,
@@ -1145,7 +1154,7 @@ def season_json(table: Table, season: Season) -> answers.Season:
     }
 
 
-def table_json(table: Table) -> dict[str, Any]:
+def table_json(table: Table) -> answers.Table:
     """The body of ``GET /api/v1/tables/<id>``: newest match first."""
     seasons: dict[int | None, str] = {s.id: s.public_id for s in table.seasons}
     found = _figures(table, None)

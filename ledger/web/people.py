@@ -55,6 +55,7 @@ from ledger.http.no_store import may_keep_copy, unkept
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
 from ledger.i18n import N_, tr, translate
 from ledger.tables import people, service
+from ledger.tables.answers import TablePayment
 from ledger.tables.models import PENDING, UNCONFIRMED, TablePlayer
 from ledger.tables.payment_keys import KeyReused
 from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
@@ -422,7 +423,7 @@ def _table_name(public_id: str) -> str | None:
         return None
 
 
-def _with_taken_back(player: TablePlayer, payments: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _with_taken_back(player: TablePlayer, payments: list[TablePayment]) -> list[TablePayment]:
     """The player's payments, and the kept records of their confirmed payments the table
     took back, in the order they were made: the table's page lists those, marked, and
     a payee who said the money reached them saw it gone from their own page without a

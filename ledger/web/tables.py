@@ -870,9 +870,10 @@ def player(public_id: str, name: str) -> ResponseReturnValue:
         return moved
     found = service.standings(table, season)
     record = service.player_record(table, name, season, found)
+    shown: dict[str, Any] = dict(record)
     for part in ("figures", "all_time"):  # money as a Decimal, for the money filter
-        if record[part] is not None:
-            record[part]["amount"] = decimal_or_none(record[part]["amount"])
+        if (line := record[part]) is not None:
+            shown[part] = {**line, "amount": decimal_or_none(line["amount"])}
     played = found.matches
     stats = player_stats.stats(table, played)
     mine = stats.row(record["name"])
@@ -882,7 +883,7 @@ def player(public_id: str, name: str) -> ResponseReturnValue:
         season=season,
         seasons=list(reversed(table.seasons)),
         season_value=_season_value(season),
-        record=record,
+        record=shown,
         money=player_money(table, season, record["name"], found),
         currency=table.stake_currency,
         mine=mine,
