@@ -336,9 +336,10 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
     # what is left of the first payment not already said to be paid.
     if not pay_form.is_submitted():
         for t in owed_to:
-            if t.get("amount") is None:  # played for points: no money to pay
+            amount = t["amount"]
+            if amount is None:  # played for points: no money to pay
                 break
-            owed = Decimal(t["amount"])  # as many places as the currency has
+            owed = Decimal(amount)  # as many places as the currency has
             left = (owed - said_paid.get(t["to"], Decimal(0))).quantize(owed)
             if left > 0:
                 pay_form.payee.data, pay_form.amount.data = t["to"], str(left)
