@@ -10,6 +10,7 @@ from ledger.api.openapi import (
     TEXT,
     Schema,
     array,
+    declared,
     shape,
     whole,
 )
@@ -22,7 +23,8 @@ from ledger.tables.export import (
     SEASON_ENTRY,
     TABLE_FORMAT,
 )
-from ledger.tables.people import HANDLE_KINDS, MAX_HANDLE, MAX_HANDLES, MAX_LABEL
+from ledger.tables.people import MAX_HANDLES
+from ledger.tables.people_answers import Handle
 from ledger.tables.reading import NEW_SEASON, PAYMENT, TABLE, TABLE_CHANGE
 
 MONEY = {
@@ -30,7 +32,6 @@ MONEY = {
     "pattern": r"^-?[0-9]+\.[0-9]{2}$",
     "description": "Money as an exact decimal string with 2 places (never a float).",
 }
-PRINTABLE = "printable: control, invisible and direction characters are refused (422 on the field)"
 #: The kinds of the tables' fields (``shape``'s words).
 KINDS: dict[str, Schema] = {
     "money": MONEY,
@@ -226,25 +227,13 @@ def table_schemas() -> dict[str, Schema]:
 
 
 def people_schemas() -> dict[str, Schema]:
-    """Each player's own link, how to pay them."""
-    where: dict[str, Schema] = {
-        "kind": {"enum": list(HANDLE_KINDS)},
-        "handle": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": MAX_HANDLE,
-            "description": f"The wallet's id, number or account; {PRINTABLE}.",
-        },
-        "label": {"type": "string", "maxLength": MAX_LABEL, "description": PRINTABLE},
-    }
+    """The body of PUT /api/v1/me/handles: the handles as the answers give them back
+    (``people_answers.Handle``: its kinds, bounds and texts said there once), no other
+    key (``people.read_handles`` reads them)."""
+    handle = {**declared(Handle)["Handle"], "additionalProperties": False}
     return {
         "Handles": obj(
-            {
-                "handles": array(
-                    shape("kind* handle* label", where, additionalProperties=False),
-                    maxItems=MAX_HANDLES,
-                )
-            },
+            {"handles": array(handle, maxItems=MAX_HANDLES)},
             ("handles",),
             additionalProperties=False,
         ),

@@ -71,3 +71,32 @@ def test_the_figures_with_every_key_keep_to_their_component(client):
     assert not errors("Stats", tonight)
     row = {k: v for k, v in asha.items() if k != "matches"}
     assert errors("PlayerFigures", row) == ["[]: 'matches' is a required property"]
+
+
+def test_the_handles_a_player_sends_are_bounded_as_the_reader_bounds_them(client):
+    """The body of PUT /api/v1/me/handles is the declared Handle, closed: what the
+    reader refuses on its field (but for the characters it finds unprintable, which no
+    schema says) the document refuses too, and what it keeps the document takes."""
+    table = staked_table(client)
+    key = give_link(table, "Asha")
+    refused = [
+        [{"kind": "paypal", "handle": "x"}],
+        [{"kind": "esewa", "handle": ""}],
+        [{"kind": "esewa", "handle": "x" * 65}],
+        [{"kind": "esewa", "handle": "1", "label": "y" * 41}],
+        [{"kind": "esewa", "handle": "1", "colour": "red"}],
+        [{"handle": "1"}],
+        [ESEWA] * 6,
+        "9841",
+        ["9841"],
+    ]
+    for handles in refused:
+        body = {"handles": handles}
+        assert errors("Handles", body), handles
+        sent = client.put("/api/v1/me/handles", json=body, headers=bearer(key))
+        assert sent.status_code == 422, handles
+    assert errors("Handles", {"handles": [ESEWA], "colour": "red"})
+    for handles in ([ESEWA] * 5, [{"kind": "bank", "handle": "0123"}], []):
+        assert not errors("Handles", {"handles": handles})
+        sent = client.put("/api/v1/me/handles", json={"handles": handles}, headers=bearer(key))
+        assert sent.status_code == 200, handles
