@@ -24,6 +24,7 @@ from ledger.http.no_store import unkept
 from ledger.http.wrong_keys import PERSON_LINKS, count_wrong_key
 from ledger.tables import people, service
 from ledger.tables.models import TablePlayer
+from ledger.tables.people_answers import PersonLink, Qr
 from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
 
 
@@ -82,7 +83,7 @@ def set_handles() -> Response:
     handles = people.read_handles(json_object())
     with _still_yours():
         people.set_handles(player, handles)
-    return jsonify({"handles": list(player.handles or [])})
+    return jsonify({"handles": people.handles_of(player)})
 
 
 @bp.post("/me/qr")
@@ -105,8 +106,8 @@ def set_qr() -> Response:
             "image",
         ) from None
     with _still_yours():
-        people.set_qr(player, text)
-    return jsonify({"qr": player.qr})
+        kept: Qr = {"qr": people.set_qr(player, text)}
+    return jsonify(kept)
 
 
 @bp.delete("/me/qr")
@@ -173,6 +174,6 @@ def _still_yours() -> Iterator[None]:
 
 
 def _link_created(player: TablePlayer, key: str) -> Response:
-    body = {"person_key": key, "url": url_for("people.join", key=key, _external=True)}
+    body: PersonLink = {"person_key": key, "url": url_for("people.join", key=key, _external=True)}
     # Kept by no cache: the key is in the body.
     return unkept(Response(json.dumps(body), status=201, mimetype="application/json"))

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 #: The places shown as a player's form: their last this many finished nights.
 FORM_NIGHTS = 5
 #: The awards, in the order they are given: each is the largest value of that figure.
-AWARDS = ("hands_won", "dublee_finishes", "best_hand", "best_night")
+AwardName = Literal["hands_won", "dublee_finishes", "best_hand", "best_night"]
+AWARDS: tuple[AwardName, ...] = get_args(AwardName)
 
 
 def place_among(total: int, totals: Iterable[int]) -> int:
@@ -94,9 +95,6 @@ class HandRef:
     number: int
     net: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"match": self.match, "number": self.number, "net": self.net}
-
 
 @dataclass(frozen=True)
 class NightRef:
@@ -104,9 +102,6 @@ class NightRef:
 
     match: str
     total: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"match": self.match, "total": self.total}
 
 
 @dataclass
@@ -267,30 +262,6 @@ class PlayerFigures:
                 run += 1
             self.longest_winning_run = max(self.longest_winning_run, run)
 
-    def to_json(self) -> dict[str, Any]:
-        t = self.tally
-        return {
-            "name": self.name,
-            "matches": self.matches,
-            "total": self.total,
-            "hands": t.hands,
-            "hands_won": t.hands_won,
-            "seen_hands": t.seen_hands,
-            "dublee_seen_hands": t.dublee_seen_hands,
-            "unseen_hands": t.unseen_hands,
-            "unseen_points": t.unseen_points,
-            "unseen_points_hands": t.unseen_points_hands,
-            "fouls": t.fouls,
-            "dublee_finishes": t.dublee_finishes,
-            "best_hand": t.best_hand.to_json() if t.best_hand else None,
-            "worst_hand": t.worst_hand.to_json() if t.worst_hand else None,
-            "best_night": self.best_night.to_json() if self.best_night else None,
-            "worst_night": self.worst_night.to_json() if self.worst_night else None,
-            "places": {str(place): n for place, n in sorted(self.places.items())},
-            "longest_winning_run": self.longest_winning_run,
-            "form": self.form,
-        }
-
 
 def player_figures(nights: Sequence[Night]) -> list[PlayerFigures]:
     """Each player's figures over ``nights`` (in play order), highest total first (equal
@@ -317,12 +288,9 @@ def ranked(figures: Mapping[str, PlayerFigures]) -> list[PlayerFigures]:
 
 @dataclass(frozen=True)
 class Award:
-    award: str
+    award: AwardName
     players: tuple[str, ...]
     value: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"award": self.award, "players": list(self.players), "value": self.value}
 
 
 def awards(rows: Sequence[PlayerFigures]) -> list[Award]:

@@ -10,14 +10,24 @@ functional form (``Between``), which makes no component of its own.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from msgspec import Meta
 
 from ledger.matches.answers import Guest, Int0, Int1, Points, Time, component
-from ledger.tables.models import BY_PAYER, BY_TABLE, CONFIRMED, PENDING, REJECTED, UNCONFIRMED
-from ledger.tables.people_answers import PayTo
+from ledger.tables.models import (
+    BY_PAYER,
+    BY_TABLE,
+    CONFIRMED,
+    MAX_QR_TEXT,
+    PENDING,
+    REJECTED,
+    UNCONFIRMED,
+)
+from ledger.tables.people import MAX_HANDLE, MAX_LABEL, HandleKind
 
+PRINTABLE = "printable: control, invisible and direction characters are refused (422 on the field)"
+#: Money as the tables write it: an exact decimal string, never a float.
 Money = Annotated[
     str,
     Meta(
@@ -25,6 +35,7 @@ Money = Annotated[
         description="Money as an exact decimal string with 2 places (never a float).",
     ),
 ]
+QrText = Annotated[str, Meta(max_length=MAX_QR_TEXT)]
 #: The table's stake, as the request's ``Stake`` (the engine's ``Stake.to_json``); null without one.
 TableStake = Annotated[dict[str, Any], component("Stake")] | None
 #: Payments by their ids.
@@ -191,6 +202,29 @@ class RatingHistory(TypedDict):
     games: list[RatingHistoryGame]
 
 
+class Handle(TypedDict):
+    """One way to pay a player: a wallet or a bank and their id there."""
+
+    kind: HandleKind
+    handle: Annotated[
+        str,
+        Meta(
+            min_length=1,
+            max_length=MAX_HANDLE,
+            description=f"The wallet's id, number or account; {PRINTABLE}.",
+        ),
+    ]
+    label: NotRequired[Annotated[str, Meta(max_length=MAX_LABEL, description=PRINTABLE)]]
+
+
+class PayTo(TypedDict):
+    """How to pay this player, as they set it with their own link."""
+
+    handles: list[Handle]
+    qr: QrText | None
+    set_at: Time
+
+
 class TableSettleUpBalance(TypedDict):
     """A player's balance over the season's matches counted for money."""
 
@@ -311,6 +345,7 @@ class SeasonRescore(TypedDict):
 
 #: The answers that are components of the document (a class they use is one too).
 ANSWERS: tuple[type, ...] = (
+    PayTo,
     Season,
     Table,
     CreatedTable,

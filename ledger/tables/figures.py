@@ -31,8 +31,8 @@ from ledger.matches.forgettable import holds_names
 from ledger.matches.reading import rules_from_record
 from ledger.matches.view import iso
 from ledger.tables import answers
+from ledger.tables.answers import PayTo
 from ledger.tables.guests import is_guest, roster_keys
-from ledger.tables.people_answers import PayTo
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce

@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from collections.abc import Mapping
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 from sqlalchemy import select
 from werkzeug.exceptions import NotFound
@@ -30,6 +30,10 @@ from ledger.matches.reading import find_player
 from ledger.matches.service import _hash_key
 from ledger.tables import earlier_names, service
 from ledger.tables.models import MAX_QR_TEXT, Table, TablePlayer
+
+if TYPE_CHECKING:  # the answers are declared with this module's kinds: they import it
+    from ledger.tables.answers import Handle, TableSettleUpTransfer
+    from ledger.tables.people_answers import Me, MeEarlier, MeEarlierSeason, MeNight
 
 #: The kinds of handle a player may publish, and how many at most.
 HandleKind = Literal["esewa", "khalti", "fonepay", "upi", "bank", "other"]
@@ -256,14 +260,16 @@ def read_qr_text(text: str) -> str:
     return text
 
 
-def set_qr(player: TablePlayer, text: str) -> None:
+def set_qr(player: TablePlayer, text: str) -> str:
+    """Keeps what the QR code says (``read_qr_text``) and returns it."""
     holder = service.Caller.holding(player)
     with matches.transaction():
         service._touch(player.table)
         service.still_held(holder)
-        player.qr = read_qr_text(text)
+        player.qr = kept = read_qr_text(text)
         player.pay_to_set_at = utcnow()
         service.pay_to_changed(player.table)
+    return kept
 
 
 def clear_qr(player: TablePlayer) -> None:
@@ -325,7 +331,9 @@ def _next_former_name(table: Table) -> str:
 # --- what the holder sees ------------------------------------------------------------
 
 
-def _money_of(name: str, money: Mapping[str, Any]) -> tuple[str | None, list[dict[str, Any]]]:
+def _money_of(
+    name: str, money: Mapping[str, Any]
+) -> tuple[str | None, list[TableSettleUpTransfer]]:
     """A player's balance in a settle-up (None without a stake) and its transfers that
     name them."""
     row = next((b for b in money["balances"] if b["name"] == name), None)
@@ -333,23 +341,28 @@ def _money_of(name: str, money: Mapping[str, Any]) -> tuple[str | None, list[dic
     return balance, [t for t in money["transfers"] if name in (t["from"], t["to"])]
 
 
-def _earlier(player: TablePlayer) -> list[dict[str, Any]]:
+def _earlier(player: TablePlayer) -> list[MeEarlier]:
     """What the player still owes or is owed in the seasons before the current one (a
     debt outlives its season), oldest first: ``{"season": {"id", "name"}, "balance",
     "transfers"}`` for each season where it is not zero."""
     table = player.table
     if table.stake_currency is None:
         return []
-    out = []
+    out: list[MeEarlier] = []
     for season in table.seasons[:-1]:
         balance, transfers = _money_of(player.name, service.season_settle_up(table, season))
-        if transfers:
-            season_id = {"id": season.public_id, "name": season.name}
+        if transfers and balance is not None:  # with the table's stake, always money
+            season_id: MeEarlierSeason = {"id": season.public_id, "name": season.name}
             out.append({"season": season_id, "balance": balance, "transfers": transfers})
     return out
 
 
-def me_json(player: TablePlayer) -> dict[str, Any]:
+def handles_of(player: TablePlayer) -> list[Handle]:
+    """The player's handles as kept (``read_handles`` read them: the declared Handle)."""
+    return cast("list[Handle]", list(player.handles or []))
+
+
+def me_json(player: TablePlayer) -> Me:
     """The body of ``GET /api/v1/me``: the player's money in the current season, the
     transfers and payments that name them, what is still owed from earlier seasons, how
     to pay them, and their nights."""
@@ -358,7 +371,7 @@ def me_json(player: TablePlayer) -> dict[str, Any]:
     read = service.standings(table, season)
     name = player.name
     balance, transfers = _money_of(name, service.season_settle_up(table, season, read))
-    nights = [
+    nights: list[MeNight] = [
         {
             "match": m.public_id,
             "name": m.name,
@@ -380,7 +393,7 @@ def me_json(player: TablePlayer) -> dict[str, Any]:
             for p in service.payments(table, None)
             if name in (p.payer, p.payee)
         ],
-        "handles": list(player.handles or []),
+        "handles": handles_of(player),
         "qr": player.qr,
         "nights": nights,
         "earlier": _earlier(player),

@@ -15,7 +15,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from msgspec import Struct
 from sqlalchemy import case, select
@@ -23,7 +22,9 @@ from sqlalchemy import case, select
 from ledger.engine.player_figures import (
     Award,
     HandFacts,
+    HandRef,
     Night,
+    NightRef,
     PlayerFigures,
     Tally,
     awards,
@@ -34,7 +35,7 @@ from ledger.engine.player_figures import (
 from ledger.extensions import db
 from ledger.matches import fold
 from ledger.matches.models import Hand, Match
-from ledger.tables import answers, figures, guests, service
+from ledger.tables import answers, figures, guests, people_answers, service
 from ledger.tables.figures import MatchFigures
 from ledger.tables.models import Season, Table
 
@@ -50,14 +51,51 @@ class Stats(Struct, frozen=True):
     def row(self, name: str) -> PlayerFigures | None:
         return next((row for row in self.players if row.name == name), None)
 
-    def to_json(self, season: answers.Season | None) -> dict[str, Any]:
+    def to_json(self, season: answers.Season | None) -> people_answers.Stats:
         return {
             "season": season,
-            "players": [
-                {**row.to_json(), "guest": row.name in self.guests} for row in self.players
+            "players": [figures_json(row, row.name in self.guests) for row in self.players],
+            "awards": [
+                {"award": a.award, "players": list(a.players), "value": a.value}
+                for a in self.awards
             ],
-            "awards": [award.to_json() for award in self.awards],
         }
+
+
+def figures_json(row: PlayerFigures, guest: bool) -> people_answers.PlayerFigures:
+    """A player's figures as the API gives them (the engine counts them; their JSON is
+    the answer's, declared beside the other answers, so mypy holds it to it)."""
+    t = row.tally
+    return {
+        "name": row.name,
+        "matches": row.matches,
+        "total": row.total,
+        "hands": t.hands,
+        "hands_won": t.hands_won,
+        "seen_hands": t.seen_hands,
+        "dublee_seen_hands": t.dublee_seen_hands,
+        "unseen_hands": t.unseen_hands,
+        "unseen_points": t.unseen_points,
+        "unseen_points_hands": t.unseen_points_hands,
+        "fouls": t.fouls,
+        "dublee_finishes": t.dublee_finishes,
+        "best_hand": _hand_json(t.best_hand),
+        "worst_hand": _hand_json(t.worst_hand),
+        "best_night": _night_json(row.best_night),
+        "worst_night": _night_json(row.worst_night),
+        "places": {str(place): n for place, n in sorted(row.places.items())},
+        "longest_winning_run": row.longest_winning_run,
+        "form": row.form,
+        "guest": guest,
+    }
+
+
+def _hand_json(hand: HandRef | None) -> people_answers.PlayerFiguresHand | None:
+    return None if hand is None else {"match": hand.match, "number": hand.number, "net": hand.net}
+
+
+def _night_json(night: NightRef | None) -> people_answers.PlayerFiguresNight | None:
+    return None if night is None else {"match": night.match, "total": night.total}
 
 
 def is_guest(table: Table | None, name: str) -> bool:
@@ -101,7 +139,7 @@ def table_stats(table: Table, season: Season | None) -> Stats:
     return stats(table, service.season_matches(table, season))
 
 
-def table_stats_json(table: Table, season: Season | None) -> dict[str, Any]:
+def table_stats_json(table: Table, season: Season | None) -> people_answers.Stats:
     """The body of ``GET /api/v1/tables/<id>/stats``."""
     shown = service.season_json(table, season) if season is not None else None
     return table_stats(table, season).to_json(shown)
@@ -114,7 +152,7 @@ def match_stats(match: Match) -> Stats:
     return stats(table, [figures.match_figures(match, match.player_names)], zero_sum_only=False)
 
 
-def match_stats_json(match: Match) -> dict[str, Any]:
+def match_stats_json(match: Match) -> people_answers.Stats:
     """The body of ``GET /api/v1/matches/<id>/stats``: ``season`` is the match's, or
     null outside a table."""
     table = service.table_of(match)

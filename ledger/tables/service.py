@@ -44,6 +44,7 @@ from ledger.matches.reading import find_player, read_match, rules_record
 from ledger.matches.service import _hash_key
 from ledger.matches.view import iso
 from ledger.tables import answers, earlier_names, figures, guests, payment_keys
+from ledger.tables.answers import Handle, PayTo
 from ledger.tables.figures import MatchFigures, Standings
 from ledger.tables.models import (
     BY_PAYER,
@@ -59,7 +60,6 @@ from ledger.tables.models import (
     TablePlayer,
 )
 from ledger.tables.payment_keys import Answered
-from ledger.tables.people_answers import Handle, PayTo
 from ledger.tables.reading import (
     MAX_ROSTER,
     PaymentSpec,

@@ -337,9 +337,10 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
     # what is left of the first payment not already said to be paid.
     if not pay_form.is_submitted():
         for t in owed_to:
-            if t.get("amount") is None:  # played for points: no money to pay
+            amount = t["amount"]
+            if amount is None:  # played for points: no money to pay
                 break
-            owed = Decimal(t["amount"])  # as many places as the currency has
+            owed = Decimal(amount)  # as many places as the currency has
             left = (owed - said_paid.get(t["to"], Decimal(0))).quantize(owed)
             if left > 0:
                 pay_form.payee.data, pay_form.amount.data = t["to"], str(left)
@@ -440,7 +441,7 @@ def _with_taken_back(player: TablePlayer, payments: list[TablePayment]) -> list[
     return sorted([*payments, *taken_back], key=lambda p: (p["at"], p["id"]))
 
 
-def _said_paid(name: str, season: str, payments: list[dict[str, Any]]) -> dict[str, Decimal]:
+def _said_paid(name: str, season: str, payments: list[TablePayment]) -> dict[str, Decimal]:
     """What ``name`` said they paid each payee in ``season`` (its public id), by payee:
     their own pending payments, which count in the balance only once the payee confirms
     them (one the table marked counts at once, so the debt left already shows it)."""
