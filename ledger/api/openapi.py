@@ -314,10 +314,49 @@ def declared(*types: type) -> dict[str, Schema]:
 
 
 @cache
+def components() -> Schema:
+    """The document's components: every body, the error answers, the keys (no app
+    needed: a test validates a body against them alone)."""
+    from ledger.api.openapi_tables import table_schemas  # it builds on this module
+
+    return {
+        "schemas": {
+            **schemas(),
+            **table_schemas(),
+            **declared(*answers.ANSWERS, *table_answers.ANSWERS, *people_answers.ANSWERS),
+        },
+        "responses": {
+            f"E{code}": {
+                "description": text,
+                "content": {"application/json": {"schema": ref("Errors")}},
+                **(
+                    {"headers": {"Retry-After": {"description": "Seconds.", "schema": TEXT}}}
+                    if code in (429, 503)
+                    else {}
+                ),
+            }
+            for code, text in ERROR_STATUSES.items()
+        },
+        "securitySchemes": {
+            "editKey": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "The match's edit key, given once when it is created.",
+            },
+            "personKey": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "A player's own link's key, given with the table key.",
+            },
+        },
+    }
+
+
+@cache
 def document() -> Schema:
-    """The whole OpenAPI document (built once: it only changes with the code)."""
-    from ledger.api.openapi_paths import paths  # these build on this module
-    from ledger.api.openapi_tables import table_schemas
+    """The whole OpenAPI document, its paths read off the app's routes (built once: it
+    only changes with the code)."""
+    from ledger.api.openapi_paths import paths  # it builds on this module
 
     return {
         "openapi": "3.1.0",
@@ -338,37 +377,7 @@ def document() -> Schema:
             {"name": "meta", "description": "This description."},
         ],
         "paths": paths(),
-        "components": {
-            "schemas": {
-                **schemas(),
-                **table_schemas(),
-                **declared(*answers.ANSWERS, *table_answers.ANSWERS, *people_answers.ANSWERS),
-            },
-            "responses": {
-                f"E{code}": {
-                    "description": text,
-                    "content": {"application/json": {"schema": ref("Errors")}},
-                    **(
-                        {"headers": {"Retry-After": {"description": "Seconds.", "schema": TEXT}}}
-                        if code in (429, 503)
-                        else {}
-                    ),
-                }
-                for code, text in ERROR_STATUSES.items()
-            },
-            "securitySchemes": {
-                "editKey": {
-                    "type": "http",
-                    "scheme": "bearer",
-                    "description": "The match's edit key, given once when it is created.",
-                },
-                "personKey": {
-                    "type": "http",
-                    "scheme": "bearer",
-                    "description": "A player's own link's key, given with the table key.",
-                },
-            },
-        },
+        "components": components(),
     }
 
 

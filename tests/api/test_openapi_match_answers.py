@@ -35,20 +35,22 @@ class Deleted(answers.Deleted):
 
 
 @pytest.fixture
-def fresh_document():
-    """The document made again for this test, and again after it (it is built once)."""
-    openapi.document.cache_clear()
-    yield openapi.document
+def fresh_schemas():
+    """The document's schemas made again for this test, and again after it (they are
+    built once)."""
+    openapi.components.cache_clear()
+    yield lambda: openapi.components()["schemas"]
+    openapi.components.cache_clear()
     openapi.document.cache_clear()
 
 
 @pytest.fixture
-def with_a_key_added(monkeypatch, fresh_document):
+def with_a_key_added(monkeypatch, fresh_schemas):
     """The throwaway ``Deleted`` in place of the real one among the answers."""
     swapped = tuple(Deleted if kind is answers.Deleted else kind for kind in answers.ANSWERS)
     assert swapped != answers.ANSWERS
     monkeypatch.setattr(answers, "ANSWERS", swapped)
-    return fresh_document()["components"]["schemas"]["Deleted"]
+    return fresh_schemas()["Deleted"]
 
 
 def test_a_key_declared_on_an_answer_is_in_the_document(with_a_key_added):
@@ -66,15 +68,15 @@ def test_a_key_declared_on_an_answer_is_in_the_document(with_a_key_added):
     assert set(deleted["required"]) == {"deleted", "totals", "match", "restorable_until"}
 
 
-def test_without_it_the_document_has_no_such_key(fresh_document):
-    deleted = fresh_document()["components"]["schemas"]["Deleted"]
+def test_without_it_the_document_has_no_such_key(fresh_schemas):
+    deleted = fresh_schemas()["Deleted"]
     assert set(deleted["properties"]) == {"deleted", "totals", "match"}
 
 
-def test_every_class_an_answer_uses_is_a_component_of_its_own_name(fresh_document):
+def test_every_class_an_answer_uses_is_a_component_of_its_own_name(fresh_schemas):
     """A nested shape is named after its parent: no name falls back to a module path,
     and none takes the place of a component written by hand."""
-    schemas = fresh_document()["components"]["schemas"]
+    schemas = fresh_schemas()
     made = openapi.declared(*answers.ANSWERS)
     assert all("." not in name for name in made)
     assert {"HandReadPlayer", "SettleUpBalance", "RescoreHandPlayer", "ErrorsEntry"} <= set(made)
@@ -83,7 +85,7 @@ def test_every_class_an_answer_uses_is_a_component_of_its_own_name(fresh_documen
 
 
 def valid(component: str, body: dict) -> list[str]:
-    schema = {**openapi.document(), "$ref": f"#/components/schemas/{component}"}
+    schema = {"components": openapi.components(), "$ref": f"#/components/schemas/{component}"}
     return [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(body)]
 
 
