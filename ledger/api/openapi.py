@@ -1,13 +1,9 @@
-"""GET /openapi.json: the API described as OpenAPI 3.1, every route with its request and
-response schemas and the error shape of docs/api.md.
-
-The schemas are data built here; the operations are read off the routes
-(``ledger.api.openapi_paths``). tests/api/test_openapi.py keeps it true (every route of
-the app is in it, it validates, and a property-based run of Schemathesis finds no answer
-that breaks it). The house-rules settings' schemas are
-the engine's (``SETTING_KINDS``: each setting read and described by one kind), so that
-a new setting is described the moment the engine has it.
-"""
+"""GET /api/v1/openapi.json: the API as OpenAPI 3.1, each part made from what the code
+declares: the request bodies from their declarations (``ledger.engine.declare``), the
+answers from the TypedDicts their builders return (``ledger.matches.answers``), the
+house-rules settings from the engine's kinds, the operations from the routes
+(``ledger.api.openapi_paths``). tests/api/test_openapi.py keeps it true: every route is
+in it, it validates, and a Schemathesis run finds no answer that breaks it."""
 
 from __future__ import annotations
 
@@ -20,8 +16,8 @@ from flask import Response, jsonify
 from ledger.api import bp
 from ledger.api.operations import described
 from ledger.engine import PROFILES, hand_body
-from ledger.engine.declare import nullable, obj, ref
-from ledger.engine.game import HAND_PLAYERS, PACKS
+from ledger.engine.declare import Whole, obj, ref
+from ledger.engine.game import HAND_PLAYERS
 from ledger.engine.hand_body import NAME_SCHEMA, PLAYERS_TEXT
 from ledger.engine.rules import SETTING_HELP, SETTING_KINDS
 from ledger.matches import answers
@@ -91,70 +87,17 @@ def array(items: Schema, **extra: Any) -> Schema:
     return {"type": "array", "items": items, **extra}
 
 
-def whole(least: int | None = None, most: int | None = None) -> Schema:
-    out: Schema = {"type": "integer"}
-    if least is not None:
-        out["minimum"] = least
-    if most is not None:
-        out["maximum"] = most
-    return out
+def whole(least: int, most: int | None = None) -> Schema:
+    """A whole number from ``least`` (to ``most``), as a declared field's."""
+    return Whole(least, most).schema()
 
 
 TEXT = {"type": "string"}
-TIME = nullable({"type": "string", "format": "date-time"})
-OTHER_RULES = {**ref("ResolvedRules"), "description": "The other rules, resolved."}
 
 
 def ignored(what: str) -> Schema:
     """A field of an export that an import does not read: any value."""
     return {"description": f"{what}; ignored on import, whatever it holds."}
-
-
-#: A player row's mark: a guest of the table plays without being on its roster.
-GUEST = {"type": "boolean", "description": "A guest of the table: not on its roster."}
-POINTS = {"type": "integer", "description": "Points (whole numbers; money is never a float)."}
-NAME = NAME_SCHEMA
-TOTALS = {"type": "object", "additionalProperties": {"type": "integer"}}
-#: The words of ``props``: a field's kind (``@Name`` a reference to a component).
-KINDS: dict[str, Schema] = {
-    "text": TEXT,
-    "int": whole(),
-    "int0": whole(0),
-    "int1": whole(1),
-    "num": {"type": "number"},
-    "bool": {"type": "boolean"},
-    "points": POINTS,
-    "guest": GUEST,
-    "time": TIME,
-    "totals": TOTALS,
-    "name": NAME,
-}
-
-
-def kind(word: str, where: dict[str, Schema]) -> Schema:
-    """A kind of ``KINDS`` or ``where``; ``?`` after it: or null, ``[]``: a list of it."""
-    if word.endswith("?"):
-        return nullable(kind(word[:-1], where))
-    if word.endswith("[]"):
-        return array(kind(word[:-2], where))
-    return ref(word[1:]) if word.startswith("@") else {**KINDS, **where}[word]
-
-
-def props(spec: str, where: dict[str, Schema] | None = None) -> dict[str, Schema]:
-    """``key[*][:kind] ...`` as properties (``*``: required; a kind left out: the key's
-    own in ``where``, else text)."""
-    where, out = where or {}, {}
-    for field in spec.split():
-        key, _, word = field.partition(":")
-        key = key.rstrip("*")
-        out[key] = kind(word or (key if key in where else "text"), where)
-    return out
-
-
-def shape(spec: str, where: dict[str, Schema] | None = None, **extra: Any) -> Schema:
-    """An object of ``props``, the keys marked ``*`` required in their order."""
-    required = tuple(word.split(":")[0][:-1] for word in spec.split() if "*:" in word + ":")
-    return obj(props(spec, where), required, **extra)
 
 
 def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
@@ -163,17 +106,6 @@ def _setting_schema(name: str, *, resolved: bool = False) -> Schema:
 
 
 SETTINGS = [name for name in PROFILES["amarnepal"].to_json() if name != "profile"]
-LIMITS = obj(
-    {
-        "players": obj({"least": whole(), "most": whole()}, ("least", "most")),
-        "copies": TOTALS,
-        "hand_cards": whole(),
-        "dealt_tunnelas": whole(),
-    },
-    ("players", "copies", "hand_cards", "dealt_tunnelas"),
-    description="What a hand may hold: players, the copies of each kind across the table, "
-    "a player's cards and dealt tunnelas.",
-)
 
 
 def schemas() -> dict[str, Schema]:
@@ -203,7 +135,7 @@ def schemas() -> dict[str, Schema]:
             **hand_fields["players"],
             "description": PLAYERS_TEXT + " Players of the match not listed sit out.",
         },
-        "dealer": NAME,
+        "dealer": NAME_SCHEMA,
         "nets": ignored("The hand's nets (an object of integers): it is settled again"),
     }
 
@@ -232,7 +164,11 @@ def schemas() -> dict[str, Schema]:
         "Length": {
             "oneOf": [
                 obj({"hands": whole(1, 1000)}, ("hands",), additionalProperties=False),
-                obj({"rotations": whole(1, 1000)}, ("rotations",), additionalProperties=False),
+                obj(
+                    {"rotations": whole(1, 1000)},
+                    ("rotations",),
+                    additionalProperties=False,
+                ),
             ],
             "description": "A number of hands or of full dealer rotations.",
         },
@@ -259,7 +195,7 @@ def schemas() -> dict[str, Schema]:
         "HandInput": obj(
             {
                 **hand_fields,
-                "dealer": NAME,
+                "dealer": NAME_SCHEMA,
                 "number": {
                     **whole(1, INTEGER_MAX),
                     "description": "The number the client believes it is adding: 409 when the "
@@ -289,28 +225,18 @@ def schemas() -> dict[str, Schema]:
             additionalProperties=False,
             examples=[{"rules": {"profile": "sparkai", "unseen_maal": "kidnap"}}],
         ),
-        "RulesList": shape(
-            "profiles*:profile[] settings*:texts packs*:packs maal_counts*:texts",
-            {
-                "profile": shape(
-                    "id*:id title* rules*:@ResolvedRules limits*:limits",
-                    {"id": profile, "limits": LIMITS},
-                ),
-                "texts": {"type": "object", "additionalProperties": TEXT},
-                "packs": obj(
-                    {str(packs): LIMITS for packs in PACKS},
-                    description="The limits of the default profile with 3 and with 4 packs.",
-                ),
-            },
-        ),
     }
 
 
 def declared(*types: type) -> dict[str, Schema]:
     """The components of answers declared as ``TypedDict``s (``ledger.matches.answers``)
-    and of every class they use, by class name."""
+    and of every class they use, by class name (a docstring's lines one paragraph)."""
     _, found = msgspec.json.schema_components(types, ref_template="#/components/schemas/{name}")
-    return {name: {k: v for k, v in one.items() if k != "title"} for name, one in found.items()}
+    for one in found.values():
+        del one["title"]
+        if "description" in one:
+            one["description"] = " ".join(one["description"].split())
+    return found
 
 
 @cache

@@ -5,14 +5,14 @@ puts them in): a table, its figures and money, each player's own link and how to
 from __future__ import annotations
 
 from ledger.api.openapi import (
-    NAME,
+    TEXT,
     Schema,
     array,
     declared,
-    shape,
     whole,
 )
 from ledger.engine.declare import nullable, obj, ref
+from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.tables.answers import Handle
 from ledger.tables.export import (
     MAX_IMPORTED_MATCHES,
@@ -42,7 +42,7 @@ def table_schemas() -> dict[str, Schema]:
                         obj(
                             {
                                 "guests": {
-                                    **array(NAME),
+                                    **array(NAME_SCHEMA),
                                     "description": "Players (also in `players`) who play "
                                     "this night without joining the roster; 422 on `guests` "
                                     "for a name not among the players or on the roster. With "
@@ -52,13 +52,13 @@ def table_schemas() -> dict[str, Schema]:
                         ),
                     ]
                 },
-                shape("match* match_edit_key*"),
+                obj({"match": TEXT, "match_edit_key": TEXT}, ("match", "match_edit_key")),
             ],
         },
         "PlayerChange": {
             "anyOf": [
-                obj({"name": NAME}, ("name",), additionalProperties=False),
-                obj({"merge_into": NAME}, ("merge_into",), additionalProperties=False),
+                obj({"name": NAME_SCHEMA}, ("name",), additionalProperties=False),
+                obj({"merge_into": NAME_SCHEMA}, ("merge_into",), additionalProperties=False),
             ]
         },
         "NewPayment": PAYMENT.schema(),
@@ -74,7 +74,11 @@ def table_schemas() -> dict[str, Schema]:
                 ),
                 "payments": array(
                     obj(
-                        {**PAYMENT.properties(), "season": whole(0), **PAYMENT_ENTRY.properties()},
+                        {
+                            **PAYMENT.properties(),
+                            "season": whole(0),
+                            **PAYMENT_ENTRY.properties(),
+                        },
                         ("from", "to", "amount", "season"),
                     ),
                     maxItems=MAX_IMPORTED_PAYMENTS,

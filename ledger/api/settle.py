@@ -18,7 +18,7 @@ from ledger.engine.rules import (
     SETTING_HELP,
     with_overrides,
 )
-from ledger.matches.answers import Settlement
+from ledger.matches.answers import RulesList, Settlement
 
 
 @bp.post("/settle")
@@ -50,22 +50,21 @@ def settle_hand() -> Response:
 @described("rules", "", "200 RulesList: The profiles and the settings.")
 def list_rules() -> Response:
     """Every profile's values and what each setting means"""
-    return jsonify(
-        {
-            "profiles": [
-                {
-                    "id": pid,
-                    "title": PROFILE_TITLES[pid],
-                    "rules": rules.to_json(),
-                    "limits": rules.limits(),
-                }
-                for pid, rules in PROFILES.items()
-            ],
-            "settings": SETTING_HELP,
-            "packs": {
-                str(packs): with_overrides(PROFILES[DEFAULT_PROFILE], {"packs": packs}).limits()
-                for packs in PACKS
-            },
-            "maal_counts": MAAL_COUNT_HELP,
-        }
-    )
+    answer: RulesList = {
+        "profiles": [
+            {
+                "id": pid,
+                "title": PROFILE_TITLES[pid],
+                "rules": rules.to_json(),
+                "limits": rules.limits(),
+            }
+            for pid, rules in PROFILES.items()
+        ],
+        "settings": SETTING_HELP,
+        "packs": {
+            str(packs): with_overrides(PROFILES[DEFAULT_PROFILE], {"packs": packs}).limits()
+            for packs in PACKS
+        },
+        "maal_counts": MAAL_COUNT_HELP,
+    }
+    return jsonify(answer)

@@ -15,13 +15,31 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypedDict
 
 from .errors import N_, FieldError, Invalid, cut
 from .game import HAND_CARDS, HAND_PLAYERS, MAX_DEALT_TUNNELAS, MIN_PLAYERS, PACKS
 from .values import is_int
 
 Table = tuple[int, ...]
+
+
+class PlayerRange(TypedDict):
+    """How many may play a hand."""
+
+    least: int
+    most: int
+
+
+# GET /api/v1/rules gives them; the OpenAPI document is made from this declaration.
+class HandLimits(TypedDict):
+    """What a hand may hold: players, the copies of each kind across the table, a
+    player's cards and dealt tunnelas."""
+
+    players: PlayerRange
+    copies: dict[str, int]
+    hand_cards: int
+    dealt_tunnelas: int
 
 
 @dataclass(frozen=True)
@@ -114,7 +132,7 @@ class HouseRules:
             "marriage": self.tiplu_copies_max + extra,  # a tiplu each
         }
 
-    def limits(self) -> dict[str, Any]:
+    def limits(self) -> HandLimits:
         """What a hand may hold under these rules (docs/rules.md §2, §7), as JSON."""
         return {
             "players": {"least": MIN_PLAYERS, "most": self.max_players},

@@ -18,7 +18,7 @@ from msgspec import Meta
 from ledger.engine.declare import ref
 from ledger.engine.game import FINISHES, MAX_PLAYERS, MIN_PLAYERS, SEEN
 from ledger.engine.maal import ITEM_NOTES, NO_BONUS_REASONS
-from ledger.engine.rules import CHOICES
+from ledger.engine.rules import CHOICES, PROFILES, HandLimits
 
 #: Whole points: a total, a net, a fee.
 Points = Annotated[int, Meta(description="Points (whole numbers; money is never a float).")]
@@ -396,8 +396,33 @@ class Errors(TypedDict):
     errors: Annotated[list[ErrorsEntry], Meta(min_length=1)]
 
 
+# --- the rules ------------------------------------------------------------------------
+
+
+class RulesProfile(TypedDict):
+    """A published profile: its values and what a hand may hold under them."""
+
+    id: Annotated[str, one_of(PROFILES, "A house-rules profile.")]
+    title: str
+    rules: Annotated[dict[str, Any], component("ResolvedRules")]
+    limits: HandLimits
+
+
+class RulesList(TypedDict):
+    """Every profile's values and what each setting means."""
+
+    profiles: list[RulesProfile]
+    settings: dict[str, str]
+    packs: Annotated[
+        dict[str, HandLimits],
+        Meta(description="The limits of the default profile with 3 and with 4 packs."),
+    ]
+    maal_counts: dict[str, str]
+
+
 #: The answers that are components of the document (a class they use is one too).
 ANSWERS: tuple[type, ...] = (
+    RulesList,
     Settlement,
     Match,
     CreatedMatch,
