@@ -305,14 +305,18 @@ def table_payments(public_id: str) -> Response:
     return jsonify(answer)
 
 
-@bp.post("/tables/<id:public_id>/payments/<int:payment_id>/confirm")
-@described(
+#: The payee's answer to a payment, confirm or reject alike.
+payee_answers = described(
     "people",
     "401 403 404 409 429",
     "200 TablePayment: The payment (the same call again: no change).",
     key="either",
     note=ANSWERED,
 )
+
+
+@bp.post("/tables/<id:public_id>/payments/<int:payment_id>/confirm")
+@payee_answers
 def table_confirm_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     """The payee says the money arrived"""
     table, caller = _payment_caller(public_id)
@@ -320,13 +324,7 @@ def table_confirm_payment(public_id: str, payment_id: int) -> ResponseReturnValu
 
 
 @bp.post("/tables/<id:public_id>/payments/<int:payment_id>/reject")
-@described(
-    "people",
-    "401 403 404 409 429",
-    "200 TablePayment: The payment (the same call again: no change).",
-    key="either",
-    note=ANSWERED,
-)
+@payee_answers
 def table_reject_payment(public_id: str, payment_id: int) -> ResponseReturnValue:
     """The payee says the money did not arrive"""
     table, caller = _payment_caller(public_id)
