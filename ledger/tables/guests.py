@@ -49,11 +49,33 @@ def guest_names(table_id: int) -> list[str]:
     return list(found.values())
 
 
-def read_guests(value: object, players: Sequence[str], on_roster: frozenset[str]) -> frozenset[str]:
+def refuse_roster_players(value: object, on_roster: frozenset[str]) -> None:
+    """Invalid on ``guests`` for each name of ``value`` (the body's ``guests``) on the
+    roster (``on_roster``: ``roster_keys``), compared ignoring case, a sentence naming
+    them. Asked before the match's players are read: a roster player ticked and typed
+    again as a guest is among the players twice, and "listed twice" on the players
+    named neither the field they were typed in nor what to do."""
+    if not isinstance(value, list):
+        return  # read_guests says what the field must be
+    errors = [
+        FieldError(
+            "guests",
+            "{name} is on the table's roster, so plays as themselves, not as a guest.",
+            name=name,
+        )
+        for name in value
+        if isinstance(name, str) and name.strip().casefold() in on_roster
+    ]
+    if errors:
+        raise Invalid(errors)
+
+
+def read_guests(value: object, players: Sequence[str]) -> frozenset[str]:
     """The guests of a new match, as the players' names (``value``: the body's
-    ``guests``, None for none): each must be one of ``players`` and not on the roster,
-    compared ignoring case; Invalid on ``guests`` otherwise, a sentence for each guest
-    refused, naming them (the field is the list's, as docs/api.md has it)."""
+    ``guests``, None for none; none on the roster, ``refuse_roster_players`` asked
+    first): each must be one of ``players``, compared ignoring case; Invalid on
+    ``guests`` otherwise, a sentence for each guest refused, naming them (the field is
+    the list's, as docs/api.md has it)."""
     if value is None:
         return frozenset()
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
@@ -61,32 +83,20 @@ def read_guests(value: object, players: Sequence[str], on_roster: frozenset[str]
             [FieldError("guests", "guests must be a list of names, each one of the players.")]
         )
     seats = {name.casefold(): name for name in players}
-    errors: list[FieldError] = []
-    found = set()
-    for name in value:
-        key = name.strip().casefold()
-        if key in on_roster:
-            errors.append(
-                FieldError(
-                    "guests",
-                    "{name} is on the table's roster, so plays as themselves, not as a guest.",
-                    name=name,
-                )
-            )
-        elif key not in seats:
-            errors.append(
+    refused = [name for name in value if name.strip().casefold() not in seats]
+    if refused:
+        raise Invalid(
+            [
                 FieldError(
                     "guests",
                     "{name} is not one of this match's players: a guest plays too, so "
                     "list them among the players as well.",
                     name=name,
                 )
-            )
-        else:
-            found.add(seats[key])
-    if errors:
-        raise Invalid(errors)
-    return frozenset(found)
+                for name in refused
+            ]
+        )
+    return frozenset(seats[name.strip().casefold()] for name in value)
 
 
 def spelt_as_before(names: Sequence[object], known: Sequence[str]) -> list[object]:

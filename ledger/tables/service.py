@@ -278,6 +278,7 @@ def new_match(table: Table, data: Mapping[str, Any]) -> tuple[Match, str]:
             first_dealer = data.get("first_dealer")
             if first_dealer is None and isinstance(names, list):
                 first_dealer = next_dealer(table, [n for n in names if isinstance(n, str)])
+            guests.refuse_roster_players(data.get("guests"), guests.roster_keys(on_roster))
             spec = read_match(
                 data.get("name"),
                 names,
@@ -286,9 +287,7 @@ def new_match(table: Table, data: Mapping[str, Any]) -> tuple[Match, str]:
                 first_dealer,
                 given_stake,
             )
-            playing_as_guests = guests.read_guests(
-                data.get("guests"), spec.players, guests.roster_keys(on_roster)
-            )
+            playing_as_guests = guests.read_guests(data.get("guests"), spec.players)
             joined = _add_players(
                 table, [n for n in _joining(table, spec.players) if n not in playing_as_guests]
             )

@@ -102,6 +102,21 @@ def test_guests_that_are_no_guests_are_refused_on_the_field(client):
     assert "Ram" not in [p["name"] for p in table.get()["players"]]
 
 
+def test_a_roster_player_listed_as_a_guest_too_is_refused_on_guests_naming_them(client):
+    """A roster player among the players and again among the guests (any case) is
+    refused on ``guests`` with the sentence naming them, not "listed twice" on
+    ``players``, and nothing is recorded."""
+    table = create_table(client)
+    twice = table.post(
+        "/matches", {"name": "N", "players": [*FOUR, "asha"], "guests": ["asha"]}, status=422
+    )
+    assert [e["field"] for e in twice["errors"]] == ["guests"]
+    assert twice["errors"][0]["message"] == (
+        "asha is on the table's roster, so plays as themselves, not as a guest."
+    )
+    assert table.get()["matches"] == []
+
+
 def test_a_name_not_listed_as_a_guest_joins_the_roster_as_before(client):
     table = create_table(client)
     made = table.new_match(FOUR)

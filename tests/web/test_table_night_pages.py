@@ -5,7 +5,7 @@ one tap, and its undo takes the end back."""
 import re
 
 from api_hands import play
-from match_pages_support import BY_COUNTS, create_match, hand_form, new_match_form
+from match_pages_support import BY_COUNTS, create_match, field_errors, hand_form, new_match_form
 from table_pages_support import FOUR, ROSTER, create_table, edit_key, start_match
 
 
@@ -146,6 +146,25 @@ def test_guests_typed_then_ticked_play_without_joining_the_roster(client):
     play(client, second, key, [{**hand, "players": four}])
     # Sita did not play the last night: offered, not ticked.
     assert _ticked_guests(client.get(url).get_data(as_text=True)) == {"Ram": True, "Sita": False}
+
+
+def test_a_ticked_roster_player_typed_again_as_a_guest_is_refused_beside_the_guests(client):
+    """Asha ticked among who plays and typed again among tonight's guests (any case):
+    the page says so beside "Guests tonight", naming her, not "listed twice" beside the
+    players; no match is made, and the form keeps what was typed."""
+    url = create_table(client)
+    for typed in ("Asha", "asha, Ram"):
+        response = client.post(f"{url}/matches", data={"players": ROSTER[:3], "guests": typed})
+        assert response.status_code == 422
+        html = response.get_data(as_text=True)
+        name = typed.split(",")[0]
+        assert field_errors(html, "guests") == [
+            f"{name} is on the table&#39;s roster, so plays as themselves, not as a guest."
+        ]
+        assert field_errors(html, "players") == []
+        assert f'value="{typed}"' in html
+    table_id = url.rsplit("/", 1)[1]
+    assert client.get(f"/api/v1/tables/{table_id}").get_json()["matches"] == []
 
 
 def _ticked_guests(page: str) -> dict[str, bool]:
