@@ -13,6 +13,7 @@ from contextlib import contextmanager
 
 from flask import Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
@@ -98,7 +99,7 @@ def set_qr() -> Response:
     request.max_content_length = MAX_BYTES
     try:
         text = read_qr(request.get_data(cache=False))
-    except TooLarge:
+    except (TooLarge, RequestEntityTooLarge):  # the body over the limit: the same sentence
         raise ApiError.one(
             413,
             "The image is too large: send at most 1 MB and 16 megapixels (a screenshot of "

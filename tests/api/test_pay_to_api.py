@@ -147,17 +147,31 @@ def test_a_bad_image_keeps_nothing(app, client, table, body, status, mimetype):
     response = upload(client, key, body, mimetype)
     assert response.status_code == status, response.get_json()
     assert response.get_json()["errors"][0]["message"]
+    if status == 413:  # over the body's limit or the image's: said alike, on the image
+        assert response.get_json()["errors"] == [TOO_LARGE]
     assert stored_qr(app) == []
     assert me(client, key)["qr"] is None
 
 
-def test_a_five_megabyte_image_is_413(app, client, table):
+#: Any 413 of ``POST /me/qr``: on the image, with the sizes allowed (as the page says it).
+TOO_LARGE = {
+    "field": "image",
+    "message": "The image is too large: send at most 1 MB and 16 megapixels "
+    "(a screenshot of your QR code is far less).",
+}
+
+
+def test_a_five_megabyte_image_is_413_on_the_image_with_the_size_allowed(app, client, table):
+    """Over the body's limit (refused before the image is read, by the request's length):
+    the same answer as an image too large, not a generic 413 on field ""."""
     key = give_link(table, "Asha")
     noise = Image.effect_noise((1600, 1200), 100).convert("RGB")
     out = io.BytesIO()
     noise.save(out, format="PNG")
     body = out.getvalue() + b"\x00" * max(0, 5 * 1024 * 1024 - len(out.getvalue()))
-    assert upload(client, key, body).status_code == 413
+    response = upload(client, key, body)
+    assert response.status_code == 413
+    assert response.get_json()["errors"] == [TOO_LARGE]
     assert stored_qr(app) == []
 
 
