@@ -11,7 +11,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
@@ -179,21 +179,51 @@ class TablePayment(Model):
         return self.deleted_at is None and self.state in COUNTED_STATES
 
 
+#: Whose a kept payment key is, in SQL: the table key's (no player) or a player's own.
+_BY_TABLE_KEY = text("player_id IS NULL")
+_BY_OWN_LINK = text("player_id IS NOT NULL")
+
+
 class PaymentRequest(Model):
     """A write of a payment sent with an ``Idempotency-Key``: the key (unique within the
-    table, in the database, so that two requests at the same instant in any process
-    cannot both be carried out), a digest of the request and the first answer, given
-    again to the same request instead of recording the payment twice.
+    table and its caller, in the database, so that two requests at the same instant in
+    any process cannot both be carried out), a digest of the request and the first
+    answer, given again to the same request instead of recording the payment twice.
 
+    A key is the caller's: the table key's (``player_id`` None) or a player's own link
+    (``player_id``, gone with the player: merged, their link is revoked), so that two
+    callers who happen to send the same key are two requests, each replayed to itself.
     A recording's key lives as long as the payment it recorded (``payment_id``, deleted
     with it); a deletion's (``payment_id`` None) is the record of that deletion, kept
     with the table."""
 
     __tablename__ = "payment_requests"
-    __table_args__ = (UniqueConstraint("table_id", "idempotency_key"),)
+    # Two partial indexes, not one constraint: SQL tells no NULL from another, so a
+    # unique (table, player, key) would not hold the table key's (player NULL) once.
+    __table_args__ = (
+        Index(
+            "uq_payment_requests_table_key",
+            "table_id",
+            "idempotency_key",
+            unique=True,
+            sqlite_where=_BY_TABLE_KEY,
+            postgresql_where=_BY_TABLE_KEY,
+        ),
+        Index(
+            "uq_payment_requests_own_key",
+            "player_id",
+            "idempotency_key",
+            unique=True,
+            sqlite_where=_BY_OWN_LINK,
+            postgresql_where=_BY_OWN_LINK,
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("table_players.id", ondelete="CASCADE")
+    )
     idempotency_key: Mapped[str] = mapped_column(String(IDEMPOTENCY_KEY_MAX))
     #: SHA-256 (hex) of the request, to tell a replay from a reuse of the key.
     request_digest: Mapped[str] = mapped_column(String(64))

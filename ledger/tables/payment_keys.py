@@ -7,6 +7,10 @@ same request again is answered from them, another request with the key is refuse
 The table service calls these inside its write, which holds the table's row, and the
 key is unique in the database: two requests at the same instant, in any process,
 cannot both be carried out.
+
+A key is its caller's (``by``: the id of the player whose own link sent it, None for
+the table key): the scorekeeper and a player who happen to send the same key are two
+requests, neither given the other's answer nor refused for the other's use of it.
 """
 
 from __future__ import annotations
@@ -64,14 +68,19 @@ def digest(method: str, payment_id: int | None, body: object) -> str:
     return request_digest({"method": method, "payment": payment_id, "body": body})
 
 
-def answered_before(table: Table, key: str | None, request_digest: str) -> Answered | None:
-    """The first answer to this request when the key was used before (None: it was not,
-    or no key); ``KeyReused`` when it was used with another request."""
+def answered_before(
+    table: Table, by: int | None, key: str | None, request_digest: str
+) -> Answered | None:
+    """The first answer to this request when its caller (``by``) used the key before
+    (None: they did not, or no key); ``KeyReused`` when they used it with another
+    request."""
     if key is None:
         return None
     earlier = db.session.scalars(
         select(PaymentRequest).where(
-            PaymentRequest.table_id == table.id, PaymentRequest.idempotency_key == key
+            PaymentRequest.table_id == table.id,
+            PaymentRequest.player_id.is_(None) if by is None else PaymentRequest.player_id == by,
+            PaymentRequest.idempotency_key == key,
         )
     ).one_or_none()
     if earlier is None:
@@ -82,14 +91,21 @@ def answered_before(table: Table, key: str | None, request_digest: str) -> Answe
 
 
 def remember(
-    table: Table, key: str | None, request_digest: str, answer: Answered, payment_id: int | None
+    table: Table,
+    by: int | None,
+    key: str | None,
+    request_digest: str,
+    answer: Answered,
+    payment_id: int | None,
 ) -> None:
-    """Inside the write: keep the key with the answer it got (nothing without a key)."""
+    """Inside the write: keep the caller's key with the answer it got (nothing without
+    a key)."""
     if key is None:
         return
     db.session.add(
         PaymentRequest(
             table_id=table.id,
+            player_id=by,
             idempotency_key=key,
             request_digest=request_digest,
             payment_id=payment_id,

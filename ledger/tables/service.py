@@ -865,6 +865,12 @@ class Caller(Struct, frozen=True):
     def table_key(self) -> bool:
         return self.player is None
 
+    @property
+    def key_owner(self) -> int | None:
+        """Whose an ``Idempotency-Key`` sent is (``payment_keys``): the player's, by id;
+        None, the table key's."""
+        return None if self.player is None else self.player.id
+
 
 TABLE_KEY = Caller()
 
@@ -918,13 +924,15 @@ def add_payment(
     raises to record nothing."""
     key = payment_keys.read_key(key)
     request = payment_keys.digest("POST", None, data)
-    if (earlier := payment_keys.answered_before(table, key, request)) is not None:
+    if (earlier := payment_keys.answered_before(table, by.key_owner, key, request)) is not None:
         return earlier
     _read_payment_by(table, data, by)  # a request that is no payment holds no row
     try:
         with matches.transaction():
             now = _touch(table)  # first: the table's row; then its roster as it is now
-            if (earlier := payment_keys.answered_before(table, key, request)) is not None:
+            if (
+                earlier := payment_keys.answered_before(table, by.key_owner, key, request)
+            ) is not None:
                 return earlier  # its first request was carried out meanwhile
             still_held(by)
             spec = _read_payment_by(table, data, by)
@@ -945,10 +953,13 @@ def add_payment(
             db.session.add(payment)
             db.session.flush()  # gives payment.id
             answer = Answered(201, payment_json(table, payment))
-            payment_keys.remember(table, key, request, answer, payment.id)
+            payment_keys.remember(table, by.key_owner, key, request, answer, payment.id)
     except IntegrityError:
         # The key's first request won (the unique key catches what the check missed).
-        if key is None or (earlier := payment_keys.answered_before(table, key, request)) is None:
+        if (
+            key is None
+            or (earlier := payment_keys.answered_before(table, by.key_owner, key, request)) is None
+        ):
             raise
         return earlier
     return answer
@@ -1012,12 +1023,14 @@ def delete_payment(
     payment it took back itself."""
     key = payment_keys.read_key(key)
     request = payment_keys.digest("DELETE", payment_id, None)
-    if (earlier := payment_keys.answered_before(table, key, request)) is not None:
+    if (earlier := payment_keys.answered_before(table, by.key_owner, key, request)) is not None:
         return earlier
     try:
         with matches.transaction():
             now = _touch(table)  # first: the table's row, as in every write to the table
-            if (earlier := payment_keys.answered_before(table, key, request)) is not None:
+            if (
+                earlier := payment_keys.answered_before(table, by.key_owner, key, request)
+            ) is not None:
                 return earlier
             still_held(by)
             found = _payment(table, payment_id)
@@ -1031,9 +1044,12 @@ def delete_payment(
             else:
                 db.session.delete(found)
             answer = Answered(204, {})
-            payment_keys.remember(table, key, request, answer, None)
+            payment_keys.remember(table, by.key_owner, key, request, answer, None)
     except IntegrityError:
-        if key is None or (earlier := payment_keys.answered_before(table, key, request)) is None:
+        if (
+            key is None
+            or (earlier := payment_keys.answered_before(table, by.key_owner, key, request)) is None
+        ):
             raise
         return earlier
     return answer

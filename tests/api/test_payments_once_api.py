@@ -11,6 +11,7 @@ import pytest
 from api_support import bearer
 from at_once import at_once
 from lost_database import lost_after_commit
+from people_support import give_link
 from row_counts import rows
 from tables_support import create_table
 
@@ -76,6 +77,35 @@ def test_keys_belong_to_their_table(client, app, table):
     assert there.status_code == 201
     assert "Idempotent-Replayed" not in there.headers
     assert rows(app, TablePayment) == 2
+
+
+def test_keys_belong_to_their_caller_as_well(app, table):
+    """The table key and a player's own key that happen to send the same key are two
+    requests: before, Dipa's own "I paid" sent with the key the scorekeeper had used got
+    the scorekeeper's answer replayed (nothing recorded), and Asha's with another body
+    was refused as a reused key. Each caller's replays stay theirs."""
+    dipa, asha = give_link(table, "Dipa"), give_link(table, "Asha")
+    by_table = pay(table, **keyed("k"))
+    assert by_table.status_code == 201
+    by_dipa = pay(table, key=dipa, **keyed("k"))
+    assert by_dipa.status_code == 201, by_dipa.get_json()
+    assert "Idempotent-Replayed" not in by_dipa.headers
+    assert by_dipa.get_json()["state"] == "pending"
+    assert by_dipa.get_json()["id"] != by_table.get_json()["id"]
+    to_dipa = {"from": "Asha", "to": "Dipa", "amount": "20.00"}
+    assert pay(table, to_dipa, key=asha, **keyed("k")).status_code == 201
+    assert rows(app, TablePayment) == 3
+    for key, first in (("own", by_table), (dipa, by_dipa)):
+        again = pay(table, key=key, **keyed("k"))
+        assert again.headers["Idempotent-Replayed"] == "true"
+        assert again.get_json() == first.get_json()
+    # Taking back: the table key's "t" and Dipa's "t" take back a payment each.
+    gone = table.client.delete(
+        f"{table.url}/payments/{by_dipa.get_json()['id']}", headers={**bearer(dipa), **keyed("t")}
+    )
+    assert gone.status_code == 204
+    assert take_back(table, by_table.get_json()["id"], **keyed("t")).status_code == 204
+    assert rows(app, TablePayment) == 1
 
 
 @pytest.mark.parametrize("key", ["", "x" * 201, "naïve", "tab\there"])
