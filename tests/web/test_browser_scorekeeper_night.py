@@ -1,0 +1,60 @@
+"""A scorekeeper's night at a real table, on a phone (390 × 844) in headless Chromium, in
+English and Nepali: the language switched while a hand is half typed keeps what was
+typed; a night over leads the table's keeper to the next night; offline, "End the night"
+waits for the hand kept on the phone; a match of one letter is still a finger's target
+to go back to."""
+
+import pytest
+from browser_support import (
+    PLAYERS,
+    TOUCH,
+    open_hand_form,
+    small_tap_targets,
+)
+from test_browser_hand_once import api, join
+
+pytestmark = pytest.mark.browser
+
+#: The other language of each: the one the switch in the header offers.
+OTHER = {"en": "ne", "ne": "en"}
+
+#: The page's words this test reads, in each language.
+WORDS = {
+    "en": {
+        "adding 1": "Adding hand 1",
+        "adding 2": "Adding hand 2",
+        "end waits 2": "Hand 2 is kept on this phone, not sent yet: "
+        "the night can end once it is sent.",
+        "ends after 2": "The match ends after hand 2; you can take it back.",
+        "next night": "Next night at Friday at Asha's",
+    },
+    "ne": {
+        "adding 1": "बाजी १ हाल्दै",
+        "adding 2": "बाजी २ हाल्दै",
+        "end waits 2": "बाजी २ यो फोनमै राखिएको छ, अझै पठाइएको छैन: "
+        "त्यो पठाइएपछि मात्र रात टुङ्ग्याउन सकिन्छ।",
+        "ends after 2": "म्याच बाजी २ पछि सकिन्छ; तपाईं यसलाई फिर्ता लिन सक्नुहुन्छ।",
+        "next night": "Friday at Asha's मा अर्को रात",
+    },
+}
+
+#: What a scorekeeper has put into the form: each box's value, each choice's state.
+FORM_STATE = """() => [...document.querySelector("form.hand-form").elements]
+    .filter(e => e.name && e.name !== "csrf_token" && e.type !== "hidden" && e.type !== "submit")
+    .map(e => e.type === "radio" || e.type === "checkbox" ? [e.name, e.value, e.checked]
+                                                         : [e.name, e.value])"""
+
+
+def test_a_match_of_one_letter_is_a_fingers_target_to_go_back_to(live_server, page):
+    """A match named "A": the link back to it above its hand form ("← A") is 44 px wide
+    as every tap target is (it was 27 px: the width of its words)."""
+    created_match = api(
+        live_server + "/api/v1/matches",
+        {"name": "A", "players": PLAYERS, "rules": "sparkai", "length": None},
+    )
+    page_url = f"{live_server}/matches/{created_match['id']}"
+    join(page, f"{page_url}/join/{created_match['edit_key']}")
+    open_hand_form(page, page_url)
+    back = page.locator(".breadcrumb a").bounding_box()
+    assert back["width"] >= TOUCH and back["height"] >= TOUCH
+    assert small_tap_targets(page) == []
