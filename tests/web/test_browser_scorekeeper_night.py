@@ -8,10 +8,13 @@ import pytest
 from browser_support import (
     PLAYERS,
     TOUCH,
+    ask_in,
     open_hand_form,
     small_tap_targets,
 )
-from test_browser_hand_once import api, join
+from match_pages_support import BY_COUNTS
+from test_browser_hand_once import api, fill_hand, join, new_match, save_button, stored
+from test_browser_offline_night import hand_one_saved, match_page_with_its_form_kept
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +46,41 @@ FORM_STATE = """() => [...document.querySelector("form.hand-form").elements]
     .filter(e => e.name && e.name !== "csrf_token" && e.type !== "hidden" && e.type !== "submit")
     .map(e => e.type === "radio" || e.type === "checkbox" ? [e.name, e.value, e.checked]
                                                          : [e.name, e.value])"""
+
+
+@pytest.mark.parametrize("lang", WORDS)
+def test_offline_end_the_night_waits_for_the_hand_kept_on_the_phone(live_server, page, lang):
+    """Offline, hand 2 of an open night is kept on the phone; back on the match page,
+    "End the night" is put away and a line says hand 2 goes first (before, it offered to
+    end the night "after hand 1": tapped once the connection came back, the night ended
+    before hand 2, which was then refused). Back online, hand 2 is stored and the page
+    offers to end the night after it."""
+    words = WORDS[lang]
+    page_url, edit_link = new_match(live_server)
+    ask_in(page, live_server, lang)
+    join(page, edit_link)
+    hand_one_saved(page, page_url)
+    match_page_with_its_form_kept(page, page_url)
+    assert page.locator("form.end-night").is_visible()
+
+    page.context.set_offline(True)
+    page.locator("a[data-offline-entry]").click()
+    assert page.locator("h1").inner_text() == words["adding 2"]
+    fill_hand(page, BY_COUNTS)
+    save_button(page).click()
+    page.locator("#hand-queue .unsent").wait_for()
+    page.locator(".breadcrumb a").click()
+    page.locator("a[data-offline-entry]").wait_for()
+    assert page.locator("form.end-night").is_hidden()
+    assert page.locator("#end-waits").inner_text() == words["end waits 2"]
+    assert small_tap_targets(page, "main") == []
+
+    page.context.set_offline(False)
+    page.wait_for_url(page_url)
+    page.locator("form.end-night").wait_for()
+    assert stored(page_url) == [1, 2]
+    assert page.locator("form.end-night .hint").inner_text() == words["ends after 2"]
+    assert page.locator("#end-waits").count() == 0
 
 
 def test_a_match_of_one_letter_is_a_fingers_target_to_go_back_to(live_server, page):
