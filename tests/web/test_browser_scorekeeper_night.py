@@ -5,10 +5,15 @@ waits for the hand kept on the phone; a match of one letter is still a finger's 
 to go back to."""
 
 import pytest
+from api_hands import won_by
 from browser_support import (
     PLAYERS,
     TOUCH,
     ask_in,
+    axe_problems,
+    created,
+    fresh_page,
+    no_sideways_scroll,
     open_hand_form,
     small_tap_targets,
 )
@@ -81,6 +86,62 @@ def test_offline_end_the_night_waits_for_the_hand_kept_on_the_phone(live_server,
     assert stored(page_url) == [1, 2]
     assert page.locator("form.end-night .hint").inner_text() == words["ends after 2"]
     assert page.locator("#end-waits").count() == 0
+
+
+def kept_table_night(request, base: str) -> dict:
+    """A table with a night of two hands, still open; the table (with its key) and the
+    night's match id."""
+    table = created(
+        request,
+        f"{base}/api/v1/tables",
+        {"name": "Friday at Asha's", "players": PLAYERS, "rules": "sparkai", "stake": None},
+    )
+    key = table["edit_key"]
+    match = created(
+        request,
+        f"{base}/api/v1/tables/{table['id']}/matches",
+        {"name": "Friday", "players": PLAYERS, "length": None},
+        key,
+    )
+    for winner in ("Asha", "Bikash"):
+        created(request, f"{base}/api/v1/matches/{match['id']}/hands", won_by(winner, PLAYERS), key)
+    return {**table, "match": match["id"]}
+
+
+@pytest.mark.parametrize("lang", WORDS)
+def test_the_night_over_leads_the_tables_keeper_to_the_next_night(
+    live_server, browser, axe_source, lang
+):
+    """The table's keeper ends the night on the match page: it offers "Next night at
+    <table>", which opens the table's form for a new match with last night's players
+    ticked. A player following on the read-only link is offered nothing of the kind."""
+    with fresh_page(browser) as phone, fresh_page(browser) as follower:
+        night = kept_table_night(phone.request, live_server)
+        match_url = f"{live_server}/matches/{night['match']}"
+        table_url = f"{live_server}/tables/{night['id']}"
+        ask_in(phone, live_server, lang)
+        ask_in(follower, live_server, lang)
+        phone.goto(f"{table_url}/join/{night['edit_key']}")
+        phone.goto(match_url)
+        follower.goto(match_url)
+        phone.locator("form.end-night button").click()
+        next_night = phone.get_by_role("link", name=WORDS[lang]["next night"])
+        next_night.wait_for()
+        assert small_tap_targets(phone, "main") == []
+        assert no_sideways_scroll(phone)
+        assert axe_problems(phone, axe_source) == []
+
+        follower.reload()
+        follower.locator(".match-status.is-finished").wait_for()
+        assert follower.get_by_role("link", name=WORDS[lang]["next night"]).count() == 0
+
+        next_night.click()
+        phone.wait_for_url(f"{table_url}#new-match-title")
+        ticked = phone.eval_on_selector_all(
+            ".tonight-list input[name=players]:checked", "boxes => boxes.map(b => b.value)"
+        )
+        assert ticked == PLAYERS
+        assert phone.locator("#new-match-title").is_visible()
 
 
 def test_a_match_of_one_letter_is_a_fingers_target_to_go_back_to(live_server, page):
