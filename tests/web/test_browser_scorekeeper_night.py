@@ -11,13 +11,14 @@ from browser_support import (
     TOUCH,
     ask_in,
     axe_problems,
+    choose,
     created,
     fresh_page,
     no_sideways_scroll,
     open_hand_form,
     small_tap_targets,
 )
-from match_pages_support import BY_COUNTS
+from match_pages_support import BY_COUNTS, WORKED, engine_nets
 from test_browser_hand_once import api, fill_hand, join, new_match, save_button, stored
 from test_browser_offline_night import hand_one_saved, match_page_with_its_form_kept
 
@@ -51,6 +52,78 @@ FORM_STATE = """() => [...document.querySelector("form.hand-form").elements]
     .filter(e => e.name && e.name !== "csrf_token" && e.type !== "hidden" && e.type !== "submit")
     .map(e => e.type === "radio" || e.type === "checkbox" ? [e.name, e.value, e.checked]
                                                          : [e.name, e.value])"""
+
+
+def switch_language(page, to: str) -> None:
+    """Tap the header's switch to ``to``; wait for the page in it."""
+    page.locator(f'.lang-switch a[lang="{to}"]').click()
+    page.wait_for_function("to => document.documentElement.lang === to", arg=to)
+    page.wait_for_load_state()
+
+
+def preview_shows(page, hand: dict) -> None:
+    """The live preview shows the engine's nets of ``hand``."""
+    expected = ",".join(str(v) for v in engine_nets(hand).values())
+    page.wait_for_function(
+        """expected => [...document.querySelectorAll("#hand-preview .nets td.net")]
+            .map(e => e.dataset.net).join() === expected""",
+        arg=expected,
+        timeout=10_000,
+    )
+
+
+@pytest.mark.parametrize("lang", WORDS)
+def test_a_hand_half_typed_stays_when_the_language_is_switched(live_server, page, lang):
+    """The scorekeeper has typed most of hand 1 (the maal, who saw, the finisher, a row
+    changed by hand) and switches the language to read a word: the same form comes back
+    in the other language with everything typed still there, the preview following it,
+    and saved as typed. Before, the form came back empty."""
+    page_url, edit_link = new_match(live_server)
+    ask_in(page, live_server, lang)
+    join(page, edit_link)
+    open_hand_form(page, page_url)
+    fill_hand(page, BY_COUNTS)
+    choose(page, "players-2-seen", "sequences")  # tapped, and tapped back
+    choose(page, "players-2-seen", "unseen")
+    preview_shows(page, BY_COUNTS)
+    typed = page.evaluate(FORM_STATE)
+
+    other = OTHER[lang]
+    switch_language(page, other)
+    assert page.locator("h1").inner_text() == WORDS[other]["adding 1"]
+    assert page.evaluate(FORM_STATE) == typed
+    preview_shows(page, BY_COUNTS)
+    assert page.console_errors == []
+
+    save_button(page).click()
+    page.wait_for_url(page_url)
+    hand = api(page_url.replace("/matches/", "/api/v1/matches/"))["hands"][0]
+    assert (hand["finish"], hand["winner"]) == (BY_COUNTS["finish"], BY_COUNTS["winner"])
+    assert stored(page_url) == [1]
+
+
+def test_a_form_for_another_hand_starts_empty_after_the_switch(live_server, page):
+    """Hand 1 half typed here is saved meanwhile on another phone: the switch brings
+    back the form for hand 2, empty (what was typed was hand 1, saved already), and
+    once the switch has put a form back, another visit to it starts empty too."""
+    page_url, edit_link = new_match(live_server)
+    join(page, edit_link)
+    open_hand_form(page, page_url)
+    empty = page.evaluate(FORM_STATE)
+    fill_hand(page, WORKED)
+    hands_url = page_url.replace("/matches/", "/api/v1/matches/") + "/hands"
+    api(hands_url, WORKED, edit_link.rsplit("/", 1)[1])  # saved on another phone
+
+    switch_language(page, "ne")
+    assert page.locator("h1").inner_text() == WORDS["ne"]["adding 2"]
+    state = dict((row[0], row[1:]) for row in page.evaluate(FORM_STATE) if len(row) == 2)
+    assert all(value == [""] for name, value in state.items() if name.endswith("-maal"))
+
+    switch_language(page, "en")  # nothing typed: nothing kept, nothing put back
+    assert page.locator("h1").inner_text() == WORDS["en"]["adding 2"]
+    assert [row for row in page.evaluate(FORM_STATE) if row[0] != "dealer"] == [
+        row for row in empty if row[0] != "dealer"
+    ]
 
 
 @pytest.mark.parametrize("lang", WORDS)
