@@ -76,6 +76,14 @@ def can_edit(match: Match) -> bool:
     return edit_key(match) is not None
 
 
+def keeps_table(match: Match) -> Table | None:
+    """The table ``match`` is played in, when this browser holds the table's key (it
+    starts the table's next night); else None (a lone match, a reader, or a
+    co-scorekeeper given only this match's link)."""
+    table = table_of(match)
+    return table if table is not None and table_edit_key(table) is not None else None
+
+
 D = TypeVar("D")
 
 

@@ -86,7 +86,7 @@ from ledger.tables.service import (
     table_of,
 )
 from ledger.tables.service import delete_match as delete_table_match
-from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key
+from ledger.web.edit_rights import MATCH_PAGES, can_edit, edit_key, keeps_table
 from ledger.web.saved_files import load_posted
 from ledger.web.score_table import RECENT_HANDS, ScoreCell, deleted_hands, score_rows
 from ledger.web.undo import take_put_back_offer, take_undo_offer
@@ -409,8 +409,10 @@ def _kept(
 # and hands) when something did, however many hands there are.
 
 
-def match_context(match: Match, editor: bool) -> dict[str, Any]:
-    """What the match page and its live part show (no query per hand)."""
+def match_context(match: Match, editor: bool, keeper: Table | None = None) -> dict[str, Any]:
+    """What the match page and its live part show (no query per hand). ``keeper``: the
+    match's table, when this browser holds its key: the night over, the page leads to
+    the table's next night."""
     view: MatchView = matches.match_view(match, newest=RECENT_HANDS)
     chart = running_chart(view.players, view.running)
     return {
@@ -420,30 +422,37 @@ def match_context(match: Match, editor: bool) -> dict[str, Any]:
         "chart": chart,
         "last_hand": view.hands[-1] if view.hands else None,
         "editor": editor,
+        "next_night": keeper if view.finished else None,
         "poll_seconds": poll_seconds(current_app, match.public_id),
     }
 
 
-def _key(part: str, public_id: str, version: int, editor: bool) -> tuple[object, ...]:
+def _key(
+    part: str, public_id: str, version: int, editor: bool, keeper: Table | None = None
+) -> tuple[object, ...]:
     pace = poll_seconds(current_app, public_id)  # the live part says how often to poll
-    return (part, public_id, version, editor, current_language(), digit_style(), pace)
+    # The table's keeper is led to its next night, by the table's name (renamed without
+    # a new version of the match).
+    table = (keeper.public_id, keeper.name) if keeper is not None else None
+    return (part, public_id, version, editor, table, current_language(), digit_style(), pace)
 
 
-def rendered_part(part: str, row: Match, editor: bool) -> Markup:
+def rendered_part(part: str, row: Match, editor: bool, keeper: Table | None = None) -> Markup:
     """``part`` ("live": standings, table, chart; "body": the header, the live part and
-    the rules) of the match as it is now, from the cache or rendered and kept."""
+    the rules) of the match as it is now, from the cache or rendered and kept.
+    ``keeper``: the match's table, when this browser holds its key."""
     cache = fragment_cache()
-    found = cache.get(_key(part, row.public_id, row.version, editor))
+    found = cache.get(_key(part, row.public_id, row.version, editor, keeper))
     if found is not None:
         return Markup(found)
-    context = match_context(row, editor)
+    context = match_context(row, editor, keeper)
     version = context["view"].version  # what was rendered, even if a write just landed
     live = Markup(render_template("match/_live.html", **context))
-    cache.put(_key("live", row.public_id, version, editor), live)
+    cache.put(_key("live", row.public_id, version, editor, keeper), live)
     if part == "live":
         return live
     body = Markup(render_template("match/_body.html", live=live, **context))
-    cache.put(_key("body", row.public_id, version, editor), body)
+    cache.put(_key("body", row.public_id, version, editor, keeper), body)
     return body
 
 
@@ -483,7 +492,8 @@ def _show_page(row: Match, stake_form: StakeForm | None = None, status: int = 20
     kept_as = (*_key("page", public_id, row.version, False), table_name_of(row)) if whole else ()
     html = fragment_cache().get(kept_as) if whole else None
     if html is None:
-        body = rendered_part("body", row, key is not None)
+        keeper = keeps_table(row) if key is not None else None
+        body = rendered_part("body", row, key is not None, keeper)
         home = table_of(row)  # a table's night leads back to its table (its money)
         if whole:
             before, after = read_only_frame(row, home)
@@ -582,7 +592,9 @@ def live(public_id: str) -> ResponseReturnValue:
     row = matches.get_match(public_id)
     if request.args.get("v", type=int) == row.version:
         return "", 204, NO_STORE
-    return unkept(rendered_part("live", row, can_edit(row)))
+    editor = can_edit(row)
+    keeper = keeps_table(row) if editor else None
+    return unkept(rendered_part("live", row, editor, keeper))
 
 
 # --- the length: play on, or stop here ----------------------------------------------------

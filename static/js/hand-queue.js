@@ -310,6 +310,27 @@
     }
     entry.textContent = ahead ? words("enter", last + 1) : entry.getAttribute("data-text-saved");
     document.querySelectorAll("[data-next-hand]").forEach(function (line) { line.hidden = ahead; });
+    endsAfter(ahead ? last : 0);
+  }
+
+  // "End the night" (or "Stop here…") ends the match after its last saved hand: with
+  // hands after it kept on this phone, it is put away (the night would end before them,
+  // and they were refused once sent), and a line says the kept hand goes first.
+  function endsAfter(kept) {
+    var ends = document.querySelectorAll("[data-ends-night]");
+    ends.forEach(function (end) { end.hidden = kept > 0; });
+    var line = document.getElementById("end-waits");
+    if (!kept || !ends.length) {
+      if (line) line.remove();
+      return;
+    }
+    if (!line) {
+      line = document.createElement("p");
+      line.id = "end-waits";
+      line.className = "hint end-waits";
+      ends[ends.length - 1].closest("p, form").after(line);
+    }
+    line.textContent = words("end-waits", kept);
   }
   document.addEventListener("htmx:afterSettle", renumberEntry);  // the poll's new lines
 

@@ -420,3 +420,40 @@ def test_the_season_standings_put_the_total_and_the_money_right_after_the_name(c
     row = page.split('class="report-table table-standings"')[1].split("<tbody>")[1]
     first = row.split("</tr>")[0]
     assert re.findall(r"<td[^>]*>", first)[0].startswith('<td class="num total"'), first
+
+
+def test_the_night_over_its_match_page_leads_the_tables_keeper_to_the_next_night(app, client):
+    """Once "End the night" is tapped, the page of the match over offers "Next night at <table>",
+    the table's form for a new match (last night's players ticked there), to the one who
+    holds the table's key, and to them alone: a reader, and a co-scorekeeper given only
+    this match's edit link, see none (they cannot start a night there). While the night
+    goes on, nobody is offered it; the poll's live part offers it as the page does."""
+    url = create_table(client, name="Sharma's")
+    key = edit_key(client, url)
+    made = client.post(
+        f"/api/v1/tables/{url.rsplit('/', 1)[1]}/matches",
+        json={"name": "Friday", "players": ROSTER, "length": None, "rules": "sparkai"},
+        headers={"Authorization": f"Bearer {key}"},
+    ).get_json()
+    match_id = made["id"]
+    play(client, match_id, key, FOUR[:2])
+    link = f'href="{url}#new-match-title">Next night at Sharma&#39;s</a>'
+    assert "Next night" not in client.get(f"/matches/{match_id}").get_data(as_text=True)
+
+    assert client.post(f"/matches/{match_id}/end").status_code == 303
+    assert link in client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert link in client.get(f"/matches/{match_id}/live").get_data(as_text=True)
+    reader = app.test_client()
+    co_scorekeeper = app.test_client()
+    co_scorekeeper.get(f"/matches/{match_id}/join/{made['edit_key']}")
+    shared = co_scorekeeper.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "The edit link, to keep score from another phone" in shared  # it may write
+    for other in (reader, co_scorekeeper):
+        for path in (f"/matches/{match_id}", f"/matches/{match_id}/live"):
+            assert "Next night" not in other.get(path).get_data(as_text=True)
+
+    assert 'id="new-match-title"' in client.get(url).get_data(as_text=True)  # where it leads
+
+    client.get("/lang/ne")
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert f'href="{url}#new-match-title">Sharma&#39;s मा अर्को रात</a>' in page
