@@ -139,8 +139,9 @@ def _shows(key: str, mode: str, layout: HandLayout) -> bool:
     if key == "foul":
         return layout.foul
     # Every profile takes dealt tunnelas as the table saw them (one it never scores
-    # counts as its cards: docs/rules.md §9), so the box is always there.
-    return key != "dealt_tunnelas" or mode != "number"
+    # counts as its cards: docs/rules.md §9), so the box is always there; beside a
+    # total too, which holds them, for their bonus is a step of the settlement.
+    return True
 
 
 def _read_row(form: HandForm, index: int) -> dict[str, Any]:

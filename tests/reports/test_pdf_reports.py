@@ -709,3 +709,13 @@ def test_the_appendix_names_a_printed_joker_once(app):
     with app.test_request_context():
         assert maal_item_text(item) == "printed joker × 2 15"
         assert maal_item_text(alter) == "alter (8♦) 5"
+
+
+def test_the_appendix_says_what_is_left_of_a_number_holding_a_tunnela(app):
+    """A maal given as one number with a dealt tunnela: the tunnela's bonus is an item of
+    its own, and the number's item is the rest (docs/rule-choices.md), not the number."""
+    rest = {"item": "entered", "count": 0, "cards": [], "points": 5, "note": "rest_of_entered"}
+    whole = {"item": "entered", "count": 0, "cards": [], "points": 25}
+    with app.test_request_context():
+        assert maal_item_text(rest) == "the rest of the number entered 5"
+        assert maal_item_text(whole) == "entered as one number 25"

@@ -628,3 +628,42 @@ def test_a_marriage_count_past_the_tiplus_is_refused_on_its_box(client):
     response = client.post("/check", data=hand_form(players, profile="amarnepal", tiplu="8H"))
     assert response.status_code == 422
     assert "cannot hold 4 marriages" in errors_of(response.text, "players-1-count_marriage")
+
+
+TUNNELA_IN_A_NUMBER = {
+    "rules": "amarnepal",
+    "tiplu": "8H",
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal": 0},
+        {"name": "Bikash", "seen": "sequences", "maal": 25, "dealt_tunnelas": ["9H"]},
+    ],
+}
+
+
+def test_a_dealt_tunnela_with_a_maal_total_is_a_step_of_the_settlement(client):
+    """A maal entered as one number holds its dealt tunnelas (docs/rule-choices.md); the
+    tunnela's bonus is still shown as a step, as with counts or cards, so a player can
+    check it: the form read no tunnela beside a total, and the breakdown showed the
+    number alone."""
+    body = client.get("/check", query_string={"h": encode_hand_link(TUNNELA_IN_A_NUMBER)}).text
+    words = text_of(body)
+    assert "Dealt tunnela of poplus or jhiplus" in words
+    assert "Included in the maal entered as one number" in words
+    assert "less the dealt tunnelas' bonus above" in words
+    shared = decode_hand_link(parse_qs(urlsplit(share_link(body)).query)["h"][0])
+    assert shared["players"][1] == TUNNELA_IN_A_NUMBER["players"][1]
+    players = [
+        ("Asha", "sequences", 0),
+        {
+            "name": "Bikash",
+            "seen": "sequences",
+            "maal_mode": "number",
+            "maal": "25",
+            "dealt_tunnelas": "9H",
+        },
+    ]
+    posted = client.post("/check", data=hand_form(players, profile="amarnepal", tiplu="8H"))
+    assert "Dealt tunnela of poplus or jhiplus" in text_of(posted.text)
+    assert nets(posted.text) == nets(body)
