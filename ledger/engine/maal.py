@@ -56,6 +56,12 @@ ITEM_NOTES = {
         "The bonus is added on top of the tunnela's cards, which still count as maal "
         "cards below (they may form marriages)."
     ),
+    # A maal given as one number holds its dealt tunnelas (docs/rule-choices.md): their
+    # bonus is shown as a step, and the number's item is what is left of it.
+    "in_entered": N_("Included in the maal entered as one number, which holds its dealt tunnelas."),
+    "rest_of_entered": N_(
+        "The maal entered as one number, less the dealt tunnelas' bonus above, which it includes."
+    ),
     "marriages_entered": N_(
         "Marriages entered as such (a tiplu, a poplu and a jhiplu each), scored from the "
         "marriage table."
@@ -198,8 +204,7 @@ def count_players_maal(
     for player in players:
         _, _, maal, by_kind, cards, tunnelas, shown, _ = player
         if maal is not None:
-            # The number is the whole count: dealt tunnelas listed with it are in it already.
-            counts.append(MaalCount(maal, (MaalItem("entered", maal),)))
+            counts.append(_entered(player, maal, rules, tiplu))
             continue
         key = None
         if cards is not None and digits and len(cards) < MAAL_BASE:
@@ -229,6 +234,21 @@ def _kept_counts(rules: HouseRules, tiplu: Card) -> tuple[dict[Card, int], dict[
     if kept is None:
         kept = rules.derived["maal of cards", tiplu] = (maal_digits(tiplu), {})
     return kept
+
+
+def _entered(player: PlayerHand, maal: int, rules: HouseRules, tiplu: Card | None) -> MaalCount:
+    """A maal given as one number: the whole count, its dealt tunnelas in it already
+    (docs/rule-choices.md). Their bonus is still a step of its own, as with cards or
+    counts, so that the table can check it; the number's item is then the rest."""
+    if not player.dealt_tunnelas:
+        return MaalCount(maal, (MaalItem("entered", maal),))
+    items = [
+        i._replace(note="in_entered") if i.item == "dealt_tunnela" else i
+        for i in _tunnela_items(player, rules, tiplu)
+    ]
+    bonus = sum([i.points for i in items])
+    rest = MaalItem("entered", maal - bonus, note="rest_of_entered" if bonus else None)
+    return MaalCount(maal, (*items, rest))
 
 
 def _count(player: PlayerHand, rules: HouseRules, tiplu: Card | None) -> MaalCount:

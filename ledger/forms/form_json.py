@@ -14,9 +14,9 @@ from msgspec import Struct
 from wtforms import Field as FormField
 
 from ledger.engine.declare import Field, Flag, Kind, Whole
-from ledger.engine.game import COUNT_KINDS
+from ledger.engine.game import MAAL_COUNT_KEYS
 from ledger.engine.hand_body import DealtTunnelas, MaalCards, MaalCounts
-from ledger.i18n import tr, trn, western_digits
+from ledger.i18n import tr, western_digits
 from ledger.i18n.words import KIND_NAMES
 
 #: The maal fields of a player, each shown by one mode of the row's "More" (the first
@@ -36,34 +36,17 @@ def text(value: object) -> str:
     return str(value)
 
 
-def _left_out(kind: object, count: object, who: str) -> str | None:
-    """Why a count the form has no box for was left out (None: nothing was). Marriages
-    entered as such (docs/rules.md §7) are a kind of the API's the form does not take: the
-    settlement the page shows counts without them, and says so."""
-    if kind != "marriage":
-        return tr("{name}: {kind!r} is not a kind of maal; it was left out.", name=who, kind=kind)
-    if count == 0:
-        return None
-    return trn(
-        "{name}: the marriage entered as a count has no box in this form: it was left out,"
-        " and the settlement here counts without it.",
-        "{name}: the {marriages} marriages entered as a count have no box in this form: they were"
-        " left out, and the settlement here counts without them.",
-        count if isinstance(count, int) and not isinstance(count, bool) else 2,
-        name=who,
-        marriages=count,
-    )
-
-
 def _write_counts(value: object, name: str, who: str, notes: list[str]) -> Entries:
     if not isinstance(value, Mapping):
         return None
     out = []
     for kind, count in value.items():
-        if kind in COUNT_KINDS:
+        if kind in MAAL_COUNT_KEYS:
             out.append((name.format(kind), text(count)))
-        elif (note := _left_out(kind, count, who)) is not None:
-            notes.append(note)
+        else:
+            notes.append(
+                tr("{name}: {kind!r} is not a kind of maal; it was left out.", name=who, kind=kind)
+            )
     return out
 
 

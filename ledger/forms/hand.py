@@ -29,6 +29,7 @@ from wtforms import (
 )
 
 from ledger.engine.game import MAX_MAAL, MAX_MATCH_PLAYERS, MAX_NAME
+from ledger.engine.hand_body import MOST_COUNTS
 from ledger.engine.rules import CHOICES, PROFILES, SETTING_KINDS, HouseRules
 from ledger.forms import stripped, text_field
 from ledger.forms.numbers import WholeNumberInput
@@ -88,6 +89,8 @@ class PlayerForm(Form):
     count_alter = _count_field(KIND_WORDS["alter"])
     count_printed_joker = _count_field(KIND_WORDS["printed_joker"], most=3)
     count_ordinary_joker = _count_field(KIND_WORDS["ordinary_joker"])
+    #: Marriages entered as such (the API's ``maal_counts.marriage``, docs/rules.md §7).
+    count_marriage = _count_field(KIND_WORDS["marriage"], most=MOST_COUNTS["marriage"])
     count_marriages_shown = _count_field(KIND_WORDS["marriages_shown"], most=3)
     maal_cards = _cards_field(_l("Maal cards"), _l("e.g. 7H 8H 9H 8D"), autocapitalize="characters")
     maal = _count_field(_l("Maal, added up"), most=MAX_MAAL)

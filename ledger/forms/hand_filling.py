@@ -13,8 +13,9 @@ from ledger.engine.hand_body import PLAYER
 from ledger.forms.form_json import MODES, text, write
 from ledger.i18n import tr
 
-#: What only the counts and cards modes of a row show (``hand_reading._shows``): a row
-#: that holds one of these and no maal opens by counts, where they are.
+#: What a row with no maal shows by counts: a shown marriage only they show
+#: (``hand_reading._shows``), and dealt tunnelas beside an empty total would look like a
+#: maal left out. A row that holds one of these and no maal opens by counts.
 _BESIDE_MAAL = frozenset({"dealt_tunnelas", "marriages_shown"})
 
 
@@ -25,7 +26,7 @@ def _fill_row(
     ``PLAYER`` in the form field its declaration names; the first maal given sets the
     row's mode. A row with no maal opens as the new hand's form opens every row, as a
     total (its box on the row, the "More" folded), unless it holds a dealt tunnela or a
-    shown marriage, which only the counts show: a player who typed nothing is edited
+    shown marriage (``_BESIDE_MAAL``): a player who typed nothing is edited
     like any other, not by a screen of steppers."""
     out = [(prefix + "name", name), (prefix + "plays", "y")]
     mode = None

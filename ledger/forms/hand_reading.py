@@ -21,7 +21,7 @@ from ledger.engine import (
     settle,
     settlement_json,
 )
-from ledger.engine.game import COUNT_KINDS, TUNNELA_KINDS
+from ledger.engine.game import MAAL_COUNT_KEYS, TUNNELA_KINDS
 from ledger.engine.hand_body import PLAYER, TOO_MANY
 from ledger.forms.form_json import MODES, RowReader, codes
 from ledger.forms.hand import HandForm
@@ -107,7 +107,7 @@ def tunnela_entries(text: str) -> list[str]:
 def _row_has_input(row: Form) -> bool:
     """Whether a row of typed names holds a player: a name, or anything typed. How the
     player saw is no input of its own: the checker's rows open seen by sequences."""
-    counts = [getattr(row, f"count_{k}") for k in (*COUNT_KINDS, "marriages_shown")]
+    counts = [getattr(row, f"count_{k}") for k in (*MAAL_COUNT_KEYS, "marriages_shown")]
     return bool(
         _cell(row.name)
         or any(_cell(c) and read_whole(_cell(c)) != 0 for c in counts)
@@ -139,8 +139,9 @@ def _shows(key: str, mode: str, layout: HandLayout) -> bool:
     if key == "foul":
         return layout.foul
     # Every profile takes dealt tunnelas as the table saw them (one it never scores
-    # counts as its cards: docs/rules.md §9), so the box is always there.
-    return key != "dealt_tunnelas" or mode != "number"
+    # counts as its cards: docs/rules.md §9), so the box is always there; beside a
+    # total too, which holds them, for their bonus is a step of the settlement.
+    return True
 
 
 def _read_row(form: HandForm, index: int) -> dict[str, Any]:
@@ -238,7 +239,7 @@ def field_for_path(form: HandForm, path: str, rows: Sequence[int]) -> tuple[Fiel
         name = _FORM_NAMES.get(parts[2])
         if name is not None and "{}" in name:
             kind = parts[3] if len(parts) >= 4 else ""
-            name = name.format(kind) if kind in COUNT_KINDS else None
+            name = name.format(kind) if kind in MAAL_COUNT_KEYS else None
         return (getattr(row, name) if name is not None else None), rows[j]
     return None, -1
 

@@ -39,6 +39,9 @@ class HandLayout(Struct, frozen=True):
             kinds.append("printed_joker")
         if rules.ordinary_jokers_wild and any(rules.ordinary_joker):
             kinds.append("ordinary_joker")
+        # Marriages entered as a count are a way to enter maal, not a rule: every profile
+        # takes them (docs/rule-choices.md).
+        kinds.append("marriage")
         tunnela_kinds = tuple(
             k
             for k in TUNNELA_KINDS

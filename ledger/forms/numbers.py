@@ -44,7 +44,9 @@ def read_whole(text: object, signed: bool = False) -> int | None:
 class WholeNumberInput(TextInput):
     """A text box for a whole number: the numeric keyboard, and the bounds the steppers
     of static/js/hand-form.js keep to as ``data-min`` / ``data-max`` (the server checks
-    them again)."""
+    them again). A number it holds is written in the page's digits, as every other
+    number of the page is (a stored hand's ``10`` is ``१०`` in Devanagari digits); what
+    is no number stays as typed, beside its error."""
 
     def __init__(self, min: int | None = None, max: int | None = None) -> None:
         super().__init__()
@@ -60,4 +62,7 @@ class WholeNumberInput(TextInput):
             kwargs.setdefault("data_max", self.max)
         if isinstance(kwargs.get("placeholder"), str):  # "0" reads "०" on a Nepali page
             kwargs["placeholder"] = digits(kwargs["placeholder"])
+        if "value" not in kwargs:
+            value = field._value()
+            kwargs["value"] = digits(value) if value.isascii() and value.isdigit() else value
         return super().__call__(field, **kwargs)

@@ -107,7 +107,9 @@ class PlayerResultBreakdown(TypedDict):
                 "bonus_added: a dealt tunnela's bonus on top of its cards, which are counted "
                 "in the items after it; marriages_entered: marriages entered as a count; "
                 "no_maal_cards: a dealt tunnela of ordinary cards, which are no maal and "
-                "listed in no other item.",
+                "listed in no other item; in_entered: a dealt tunnela's bonus inside a maal "
+                "given as one number; rest_of_entered: that number's entered item, the "
+                "number less that bonus.",
             ),
         ]
     ]

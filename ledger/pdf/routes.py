@@ -149,6 +149,9 @@ def maal_item_text(item: dict[str, Any]) -> str:
     """One item of a player's maal breakdown: ``marriage (7♥ 8♥ 9♥) 10``."""
     kind, count = item["item"], item.get("count", 0)
     points = num(item["points"])
+    if kind == "entered" and item.get("note") == "rest_of_entered":
+        # the number less its dealt tunnelas' bonus, listed before it
+        return tr("the rest of the number entered {points}", points=item["points"])
     if kind == "entered":
         return tr("entered as one number {points}", points=item["points"])
     if kind == "dublee_finish_bonus":

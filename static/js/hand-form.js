@@ -35,8 +35,11 @@
     var s = value.trim().replace(/[०-९]/g, function (d) { return String(DEVANAGARI.indexOf(d)); });
     return /^[0-9]{1,9}$/.test(s) ? Number(s) : NaN;
   }
-  // Written back in the digits the box was typed in (Devanagari if any were).
-  function writeWhole(value, n) {
+  // Written back in the digits the box was typed in (Devanagari if any were); an empty
+  // box in the page's digits, as the server writes a number it holds (numbers.py).
+  function writeWhole(input, n) {
+    var value = input.value.trim();
+    if (value === "") return number(input, n);
     var s = String(n);
     if (!/[०-९]/.test(value)) return s;
     return s.replace(/[0-9]/g, function (d) { return DEVANAGARI.charAt(Number(d)); });
@@ -56,7 +59,7 @@
     if (isNaN(now) && input.value.trim() !== "") return;
     var next = (isNaN(now) ? 0 : now) + Number(button.getAttribute("data-step"));
     next = Math.min(max, Math.max(min, next));
-    var written = writeWhole(input.value, next);
+    var written = writeWhole(input, next);
     if (written === input.value) return;
     input.value = written;
     changed(input);

@@ -117,9 +117,30 @@ def test_an_ordinary_tunnela_without_its_bonus_is_no_maal():
 
 
 def test_a_maal_entered_as_one_number_already_holds_the_tunnela():
-    # docs/rule-choices.md: a number is the whole count, tunnelas inside it
+    # docs/rule-choices.md: a number is the whole count, tunnelas inside it; one that
+    # earns no bonus is still a step, as with cards or counts, and the number is all
     result = finisher_and({"seen": "unseen", "maal": 12, "dealt_tunnelas": ["9H"]})
-    assert breakdown(result, "B") == [("entered", 0, (), 12)]
+    assert breakdown(result, "B") == [
+        ("dealt_tunnela_no_bonus", 1, ("9H",) * 3, 0),
+        ("entered", 0, (), 12),
+    ]
+    assert by_name(result)["B"].breakdown[1].note is None
+
+
+def test_a_tunnelas_bonus_inside_a_number_is_a_step_of_its_own():
+    # docs/rule-choices.md: the table checks the bonus; the number's item is the rest.
+    # amarnepal: a poplu tunnela (tiplu 8H) scores 20, so 25 entered is 20 + 5.
+    result = finisher_and({"seen": "sequences", "maal": 25, "dealt_tunnelas": ["9H"]})
+    assert breakdown(result, "B") == [
+        ("dealt_tunnela", 1, ("9H",) * 3, 20),
+        ("entered", 0, (), 5),
+    ]
+    assert [i.note for i in by_name(result)["B"].breakdown] == ["in_entered", "rest_of_entered"]
+    assert by_name(result)["B"].maal == 25
+    # A number below the bonus it holds: the rest says so, the maal is still the number.
+    short = finisher_and({"seen": "sequences", "maal": 12, "dealt_tunnelas": ["9H"]})
+    assert breakdown(short, "B")[-1] == ("entered", 0, (), -8)
+    assert by_name(short)["B"].maal == 12
 
 
 def test_every_reason_has_a_sentence_for_the_pages():

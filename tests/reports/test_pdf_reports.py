@@ -702,6 +702,21 @@ def test_render_the_pdfs_to_png_for_a_person_to_look_at(app, client):
         assert pngs and all(p.stat().st_size > 2000 for p in pngs), name
 
 
+@pytest.mark.slow  # seconds: lays out a PDF
+def test_the_summary_writes_a_shared_place_as_the_page_does(client):
+    """Equal totals share a place, written "१=" on the match page; the summary PDF wrote
+    the place alone, so a tie read as two players first with nothing said."""
+    void = {
+        "finish": "void",
+        "winner": None,
+        "players": [{"name": "Asha", "seen": "sequences"}, {"name": "Bikash", "seen": "unseen"}],
+    }
+    match = api_match(client, players=("Asha", "Bikash"), hands=[void])
+    client.get("/lang/ne")
+    text = pdf_text(client.get(f"/matches/{match['id']}/summary.pdf").data)
+    assert re.search(r"१=\s*Asha", text) and re.search(r"१=\s*Bikash", text)
+
+
 def test_the_appendix_names_a_printed_joker_once(app):
     """The summary's appendix line of a printed joker read "printed joker (Joker) 15"."""
     item = {"item": "printed_joker", "count": 2, "cards": ["JK", "JK"], "points": 15}
@@ -709,3 +724,13 @@ def test_the_appendix_names_a_printed_joker_once(app):
     with app.test_request_context():
         assert maal_item_text(item) == "printed joker × 2 15"
         assert maal_item_text(alter) == "alter (8♦) 5"
+
+
+def test_the_appendix_says_what_is_left_of_a_number_holding_a_tunnela(app):
+    """A maal given as one number with a dealt tunnela: the tunnela's bonus is an item of
+    its own, and the number's item is the rest (docs/rule-choices.md), not the number."""
+    rest = {"item": "entered", "count": 0, "cards": [], "points": 5, "note": "rest_of_entered"}
+    whole = {"item": "entered", "count": 0, "cards": [], "points": 25}
+    with app.test_request_context():
+        assert maal_item_text(rest) == "the rest of the number entered 5"
+        assert maal_item_text(whole) == "entered as one number 25"

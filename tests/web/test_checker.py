@@ -564,37 +564,106 @@ def test_a_points_race_that_murders_says_so_in_the_settlement(client):
     assert "murdered" not in kept and "points race: everyone's own maal counts" in kept
 
 
-@pytest.mark.parametrize(
-    ("lang", "note"),
-    [
-        (
-            "en",
-            "Bikash: the 2 marriages entered as a count have no box in this form: they were"
-            " left out, and the settlement here counts without them.",
-        ),
-        (
-            "ne",
-            "Bikash: सङ्ख्यामा हालिएका २ म्यारिजको यो फारममा ठाउँ छैन: ती छुटाइए, र यहाँको"
-            " हिसाब तिनबिना गरिएको छ।",
-        ),
+MARRIAGES_BY_COUNT = {
+    "rules": "amarnepal",
+    "tiplu": "8H",
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal": 0},
+        {"name": "Bikash", "seen": "sequences", "maal_counts": {"marriage": 2, "poplu": 1}},
     ],
-)
-def test_a_link_with_marriages_entered_as_a_count_says_they_were_left_out(client, lang, note):
+}
+
+
+def test_a_link_with_marriages_entered_as_a_count_opens_with_them_in_their_box(client):
     """A shared hand whose maal gives marriages as a count (the API's
-    ``maal_counts.marriage``, docs/rules.md §7) opens in the checker without them, since
-    its form has no box for them: the note read "'marriage' is not a kind of maal", which
-    is untrue and did not say the settlement shown leaves them out."""
-    hand = {
-        "rules": "amarnepal",
-        "tiplu": "8H",
-        "finish": "sequences",
-        "winner": "Asha",
-        "players": [
-            {"name": "Asha", "seen": "sequences", "maal": 0},
-            {"name": "Bikash", "seen": "sequences", "maal_counts": {"marriage": 2, "tiplu": 0}},
-        ],
+    ``maal_counts.marriage``, docs/rules.md §7) opens in the checker with them in their
+    box and settles as the API does: the form had no box for them, so they were left out
+    (with a note) and the settlement shown was not the link's."""
+    api = client.post("/api/v1/settle", json=MARRIAGES_BY_COUNT).get_json()
+    body = client.get("/check", query_string={"h": encode_hand_link(MARRIAGES_BY_COUNT)}).text
+    assert re.search(r'name="players-1-count_marriage"[^>]*value="2"', body)
+    assert "left out" not in body
+    assert {name: int(net.replace(MINUS, "-")) for name, net in nets(body).items()} == {
+        p["name"]: p["net"] for p in api["players"]
     }
-    client.get(f"/lang/{lang}")
-    body = client.get("/check", query_string={"h": encode_hand_link(hand)}).get_data(as_text=True)
-    assert note in text_of(body)
-    assert "not a kind of maal" not in body
+    # The share link the checker offers is of the same hand, marriages included.
+    shared = decode_hand_link(parse_qs(urlsplit(share_link(body)).query)["h"][0])
+    assert shared["players"][1]["maal_counts"] == {"poplu": 1, "marriage": 2}
+
+
+@pytest.mark.parametrize("typed", ["2", "२"])
+def test_marriages_are_entered_as_a_count_in_the_form(client, typed):
+    """The counts have a box for the marriages entered as such, in either digits; their
+    step of the settlement says so."""
+    players = [
+        ("Asha", "sequences", 0),
+        {"name": "Bikash", "seen": "sequences", "maal_mode": "counts", "count_marriage": typed},
+    ]
+    body = client.post("/check", data=hand_form(players, profile="amarnepal", tiplu="8H")).text
+    assert re.search(r'<label for="players-1-count_marriage">Marriages</label>', body)
+    # amarnepal: two marriages 30 (docs/rules.md §5); fees 3 / 10
+    api = client.post(
+        "/api/v1/settle",
+        json={
+            **MARRIAGES_BY_COUNT,
+            "players": [
+                {"name": "Asha", "seen": "sequences", "maal": 0},
+                {"name": "Bikash", "seen": "sequences", "maal_counts": {"marriage": 2}},
+            ],
+        },
+    ).get_json()
+    assert {name: int(net.replace(MINUS, "-")) for name, net in nets(body).items()} == {
+        p["name"]: p["net"] for p in api["players"]
+    }
+    assert "2 marriages" in text_of(body)
+
+
+def test_a_marriage_count_past_the_tiplus_is_refused_on_its_box(client):
+    players = [
+        ("Asha", "sequences", 0),
+        {"name": "Bikash", "seen": "sequences", "maal_mode": "counts", "count_marriage": "4"},
+    ]
+    response = client.post("/check", data=hand_form(players, profile="amarnepal", tiplu="8H"))
+    assert response.status_code == 422
+    assert "cannot hold 4 marriages" in errors_of(response.text, "players-1-count_marriage")
+
+
+TUNNELA_IN_A_NUMBER = {
+    "rules": "amarnepal",
+    "tiplu": "8H",
+    "finish": "sequences",
+    "winner": "Asha",
+    "players": [
+        {"name": "Asha", "seen": "sequences", "maal": 0},
+        {"name": "Bikash", "seen": "sequences", "maal": 25, "dealt_tunnelas": ["9H"]},
+    ],
+}
+
+
+def test_a_dealt_tunnela_with_a_maal_total_is_a_step_of_the_settlement(client):
+    """A maal entered as one number holds its dealt tunnelas (docs/rule-choices.md); the
+    tunnela's bonus is still shown as a step, as with counts or cards, so a player can
+    check it: the form read no tunnela beside a total, and the breakdown showed the
+    number alone."""
+    body = client.get("/check", query_string={"h": encode_hand_link(TUNNELA_IN_A_NUMBER)}).text
+    words = text_of(body)
+    assert "Dealt tunnela of poplus or jhiplus" in words
+    assert "Included in the maal entered as one number" in words
+    assert "less the dealt tunnelas' bonus above" in words
+    shared = decode_hand_link(parse_qs(urlsplit(share_link(body)).query)["h"][0])
+    assert shared["players"][1] == TUNNELA_IN_A_NUMBER["players"][1]
+    players = [
+        ("Asha", "sequences", 0),
+        {
+            "name": "Bikash",
+            "seen": "sequences",
+            "maal_mode": "number",
+            "maal": "25",
+            "dealt_tunnelas": "9H",
+        },
+    ]
+    posted = client.post("/check", data=hand_form(players, profile="amarnepal", tiplu="8H"))
+    assert "Dealt tunnela of poplus or jhiplus" in text_of(posted.text)
+    assert nets(posted.text) == nets(body)

@@ -86,8 +86,14 @@ def test_shared_places(client):
     }
     add_hand(client, url, void_for_two, players=["Asha", "Bikash"])
     html = client.get(url).get_data(as_text=True)
-    assert html.count('<span class="shared" title="shared place">=</span>') == 2
+    live = html[: html.index('class="print-report"')]
+    assert live.count('<span class="shared" title="shared place">=</span>') == 2
     assert "Level at the top: <strong>Asha, Bikash</strong>" in html
+    # The printed report (the summary PDF's standings) marks a shared place as the page
+    # does: it wrote two plain 1s.
+    report = html[html.index('id="report-standings-title"') :]
+    report = report[: report.index("</table>")]
+    assert report.count('<span class="shared" title="shared place">=</span>') == 2
 
 
 # --- a fixed number of queries ---------------------------------------------------------------

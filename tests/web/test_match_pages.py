@@ -245,6 +245,29 @@ def test_foul_penalty_carried_to_the_next_hand_is_shown(app, client):
 # --- editing -----------------------------------------------------------------------------
 
 
+def test_the_edit_form_writes_its_numbers_in_the_pages_digits(client):
+    """A page in Devanagari digits showed a stored hand's maal and counts in Western
+    digits in its boxes, beside १, २ everywhere else: they are the page's digits now
+    (typed digits of either kind are read, docs/rule-choices.md). A box holding what is
+    no number keeps it as typed, beside its error."""
+    url = create_match(client)
+    add_hand(client, url, WORKED)
+    add_hand(client, url, BY_COUNTS)
+    client.get("/digits/deva")
+    total = client.get(f"{url}/hands/1/edit").text
+    assert re.search(r'id="players-0-maal" inputmode="numeric"[^>]*value="१०"', total)
+    counts = client.get(f"{url}/hands/2/edit").text
+    assert re.search(r'id="players-1-count_tiplu"[^>]*value="२"', counts)
+    assert not re.search(r'inputmode="numeric"[^>]*value="[0-9]', counts)
+    posted = hand_form({**WORKED, "players": [{**WORKED["players"][0], "maal": "2.5"}]})
+    refused = client.post(f"{url}/hands/1/edit", data={**posted, "version": "1"}).text
+    assert re.search(r'id="players-0-maal"[^>]*value="2.5"', refused)
+    client.get("/digits/latn")
+    assert re.search(
+        r'id="players-1-count_tiplu"[^>]*value="2"', client.get(f"{url}/hands/2/edit").text
+    )
+
+
 def test_edit_a_hand_keeps_the_old_version_in_its_history(client):
     url = create_match(client)
     add_hand(client, url, WORKED)
