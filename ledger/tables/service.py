@@ -955,14 +955,17 @@ def add_payment(
             answer = Answered(201, payment_json(table, payment))
             payment_keys.remember(table, by.key_owner, key, request, answer, payment.id)
     except IntegrityError:
-        # The key's first request won (the unique key catches what the check missed).
-        if (
-            key is None
-            or (earlier := payment_keys.answered_before(table, by.key_owner, key, request)) is None
-        ):
+        if (earlier := _first_answer(table, by, key, request)) is None:
             raise
         return earlier
     return answer
+
+
+def _first_answer(table: Table, by: Caller, key: str | None, request: str) -> Answered | None:
+    """After a write refused by the unique key: the answer of the key's first request,
+    which won (the unique key catches what the check before the write missed); None
+    when there is none (the refusal was another)."""
+    return None if key is None else payment_keys.answered_before(table, by.key_owner, key, request)
 
 
 def _read_payment_by(table: Table, data: Mapping[str, Any], by: Caller) -> PaymentSpec:
@@ -1046,10 +1049,7 @@ def delete_payment(
             answer = Answered(204, {})
             payment_keys.remember(table, by.key_owner, key, request, answer, None)
     except IntegrityError:
-        if (
-            key is None
-            or (earlier := payment_keys.answered_before(table, by.key_owner, key, request)) is None
-        ):
+        if (earlier := _first_answer(table, by, key, request)) is None:
             raise
         return earlier
     return answer
