@@ -30,9 +30,8 @@ if-none-match If-None-Match header text The ETag of the version the client has: 
 idem Idempotency-Key header idem 1 to 200 printable ASCII characters: a repeat with the same
   key and body stores nothing and answers the first answer again.
 payment-key Idempotency-Key header idem 1 to 200 printable ASCII characters, per table and
-  per caller (the table key, or a player's own key): a repeat by the same caller with the
-  same key and body records nothing and answers the first answer again; the same key with
-  another request: 422.
+  caller (the table key or a player's own): a repeat of a key and body by that caller
+  records nothing and answers the first answer again; the key with another request: 422.
 tables/public_id public_id path id The table's unguessable id: whoever has it may read the table.
 name name path name A player on the roster (matched ignoring case); a / in the name is
   sent as it is, or as %2F.
