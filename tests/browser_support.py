@@ -116,14 +116,16 @@ def created(request, url: str, data: dict | None = None, key: str | None = None)
     return answer.json()
 
 
-def api_match(page, base: str, hands=(), players=PLAYERS, rules="sparkai", length=None) -> str:
+def api_match(
+    page, base: str, hands=(), players=PLAYERS, rules="sparkai", length=None, name="Tihar at Asha's"
+) -> str:
     """A match made through the JSON API (with ``hands``), joined by this browser with
     its edit link, as a scorekeeper's phone would; the match page's URL."""
     body = created(
         page.request,
         f"{base}/api/v1/matches",
         {
-            "name": "Tihar at Asha's",
+            "name": name,
             "players": list(players),
             "rules": rules,
             "length": length or {"hands": 8},

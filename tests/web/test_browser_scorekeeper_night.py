@@ -9,6 +9,7 @@ from api_hands import won_by
 from browser_support import (
     PLAYERS,
     TOUCH,
+    api_match,
     ask_in,
     axe_problems,
     choose,
@@ -220,13 +221,7 @@ def test_the_night_over_leads_the_tables_keeper_to_the_next_night(
 def test_a_match_of_one_letter_is_a_fingers_target_to_go_back_to(live_server, page):
     """A match named "A": the link back to it above its hand form ("← A") is 44 px wide
     as every tap target is (it was 27 px: the width of its words)."""
-    created_match = api(
-        live_server + "/api/v1/matches",
-        {"name": "A", "players": PLAYERS, "rules": "sparkai", "length": None},
-    )
-    page_url = f"{live_server}/matches/{created_match['id']}"
-    join(page, f"{page_url}/join/{created_match['edit_key']}")
-    open_hand_form(page, page_url)
+    open_hand_form(page, api_match(page, live_server, name="A"))
     back = page.locator(".breadcrumb a").bounding_box()
     assert back["width"] >= TOUCH and back["height"] >= TOUCH
     assert small_tap_targets(page) == []
