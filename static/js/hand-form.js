@@ -2,8 +2,8 @@
    tiplu that enables entering cards, the finisher's names following the typed names
    and offered only for the players in the hand, the note on an unseen player's maal,
    the dealt-tunnela shortcuts, copying a share link, the preview marked busy while it
-   updates, a word when a preview fails, and what was typed kept across the language
-   switch.
+   updates, and a word when a preview fails. What was typed is kept across the language
+   switch by form-draft.js, as on every form.
    No inline code anywhere (CSP): everything is delegated from the document. */
 (function () {
   "use strict";
@@ -300,82 +300,8 @@
   document.addEventListener("htmx:responseError", previewFailed);
   document.addEventListener("htmx:sendError", previewFailed);
 
-  // The language switched in the middle of a hand (the header's English / नेपाली): the
-  // same page comes back in the other language, and what was typed comes back with it.
-  // What differs from the form as it was shown is kept in this tab's storage as the
-  // switch is tapped, and put back once, into the same form for the same hand (its
-  // number, or the version of the hand changed): a form for another hand (one saved
-  // meanwhile on another phone) starts empty.
-  var DRAFT = "ledger-hand-draft";
-  var DRAFT_MS = 5 * 60 * 1000;  // a switch that never arrived is not put back later
-  function draftOf(form) {
-    var e = form.elements;
-    var which = e.version ? "version " + e.version.value : "hand " + (e.hand_number ? e.hand_number.value : "");
-    return location.pathname + " " + which;
-  }
-  function controls(form) {
-    return Array.prototype.filter.call(form.elements, function (el) {
-      return el.name && el.name !== "csrf_token" &&
-        /^(text|search|number|tel|checkbox|radio|select-one|textarea)$/.test(el.type);
-    });
-  }
-  function keepDraft() {
-    var form = document.querySelector("form.hand-form");
-    if (!form) return;
-    var changes = controls(form).filter(function (el) {
-      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
-      if (el.type === "select-one") {
-        return !el.options[el.selectedIndex] || !el.options[el.selectedIndex].defaultSelected;
-      }
-      return el.value !== el.defaultValue;
-    }).map(function (el) {
-      var box = el.type === "checkbox" || el.type === "radio";
-      return [el.name, box ? el.value : null, box ? el.checked : el.value];
-    });
-    if (!changes.length) return;
-    try {
-      window.sessionStorage.setItem(DRAFT, JSON.stringify(
-        { of: draftOf(form), at: Date.now(), changes: changes }));
-    } catch (e) { /* no storage: the page comes back as it is shown */ }
-  }
-  function putBackDraft() {
-    var draft = null;
-    try {
-      draft = JSON.parse(window.sessionStorage.getItem(DRAFT));
-      window.sessionStorage.removeItem(DRAFT);
-    } catch (e) { return; }
-    var form = document.querySelector("form.hand-form");
-    if (!draft || !form || draft.of !== draftOf(form) || !(Date.now() - draft.at < DRAFT_MS)) return;
-    var all = controls(form);
-    draft.changes.forEach(function (change) {
-      all.forEach(function (el) {
-        if (el.name !== change[0]) return;
-        if (change[1] === null) {
-          if (el.type !== "checkbox" && el.type !== "radio") el.value = change[2];
-        } else if (el.value === change[1]) {
-          el.checked = change[2];
-        }
-      });
-    });
-    // As if typed: each row read again (edited), the preview, the hand marked typed.
-    form.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-  document.addEventListener("click", function (event) {
-    var link = event.target instanceof Element ? event.target.closest(".lang-switch a") : null;
-    if (link) keepDraft();
-  });
-
-  // New content (the first page, or a form redrawn for other house rules). A draft is
-  // put back once htmx has taken in the whole page (its first load, of the body): the
-  // form then sends its preview.
-  var drafted = false;
-  document.addEventListener("htmx:load", function (event) {
-    setUp(event.detail.elt);
-    if (!drafted && event.detail.elt === document.body) {
-      drafted = true;
-      putBackDraft();
-    }
-  });
+  // New content (the first page, or a form redrawn for other house rules).
+  document.addEventListener("htmx:load", function (event) { setUp(event.detail.elt); });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", function () { setUp(document); });
   } else {
