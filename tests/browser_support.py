@@ -187,7 +187,8 @@ TAP_TARGETS = (
 def small_tap_targets(page, within: str = "body") -> list[tuple[str, float, float]]:
     """Every visible tap target under ``within`` smaller than 44 × 44 px: (what, w, h).
     Out of sight (display: none, the skip link until it has the focus, a form's
-    default button for Enter) is not tapped; a link inside a sentence is text."""
+    default button for Enter) is not tapped; a link inside a sentence is text, but not
+    a link back above a page (a breadcrumb, "← <table>") nor the footer's."""
     return page.eval_on_selector_all(
         f"{within} :is({TAP_TARGETS})",
         """(els, touch) => els.filter(e => {
@@ -195,7 +196,7 @@ def small_tap_targets(page, within: str = "body") -> list[tuple[str, float, floa
               if (e.closest('[aria-hidden=true]') || !e.checkVisibility()) return false;
               if (r.right <= 0 || r.bottom <= 0 || r.width <= 1) return false;
               return !(e.matches('a') && e.closest('p, li, td, dd, .hint'))
-                  || e.matches('.button, .breadcrumb a, .footer-links a');
+                  || e.matches('.button, .breadcrumb a, .back a, .footer-links a');
             })
             .map(e => [(e.textContent.trim() || e.id || e.className).slice(0, 30),
                        e.getBoundingClientRect().width, e.getBoundingClientRect().height])

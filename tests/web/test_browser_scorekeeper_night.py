@@ -225,3 +225,34 @@ def test_a_match_of_one_letter_is_a_fingers_target_to_go_back_to(live_server, pa
     back = page.locator(".breadcrumb a").bounding_box()
     assert back["width"] >= TOUCH and back["height"] >= TOUCH
     assert small_tap_targets(page) == []
+
+
+@pytest.mark.parametrize("lang", WORDS)
+def test_a_table_of_one_letter_is_a_fingers_target_to_go_back_to(live_server, page, lang):
+    """A table named "A": the link back to it ("← A") on its night's match page, a
+    player's page and the own link's page is 44 × 44 px, as every tap target is (it sat
+    in its line of text, 27 px wide and under 44 px high), and no page is wider than
+    the phone."""
+    ask_in(page, live_server, lang)
+    table = created(page.request, f"{live_server}/api/v1/tables", {"name": "A", "players": PLAYERS})
+    key = table["edit_key"]
+    night = created(
+        page.request,
+        f"{live_server}/api/v1/tables/{table['id']}/matches",
+        {"name": "Friday", "players": PLAYERS},
+        key,
+    )
+    link = f"{live_server}/api/v1/tables/{table['id']}/players/Dipa/link"
+    own = created(page.request, link, key=key)["url"].replace("http://localhost", live_server)
+    page.goto(f"{live_server}/tables/{table['id']}/join/{key}")
+    page.goto(own)
+    for url in (
+        f"{live_server}/matches/{night['id']}",
+        f"{live_server}/tables/{table['id']}/players/Asha",
+        own,
+    ):
+        page.goto(url)
+        assert page.locator(".back a").first.inner_text() == "← A", url
+        assert small_tap_targets(page, "main") == [], url
+        assert no_sideways_scroll(page), url
+    assert page.console_errors == []
