@@ -1,13 +1,15 @@
 """What was typed stays when the language is switched, on every form (static/js/
 form-draft.js), on a phone in headless Chromium: the new-match form (its rules redrawn
 for the profile chosen), a table's payment form (in its fold), the dispute checker (the
-whole form redrawn for other house rules), a player's "How to pay me" (a spare row shown)
-and a roster's rename. The page comes back in the other language with what was typed;
-the hand form's own tests are in test_browser_scorekeeper_night.py."""
+whole form redrawn for other house rules), What if…? (its page redrawn), a player's "How
+to pay me" (a spare row shown) and a roster's rename. The page comes back in the other
+language with what was typed; the hand form's own tests are in
+test_browser_scorekeeper_night.py."""
 
 import pytest
-from browser_support import PLAYERS, ask_in, created, fill_checker
+from browser_support import PLAYERS, api_match, ask_in, created, fill_checker
 from test_browser_scorekeeper_night import OTHER, switch_language
+from test_browser_what_if import WORDS as WHAT_IF
 from test_browser_zoomed_keyboard import a_night_at_a_table
 
 pytestmark = pytest.mark.browser
@@ -142,6 +144,21 @@ def test_a_hand_half_typed_in_the_checker_stays(live_server, page, lang):
         arg=nets,
         timeout=10_000,
     )
+    assert page.console_errors == []
+
+
+def test_other_rules_picked_in_what_if_stay(live_server, page):
+    """Other house rules picked in a match's What if…? (the page redrawn for them, the
+    language switch still leading to the page as it was first shown): after the switch
+    the same rules are picked and the comparison is theirs, in the other language."""
+    match_url = api_match(page, live_server)
+    page.goto(match_url + "/what-if")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.select_option("#rules-profile", "gamerules")
+    page.locator("#what-if-title", has_text=WHAT_IF["en"]["under"]).wait_for()
+    switch_language(page, "ne")
+    page.locator("#what-if-title", has_text=WHAT_IF["ne"]["under"]).wait_for()
+    assert page.input_value("#rules-profile") == "gamerules"
     assert page.console_errors == []
 
 
