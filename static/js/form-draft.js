@@ -1,6 +1,7 @@
 /* What was typed or ticked into a page's forms, kept across the language switch (the
-   header's English / नेपाली): the same page comes back in the other language, and what
-   was typed comes back with it (templates/base.html loads this on every page).
+   header's English / नेपाली) and the digits switch (the footer's ०१२ / 012): the same
+   page comes back in the other language or digits, and what was typed comes back with
+   it (templates/base.html loads this on every page).
    What differs from each form as the page first showed it (a part redrawn since, for
    other house rules say, shows what was posted as its own) is kept in this tab's
    storage as the switch is tapped, and put back once, into the same form of the same
@@ -122,7 +123,7 @@
   }
 
   document.addEventListener("click", function (event) {
-    var link = event.target instanceof Element ? event.target.closest(".lang-switch a") : null;
+    var link = event.target instanceof Element ? event.target.closest(".lang-switch a, .digits-switch a") : null;
     if (link) keepDraft();
   });
 

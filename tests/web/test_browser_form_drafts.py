@@ -197,3 +197,23 @@ def test_a_players_handles_and_a_roster_change_stay(live_server, page):
     )
     assert renamed == 1
     assert page.console_errors == []
+
+
+def test_a_payment_half_typed_stays_when_the_digits_are_switched(live_server, page):
+    """The footer's digits switch (०१२ / 012) reloads the page as the language switch
+    does: the amount typed comes back, and the page is in the other digits."""
+    table, key, _ = a_night_at_a_table(page, live_server)
+    page.goto(f"{table}/join/{key}")
+    page.locator("details.payment-other > summary").click()
+    page.select_option("#payer", "Bikash")
+    page.select_option("#payee", "Chandra")
+    page.fill("#amount", "3.50")
+    form = "details.payment-other form"
+    typed = form_state(page, form)
+    other = "latn" if "digits-deva" in page.get_attribute("body", "class") else "deva"
+
+    page.locator(".digits-switch a").click()
+    page.wait_for_function("to => document.body.classList.contains('digits-' + to)", arg=other)
+    page.wait_for_load_state()
+    comes_back(page, form, typed)
+    assert page.console_errors == []
