@@ -32,7 +32,7 @@ from ledger.engine.game import MAX_MAAL, MAX_MATCH_PLAYERS, MAX_NAME
 from ledger.engine.hand_body import MOST_COUNTS
 from ledger.engine.rules import CHOICES, PROFILES, SETTING_KINDS, HouseRules
 from ledger.forms import stripped, text_field
-from ledger.forms.numbers import WholeNumberInput
+from ledger.forms.numbers import NumbersInput, WholeNumberInput
 from ledger.i18n import digits
 from ledger.i18n.words import CHOICE_WORDS, KIND_WORDS, PROFILE_NAMES, SETTING_LABELS
 
@@ -209,7 +209,7 @@ def _rules_form_class() -> type[Form]:
                 widget=WholeNumberInput(min=0, max=1000),
             )
         else:  # a table of totals, or a tunnela bonus (a number or a table)
-            attrs[name] = text_field(label, spellcheck="false")
+            attrs[name] = text_field(label, widget=NumbersInput(), spellcheck="false")
     return type("RulesForm", (Form,), attrs)
 
 

@@ -5,10 +5,13 @@ digit that is no decimal digit) and on more than 4300 digits.
 Every box a person types a whole number into is a ``WholeNumberInput``: a text box with
 the phone's number keyboard, never ``<input type=number>``, which empties itself without
 a word when Devanagari digits (१२) are typed. The server reads the text with
-``read_whole``; what is not a number is an error on its field."""
+``read_whole``; what is not a number is an error on its field. A box of other numbers (a
+table of totals, a stake, an amount) is a ``NumbersInput``: both write what they hold in
+the page's digits."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from wtforms import Field
@@ -41,12 +44,35 @@ def read_whole(text: object, signed: bool = False) -> int | None:
         return None
 
 
-class WholeNumberInput(TextInput):
+#: A number as typed: ``12``, ``0.50``.
+_NUMBER = r"[0-9]+(?:\.[0-9]+)?"
+
+
+class NumbersInput(TextInput):
+    """A text box for numbers typed as text (a table of totals such as ``2 / 5 / 10``, a
+    stake, an amount): what it holds, when that is such numbers, and its placeholder are
+    written in the page's digits, as every other number of the page is (a stored
+    ``2 / 5 / 10`` reads ``२ / ५ / १०`` on a Devanagari page); the readers take both
+    digits. What is no number stays as typed, beside its error."""
+
+    #: What the box shows in the page's digits: numbers apart by ``/`` or ``,``.
+    numbers = re.compile(rf"{_NUMBER}(?: *[/,] *{_NUMBER})*")
+
+    def __call__(self, field: Field, **kwargs: Any) -> Any:
+        if kwargs.get("placeholder") is not None:  # "0" reads "०" on a Nepali page
+            kwargs["placeholder"] = digits(kwargs["placeholder"])
+        if "value" not in kwargs:
+            value = field._value()
+            kwargs["value"] = digits(value) if self.numbers.fullmatch(value) else value
+        return super().__call__(field, **kwargs)
+
+
+class WholeNumberInput(NumbersInput):
     """A text box for a whole number: the numeric keyboard, and the bounds the steppers
     of static/js/hand-form.js keep to as ``data-min`` / ``data-max`` (the server checks
-    them again). A number it holds is written in the page's digits, as every other
-    number of the page is (a stored hand's ``10`` is ``१०`` in Devanagari digits); what
-    is no number stays as typed, beside its error."""
+    them again); only a whole number is written in the page's digits (``2.5`` is none)."""
+
+    numbers = re.compile("[0-9]+")
 
     def __init__(self, min: int | None = None, max: int | None = None) -> None:
         super().__init__()
@@ -60,9 +86,4 @@ class WholeNumberInput(TextInput):
             kwargs.setdefault("data_min", self.min)
         if self.max is not None:
             kwargs.setdefault("data_max", self.max)
-        if isinstance(kwargs.get("placeholder"), str):  # "0" reads "०" on a Nepali page
-            kwargs["placeholder"] = digits(kwargs["placeholder"])
-        if "value" not in kwargs:
-            value = field._value()
-            kwargs["value"] = digits(value) if value.isascii() and value.isdigit() else value
         return super().__call__(field, **kwargs)

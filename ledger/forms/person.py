@@ -16,6 +16,7 @@ from wtforms import (
 )
 
 from ledger.forms import text_field
+from ledger.forms.numbers import NumbersInput
 from ledger.i18n import western_digits
 from ledger.tables.people import HANDLE_KINDS, MAX_HANDLE, MAX_HANDLES, MAX_LABEL
 
@@ -39,7 +40,7 @@ class IPaidForm(FlaskForm):
     #: The id of an earlier season whose debt it pays (empty: the current season).
     season = HiddenField()
     payee = SelectField(_l("To whom"), choices=[], validate_choice=False)
-    amount = text_field(_l("Amount"), inputmode="decimal")
+    amount = text_field(_l("Amount"), widget=NumbersInput(), inputmode="decimal")
 
 
 class HandleRow(Form):

@@ -22,7 +22,7 @@ from msgspec import Struct
 from ledger.engine import FieldError, Invalid
 from ledger.i18n import N_
 from ledger.matches import import_match
-from ledger.matches.export import IMPORT_MAX_BYTES
+from ledger.matches.export import EXPORT_FORMAT, IMPORT_MAX_BYTES, TABLE_EXPORT_FORMAT
 from ledger.matches.pdf_export import (
     HEADER,
     HEADER_WITHIN,
@@ -62,6 +62,14 @@ class SavedKind(Struct, frozen=True):
     neither: str
     #: Said when a PDF is damaged or has no export attached (a hand's slip, any other PDF).
     pdf: PdfWords
+    #: The other kind's export (a table's, chosen on the new-match page), by its format.
+    elsewhere_format: str
+    #: Said of it: where it is loaded, ``{load}`` a link to that page's form (the API's
+    #: answer names the other import instead).
+    elsewhere: str
+    #: That page (its endpoint) and its form's title (the link's words).
+    elsewhere_page: str
+    elsewhere_title: str
 
 
 MATCH = SavedKind(
@@ -73,6 +81,13 @@ MATCH = SavedKind(
         "summary PDF the ledger printed, or the export.json it saved."
     ),
     MATCH_PDF,
+    TABLE_EXPORT_FORMAT,
+    N_(
+        "This is a whole table's export, not one match's: load it on the New table page, "
+        "under {load}."
+    ),
+    "tables.new",
+    N_("Load a saved table"),
 )
 TABLE = SavedKind(
     ImportTableForm,
@@ -83,6 +98,13 @@ TABLE = SavedKind(
         "season PDF the ledger printed for the table, or the export.json it saved."
     ),
     TABLE_PDF,
+    EXPORT_FORMAT,
+    N_(
+        "This is one match's export, not a whole table's: load it on the New match page, "
+        "under {load}."
+    ),
+    "matches.new",
+    N_("Load a saved match"),
 )
 
 

@@ -17,6 +17,7 @@ from wtforms import Field, Form, FormField, SelectField
 
 from ledger.engine import FieldError, Stake
 from ledger.forms import text_field
+from ledger.forms.numbers import NumbersInput
 from ledger.i18n import tr, western_digits
 
 #: The currency offered first (the game is Nepal's).
@@ -36,7 +37,12 @@ class StakeFields(Form):
     """Money per point and its currency (a ``FormField``: posted as ``stake-per_point``
     and ``stake-currency``)."""
 
-    per_point = text_field(_l("Stake per point"), inputmode="decimal", placeholder=_l("e.g. 0.50"))
+    per_point = text_field(
+        _l("Stake per point"),
+        widget=NumbersInput(),
+        inputmode="decimal",
+        placeholder=_l("e.g. 0.50"),
+    )
     currency = SelectField(_l("Currency"), choices=[], validate_choice=False)
 
 

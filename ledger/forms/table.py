@@ -29,6 +29,7 @@ from ledger.engine import FieldError, Invalid
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
 from ledger.forms import text_field
 from ledger.forms.hand import RulesForm
+from ledger.forms.numbers import NumbersInput, WholeNumberInput
 from ledger.forms.problems import Problem, attach, place_errors
 from ledger.forms.stake import StakeFields, stake_field
 from ledger.i18n import N_, tr, western_digits
@@ -88,7 +89,7 @@ class TableMatchForm(FlaskForm):
         ],
         validate_choice=False,
     )
-    hands = text_field(_l("Hands tonight"), inputmode="numeric", size=4)
+    hands = text_field(_l("Hands tonight"), widget=WholeNumberInput(), size=4)
 
 
 class MoveMatchForm(FlaskForm):
@@ -130,7 +131,7 @@ class PaymentForm(FlaskForm):
     season = HiddenField()
     payer = SelectField(_l("Who paid"), choices=[], validate_choice=False)
     payee = SelectField(_l("To whom"), choices=[], validate_choice=False)
-    amount = text_field(_l("Amount"), inputmode="decimal")
+    amount = text_field(_l("Amount"), widget=NumbersInput(), inputmode="decimal")
 
 
 #: A payment form's key sent again with other values (409: nothing more recorded).

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from functools import cached_property
+import re
+from collections.abc import Callable
+from functools import cached_property, lru_cache
 
 from babel.support import NullTranslations, Translations
 from flask import g, has_request_context, request
@@ -17,37 +19,60 @@ DIGIT_STYLES = ("deva", "latn")
 WESTERN_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
 
 
-class WesternDigits(NullTranslations):
-    """The Nepali catalogue for a reader who chose Western digits: a translation writes
-    some numbers as they are ("० देखि {most}"), which would stand in Devanagari beside
-    the Western digits of the numbers filled in ("० देखि 3")."""
+#: A number of an English sentence's own (``up to 5 a hand``, ``e.g. 0.50``, ``3 / 8``),
+#: not a part of a code: a card's (``8H``, ``10♥``, the ranks ``2-10``), an address's
+#: (``/api/v1``), a paper's (``A4``), a standard's (``ISO 4217``), a time's, an attribute's.
+_OWN_NUMBER = re.compile(r'(?<![\w\-/:.{])(?<!=")(?<!ISO )[0-9]+(?:\.[0-9]+)?(?![\w\-:♠♥♦♣])')
+_DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
 
-    def __init__(self, found: NullTranslations) -> None:
+
+def _western(text: str) -> str:
+    return text.translate(WESTERN_DIGITS)
+
+
+@lru_cache(maxsize=2048)
+def _devanagari(text: str) -> str:
+    return _OWN_NUMBER.sub(lambda number: number.group().translate(_DEVANAGARI), text)
+
+
+class CatalogueDigits(NullTranslations):
+    """A catalogue whose sentences write their own numbers in the reader's digits where
+    those are not the language's: a sentence writes some numbers as they are ("० देखि
+    {most}", "up to 5 a hand"), which would stand in the language's digits beside the
+    numbers filled in in the reader's ("० देखि 3", "up to ५"). ``write`` rewrites the
+    catalogue's text, before the numbers are filled in."""
+
+    def __init__(self, found: NullTranslations, write: Callable[[str], str]) -> None:
         super().__init__()
         self.found = found
+        self.write = write
 
     def ugettext(self, message: str) -> str:
-        return self.found.ugettext(message).translate(WESTERN_DIGITS)
+        return self.write(self.found.ugettext(message))
 
     def ungettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return self.found.ungettext(msgid1, msgid2, n).translate(WESTERN_DIGITS)
+        return self.write(self.found.ungettext(msgid1, msgid2, n))
 
     def upgettext(self, context: str, message: str) -> str:
-        return self.found.upgettext(context, message).translate(WESTERN_DIGITS)
+        return self.write(self.found.upgettext(context, message))
 
     def unpgettext(self, context: str, singular: str, plural: str, num: int) -> str:
-        return self.found.unpgettext(context, singular, plural, num).translate(WESTERN_DIGITS)
+        return self.write(self.found.unpgettext(context, singular, plural, num))
 
     gettext, ngettext, pgettext, npgettext = ugettext, ungettext, upgettext, unpgettext
 
 
 class PageDomain(Domain):  # type: ignore[misc]  # Flask-Babel has no types
-    """Flask-Babel's domain, its catalogue in the reader's digits (``WesternDigits``)."""
+    """Flask-Babel's domain, its catalogue in the reader's digits (``CatalogueDigits``):
+    Nepali in Western digits, English in Devanagari ones."""
 
     def get_translations(self) -> NullTranslations:
         found: NullTranslations = super().get_translations()
-        if digit_style() == "latn" and current_language() != DEFAULT_LANGUAGE:
-            return WesternDigits(found)
+        nepali = current_language() != DEFAULT_LANGUAGE
+        if digit_style() == "latn" and nepali:
+            return CatalogueDigits(found, _western)
+        if digit_style() == "deva" and not nepali:
+            return CatalogueDigits(found, _devanagari)
         return found
 
 

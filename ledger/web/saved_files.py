@@ -9,10 +9,12 @@ The views are ``csrf.exempt`` for that reason and call ``load_posted``, which ch
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from flask import current_app, request
+from flask import current_app, request, url_for
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ledger.engine import FieldError, Invalid
@@ -43,10 +45,21 @@ def load_posted(kind: SavedKind) -> tuple[FlaskForm, tuple[Any, str] | None, int
         form.file.errors = [tr(kind.missing)]
         return form, None, 422
     try:
-        return form, kind.load(read_saved(upload.read(), kind)), 422
+        document = read_saved(upload.read(), kind)
+        if isinstance(document, Mapping) and document.get("format") == kind.elsewhere_format:
+            form.file.errors = [_elsewhere(kind)]
+            return form, None, 422
+        return form, kind.load(document), 422
     except Invalid as problem:
         form.file.errors = [_shown(error) for error in problem.errors]
         return form, None, 422
+
+
+def _elsewhere(kind: SavedKind) -> Markup:
+    """Where a file of the other kind is loaded: a link to that page's "Load a saved …"."""
+    page = url_for(kind.elsewhere_page, _anchor="import")
+    link = Markup('<a href="{}">{}</a>').format(page, tr(kind.elsewhere_title))
+    return Markup(tr(kind.elsewhere, load=link))  # the catalogue's words, and the link
 
 
 def _shown(error: FieldError) -> str:

@@ -154,6 +154,25 @@ def test_a_points_race_is_marked_among_the_nights(client):
     assert "Totals count the zero-sum nights only" in text
 
 
+@pytest.mark.slow  # seconds: lays out PDFs or runs many requests
+def test_a_nights_shared_place_is_written_as_the_pages_write_it(client):
+    """Each night's line writes a shared place "१=" (templates/partials/place.html), as
+    the pages and the match PDFs do; it wrote "१." for both players of a tie, and the
+    other nights keep "१." for a place of one."""
+    url = finished_night(client)  # four totals apart
+    tie = start_match(client, url, ["Asha", "Bikash"])
+    void = {
+        "finish": "void",
+        "winner": None,
+        "players": [{"name": "Asha", "seen": "sequences"}, {"name": "Bikash", "seen": "unseen"}],
+    }
+    play(client, tie, edit_key(client, url), [void])
+    client.get("/lang/ne")
+    text = " ".join(pdf_text(client.get(f"{url}/season.pdf").data).split())
+    assert re.search(r"१= Asha ०; १= Bikash ०", text), text
+    assert re.search(r"१\. \S+ \+[०-९]+; २\. ", text), text
+
+
 def test_a_pdf_without_a_table_is_refused_and_an_unknown_season_is_404(client, table):
     assert client.get(f"{table}/season.pdf", query_string={"season": "nope"}).status_code == 404
     refused = client.post(

@@ -87,7 +87,10 @@ def test_a_tables_export_loads_on_the_new_table_page_of_a_phone(page, live_serve
     page.set_input_files("#file", str(summary))  # one match's: said where it goes
     page.get_by_role("button", name="Load the table").click()
     page.wait_for_selector("#file-errors")
-    assert "new-match page" in page.inner_text("#file-errors")
+    assert "New match page" in page.inner_text("#file-errors")
+    link = page.locator("#file-errors a")
+    assert link.inner_text() == "Load a saved match"
+    assert link.get_attribute("href") == "/matches/new#import"
     assert page.evaluate("document.activeElement.id") == "file"
     assert no_sideways_scroll(page)
     assert [e for e in page.console_errors if "status of 422" not in e] == []

@@ -10,6 +10,7 @@ import pytest
 from match_pages_support import BY_COUNTS, PLAYERS, THREE_PLAY, VOID
 from row_counts import rows
 from saved_files_support import NE, file_errors, load_form, refused_alone, upload
+from table_pages_support import finished_night
 
 from ledger.matches.export import IMPORT_MAX_BYTES
 from ledger.matches.models import Match
@@ -138,14 +139,19 @@ def test_a_tables_export_loaded_as_a_match_says_where_it_goes(app, client, saved
     """An organiser who loaded a table's export.json on "Load a saved match" was told, in
     English on a Nepali page too, only that it was no match's export; and a match's
     export sent to the tables' import, only that it was no table's. Each now says what
-    it is and where it is loaded."""
+    it is and where it is loaded: the page, by a link to the New table page's "Load a
+    saved table" (it named the API's import, for a person at a browser); the API, by the
+    other import."""
     table = client.post("/api/v1/tables", json={"name": "Friday", "players": PLAYERS}).get_json()
     document = client.get(f"/api/v1/tables/{table['id']}/export.json").data
     english = file_errors(upload(client, document, "table.json").get_data(as_text=True))
-    assert len(english) == 1 and "POST /api/v1/tables/import" in english[0], english
-    assert "whole table's export" in english[0] and "new-table page" in english[0]
+    assert english == [
+        "This is a whole table's export, not one match's: load it on the New table page, "
+        'under <a href="/tables/new#import">Load a saved table</a>.'
+    ]
     nepali = file_errors(upload(client, document, "table.json", headers=NE).get_data(as_text=True))
-    assert len(nepali) == 1 and "टेबल" in nepali[0] and "export" not in nepali[0], nepali
+    assert len(nepali) == 1 and "export" not in nepali[0] and "/api/" not in nepali[0], nepali
+    assert '<a href="/tables/new#import">सेभ गरेको टेबल खोल्नुहोस्</a>' in nepali[0]
     api = client.post("/api/v1/matches/import", data=document, content_type="application/json")
     assert api.status_code == 422
     assert [e["field"] for e in api.get_json()["errors"]] == ["format"]
@@ -155,3 +161,13 @@ def test_a_tables_export_loaded_as_a_match_says_where_it_goes(app, client, saved
     assert back.status_code == 422
     assert "POST /api/v1/matches/import" in back.get_json()["errors"][0]["message"]
     assert (rows(app, Table), rows(app, Match)) == (1, 1)  # the refused stored nothing
+
+
+@pytest.mark.slow  # seconds: lays out a PDF
+def test_a_season_pdf_loaded_as_a_match_says_where_it_goes(client):
+    """A table's season PDF (it carries the table's export) on "Load a saved match" is
+    sent to the New table page's form as the table's export.json is."""
+    url = finished_night(client)
+    season = client.get(f"{url}/season.pdf").data
+    said = file_errors(upload(client, season, "season.pdf").get_data(as_text=True))
+    assert len(said) == 1 and '<a href="/tables/new#import">' in said[0], said

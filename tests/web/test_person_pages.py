@@ -10,6 +10,7 @@ import re
 
 import pytest
 import segno
+from match_pages_support import WORKED
 from table_pages_support import ROSTER, create_table
 
 STAKE = {"per_point": "1.00", "currency": "NPR"}
@@ -81,6 +82,24 @@ def test_i_paid_then_received_then_the_balance_counts_it(client, app):
     assert _payments(client, table)[0]["state"] == "confirmed"
     settle = client.get(f"/api/v1/tables/{table['id']}/settle-up").get_json()
     assert {b["name"]: b["amount"] for b in settle["balances"]}["Dipa"] == "150.00"
+
+
+def test_the_amount_i_owe_is_offered_in_the_pages_digits(client):
+    """The "I paid" form offers the amount owed in the page's digits: it was in Western
+    digits on a Devanagari page, beside the same amount in Devanagari above it."""
+    table = _table(client)
+    night = client.post(
+        f"/api/v1/tables/{table['id']}/matches",
+        json={"name": "Night", "players": ROSTER},
+        headers=table["auth"],
+    ).get_json()
+    played = client.post(f"/api/v1/matches/{night['id']}/hands", json=WORKED, headers=table["auth"])
+    assert played.status_code == 201, played.get_json()
+    client.get(_link(client, table, "Dipa").split("localhost", 1)[1])
+    box = re.compile(r'<input(?![^>]*type="hidden")[^>]*name="amount"[^>]*>')
+    assert 'value="25.00"' in box.search(client.get(f"/me/{table['id']}").text).group(0)
+    client.set_cookie("lang", "ne")
+    assert 'value="२५.००"' in box.search(client.get(f"/me/{table['id']}").text).group(0)
 
 
 def test_handles_and_qr_are_set_on_the_page_and_shown_in_the_settle_up(client):

@@ -82,7 +82,10 @@ def test_only_its_scorekeeper_and_with_a_token(client, app, csrf_client):
 def test_in_nepali(client):
     url = create_table(client)
     client.set_cookie("lang", "ne")
-    assert "टेबल बदल्नुहोस्" in client.get(f"{url}/change").get_data(as_text=True)
+    form = client.get(f"{url}/change").get_data(as_text=True)
+    assert "टेबल बदल्नुहोस्" in form
+    # The stake in its box is in the page's digits, as every other number of the page.
+    assert 'value="१.५०"' in form and 'value="1.50"' not in form
 
 
 def test_what_the_form_does_not_show_is_kept(client):

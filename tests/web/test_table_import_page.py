@@ -125,10 +125,13 @@ def _match_of(client, table_id: str) -> str:
 def test_a_matchs_export_says_it_is_loaded_on_the_new_match_page(app, client, moved):
     match = client.get(f"/api/v1/matches/{_match_of(client, moved)}/export.json").data
     english = file_errors(load(client, match).get_data(as_text=True))
-    assert len(english) == 1 and "one match's export" in english[0], english
-    assert "new-match page" in english[0]
+    assert english == [
+        "This is one match's export, not a whole table's: load it on the New match page, "
+        'under <a href="/matches/new#import">Load a saved match</a>.'
+    ]
     nepali = file_errors(load(client, match, headers=NE).get_data(as_text=True))
-    assert len(nepali) == 1 and "म्याच" in nepali[0] and "export" not in nepali[0], nepali
+    assert len(nepali) == 1 and "export" not in nepali[0] and "/api/" not in nepali[0], nepali
+    assert '<a href="/matches/new#import">सेभ गरेको म्याच खोल्नुहोस्</a>' in nepali[0]
     assert (rows(app, Table), rows(app, Match)) == (1, 1)
 
 

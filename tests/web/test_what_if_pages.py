@@ -123,6 +123,47 @@ def test_in_nepali(client):
     assert "These house rules" not in html  # the engine's reasons, translated
 
 
+def test_a_table_of_totals_in_its_box_is_in_the_pages_digits(client):
+    """The override boxes of a table of totals held "2 / 5 / 10" in Western digits on a
+    Devanagari page (the placeholders, the examples and every other number were the
+    page's digits); Western digits stay Western, and what is no number stays as typed."""
+    public_id, key = new_match(client, rules={**OWN_RULES, "tiplu": [2, 5, 10]})
+    become_editor(client, public_id, key)
+    box = re.compile(r'<input[^>]*id="rules-tiplu"[^>]*>')
+    for lang, digits, shown in [
+        ("ne", None, "२ / ५ / १०"),
+        ("en", "deva", "२ / ५ / १०"),
+        ("ne", "latn", "2 / 5 / 10"),
+        ("en", None, "2 / 5 / 10"),
+    ]:
+        client.set_cookie("lang", lang)
+        if digits:
+            client.set_cookie("digits", digits)
+        else:
+            client.delete_cookie("digits")
+        for path in ("rules", "what-if"):
+            page = client.get(f"/matches/{public_id}/{path}").get_data(as_text=True)
+            assert f'value="{shown}"' in box.search(page).group(0), (lang, digits, path)
+    client.set_cookie("lang", "ne")
+    client.delete_cookie("digits")
+    query = {**picker_query(OWN_RULES), "rules-tiplu": "2 / x"}
+    refused = client.get(f"/matches/{public_id}/what-if", query_string=query).get_data(as_text=True)
+    assert 'value="2 / x"' in box.search(refused).group(0)
+
+
+def test_totals_typed_in_devanagari_digits_are_read(client):
+    """What a box sends back in the page's digits is read as the Western ones are."""
+    public_id, key = new_match(client)
+    become_editor(client, public_id, key)
+    client.set_cookie("lang", "ne")
+    typed = {**OWN_RULES, "tiplu": "२ / ५ / १०", "tunnela_tiplu": "५"}
+    compared = client.get(f"/matches/{public_id}/what-if", query_string=picker_query(typed))
+    assert compared.status_code == 200 and "what-if-totals" in compared.get_data(as_text=True)
+    assert client.post(f"/matches/{public_id}/rules", data=rules_form(typed)).status_code == 303
+    rules = client.get(f"/api/v1/matches/{public_id}").get_json()["rules"]
+    assert rules["tiplu"] == [2, 5, 10] and rules["tunnela_tiplu"] == 5
+
+
 @pytest.mark.slow  # seconds: lays out PDFs or runs many requests
 def test_the_pdf_is_one_page_and_kept_per_version(client):
     public_id, _ = new_match(client, hands=HANDS * 6)
