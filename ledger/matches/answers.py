@@ -259,11 +259,29 @@ class MatchCumulative(TypedDict):
     totals: Totals
 
 
-class Match(MatchSummary):
+class MatchPlace(TypedDict):
+    """Where a match in a table is played; a lone match has neither key (a base of
+    ``Match``: no component of its own)."""
+
+    table: NotRequired[
+        Annotated[str, Meta(description="The id of the table the match is played in.")]
+    ]
+    season: NotRequired[
+        Annotated[str | None, Meta(description="The id of its season in that table.")]
+    ]
+
+
+class MatchHead(MatchSummary, MatchPlace):
+    """A match but its hands, which ``match_json`` writes in from the JSON each hand keeps
+    (a base of ``Match``: no component of its own)."""
+
+    cumulative: list[MatchCumulative]
+
+
+class Match(MatchHead):
     """A match with its hands and each player's total after each hand."""
 
     hands: list[Hand]
-    cumulative: list[MatchCumulative]
 
 
 class CreatedMatch(Match):
