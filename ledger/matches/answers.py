@@ -10,7 +10,7 @@ The kinds below are the ones every answer shares (the tables' answers use them t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from msgspec import Meta
@@ -315,9 +315,10 @@ class SettleUpBalance(TypedDict):
     total: Points
     amount: str | None
     guest: NotRequired[Guest]
+    # The tables' ``PayTo``, declared above this layer: a Mapping, which it is one of.
     pay_to: NotRequired[
         Annotated[
-            Annotated[dict[str, Any], component("PayTo")] | None,
+            Annotated[Mapping[str, Any], component("PayTo")] | None,
             Meta(
                 description="A match's settle-up: how to pay this player, as they set it "
                 "(null outside a table)."
