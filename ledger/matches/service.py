@@ -621,8 +621,9 @@ def hands_page(match: Match, page: object, size: int) -> tuple[MatchView, int, i
 
 
 def match_json(match: Match) -> str:
-    """The match's JSON (``MatchView.to_json()``) as text, put together from the JSON
-    each hand keeps: no hand is decoded or encoded again."""
+    """The match's JSON (``MatchView.to_json()``, with its table and season in a table)
+    as text, put together from the JSON each hand keeps: no hand is decoded or encoded
+    again."""
     view = build_match_view(match, fold.scoreboard(match), (), fold.totals_after_each_hand(match))
     head = json_text(view.head_json(_place(match)))
     fragments = db.session.scalars(

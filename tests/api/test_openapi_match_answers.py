@@ -117,6 +117,8 @@ def test_a_tables_match_says_its_table_and_season_as_declared(
     body = client.get(f"/api/v1/matches/{made['id']}").get_json()
     assert body["table"] == table.id and body["season"] == table.get()["seasons"][0]["id"]
     conforms(app, "Match", body, closing=["Match"])
+    assert made["table"] == table.id  # the new match's answer, made by the same code
+    conforms(app, "CreatedMatch", made, closing=["CreatedMatch"])
     alone = create_match().get()
     assert not {"table", "season"} & set(alone)
     conforms(app, "Match", alone, closing=["Match"])
