@@ -158,7 +158,7 @@ def settle_up(public_id: str) -> Response:
     result = matches.match_view(match, newest=0).settle_up_json()
     if result is None:
         raise ApiError.one(422, NO_SETTLE_UP)
-    return jsonify(table_service.with_pay_to(table_service.table_of(match), {**result}))
+    return jsonify(table_service.with_pay_to(table_service.table_of(match), result))
 
 
 @bp.get("/matches/<id:public_id>/stats")

@@ -84,7 +84,7 @@ def set_handles() -> Response:
     handles = people.read_handles(json_object())
     with _still_yours():
         people.set_handles(player, handles)
-    return jsonify({"handles": people.handles_of(player)})
+    return jsonify({"handles": service.handles_of(player)})
 
 
 @bp.post("/me/qr")

@@ -20,7 +20,7 @@ from ledger.api import bp
 from ledger.api.errors import ApiError, json_object
 from ledger.api.keys import EditKeys, bearer_key
 from ledger.api.matches import _attachment, _created, import_body
-from ledger.api.operations import ANSWERED, ONCE, TABLE_WRITES, described
+from ledger.api.operations import ANSWERED, ONCE, TABLE_WRITES, View, described
 from ledger.engine import FieldError, Invalid
 from ledger.http.imports import one_import_at_a_time
 from ledger.http.no_store import unkept
@@ -45,6 +45,12 @@ TABLE_KEYS = EditKeys(
     "This needs the table's edit key: send it as Authorization: Bearer <edit key>.",
     "This is not the edit key of this table.",
 )
+
+
+def of_a_season(*answers: str) -> Callable[[View], View]:
+    """Declare a GET of the table and the season its ``?season=`` names
+    (``_table_and_season``): 404 for no such table, 422 for a season it does not have."""
+    return described("tables", "404 422", *answers, also="season")
 
 
 @bp.post("/tables")
@@ -140,12 +146,9 @@ def table_change_player(public_id: str, name: str) -> Response:
 
 
 @bp.get("/tables/<id:public_id>/players/<name:name>", merge_slashes=False)
-@described(
-    "tables",
-    "404 422",
+@of_a_season(
     "200 PlayerRecord: The record.",
     "302 -+renamed: An earlier name of a player renamed, or merged into another: their record.",
-    also="season",
 )
 def table_player_record(public_id: str, name: str) -> ResponseReturnValue:
     """A player's record: nights, figures, head-to-head, rival and nemesis"""
@@ -208,19 +211,14 @@ def table_take_back_season(public_id: str, season_id: str) -> Response:
 
 
 @bp.get("/tables/<id:public_id>/standings")
-@described("tables", "404 422", "200 Standings: Players by total, highest first.", also="season")
+@of_a_season("200 Standings: Players by total, highest first.")
 def table_standings(public_id: str) -> Response:
     """The standings of a season: figures, rating, head-to-head"""
     return _season_json(public_id, service.standings_json)
 
 
 @bp.get("/tables/<id:public_id>/stats")
-@described(
-    "tables",
-    "404 422",
-    "200 Stats: A row per player with a hand; highest total first.",
-    also="season",
-)
+@of_a_season("200 Stats: A row per player with a hand; highest total first.")
 def table_stats(public_id: str) -> Response:
     """Each player's figures over a season, and the season's awards
 
@@ -232,14 +230,14 @@ def table_stats(public_id: str) -> Response:
 
 
 @bp.get("/tables/<id:public_id>/rating-history")
-@described("tables", "404 422", "200 RatingHistory: A chart's points.", also="season")
+@of_a_season("200 RatingHistory: A chart's points.")
 def table_rating_history(public_id: str) -> Response:
     """The ratings after each finished match of a season, in play order"""
     return _season_json(public_id, service.rating_history_json)
 
 
 @bp.get("/tables/<id:public_id>/settle-up")
-@described("tables", "404 422", "200 TableSettleUp: Balances and transfers.", also="season")
+@of_a_season("200 TableSettleUp: Balances and transfers.")
 def table_settle_up(public_id: str) -> Response:
     """Money across nights: balances net of payments, the fewest transfers"""
     return _season_json(public_id, service.season_settle_up)

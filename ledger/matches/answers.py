@@ -10,7 +10,7 @@ The kinds below are the ones every answer shares (the tables' answers use them t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from msgspec import Meta
@@ -259,11 +259,29 @@ class MatchCumulative(TypedDict):
     totals: Totals
 
 
-class Match(MatchSummary):
+class MatchPlace(TypedDict):
+    """Where a match in a table is played; a lone match has neither key (a base of
+    ``Match``: no component of its own)."""
+
+    table: NotRequired[
+        Annotated[str, Meta(description="The id of the table the match is played in.")]
+    ]
+    season: NotRequired[
+        Annotated[str | None, Meta(description="The id of its season in that table.")]
+    ]
+
+
+class MatchHead(MatchSummary, MatchPlace):
+    """A match but its hands, which ``match_json`` writes in from the JSON each hand keeps
+    (a base of ``Match``: no component of its own)."""
+
+    cumulative: list[MatchCumulative]
+
+
+class Match(MatchHead):
     """A match with its hands and each player's total after each hand."""
 
     hands: list[Hand]
-    cumulative: list[MatchCumulative]
 
 
 class CreatedMatch(Match):
@@ -297,9 +315,10 @@ class SettleUpBalance(TypedDict):
     total: Points
     amount: str | None
     guest: NotRequired[Guest]
+    # The tables' ``PayTo``, declared above this layer: a Mapping, which it is one of.
     pay_to: NotRequired[
         Annotated[
-            Annotated[dict[str, Any], component("PayTo")] | None,
+            Annotated[Mapping[str, Any], component("PayTo")] | None,
             Meta(
                 description="A match's settle-up: how to pay this player, as they set it "
                 "(null outside a table)."

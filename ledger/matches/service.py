@@ -621,10 +621,11 @@ def hands_page(match: Match, page: object, size: int) -> tuple[MatchView, int, i
 
 
 def match_json(match: Match) -> str:
-    """The match's JSON (``MatchView.to_json()``) as text, put together from the JSON
-    each hand keeps: no hand is decoded or encoded again."""
+    """The match's JSON (``MatchView.to_json()``, with its table and season in a table)
+    as text, put together from the JSON each hand keeps: no hand is decoded or encoded
+    again."""
     view = build_match_view(match, fold.scoreboard(match), (), fold.totals_after_each_hand(match))
-    head = json_text({**view.summary_json(), **_table_of(match), "cumulative": view.cumulative()})
+    head = json_text(view.head_json(_place(match)))
     fragments = db.session.scalars(
         select(StoredHand.fragment)
         .where(StoredHand.match_id == match.id)
@@ -633,7 +634,7 @@ def match_json(match: Match) -> str:
     return f'{head[:-1]},"hands":[{",".join(fragments)}]}}'  # type: ignore[arg-type]  # kept
 
 
-def _table_of(match: Match) -> dict[str, str | None]:
+def _place(match: Match) -> answers.MatchPlace:
     """``{"table": its public id, "season": its season's}`` for a match in a table;
     nothing for a lone match."""
     if match.table_id is None:

@@ -304,12 +304,14 @@ class MatchView(Struct, frozen=True):
         assert hand is not None
         return {**hand.to_json(), "totals": self.totals, "match": self.summary_json()}
 
+    def head_json(self, place: answers.MatchPlace) -> answers.MatchHead:
+        """The match's JSON but its hands, in the table ``place`` says (``{}``: none)."""
+        return {**self.summary_json(), **place, "cumulative": self.cumulative()}
+
     def to_json(self) -> answers.Match:
-        return {
-            **self.summary_json(),
-            "hands": [hand.to_json() for hand in self.hands],
-            "cumulative": self.cumulative(),
-        }
+        """A lone match's JSON, decoding its hands (``match_json`` writes them from the
+        JSON each hand keeps)."""
+        return {**self.head_json({}), "hands": [hand.to_json() for hand in self.hands]}
 
 
 def hand_record(number: int, dealer: str, result: dict[str, Any]) -> HandRecord:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, cast, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from sqlalchemy import select
 from werkzeug.exceptions import NotFound
@@ -32,7 +32,7 @@ from ledger.tables import earlier_names, service
 from ledger.tables.models import MAX_QR_TEXT, Table, TablePlayer
 
 if TYPE_CHECKING:  # the answers are declared with this module's kinds: they import it
-    from ledger.tables.answers import Handle, TableSettleUpTransfer
+    from ledger.tables.answers import TableSettleUpTransfer
     from ledger.tables.people_answers import Me, MeEarlier, MeEarlierSeason, MeNight
 
 #: The kinds of handle a player may publish, and how many at most.
@@ -357,11 +357,6 @@ def _earlier(player: TablePlayer) -> list[MeEarlier]:
     return out
 
 
-def handles_of(player: TablePlayer) -> list[Handle]:
-    """The player's handles as kept (``read_handles`` read them: the declared Handle)."""
-    return cast("list[Handle]", list(player.handles or []))
-
-
 def me_json(player: TablePlayer) -> Me:
     """The body of ``GET /api/v1/me``: the player's money in the current season, the
     transfers and payments that name them, what is still owed from earlier seasons, how
@@ -393,7 +388,7 @@ def me_json(player: TablePlayer) -> Me:
             for p in service.payments(table, None)
             if name in (p.payer, p.payee)
         ],
-        "handles": handles_of(player),
+        "handles": service.handles_of(player),
         "qr": player.qr,
         "nights": nights,
         "earlier": _earlier(player),

@@ -39,6 +39,7 @@ from ledger.engine.names import name_problem
 from ledger.extensions import db
 from ledger.i18n import Msg
 from ledger.matches import fold, membership
+from ledger.matches.answers import SettleUp
 from ledger.matches.models import Match, MatchPlayer, utcnow
 from ledger.matches.reading import find_player, read_match, rules_record
 from ledger.matches.service import _hash_key
@@ -829,7 +830,7 @@ def season_settle_up(
     # Every payment said (counted or not yet; not one taken back, a mistake): its two go
     # on settling with each other.
     pairs = [(p.payer, p.payee) for p in in_currency if p.deleted_at is None]
-    pay_to = {p.name: pay_to_json(p) for p in table.players}  # read with the roster: no query
+    pay_to = pay_to_of(table)
     return {
         "stake": table_stake.to_json() if table_stake else None,
         "balances": [b.to_json(pay_to.get(b.name)) for b in balances],
@@ -1110,17 +1111,28 @@ def payment_json(table: Table, payment: TablePayment) -> answers.TablePayment:
     }
 
 
+def handles_of(player: TablePlayer) -> list[Handle]:
+    """The player's handles as kept: ``people.read_handles`` read each before it was
+    stored, so each is the declared ``Handle`` (the column keeps plain dicts)."""
+    return cast("list[Handle]", list(player.handles or []))
+
+
 def pay_to_json(player: TablePlayer | None) -> PayTo | None:
     """How to pay a player, as they set it: ``{"handles", "qr", "set_at"}``, or None
     when they set nothing (``ledger.tables.people`` sets it)."""
     if player is None or (not player.handles and player.qr is None):
         return None
     return {
-        # stored as people.read_handles read them: the declared Handle
-        "handles": cast(list[Handle], list(player.handles or [])),
+        "handles": handles_of(player),
         "qr": player.qr,
         "set_at": iso(player.pay_to_set_at) if player.pay_to_set_at else None,
     }
+
+
+def pay_to_of(table: Table | None) -> dict[str, PayTo | None]:
+    """How to pay each player of the table's roster (``pay_to_json``), by name: read
+    with the roster, no query; nobody for a match in no table (``table`` None)."""
+    return {p.name: pay_to_json(p) for p in table.players} if table is not None else {}
 
 
 def pay_to_in_table(table_id: int | None) -> dict[str, PayTo]:
@@ -1148,13 +1160,12 @@ def pay_to_changed(table: Table) -> None:
     )
 
 
-def with_pay_to(table: Table | None, settle_up: dict[str, Any]) -> dict[str, Any]:
-    """A settle-up's ``balances`` rows each with the player's ``pay_to`` (a guest, or a
-    player of a match in no table (``table`` None): None)."""
-    found = {p.name: pay_to_json(p) for p in table.players} if table is not None else {}
-    for row in settle_up.get("balances", ()):
-        row["pay_to"] = found.get(row["name"])
-    return settle_up
+def with_pay_to(table: Table | None, settle_up: SettleUp) -> SettleUp:
+    """A match's settle-up with each ``balances`` row's ``pay_to``, as a table's
+    settle-up gives it (a guest, or a player of a match in no table: None)."""
+    found = pay_to_of(table)
+    rows = settle_up["balances"]
+    return {**settle_up, "balances": [{**row, "pay_to": found.get(row["name"])} for row in rows]}
 
 
 # --- the table's JSON ----------------------------------------------------------------

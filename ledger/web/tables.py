@@ -343,7 +343,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
         ),
         "money": money_view(table, season, found, paid),
         "earlier_owed": _earlier_owed(table, season),
-        "pay_to": {p.name: service.pay_to_json(p) for p in table.players},
+        "pay_to": service.pay_to_of(table),
         # Who holds an own link: the scorekeeper's business, kept from a mere reader.
         "linked": service.linked_players(table) if key is not None else set(),
         "stats": player_stats.stats(table, found.matches),

@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 from msgspec import Meta
 from tables_support import create_table
+from test_table_answers import conforms
 
 from ledger.api import openapi
 from ledger.api.openapi_tables import table_schemas
@@ -99,3 +100,25 @@ def test_a_hand_renamed_in_its_table_keeps_to_its_history_entry(client):
     body = client.get(f"/api/v1/matches/{match['id']}/hands/1").get_json()
     assert [entry["action"] for entry in body["history"]] == ["rename"]
     assert valid("HandWithHistory", body) == []
+
+
+def test_a_tables_match_says_its_table_and_season_as_declared(
+    app, client, create_match, fresh_schemas
+):
+    """A match in a table carries ``table`` and ``season`` (docs/api.md): the document's
+    ``Match`` declares them, not required (a lone match has neither), and a table's
+    match's answer keeps to ``Match`` closed (no key it does not declare)."""
+    declared = fresh_schemas()["Match"]
+    assert declared["properties"]["table"]["type"] == "string"
+    assert not {"table", "season"} & set(declared["required"])
+    table = create_table(client, players=["Asha", "Bikash", "Chandra"])
+    made = table.new_match(["Asha", "Bikash", "Chandra"])
+    table.play(made, [HAND])
+    body = client.get(f"/api/v1/matches/{made['id']}").get_json()
+    assert body["table"] == table.id and body["season"] == table.get()["seasons"][0]["id"]
+    conforms(app, "Match", body, closing=["Match"])
+    assert made["table"] == table.id  # the new match's answer, made by the same code
+    conforms(app, "CreatedMatch", made, closing=["CreatedMatch"])
+    alone = create_match().get()
+    assert not {"table", "season"} & set(alone)
+    conforms(app, "Match", alone, closing=["Match"])
