@@ -54,9 +54,11 @@ class RulesChoice(Struct):
 
 
 def format_setting(value: object) -> str:
-    """A setting's value as typed into an override field: ``3 / 8``, ``none``, ``yes``."""
+    """A setting's value as typed into an override field: ``3 / 8``, ``—``, ``yes``. No
+    value is "—", as the boxes' placeholders write it: a word would be English on a
+    Nepali page (the box reads "—", "none" and "छैन" alike)."""
     if value is None:
-        return "none"
+        return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):

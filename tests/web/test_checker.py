@@ -667,3 +667,28 @@ def test_a_dealt_tunnela_with_a_maal_total_is_a_step_of_the_settlement(client):
     posted = client.post("/check", data=hand_form(players, profile="amarnepal", tiplu="8H"))
     assert "Dealt tunnela of poplus or jhiplus" in text_of(posted.text)
     assert nets(posted.text) == nets(body)
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_a_link_with_a_setting_of_no_value_shows_no_english_word(client, lang):
+    """A shared link whose house rules turn a table off (``"alter": null``) opens with
+    "—" in that box, as its placeholder writes no value, not the English "none" on a
+    Nepali page; the box reads it back as no value, so the link settles as the API."""
+    request_json = {
+        "rules": {"profile": "amarnepal", "alter": None},
+        "tiplu": "8H",
+        "finish": "sequences",
+        "winner": "Asha",
+        "players": [
+            {"name": "Asha", "seen": "sequences", "maal_counts": {"alter": 2}},
+            {"name": "Bikash", "seen": "sequences", "maal": 3},
+            {"name": "Chandra", "seen": "unseen"},
+        ],
+    }
+    link = "/check?h=" + encode_hand_link(request_json)
+    body = client.get(link, headers={"Accept-Language": lang}).get_data(as_text=True)
+    box = re.search(r'<input[^>]*name="rules-alter"[^>]*>', body).group(0)
+    assert 'value="—"' in box
+    api = client.post("/api/v1/settle", json=request_json).get_json()
+    shown = sorted(map(int, re.findall(r'data-net="(-?\d+)"', body)))
+    assert shown == sorted(p["net"] for p in api["players"])
