@@ -11,7 +11,7 @@ a few dozen fields): kinds get their parent's path and their own key apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -268,6 +268,11 @@ class Body:
         read and checked all the same), or None with a problem; ``read`` where it makes
         none."""
         return compile_reader(self, self.makes) if self.makes else self.read
+
+    def given(self, value: Mapping[str, object]) -> dict[str, object]:
+        """The fields ``value`` gives that the body declares (for a reader taking them
+        by keyword)."""
+        return {key: given for key, given in value.items() if key in self.absent}
 
     def refuse_unknown(self, value: dict[object, object], parent: str, reading: Reading) -> None:
         """A problem for each key of ``value`` the body does not declare, if it says so."""

@@ -121,29 +121,25 @@ def kept_under(
 
 
 def read_match(
-    name: object,
-    players: object,
-    rules: object,
+    name: object = None,
+    players: object = None,
+    rules: object = None,
     length: object = PROFILE_LENGTH,
     first_dealer: object = None,
     stake: object = None,
-    *,
-    prefix: str = "",
 ) -> MatchSpec:
-    """Check a new match. ``players``: 2 to 12 names in seat order, unique ignoring
-    case. ``rules``: a profile id or ``{"profile": id, **overrides}``. ``length``:
-    ``{"hands": N}``, ``{"rotations": N}``, None (open), or left out for the profile's
-    usual length. ``first_dealer``: a player's name; None means the first player.
-    ``stake``: ``{"per_point": "0.50", "currency": "NPR"}`` as ``read_stake`` reads it,
-    or None to play for points only.
-
-    ``prefix`` is put before every field path (for a match inside a larger document).
-    """
+    """Check a new match, as ``MATCH`` declares it (a document's fields given by
+    keyword: ``read_match(**MATCH.given(document))``). ``players``: 2 to 12 names in
+    seat order, unique ignoring case. ``rules``: a profile id or ``{"profile": id,
+    **overrides}``. ``length``: ``{"hands": N}``, ``{"rotations": N}``, None (open), or
+    left out for the profile's usual length. ``first_dealer``: a player's name; None
+    means the first player. ``stake``: ``{"per_point": "0.50", "currency": "NPR"}`` as
+    ``read_stake`` reads it, or None to play for points only."""
     given = {"name": name, "players": players, "rules": rules, "first_dealer": first_dealer}
     if length is not PROFILE_LENGTH:
         given["length"] = length
     reading = Reading()
-    read: dict[str, Any] | None = MATCH.read({**given, "stake": stake}, prefix.rstrip("."), reading)
+    read: dict[str, Any] | None = MATCH.read({**given, "stake": stake}, "", reading)
     assert read is not None  # given as an object
     resolved, names = read["rules"], read["players"]
     match_length = read["length"]
@@ -159,9 +155,7 @@ def read_match(
             dealer = found
         elif not refused:
             reading.refuse(
-                prefix.rstrip("."),
-                "first_dealer",
-                "The first dealer must be one of the match's players.",
+                "", "first_dealer", "The first dealer must be one of the match's players."
             )
     if reading.errors:
         raise Invalid(reading.errors)

@@ -64,7 +64,6 @@ from ledger.matches.models import Hand as StoredHand
 from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
 from ledger.matches.reading import (
     MATCH_CHANGE,
-    PROFILE_LENGTH,
     MatchSpec,
     kept_under,
     read_changes,
@@ -84,7 +83,6 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 __all__ = [
-    "PROFILE_LENGTH",
     "PUBLIC_ID_MAX",
     "HandConflict",
     "HandNumberTaken",
