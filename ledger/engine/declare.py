@@ -283,13 +283,25 @@ class Body:
             if key not in self.absent:
                 reading.refuse(parent, str(key), self.unknown, given=str(key), fields=names)
 
-    def read_changes(self, value: object, reading: Reading) -> dict[str, object]:
-        """The fields ``value`` gives (a change of a document: a field left out stays as
-        it is), each read by its kind, null included, in the order given; a key not
-        declared is a problem (``unknown``)."""
+    def read_all(
+        self, value: object, reading: Reading | None = None, parent: str = ""
+    ) -> dict[str, Any]:
+        """``read`` of a whole request (under ``reading``, if its kinds need one; on
+        ``parent``'s path): its fields, or Invalid with every problem."""
+        reading = Reading() if reading is None else reading
+        read = self.read(value, parent, reading)
+        if reading.errors or read is None:
+            raise Invalid(reading.errors)
+        return read
+
+    def read_changes(self, value: object, reading: Reading | None = None) -> dict[str, Any]:
+        """The changes to a document a key owns (a match, a table): the fields ``value``
+        gives, each read by its kind, null included, in the order given (a field left out
+        stays as it is), or Invalid with every problem (a key not declared too);
+        ``reading``: what the kinds read against (a table's roster)."""
+        reading = Reading() if reading is None else reading
         if not isinstance(value, dict):
-            reading.errors.append(FieldError("", self.message))
-            return {}
+            raise refusal("", self.message)
         kinds = {f.key: f.kind for f in self.fields}
         out: dict[str, object] = {}
         for key, given in value.items():
@@ -300,6 +312,8 @@ class Body:
             got = kind.read(given, "", key, reading)
             if got is not REFUSED:
                 out[key] = got
+        if reading.errors:
+            raise Invalid(reading.errors)
         return out
 
     def properties(self) -> dict[str, Schema]:

@@ -234,18 +234,6 @@ def read_season_id(value: object) -> str:
     return value
 
 
-def read_changes(body: Body, data: object, reading: Reading | None = None) -> dict[str, Any]:
-    """The changes to a document a key owns (a match, a table): the fields of ``data``
-    that ``body`` declares, each read, a field left out unchanged, every problem
-    together (a field it does not declare too); ``reading``: what its kinds read against
-    (a table's roster)."""
-    reading = Reading() if reading is None else reading
-    changes = body.read_changes(data, reading)
-    if reading.errors:
-        raise Invalid(reading.errors)
-    return changes
-
-
 def read_whole_number(
     value: object,
     field: str,

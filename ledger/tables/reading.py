@@ -28,7 +28,6 @@ from ledger.matches.reading import (
     RULES,
     STAKE_FIELD,
     RosterSpec,
-    read_changes,
 )
 
 T = TypeVar("T")
@@ -59,10 +58,7 @@ def read_table(data: Mapping[str, object]) -> TableSpec:
     """``{"name", "players", "rules", "stake", "season"}`` as ``TABLE`` declares them:
     ``season`` names the first season (default "1"); every problem together in one
     Invalid."""
-    reading = Reading()
-    read: dict[str, Any] | None = TABLE.read(dict(data), "", reading)
-    if reading.errors or read is None:
-        raise Invalid(reading.errors)
+    read = TABLE.read_all(dict(data))
     return TableSpec(read["name"], read["players"], read["rules"], read["stake"], read["season"])
 
 
@@ -77,7 +73,7 @@ class RosterReading(Reading):
 def read_table_changes(data: Mapping[str, object], roster: Sequence[str]) -> dict[str, object]:
     """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster), as
     ``TABLE_CHANGE`` declares them."""
-    return read_changes(TABLE_CHANGE, data, RosterReading(roster))
+    return TABLE_CHANGE.read_changes(data, RosterReading(roster))
 
 
 def read_player_name(value: object, field: str) -> str:
@@ -142,10 +138,7 @@ def read_payment(
             "owed or paid. Give the table a stake first.",
         )
     assert callable(find)
-    reading = PaymentReading(find, seasons)
-    read: dict[str, Any] | None = PAYMENT.read(dict(data), "", reading)
-    if reading.errors or read is None:
-        raise Invalid(reading.errors)
+    read = PAYMENT.read_all(dict(data), PaymentReading(find, seasons))
     return PaymentSpec(
         read["from"], read["to"], read["amount"], read["at"], currency, read["season"]
     )
@@ -252,12 +245,7 @@ NEW_SEASON = Body(
 
 def read_new_season(data: object) -> str:
     """A new season's name, as ``NEW_SEASON`` declares it."""
-    reading = Reading()
-    read = NEW_SEASON.read(data, "", reading)
-    if reading.errors or read is None:
-        raise Invalid(reading.errors)
-    name = read["name"]
-    assert isinstance(name, str)  # read_season_name gave it
+    name: str = NEW_SEASON.read_all(data)["name"]  # read_season_name gave it
     return name
 
 
