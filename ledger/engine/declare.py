@@ -53,6 +53,15 @@ def join(parent: str, key: str | int) -> str:
     return f"{parent}.{key}" if parent else str(key)
 
 
+def within(parent: str, errors: list[FieldError]) -> list[FieldError]:
+    """The ``errors`` of a part of a document (``parent``: its path), on their paths from
+    the document's top."""
+    return [
+        FieldError(join(parent, e.field) if e.field else parent, e.template, **e.values)
+        for e in errors
+    ]
+
+
 def ref(name: str) -> Schema:
     """A schema of the OpenAPI document's components, by its name."""
     return {"$ref": f"#/components/schemas/{name}"}

@@ -441,7 +441,7 @@ def _read_hands(
         except Invalid as problem:
             reading.errors += problem.errors
         try:
-            hand = read_hand(item, names, rules, prefix=f"{path}.")
+            hand = read_hand(item, names, rules, parent=path)
         except Invalid as problem:
             reading.errors += problem.errors
         moments: Any = times.read(item, path, reading)  # an object: read as one above

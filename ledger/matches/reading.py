@@ -23,6 +23,7 @@ from ledger.engine import (
     Invalid,
     MatchLength,
     Stake,
+    declare,
     parse_hand,
     resolve_rules,
 )
@@ -307,47 +308,43 @@ def find_player(name: object, players: Sequence[str]) -> str | None:
     return next((p for p in players if p.casefold() == key), None)
 
 
-def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix: str = "") -> Hand:
-    """Check a hand of a match: the settle format without ``rules``.
+def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, parent: str = "") -> Hand:
+    """Check a hand of a match (on ``parent``'s path): the settle format without ``rules``.
 
     Every listed name must be a registered player (matched ignoring case; the hand is
     stored with the registered spelling); the players not listed sit out. A ``rules``
     key is accepted only when it gives the match's own rules.
     """
     if not isinstance(data, Mapping):
-        raise refusal(_join(prefix, ""), "The hand must be a JSON object.")
-    errors: list[FieldError] = []
-    data = dict(data)
+        raise refusal(parent, "The hand must be a JSON object.")
+    reading, data = Reading(), dict(data)
     if "rules" in data:
         try:
             same = resolve_rules(data["rules"]) == rules
         except Invalid:
             same = False
         if not same:
-            errors.append(
-                FieldError(
-                    prefix + "rules",
-                    "This match plays by its own rules ({profile}); leave rules out of the hand.",
-                    profile=rules.profile,
-                )
+            reading.refuse(
+                parent,
+                "rules",
+                "This match plays by its own rules ({profile}); leave rules out of the hand.",
+                profile=rules.profile,
             )
     listed = data.get("players")
     if isinstance(listed, list):
         listed = [dict(p) if isinstance(p, Mapping) else p for p in listed]
         for index, entry in enumerate(listed):
-            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-                continue  # the engine reports it
-            if not tidy_name(entry["name"]) or name_problem(entry["name"], "") is not None:
-                continue  # the engine says what is wrong with the name
-            registered = find_player(entry["name"], players)
+            name = entry.get("name") if isinstance(entry, dict) else None
+            if not isinstance(name, str) or not tidy_name(name) or name_problem(name, ""):
+                continue  # the engine says what is wrong with it
+            registered = find_player(name, players)
             if registered is None:
-                errors.append(
-                    FieldError(
-                        f"{prefix}players.{index}.name",
-                        "{name!r} is not a player of this match; the players are {players}.",
-                        name=tidy_name(entry["name"]),
-                        players=", ".join(players),
-                    )
+                reading.refuse(
+                    parent,
+                    f"players.{index}.name",
+                    "{name!r} is not a player of this match; the players are {players}.",
+                    name=tidy_name(name),
+                    players=", ".join(players),
                 )
             else:
                 entry["name"] = registered
@@ -358,11 +355,9 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
     try:
         hand = parse_hand(data, rules)
     except Invalid as problem:
-        errors += [
-            FieldError(_join(prefix, e.field), e.template, **e.values) for e in problem.errors
-        ]
-    if errors:
-        raise Invalid(errors)
+        reading.errors += declare.within(parent, problem.errors)
+    if reading.errors:
+        raise Invalid(reading.errors)
     return hand
 
 
@@ -372,12 +367,6 @@ def read_dealer(value: object, players: Sequence[str], *, field: str = "dealer")
     if found is None:
         raise refusal(field, "The dealer must be one of the match's players.")
     return found
-
-
-def _join(prefix: str, field: str) -> str:
-    if not prefix:
-        return field
-    return prefix + field if field else prefix.rstrip(".")
 
 
 class MatchPlayers(Kind):

@@ -11,7 +11,7 @@ from typing import Any
 from ledger import matches
 from ledger.collector import collector_paused
 from ledger.engine import FieldError, Invalid, Stake
-from ledger.engine.declare import Body, Choice, Field, Reading, refusal
+from ledger.engine.declare import Body, Choice, Field, Reading, refusal, within
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME
 from ledger.extensions import db
@@ -223,7 +223,7 @@ def _read_matches(
         try:
             match = matches.prepare_import({k: v for k, v in doc.items() if k not in _TABLE_KEYS})
         except Invalid as problem:
-            errors += _within(f"matches.{i}", problem)
+            errors += within(f"matches.{i}", problem.errors)
             continue
         players = [p["name"] for p in match.players]
         marked = _guests_of(doc, players, names)
@@ -264,18 +264,10 @@ def _read_payments(
             if season is False or season is None:
                 raise refusal("season", "season must be a season's index.")
         except Invalid as problem:
-            reading.errors += _within(f"payments.{i}", problem)
+            reading.errors += within(f"payments.{i}", problem.errors)
             continue
         paid.append((payment, season, marks["recorded_at"], (marks["state"], marks["recorded_by"])))
     return paid
-
-
-def _within(prefix: str, problem: Invalid) -> list[FieldError]:
-    """The errors of one item of the document, their paths from the document's top."""
-    return [
-        FieldError(f"{prefix}.{e.field}".rstrip("."), e.template, **e.values)
-        for e in problem.errors
-    ]
 
 
 #: What a match of a table's export carries beside the match's own export.
