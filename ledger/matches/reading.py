@@ -388,22 +388,8 @@ class MatchPlayers(Kind):
                 most=MAX_MATCH_PLAYERS,
                 n=len(value),
             )
-        names: list[str] = []
-        keys: set[str] = set()
-        for index, item in enumerate(value):
-            if isinstance(item, Mapping):  # {"name": ...}, as in a match's JSON
-                item = item.get("name")
-            try:
-                player = read_name(item, "", most=MAX_NAME, missing=NO_NAME)
-            except FieldError as problem:
-                reading.refuse(parent, f"{key}.{index}", problem.template, **problem.values)
-                continue
-            if player.casefold() in keys:
-                reading.refuse(parent, f"{key}.{index}", LISTED_TWICE, name=player)
-                continue
-            keys.add(player.casefold())
-            names.append(player)
-        return names
+        items = [item.get("name") if isinstance(item, Mapping) else item for item in value]
+        return read_names(items, parent, key, reading)  # {"name": ...}, as in a match's JSON
 
     def schema(self) -> dict[str, object]:
         return {
@@ -413,6 +399,34 @@ class MatchPlayers(Kind):
             "maxItems": MAX_MATCH_PLAYERS,
             "uniqueItems": True,
         }
+
+
+def read_names(
+    items: list[Any],
+    parent: str,
+    key: str | int,
+    reading: Reading,
+    known: frozenset[str] = frozenset(),
+    on_roster: str = "",
+) -> list[str]:
+    """The players' names of the list ``key``, each once ignoring case; one already
+    ``known`` (a roster's, folded) is refused with the sentence ``on_roster``."""
+    names: list[str] = []
+    taken: set[str] = set()
+    for index, item in enumerate(items):
+        where = f"{key}.{index}"
+        try:
+            name = read_name(item, "", most=MAX_NAME, missing=NO_NAME)
+        except FieldError as problem:
+            reading.refuse(parent, where, problem.template, **problem.values)
+            continue
+        folded = name.casefold()
+        if folded in taken or folded in known:
+            reading.refuse(parent, where, LISTED_TWICE if folded in taken else on_roster, name=name)
+        else:
+            taken.add(folded)
+            names.append(name)
+    return names
 
 
 MATCH_NAME = Field(

@@ -13,10 +13,10 @@ from typing import Any, TypeVar
 from msgspec import Struct
 
 from ledger.engine import PROFILES, FieldError, Invalid
-from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, join, refusal
+from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, refusal
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
-from ledger.engine.hand_body import LISTED_TWICE, NAME_SCHEMA, NO_NAME
+from ledger.engine.hand_body import NAME_SCHEMA, NO_NAME
 from ledger.engine.names import read_name
 from ledger.engine.settle_up import CENT
 from ledger.i18n.numbers import western_digits
@@ -28,6 +28,7 @@ from ledger.matches.reading import (
     RULES,
     STAKE_FIELD,
     RosterSpec,
+    read_names,
 )
 
 T = TypeVar("T")
@@ -156,34 +157,16 @@ class NewPlayers(Kind):
             reading.refuse(parent, key, "players must be a list of the players' names.")
             return REFUSED
         roster = reading.roster if isinstance(reading, RosterReading) else ()
-        known = {name.casefold() for name in roster}
+        known = frozenset(name.casefold() for name in roster)
         if len(known) + len(value) > MAX_ROSTER:
             reading.refuse(
                 parent, key, "A table's roster holds at most {most} people.", most=MAX_ROSTER
             )
             return REFUSED
-        joining: list[str] = []
-        for index, item in enumerate(value):
-            where = f"{key}.{index}"
-            try:
-                name = read_player_name(item, join(parent, where))
-            except FieldError as problem:
-                reading.errors.append(problem)
-                continue
-            if name.casefold() in {n.casefold() for n in joining}:
-                reading.refuse(parent, where, LISTED_TWICE, name=name)
-            elif name.casefold() in known:
-                reading.refuse(
-                    parent,
-                    where,
-                    "{name} is already on the table's roster (names are the same ignoring "
-                    "capitals).",
-                    name=name,
-                )
-            else:
-                known.add(name.casefold())
-                joining.append(name)
-        return tuple(joining)
+        on_roster = N_(
+            "{name} is already on the table's roster (names are the same ignoring capitals)."
+        )
+        return tuple(read_names(value, parent, key, reading, known, on_roster))
 
     def schema(self) -> Schema:
         return self.described
