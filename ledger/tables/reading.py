@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
 from msgspec import Struct
 
@@ -30,8 +30,6 @@ from ledger.matches.reading import (
     RosterSpec,
     read_names,
 )
-
-T = TypeVar("T")
 
 #: The most people a roster holds (a settle-up over them stays an exact search).
 MAX_ROSTER = 40
@@ -78,8 +76,11 @@ def read_table_changes(data: Mapping[str, object], roster: Sequence[str]) -> dic
 
 
 def read_player_name(value: object, field: str) -> str:
-    """A player's name, tidied; FieldError of ``field``."""
-    return read_name(value, field, most=MAX_NAME, missing=NO_NAME)
+    """A player's name, tidied; Invalid on ``field`` (the API's 422)."""
+    try:
+        return read_name(value, field, most=MAX_NAME, missing=NO_NAME)
+    except FieldError as problem:
+        raise Invalid([problem]) from None
 
 
 def read_table_name(value: object, field: str = "name") -> str:
@@ -101,14 +102,6 @@ def season_key(name: str) -> str:
     ("Tihar २०८३" is "Tihar 2083"; a season kept as "२" before such names were written
     in Western digits is "2")."""
     return western_digits(name.strip()).casefold()
-
-
-def checked(read: Callable[..., T], *args: object) -> T:
-    """``read(*args)``, its FieldError raised as an Invalid (the API's 422)."""
-    try:
-        return read(*args)
-    except FieldError as problem:
-        raise Invalid([problem]) from None
 
 
 def read_player_change(data: Mapping[str, Any]) -> tuple[str, object]:
