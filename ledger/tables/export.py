@@ -94,7 +94,7 @@ def import_table(data: object) -> tuple[Table, str]:
         raise refusal("format", "This is not a table exported by the ledger.")
     reading = Reading()
     errors = reading.errors
-    seasons = _read_seasons(data.get("seasons"), reading)
+    seasons = _read_seasons(_listed(data, "seasons", MAX_IMPORTED_SEASONS, errors), reading)
     try:
         spec = read_table({**data, "season": seasons[0][0] if seasons else "1"})
     except Invalid as problem:
@@ -194,17 +194,19 @@ PAYMENT_ENTRY = Body(
 )
 
 
-#: A list of the document too long or of no list, by its key.
+#: A list of the document too long or of no list, by its key (the seasons: none too).
 _NOT_A_LIST = {
+    "seasons": N_("seasons must be a list of the table's seasons, 1 to {most}."),
     "matches": N_("matches must be a list of at most {most}."),
     "payments": N_("payments must be a list of at most {most}."),
 }
 
 
 def _listed(data: Mapping[str, Any], key: str, most: int, errors: list[FieldError]) -> list[Any]:
-    """The document's list under ``key`` (at most ``most`` items; empty when absent)."""
+    """The document's list under ``key`` (at most ``most`` items; empty when absent, but
+    for the seasons: a table has one at least)."""
     items = data.get(key, [])
-    if isinstance(items, list) and len(items) <= most:
+    if isinstance(items, list) and len(items) <= most and (items or key != "seasons"):
         return items
     errors.append(FieldError(key, _NOT_A_LIST[key], most=most))
     return []
@@ -288,17 +290,8 @@ def _guests_of(doc: Mapping[str, Any], players: Sequence[str], roster: Sequence[
     ]
 
 
-def _read_seasons(items: object, reading: Reading) -> list[tuple[str, Any]]:
+def _read_seasons(items: list[Any], reading: Reading) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
-    if not isinstance(items, list) or not 1 <= len(items) <= MAX_IMPORTED_SEASONS:
-        reading.errors.append(
-            FieldError(
-                "seasons",
-                "seasons must be a list of the table's seasons, 1 to {most}.",
-                most=MAX_IMPORTED_SEASONS,
-            )
-        )
-        return out
     taken: set[str] = set()  # the seasons' names so far, by ``season_key``
     for i, item in enumerate(items):
         before = len(reading.errors)
