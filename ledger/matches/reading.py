@@ -216,18 +216,6 @@ def read_stake(value: object, field: str = "stake") -> Stake | None:
     return read_stake_body(STAKE, value, field)
 
 
-def read_match_name(name: object, field: str = "name") -> str:
-    """A match's name, tidied (``engine.names``): present, not too long, nothing that
-    disguises it."""
-    return read_name(
-        name,
-        field,
-        most=MAX_MATCH_NAME,
-        missing=N_("Give the match a name."),
-        too_long=N_("A match name can have at most {most} characters."),
-    )
-
-
 def read_season_id(value: object) -> str:
     """The id of a season of the match's table (``ledger.tables``), checked there."""
     if not isinstance(value, str) or not value:
@@ -429,10 +417,16 @@ def read_names(
     return names
 
 
+#: A match's name, tidied (``engine.names``): present, not too long, nothing that disguises it.
 MATCH_NAME = Field(
     "name",
     Parsed(
-        lambda value, path: read_match_name(value, path),
+        functools.partial(
+            read_name,
+            most=MAX_MATCH_NAME,
+            missing=N_("Give the match a name."),
+            too_long=N_("A match name can have at most {most} characters."),
+        ),
         {**NAME_SCHEMA, "maxLength": MAX_MATCH_NAME},
     ),
     required=True,
