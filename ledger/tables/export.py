@@ -95,8 +95,9 @@ def import_table(data: object) -> tuple[Table, str]:
     reading = Reading()
     errors = reading.errors
     seasons = _read_seasons(_listed(data, "seasons", MAX_IMPORTED_SEASONS, errors), reading)
+    first = {"season": seasons[0][0] if seasons else "1"}
     try:
-        spec = read_table({**data, "season": seasons[0][0] if seasons else "1"})
+        spec = read_table({**data, **first})
     except Invalid as problem:
         errors += problem.errors
         spec = None
@@ -119,13 +120,7 @@ def import_table(data: object) -> tuple[Table, str]:
     # INSERTs), so that it holds SQLite's write lock for a moment a save does not notice.
     with matches.transaction():  # the table and every match, or nothing
         table, key = service.create_table(
-            {
-                "name": spec.name,
-                "players": names,
-                "rules": data.get("rules"),
-                "stake": data.get("stake"),
-                "season": seasons[0][0] if seasons else "1",
-            },
+            {**data, **first, "players": names, "rules": data.get("rules")},  # none: refused
             imported=True,  # its former players stay the ones who left
         )
         if seasons:
