@@ -57,8 +57,7 @@ def read_table(data: Mapping[str, object]) -> TableSpec:
     """``{"name", "players", "rules", "stake", "season"}`` as ``TABLE`` declares them:
     ``season`` names the first season (default "1"); every problem together in one
     Invalid."""
-    read = TABLE.read_all(dict(data))
-    return TableSpec(read["name"], read["players"], read["rules"], read["stake"], read["season"])
+    return TableSpec(**TABLE.read_all(dict(data)))  # the fields the body declares
 
 
 class RosterReading(Reading):
