@@ -28,6 +28,7 @@ from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
 from ledger.matches.pdf_export import MATCH_PDF, NotAPdf, PdfWords, read_pdf_export
+from ledger.matches.reading import MATCH as NEW_MATCH
 from ledger.matches.reading import read_whole_number
 from ledger.matches.rescore import read_rescore_rules, rescore_match
 from ledger.matches.view import history_json
@@ -57,14 +58,7 @@ NO_SETTLE_UP = (
 def create_match() -> ResponseReturnValue:
     """Create a match"""
     data = json_object()
-    match, key = matches.create_match(
-        data.get("name"),
-        data.get("players"),
-        data.get("rules"),
-        data.get("length", matches.PROFILE_LENGTH),
-        data.get("first_dealer"),
-        data.get("stake"),
-    )
+    match, key = matches.create_match(**NEW_MATCH.given(data))
     return _created(match, key)
 
 

@@ -11,7 +11,7 @@ a few dozen fields): kinds get their parent's path and their own key apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -51,6 +51,15 @@ def refusal(field: str, template: str, **values: object) -> Invalid:
 def join(parent: str, key: str | int) -> str:
     """A field's dotted path: ``players.2`` and ``maal`` → ``players.2.maal``."""
     return f"{parent}.{key}" if parent else str(key)
+
+
+def within(parent: str, errors: list[FieldError]) -> list[FieldError]:
+    """The ``errors`` of a part of a document (``parent``: its path), on their paths from
+    the document's top."""
+    return [
+        FieldError(join(parent, e.field) if e.field else parent, e.template, **e.values)
+        for e in errors
+    ]
 
 
 def ref(name: str) -> Schema:
@@ -269,6 +278,11 @@ class Body:
         none."""
         return compile_reader(self, self.makes) if self.makes else self.read
 
+    def given(self, value: Mapping[str, object]) -> dict[str, object]:
+        """The fields ``value`` gives that the body declares (for a reader taking them
+        by keyword)."""
+        return {key: given for key, given in value.items() if key in self.absent}
+
     def refuse_unknown(self, value: dict[object, object], parent: str, reading: Reading) -> None:
         """A problem for each key of ``value`` the body does not declare, if it says so."""
         if self.unknown is None:
@@ -278,13 +292,25 @@ class Body:
             if key not in self.absent:
                 reading.refuse(parent, str(key), self.unknown, given=str(key), fields=names)
 
-    def read_changes(self, value: object, reading: Reading) -> dict[str, object]:
-        """The fields ``value`` gives (a change of a document: a field left out stays as
-        it is), each read by its kind, null included, in the order given; a key not
-        declared is a problem (``unknown``)."""
+    def read_all(
+        self, value: object, reading: Reading | None = None, parent: str = ""
+    ) -> dict[str, Any]:
+        """``read`` of a whole request (under ``reading``, if its kinds need one; on
+        ``parent``'s path): its fields, or Invalid with every problem."""
+        reading = Reading() if reading is None else reading
+        read = self.read(value, parent, reading)
+        if reading.errors or read is None:
+            raise Invalid(reading.errors)
+        return read
+
+    def read_changes(self, value: object, reading: Reading | None = None) -> dict[str, Any]:
+        """The changes to a document a key owns (a match, a table): the fields ``value``
+        gives, each read by its kind, null included, in the order given (a field left out
+        stays as it is), or Invalid with every problem (a key not declared too);
+        ``reading``: what the kinds read against (a table's roster)."""
+        reading = Reading() if reading is None else reading
         if not isinstance(value, dict):
-            reading.errors.append(FieldError("", self.message))
-            return {}
+            raise refusal("", self.message)
         kinds = {f.key: f.kind for f in self.fields}
         out: dict[str, object] = {}
         for key, given in value.items():
@@ -295,6 +321,8 @@ class Body:
             got = kind.read(given, "", key, reading)
             if got is not REFUSED:
                 out[key] = got
+        if reading.errors:
+            raise Invalid(reading.errors)
         return out
 
     def properties(self) -> dict[str, Schema]:

@@ -145,12 +145,9 @@ class PlayerName(Kind):
     """A player's name (``names.read_name``); the reading remembers it."""
 
     def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
-        # The usual name (plain printable ASCII, not too long) needs no more than folding,
-        # and one word of letters and digits not even that.
+        # A plain printable ASCII name, not too long, needs no more than folding (one word
+        # of letters and digits not even that: ``fast``).
         if type(value) is str and value.isascii():
-            if value.isalnum() and len(value) <= MAX_NAME:
-                reading.name = value
-                return value
             name = " ".join(value.split()) if value.isprintable() else ""
             if name and len(name) <= MAX_NAME:
                 reading.name = name
@@ -204,12 +201,10 @@ class Tiplu(Kind):
     usual: ClassVar[dict[str, Card]] = SUIT_SPELLINGS  # its usual spellings, read at once
 
     def read(self, value: object, parent: str, key: str | int, reading: HandReading) -> object:
-        card = self.usual.get(value) if type(value) is str else None
-        if card is None:
-            card = reading.card(value, parent, key)
-            if card is not None and card.is_printed_joker:
-                reading.refuse(parent, key, "The tiplu is a card of a suit, not a printed joker.")
-                card = None
+        card = reading.card(value, parent, key)  # its usual spellings: ``fast``
+        if card is not None and card.is_printed_joker:
+            reading.refuse(parent, key, "The tiplu is a card of a suit, not a printed joker.")
+            card = None
         reading.tiplu = card
         return card
 

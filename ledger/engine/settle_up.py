@@ -188,13 +188,8 @@ def read_stake_body(body: Body, value: object, field: str) -> Stake | None:
     ``<field>.currency``."""
     if value is None:
         return None
-    reading = Reading()
-    read = body.read(value, field, reading)
-    if reading.errors or read is None:
-        raise Invalid(reading.errors)
-    per_point, currency = read["per_point"], read["currency"]
-    assert isinstance(per_point, Decimal) and isinstance(currency, str)  # as read
-    return Stake(per_point, currency)
+    read = body.read_all(value, parent=field)
+    return Stake(read["per_point"], read["currency"])
 
 
 def parse_stake(value: object, field: str = "stake") -> Stake | None:

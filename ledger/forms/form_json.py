@@ -16,6 +16,7 @@ from wtforms import Field as FormField
 from ledger.engine.declare import Field, Flag, Kind, Whole
 from ledger.engine.game import MAAL_COUNT_KEYS
 from ledger.engine.hand_body import DealtTunnelas, MaalCards, MaalCounts
+from ledger.forms.numbers import read_whole
 from ledger.i18n import tr, western_digits
 from ledger.i18n.words import KIND_NAMES
 
@@ -34,6 +35,21 @@ def text(value: object) -> str:
     if isinstance(value, bool):
         return "y" if value else ""
     return str(value)
+
+
+def cell(field: FormField) -> str:
+    """A text box's text, stripped (none: "")."""
+    return field.data.strip() if isinstance(field.data, str) else ""
+
+
+def whole(field: FormField) -> int | str | None:
+    """A typed whole number: None when blank. Anything else typed (2.5, a minus) goes to
+    the engine as it is, which refuses it on its field with the range that box takes."""
+    text = cell(field)
+    if not text:
+        return None
+    value = read_whole(text, signed=True)
+    return text if value is None else value
 
 
 def _write_counts(value: object, name: str, who: str, notes: list[str]) -> Entries:
@@ -81,23 +97,16 @@ def write(field: Field, value: object, prefix: str, who: str, notes: list[str]) 
 
 
 class RowReader(Struct):
-    """Reads a row's form fields back into JSON. ``whole``: a typed whole number (None
-    when blank; the text as typed when it is no number, for the engine to refuse);
-    ``count_kinds``: the counts the rules ask for; ``words``: a typed list of dealt
-    tunnelas as their ids and codes."""
+    """Reads a row's form fields back into JSON. ``count_kinds``: the counts the rules ask
+    for; ``words``: a typed list of dealt tunnelas as their ids and codes."""
 
     row: Any  # a row's form (wtforms builds its class for the rules)
-    whole: Callable[[FormField], int | str | None]
     count_kinds: tuple[str, ...]
     words: Callable[[str], list[str]]
 
     def field(self, name: str) -> FormField:
         found: FormField = getattr(self.row, name)
         return found
-
-    def cell(self, name: str) -> str:
-        data = self.field(name).data
-        return data.strip() if isinstance(data, str) else ""
 
     def read(self, field: Field) -> Any:
         """``field``'s JSON value from the row; None when the row gives none."""
@@ -107,16 +116,16 @@ class RowReader(Struct):
 
 
 def _read_counts(row: RowReader, name: str) -> Any:
-    counts = {k: row.whole(row.field(name.format(k))) for k in row.count_kinds}
+    counts = {k: whole(row.field(name.format(k))) for k in row.count_kinds}
     return {k: v for k, v in counts.items() if v} or None
 
 
 def _read_cards(row: RowReader, name: str) -> Any:
-    return codes(row.cell(name)) or None
+    return codes(cell(row.field(name))) or None
 
 
 def _read_tunnelas(row: RowReader, name: str) -> Any:
-    return row.words(row.cell(name)) or None
+    return row.words(cell(row.field(name))) or None
 
 
 def _read_flag(row: RowReader, name: str) -> Any:
@@ -124,7 +133,7 @@ def _read_flag(row: RowReader, name: str) -> Any:
 
 
 def _read_whole(row: RowReader, name: str) -> Any:
-    return row.whole(row.field(name))
+    return whole(row.field(name))
 
 
 def _read_choice(row: RowReader, name: str) -> Any:

@@ -23,7 +23,7 @@ from ledger.engine import (
 )
 from ledger.engine.game import MAAL_COUNT_KEYS, TUNNELA_KINDS
 from ledger.engine.hand_body import PLAYER, TOO_MANY
-from ledger.forms.form_json import MODES, RowReader, codes
+from ledger.forms.form_json import MODES, RowReader, cell, codes
 from ledger.forms.hand import HandForm
 from ledger.forms.hand_setup import HandLayout, player_name, row_title
 from ledger.forms.numbers import read_whole
@@ -64,20 +64,6 @@ class HandCheck(Struct):
         return [p for p in self.problems if p.field is None]
 
 
-def _cell(field: Field) -> str:
-    return (field.data or "").strip() if isinstance(field.data, str) else ""
-
-
-def _whole(field: Field) -> int | str | None:
-    """A typed whole number: None when blank. Anything else typed (2.5, a minus) goes to
-    the engine as it is, which refuses it on its field with the range that box takes."""
-    text = _cell(field)
-    if not text:
-        return None
-    value = read_whole(text, signed=True)
-    return text if value is None else value
-
-
 @cache  # the catalogues do not change
 def _kind_words() -> tuple[dict[str, str], re.Pattern[str]]:
     """Every word a scorekeeper may type for a kind of dealt tunnela, in each language of
@@ -109,11 +95,11 @@ def _row_has_input(row: Form) -> bool:
     player saw is no input of its own: the checker's rows open seen by sequences."""
     counts = [getattr(row, f"count_{k}") for k in (*MAAL_COUNT_KEYS, "marriages_shown")]
     return bool(
-        _cell(row.name)
-        or any(_cell(c) and read_whole(_cell(c)) != 0 for c in counts)
-        or _cell(row.maal_cards)
-        or _cell(row.maal)
-        or _cell(row.dealt_tunnelas)
+        cell(row.name)
+        or any(cell(c) and read_whole(cell(c)) != 0 for c in counts)
+        or cell(row.maal_cards)
+        or cell(row.maal)
+        or cell(row.dealt_tunnelas)
         or row.foul.data
     )
 
@@ -151,7 +137,7 @@ def _read_row(form: HandForm, index: int) -> dict[str, Any]:
     mode = row.maal_mode.data if row.maal_mode.data in ("number", "cards") else "counts"
     layout: HandLayout = form.layout
 
-    reader = RowReader(row, _whole, layout.count_kinds, tunnela_entries)
+    reader = RowReader(row, layout.count_kinds, tunnela_entries)
     player: dict[str, Any] = {"name": player_name(form, index)}
     for declared in PLAYER.fields:
         key = declared.key
@@ -211,7 +197,7 @@ def read_hand_form(form: HandForm) -> HandInput:
     finish = form.finish.data or None  # the engine refuses one not among the choices
     winner, winner_unnamed = _read_winner(form, finish, rows, problems)
     data: dict[str, Any] = {
-        "tiplu": western_digits(_cell(form.tiplu)) or None,
+        "tiplu": western_digits(cell(form.tiplu)) or None,
         "finish": finish,
         "winner": winner,
         "players": players,

@@ -34,7 +34,7 @@ from ledger.engine.values import is_int
 from ledger.matches.answers import HISTORY_ACTIONS
 from ledger.matches.models import HandVersion, utcnow
 from ledger.matches.reading import (
-    PROFILE_LENGTH,
+    MATCH,
     RULES,
     MatchSpec,
     read_dealer,
@@ -238,14 +238,7 @@ def read_export(data: object) -> ImportSpec:
             known=EXPORT_FORMAT_VERSION,
             given=json.dumps(given)[:40],
         )
-    match = read_match(
-        data.get("name"),
-        data.get("players"),
-        data.get("rules"),
-        data.get("length", PROFILE_LENGTH),
-        data.get("first_dealer"),
-        data.get("stake"),
-    )
+    match = read_match(**MATCH.given(data))
     reading = Reading()
     hands = _read_hands(data.get("hands", []), "hands", match, reading)
     history = _read_hands(data.get("history", []), "history", match, reading)
@@ -448,7 +441,7 @@ def _read_hands(
         except Invalid as problem:
             reading.errors += problem.errors
         try:
-            hand = read_hand(item, names, rules, prefix=f"{path}.")
+            hand = read_hand(item, names, rules, parent=path)
         except Invalid as problem:
             reading.errors += problem.errors
         moments: Any = times.read(item, path, reading)  # an object: read as one above

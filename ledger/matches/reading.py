@@ -23,6 +23,7 @@ from ledger.engine import (
     Invalid,
     MatchLength,
     Stake,
+    declare,
     parse_hand,
     resolve_rules,
 )
@@ -121,29 +122,25 @@ def kept_under(
 
 
 def read_match(
-    name: object,
-    players: object,
-    rules: object,
+    name: object = None,
+    players: object = None,
+    rules: object = None,
     length: object = PROFILE_LENGTH,
     first_dealer: object = None,
     stake: object = None,
-    *,
-    prefix: str = "",
 ) -> MatchSpec:
-    """Check a new match. ``players``: 2 to 12 names in seat order, unique ignoring
-    case. ``rules``: a profile id or ``{"profile": id, **overrides}``. ``length``:
-    ``{"hands": N}``, ``{"rotations": N}``, None (open), or left out for the profile's
-    usual length. ``first_dealer``: a player's name; None means the first player.
-    ``stake``: ``{"per_point": "0.50", "currency": "NPR"}`` as ``read_stake`` reads it,
-    or None to play for points only.
-
-    ``prefix`` is put before every field path (for a match inside a larger document).
-    """
+    """Check a new match, as ``MATCH`` declares it (a document's fields given by
+    keyword: ``read_match(**MATCH.given(document))``). ``players``: 2 to 12 names in
+    seat order, unique ignoring case. ``rules``: a profile id or ``{"profile": id,
+    **overrides}``. ``length``: ``{"hands": N}``, ``{"rotations": N}``, None (open), or
+    left out for the profile's usual length. ``first_dealer``: a player's name; None
+    means the first player. ``stake``: ``{"per_point": "0.50", "currency": "NPR"}`` as
+    ``read_stake`` reads it, or None to play for points only."""
     given = {"name": name, "players": players, "rules": rules, "first_dealer": first_dealer}
     if length is not PROFILE_LENGTH:
         given["length"] = length
     reading = Reading()
-    read: dict[str, Any] | None = MATCH.read({**given, "stake": stake}, prefix.rstrip("."), reading)
+    read: dict[str, Any] | None = MATCH.read({**given, "stake": stake}, "", reading)
     assert read is not None  # given as an object
     resolved, names = read["rules"], read["players"]
     match_length = read["length"]
@@ -159,9 +156,7 @@ def read_match(
             dealer = found
         elif not refused:
             reading.refuse(
-                prefix.rstrip("."),
-                "first_dealer",
-                "The first dealer must be one of the match's players.",
+                "", "first_dealer", "The first dealer must be one of the match's players."
             )
     if reading.errors:
         raise Invalid(reading.errors)
@@ -221,35 +216,11 @@ def read_stake(value: object, field: str = "stake") -> Stake | None:
     return read_stake_body(STAKE, value, field)
 
 
-def read_match_name(name: object, field: str = "name") -> str:
-    """A match's name, tidied (``engine.names``): present, not too long, nothing that
-    disguises it."""
-    return read_name(
-        name,
-        field,
-        most=MAX_MATCH_NAME,
-        missing=N_("Give the match a name."),
-        too_long=N_("A match name can have at most {most} characters."),
-    )
-
-
 def read_season_id(value: object) -> str:
     """The id of a season of the match's table (``ledger.tables``), checked there."""
     if not isinstance(value, str) or not value:
         raise FieldError("season", "season must be the id of one of the table's seasons.")
     return value
-
-
-def read_changes(body: Body, data: object, reading: Reading | None = None) -> dict[str, Any]:
-    """The changes to a document a key owns (a match, a table): the fields of ``data``
-    that ``body`` declares, each read, a field left out unchanged, every problem
-    together (a field it does not declare too); ``reading``: what its kinds read against
-    (a table's roster)."""
-    reading = Reading() if reading is None else reading
-    changes = body.read_changes(data, reading)
-    if reading.errors:
-        raise Invalid(reading.errors)
-    return changes
 
 
 def read_whole_number(
@@ -325,47 +296,43 @@ def find_player(name: object, players: Sequence[str]) -> str | None:
     return next((p for p in players if p.casefold() == key), None)
 
 
-def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix: str = "") -> Hand:
-    """Check a hand of a match: the settle format without ``rules``.
+def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, parent: str = "") -> Hand:
+    """Check a hand of a match (on ``parent``'s path): the settle format without ``rules``.
 
     Every listed name must be a registered player (matched ignoring case; the hand is
     stored with the registered spelling); the players not listed sit out. A ``rules``
     key is accepted only when it gives the match's own rules.
     """
     if not isinstance(data, Mapping):
-        raise refusal(_join(prefix, ""), "The hand must be a JSON object.")
-    errors: list[FieldError] = []
-    data = dict(data)
+        raise refusal(parent, "The hand must be a JSON object.")
+    reading, data = Reading(), dict(data)
     if "rules" in data:
         try:
             same = resolve_rules(data["rules"]) == rules
         except Invalid:
             same = False
         if not same:
-            errors.append(
-                FieldError(
-                    prefix + "rules",
-                    "This match plays by its own rules ({profile}); leave rules out of the hand.",
-                    profile=rules.profile,
-                )
+            reading.refuse(
+                parent,
+                "rules",
+                "This match plays by its own rules ({profile}); leave rules out of the hand.",
+                profile=rules.profile,
             )
     listed = data.get("players")
     if isinstance(listed, list):
         listed = [dict(p) if isinstance(p, Mapping) else p for p in listed]
         for index, entry in enumerate(listed):
-            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-                continue  # the engine reports it
-            if not tidy_name(entry["name"]) or name_problem(entry["name"], "") is not None:
-                continue  # the engine says what is wrong with the name
-            registered = find_player(entry["name"], players)
+            name = entry.get("name") if isinstance(entry, dict) else None
+            if not isinstance(name, str) or not tidy_name(name) or name_problem(name, ""):
+                continue  # the engine says what is wrong with it
+            registered = find_player(name, players)
             if registered is None:
-                errors.append(
-                    FieldError(
-                        f"{prefix}players.{index}.name",
-                        "{name!r} is not a player of this match; the players are {players}.",
-                        name=tidy_name(entry["name"]),
-                        players=", ".join(players),
-                    )
+                reading.refuse(
+                    parent,
+                    f"players.{index}.name",
+                    "{name!r} is not a player of this match; the players are {players}.",
+                    name=tidy_name(name),
+                    players=", ".join(players),
                 )
             else:
                 entry["name"] = registered
@@ -376,11 +343,9 @@ def read_hand(data: object, players: Sequence[str], rules: HouseRules, *, prefix
     try:
         hand = parse_hand(data, rules)
     except Invalid as problem:
-        errors += [
-            FieldError(_join(prefix, e.field), e.template, **e.values) for e in problem.errors
-        ]
-    if errors:
-        raise Invalid(errors)
+        reading.errors += declare.within(parent, problem.errors)
+    if reading.errors:
+        raise Invalid(reading.errors)
     return hand
 
 
@@ -390,12 +355,6 @@ def read_dealer(value: object, players: Sequence[str], *, field: str = "dealer")
     if found is None:
         raise refusal(field, "The dealer must be one of the match's players.")
     return found
-
-
-def _join(prefix: str, field: str) -> str:
-    if not prefix:
-        return field
-    return prefix + field if field else prefix.rstrip(".")
 
 
 class MatchPlayers(Kind):
@@ -417,22 +376,8 @@ class MatchPlayers(Kind):
                 most=MAX_MATCH_PLAYERS,
                 n=len(value),
             )
-        names: list[str] = []
-        keys: set[str] = set()
-        for index, item in enumerate(value):
-            if isinstance(item, Mapping):  # {"name": ...}, as in a match's JSON
-                item = item.get("name")
-            try:
-                player = read_name(item, "", most=MAX_NAME, missing=NO_NAME)
-            except FieldError as problem:
-                reading.refuse(parent, f"{key}.{index}", problem.template, **problem.values)
-                continue
-            if player.casefold() in keys:
-                reading.refuse(parent, f"{key}.{index}", LISTED_TWICE, name=player)
-                continue
-            keys.add(player.casefold())
-            names.append(player)
-        return names
+        items = [item.get("name") if isinstance(item, Mapping) else item for item in value]
+        return read_names(items, parent, key, reading)  # {"name": ...}, as in a match's JSON
 
     def schema(self) -> dict[str, object]:
         return {
@@ -444,10 +389,44 @@ class MatchPlayers(Kind):
         }
 
 
+def read_names(
+    items: list[Any],
+    parent: str,
+    key: str | int,
+    reading: Reading,
+    known: frozenset[str] = frozenset(),
+    on_roster: str = "",
+) -> list[str]:
+    """The players' names of the list ``key``, each once ignoring case; one already
+    ``known`` (a roster's, folded) is refused with the sentence ``on_roster``."""
+    names: list[str] = []
+    taken: set[str] = set()
+    for index, item in enumerate(items):
+        where = f"{key}.{index}"
+        try:
+            name = read_name(item, "", most=MAX_NAME, missing=NO_NAME)
+        except FieldError as problem:
+            reading.refuse(parent, where, problem.template, **problem.values)
+            continue
+        folded = name.casefold()
+        if folded in taken or folded in known:
+            reading.refuse(parent, where, LISTED_TWICE if folded in taken else on_roster, name=name)
+        else:
+            taken.add(folded)
+            names.append(name)
+    return names
+
+
+#: A match's name, tidied (``engine.names``): present, not too long, nothing that disguises it.
 MATCH_NAME = Field(
     "name",
     Parsed(
-        lambda value, path: read_match_name(value, path),
+        functools.partial(
+            read_name,
+            most=MAX_MATCH_NAME,
+            missing=N_("Give the match a name."),
+            too_long=N_("A match name can have at most {most} characters."),
+        ),
         {**NAME_SCHEMA, "maxLength": MAX_MATCH_NAME},
     ),
     required=True,

@@ -64,10 +64,8 @@ from ledger.matches.models import Hand as StoredHand
 from ledger.matches.models import HandVersion, Match, MatchPlayer, utcnow
 from ledger.matches.reading import (
     MATCH_CHANGE,
-    PROFILE_LENGTH,
     MatchSpec,
     kept_under,
-    read_changes,
     read_dealer,
     read_hand,
     read_hand_number,
@@ -84,7 +82,6 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 __all__ = [
-    "PROFILE_LENGTH",
     "PUBLIC_ID_MAX",
     "HandConflict",
     "HandNumberTaken",
@@ -400,7 +397,7 @@ def change_match(match: Match, data: object) -> Match:
     may not ask for fewer hands than are played: checked while the match is held for this
     write, so that a hand saved at the same moment counts. Raises Invalid and changes
     nothing on a problem (a MatchConflict when the match cannot end or open again)."""
-    changes = read_changes(MATCH_CHANGE, data)
+    changes = MATCH_CHANGE.read_changes(data)
     if not changes:
         return match
     with transaction():

@@ -11,7 +11,7 @@ from typing import Any
 from ledger import matches
 from ledger.collector import collector_paused
 from ledger.engine import FieldError, Invalid, Stake
-from ledger.engine.declare import Body, Choice, Field, Reading, refusal
+from ledger.engine.declare import Body, Choice, Field, Reading, refusal, within
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME
 from ledger.extensions import db
@@ -94,9 +94,10 @@ def import_table(data: object) -> tuple[Table, str]:
         raise refusal("format", "This is not a table exported by the ledger.")
     reading = Reading()
     errors = reading.errors
-    seasons = _read_seasons(data.get("seasons"), reading)
+    seasons = _read_seasons(_listed(data, "seasons", MAX_IMPORTED_SEASONS, errors), reading)
+    first = {"season": seasons[0][0] if seasons else "1"}
     try:
-        spec = read_table({**data, "season": seasons[0][0] if seasons else "1"})
+        spec = read_table({**data, **first})
     except Invalid as problem:
         errors += problem.errors
         spec = None
@@ -119,13 +120,7 @@ def import_table(data: object) -> tuple[Table, str]:
     # INSERTs), so that it holds SQLite's write lock for a moment a save does not notice.
     with matches.transaction():  # the table and every match, or nothing
         table, key = service.create_table(
-            {
-                "name": spec.name,
-                "players": names,
-                "rules": data.get("rules"),
-                "stake": data.get("stake"),
-                "season": seasons[0][0] if seasons else "1",
-            },
+            {**data, **first, "players": names, "rules": data.get("rules")},  # none: refused
             imported=True,  # its former players stay the ones who left
         )
         if seasons:
@@ -194,17 +189,19 @@ PAYMENT_ENTRY = Body(
 )
 
 
-#: A list of the document too long or of no list, by its key.
+#: A list of the document too long or of no list, by its key (the seasons: none too).
 _NOT_A_LIST = {
+    "seasons": N_("seasons must be a list of the table's seasons, 1 to {most}."),
     "matches": N_("matches must be a list of at most {most}."),
     "payments": N_("payments must be a list of at most {most}."),
 }
 
 
 def _listed(data: Mapping[str, Any], key: str, most: int, errors: list[FieldError]) -> list[Any]:
-    """The document's list under ``key`` (at most ``most`` items; empty when absent)."""
+    """The document's list under ``key`` (at most ``most`` items; empty when absent, but
+    for the seasons: a table has one at least)."""
     items = data.get(key, [])
-    if isinstance(items, list) and len(items) <= most:
+    if isinstance(items, list) and len(items) <= most and (items or key != "seasons"):
         return items
     errors.append(FieldError(key, _NOT_A_LIST[key], most=most))
     return []
@@ -223,7 +220,7 @@ def _read_matches(
         try:
             match = matches.prepare_import({k: v for k, v in doc.items() if k not in _TABLE_KEYS})
         except Invalid as problem:
-            errors += _within(f"matches.{i}", problem)
+            errors += within(f"matches.{i}", problem.errors)
             continue
         players = [p["name"] for p in match.players]
         marked = _guests_of(doc, players, names)
@@ -264,18 +261,10 @@ def _read_payments(
             if season is False or season is None:
                 raise refusal("season", "season must be a season's index.")
         except Invalid as problem:
-            reading.errors += _within(f"payments.{i}", problem)
+            reading.errors += within(f"payments.{i}", problem.errors)
             continue
         paid.append((payment, season, marks["recorded_at"], (marks["state"], marks["recorded_by"])))
     return paid
-
-
-def _within(prefix: str, problem: Invalid) -> list[FieldError]:
-    """The errors of one item of the document, their paths from the document's top."""
-    return [
-        FieldError(f"{prefix}.{e.field}".rstrip("."), e.template, **e.values)
-        for e in problem.errors
-    ]
 
 
 #: What a match of a table's export carries beside the match's own export.
@@ -296,17 +285,8 @@ def _guests_of(doc: Mapping[str, Any], players: Sequence[str], roster: Sequence[
     ]
 
 
-def _read_seasons(items: object, reading: Reading) -> list[tuple[str, Any]]:
+def _read_seasons(items: list[Any], reading: Reading) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
-    if not isinstance(items, list) or not 1 <= len(items) <= MAX_IMPORTED_SEASONS:
-        reading.errors.append(
-            FieldError(
-                "seasons",
-                "seasons must be a list of the table's seasons, 1 to {most}.",
-                most=MAX_IMPORTED_SEASONS,
-            )
-        )
-        return out
     taken: set[str] = set()  # the seasons' names so far, by ``season_key``
     for i, item in enumerate(items):
         before = len(reading.errors)

@@ -8,15 +8,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
 from msgspec import Struct
 
 from ledger.engine import PROFILES, FieldError, Invalid
-from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, join, refusal
+from ledger.engine.declare import REFUSED, Body, Field, Kind, Parsed, Reading, Schema, refusal
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME, MAX_NAME
-from ledger.engine.hand_body import LISTED_TWICE, NAME_SCHEMA, NO_NAME
+from ledger.engine.hand_body import NAME_SCHEMA, NO_NAME
 from ledger.engine.names import read_name
 from ledger.engine.settle_up import CENT
 from ledger.i18n.numbers import western_digits
@@ -28,10 +28,8 @@ from ledger.matches.reading import (
     RULES,
     STAKE_FIELD,
     RosterSpec,
-    read_changes,
+    read_names,
 )
-
-T = TypeVar("T")
 
 #: The most people a roster holds (a settle-up over them stays an exact search).
 MAX_ROSTER = 40
@@ -59,11 +57,7 @@ def read_table(data: Mapping[str, object]) -> TableSpec:
     """``{"name", "players", "rules", "stake", "season"}`` as ``TABLE`` declares them:
     ``season`` names the first season (default "1"); every problem together in one
     Invalid."""
-    reading = Reading()
-    read: dict[str, Any] | None = TABLE.read(dict(data), "", reading)
-    if reading.errors or read is None:
-        raise Invalid(reading.errors)
-    return TableSpec(read["name"], read["players"], read["rules"], read["stake"], read["season"])
+    return TableSpec(**TABLE.read_all(dict(data)))  # the fields the body declares
 
 
 class RosterReading(Reading):
@@ -77,12 +71,15 @@ class RosterReading(Reading):
 def read_table_changes(data: Mapping[str, object], roster: Sequence[str]) -> dict[str, object]:
     """``name``, ``rules``, ``stake`` and ``players`` (names to add to the roster), as
     ``TABLE_CHANGE`` declares them."""
-    return read_changes(TABLE_CHANGE, data, RosterReading(roster))
+    return TABLE_CHANGE.read_changes(data, RosterReading(roster))
 
 
 def read_player_name(value: object, field: str) -> str:
-    """A player's name, tidied; FieldError of ``field``."""
-    return read_name(value, field, most=MAX_NAME, missing=NO_NAME)
+    """A player's name, tidied; Invalid on ``field`` (the API's 422)."""
+    try:
+        return read_name(value, field, most=MAX_NAME, missing=NO_NAME)
+    except FieldError as problem:
+        raise Invalid([problem]) from None
 
 
 def read_table_name(value: object, field: str = "name") -> str:
@@ -104,14 +101,6 @@ def season_key(name: str) -> str:
     ("Tihar २०८३" is "Tihar 2083"; a season kept as "२" before such names were written
     in Western digits is "2")."""
     return western_digits(name.strip()).casefold()
-
-
-def checked(read: Callable[..., T], *args: object) -> T:
-    """``read(*args)``, its FieldError raised as an Invalid (the API's 422)."""
-    try:
-        return read(*args)
-    except FieldError as problem:
-        raise Invalid([problem]) from None
 
 
 def read_player_change(data: Mapping[str, Any]) -> tuple[str, object]:
@@ -142,10 +131,7 @@ def read_payment(
             "owed or paid. Give the table a stake first.",
         )
     assert callable(find)
-    reading = PaymentReading(find, seasons)
-    read: dict[str, Any] | None = PAYMENT.read(dict(data), "", reading)
-    if reading.errors or read is None:
-        raise Invalid(reading.errors)
+    read = PAYMENT.read_all(dict(data), PaymentReading(find, seasons))
     return PaymentSpec(
         read["from"], read["to"], read["amount"], read["at"], currency, read["season"]
     )
@@ -163,34 +149,16 @@ class NewPlayers(Kind):
             reading.refuse(parent, key, "players must be a list of the players' names.")
             return REFUSED
         roster = reading.roster if isinstance(reading, RosterReading) else ()
-        known = {name.casefold() for name in roster}
+        known = frozenset(name.casefold() for name in roster)
         if len(known) + len(value) > MAX_ROSTER:
             reading.refuse(
                 parent, key, "A table's roster holds at most {most} people.", most=MAX_ROSTER
             )
             return REFUSED
-        joining: list[str] = []
-        for index, item in enumerate(value):
-            where = f"{key}.{index}"
-            try:
-                name = read_player_name(item, join(parent, where))
-            except FieldError as problem:
-                reading.errors.append(problem)
-                continue
-            if name.casefold() in {n.casefold() for n in joining}:
-                reading.refuse(parent, where, LISTED_TWICE, name=name)
-            elif name.casefold() in known:
-                reading.refuse(
-                    parent,
-                    where,
-                    "{name} is already on the table's roster (names are the same ignoring "
-                    "capitals).",
-                    name=name,
-                )
-            else:
-                known.add(name.casefold())
-                joining.append(name)
-        return tuple(joining)
+        on_roster = N_(
+            "{name} is already on the table's roster (names are the same ignoring capitals)."
+        )
+        return tuple(read_names(value, parent, key, reading, known, on_roster))
 
     def schema(self) -> Schema:
         return self.described
@@ -252,12 +220,7 @@ NEW_SEASON = Body(
 
 def read_new_season(data: object) -> str:
     """A new season's name, as ``NEW_SEASON`` declares it."""
-    reading = Reading()
-    read = NEW_SEASON.read(data, "", reading)
-    if reading.errors or read is None:
-        raise Invalid(reading.errors)
-    name = read["name"]
-    assert isinstance(name, str)  # read_season_name gave it
+    name: str = NEW_SEASON.read_all(data)["name"]  # read_season_name gave it
     return name
 
 

@@ -64,7 +64,6 @@ from ledger.tables.payment_keys import Answered
 from ledger.tables.reading import (
     MAX_ROSTER,
     PaymentSpec,
-    checked,
     read_new_season,
     read_payment,
     read_player_change,
@@ -442,7 +441,7 @@ def change_player(table: Table, name: str, data: Mapping[str, Any]) -> Table:
         others = [n for n in roster(table) if n != old]
         in_table = table_matches(table)
         if kind == "name":
-            new = checked(read_player_name, value, "name")
+            new = read_player_name(value, "name")
             _refuse_former_names([("name", new)])
             clash = find_player(new, others)
             if clash is not None:

@@ -96,3 +96,18 @@ def test_a_season_numbered_already_takes_the_next_free_number(client, exported, 
     response = client.post("/api/v1/tables/import", json={**exported, "seasons": seasons})
     assert response.status_code == 201, response.get_json()
     assert [season["name"] for season in response.get_json()["seasons"]] == loaded
+
+
+@pytest.mark.parametrize(
+    "seasons", ["absent", [], "1", {"name": "1"}, [{"name": "1", "started_at": None}] * 501]
+)
+def test_seasons_that_are_no_list_of_1_to_500_are_a_422_on_seasons(client, exported, seasons):
+    """A table has a season at least: the seasons left out, none, no list or too many are
+    refused on ``seasons`` (checked with the matches' and payments' lists)."""
+    document = {key: value for key, value in exported.items() if key != "seasons"}
+    if seasons != "absent":
+        document["seasons"] = seasons
+    response = client.post("/api/v1/tables/import", json=document)
+    assert response.status_code == 422, response.get_json()
+    errors = {e["field"]: e["message"] for e in response.get_json()["errors"]}
+    assert errors["seasons"] == "seasons must be a list of the table's seasons, 1 to 500."
