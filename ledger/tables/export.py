@@ -140,6 +140,9 @@ def import_table(data: object) -> tuple[Table, str]:
                 recorded_at=recorded or utcnow(),
                 state=state,
                 recorded_by=recorded_by,
+                # From a player to themselves (merged before that was refused): it moved
+                # no money, and is taken back as the upgrade took such a payment back.
+                deleted_at=(recorded or utcnow()) if payment.payer == payment.payee else None,
             )
             for payment, season, recorded, (state, recorded_by) in paid
         )
@@ -256,6 +259,7 @@ def _read_payments(
                 {k: v for k, v in item.items() if k in ("from", "to", "amount", "at")},
                 find,
                 marks["currency"] or (stake.currency if stake else None),
+                to_self=True,
             )
             season = _season_index(item.get("season"), seasons)
             if season is False or season is None:

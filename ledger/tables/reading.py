@@ -117,13 +117,19 @@ def read_player_change(data: Mapping[str, Any]) -> tuple[str, object]:
 
 
 def read_payment(
-    data: Mapping[str, Any], find: object, currency: str | None, seasons: Sequence[str] = ()
+    data: Mapping[str, Any],
+    find: object,
+    currency: str | None,
+    seasons: Sequence[str] = (),
+    *,
+    to_self: bool = False,
 ) -> PaymentSpec:
     """``{"from", "to", "amount", "at"?, "season"?}``: two players of the roster (``find``
     gives the roster's spelling of a name, or None), an amount in ``currency`` (the
     table's stake's) as a decimal string > 0 with at most 2 places, and the id of the
     season it settles, one of ``seasons`` (the table's); 422 without a currency (a table
-    without a stake)."""
+    without a stake). ``to_self``: a payer who is the payee is read, not refused (an
+    export made before such payments were taken back, ``tables.export``)."""
     if currency is None:
         raise refusal(
             "",
@@ -131,7 +137,7 @@ def read_payment(
             "owed or paid. Give the table a stake first.",
         )
     assert callable(find)
-    read = PAYMENT.read_all(dict(data), PaymentReading(find, seasons))
+    read = PAYMENT.read_all(dict(data), PaymentReading(find, seasons, to_self))
     return PaymentSpec(
         read["from"], read["to"], read["amount"], read["at"], currency, read["season"]
     )
@@ -226,14 +232,17 @@ def read_new_season(data: object) -> str:
 
 class PaymentReading(Reading):
     """A payment read against the table's players: ``find`` gives a name's spelling on
-    the roster (or a guest's), or None; the payer found, for the payee's check; the ids
-    of the table's ``seasons``."""
+    the roster (or a guest's), or None; the payer found, for the payee's check (none with
+    ``to_self``); the ids of the table's ``seasons``."""
 
-    def __init__(self, find: Callable[[object], str | None], seasons: Sequence[str]):
+    def __init__(
+        self, find: Callable[[object], str | None], seasons: Sequence[str], to_self: bool = False
+    ):
         super().__init__()
         self.find = find
         self.payer: str | None = None
         self.seasons = seasons
+        self.to_self = to_self
 
 
 @dataclass(frozen=True)
@@ -253,7 +262,7 @@ class TablePlayer(Kind):
             return REFUSED
         if key == "from":
             reading.payer = found
-        elif found == reading.payer:
+        elif found == reading.payer and not reading.to_self:
             reading.refuse(parent, key, "A payment goes from one player to another.")
             return REFUSED
         return found

@@ -111,3 +111,27 @@ def test_seasons_that_are_no_list_of_1_to_500_are_a_422_on_seasons(client, expor
     assert response.status_code == 422, response.get_json()
     errors = {e["field"]: e["message"] for e in response.get_json()["errors"]}
     assert errors["seasons"] == "seasons must be a list of the table's seasons, 1 to 500."
+
+
+def test_a_payment_to_oneself_in_an_older_export_is_taken_back_not_refused(client, exported):
+    """An export made before such payments were taken back may carry one from a player
+    to themselves (a merge turned "Asha2 paid Asha" into Asha → Asha): the table loads,
+    the payment kept as a record that no longer counts (as the upgrade took it back),
+    no balance moved by it, out of the next export, which loads again."""
+    paid = {"from": "Bikash", "to": "Asha", "amount": "1.00", "season": 0}
+    to_self = {"from": "Asha", "to": "asha", "amount": "3.00", "season": 0}
+    document = {**exported, "payments": [paid, to_self]}
+    response = client.post("/api/v1/tables/import", json=document)
+    assert response.status_code == 201, response.get_json()
+    url = f"/api/v1/tables/{response.get_json()['id']}"
+
+    counted = client.get(f"{url}/payments").get_json()["payments"]
+    assert [(p["from"], p["to"], p["amount"]) for p in counted] == [("Bikash", "Asha", "1.00")]
+    kept = client.get(f"{url}/payments", query_string={"deleted": 1}).get_json()["payments"]
+    assert [(p["from"], p["to"], p["amount"]) for p in kept] == [
+        ("Bikash", "Asha", "1.00"),
+        ("Asha", "Asha", "3.00"),
+    ]
+    again = client.get(f"{url}/export.json").get_json()
+    assert [(p["from"], p["to"]) for p in again["payments"]] == [("Bikash", "Asha")]
+    assert client.post("/api/v1/tables/import", json=again).status_code == 201
