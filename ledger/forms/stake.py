@@ -9,7 +9,6 @@ digits; the service (``ledger.matches.reading.read_stake``) checks the rest, and
 from __future__ import annotations
 
 from babel.core import get_global
-from babel.numbers import get_currency_name
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -19,6 +18,7 @@ from ledger.engine import FieldError, Stake
 from ledger.forms import text_field
 from ledger.forms.numbers import NumbersInput
 from ledger.i18n import tr, western_digits
+from ledger.i18n.numbers import currency_name
 
 #: The currency offered first (the game is Nepal's).
 DEFAULT_CURRENCY = "NPR"
@@ -62,7 +62,7 @@ def prepare_stake_fields(fields: StakeFields, stake: Stake | None = None) -> Non
     locale = get_locale()
 
     def option(code: str) -> tuple[str, str]:
-        return code, f"{code} · {get_currency_name(code, locale=locale)}"
+        return code, f"{code} · {currency_name(code, locale)}"
 
     others = [c for c in _current_currencies() if c not in COMMON_CURRENCIES]
     if chosen not in COMMON_CURRENCIES and chosen not in others:

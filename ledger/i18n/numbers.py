@@ -14,7 +14,13 @@ from zoneinfo import ZoneInfo
 import tzlocal
 from babel import Locale
 from babel.dates import format_date, format_time, get_timezone_name
-from babel.numbers import format_currency, format_decimal, get_currency_precision
+from babel.numbers import (
+    format_currency,
+    format_decimal,
+    get_currency_name,
+    get_currency_precision,
+    get_currency_symbol,
+)
 from flask import current_app, has_app_context, has_request_context
 from flask_babel import get_locale, ngettext
 
@@ -91,12 +97,24 @@ def season_name(name: str) -> str:
 
 #: A currency written in letters (``NPR``, ``नेरू``) right against the amount: CLDR's
 #: currency spacing, which Babel does not apply, puts a space there (``$12`` keeps none).
+#: A currency's symbol and name as a table writes them where CLDR's differ, by language:
+#: rupees are रु on a Nepali page (CLDR's नेरू is read by no player), and India's रुपैयाँ
+#: is spelt as Nepal spells its own (CLDR: रूपिँया).
+_SYMBOLS = {("ne", "NPR"): "रु"}
+_NAMES = {("ne", "INR"): "भारतीय रुपैयाँ"}
+
+
+def currency_name(code: str, locale: Locale | None) -> str:
+    """A currency's name in ``locale``'s language (the currency lists)."""
+    return _NAMES.get((str(locale), code)) or get_currency_name(code, locale=locale)
+
+
 _LETTERS_THEN_DIGIT = re.compile(r"(?<=[^\W\d_]|[\u0900-\u097f])(?=\d)")
 
 
 def money(amount: Decimal, currency: str | None, sign: bool = False) -> str:
     """An amount of money as shown: Babel's format for the page's language (the
-    currency's symbol and the language's grouping: ``NPR 1,234.50``, ``नेरू १२,३४.५०``,
+    currency's symbol and the language's grouping: ``NPR 1,234.50``, ``रु १२,३४.५०``,
     a currency's letters kept apart from the amount by a no-break space), the page's
     digits, a true minus sign, and with ``sign=True`` a ``+`` on positive amounts. Never
     rounded: Babel would round to the currency's usual places (¥12.50 to ¥12); here the
@@ -117,6 +135,9 @@ def money(amount: Decimal, currency: str | None, sign: bool = False) -> str:
             currency_digits=_currency_places_hold(amount, currency),
             decimal_quantization=False,
         )
+        ours = _SYMBOLS.get((str(locale), currency))
+        if ours is not None:
+            text = text.replace(get_currency_symbol(currency, locale=locale), ours)
     text = _LETTERS_THEN_DIGIT.sub("\N{NO-BREAK SPACE}", text)
     if amount < 0:
         text = MINUS + text

@@ -25,8 +25,8 @@ ROSTER = ["Asha", "Bikash", "Chandra", "Dipa"]
 EVERYONE = [*ROSTER, "Esha"]
 STAKE = {"per_point": "10.00", "currency": "NPR"}
 DEVANAGARI = str.maketrans("०१२३४५६७८९", "0123456789")
-#: "Dipa pays Asha NPR 290.00" / "Dipa ले Asha लाई नेरू २९०.०० तिर्छ", digits made ASCII.
-TRANSFER = re.compile(r"(\w+) (?:pays|ले) (\w+) (?:लाई )?(?:NPR|नेरू)\s?([\d,]+\.\d\d)")
+#: "Dipa pays Asha NPR 290.00" / "Dipa ले Asha लाई रु २९०.०० तिर्छ", digits made ASCII.
+TRANSFER = re.compile(r"(\w+) (?:pays|ले) (\w+) (?:लाई )?(?:NPR|रु)\s?([\d,]+\.\d\d)")
 
 
 def _lines(text: str) -> set[tuple[str, str, str]]:

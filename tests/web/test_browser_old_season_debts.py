@@ -71,7 +71,7 @@ def test_an_old_debt_paid_and_confirmed_on_two_phones(live_server, browser, axe_
         shown = earlier.inner_text()
         if lang == "ne":
             assert not re.search(r"[0-9]", shown.replace("Bikash", "").replace("Asha", ""))
-            assert "नेरू" in shown
+            assert "रु" in shown
         found["Bikash's page, an old debt"] = axe_problems(bikash, axe_source)
         assert no_sideways_scroll(bikash)
         earlier.locator("form button[type=submit]").tap()

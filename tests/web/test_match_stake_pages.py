@@ -104,7 +104,7 @@ def test_the_stake_is_said_at_the_top_before_the_first_hand(app, client):
     assert "NPR 0.50 a point" in _facts(client.get(url).get_data(as_text=True))
     follower = app.test_client()
     follower.set_cookie("lang", "ne")
-    assert "प्रति अङ्क नेरू ०.५०" in _facts(follower.get(url).get_data(as_text=True))
+    assert "प्रति अङ्क रु ०.५०" in _facts(follower.get(url).get_data(as_text=True))
     points_only = new_stake_match(client, per_point="")
     assert "a point" not in _facts(client.get(points_only).get_data(as_text=True))
 
@@ -268,7 +268,8 @@ def test_during_the_match_it_says_the_totals_stand_now(client):
 
 
 def nepali_money(amount: Decimal, sign: str = "") -> str:
-    return sign + format_currency(abs(amount), "NPR", locale="ne").translate(DEVANAGARI)
+    written = format_currency(abs(amount), "NPR", locale="ne").replace("नेरू", "रु")  # CLDR's
+    return sign + written.translate(DEVANAGARI)
 
 
 def test_the_settle_up_in_nepali_with_nepali_digits(client):
@@ -283,11 +284,11 @@ def test_the_settle_up_in_nepali_with_nepali_digits(client):
     for _, _, points, amount, shown, money in rows:
         assert shown == str(points).translate(DEVANAGARI)
         assert money == nepali_money(Decimal(amount))
-    assert "नेरू\N{NO-BREAK SPACE}१.५०" in part  # Dipa pays Bikash 3 points at 0.50
+    assert "रु\N{NO-BREAK SPACE}१.५०" in part  # Dipa pays Bikash 3 points at 0.50
     assert nepali_money(Decimal("2.50"), "\N{MINUS SIGN}") in part  # Dipa's balance
     client.set_cookie("digits", "latn")
     part = settle_up_part(client.get(url).get_data(as_text=True))
-    assert "नेरू\N{NO-BREAK SPACE}1.50" in part
+    assert "रु\N{NO-BREAK SPACE}1.50" in part
 
 
 def test_the_stake_form_in_nepali(client):
@@ -296,6 +297,8 @@ def test_the_stake_form_in_nepali(client):
     page = client.get(url).get_data(as_text=True)
     assert "दाउ बदल्नुहोस् वा हटाउनुहोस्" in page  # played for money: not "play for a stake"
     assert '<option selected value="NPR">NPR · नेपाली रूपैयाँ</option>' in page
+    # India's rupee spelt as Nepal spells its own, not CLDR's रूपिँया
+    assert '<option value="INR">INR · भारतीय रुपैयाँ</option>' in page
     response = client.post(f"{url}/stake", data=stake_fields("abc"))
     assert "प्रति अङ्कको दाउ सङ्ख्यामा लेख्नुहोस्" in response.get_data(as_text=True)
 

@@ -45,7 +45,7 @@ def _payment_lines(page: str) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize(("lang", "amount"), [("en", "NPR 5.50"), ("ne", "नेरू ५.५०")])
+@pytest.mark.parametrize(("lang", "amount"), [("en", "NPR 5.50"), ("ne", "रु ५.५०")])
 def test_the_table_page_shows_a_payment_in_its_currency_after_the_stake_is_dropped(
     client, lang, amount
 ):

@@ -206,7 +206,7 @@ def test_in_nepali_with_devanagari_digits(client):
     assert "बाजी २ <strong>Bikash</strong> ले बाँड्छ।" in html
     assert "पछिल्लो बाजी" in html and "आफ्नो फोनमा हेर्नुहोस्" in html
     assert ">+४१</td>" in html  # Asha's total, in Devanagari digits
-    assert "नेरू" in html  # the stake, in Nepali
+    assert "रु" in html  # the stake, in Nepali
 
 
 def test_a_foul_penalty_carried_into_the_last_hand_is_beside_its_points(client):
