@@ -108,9 +108,9 @@ class Table:
             page.select_option("#payee", payee)
             page.fill("#amount", amount)
         else:
-            assert (
+            assert (  # the amount owed offered in the page's digits
                 page.locator("#payee").input_value(),
-                page.locator("#amount").input_value(),
+                page.locator("#amount").input_value().translate(DEVANAGARI),
             ) == (
                 payee,
                 amount,
