@@ -96,11 +96,9 @@ def test_a_new_match_half_typed_stays_when_the_language_is_switched(live_server,
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("lang", OTHER)
-def test_a_payment_half_typed_stays_when_the_language_is_switched(live_server, page, lang):
-    """Who paid, to whom and how much, typed into the table's payment form (in its fold):
-    the fold is open after the switch, the form as it was typed."""
-    ask_in(page, live_server, lang)
+def a_payment_half_typed(page, live_server) -> tuple[str, list]:
+    """A table's payment form (in its fold) with who paid, to whom and how much typed:
+    the form's selector and what it holds."""
     table, key, _ = a_night_at_a_table(page, live_server)
     page.goto(f"{table}/join/{key}")
     page.locator("details.payment-other > summary").click()
@@ -108,7 +106,15 @@ def test_a_payment_half_typed_stays_when_the_language_is_switched(live_server, p
     page.select_option("#payee", "Chandra")
     page.fill("#amount", "3.50")
     form = "details.payment-other form"
-    typed = form_state(page, form)
+    return form, form_state(page, form)
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_a_payment_half_typed_stays_when_the_language_is_switched(live_server, page, lang):
+    """Who paid, to whom and how much, typed into the table's payment form (in its fold):
+    the fold is open after the switch, the form as it was typed."""
+    ask_in(page, live_server, lang)
+    form, typed = a_payment_half_typed(page, live_server)
 
     other = OTHER[lang]
     switch_language(page, other)
@@ -202,14 +208,7 @@ def test_a_players_handles_and_a_roster_change_stay(live_server, page):
 def test_a_payment_half_typed_stays_when_the_digits_are_switched(live_server, page):
     """The footer's digits switch (०१२ / 012) reloads the page as the language switch
     does: the amount typed comes back, and the page is in the other digits."""
-    table, key, _ = a_night_at_a_table(page, live_server)
-    page.goto(f"{table}/join/{key}")
-    page.locator("details.payment-other > summary").click()
-    page.select_option("#payer", "Bikash")
-    page.select_option("#payee", "Chandra")
-    page.fill("#amount", "3.50")
-    form = "details.payment-other form"
-    typed = form_state(page, form)
+    form, typed = a_payment_half_typed(page, live_server)
     other = "latn" if "digits-deva" in page.get_attribute("body", "class") else "deva"
 
     page.locator(".digits-switch a").click()
