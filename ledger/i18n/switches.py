@@ -83,6 +83,15 @@ def openable(target: str) -> str:
         return target if path == urlsplit(target).path else path
 
 
+def sent_back_to() -> str | None:
+    """On a page answering a form sent back (a POST refused), the path (with the script
+    root) of the page a switch tapped here comes back to, where that form is shown again
+    empty: ``static/js/form-draft.js`` keeps the whole form for it. None on any other."""
+    if request.method != "POST":
+        return None
+    return request.script_root + urlsplit(openable(here())).path
+
+
 def _remember(cookie: str, value: str) -> Response:
     target = openable(safe_next(request.args.get("next")))
     response = redirect(request.script_root + target, code=303)
@@ -200,6 +209,7 @@ def init_i18n(app: Flask) -> None:
             "copy_calendar": numbers.copy_calendar,
             "digit_style": digit_style,
             "here": here,
+            "sent_back_to": sent_back_to,
             "languages": LANGUAGES,
         }
     )

@@ -10,6 +10,9 @@
    player a roster form is for). A form for another hand (one saved meanwhile on another
    phone) starts empty. Only what a person types or ticks is kept: never a hidden field
    (keys, CSRF tokens), a password or a file.
+   A page answering a form sent back (refused: body[data-sent-back], the page the switch
+   leads to, where the form shows empty) keeps every form whole; what comes back is what
+   differs from that page.
    No inline code anywhere (CSP). */
 (function () {
   "use strict";
@@ -18,11 +21,13 @@
   var DRAFT_MS = 5 * 60 * 1000;  // a switch that never arrived is not put back later
   var TYPED = /^(text|search|number|tel|email|url|checkbox|radio|select-one|textarea)$/;
 
+  var sentBack = document.body.getAttribute("data-sent-back");
+
   function identity(form) {
     var keys = Array.prototype.map.call(form.querySelectorAll("[data-draft-key]"), function (el) {
       return el.name + "=" + el.value;
     });
-    return [location.pathname, form.id || form.getAttribute("action") || ""].concat(keys).join(" ");
+    return [sentBack || location.pathname, form.id || form.getAttribute("action") || ""].concat(keys).join(" ");
   }
 
   function controls(form) {
@@ -67,7 +72,7 @@
       var shown = firstShown[identity(form)] || {};
       var changes = controls(form).filter(function (el) {
         var was = place(el) in shown ? shown[place(el)] : stateOf(el, true);
-        return stateOf(el, false) !== was;
+        return sentBack !== null || stateOf(el, false) !== was;
       }).map(function (el) {
         return [el.name, isBox(el) ? el.value : null, stateOf(el, false)];
       });
@@ -93,6 +98,7 @@
         if (el.type === "select-one" && !Array.prototype.some.call(el.options, function (o) {
           return o.value === change[2];
         })) return;
+        if (stateOf(el, false) === change[2]) return;
         if (isBox(el)) el.checked = change[2];
         else el.value = change[2];
         put.push(el);

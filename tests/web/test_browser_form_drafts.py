@@ -216,3 +216,52 @@ def test_a_payment_half_typed_stays_when_the_digits_are_switched(live_server, pa
     page.wait_for_load_state()
     comes_back(page, form, typed)
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_a_payment_sent_back_stays_whole_when_the_language_is_switched(live_server, page, lang):
+    """A payment refused (an amount that is no amount) comes back on the page its form
+    was sent to; the switch tapped there leads to the table's page, where the form shows
+    empty. What the refusal showed, and what was changed after it, come back there.
+    Before, only what was changed after the refusal did."""
+    ask_in(page, live_server, lang)
+    form, _ = a_payment_half_typed(page, live_server)
+    page.fill("#amount", "three")
+    with page.expect_navigation():
+        page.locator(f"{form} button[type=submit]").click()
+    assert page.locator("#amount[aria-invalid=true]").is_visible()
+    page.console_errors.clear()  # the refusal's 422, as the browser logs it
+    page.select_option("#payee", "Dipa")
+    typed = form_state(page, form)
+
+    other = OTHER[lang]
+    switch_language(page, other)
+    assert page.locator("details.payment-other > summary").inner_text() == WORDS[other]["payment"]
+    comes_back(page, form, typed)
+    assert page.console_errors == []
+
+
+def test_a_new_match_sent_back_stays_whole_when_the_language_is_switched(live_server, page):
+    """A new match refused (one player named) under other house rules: after the switch
+    the form holds what the refusal showed, its rules redrawn for the profile chosen."""
+    page.goto(f"{live_server}/matches/new")
+    page.wait_for_function("() => window.htmx !== undefined")
+    with page.expect_response("**/matches/new/rules"):
+        page.select_option("#rules-profile", "everestbuzz")
+    page.locator("#match-rules.htmx-settling, #match-rules.htmx-swapping").wait_for(
+        state="detached"
+    )
+    page.fill("#name", "Tihar")
+    page.fill("#players-0", PLAYERS[0])
+    with page.expect_navigation():
+        page.locator("form[action$='/matches/new'] button[type=submit]").last.click()
+    assert page.locator(".field-errors, .form-problems").first.is_visible()
+    page.console_errors.clear()  # the refusal's 422, as the browser logs it
+    form = "form[action$='/matches/new']"
+    typed = form_state(page, form)
+
+    with page.expect_response("**/matches/new/rules"):
+        switch_language(page, "ne")
+    assert page.locator("h1").inner_text() == WORDS["ne"]["new match"]
+    comes_back(page, form, typed)
+    assert page.console_errors == []
