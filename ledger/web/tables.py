@@ -516,7 +516,10 @@ def new_match(public_id: str) -> ResponseReturnValue:
     ticked = [n for n in on_roster if n in (form.players.data or [])]
     known = guest_names(table.id)
     guests = [n for n in known if n in (form.known_guests.data or [])]
-    guests += roster_names(form.guests.data)
+    # A guest of earlier nights ticked (the last night's are, by default) and typed again,
+    # as the week before, is one guest: taken twice, he was refused as "listed twice".
+    ticked_guests = {n.casefold() for n in guests}
+    guests += [n for n in roster_names(form.guests.data) if n.casefold() not in ticked_guests]
     players = [*ticked, *([form.newcomer.data] if form.newcomer.data else []), *guests]
     name = form.name.data or default_name(table_id=table.id)
     data = {"players": players, "guests": guests, "name": name}

@@ -167,6 +167,31 @@ def test_a_ticked_roster_player_typed_again_as_a_guest_is_refused_beside_the_gue
     assert client.get(f"/api/v1/tables/{table_id}").get_json()["matches"] == []
 
 
+def test_last_weeks_guest_typed_again_while_ticked_plays_once(client):
+    """Ram, last night's guest, is ticked on the page; the scorekeeper types him among
+    tonight's guests again (as the week before, in any case): he was refused as "listed
+    twice" beside who plays, naming neither where nor what to do. The same guest ticked
+    and typed is one guest, spelt as on his first night."""
+    url = create_table(client)
+    key = edit_key(client, url)
+    first = start_match(client, url, ROSTER[:3], guests="Ram")
+    hand = {
+        "finish": "sequences",
+        "winner": "Ram",
+        "players": [
+            {"name": n, "seen": "sequences", "maal": m}
+            for n, m in (("Asha", 3), ("Bikash", 0), ("Chandra", 5), ("Ram", 9))
+        ],
+    }
+    play(client, first, key, [hand])
+    assert _ticked_guests(client.get(url).get_data(as_text=True)) == {"Ram": True}
+    for typed in ("Ram", "ram, Sita"):
+        second = start_match(client, url, ROSTER[:3], known_guests=["Ram"], guests=typed)
+        names = {p["name"]: p["guest"] for p in _match(client, second)["players"]}
+        guests = {"Ram": True, **({"Sita": True} if "Sita" in typed else {})}
+        assert names == {"Asha": False, "Bikash": False, "Chandra": False, **guests}
+
+
 def _ticked_guests(page: str) -> dict[str, bool]:
     """Each guest of earlier nights offered on the table's page: whether it is ticked."""
     boxes = re.findall(r'<input [^>]*name="known_guests"[^>]*>', page)
