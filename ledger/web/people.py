@@ -167,8 +167,9 @@ def pay(public_id: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)
     data = {"from": player.name, "to": form.payee.data, "amount": typed_amount(form)}
-    if form.season.data:
-        data["season"] = form.season.data
+    season = form.season.data or people.season_owed(player, form.payee.data)
+    if season:
+        data["season"] = season
     ask = overpaying.ask_first(player.table, you=player.name)
     try:
         answered = service.add_payment(
