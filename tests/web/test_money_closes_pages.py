@@ -218,6 +218,31 @@ def test_a_rejected_payment_offers_no_take_back(client):
     assert f"/payments/{paid['id']}/delete" not in page
 
 
+def test_a_rejected_payment_says_to_both_what_to_do_next(client):
+    """Asha says Dipa's payment never reached her: each own page says it does not count
+    and how it is put right (a new "I paid"), in English and Nepali; it said "(not
+    received)" alone, and neither could undo it."""
+    table_id, paid = _dipa_said_she_paid_asha(client)
+    assert client.post(f"/me/{table_id}/payments/{paid['id']}/reject").status_code == 303
+    next_step = re.compile(r'<span class="hint payment-next">([^<]*)</span>')
+    asha = next_step.findall(html.unescape(client.get(f"/me/{table_id}").text))
+    assert asha == [
+        "It does not count. If it reached you after all, ask Dipa to say “I paid” again."
+    ]
+    _own_link(client, table_id, "Dipa")
+    dipa = next_step.findall(html.unescape(client.get(f"/me/{table_id}").text))
+    assert dipa == [
+        "It does not count. If you did pay, settle it with Asha, then say “I paid” again."
+    ]
+    client.set_cookie("lang", "ne")
+    [nepali] = next_step.findall(html.unescape(client.get(f"/me/{table_id}").text))
+    assert (
+        "Asha" in nepali
+        and "मैले तिरेँ" in nepali
+        and not re.search("[a-z]", nepali.replace("Asha", ""))
+    )
+
+
 def test_take_back_and_an_answer_on_an_earlier_seasons_page_stay_on_it(client):
     """After a new season, the scorekeeper takes back a payment marked by mistake on the
     season before's page (and says one reached Ram there): both landed on the new
