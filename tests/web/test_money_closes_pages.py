@@ -9,11 +9,13 @@ only fail."""
 from __future__ import annotations
 
 import html
+import io
 import re
 from decimal import Decimal
 
 import pytest
 from api_hands import won_by
+from pypdf import PdfReader
 from table_pages_support import edit_key
 
 STAKE = {"per_point": "10.00", "currency": "NPR"}
@@ -287,6 +289,23 @@ def test_the_new_seasons_page_says_what_the_season_before_still_owes(client):
         "Still owed from earlier seasons"
         not in client.get(f"/tables/{table_id}?season={first}").text
     )
+
+
+def test_the_new_seasons_pdf_says_what_the_season_before_still_owes(client):
+    """The new season's PDF, printed while Chandra still owed from the season before,
+    said "Nothing to settle yet." of its money and nothing of the old debt: the family
+    keeping it as the season's record lost it."""
+    table_id = _night(client, "Asha")
+    first = client.get(f"/api/v1/tables/{table_id}").get_json()["seasons"][0]["id"]
+    assert client.post(f"/tables/{table_id}/seasons", data={"name": "Tihar"}).status_code == 303
+    old = client.get(f"/api/v1/tables/{table_id}/settle-up?season={first}").get_json()
+    printed = PdfReader(io.BytesIO(client.get(f"/tables/{table_id}/season.pdf").data))
+    text = re.sub(r"\s+", " ", " ".join(page.extract_text() for page in printed.pages))
+    earlier = text.split("Still owed from earlier seasons", 1)
+    assert len(earlier) == 2 and earlier[1].lstrip().startswith("Season: 1")
+    for t in old["transfers"]:
+        assert f"{t['from']} pays {t['to']} NPR {t['amount']}" in earlier[1]
+    assert "mark it paid on its season's page" in earlier[1]
 
 
 def _owed(client, table_id: str, payer: str, payee: str) -> str:
