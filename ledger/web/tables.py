@@ -680,12 +680,25 @@ def _change_player(
         return _player_gone(table, name)
     form = form_class(formdata=request.form, prefix=_prefix(name))
     value = form[field].data
+    # A merge revokes the merged entry's own link (docs/api.md): its holder's page
+    # says "Not allowed" from then on, and the scorekeeper was not told.
+    link_gone = field == "merge_into" and name in service.linked_players(table)
     try:
         service.change_player(table, name, {field: value or ""})
     except Invalid as invalid:
         top = place(invalid, {field: form[field]})
         return _page(table, table.current_season, 422, top_problems=top, **{forms: {name: form}})
-    return _back(table, tr(done, old=name, new=value))
+    words = tr(done, old=name, new=value)
+    if link_gone:
+        words = f"{words} {tr(MERGED_LINK_GONE, old=name, new=value)}"
+    return _back(table, words)
+
+
+#: Said after a merge of an entry that held an own link.
+MERGED_LINK_GONE = N_(
+    "{old}'s own link no longer works, and how to pay them that was set there is gone: "
+    "give {new} their own link from Share if they need one."
+)
 
 
 #: A rename or merge sent again (a double tap, the back button) or from a tab left open,
