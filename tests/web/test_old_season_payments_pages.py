@@ -183,3 +183,21 @@ def test_i_paid_typed_towards_a_debt_of_the_season_before_settles_it(client):
     }
     assert left[payer, payee] == Decimal(owing["amount"]) - part
     assert _settle_up(client, url)["transfers"] == []
+
+
+def test_a_part_of_an_old_debt_said_paid_leaves_i_paid_for_the_rest(client):
+    """After "I paid" on part of the season before's debt, waiting for the payee: the
+    debt's line says so and its one-tap "I paid" is for the rest. It offered the whole
+    debt again, and both counted once the payee confirmed them."""
+    url, first = _old_season(client)
+    [owing, *_] = _settle_up(client, url, first)["transfers"]
+    payer, payee, whole = owing["from"], owing["to"], Decimal(owing["amount"])
+    mine = _own_page(client, url, payer)
+    sent = {"payee": payee, "amount": "10", "payment_key": "part", "season": first}
+    assert client.post(f"{mine}/pay", data=sent).status_code == 303
+    page = html.unescape(client.get(mine).text)
+    earlier = re.search(r'<section class="person-earlier".*?</section>', page, re.S).group(0)
+    said = f"You said you paid NPR\xa010.00: {payee} has no own link, so it counts once the"
+    assert said in earlier
+    offered = [(p, a) for p, _, a, s in I_PAID_EARLIER.findall(earlier) if s == first]
+    assert (payee, str(whole - 10)) in offered and (payee, str(whole)) not in offered
