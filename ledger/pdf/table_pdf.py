@@ -32,7 +32,7 @@ from ledger.pdf.printer import kept_pdf, request_key
 from ledger.tables import export as table_export
 from ledger.tables import player_stats, service
 from ledger.tables.figures import RIVAL_MATCHES, MatchFigures
-from ledger.tables.money_view import money_view
+from ledger.tables.money_view import earlier_owed, money_view
 
 bp = Blueprint("table_reports", __name__, url_prefix="/tables")
 
@@ -77,6 +77,7 @@ def season_pdf(public_id: str) -> ResponseReturnValue:
             stats=player_stats.stats(table, found.matches),
             match_names={m.public_id: m.name for m in found.matches},
             money=money_view(table, season, found),
+            earlier_owed=earlier_owed(table, season),
             payments=service.payments(table, season, deleted=True),  # as the table's page
             rules_played=rules_played(found.matches),
             rival_matches=RIVAL_MATCHES,

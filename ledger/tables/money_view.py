@@ -70,6 +70,16 @@ def money_view(
     }
 
 
+def earlier_owed(table: Table, season: Season | None) -> list[tuple[Season, list[Transfer]]]:
+    """For the current season at a stake (the table's page and its PDF): each earlier
+    season still owing, with its transfers. A debt outlives its season and is marked
+    paid on its season's page; the new season's page and PDF said nothing of it."""
+    if season is not table.current_season or table.stake_currency is None:
+        return []
+    owed = [(s, money_view(table, s)["transfers"]) for s in table.seasons[:-1]]
+    return [(s, transfers) for s, transfers in owed if transfers]
+
+
 def said_paid(payments: Sequence[TablePayment]) -> dict[tuple[str, str], Decimal]:
     """What each payer said they paid each payee with their own link, by (payer, payee):
     the pending payments, which count once the payee confirms them. The transfer between

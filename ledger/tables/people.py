@@ -357,6 +357,28 @@ def _earlier(player: TablePlayer) -> list[MeEarlier]:
     return out
 
 
+def season_owed(player: TablePlayer, payee: str) -> str | None:
+    """The season an "I paid" to ``payee`` that names none settles: the current one
+    while the player owes ``payee`` there (None), else the oldest earlier season where
+    they still do. Paid into a season where nothing was owed, 100 towards an old debt of
+    235 left the 235 standing and made the payee owe it back this season."""
+    table = player.table
+    pair = (player.name, payee)
+    if any(
+        (t["from"], t["to"]) == pair
+        for t in service.season_settle_up(table, table.current_season)["transfers"]
+    ):
+        return None
+    return next(
+        (
+            e["season"]["id"]
+            for e in _earlier(player)
+            if any((t["from"], t["to"]) == pair for t in e["transfers"])
+        ),
+        None,
+    )
+
+
 def me_json(player: TablePlayer) -> Me:
     """The body of ``GET /api/v1/me``: the player's money in the current season, the
     transfers and payments that name them, what is still owed from earlier seasons, how

@@ -58,6 +58,7 @@ from ledger.tables import people, service
 from ledger.tables.answers import TablePayment
 from ledger.tables.models import PENDING, UNCONFIRMED, TablePlayer
 from ledger.tables.payment_keys import KeyReused
+from ledger.tables.people_answers import MeEarlier
 from ledger.tables.qr_image import MAX_BYTES, TooLarge, read_qr
 from ledger.web import overpaying
 from ledger.web.edit_rights import key_taken
@@ -167,8 +168,9 @@ def pay(public_id: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)
     data = {"from": player.name, "to": form.payee.data, "amount": typed_amount(form)}
-    if form.season.data:
-        data["season"] = form.season.data
+    season = form.season.data or people.season_owed(player, form.payee.data)
+    if season:
+        data["season"] = season
     ask = overpaying.ask_first(player.table, you=player.name)
     try:
         answered = service.add_payment(
@@ -364,14 +366,7 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
             {**p, "amount": Decimal(p["amount"])}
             for p in _with_taken_back(player, mine["payments"])
         ],
-        "earlier": [
-            {
-                **e,
-                "balance": Decimal(e["balance"]),
-                "transfers": [{**t, "amount": _decimal(t.get("amount"))} for t in e["transfers"]],
-            }
-            for e in mine["earlier"]
-        ],
+        "earlier": [_earlier_owed(player.name, e, mine["payments"]) for e in mine["earlier"]],
         "payees": payees,
         "owes_earlier": owes_earlier,
         "linked": service.linked_players(table),
@@ -450,6 +445,20 @@ def _said_paid(name: str, season: str, payments: list[TablePayment]) -> dict[str
         if p["state"] == PENDING and p["from"] == name and p["season"] == season:
             found[p["to"]] = found.get(p["to"], Decimal(0)) + Decimal(p["amount"])
     return found
+
+
+def _earlier_owed(name: str, earlier: MeEarlier, payments: list[TablePayment]) -> dict[str, Any]:
+    """An earlier season still owing, for the page: each transfer ``name`` owes there
+    with what they said they paid its payee in that season (``said``) and what is left
+    (``left``), as this season's "I paid" is offered."""
+    said = _said_paid(name, earlier["season"]["id"], payments)
+    transfers = []
+    for t in earlier["transfers"]:
+        owed = Decimal(t["amount"] or 0)
+        paid = said.get(t["to"], Decimal(0)) if t["from"] == name else Decimal(0)
+        left = max(owed - paid, Decimal(0)).quantize(owed)
+        transfers.append({**t, "amount": owed, "said": paid, "left": left})
+    return {**earlier, "balance": Decimal(earlier["balance"]), "transfers": transfers}
 
 
 def _decimal(text: str | None) -> Decimal | None:

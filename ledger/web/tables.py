@@ -93,7 +93,7 @@ from ledger.tables import figures, people, player_stats, service
 from ledger.tables.figures import Game, MatchFigures, Standings
 from ledger.tables.guests import guest_names
 from ledger.tables.models import Season, Table
-from ledger.tables.money_view import decimal_or_none, money_view
+from ledger.tables.money_view import decimal_or_none, earlier_owed, money_view
 from ledger.tables.payment_keys import KeyReused
 from ledger.tables.reading import read_table, read_table_changes
 from ledger.web import overpaying
@@ -342,7 +342,7 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
             N_("Each player's rating after each match that is over. Ratings now: {totals}."),
         ),
         "money": money_view(table, season, found, paid),
-        "earlier_owed": _earlier_owed(table, season),
+        "earlier_owed": earlier_owed(table, season),
         "pay_to": service.pay_to_of(table),
         # Who holds an own link: the scorekeeper's business, kept from a mere reader.
         "linked": service.linked_players(table) if key is not None else set(),
@@ -366,16 +366,6 @@ def _page(table: Table, season: Season | None, status: int = 200, **forms: Any) 
         context["deletable"] = not service.table_used(table)
     # Its copy is kept on the phone (the edit link and the messages left out of it).
     return may_keep_copy(unkept(render_template("table/show.html", **context), status))
-
-
-def _earlier_owed(table: Table, season: Season | None) -> list[tuple[Season, list[Any]]]:
-    """On the current season's page at a stake: each earlier season still owing, with
-    its transfers. A debt outlives its season and is marked paid on its season's page;
-    the new season's page, where the scorekeeper now is, said nothing of it."""
-    if season is not table.current_season or table.stake_currency is None:
-        return []
-    owed = [(s, money_view(table, s)["transfers"]) for s in table.seasons[:-1]]
-    return [(s, transfers) for s, transfers in owed if transfers]
 
 
 def _season_value(season: Season | None) -> str:
@@ -693,12 +683,25 @@ def _change_player(
         return _player_gone(table, name)
     form = form_class(formdata=request.form, prefix=_prefix(name))
     value = form[field].data
+    # A merge revokes the merged entry's own link (docs/api.md): its holder's page
+    # says "Not allowed" from then on, and the scorekeeper was not told.
+    link_gone = field == "merge_into" and name in service.linked_players(table)
     try:
         service.change_player(table, name, {field: value or ""})
     except Invalid as invalid:
         top = place(invalid, {field: form[field]})
         return _page(table, table.current_season, 422, top_problems=top, **{forms: {name: form}})
-    return _back(table, tr(done, old=name, new=value))
+    words = tr(done, old=name, new=value)
+    if link_gone:
+        words = f"{words} {tr(MERGED_LINK_GONE, old=name, new=value)}"
+    return _back(table, words)
+
+
+#: Said after a merge of an entry that held an own link.
+MERGED_LINK_GONE = N_(
+    "{old}'s own link no longer works, and how to pay them that was set there is gone: "
+    "give {new} their own link from Share if they need one."
+)
 
 
 #: A rename or merge sent again (a double tap, the back button) or from a tab left open,

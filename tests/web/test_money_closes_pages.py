@@ -9,11 +9,13 @@ only fail."""
 from __future__ import annotations
 
 import html
+import io
 import re
 from decimal import Decimal
 
 import pytest
 from api_hands import won_by
+from pypdf import PdfReader
 from table_pages_support import edit_key
 
 STAKE = {"per_point": "10.00", "currency": "NPR"}
@@ -218,6 +220,31 @@ def test_a_rejected_payment_offers_no_take_back(client):
     assert f"/payments/{paid['id']}/delete" not in page
 
 
+def test_a_rejected_payment_says_to_both_what_to_do_next(client):
+    """Asha says Dipa's payment never reached her: each own page says it does not count
+    and how it is put right (a new "I paid"), in English and Nepali; it said "(not
+    received)" alone, and neither could undo it."""
+    table_id, paid = _dipa_said_she_paid_asha(client)
+    assert client.post(f"/me/{table_id}/payments/{paid['id']}/reject").status_code == 303
+    next_step = re.compile(r'<span class="hint payment-next">([^<]*)</span>')
+    asha = next_step.findall(html.unescape(client.get(f"/me/{table_id}").text))
+    assert asha == [
+        "It does not count. If it reached you after all, ask Dipa to say “I paid” again."
+    ]
+    _own_link(client, table_id, "Dipa")
+    dipa = next_step.findall(html.unescape(client.get(f"/me/{table_id}").text))
+    assert dipa == [
+        "It does not count. If you did pay, settle it with Asha, then say “I paid” again."
+    ]
+    client.set_cookie("lang", "ne")
+    [nepali] = next_step.findall(html.unescape(client.get(f"/me/{table_id}").text))
+    assert (
+        "Asha" in nepali
+        and "मैले तिरेँ" in nepali
+        and not re.search("[a-z]", nepali.replace("Asha", ""))
+    )
+
+
 def test_take_back_and_an_answer_on_an_earlier_seasons_page_stay_on_it(client):
     """After a new season, the scorekeeper takes back a payment marked by mistake on the
     season before's page (and says one reached Ram there): both landed on the new
@@ -262,6 +289,23 @@ def test_the_new_seasons_page_says_what_the_season_before_still_owes(client):
         "Still owed from earlier seasons"
         not in client.get(f"/tables/{table_id}?season={first}").text
     )
+
+
+def test_the_new_seasons_pdf_says_what_the_season_before_still_owes(client):
+    """The new season's PDF, printed while Chandra still owed from the season before,
+    said "Nothing to settle yet." of its money and nothing of the old debt: the family
+    keeping it as the season's record lost it."""
+    table_id = _night(client, "Asha")
+    first = client.get(f"/api/v1/tables/{table_id}").get_json()["seasons"][0]["id"]
+    assert client.post(f"/tables/{table_id}/seasons", data={"name": "Tihar"}).status_code == 303
+    old = client.get(f"/api/v1/tables/{table_id}/settle-up?season={first}").get_json()
+    printed = PdfReader(io.BytesIO(client.get(f"/tables/{table_id}/season.pdf").data))
+    text = re.sub(r"\s+", " ", " ".join(page.extract_text() for page in printed.pages))
+    earlier = text.split("Still owed from earlier seasons", 1)
+    assert len(earlier) == 2 and earlier[1].lstrip().startswith("Season: 1")
+    for t in old["transfers"]:
+        assert f"{t['from']} pays {t['to']} NPR {t['amount']}" in earlier[1]
+    assert "mark it paid on its season's page" in earlier[1]
 
 
 def _owed(client, table_id: str, payer: str, payee: str) -> str:

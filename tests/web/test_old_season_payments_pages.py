@@ -157,3 +157,47 @@ def test_my_tables_say_what_is_owed_from_earlier_seasons(client):
     ]
     listed = html.unescape(client.get("/me").get_data(as_text=True))
     assert f"square; from earlier seasons, you owe NPR\u00a0{owed:.2f}" in listed
+
+
+def test_i_paid_typed_towards_a_debt_of_the_season_before_settles_it(client):
+    """Square this season, a player types part of what they still owe from the season
+    before into "I paid" (in Nepali digits): it settles that season, asking nothing. It
+    went into this season, "You owe Asha 0.00 now" asked first, and once confirmed the
+    payee owed it back this season while the old debt stood whole."""
+    url, first = _old_season(client)
+    [owing, *_] = _settle_up(client, url, first)["transfers"]
+    payer, payee = owing["from"], owing["to"]
+    part = Decimal(owing["amount"]) / 2
+    mine = _own_page(client, url, payer)
+    typed = str(part).translate(str.maketrans("0123456789", "०१२३४५६७८९"))
+    key = re.search(r'name="payment_key" type="hidden" value="([^"]+)"', client.get(mine).text)
+    sent = {"payee": payee, "amount": typed, "payment_key": key.group(1), "season": ""}
+    assert client.post(f"{mine}/pay", data=sent).status_code == 303
+    [paid] = client.get(f"/api/v1{url}/payments").get_json()["payments"]
+    assert (paid["season"], Decimal(paid["amount"])) == (first, part)
+    theirs = _own_page(client, url, payee)
+    assert client.post(f"{theirs}/payments/{paid['id']}/confirm").status_code == 303
+    left = {
+        (t["from"], t["to"]): Decimal(t["amount"])
+        for t in _settle_up(client, url, first)["transfers"]
+    }
+    assert left[payer, payee] == Decimal(owing["amount"]) - part
+    assert _settle_up(client, url)["transfers"] == []
+
+
+def test_a_part_of_an_old_debt_said_paid_leaves_i_paid_for_the_rest(client):
+    """After "I paid" on part of the season before's debt, waiting for the payee: the
+    debt's line says so and its one-tap "I paid" is for the rest. It offered the whole
+    debt again, and both counted once the payee confirmed them."""
+    url, first = _old_season(client)
+    [owing, *_] = _settle_up(client, url, first)["transfers"]
+    payer, payee, whole = owing["from"], owing["to"], Decimal(owing["amount"])
+    mine = _own_page(client, url, payer)
+    sent = {"payee": payee, "amount": "10", "payment_key": "part", "season": first}
+    assert client.post(f"{mine}/pay", data=sent).status_code == 303
+    page = html.unescape(client.get(mine).text)
+    earlier = re.search(r'<section class="person-earlier".*?</section>', page, re.S).group(0)
+    said = f"You said you paid NPR\xa010.00: {payee} has no own link, so it counts once the"
+    assert said in earlier
+    offered = [(p, a) for p, _, a, s in I_PAID_EARLIER.findall(earlier) if s == first]
+    assert (payee, str(whole - 10)) in offered and (payee, str(whole)) not in offered

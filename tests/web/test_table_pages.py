@@ -440,6 +440,28 @@ def test_rename_and_merge_carry_through_the_matches(client):
     assert "Bikassh" not in [p["name"] for p in api(client, url)["players"]]
 
 
+def test_a_merge_of_an_entry_with_an_own_link_says_the_link_is_gone(client):
+    """The misspelt entry had been given an own link: the merge revokes it, and the
+    scorekeeper was told only "Bikash is merged into Asha."; its holder's phone then said
+    "Not allowed" with no word why."""
+    url = create_table(client)
+    given = client.post(f"{url}/own-link", data={"player": "Bikash"})
+    assert given.status_code == 200
+    data = {"player": "Bikash", form_prefix("Bikash") + "-merge_into": "Chandra"}
+    merged = client.post(f"{url}/players/merge", data=data, follow_redirects=True)
+    said = html.unescape(merged.get_data(as_text=True))
+    assert (
+        "Bikash is merged into Chandra. Bikash's own link no longer works, and how to pay "
+        "them that was set there is gone: give Chandra their own link from Share if they "
+        "need one."
+    ) in said
+    plain = {"player": "Dipa", form_prefix("Dipa") + "-merge_into": "Asha"}
+    said = html.unescape(
+        client.post(f"{url}/players/merge", data=plain, follow_redirects=True).text
+    )
+    assert "Dipa is merged into Asha." in said and "Dipa's own link" not in said
+
+
 def test_a_rename_to_a_name_on_the_roster_is_refused_on_its_field(client):
     url = create_table(client)
     response = client.post(
