@@ -335,18 +335,11 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
     pays = owed_to or owes_earlier
     payees = service.pay_to_in_table(table.id) if pays else {}
     said_paid = _said_paid(player.name, table.current_season.public_id, mine["payments"])
-    # "I paid" again, ready for the same payment, invites paying twice: the form offers
-    # what is left of the first payment not already said to be paid.
+    earlier = [_earlier_owed(player.name, e, mine["payments"]) for e in mine["earlier"]]
     if not pay_form.is_submitted():
-        for t in owed_to:
-            amount = t["amount"]
-            if amount is None:  # played for points: no money to pay
-                break
-            owed = Decimal(amount)  # as many places as the currency has
-            left = (owed - said_paid.get(t["to"], Decimal(0))).quantize(owed)
-            if left > 0:
-                pay_form.payee.data, pay_form.amount.data = t["to"], str(left)
-                break
+        offered = _first_left(owed_to, said_paid, earlier, player.name)
+        if offered is not None:
+            pay_form.payee.data, pay_form.amount.data = offered
     handles_form = given.pop("handles_form", None) or HandlesForm(formdata=None)
     if not handles_form.is_submitted():
         for row, handle in zip(handles_form.rows, mine["handles"], strict=False):
@@ -366,7 +359,7 @@ def _page(player: TablePlayer, status: int = 200, **given: Any) -> Response:
             {**p, "amount": Decimal(p["amount"])}
             for p in _with_taken_back(player, mine["payments"])
         ],
-        "earlier": [_earlier_owed(player.name, e, mine["payments"]) for e in mine["earlier"]],
+        "earlier": earlier,
         "payees": payees,
         "owes_earlier": owes_earlier,
         "linked": service.linked_players(table),
@@ -445,6 +438,31 @@ def _said_paid(name: str, season: str, payments: list[TablePayment]) -> dict[str
         if p["state"] == PENDING and p["from"] == name and p["season"] == season:
             found[p["to"]] = found.get(p["to"], Decimal(0)) + Decimal(p["amount"])
     return found
+
+
+def _first_left(
+    owed_to: list[Any], said_paid: dict[str, Decimal], earlier: list[dict[str, Any]], name: str
+) -> tuple[str, str] | None:
+    """What "I paid" offers, payee and amount: the first debt of this season not already
+    said to be paid ("I paid" again, ready for the same payment, invites paying twice),
+    else the first left from an earlier season (where a payment naming no season goes,
+    ``people.season_owed``); None when nothing is owed in money."""
+    for t in owed_to:
+        if t["amount"] is None:  # played for points: no money to pay
+            return None
+        owed = Decimal(t["amount"])  # as many places as the currency has
+        left = (owed - said_paid.get(t["to"], Decimal(0))).quantize(owed)
+        if left > 0:
+            return t["to"], str(left)
+    return next(
+        (
+            (t["to"], str(t["left"]))
+            for e in earlier
+            for t in e["transfers"]
+            if t["from"] == name and t["left"] > 0
+        ),
+        None,
+    )
 
 
 def _earlier_owed(name: str, earlier: MeEarlier, payments: list[TablePayment]) -> dict[str, Any]:

@@ -201,3 +201,20 @@ def test_a_part_of_an_old_debt_said_paid_leaves_i_paid_for_the_rest(client):
     assert said in earlier
     offered = [(p, a) for p, _, a, s in I_PAID_EARLIER.findall(earlier) if s == first]
     assert (payee, str(whole - 10)) in offered and (payee, str(whole)) not in offered
+
+
+def test_i_paid_square_this_season_offers_the_old_debt(client):
+    """Square this season and owing from the season before: the folded "I paid" names
+    that debt's payee and what is left of it, as it does a debt of this season. It named
+    the roster's first other player, with no amount."""
+    url, first = _old_season(client)
+    [owing, *_] = _settle_up(client, url, first)["transfers"]
+    payer, payee = owing["from"], owing["to"]
+    mine = _own_page(client, url, payer)
+    sent = {"payee": payee, "amount": "10", "payment_key": "part", "season": first}
+    assert client.post(f"{mine}/pay", data=sent).status_code == 303
+    page = client.get(mine).get_data(as_text=True)
+    form = re.search(r'<form[^>]*action="[^"]*/pay".*?</form>', page, re.S).group(0)
+    assert re.search(r'<option selected value="([^"]+)"', form).group(1) == payee
+    amount = re.search(r'name="amount"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="amount"', form)
+    assert Decimal(amount.group(1) or amount.group(2)) == Decimal(owing["amount"]) - 10
