@@ -279,7 +279,7 @@ def test_a_tapped_pdf_link_says_it_is_being_prepared_until_the_pdf_arrives(
     match_url = api_match(phone, live_server, hands=[TYPICAL_HAND])
     phone.goto(f"{live_server}/lang/{lang}?next=/")
     phone.goto(match_url)
-    link = phone.locator(".report-links a").first
+    link = phone.locator(".report-links a[href*='/summary.pdf']").first
     label = link.inner_text()
     asked = []
 
