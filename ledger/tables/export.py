@@ -95,9 +95,11 @@ def import_table(data: object) -> tuple[Table, str]:
     reading = Reading()
     errors = reading.errors
     seasons = _read_seasons(_listed(data, "seasons", MAX_IMPORTED_SEASONS, errors), reading)
-    first = {"season": seasons[0][0] if seasons else "1"}
+    # The table's own fields; its rules with no default (left out or null: refused here,
+    # with the document's other problems, not by ``create_table`` once all is settled).
+    given = {**data, "season": seasons[0][0] if seasons else "1", "rules": data.get("rules")}
     try:
-        spec = read_table({**data, **first})
+        spec = read_table(given)
     except Invalid as problem:
         errors += problem.errors
         spec = None
@@ -120,7 +122,7 @@ def import_table(data: object) -> tuple[Table, str]:
     # INSERTs), so that it holds SQLite's write lock for a moment a save does not notice.
     with matches.transaction():  # the table and every match, or nothing
         table, key = service.create_table(
-            {**data, **first, "players": names, "rules": data.get("rules")},  # none: refused
+            {**given, "players": names},
             imported=True,  # its former players stay the ones who left
         )
         if seasons:

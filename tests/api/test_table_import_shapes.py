@@ -8,6 +8,7 @@ import pytest
 from tables_support import create_table
 
 import ledger.matches
+import ledger.tables.service
 
 
 @pytest.fixture
@@ -135,3 +136,33 @@ def test_a_payment_to_oneself_in_an_older_export_is_taken_back_not_refused(clien
     again = client.get(f"{url}/export.json").get_json()
     assert [(p["from"], p["to"]) for p in again["payments"]] == [("Bikash", "Asha")]
     assert client.post("/api/v1/tables/import", json=again).status_code == 201
+
+
+@pytest.mark.parametrize("rules", ["absent", None])
+def test_an_export_without_rules_is_refused_by_its_reader_with_its_other_problems(
+    client, exported, monkeypatch, rules
+):
+    """A table's export edited by hand with no ``rules`` (or ``null``) is refused on
+    ``rules`` while the document is read, beside its other problems: before, the reading
+    took the default profile, settled every match, and ``create_table`` refused it alone
+    afterwards, so the file was sent back to be fixed once for each."""
+    monkeypatch.setattr(ledger.tables.service, "create_table", _never_reached)
+    document = {key: value for key, value in exported.items() if key != "rules"}
+    if rules != "absent":
+        document["rules"] = rules
+    paid = {"from": "Nobody", "to": "Asha", "amount": "1.00", "currency": "NPR", "season": 0}
+    document["payments"] = [paid]
+    response = client.post("/api/v1/tables/import", json=document)
+    assert response.status_code == 422, response.get_json()
+    errors = {e["field"]: e["message"] for e in response.get_json()["errors"]}
+    assert list(errors) == ["rules", "payments.0.from"]
+    assert errors["rules"] == (
+        "rules is missing: give a house-rules profile id (one of amarnepal, sparkai, "
+        "classic, everestbuzz, gamerules), or an object with a profile and overrides."
+    )
+    monkeypatch.undo()
+    assert client.post("/api/v1/tables/import", json=exported).status_code == 201
+
+
+def _never_reached(*args, **kwargs):
+    raise AssertionError("a document with a problem reached create_table")
