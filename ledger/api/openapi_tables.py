@@ -84,7 +84,22 @@ def table_schemas() -> dict[str, Schema]:
                     maxItems=MAX_IMPORTED_PAYMENTS,
                 ),
                 "matches": array(
-                    {"allOf": [ref("Export"), obj({"season": nullable(whole(0))})]},
+                    {
+                        "allOf": [
+                            ref("Export"),
+                            obj(
+                                {
+                                    "season": nullable(whole(0)),
+                                    "guests": {
+                                        **nullable(array(NAME_SCHEMA)),
+                                        "description": "The night's players not on the "
+                                        "roster; 422 on `guests` for a name not among its "
+                                        "players.",
+                                    },
+                                }
+                            ),
+                        ]
+                    },
                     maxItems=MAX_IMPORTED_MATCHES,
                 ),
             },

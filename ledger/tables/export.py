@@ -20,6 +20,7 @@ from ledger.matches.models import Match, utcnow
 from ledger.matches.reading import ListedCurrency, find_player
 from ledger.matches.view import iso
 from ledger.tables import models, service
+from ledger.tables.guests import read_guests
 from ledger.tables.models import Season, Table, TablePayment
 from ledger.tables.reading import (
     NEW_SEASON,
@@ -224,11 +225,11 @@ def _read_matches(
             continue
         try:
             match = matches.prepare_import({k: v for k, v in doc.items() if k not in _TABLE_KEYS})
+            players = [p["name"] for p in match.players]
+            marked = _guests_of(doc, players, names)
         except Invalid as problem:
             errors += within(f"matches.{i}", problem.errors)
             continue
-        players = [p["name"] for p in match.players]
-        marked = _guests_of(doc, players, names)
         guests += [n for n in marked if find_player(n, guests) is None]
         names += [
             n for n in players if find_player(n, names) is None and find_player(n, marked) is None
@@ -278,17 +279,12 @@ _TABLE_KEYS = ("season", "guests")
 
 
 def _guests_of(doc: Mapping[str, Any], players: Sequence[str], roster: Sequence[str]) -> list[str]:
-    """The players of an exported match marked as guests (not on the roster): an export
-    made before guests has none."""
-    marked = doc.get("guests")
-    if not isinstance(marked, list):
-        return []
-    return [
-        n
-        for n in players
-        if find_player(n, [m for m in marked if isinstance(m, str)]) is not None
-        and find_player(n, roster) is None
-    ]
+    """The players of an exported match marked as guests, not on the roster (an export
+    made before guests has none). ``guests`` is read as a new match's is: a list of
+    the match's players, else Invalid on it (before, a name typed wrong, or one name
+    where a list belongs, was no guest, and the guest joined the roster)."""
+    marked = read_guests(doc.get("guests"), players)
+    return [n for n in players if n in marked and find_player(n, roster) is None]
 
 
 def _read_seasons(items: list[Any], reading: Reading) -> list[tuple[str, Any]]:
