@@ -95,7 +95,11 @@ def import_table(data: object) -> tuple[Table, str]:
         raise refusal("format", "This is not a table exported by the ledger.")
     reading = Reading()
     errors = reading.errors
-    seasons = _read_seasons(_listed(data, "seasons", MAX_IMPORTED_SEASONS, errors), reading)
+    listed = _listed(data, "seasons", MAX_IMPORTED_SEASONS, errors)
+    seasons = _read_seasons(listed, reading)
+    # The indexes the matches and payments may give: the document's seasons, read or not
+    # (None: no list of them, refused above, so that no index is refused for it too).
+    indexes = len(listed) or None
     # The table's own fields; its rules with no default (left out or null: refused here,
     # with the document's other problems, not by ``create_table`` once all is settled).
     given = {**data, "season": seasons[0][0] if seasons else "1", "rules": data.get("rules")}
@@ -107,11 +111,11 @@ def import_table(data: object) -> tuple[Table, str]:
     names = list(spec.players) if spec else []
     guests: list[str] = []  # the table's guests: players of a match marked so, not on the roster
     docs = _listed(data, "matches", MAX_IMPORTED_MATCHES, errors)
-    imported = _read_matches(docs, len(seasons), names, guests, errors)
+    imported = _read_matches(docs, indexes, names, guests, errors)
     items = _listed(data, "payments", MAX_IMPORTED_PAYMENTS, errors)
     paid = _read_payments(
         items,
-        len(seasons),
+        indexes,
         lambda n: find_player(n, [*names, *guests]),
         spec.stake if spec else None,
         reading,
@@ -214,7 +218,11 @@ def _listed(data: Mapping[str, Any], key: str, most: int, errors: list[FieldErro
 
 
 def _read_matches(
-    docs: list[Any], seasons: int, names: list[str], guests: list[str], errors: list[FieldError]
+    docs: list[Any],
+    seasons: int | None,
+    names: list[str],
+    guests: list[str],
+    errors: list[FieldError],
 ) -> list[tuple[matches.ImportedMatch, int | None]]:
     """Each match read as a match's import reads it, with its season's index; the
     roster's ``names`` and the ``guests`` grow with the players met."""
@@ -236,14 +244,21 @@ def _read_matches(
         ]
         season = _season_index(doc.get("season"), seasons)
         if season is False:
-            errors.append(FieldError(f"matches.{i}.season", "season must be a season's index."))
+            errors.append(
+                FieldError(
+                    f"matches.{i}.season",
+                    "season must be the index of one of the document's seasons, from 0 to "
+                    "{last}, or null.",
+                    last=(seasons or 1) - 1,
+                )
+            )
         imported.append((match, season if isinstance(season, int) else None))
     return imported
 
 
 def _read_payments(
     items: list[Any],
-    seasons: int,
+    seasons: int | None,
     find: Callable[[object], str | None],
     stake: Stake | None,
     reading: Reading,
@@ -266,7 +281,11 @@ def _read_payments(
             )
             season = _season_index(item.get("season"), seasons)
             if season is False or season is None:
-                raise refusal("season", "season must be a season's index.")
+                raise refusal(
+                    "season",
+                    "season must be the index of one of the document's seasons, from 0 to {last}.",
+                    last=(seasons or 1) - 1,
+                )
         except Invalid as problem:
             reading.errors += within(f"payments.{i}", problem.errors)
             continue
@@ -323,8 +342,12 @@ def _own_name(name: str, taken: set[str]) -> str:
             return own
 
 
-def _season_index(value: object, count: int) -> int | None | bool:
-    """A season's index in the document, None (no season), or False (no such index)."""
+def _season_index(value: object, count: int | None) -> int | None | bool:
+    """A season's index among the document's ``count``, None (no season), or False (no
+    such index). ``count`` None: the document has no list of seasons, refused already, so
+    every index is read as the first rather than refused for it too (nothing is stored)."""
+    if count is None:
+        return 0
     if value is None:
         return None
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:

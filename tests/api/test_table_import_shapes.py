@@ -166,3 +166,40 @@ def test_an_export_without_rules_is_refused_by_its_reader_with_its_other_problem
 
 def _never_reached(*args, **kwargs):
     raise AssertionError("a document with a problem reached create_table")
+
+
+def test_a_season_index_out_of_range_is_told_the_indexes_taken(client, exported):
+    """A night's or a payment's ``season`` past the document's seasons says which indexes
+    there are (it said "season must be a season's index.", leaving the reader to guess)."""
+    (match,) = exported["matches"]
+    paid = {"from": "Bikash", "to": "Asha", "amount": "1.00", "currency": "NPR", "season": 1}
+    document = {**exported, "matches": [{**match, "season": 3}], "payments": [paid]}
+    response = client.post("/api/v1/tables/import", json=document)
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["errors"] == [
+        {
+            "field": "matches.0.season",
+            "message": "season must be the index of one of the document's seasons, from 0 "
+            "to 0, or null.",
+        },
+        {
+            "field": "payments.0.season",
+            "message": "season must be the index of one of the document's seasons, from 0 to 0.",
+        },
+    ]
+
+
+@pytest.mark.parametrize("seasons", ["absent", []])
+def test_seasons_refused_are_not_refused_again_at_each_index(client, exported, seasons):
+    """A document whose seasons are left out (or none) is refused on ``seasons`` alone:
+    every match and payment that gave a season's index was refused for it too, one
+    error each, burying the one that matters."""
+    (match,) = exported["matches"]
+    paid = {"from": "Bikash", "to": "Asha", "amount": "1.00", "currency": "NPR", "season": 0}
+    document = {key: value for key, value in exported.items() if key != "seasons"}
+    if seasons != "absent":
+        document["seasons"] = seasons
+    document.update(matches=[match, {**match, "name": "Again"}], payments=[paid])
+    response = client.post("/api/v1/tables/import", json=document)
+    assert response.status_code == 422, response.get_json()
+    assert [e["field"] for e in response.get_json()["errors"]] == ["seasons"]
