@@ -15,7 +15,13 @@ from ledger.engine.declare import Body, Choice, Field, Reading, refusal, within
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME
 from ledger.extensions import db
-from ledger.matches.export import EXPORT_FORMAT, TABLE_EXPORT_FORMAT, TIME, stamped
+from ledger.matches.export import (
+    EXPORT_FORMAT,
+    TABLE_EXPORT_FORMAT,
+    TIME,
+    check_format_version,
+    stamped,
+)
 from ledger.matches.models import Match, utcnow
 from ledger.matches.reading import ListedCurrency, find_player
 from ledger.matches.view import iso
@@ -93,6 +99,7 @@ def import_table(data: object) -> tuple[Table, str]:
         )
     if not isinstance(data, Mapping) or data.get("format") != TABLE_FORMAT:
         raise refusal("format", "This is not a table exported by the ledger.")
+    check_format_version(data, TABLE_FORMAT_VERSION)
     reading = Reading()
     errors = reading.errors
     listed = _listed(data, "seasons", MAX_IMPORTED_SEASONS, errors)

@@ -203,3 +203,17 @@ def test_seasons_refused_are_not_refused_again_at_each_index(client, exported, s
     response = client.post("/api/v1/tables/import", json=document)
     assert response.status_code == 422, response.get_json()
     assert [e["field"] for e in response.get_json()["errors"]] == ["seasons"]
+
+
+@pytest.mark.parametrize(("version", "said"), [(2, "2"), ("1", '"1"'), (None, "null")])
+def test_a_table_s_export_of_another_format_version_is_refused(client, exported, version, said):
+    """As a match's import refuses a ``format_version`` it does not read (a newer
+    ledger's), a table's does: it took any, and read a newer ledger's table as its own."""
+    response = client.post("/api/v1/tables/import", json={**exported, "format_version": version})
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["errors"] == [
+        {
+            "field": "format_version",
+            "message": f"This ledger reads exports of format_version 1; this one has {said}.",
+        }
+    ]
