@@ -23,7 +23,7 @@ from ledger.matches.export import (
     stamped,
 )
 from ledger.matches.models import Match, utcnow
-from ledger.matches.reading import ListedCurrency, find_player
+from ledger.matches.reading import ListedCurrency, find_player, read_stake
 from ledger.matches.view import iso
 from ledger.tables import models, service
 from ledger.tables.guests import read_guests
@@ -124,7 +124,7 @@ def import_table(data: object) -> tuple[Table, str]:
         items,
         indexes,
         lambda n: find_player(n, [*names, *guests]),
-        spec.stake if spec else None,
+        spec.stake if spec else _stake_alone(data),
         reading,
     )
     if errors:
@@ -166,6 +166,16 @@ def import_table(data: object) -> tuple[Table, str]:
             match.place(table.id, table.seasons[season].id if season is not None else None)
         matches.store_imports([match for match, _ in imported])
     return table, key
+
+
+def _stake_alone(data: Mapping[str, Any]) -> Stake | None:
+    """The document's stake when the table's other fields were refused, so that its
+    payments without a currency (an older export's) are read in it, not refused as a
+    table's without a stake (a stake refused itself: none, said on ``stake``)."""
+    try:
+        return read_stake(data.get("stake"))
+    except Invalid:
+        return None
 
 
 #: A season of the document (the first is the table's first).

@@ -217,3 +217,16 @@ def test_a_table_s_export_of_another_format_version_is_refused(client, exported,
             "message": f"This ledger reads exports of format_version 1; this one has {said}.",
         }
     ]
+
+
+def test_an_older_payment_is_read_in_the_stake_when_the_table_s_other_fields_are_refused(
+    client, exported
+):
+    """A payment without a currency (an export from before payments kept one) is read in
+    the document's stake; with the table's rules (or name) refused, it was refused too,
+    as a table's "without a stake", a problem the file does not have."""
+    paid = {"from": "Bikash", "to": "Asha", "amount": "1.00", "season": 0}
+    document = {key: value for key, value in exported.items() if key != "rules"}
+    response = client.post("/api/v1/tables/import", json={**document, "payments": [paid]})
+    assert response.status_code == 422, response.get_json()
+    assert [e["field"] for e in response.get_json()["errors"]] == ["rules"]
