@@ -87,7 +87,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=data_folder("templates"),
         static_folder=data_folder("static"),
     )
-    os.makedirs(app.instance_path, exist_ok=True)
+    try:
+        os.makedirs(app.instance_path, exist_ok=True)
+    except OSError as error:  # a package installed as root, init-db run as its user
+        raise ValueError(
+            f"The instance folder {app.instance_path} cannot be made: {error.strerror}. Make"
+            " it and give it to the user that runs the ledger (as root: mkdir -p FOLDER &&"
+            " chown USER FOLDER), or set LEDGER_INSTANCE_PATH to a folder that user may"
+            " write."
+        ) from error
     settings.configure(app, overrides, read_instance_config=test_config is None)
 
     db.init_app(app)

@@ -27,7 +27,7 @@ from ledger.matches.answers import HandWithHistory
 from ledger.matches.export import IMPORT_MAX_BYTES, export_filename
 from ledger.matches.models import Match
 from ledger.matches.page_cache import fragment_cache
-from ledger.matches.pdf_export import MATCH_PDF, NotAPdf, PdfWords, read_pdf_export
+from ledger.matches.pdf_export import HEADER, MATCH_PDF, NotAPdf, PdfWords, read_pdf_export
 from ledger.matches.reading import MATCH as NEW_MATCH
 from ledger.matches.reading import read_whole_number
 from ledger.matches.rescore import read_rescore_rules, rescore_match
@@ -310,10 +310,13 @@ def _attachment(response: Response, filename: str) -> Response:
 
 def import_body(words: PdfWords = MATCH_PDF) -> object:
     """An import's body, read under the larger limit of an import: the export's JSON, or
-    the export a posted PDF (``Content-Type: application/pdf``) carries; ``words``: what
-    that PDF is called in a problem (a match's summary, a table's season PDF)."""
+    the export a posted PDF carries (``Content-Type: application/pdf``, or a body that
+    begins as a PDF does whatever its type: ``curl --data-binary @summary.pdf`` sends it
+    as a form, and it was told it was no valid JSON); ``words``: what that PDF is called
+    in a problem (a match's summary, a table's season PDF)."""
     request.max_content_length = IMPORT_MAX_BYTES
-    return _pdf_export(words) if request.mimetype == "application/pdf" else json_object()
+    pdf = request.mimetype == "application/pdf" or request.get_data().startswith(HEADER)
+    return _pdf_export(words) if pdf else json_object()
 
 
 def _pdf_export(words: PdfWords) -> object:

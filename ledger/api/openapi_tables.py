@@ -21,6 +21,7 @@ from ledger.tables.export import (
     PAYMENT_ENTRY,
     SEASON_ENTRY,
     TABLE_FORMAT,
+    TABLE_FORMAT_VERSION,
 )
 from ledger.tables.people import MAX_HANDLES
 from ledger.tables.reading import NEW_SEASON, PAYMENT, TABLE, TABLE_CHANGE
@@ -65,6 +66,7 @@ def table_schemas() -> dict[str, Schema]:
         "TableExport": obj(
             {
                 "format": {"const": TABLE_FORMAT},
+                "format_version": {"const": TABLE_FORMAT_VERSION},
                 # a new table's fields; its first season's name is its seasons' first
                 **{key: schema for key, schema in TABLE.properties().items() if key != "season"},
                 "seasons": array(
@@ -84,7 +86,22 @@ def table_schemas() -> dict[str, Schema]:
                     maxItems=MAX_IMPORTED_PAYMENTS,
                 ),
                 "matches": array(
-                    {"allOf": [ref("Export"), obj({"season": nullable(whole(0))})]},
+                    {
+                        "allOf": [
+                            ref("Export"),
+                            obj(
+                                {
+                                    "season": nullable(whole(0)),
+                                    "guests": {
+                                        **nullable(array(NAME_SCHEMA)),
+                                        "description": "The night's players not on the "
+                                        "roster; 422 on `guests` for a name not among its "
+                                        "players.",
+                                    },
+                                }
+                            ),
+                        ]
+                    },
                     maxItems=MAX_IMPORTED_MATCHES,
                 ),
             },

@@ -214,6 +214,19 @@ class ImportSpec(Struct, frozen=True):
         return None if made is None or changed is None else (made, max(made, changed))
 
 
+def check_format_version(data: Mapping[str, Any], known: int) -> None:
+    """Refuse an export (a match's or a table's) whose ``format_version`` is not ``known``
+    (left out: it is): a newer ledger's fields may mean what this one cannot read."""
+    given = data.get("format_version", known)
+    if not is_int(given) or given != known:
+        raise refusal(
+            "format_version",
+            "This ledger reads exports of format_version {known}; this one has {given}.",
+            known=known,
+            given=json.dumps(given)[:40],
+        )
+
+
 def read_export(data: object) -> ImportSpec:
     """Check an exported match; raises Invalid with every problem (fields like
     ``hands.3.players.0.name``)."""
@@ -230,14 +243,7 @@ def read_export(data: object) -> ImportSpec:
         raise refusal(
             "format", "This is not a match exported by the ledger ({given!r}).", given=fmt
         )
-    given = data.get("format_version", EXPORT_FORMAT_VERSION)
-    if not is_int(given) or given != EXPORT_FORMAT_VERSION:
-        raise refusal(
-            "format_version",
-            "This ledger reads exports of format_version {known}; this one has {given}.",
-            known=EXPORT_FORMAT_VERSION,
-            given=json.dumps(given)[:40],
-        )
+    check_format_version(data, EXPORT_FORMAT_VERSION)
     match = read_match(**MATCH.given(data))
     reading = Reading()
     hands = _read_hands(data.get("hands", []), "hands", match, reading)

@@ -40,6 +40,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import click
 from flask import Flask, request_finished
 from waitress import wasyncore
 
@@ -98,14 +99,29 @@ def serve(app: Flask, plan: Listening, threads: int = THREADS) -> None:
     if plan.public_url:
         app.config["PUBLIC_URL"] = plan.public_url
     settings = waitress_settings(app, plan, threads)
+    server = listening(app, plan, settings)
     print_banner(plan, threads, settings["connection_limit"], sys.stdout)
     signal.signal(signal.SIGTERM, _stop)
     if app.config["PDF_CHILD_PROCESS"]:
         renderer_after_first_answer(app)
-    server = create_keep_alive_server(app, **settings)
     server.print_listen("Serving on http://{}:{}")
     with switching_often():
         server.run()
+
+
+def listening(app: Flask, plan: Listening, settings: dict[str, Any]) -> Any:
+    """waitress's server, its sockets bound before the banner is printed: a port in use
+    (another ``serve`` still running, say) or an address not this computer's is one
+    sentence and exit status 1, where it was a traceback under an address and QR code
+    that led nowhere."""
+    try:
+        return create_keep_alive_server(app, **settings)
+    except OSError as error:
+        raise click.ClickException(
+            f"Cannot listen on {', '.join(plan.listen)}: {error.strerror or error}. Stop the"
+            " program that holds the port (another marriage-ledger serve?) or choose"
+            " another --port; --host must be an address of this computer."
+        ) from error
 
 
 def renderer_after_first_answer(app: Flask) -> None:

@@ -15,11 +15,18 @@ from ledger.engine.declare import Body, Choice, Field, Reading, refusal, within
 from ledger.engine.errors import N_
 from ledger.engine.game import MAX_MATCH_NAME
 from ledger.extensions import db
-from ledger.matches.export import EXPORT_FORMAT, TABLE_EXPORT_FORMAT, TIME, stamped
+from ledger.matches.export import (
+    EXPORT_FORMAT,
+    TABLE_EXPORT_FORMAT,
+    TIME,
+    check_format_version,
+    stamped,
+)
 from ledger.matches.models import Match, utcnow
-from ledger.matches.reading import ListedCurrency, find_player
+from ledger.matches.reading import ListedCurrency, find_player, read_stake
 from ledger.matches.view import iso
 from ledger.tables import models, service
+from ledger.tables.guests import read_guests
 from ledger.tables.models import Season, Table, TablePayment
 from ledger.tables.reading import (
     NEW_SEASON,
@@ -92,25 +99,32 @@ def import_table(data: object) -> tuple[Table, str]:
         )
     if not isinstance(data, Mapping) or data.get("format") != TABLE_FORMAT:
         raise refusal("format", "This is not a table exported by the ledger.")
+    check_format_version(data, TABLE_FORMAT_VERSION)
     reading = Reading()
     errors = reading.errors
-    seasons = _read_seasons(_listed(data, "seasons", MAX_IMPORTED_SEASONS, errors), reading)
-    first = {"season": seasons[0][0] if seasons else "1"}
+    listed = _listed(data, "seasons", MAX_IMPORTED_SEASONS, errors)
+    seasons = _read_seasons(listed, reading)
+    # The indexes the matches and payments may give: the document's seasons, read or not
+    # (None: no list of them, refused above, so that no index is refused for it too).
+    indexes = len(listed) or None
+    # The table's own fields; its rules with no default (left out or null: refused here,
+    # with the document's other problems, not by ``create_table`` once all is settled).
+    given = {**data, "season": seasons[0][0] if seasons else "1", "rules": data.get("rules")}
     try:
-        spec = read_table({**data, **first})
+        spec = read_table(given)
     except Invalid as problem:
         errors += problem.errors
         spec = None
     names = list(spec.players) if spec else []
     guests: list[str] = []  # the table's guests: players of a match marked so, not on the roster
     docs = _listed(data, "matches", MAX_IMPORTED_MATCHES, errors)
-    imported = _read_matches(docs, len(seasons), names, guests, errors)
+    imported = _read_matches(docs, indexes, names, guests, errors)
     items = _listed(data, "payments", MAX_IMPORTED_PAYMENTS, errors)
     paid = _read_payments(
         items,
-        len(seasons),
+        indexes,
         lambda n: find_player(n, [*names, *guests]),
-        spec.stake if spec else None,
+        spec.stake if spec else _stake_alone(data),
         reading,
     )
     if errors:
@@ -120,7 +134,7 @@ def import_table(data: object) -> tuple[Table, str]:
     # INSERTs), so that it holds SQLite's write lock for a moment a save does not notice.
     with matches.transaction():  # the table and every match, or nothing
         table, key = service.create_table(
-            {**data, **first, "players": names, "rules": data.get("rules")},  # none: refused
+            {**given, "players": names},
             imported=True,  # its former players stay the ones who left
         )
         if seasons:
@@ -152,6 +166,16 @@ def import_table(data: object) -> tuple[Table, str]:
             match.place(table.id, table.seasons[season].id if season is not None else None)
         matches.store_imports([match for match, _ in imported])
     return table, key
+
+
+def _stake_alone(data: Mapping[str, Any]) -> Stake | None:
+    """The document's stake when the table's other fields were refused, so that its
+    payments without a currency (an older export's) are read in it, not refused as a
+    table's without a stake (a stake refused itself: none, said on ``stake``)."""
+    try:
+        return read_stake(data.get("stake"))
+    except Invalid:
+        return None
 
 
 #: A season of the document (the first is the table's first).
@@ -211,7 +235,11 @@ def _listed(data: Mapping[str, Any], key: str, most: int, errors: list[FieldErro
 
 
 def _read_matches(
-    docs: list[Any], seasons: int, names: list[str], guests: list[str], errors: list[FieldError]
+    docs: list[Any],
+    seasons: int | None,
+    names: list[str],
+    guests: list[str],
+    errors: list[FieldError],
 ) -> list[tuple[matches.ImportedMatch, int | None]]:
     """Each match read as a match's import reads it, with its season's index; the
     roster's ``names`` and the ``guests`` grow with the players met."""
@@ -222,25 +250,32 @@ def _read_matches(
             continue
         try:
             match = matches.prepare_import({k: v for k, v in doc.items() if k not in _TABLE_KEYS})
+            players = [p["name"] for p in match.players]
+            marked = _guests_of(doc, players, names)
         except Invalid as problem:
             errors += within(f"matches.{i}", problem.errors)
             continue
-        players = [p["name"] for p in match.players]
-        marked = _guests_of(doc, players, names)
         guests += [n for n in marked if find_player(n, guests) is None]
         names += [
             n for n in players if find_player(n, names) is None and find_player(n, marked) is None
         ]
         season = _season_index(doc.get("season"), seasons)
         if season is False:
-            errors.append(FieldError(f"matches.{i}.season", "season must be a season's index."))
+            errors.append(
+                FieldError(
+                    f"matches.{i}.season",
+                    "season must be the index of one of the document's seasons, from 0 to "
+                    "{last}, or null.",
+                    last=(seasons or 1) - 1,
+                )
+            )
         imported.append((match, season if isinstance(season, int) else None))
     return imported
 
 
 def _read_payments(
     items: list[Any],
-    seasons: int,
+    seasons: int | None,
     find: Callable[[object], str | None],
     stake: Stake | None,
     reading: Reading,
@@ -263,7 +298,11 @@ def _read_payments(
             )
             season = _season_index(item.get("season"), seasons)
             if season is False or season is None:
-                raise refusal("season", "season must be a season's index.")
+                raise refusal(
+                    "season",
+                    "season must be the index of one of the document's seasons, from 0 to {last}.",
+                    last=(seasons or 1) - 1,
+                )
         except Invalid as problem:
             reading.errors += within(f"payments.{i}", problem.errors)
             continue
@@ -276,17 +315,12 @@ _TABLE_KEYS = ("season", "guests")
 
 
 def _guests_of(doc: Mapping[str, Any], players: Sequence[str], roster: Sequence[str]) -> list[str]:
-    """The players of an exported match marked as guests (not on the roster): an export
-    made before guests has none."""
-    marked = doc.get("guests")
-    if not isinstance(marked, list):
-        return []
-    return [
-        n
-        for n in players
-        if find_player(n, [m for m in marked if isinstance(m, str)]) is not None
-        and find_player(n, roster) is None
-    ]
+    """The players of an exported match marked as guests, not on the roster (an export
+    made before guests has none). ``guests`` is read as a new match's is: a list of
+    the match's players, else Invalid on it (before, a name typed wrong, or one name
+    where a list belongs, was no guest, and the guest joined the roster)."""
+    marked = read_guests(doc.get("guests"), players)
+    return [n for n in players if n in marked and find_player(n, roster) is None]
 
 
 def _read_seasons(items: list[Any], reading: Reading) -> list[tuple[str, Any]]:
@@ -325,8 +359,12 @@ def _own_name(name: str, taken: set[str]) -> str:
             return own
 
 
-def _season_index(value: object, count: int) -> int | None | bool:
-    """A season's index in the document, None (no season), or False (no such index)."""
+def _season_index(value: object, count: int | None) -> int | None | bool:
+    """A season's index among the document's ``count``, None (no season), or False (no
+    such index). ``count`` None: the document has no list of seasons, refused already, so
+    every index is read as the first rather than refused for it too (nothing is stored)."""
+    if count is None:
+        return 0
     if value is None:
         return None
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:

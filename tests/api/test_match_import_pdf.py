@@ -283,3 +283,30 @@ def test_a_pdf_over_the_import_limit_is_a_413(app, client):
     body = b"%PDF-1.7\n" + b" " * IMPORT_MAX_BYTES
     assert post_pdf(client, body).status_code == 413
     assert rows(app, Match) == 0
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["application/x-www-form-urlencoded", "application/octet-stream", "application/json", None],
+)
+def test_a_pdf_sent_with_another_content_type_is_read_as_a_pdf(
+    app, client, create_match, content_type
+):
+    """``curl --data-binary @summary.pdf`` sends the PDF as a form, ``requests.post(data=)``
+    with no type at all: a body that begins as a PDF is read as one whatever its type, as
+    a JSON body is (it was a 400, "The request body is not valid JSON."); a table's
+    import reads it the same way."""
+    m = played_match(create_match)
+    exported = client.get(f"{m.url}/export.json").data
+    body = handmade_pdf(
+        "<< /Names [(export.json) 5 0 R] >>",
+        [stream(exported, b"/Type /EmbeddedFile"), filespec("export.json", 4)],
+    )
+    sent = {"content_type": content_type} if content_type else {}
+    response = client.post("/api/v1/matches/import", data=body, **sent)
+    assert response.status_code == 201, response.get_json()
+    assert comparable(response.get_json()) == comparable(m.get())
+    as_table = client.post("/api/v1/tables/import", data=body, **sent)
+    assert as_table.status_code == 422
+    assert message(as_table, "format").startswith("This is one match's export, not a whole")
+    assert rows(app, Match) == 2

@@ -3,6 +3,7 @@ roster, are marked ``guest`` in every player row of the match, the settle-ups, t
 standings and the head-to-head, are known by name ignoring case across nights, and
 their nights become theirs once the name joins the roster."""
 
+import pytest
 from api_support import hand
 from tables_support import ROSTER, check_settles, check_standings, create_table, match_bodies
 
@@ -174,3 +175,28 @@ def test_a_guest_s_money_closes_with_the_table_key_and_they_get_no_own_link(clie
     assert float(balances["Asha"]) == unpaid["Asha"] + 3
     assert float(balances["Ram"]) == unpaid["Ram"] - 3
     assert float(balances["Bikash"]) == unpaid["Bikash"]
+
+
+@pytest.mark.parametrize(
+    ("guests", "message"),
+    [
+        ("Ram", "guests must be a list of names, each one of the players."),
+        ([7], "guests must be a list of names, each one of the players."),
+        (
+            ["Rm"],
+            "Rm is not one of this match's players: a guest plays too, so list them among "
+            "the players as well.",
+        ),
+    ],
+)
+def test_a_table_s_export_with_guests_edited_wrong_is_refused_on_them(client, guests, message):
+    """A night's ``guests`` in a table's export, edited by hand into one name, a number or
+    a misspelt name, is a 422 on ``matches.N.guests`` as a new night's is: it was taken
+    as no guest at all, and the guest joined the roster."""
+    table = create_table(client, stake={"per_point": "1.00", "currency": "NPR"})
+    _night(table)
+    document = client.get(f"{table.url}/export.json").get_json()
+    document["matches"][0]["guests"] = guests
+    response = client.post("/api/v1/tables/import", json=document)
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["errors"] == [{"field": "matches.0.guests", "message": message}]

@@ -8,6 +8,7 @@ import pytest
 from tables_support import create_table
 
 import ledger.matches
+import ledger.tables.service
 
 
 @pytest.fixture
@@ -135,3 +136,97 @@ def test_a_payment_to_oneself_in_an_older_export_is_taken_back_not_refused(clien
     again = client.get(f"{url}/export.json").get_json()
     assert [(p["from"], p["to"]) for p in again["payments"]] == [("Bikash", "Asha")]
     assert client.post("/api/v1/tables/import", json=again).status_code == 201
+
+
+@pytest.mark.parametrize("rules", ["absent", None])
+def test_an_export_without_rules_is_refused_by_its_reader_with_its_other_problems(
+    client, exported, monkeypatch, rules
+):
+    """A table's export edited by hand with no ``rules`` (or ``null``) is refused on
+    ``rules`` while the document is read, beside its other problems: before, the reading
+    took the default profile, settled every match, and ``create_table`` refused it alone
+    afterwards, so the file was sent back to be fixed once for each."""
+    monkeypatch.setattr(ledger.tables.service, "create_table", _never_reached)
+    document = {key: value for key, value in exported.items() if key != "rules"}
+    if rules != "absent":
+        document["rules"] = rules
+    paid = {"from": "Nobody", "to": "Asha", "amount": "1.00", "currency": "NPR", "season": 0}
+    document["payments"] = [paid]
+    response = client.post("/api/v1/tables/import", json=document)
+    assert response.status_code == 422, response.get_json()
+    errors = {e["field"]: e["message"] for e in response.get_json()["errors"]}
+    assert list(errors) == ["rules", "payments.0.from"]
+    assert errors["rules"] == (
+        "rules is missing: give a house-rules profile id (one of amarnepal, sparkai, "
+        "classic, everestbuzz, gamerules), or an object with a profile and overrides."
+    )
+    monkeypatch.undo()
+    assert client.post("/api/v1/tables/import", json=exported).status_code == 201
+
+
+def _never_reached(*args, **kwargs):
+    raise AssertionError("a document with a problem reached create_table")
+
+
+def test_a_season_index_out_of_range_is_told_the_indexes_taken(client, exported):
+    """A night's or a payment's ``season`` past the document's seasons says which indexes
+    there are (it said "season must be a season's index.", leaving the reader to guess)."""
+    (match,) = exported["matches"]
+    paid = {"from": "Bikash", "to": "Asha", "amount": "1.00", "currency": "NPR", "season": 1}
+    document = {**exported, "matches": [{**match, "season": 3}], "payments": [paid]}
+    response = client.post("/api/v1/tables/import", json=document)
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["errors"] == [
+        {
+            "field": "matches.0.season",
+            "message": "season must be the index of one of the document's seasons, from 0 "
+            "to 0, or null.",
+        },
+        {
+            "field": "payments.0.season",
+            "message": "season must be the index of one of the document's seasons, from 0 to 0.",
+        },
+    ]
+
+
+@pytest.mark.parametrize("seasons", ["absent", []])
+def test_seasons_refused_are_not_refused_again_at_each_index(client, exported, seasons):
+    """A document whose seasons are left out (or none) is refused on ``seasons`` alone:
+    every match and payment that gave a season's index was refused for it too, one
+    error each, burying the one that matters."""
+    (match,) = exported["matches"]
+    paid = {"from": "Bikash", "to": "Asha", "amount": "1.00", "currency": "NPR", "season": 0}
+    document = {key: value for key, value in exported.items() if key != "seasons"}
+    if seasons != "absent":
+        document["seasons"] = seasons
+    document.update(matches=[match, {**match, "name": "Again"}], payments=[paid])
+    response = client.post("/api/v1/tables/import", json=document)
+    assert response.status_code == 422, response.get_json()
+    assert [e["field"] for e in response.get_json()["errors"]] == ["seasons"]
+
+
+@pytest.mark.parametrize(("version", "said"), [(2, "2"), ("1", '"1"'), (None, "null")])
+def test_a_table_s_export_of_another_format_version_is_refused(client, exported, version, said):
+    """As a match's import refuses a ``format_version`` it does not read (a newer
+    ledger's), a table's does: it took any, and read a newer ledger's table as its own."""
+    response = client.post("/api/v1/tables/import", json={**exported, "format_version": version})
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["errors"] == [
+        {
+            "field": "format_version",
+            "message": f"This ledger reads exports of format_version 1; this one has {said}.",
+        }
+    ]
+
+
+def test_an_older_payment_is_read_in_the_stake_when_the_table_s_other_fields_are_refused(
+    client, exported
+):
+    """A payment without a currency (an export from before payments kept one) is read in
+    the document's stake; with the table's rules (or name) refused, it was refused too,
+    as a table's "without a stake", a problem the file does not have."""
+    paid = {"from": "Bikash", "to": "Asha", "amount": "1.00", "season": 0}
+    document = {key: value for key, value in exported.items() if key != "rules"}
+    response = client.post("/api/v1/tables/import", json={**document, "payments": [paid]})
+    assert response.status_code == 422, response.get_json()
+    assert [e["field"] for e in response.get_json()["errors"]] == ["rules"]

@@ -15,7 +15,7 @@ import time
 
 import pytest
 import segno
-from served import HAND, PLAYERS, Browser
+from served import DEV_SCRIPT, HAND, PLAYERS, STARTUP_SECONDS, Browser
 
 from ledger.serving import address, server
 from ledger.serving.address import Listening, lan_address, plan_listening, print_banner
@@ -296,3 +296,24 @@ def test_the_pdf_renderer_starts_once_the_first_request_is_answered(app, monkeyp
     assert started == [True]
     assert client.get("/").status_code == 200
     assert started == [True]
+
+
+def test_a_port_in_use_is_one_sentence_not_a_traceback(ledger_env, tmp_path):
+    """``serve`` on a port another program holds (a ``serve`` left running) says so and
+    exits 1, before printing an address and QR code that lead nowhere; it was a
+    traceback of waitress's under the banner."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        done = subprocess.run(
+            [str(DEV_SCRIPT), "serve", "--host", "127.0.0.1", "--port", str(port)],
+            env=ledger_env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=STARTUP_SECONDS,
+        )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and "On this computer" not in done.stdout
+    assert f"Error: Cannot listen on 127.0.0.1:{port}: Address already in use. " in done.stderr

@@ -151,6 +151,25 @@ def test_shared_rate_limits_without_the_redis_extra_stop_the_commands_with_a_sen
         assert "Traceback" not in result.output and "s3cret" not in result.output
 
 
+def test_an_instance_folder_that_cannot_be_made_stops_the_commands_with_a_sentence(
+    environment, tmp_path
+):
+    """The package installed as root and ``init-db`` run as the serving user, as
+    docs/deployment.md advises, could not make ``<prefix>/var/ledger-instance``: a
+    PermissionError under a traceback. (A file in the way stands in for the permission:
+    root may write anywhere.)"""
+    (tmp_path / "var").write_text("")
+    folder = tmp_path / "var" / "ledger-instance"
+    environment.setenv("LEDGER_INSTANCE_PATH", str(folder))
+    for command in (["init-db"], ["serve", "--port", "1"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1, result.output
+        assert f"Error: The instance folder {folder} cannot be made: Not a directory. " in (
+            result.output
+        )
+        assert "LEDGER_INSTANCE_PATH" in result.output and "Traceback" not in result.output
+
+
 def test_processes_sharing_an_instance_folder_agree_on_one_secret_key(tmp_path):
     keys: list[str] = []
     barrier = threading.Barrier(8)
