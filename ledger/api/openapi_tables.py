@@ -4,13 +4,7 @@ puts them in): a table, its figures and money, each player's own link and how to
 
 from __future__ import annotations
 
-from ledger.api.openapi import (
-    TEXT,
-    Schema,
-    array,
-    declared,
-    whole,
-)
+from ledger.api.openapi import TEXT, Schema, array, declared, whole
 from ledger.engine.declare import nullable, obj, ref
 from ledger.engine.hand_body import NAME_SCHEMA
 from ledger.tables.answers import Handle
@@ -26,6 +20,13 @@ from ledger.tables.export import (
 from ledger.tables.people import MAX_HANDLES
 from ledger.tables.reading import NEW_SEASON, PAYMENT, TABLE, TABLE_CHANGE
 
+#: A night's guests (a new match of the table, a match of its export; null: none).
+GUESTS = {
+    **nullable(array(NAME_SCHEMA)),
+    "description": "Players (also in `players`) who play this night without joining the "
+    "roster; 422 on `guests` for a name not among the players.",
+}
+
 
 def table_schemas() -> dict[str, Schema]:
     """The tables' components and the people's."""
@@ -35,24 +36,10 @@ def table_schemas() -> dict[str, Schema]:
         "NewSeason": NEW_SEASON.schema(),
         "TableMatchRequest": {
             "description": "A new match (the body of POST /api/v1/matches; rules and stake "
-            "default to the table's), or a match moved in with its own edit key.",
+            "default to the table's, and with no `length` it is open: a night; a guest on the "
+            "roster is refused), or a match moved in with its own edit key.",
             "anyOf": [
-                {
-                    "allOf": [
-                        ref("NewMatch"),
-                        obj(
-                            {
-                                "guests": {
-                                    **array(NAME_SCHEMA),
-                                    "description": "Players (also in `players`) who play "
-                                    "this night without joining the roster; 422 on `guests` "
-                                    "for a name not among the players or on the roster. With "
-                                    "no `length` the match is open (a night).",
-                                }
-                            }
-                        ),
-                    ]
-                },
+                {"allOf": [ref("NewMatch"), obj({"guests": GUESTS})]},
                 obj({"match": TEXT, "match_edit_key": TEXT}, ("match", "match_edit_key")),
             ],
         },
@@ -89,17 +76,7 @@ def table_schemas() -> dict[str, Schema]:
                     {
                         "allOf": [
                             ref("Export"),
-                            obj(
-                                {
-                                    "season": nullable(whole(0)),
-                                    "guests": {
-                                        **nullable(array(NAME_SCHEMA)),
-                                        "description": "The night's players not on the "
-                                        "roster; 422 on `guests` for a name not among its "
-                                        "players.",
-                                    },
-                                }
-                            ),
+                            obj({"season": nullable(whole(0)), "guests": GUESTS}),
                         ]
                     },
                     maxItems=MAX_IMPORTED_MATCHES,
