@@ -62,12 +62,8 @@ def comes_back(page, form: str, typed: list) -> None:
     assert page.locator(form).is_visible()
 
 
-@pytest.mark.parametrize("lang", OTHER)
-def test_a_new_match_half_typed_stays_when_the_language_is_switched(live_server, page, lang):
-    """The players named, another dealer first, other house rules with a setting
-    changed, a length and a stake: all there after the switch, and the rules shown are
-    the chosen profile's (redrawn for it). Before, the form came back empty."""
-    ask_in(page, live_server, lang)
+def new_match_under_other_rules(page, live_server) -> None:
+    """The new-match form, other house rules chosen (its rules redrawn for them)."""
     page.goto(f"{live_server}/matches/new")
     page.wait_for_function("() => window.htmx !== undefined")
     with page.expect_response("**/matches/new/rules"):
@@ -75,6 +71,15 @@ def test_a_new_match_half_typed_stays_when_the_language_is_switched(live_server,
     page.locator("#match-rules.htmx-settling, #match-rules.htmx-swapping").wait_for(
         state="detached"
     )
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_a_new_match_half_typed_stays_when_the_language_is_switched(live_server, page, lang):
+    """The players named, another dealer first, other house rules with a setting
+    changed, a length and a stake: all there after the switch, and the rules shown are
+    the chosen profile's (redrawn for it). Before, the form came back empty."""
+    ask_in(page, live_server, lang)
+    new_match_under_other_rules(page, live_server)
     page.fill("#name", "Tihar")
     for seat, name in enumerate(PLAYERS):
         page.fill(f"#players-{seat}", name)
@@ -244,13 +249,7 @@ def test_a_payment_sent_back_stays_whole_when_the_language_is_switched(live_serv
 def test_a_new_match_sent_back_stays_whole_when_the_language_is_switched(live_server, page):
     """A new match refused (one player named) under other house rules: after the switch
     the form holds what the refusal showed, its rules redrawn for the profile chosen."""
-    page.goto(f"{live_server}/matches/new")
-    page.wait_for_function("() => window.htmx !== undefined")
-    with page.expect_response("**/matches/new/rules"):
-        page.select_option("#rules-profile", "everestbuzz")
-    page.locator("#match-rules.htmx-settling, #match-rules.htmx-swapping").wait_for(
-        state="detached"
-    )
+    new_match_under_other_rules(page, live_server)
     page.fill("#name", "Tihar")
     page.fill("#players-0", PLAYERS[0])
     with page.expect_navigation():

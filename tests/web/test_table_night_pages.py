@@ -172,18 +172,7 @@ def test_last_weeks_guest_typed_again_while_ticked_plays_once(client):
     tonight's guests again (as the week before, in any case): he was refused as "listed
     twice" beside who plays, naming neither where nor what to do. The same guest ticked
     and typed is one guest, spelt as on his first night."""
-    url = create_table(client)
-    key = edit_key(client, url)
-    first = start_match(client, url, ROSTER[:3], guests="Ram")
-    hand = {
-        "finish": "sequences",
-        "winner": "Ram",
-        "players": [
-            {"name": n, "seen": "sequences", "maal": m}
-            for n, m in (("Asha", 3), ("Bikash", 0), ("Chandra", 5), ("Ram", 9))
-        ],
-    }
-    play(client, first, key, [hand])
+    url, _ = _a_night_with_a_guest(client)
     assert _ticked_guests(client.get(url).get_data(as_text=True)) == {"Ram": True}
     for typed in ("Ram", "ram, Sita"):
         second = start_match(client, url, ROSTER[:3], known_guests=["Ram"], guests=typed)
