@@ -259,17 +259,10 @@ def _read_matches(
         names += [
             n for n in players if find_player(n, names) is None and find_player(n, marked) is None
         ]
-        season = _season_index(doc.get("season"), seasons)
-        if season is False:
-            errors.append(
-                FieldError(
-                    f"matches.{i}.season",
-                    "season must be the index of one of the document's seasons, from 0 to "
-                    "{last}, or null.",
-                    last=(seasons or 1) - 1,
-                )
-            )
-        imported.append((match, season if isinstance(season, int) else None))
+        try:
+            imported.append((match, _season_index(doc.get("season"), seasons, nullable=True)))
+        except Invalid as problem:
+            errors += within(f"matches.{i}", problem.errors)
     return imported
 
 
@@ -296,13 +289,8 @@ def _read_payments(
                 marks["currency"] or (stake.currency if stake else None),
                 to_self=True,
             )
-            season = _season_index(item.get("season"), seasons)
-            if season is False or season is None:
-                raise refusal(
-                    "season",
-                    "season must be the index of one of the document's seasons, from 0 to {last}.",
-                    last=(seasons or 1) - 1,
-                )
+            season = _season_index(item.get("season"), seasons, nullable=False)
+            assert season is not None  # not nullable: refused
         except Invalid as problem:
             reading.errors += within(f"payments.{i}", problem.errors)
             continue
@@ -359,14 +347,25 @@ def _own_name(name: str, taken: set[str]) -> str:
             return own
 
 
-def _season_index(value: object, count: int | None) -> int | None | bool:
-    """A season's index among the document's ``count``, None (no season), or False (no
-    such index). ``count`` None: the document has no list of seasons, refused already, so
-    every index is read as the first rather than refused for it too (nothing is stored)."""
+#: What a season's index that names none of the document's seasons is told: a match's
+#: may be null (no season), a payment's may not.
+_NO_SEASON = {
+    True: N_(
+        "season must be the index of one of the document's seasons, from 0 to {last}, or null."
+    ),
+    False: N_("season must be the index of one of the document's seasons, from 0 to {last}."),
+}
+
+
+def _season_index(value: object, count: int | None, *, nullable: bool) -> int | None:
+    """A season's index among the document's ``count``, or None (no season: a match's,
+    ``nullable``); Invalid on ``season`` else. ``count`` None: the document has no list
+    of seasons, refused already, so every index is read as the first rather than refused
+    for it too (nothing is stored)."""
     if count is None:
         return 0
-    if value is None:
+    if value is None and nullable:
         return None
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
         return value
-    return False
+    raise refusal("season", _NO_SEASON[nullable], last=count - 1)
