@@ -447,18 +447,12 @@ def _first_left(
     said to be paid ("I paid" again, ready for the same payment, invites paying twice),
     else the first left from an earlier season (where a payment naming no season goes,
     ``people.season_owed``); None when nothing is owed in money."""
-    for t in owed_to:
-        if t["amount"] is None:  # played for points: no money to pay
-            return None
-        owed = Decimal(t["amount"])  # as many places as the currency has
-        left = (owed - said_paid.get(t["to"], Decimal(0))).quantize(owed)
-        if left > 0:
-            return t["to"], str(left)
+    seasons = [_with_left(name, owed_to, said_paid), *(e["transfers"] for e in earlier)]
     return next(
         (
             (t["to"], str(t["left"]))
-            for e in earlier
-            for t in e["transfers"]
+            for transfers in seasons
+            for t in transfers
             if t["from"] == name and t["left"] > 0
         ),
         None,
@@ -470,13 +464,20 @@ def _earlier_owed(name: str, earlier: MeEarlier, payments: list[TablePayment]) -
     with what they said they paid its payee in that season (``said``) and what is left
     (``left``), as this season's "I paid" is offered."""
     said = _said_paid(name, earlier["season"]["id"], payments)
-    transfers = []
-    for t in earlier["transfers"]:
+    transfers = _with_left(name, earlier["transfers"], said)
+    return {**earlier, "balance": Decimal(earlier["balance"]), "transfers": transfers}
+
+
+def _with_left(name: str, transfers: list[Any], said: dict[str, Decimal]) -> list[dict[str, Any]]:
+    """``transfers`` with what ``name`` said they paid each payee (``said``) and what is
+    left of the debt (``left``, in the currency's places; none played for points only)."""
+    out = []
+    for t in transfers:
         owed = Decimal(t["amount"] or 0)
         paid = said.get(t["to"], Decimal(0)) if t["from"] == name else Decimal(0)
         left = max(owed - paid, Decimal(0)).quantize(owed)
-        transfers.append({**t, "amount": owed, "said": paid, "left": left})
-    return {**earlier, "balance": Decimal(earlier["balance"]), "transfers": transfers}
+        out.append({**t, "amount": owed, "said": paid, "left": left})
+    return out
 
 
 def _decimal(text: str | None) -> Decimal | None:
